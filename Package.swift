@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ReviewGate",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "ReviewGate", targets: ["ReviewGate"]),
+        .library(name: "ReviewGateYAML", targets: ["ReviewGateYAML"]),
+        .executable(name: "reviewgate", targets: ["ReviewGateCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(name: "ReviewGate"),
+        .target(name: "ReviewGateYAML", dependencies: ["ReviewGate", "CLibYAML"]),
+        .executableTarget(
+            name: "ReviewGateCLI",
+            dependencies: [
+                "ReviewGate", "ReviewGateYAML",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "ReviewGateYAMLTests", dependencies: ["ReviewGateYAML", "ReviewGate"]),
+        .testTarget(name: "ReviewGateTests", dependencies: ["ReviewGate", "ReviewGateYAML"]),
+        .testTarget(name: "ReviewGateCLITests", dependencies: ["ReviewGateCLI"]),
+    ]
+)

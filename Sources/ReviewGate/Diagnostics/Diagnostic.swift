@@ -1,0 +1,65 @@
+/// A problem found in an input file, at the place it is.
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// How serious a diagnostic is.
+    public enum Severity: String, Sendable, Hashable {
+        /// The input cannot be used.
+        case error
+        /// The input works but a reviewer would flag it.
+        case warning
+    }
+
+    /// How serious it is.
+    public var severity: Severity
+    /// What was found and what was expected.
+    public var message: String
+    /// Where it is, when it is somewhere in a file.
+    public var location: SourceLocation?
+    /// Further lines, each with its own place (for example the first of two duplicate keys).
+    public var notes: [Note]
+
+    /// A secondary remark attached to a diagnostic.
+    public struct Note: Sendable, Hashable {
+        /// The remark.
+        public var message: String
+        /// Where it points.
+        public var location: SourceLocation?
+
+        /// Creates a note.
+        public init(_ message: String, at location: SourceLocation? = nil) {
+            self.message = message
+            self.location = location
+        }
+    }
+
+    /// Creates a diagnostic.
+    public init(
+        _ severity: Severity, _ message: String, at location: SourceLocation?, notes: [Note] = []
+    ) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.notes = notes
+    }
+
+    /// An error at a location.
+    public static func error(_ message: String, at location: SourceLocation?, notes: [Note] = []) -> Diagnostic {
+        Diagnostic(.error, message, at: location, notes: notes)
+    }
+
+    /// A warning at a location.
+    public static func warning(_ message: String, at location: SourceLocation?, notes: [Note] = []) -> Diagnostic {
+        Diagnostic(.warning, message, at: location, notes: notes)
+    }
+
+    /// `FILE:LINE:COL: error: message`, then one `FILE:LINE:COL: note: ...` line per note.
+    public var description: String {
+        var lines = [Self.line(location, severity.rawValue, message)]
+        for note in notes { lines.append(Self.line(note.location, "note", note.message)) }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func line(_ location: SourceLocation?, _ label: String, _ message: String) -> String {
+        guard let location else { return "reviewgate: \(label): \(message)" }
+        return "\(location): \(label): \(message)"
+    }
+}

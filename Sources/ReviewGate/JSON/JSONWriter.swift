@@ -1,0 +1,83 @@
+/// Writes ``JSONValue``s as text: compact on one line, or indented for people.
+public struct JSONWriter: Sendable {
+    /// Whether to break objects and arrays over lines, two spaces an indent.
+    public var pretty: Bool
+
+    /// Creates a writer.
+    public init(pretty: Bool = false) {
+        self.pretty = pretty
+    }
+
+    /// The JSON text of a value, without a trailing newline.
+    public func string(_ value: JSONValue) -> String {
+        var out = ""
+        write(value, indent: 0, to: &out)
+        return out
+    }
+
+    private func write(_ value: JSONValue, indent: Int, to out: inout String) {
+        switch value {
+        case .null: out += "null"
+        case .bool(let flag): out += flag ? "true" : "false"
+        case .int(let number): out += String(number)
+        case .double(let number):
+            if number.isNaN {
+                out += "\".nan\""
+            } else if number.isInfinite {
+                out += number < 0 ? "\"-.inf\"" : "\".inf\""
+            } else if number == number.rounded(), abs(number) < 1e15 {
+                out += String(Int(number))
+            } else {
+                out += String(number)
+            }
+        case .string(let text): Self.quote(text, to: &out)
+        case .array(let items):
+            if items.isEmpty { out += "[]"; return }
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += "," }
+                newline(indent + 1, to: &out)
+                write(item, indent: indent + 1, to: &out)
+            }
+            newline(indent, to: &out)
+            out += "]"
+        case .object(let members):
+            if members.isEmpty { out += "{}"; return }
+            out += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { out += "," }
+                newline(indent + 1, to: &out)
+                Self.quote(member.key, to: &out)
+                out += pretty ? ": " : ":"
+                write(member.value, indent: indent + 1, to: &out)
+            }
+            newline(indent, to: &out)
+            out += "}"
+        }
+    }
+
+    private func newline(_ indent: Int, to out: inout String) {
+        guard pretty else { return }
+        out += "\n"
+        out += String(repeating: "  ", count: indent)
+    }
+
+    /// Appends `text` as a JSON string literal.
+    public static func quote(_ text: String, to out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}

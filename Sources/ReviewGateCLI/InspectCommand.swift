@@ -1,0 +1,43 @@
+import ArgumentParser
+import ReviewGate
+import ReviewGateYAML
+
+/// `reviewgate inspect FILE`: how a YAML file is read, node by node.
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Show how a YAML file is read: every node with its line:column and how each scalar resolved.",
+        discussion: """
+            Scalars resolve by the YAML 1.2 core schema: only true/True/TRUE and false/False/FALSE \
+            are booleans (NO is a string), 0x1F and 0o17 are integers, 1e3 and .inf are floats, \
+            ~ and null are null, and anything quoted is a string. Merge keys (<<) are shown merged.
+            """
+    )
+
+    /// The output forms of `inspect`.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "The YAML (or JSON) file to read.")
+    var file: String
+
+    @Option(help: "text: the annotated tree; json: each document's data as one line of JSON.")
+    var format: Format = .text
+
+    func run() throws {
+        let documents: [Node]
+        do {
+            documents = try YAMLLoader().load(InputFile.bytes(file), file: file)
+        } catch {
+            InputFile.report(error)
+            throw ExitCode(2)
+        }
+        switch format {
+        case .json:
+            for document in documents { Terminal.print(JSONWriter().string(document.jsonValue)) }
+        case .text:
+            Terminal.print(NodeTreeRenderer.render(documents, file: file))
+        }
+    }
+}

@@ -1,0 +1,112 @@
+internal import CLibYAML
+import ReviewGate
+
+/// One libyaml parse event, copied out of C memory so the C event can be freed at once.
+enum YAMLEvent {
+    case streamStart
+    case documentStart
+    case documentEnd
+    case scalar(text: String, style: Scalar.Style, tag: String?, anchor: String?)
+    case alias(anchor: String)
+    case sequenceStart(tag: String?, anchor: String?)
+    case sequenceEnd
+    case mappingStart(tag: String?, anchor: String?)
+    case mappingEnd
+    case streamEnd
+}
+
+/// Owns a libyaml parser over a byte buffer and reads it event by event.
+///
+/// libyaml's marks are 0-based; here, at the one boundary, they become 1-based lines and columns.
+final class LibYAMLEventReader {
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
+    private let input: UnsafeBufferPointer<UInt8>
+    private let file: String
+
+    /// Starts a parser over `input`, which must outlive the reader.
+    init(input: UnsafeBufferPointer<UInt8>, file: String) {
+        self.input = input
+        self.file = file
+        parser = .allocate(capacity: 1)
+        yaml_parser_initialize(parser)
+        yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+        yaml_parser_set_input_string(parser, input.baseAddress ?? UnsafePointer(bitPattern: 1)!, input.count)
+    }
+
+    deinit {
+        yaml_parser_delete(parser)
+        parser.deallocate()
+    }
+
+    /// The next event and where it starts, or a diagnostic for libyaml's error.
+    func next() throws(DiagnosticError) -> (YAMLEvent, SourceLocation) {
+        var event = yaml_event_t()
+        guard yaml_parser_parse(parser, &event) == 1 else { throw DiagnosticError([libyamlError()]) }
+        defer { yaml_event_delete(&event) }
+        let location = SourceLocation(
+            file: file, line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+        return (Self.convert(&event), location)
+    }
+
+    private static func convert(_ event: inout yaml_event_t) -> YAMLEvent {
+        switch event.type {
+        case YAML_STREAM_START_EVENT: return .streamStart
+        case YAML_DOCUMENT_START_EVENT: return .documentStart
+        case YAML_DOCUMENT_END_EVENT: return .documentEnd
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let text = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+            return .scalar(
+                text: text, style: style(scalar.style), tag: string(scalar.tag), anchor: string(scalar.anchor))
+        case YAML_ALIAS_EVENT: return .alias(anchor: string(event.data.alias.anchor) ?? "")
+        case YAML_SEQUENCE_START_EVENT:
+            return .sequenceStart(
+                tag: string(event.data.sequence_start.tag), anchor: string(event.data.sequence_start.anchor))
+        case YAML_SEQUENCE_END_EVENT: return .sequenceEnd
+        case YAML_MAPPING_START_EVENT:
+            return .mappingStart(
+                tag: string(event.data.mapping_start.tag), anchor: string(event.data.mapping_start.anchor))
+        case YAML_MAPPING_END_EVENT: return .mappingEnd
+        default: return .streamEnd  // STREAM_END; NO_EVENT does not occur on success.
+        }
+    }
+
+    private static func style(_ style: yaml_scalar_style_t) -> Scalar.Style {
+        switch style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: .literal
+        case YAML_FOLDED_SCALAR_STYLE: .folded
+        default: .plain
+        }
+    }
+
+    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+    }
+
+    private func libyamlError() -> Diagnostic {
+        let state = parser.pointee
+        let problem = state.problem.map { String(cString: $0) } ?? "unreadable YAML"
+        if state.error == YAML_READER_ERROR {
+            let location = TextPosition.location(ofByte: state.problem_offset, in: input, file: file)
+            return .error(problem, at: location)
+        }
+        if state.error == YAML_MEMORY_ERROR {
+            return .error("out of memory while reading YAML", at: SourceLocation(file: file, line: 1, column: 1))
+        }
+        let mark = state.problem_mark
+        let location = SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+        var message = problem
+        if TextPosition.isIndentationTab(atLine: location.line, column: location.column, in: input) {
+            message = "a tab character where YAML expects spaces (YAML indents with spaces only): \(problem)"
+        }
+        var notes: [Diagnostic.Note] = []
+        if let context = state.context.map({ String(cString: $0) }) {
+            let contextMark = state.context_mark
+            notes.append(.init(context, at: SourceLocation(
+                file: file, line: Int(contextMark.line) + 1, column: Int(contextMark.column) + 1)))
+        }
+        return .error(message, at: location, notes: notes)
+    }
+}

@@ -1,0 +1,86 @@
+import ReviewGate
+
+/// Turns a mapping's keys and values into entries: applies `<<` merge keys (an explicit key
+/// beside a merge wins; among merged mappings the first wins) and reports duplicate keys at their
+/// second occurrence, naming the first.
+struct MappingMerge {
+    private(set) var problems: [Diagnostic] = []
+
+    /// The identity of a key for duplicate detection: scalars by resolved value.
+    private enum KeyIdentity: Hashable {
+        case scalar(ScalarValue)
+        case complex(String)
+
+        init(_ node: Node) {
+            if let scalar = node.scalar {
+                self = .scalar(scalar.value)
+            } else {
+                self = .complex(JSONWriter().string(node.jsonValue))
+            }
+        }
+    }
+
+    mutating func entries(from flat: [Node]) -> [MappingEntry] {
+        var explicit: [KeyIdentity: SourceLocation] = [:]
+        var hasMerge = false
+        var pairs: [MappingEntry] = []
+        pairs.reserveCapacity(flat.count / 2)
+        var index = 0
+        while index + 1 < flat.count {
+            let entry = MappingEntry(key: flat[index], value: flat[index + 1])
+            index += 2
+            if Self.isMergeKey(entry.key) {
+                hasMerge = true
+                pairs.append(entry)
+                continue
+            }
+            let identity = KeyIdentity(entry.key)
+            if let first = explicit[identity] {
+                problems.append(.error(
+                    "duplicate key \(Self.describe(entry.key)): it is already set at line \(first.line)",
+                    at: entry.key.location,
+                    notes: [.init("first set here", at: first)]))
+                continue
+            }
+            explicit[identity] = entry.key.location
+            pairs.append(entry)
+        }
+        guard hasMerge else { return pairs }
+
+        var result: [MappingEntry] = []
+        var merged = Set(explicit.keys)
+        for entry in pairs {
+            guard Self.isMergeKey(entry.key) else {
+                result.append(entry)
+                continue
+            }
+            for source in sources(of: entry.value) {
+                for candidate in source where merged.insert(KeyIdentity(candidate.key)).inserted {
+                    result.append(candidate)
+                }
+            }
+        }
+        return result
+    }
+
+    private static func isMergeKey(_ node: Node) -> Bool {
+        guard let scalar = node.scalar, scalar.text == "<<" else { return false }
+        return node.tag == CoreSchema.tagPrefix + "merge" || (node.tag == nil && scalar.style == .plain)
+    }
+
+    /// The mappings a `<<` value names: one mapping, or a list of them.
+    private mutating func sources(of value: Node) -> [[MappingEntry]] {
+        if let mapping = value.mapping { return [mapping] }
+        if let list = value.sequence, let mappings = Optional(list.compactMap(\.mapping)), mappings.count == list.count {
+            return mappings
+        }
+        problems.append(.error(
+            "a merge key << takes a mapping or a list of mappings; found \(value.summary)", at: value.location))
+        return []
+    }
+
+    private static func describe(_ key: Node) -> String {
+        if let scalar = key.scalar { return "\"\(scalar.text)\"" }
+        return key.summary
+    }
+}

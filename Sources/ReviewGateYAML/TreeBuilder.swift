@@ -1,0 +1,126 @@
+import ReviewGate
+
+/// Builds nodes from libyaml events with an explicit stack (no recursion, so no deep input can
+/// overflow the call stack), resolving aliases by reference while counting what they stand for.
+struct TreeBuilder {
+    /// A node with what the limits need to know about it.
+    struct Built {
+        var node: Node
+        /// How many nodes it stands for, aliases expanded.
+        var weight: Int
+        /// How deep it nests, aliases expanded: a scalar is 0.
+        var height: Int
+    }
+
+    private struct Frame {
+        var isMapping: Bool
+        var location: SourceLocation
+        var tag: String?
+        var anchor: String?
+        var children: [Built] = []
+    }
+
+    let limits: YAMLLimits
+    private var anchors: [String: Built] = [:]
+    private var stack: [Frame] = []
+    private var aliasExpansion = 0
+    private var problems: [Diagnostic] = []
+
+    init(limits: YAMLLimits) {
+        self.limits = limits
+    }
+
+    mutating func build(from reader: LibYAMLEventReader) throws(DiagnosticError) -> [Node] {
+        var documents: [Node] = []
+        var root: Built?
+        while true {
+            let (event, location) = try reader.next()
+            switch event {
+            case .streamStart:
+                continue
+            case .documentStart:
+                anchors = [:]
+                root = nil
+            case .documentEnd:
+                documents.append(root?.node ?? Node(.scalar(Scalar(text: "", style: .plain, value: .null)), at: location))
+            case .streamEnd:
+                if !problems.isEmpty { throw DiagnosticError(problems) }
+                return documents
+            case .scalar(let text, let style, let tag, let anchor):
+                let value: ScalarValue
+                if let tag, tag != "?" {
+                    guard let resolved = CoreSchema.resolve(text, tag: tag) else {
+                        throw DiagnosticError("\"\(text)\" does not fit its tag \(Self.short(tag))", at: location)
+                    }
+                    value = resolved
+                } else if style == .plain {
+                    value = CoreSchema.resolvePlain(text)
+                } else {
+                    value = .string(text)
+                }
+                let node = Node(.scalar(Scalar(text: text, style: style, value: value)), at: location, tag: tag)
+                try add(Built(node: node, weight: 1, height: 0), anchor: anchor, into: &root)
+            case .alias(let name):
+                guard let target = anchors[name] else {
+                    throw DiagnosticError("unknown alias *\(name): no anchor &\(name) before it", at: location)
+                }
+                aliasExpansion += target.weight
+                if aliasExpansion > limits.maxAliasExpansion {
+                    throw DiagnosticError(
+                        "aliases expand to more than \(limits.maxAliasExpansion) nodes (the alias expansion limit)",
+                        at: location)
+                }
+                try add(target, anchor: nil, into: &root)
+            case .sequenceStart(let tag, let anchor), .mappingStart(let tag, let anchor):
+                let isMapping: Bool
+                if case .mappingStart = event { isMapping = true } else { isMapping = false }
+                guard stack.count < limits.maxDepth else {
+                    throw DiagnosticError(
+                        "nesting deeper than \(limits.maxDepth) levels (the nesting limit)", at: location)
+                }
+                stack.append(Frame(isMapping: isMapping, location: location, tag: tag, anchor: anchor))
+            case .sequenceEnd:
+                let frame = stack.removeLast()
+                let node = Node(.sequence(frame.children.map(\.node)), at: frame.location, tag: frame.tag)
+                try add(Self.collection(node, frame.children), anchor: frame.anchor, into: &root)
+            case .mappingEnd:
+                let frame = stack.removeLast()
+                var merge = MappingMerge()
+                let entries = merge.entries(from: frame.children.map(\.node))
+                problems.append(contentsOf: merge.problems)
+                if problems.count >= DiagnosticError.reportLimit { throw DiagnosticError(problems) }
+                let node = Node(.mapping(entries), at: frame.location, tag: frame.tag)
+                try add(Self.collection(node, frame.children), anchor: frame.anchor, into: &root)
+            }
+        }
+    }
+
+    private mutating func add(_ built: Built, anchor: String?, into root: inout Built?) throws(DiagnosticError) {
+        // Depth with aliases expanded: an alias can put a deep subtree deep inside another.
+        if stack.count + built.height > limits.maxDepth {
+            throw DiagnosticError(
+                "nesting deeper than \(limits.maxDepth) levels (the nesting limit), counting aliases",
+                at: built.node.location)
+        }
+        if let anchor { anchors[anchor] = built }
+        if stack.isEmpty {
+            root = built
+        } else {
+            stack[stack.count - 1].children.append(built)
+        }
+    }
+
+    private static func collection(_ node: Node, _ children: [Built]) -> Built {
+        var weight = 1
+        var height = 0
+        for child in children {
+            weight += child.weight
+            height = max(height, child.height)
+        }
+        return Built(node: node, weight: weight, height: height + 1)
+    }
+
+    private static func short(_ tag: String) -> String {
+        tag.hasPrefix(CoreSchema.tagPrefix) ? "!!" + tag.dropFirst(CoreSchema.tagPrefix.count) : tag
+    }
+}

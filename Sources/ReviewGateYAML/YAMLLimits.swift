@@ -1,0 +1,22 @@
+/// The bounds within which the loader reads a file; anything beyond is refused, not attempted.
+///
+/// The defaults are SPEC §7's and what the `reviewgate` command uses; a library caller may raise
+/// them (a benchmark reading a large file, say).
+public struct YAMLLimits: Sendable, Hashable {
+    /// The largest input accepted, in bytes. Default 1 MiB.
+    public var maxBytes: Int
+    /// The deepest nesting of sequences and mappings accepted, aliases expanded. Default 64.
+    public var maxDepth: Int
+    /// The most nodes that aliases may stand for, counted without expanding them. Default 100,000.
+    public var maxAliasExpansion: Int
+
+    /// Creates limits; the defaults are SPEC §7's.
+    public init(maxBytes: Int = 1 << 20, maxDepth: Int = 64, maxAliasExpansion: Int = 100_000) {
+        self.maxBytes = maxBytes
+        self.maxDepth = maxDepth
+        self.maxAliasExpansion = maxAliasExpansion
+    }
+
+    /// SPEC §7's limits.
+    public static let `default` = YAMLLimits()
+}

@@ -1,0 +1,61 @@
+import ReviewGate
+import ReviewGateYAML
+import Testing
+
+@Suite struct PositionTests {
+    private let yaml = """
+        name: demo
+        triggers:
+          done:
+            at_least: 4
+            scenes: [Main, "Other"]
+        """
+
+    @Test func nodesKnowTheirLineAndColumn() throws {
+        let root = try YAMLLoader().loadDocument(Array(yaml.utf8), file: "p.yaml")
+        #expect(root.location == SourceLocation(file: "p.yaml", line: 1, column: 1))
+        #expect(root["name"]?.location.description == "p.yaml:1:7")
+        let done = try #require(root["triggers"]?["done"])
+        #expect(done.location.description == "p.yaml:4:5")
+        #expect(done["at_least"]?.location.description == "p.yaml:4:15")
+        let scenes = try #require(done["scenes"]?.sequence)
+        #expect(scenes.map(\.location.column) == [14, 20])
+        let key = try #require(root.mapping?.last?.key)
+        #expect(key.location.description == "p.yaml:2:1")
+    }
+
+    @Test func columnsCountCharactersNotBytes() throws {
+        let root = try YAMLLoader().loadDocument(Array("é: ü\nx: 1".utf8), file: "u.yaml")
+        #expect(root["é"]?.location.column == 4)
+    }
+
+    @Test func syntaxErrorHasItsPosition() {
+        let error = #expect(throws: DiagnosticError.self) {
+            try YAMLLoader().load("a: 1\nb: [1, 2\nc: 3\n", file: "s.yaml")
+        }
+        let location = error?.diagnostics.first?.location
+        #expect(location?.file == "s.yaml")
+        #expect(location?.line == 3)  // where libyaml finds the list unclosed
+    }
+
+    @Test func invalidUTF8IsReportedAtItsLineAndColumn() {
+        let bytes = Array("a: 1\nbc: ".utf8) + [0xC3, 0x28]
+        let error = #expect(throws: DiagnosticError.self) { try YAMLLoader().load(bytes, file: "b.yaml") }
+        #expect(error?.diagnostics.first?.location?.description == "b.yaml:2:5")
+        #expect(error?.diagnostics.first?.message.contains("invalid UTF-8") == true)
+    }
+
+    @Test func indentationTabIsNamed() {
+        let error = #expect(throws: DiagnosticError.self) { try YAMLLoader().load("a:\n\tb: 1\n", file: "t.yaml") }
+        #expect(error?.diagnostics.first?.location?.description == "t.yaml:2:1")
+        #expect(error?.diagnostics.first?.message.contains("tab") == true)
+    }
+
+    @Test func severalDocumentsAreRefusedByLoadDocument() {
+        let error = #expect(throws: DiagnosticError.self) {
+            try YAMLLoader().loadDocument(Array("a: 1\n---\nb: 2\n".utf8), file: "d.yaml")
+        }
+        #expect(error?.diagnostics.first?.location?.line == 3)
+        #expect((try? YAMLLoader().load("a: 1\n---\nb: 2\n", file: "d.yaml").count) == 2)
+    }
+}
