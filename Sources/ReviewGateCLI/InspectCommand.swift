@@ -26,12 +26,8 @@ struct InspectCommand: ParsableCommand {
     var format: Format = .text
 
     func run() throws {
-        let documents: [Node]
-        do {
-            documents = try YAMLLoader().load(InputFile.bytes(file), file: file)
-        } catch {
-            InputFile.report(error)
-            throw ExitCode(2)
+        let documents = try InputFile.orExit { () throws(DiagnosticError) in
+            try YAMLLoader().load(YAMLFile.bytes(atPath: file), file: file)
         }
         switch format {
         case .json:

@@ -2,29 +2,34 @@ import ArgumentParser
 import ReviewGate
 import ReviewGateYAML
 
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
-/// Reads input files for the commands, turning every failure into diagnostics.
+/// Reads the commands' input files, turning every failure into diagnostics on stderr and exit 2.
 enum InputFile {
-    /// The bytes of a file, or a diagnostic saying why it cannot be read.
-    static func bytes(_ path: String) throws(DiagnosticError) -> [UInt8] {
-        var isDirectory: Bool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw DiagnosticError("no such file", at: SourceLocation(file: path, line: 1, column: 1))
-        }
-        guard !isDirectory, let data = FileManager.default.contents(atPath: path) else {
-            throw DiagnosticError(
-                isDirectory ? "is a folder, not a file" : "cannot be read", at: SourceLocation(file: path, line: 1, column: 1))
-        }
-        return [UInt8](data)
+    /// Prints each diagnostic to stderr.
+    static func report(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics { Terminal.printError(diagnostic.description) }
     }
 
-    /// Prints each diagnostic to stderr.
-    static func report(_ error: DiagnosticError) {
-        for diagnostic in error.diagnostics { Terminal.printError(diagnostic.description) }
+    /// Runs `body`; on a ``DiagnosticError`` prints it and exits 2 (an input that cannot be used).
+    static func orExit<T>(_ body: () throws(DiagnosticError) -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            report(error.diagnostics)
+            throw ExitCode(2)
+        }
+    }
+
+    /// The policy at `path` with its `extends`, warnings printed to stderr.
+    static func policy(_ path: String) throws -> Policy {
+        let result = try orExit { () throws(DiagnosticError) in try PolicyLoader.yamlFiles().load(path: path) }
+        report(result.warnings)
+        return result.policy
+    }
+
+    /// The state file at `path`, read for `policy`.
+    static func state(_ path: String, for policy: Policy) throws -> ReviewState {
+        try orExit { () throws(DiagnosticError) in
+            try StateDecoder.decode(YAMLFile.document(atPath: path), versionKey: policy.app.versionKey)
+        }
     }
 }

@@ -1,0 +1,160 @@
+/// Reads typed values out of nodes, collecting a diagnostic at the node for every problem instead
+/// of stopping at the first: what was found, what was expected, and a did-you-mean for near misses.
+struct NodeReader {
+    /// The problems found so far, in the order found.
+    private(set) var diagnostics: [Diagnostic] = []
+
+    /// Whether any error was found.
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    mutating func error(_ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []) {
+        diagnostics.append(.error(message, at: location, notes: notes))
+    }
+
+    mutating func warning(_ message: String, at location: SourceLocation?) {
+        diagnostics.append(.warning(message, at: location))
+    }
+
+    /// The fields of a mapping, reporting unknown keys (with a did-you-mean) and non-string keys.
+    mutating func fields(_ node: Node, _ what: String, allowed: [String]) -> Fields? {
+        guard let entries = node.mapping else {
+            error("\(what) must be a mapping; found \(node.summary)", at: node.location)
+            return nil
+        }
+        var byKey: [String: MappingEntry] = [:]
+        for entry in entries {
+            guard let key = entry.key.scalar?.text, entry.key.scalar?.value != .null else {
+                error("keys in \(what) must be names; found \(entry.key.summary)", at: entry.key.location)
+                continue
+            }
+            guard allowed.contains(key) else {
+                let hint = Suggestion.closest(to: key, in: allowed).map { "did you mean \"\($0)\"?" }
+                    ?? "expected \(Suggestion.list(allowed))"
+                error("unknown key \"\(key)\" in \(what); \(hint)", at: entry.key.location)
+                continue
+            }
+            byKey[key] = entry
+        }
+        return Fields(node: node, entries: byKey)
+    }
+
+    /// Reports each listed key that is missing.
+    mutating func require(_ keys: [String], in fields: Fields, _ what: String) {
+        for key in keys where !fields.has(key) {
+            error("\(what) is missing the required key \"\(key)\"", at: fields.node.location)
+        }
+    }
+
+    /// An integer, optionally at least `minimum`.
+    mutating func int(_ node: Node, _ what: String, minimum: Int? = nil, maximum: Int? = nil) -> Int? {
+        guard case .int(let value)? = node.scalar?.value else {
+            error("\(what) must be a whole number; found \(node.summary)", at: node.location)
+            return nil
+        }
+        if let minimum, value < minimum {
+            error("\(what) must be at least \(minimum); found \(value)", at: node.location)
+            return nil
+        }
+        if let maximum, value > maximum {
+            error("\(what) must be at most \(maximum); found \(value)", at: node.location)
+            return nil
+        }
+        return value
+    }
+
+    /// A number (integer or decimal).
+    mutating func number(_ node: Node, _ what: String) -> Double? {
+        switch node.scalar?.value {
+        case .int(let value)?: return Double(value)
+        case .float(let value)? where value.isFinite: return value
+        default:
+            error("\(what) must be a number; found \(node.summary)", at: node.location)
+            return nil
+        }
+    }
+
+    /// A boolean: only `true`/`false` in their YAML 1.2 spellings.
+    mutating func bool(_ node: Node, _ what: String) -> Bool? {
+        guard case .bool(let value)? = node.scalar?.value else {
+            var hint = ""
+            if let text = node.scalar?.text, ["yes", "no", "on", "off", "y", "n"].contains(text.lowercased()) {
+                hint = " (YAML 1.2 reads \(text) as a string: write true or false)"
+            }
+            error("\(what) must be true or false; found \(node.summary)\(hint)", at: node.location)
+            return nil
+        }
+        return value
+    }
+
+    /// A string; with `scalarText`, any non-null scalar's text (so `store_id: 123` and
+    /// `build: 2` read as written).
+    mutating func string(_ node: Node, _ what: String, scalarText: Bool = false) -> String? {
+        if let text = node.string { return text }
+        if scalarText, let scalar = node.scalar, scalar.value != .null { return scalar.text }
+        error("\(what) must be a string; found \(node.summary)", at: node.location)
+        return nil
+    }
+
+    /// A name matching `[A-Za-z_][A-Za-z0-9_.-]*` (events, triggers, flags, attributes).
+    mutating func identifier(_ node: Node, _ what: String) -> String? {
+        guard let text = string(node, what) else { return nil }
+        guard Self.isIdentifier(text) else {
+            error("\(what) \"\(text)\" is not a valid name: use letters, digits, _ . and -, starting with a letter or _",
+                  at: node.location)
+            return nil
+        }
+        return text
+    }
+
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || ("a"..."z").contains(first) || ("A"..."Z").contains(first)
+        else { return false }
+        return text.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "_.-".unicodeScalars.contains($0)
+        }
+    }
+
+    /// A duration: a whole number and one unit of `s m h d w`, at most 100 years.
+    mutating func duration(_ node: Node, _ what: String) -> TimeSpan? {
+        if let text = node.string, let span = TimeSpan(duration: text) { return span }
+        var found = node.summary
+        if case .int = node.scalar?.value { found += " (a bare number has no unit)" }
+        if let text = node.string, let parsed = TimeSpan(duration: text.filter { $0 != " " }), parsed > .maximum {
+            found = "\(text), which is over 100 years"
+        } else if let text = node.string, text.first == "-" || text.first == "+" {
+            found += " (a duration has no sign)"
+        }
+        error("\(what) must be a duration such as 21d (a whole number and s, m, h, d or w); found \(found)",
+              at: node.location)
+        return nil
+    }
+
+    /// An RFC 3339 time with `Z` or an offset.
+    mutating func timestamp(_ node: Node, _ what: String) -> Timestamp? {
+        if let text = node.scalar?.text, node.scalar?.value != .null, let time = Timestamp(rfc3339: text) {
+            return time
+        }
+        error("\(what) must be an RFC 3339 time such as 2026-11-22T10:00:00Z (with Z or an offset); found \(node.summary)",
+              at: node.location)
+        return nil
+    }
+
+    /// One of an enumeration's raw values, with a did-you-mean.
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, as: T.Type) -> T?
+    where T.RawValue == String {
+        let names = T.allCases.map(\.rawValue)
+        if let text = node.string, let value = T(rawValue: text) { return value }
+        let hint = node.string.map { Suggestion.phrase(for: $0, in: names) } ?? ""
+        error("\(what) must be \(Suggestion.list(names)); found \(node.summary)\(hint)", at: node.location)
+        return nil
+    }
+
+    /// A list's elements.
+    mutating func list(_ node: Node, _ what: String) -> [Node]? {
+        guard let items = node.sequence else {
+            error("\(what) must be a list; found \(node.summary)", at: node.location)
+            return nil
+        }
+        return items
+    }
+}

@@ -1,0 +1,66 @@
+/// The result of evaluating a moment: allow or block, and everything that led there.
+public struct Decision: Sendable {
+    /// Allow or block.
+    public enum Outcome: String, Sendable {
+        /// The app may ask now.
+        case allow
+        /// It may not.
+        case block
+    }
+
+    /// Allow or block.
+    public var outcome: Outcome
+    /// The moment decided.
+    public var moment: Moment
+    /// The trigger that allowed it: the first, in file order, that passed.
+    public var trigger: String?
+    /// Every check made, in evaluation order: guards, responses, rollout, then triggers.
+    public var checks: [Check]
+    /// When blocked only by things that pass by waiting: the earliest time all of them pass.
+    public var nextEligibleAt: Timestamp?
+
+    /// Whether the app may ask.
+    public var isAllowed: Bool { outcome == .allow }
+
+    /// The ids of what failed, in evaluation order, each once (`trigger` for any trigger part).
+    public var blockedBy: [String] {
+        var ids: [String] = []
+        for check in checks where !check.passed && !ids.contains(check.id.blockedByID) {
+            ids.append(check.id.blockedByID)
+        }
+        return ids
+    }
+
+    /// Counts that waiting cannot fix: how many more donations of which event would pass, or
+    /// that a count can never pass again. Empty when allowed or when a trigger passed.
+    public var needs: [Need] {
+        guard outcome == .block, !checks.contains(where: { $0.id.isTriggerCheck && $0.trigger != nil && triggerPassed($0.trigger!) }) else {
+            return []
+        }
+        var needs: [Need] = []
+        for check in checks where !check.passed {
+            switch (check.observed, check.required) {
+            case (.count(let count), .count(let rule, let event, _)):
+                needs.append(Need(event: event, more: rule.more(after: count), trigger: check.trigger))
+            case (.count(let count), .minimumCount(let minimum)) where check.id == .min_launches:
+                needs.append(Need(event: Trigger.launchEvent, more: minimum - count, trigger: nil))
+            default: continue
+            }
+        }
+        return needs
+    }
+
+    private func triggerPassed(_ id: String) -> Bool {
+        !checks.contains { $0.trigger == id && !$0.passed }
+    }
+}
+
+/// A count that waiting cannot fix.
+public struct Need: Sendable, Hashable {
+    /// The event to donate.
+    public var event: String
+    /// How many more donations would pass; `nil` when the count is past an `exactly` and can never pass again.
+    public var more: Int?
+    /// The trigger whose count this is (`nil` for `min_launches`).
+    public var trigger: String?
+}

@@ -1,0 +1,59 @@
+/// The evaluator: a pure function of policy, state and moment. It reads no clock and changes nothing.
+public enum Evaluator {
+    /// A moment that names something the policy does not have.
+    public enum UsageError: Error, Sendable, CustomStringConvertible {
+        /// `--trigger` names no trigger of the policy.
+        case unknownTrigger(String, known: [String])
+
+        /// The message for the person.
+        public var description: String {
+            switch self {
+            case .unknownTrigger(let id, let known):
+                "the policy has no trigger \"\(id)\"\(Suggestion.phrase(for: id, in: known)) (its triggers: \(known.joined(separator: ", ")))"
+            }
+        }
+    }
+
+    /// Decides whether the app may ask at `moment` (SPEC §4), recording every check.
+    public static func evaluate(_ policy: Policy, state: ReviewState, moment: Moment) throws(UsageError) -> Decision {
+        var checks: [Check] = []
+        checks.reserveCapacity(8 + policy.triggers.count * 3)
+        guard policy.enabled.value else {
+            checks.append(Check(id: .enabled, passed: false, observed: .disabled, required: .enabled, source: policy.enabled.location))
+            return Decision(outcome: .block, moment: moment, trigger: nil, checks: checks, nextEligibleAt: nil)
+        }
+        if let id = moment.trigger, policy.trigger(id: id) == nil {
+            throw .unknownTrigger(id, known: policy.triggers.map(\.id))
+        }
+        let context = EvaluationContext(policy: policy, state: state, moment: moment)
+        context.checkGuards(into: &checks)
+        context.checkResponses(into: &checks)
+        context.checkRollout(into: &checks)
+        let guardsPass = !checks.contains { !$0.passed }
+
+        var allowedBy: String?
+        var anyCandidate = false
+        for trigger in policy.triggers where context.isCandidate(trigger) {
+            anyCandidate = true
+            if context.checkTrigger(trigger, into: &checks), allowedBy == nil { allowedBy = trigger.id }
+        }
+        if !anyCandidate, let event = moment.event {
+            checks.append(Check(id: .trigger_missing, passed: false, observed: .unheardEvent(event), required: .listeningTrigger))
+        }
+
+        let allowed = guardsPass && allowedBy != nil
+        return Decision(
+            outcome: allowed ? .allow : .block, moment: moment, trigger: allowed ? allowedBy : nil, checks: checks,
+            nextEligibleAt: allowed ? nil : nextEligible(checks))
+    }
+
+    /// The earliest time every failure passes, when each of them passes by waiting alone.
+    private static func nextEligible(_ checks: [Check]) -> Timestamp? {
+        var latest: Timestamp?
+        for check in checks where !check.passed {
+            guard let time = check.passesAt else { return nil }
+            latest = max(latest ?? time, time)
+        }
+        return latest
+    }
+}

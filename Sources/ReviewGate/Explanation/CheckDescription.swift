@@ -1,0 +1,155 @@
+/// A check in words: what was observed, what was required, and a sentence saying so.
+public struct CheckDescription: Sendable {
+    /// A short label: the guard id, or `trigger ID` and its part.
+    public var label: String
+    /// What was seen, e.g. `installed 20d 23h 59m 59s ago`.
+    public var observed: String
+    /// What the policy asks for, e.g. `at least 21d`.
+    public var required: String
+    /// One sentence: passed or failed, and why.
+    public var message: String
+
+    /// Describes a check of `decision`, made for `policy`.
+    public init(_ check: Check, of decision: Decision, policy: Policy) {
+        label = Self.label(check)
+        observed = Self.observed(check, moment: decision.moment, policy: policy)
+        required = Self.required(check.required, id: check.id, policy: policy)
+        message = Self.message(check, observed: observed, required: required, policy: policy)
+    }
+
+    static func label(_ check: Check) -> String {
+        switch check.id {
+        case .trigger_count: "trigger \(check.trigger ?? "")"
+        case .trigger_scenes: "trigger \(check.trigger ?? "") scene"
+        case .trigger_when: "trigger \(check.trigger ?? "") when"
+        case .trigger_missing: "trigger"
+        default: check.id.rawValue
+        }
+    }
+
+    private static func observed(_ check: Check, moment: Moment, policy: Policy) -> String {
+        let versionName = policy.app.versionKey == .build ? "build" : "version"
+        switch check.observed {
+        case .disabled: return "enabled: false"
+        case .source(let source): return "source \(source.rawValue)"
+        case .age(let span):
+            switch check.id {
+            case .min_install_age: return "installed \(span.spoken) ago"
+            case .min_session_age: return "session \(span.spoken) old"
+            case .min_version_age: return "\(versionName) first seen \(span.spoken) ago"
+            default: return "last ask \(span.spoken) ago"
+            }
+        case .unknown: return "session start unknown"
+        case .count(let count):
+            if case .count(_, let event, let within) = check.required {
+                let window = within.map { " in the last \($0)" } ?? ""
+                let donated = moment.donates(event) ? ", this one included" : ""
+                return "\(count) \(event)\(window)\(donated)"
+            }
+            return "\(count) launch\(count == 1 ? "" : "es")"
+        case .never: return "never asked"
+        case .askInVersion(let ask, let version):
+            guard let ask else { return "no ask in \(versionName) \(version ?? "(unknown)")" }
+            return "asked in \(versionName) \(version ?? "") on \(ask.at.day)"
+        case .asks(let count):
+            guard case .fewerAsks(let limit) = check.required else { return "\(count) asks" }
+            let window = limit.per.map { "in the last \($0)" } ?? "in all"
+            return "\(count) ask\(count == 1 ? "" : "s") \(window)"
+        case .scene(let scene): return scene.map { "scene \($0)" } ?? "no scene given"
+        case .condition(let failing):
+            guard let failing else { return "holds" }
+            return "\(ConditionText.describe(failing)) does not hold (line \(failing.location.line))"
+        case .response(let response):
+            guard let response else { return "no answer blocks" }
+            return "\(response.kind.rawValue) on \(response.at.day)"
+        case .bucket(let bucket): return bucket.map { "bucket \($0)" } ?? "no user_id"
+        case .unheardEvent(let event): return "event \(event)"
+        }
+    }
+
+    static func required(_ requirement: Requirement, id: Check.ID, policy: Policy) -> String {
+        let versionName = policy.app.versionKey == .build ? "build" : "version"
+        switch requirement {
+        case .enabled: return "enabled: true"
+        case .notFrom(let sources): return sources.isEmpty ? "any source" : "not \(Suggestion.list(sources.map(\.rawValue)))"
+        case .minimumAge(let span): return id == .cooldown ? "at least \(span) since the last ask" : "at least \(span)"
+        case .minimumCount(let n): return "at least \(n)"
+        case .noAskInVersion: return "no earlier ask in this \(versionName)"
+        case .fewerAsks(let limit):
+            let window = limit.per.map { "per \($0)" } ?? "in all"
+            return "fewer than \(limit.count) \(window)" + (id == .system_quota ? " (the OS's quota)" : "")
+        case .count(let rule, _, let within):
+            let window = within.map { " within \($0)" } ?? ""
+            switch rule {
+            case .atLeast(let n): return "at least \(n)\(window)"
+            case .exactly(let n): return "exactly \(n)\(window)"
+            case .every(let n): return "every \(n)\(window)"
+            }
+        case .scenes(let scenes): return "scene \(Suggestion.list(scenes))"
+        case .condition: return "the condition holds"
+        case .responses: return "no answer that still blocks"
+        case .rollout(let percent): return "bucket below \(Int((percent * 100).rounded(.up))) (\(AttributeValue.number(percent))%)"
+        case .listeningTrigger: return "a trigger that listens to it"
+        }
+    }
+
+    private static func message(_ check: Check, observed: String, required: String, policy: Policy) -> String {
+        let verdict = check.passed ? "passes" : "fails"
+        switch check.observed {
+        case .unheardEvent(let event):
+            return "no trigger listens to event \(event): this moment cannot ask"
+        case .response(let response?):
+            let rule = policy.responses.rule(for: response.kind).value
+            let effect: String
+            switch rule {
+            case .never: effect = "never ask again"
+            case .nextVersion: effect = "not again in this version"
+            case .wait(let span): effect = "wait \(span)"
+            }
+            return "answered \(response.kind.rawValue) on \(response.at.day): after_\(response.kind.rawValue) says \(effect)"
+        case .disabled:
+            return "the kill switch is off (enabled: false): every moment is blocked"
+        default:
+            var text = "\(observed); required \(required): \(verdict)"
+            if let at = check.passesAt { text += " from \(at)" }
+            return text
+        }
+    }
+}
+
+/// Conditions in words, for explanations.
+enum ConditionText {
+    static func describe(_ condition: Condition) -> String {
+        switch condition.test {
+        case .all: return "all of its parts"
+        case .any: return "any of its parts"
+        case .not(let inner): return "not (\(describe(inner)))"
+        case .event(let name, let comparison, let within):
+            return "event \(name) \(text(comparison))" + (within.map { " within \($0)" } ?? "")
+        case .launches(let comparison): return "launches \(text(comparison))"
+        case .installAge(let comparison): return "install_age \(text(comparison))"
+        case .sinceLastAsk(let comparison): return "since_last_ask \(text(comparison))"
+        case .flag(let name): return "flag \(name)"
+        case .attribute(let name, let test):
+            switch test {
+            case .equals(let value): return "attribute \(name) equals \(value)"
+            case .oneOf(let values): return "attribute \(name) in [\(values.map(\.description).joined(separator: ", "))]"
+            case .atLeast(let bound): return "attribute \(name) at least \(AttributeValue.number(bound))"
+            case .atMost(let bound): return "attribute \(name) at most \(AttributeValue.number(bound))"
+            }
+        case .appVersion(let comparison):
+            switch comparison {
+            case .atLeast(let version): return "app_version at least \(version)"
+            case .below(let version): return "app_version below \(version)"
+            }
+        }
+    }
+
+    private static func text<T>(_ comparison: Comparison<T>) -> String {
+        switch comparison {
+        case .atLeast(let bound): "at least \(bound)"
+        case .atMost(let bound): "at most \(bound)"
+        case .exactly(let bound): "exactly \(bound)"
+        }
+    }
+}

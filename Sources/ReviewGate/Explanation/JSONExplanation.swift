@@ -1,0 +1,66 @@
+/// A decision as the JSON object of SPEC §5 (`evaluate --format json`).
+public enum JSONExplanation {
+    /// The decision's JSON value, keys in the order SPEC §5 shows.
+    public static func value(_ decision: Decision, policy: Policy) -> JSONValue {
+        let moment = decision.moment
+        return .object([
+            ("policy", .string(policy.name)),
+            ("decision", .string(decision.outcome.rawValue)),
+            ("now", .string(moment.now.description)),
+            ("moment", .object([
+                ("event", .string(moment.event)), ("trigger", .string(moment.trigger)),
+                ("scene", .string(moment.scene)), ("source", .string(moment.source.rawValue)),
+            ])),
+            ("trigger", .string(decision.trigger)),
+            ("blocked_by", .array(decision.blockedBy.map(JSONValue.string))),
+            ("checks", .array(decision.checks.map { check(of: $0, decision: decision, policy: policy) })),
+            ("next_eligible_at", .string(decision.nextEligibleAt?.description)),
+            ("needs", .array(decision.needs.map(need))),
+            ("presentation", .object([
+                ("delay_seconds", seconds(policy.presentation.delay)),
+                ("require_same_scene", .bool(policy.presentation.requireSameScene)),
+            ])),
+            ("write_review_url", .string(policy.writeReviewURL)),
+        ])
+    }
+
+    /// The JSON text, indented, without a trailing newline.
+    public static func render(_ decision: Decision, policy: Policy) -> String {
+        JSONWriter(pretty: true).string(value(decision, policy: policy))
+    }
+
+    private static func check(of check: Check, decision: Decision, policy: Policy) -> JSONValue {
+        let description = CheckDescription(check, of: decision, policy: policy)
+        var members: [(key: String, value: JSONValue)] = [("id", .string(check.id.blockedByID))]
+        if check.id.isTriggerCheck {
+            members.append(("trigger", .string(check.trigger)))
+            members.append(("part", .string(String(check.id.rawValue.dropFirst("trigger.".count)))))
+        }
+        members += [
+            ("passed", .bool(check.passed)),
+            ("observed", .string(description.observed)),
+            ("required", .string(description.required)),
+            ("message", .string(description.message)),
+        ]
+        if let at = check.passesAt { members.append(("passes_at", .string(at.description))) }
+        members.append(("source", source(check.source)))
+        return .object(members)
+    }
+
+    static func source(_ location: SourceLocation?) -> JSONValue {
+        guard let location else { return .null }
+        return .object([("file", .string(location.file)), ("line", .int(location.line)), ("column", .int(location.column))])
+    }
+
+    private static func need(_ need: Need) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("event", .string(need.event))]
+        members.append(("more", need.more.map(JSONValue.int) ?? .null))
+        if need.more == nil { members.append(("never", .bool(true))) }
+        members.append(("trigger", .string(need.trigger)))
+        return .object(members)
+    }
+
+    private static func seconds(_ span: TimeSpan) -> JSONValue {
+        span.nanoseconds % 1_000_000_000 == 0 ? .int(Int(span.seconds)) : .double(Double(span.nanoseconds) / 1e9)
+    }
+}

@@ -1,0 +1,109 @@
+/// A decision as text for people (`evaluate --explain`): the decision first, one line per check,
+/// then what would change it.
+public struct TextExplanation: Sendable {
+    /// Whether to colour the output with ANSI escapes (only on a terminal, never with `NO_COLOR`).
+    public var color: Bool
+
+    /// Creates a renderer.
+    public init(color: Bool = false) {
+        self.color = color
+    }
+
+    /// The explanation, lines separated by newlines, without a trailing newline.
+    public func render(_ decision: Decision, policy: Policy) -> String {
+        var lines = [headline(decision, policy: policy)]
+        let described = decision.checks.map { ($0, CheckDescription($0, of: decision, policy: policy)) }
+        let width = described.map(\.1.label.count).max() ?? 0
+        for (check, description) in described {
+            let mark = check.passed ? paint("✓", .green) : paint("✗", .red)
+            let label = description.label.padding(to: width)
+            var line = "  \(mark) \(label)  \(description.observed); required \(description.required)"
+            if let source = check.source { line += paint("  \(source.file):\(source.line)", .dim) }
+            lines.append(line)
+        }
+        lines += outlook(decision, policy: policy)
+        return lines.joined(separator: "\n")
+    }
+
+    private func headline(_ decision: Decision, policy: Policy) -> String {
+        let moment = decision.moment
+        var parts: [String] = []
+        if let event = moment.event { parts.append("event \(event)") }
+        if let trigger = moment.trigger { parts.append("trigger \(trigger)") }
+        if let scene = moment.scene { parts.append("scene \(scene)") }
+        parts.append("source \(moment.source.rawValue)")
+        let word = decision.isAllowed ? paint("ALLOW", .greenBold) : paint("BLOCK", .redBold)
+        let via = decision.trigger.map { " via trigger \($0)" } ?? ""
+        return "\(word) \(policy.name)\(via) at \(moment.now) (\(parts.joined(separator: ", ")))"
+    }
+
+    /// What happens next: how to present an allowed ask, or what would change a block.
+    private func outlook(_ decision: Decision, policy: Policy) -> [String] {
+        if decision.isAllowed {
+            var how = "ask"
+            if policy.presentation.delay.nanoseconds > 0 { how += " after \(policy.presentation.delay)" }
+            if policy.presentation.requireSameScene {
+                how += ", only if still on " + (decision.moment.scene.map { "scene \($0)" } ?? "the same scene")
+            }
+            var lines = [how]
+            if let url = policy.writeReviewURL { lines.append("write-review link: \(url)") }
+            return lines
+        }
+        var lines = ["blocked by: \(decision.blockedBy.joined(separator: ", "))"]
+        if let next = decision.nextEligibleAt {
+            let wait = next - decision.moment.now
+            lines.append("eligible from \(next) (in \(wait.spoken)), if nothing else changes")
+            return lines
+        }
+        for need in decision.needs {
+            if let more = need.more {
+                lines.append("needs \(more) more \(need.event)" + (need.trigger.map { " for trigger \($0)" } ?? ""))
+            } else {
+                lines.append("trigger \(need.trigger ?? "") can never pass again: its count of \(need.event) is past the exact value")
+            }
+        }
+        for check in decision.checks where !check.passed && check.passesAt == nil {
+            if let hint = hint(for: check, policy: policy) { lines.append(hint) }
+        }
+        let waits = decision.checks.filter { !$0.passed && $0.passesAt != nil }
+        for check in waits {
+            lines.append("\(CheckDescription.label(check)) passes from \(check.passesAt!), but waiting alone is not enough")
+        }
+        return lines
+    }
+
+    /// What would make a failure that waiting cannot fix pass.
+    private func hint(for check: Check, policy: Policy) -> String? {
+        let versionName = policy.app.versionKey == .build ? "build" : "marketing version"
+        switch check.id {
+        case .never_on: return "never_on: moments from this source never ask; ask at another moment"
+        case .once_per_version: return "once_per_version: needs a new \(versionName)"
+        case .min_session_age: return "min_session_age: the session start is not known (record a launch)"
+        case .max_asks, .system_quota: return "\(check.id.rawValue): the limit is for a lifetime; no more asks"
+        case .when, .trigger_when: return "\(CheckDescription.label(check)): needs the condition to hold"
+        case .responses: return "responses: an answer blocks until a new \(versionName), or for good"
+        case .rollout: return "rollout: this person is outside the rollout"
+        case .trigger_scenes:
+            if case .scenes(let scenes) = check.required { return "trigger \(check.trigger ?? ""): needs scene \(Suggestion.list(scenes))" }
+            return nil
+        case .trigger_missing:
+            if case .unheardEvent(let event) = check.observed { return "no trigger listens to event \(event)" }
+            return nil
+        default: return nil
+        }
+    }
+
+    private enum Style: String {
+        case green = "32", red = "31", greenBold = "1;32", redBold = "1;31", dim = "2"
+    }
+
+    private func paint(_ text: String, _ style: Style) -> String {
+        color ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}
+
+extension String {
+    fileprivate func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

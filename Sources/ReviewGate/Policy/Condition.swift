@@ -1,0 +1,117 @@
+/// A condition (`when`), with where it is written.
+public struct Condition: Sendable {
+    /// What the condition tests.
+    public indirect enum Test: Sendable {
+        /// All hold (`all: []` holds).
+        case all([Condition])
+        /// At least one holds (`any: []` does not).
+        case any([Condition])
+        /// It does not hold.
+        case not(Condition)
+        /// An event's count, with the current donation when it is that event.
+        case event(String, Comparison<Int>, within: TimeSpan?)
+        /// The number of launches.
+        case launches(Comparison<Int>)
+        /// How long ago the app was installed.
+        case installAge(Comparison<TimeSpan>)
+        /// How long ago the last ask was; never asked is infinitely long ago.
+        case sinceLastAsk(Comparison<TimeSpan>)
+        /// `flags.NAME` is `true`.
+        case flag(String)
+        /// An attribute's value compares; a missing attribute does not hold.
+        case attribute(String, AttributeTest)
+        /// The current version (by version key) compares, dotted and numeric.
+        case appVersion(VersionComparison)
+    }
+
+    /// What it tests.
+    public var test: Test
+    /// Where it is written.
+    public var location: SourceLocation
+
+    /// Calls `body` with the `within` of every event count in the condition.
+    func forEachEventWindow(_ body: (TimeSpan?) -> Void) {
+        switch test {
+        case .all(let conditions), .any(let conditions): conditions.forEach { $0.forEachEventWindow(body) }
+        case .not(let condition): condition.forEachEventWindow(body)
+        case .event(_, _, let within): body(within)
+        default: break
+        }
+    }
+}
+
+/// A comparison with a bound: `at_least`, `at_most` or `exactly`.
+public enum Comparison<Value: Comparable & Sendable>: Sendable {
+    /// ≥ the bound.
+    case atLeast(Value)
+    /// ≤ the bound.
+    case atMost(Value)
+    /// = the bound.
+    case exactly(Value)
+
+    /// Whether a value compares.
+    public func holds(for value: Value) -> Bool {
+        switch self {
+        case .atLeast(let bound): value >= bound
+        case .atMost(let bound): value <= bound
+        case .exactly(let bound): value == bound
+        }
+    }
+}
+
+/// How an attribute is tested.
+public enum AttributeTest: Sendable {
+    /// Equal to a scalar.
+    case equals(AttributeValue)
+    /// Equal to one of several scalars.
+    case oneOf([AttributeValue])
+    /// A number ≥ the bound.
+    case atLeast(Double)
+    /// A number ≤ the bound.
+    case atMost(Double)
+}
+
+/// A dotted version comparison: `at_least: "2.0"` or `below: "3"`.
+public enum VersionComparison: Sendable {
+    /// The version ≥ this one.
+    case atLeast(AppVersionNumber)
+    /// The version < this one.
+    case below(AppVersionNumber)
+}
+
+/// A dotted numeric version (`1.10.2`); `1.10 > 1.9`, and a missing part is 0.
+public struct AppVersionNumber: Comparable, Sendable, CustomStringConvertible {
+    /// The numeric parts.
+    public var parts: [Int]
+    /// The text as written.
+    public var description: String
+
+    /// Reads `x.y.z`: digits separated by dots. `nil` for anything else.
+    public init?(_ text: String) {
+        let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
+        var parts: [Int] = []
+        for piece in pieces {
+            guard !piece.isEmpty, piece.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let number = Int(piece) else {
+                return nil
+            }
+            parts.append(number)
+        }
+        self.parts = parts
+        description = text
+    }
+
+    /// Compares part by part, a missing part counting as 0.
+    public static func < (lhs: AppVersionNumber, rhs: AppVersionNumber) -> Bool {
+        for index in 0..<max(lhs.parts.count, rhs.parts.count) {
+            let left = index < lhs.parts.count ? lhs.parts[index] : 0
+            let right = index < rhs.parts.count ? rhs.parts[index] : 0
+            if left != right { return left < right }
+        }
+        return false
+    }
+
+    /// Equal when no part differs (a missing part counting as 0).
+    public static func == (lhs: AppVersionNumber, rhs: AppVersionNumber) -> Bool {
+        !(lhs < rhs) && !(rhs < lhs)
+    }
+}

@@ -1,0 +1,99 @@
+/// A policy: when an app may ask for a review. Decoded and validated from YAML by
+/// ``PolicyDecoder``; evaluated by ``Evaluator``.
+public struct Policy: Sendable {
+    /// The language version, `1`.
+    public var version: Int
+    /// The policy's name, `[a-z0-9][a-z0-9._-]*`.
+    public var name: String
+    /// What the policy is for.
+    public var description: String?
+    /// The kill switch: `false` blocks every moment.
+    public var enabled: Located<Bool>
+    /// The app: store id, which version string counts, platform.
+    public var app: AppSettings
+    /// The moments that may ask, in file order.
+    public var triggers: [Trigger]
+    /// Rules that hold for every trigger.
+    public var guards: Guards
+    /// What the person's answers to the app's pre-prompt do.
+    public var responses: ResponseRules
+    /// How `record` updates state.
+    public var counting: Counting
+    /// How an allowed ask is presented.
+    public var presentation: Presentation
+    /// The share of people the policy asks, if limited.
+    public var rollout: Rollout?
+    /// Where the policy file starts.
+    public var location: SourceLocation
+
+    /// The trigger with an id, if the policy has it.
+    public func trigger(id: String) -> Trigger? {
+        triggers.first { $0.id == id }
+    }
+
+    /// The longest `within` any trigger or condition uses: how much donation history to keep.
+    public var longestWithin: TimeSpan? {
+        var longest: TimeSpan?
+        func consider(_ span: TimeSpan?) {
+            if let span, span > (longest ?? TimeSpan(nanoseconds: 0)) { longest = span }
+        }
+        for trigger in triggers {
+            consider(trigger.within?.value)
+            trigger.when?.forEachEventWindow(consider)
+        }
+        guards.when?.value.forEachEventWindow(consider)
+        return longest
+    }
+}
+
+/// The `app` mapping.
+public struct AppSettings: Sendable {
+    /// The App Store id (digits), used to build the write-review link.
+    public var storeID: String?
+    /// Which version string identifies a version for `once_per_version` and `app_version`.
+    public var versionKey: VersionKey
+    /// The platform, which sets the default OS quota.
+    public var platform: Platform
+}
+
+/// Which version string counts: the marketing one or the build number.
+public enum VersionKey: String, Sendable, CaseIterable {
+    /// CFBundleShortVersionString / versionName.
+    case short
+    /// CFBundleVersion / versionCode.
+    case build
+}
+
+/// The app's platform.
+public enum Platform: String, Sendable, CaseIterable {
+    /// iOS, iPadOS, macOS, visionOS: StoreKit's 3-in-365-days quota applies.
+    case ios
+    /// Android: Play's quota is unpublished, so none is modelled by default.
+    case android
+}
+
+/// How an allowed ask is presented.
+public struct Presentation: Sendable {
+    /// How long the app waits before asking.
+    public var delay: TimeSpan
+    /// Whether the app asks only if the person is still on the moment's scene after the delay.
+    public var requireSameScene: Bool
+}
+
+/// `counting`: how `record` changes state.
+public struct Counting: Sendable {
+    /// Whether a donation blocked by a guard still counts (Treaty: `false`).
+    public var whileBlocked: Bool
+    /// Whether event counts and launches start again from 0 when the app version changes.
+    public var resetOnNewVersion: Bool
+}
+
+/// `rollout`: asks only a stable share of people.
+public struct Rollout: Sendable {
+    /// The share in percent, 0–100, decimals allowed.
+    public var percent: Double
+    /// The hash salt; the policy's name unless set.
+    public var salt: String
+    /// Where `rollout` is written.
+    public var location: SourceLocation
+}

@@ -1,0 +1,166 @@
+/// Turns a policy's node tree (``extends`` already merged) into a ``Policy``, reporting every
+/// problem at its node. Decoding is by hand rather than through `Codable`, so that each value keeps
+/// where it was written.
+struct PolicyDecoder {
+    /// The language version this reviewgate reads.
+    static let languageVersion = 1
+
+    static let topLevelKeys = [
+        "reviewgate", "name", "description", "enabled", "extends", "app", "triggers", "guards", "responses",
+        "counting", "presentation", "rollout",
+    ]
+
+    var reader = NodeReader()
+
+    /// The policy, or `nil` when there were errors (then ``reader`` holds them).
+    mutating func decode(_ root: Node) -> Policy? {
+        guard let fields = reader.fields(root, "the policy", allowed: Self.topLevelKeys) else { return nil }
+        // The version first: a newer language's file is refused before its keys are judged.
+        guard let versionNode = fields["reviewgate"] else {
+            reader.error("the policy is missing \"reviewgate: 1\", the language version, as its first key", at: root.location)
+            return nil
+        }
+        guard let version = reader.int(versionNode, "reviewgate (the language version)", minimum: 1) else { return nil }
+        guard version <= Self.languageVersion else {
+            reader.error(
+                "this policy needs a newer reviewgate: it is written for language version \(version), and this reviewgate reads version \(Self.languageVersion)",
+                at: versionNode.location)
+            return nil
+        }
+        reader.require(["name", "triggers"], in: fields, "the policy")
+
+        var name: String?
+        if let node = fields["name"], let text = reader.string(node, "name") {
+            if Self.isPolicyName(text) {
+                name = text
+            } else {
+                reader.error("name \"\(text)\" must be lowercase letters, digits, . _ and -, starting with a letter or digit", at: node.location)
+            }
+        }
+        let description = fields["description"].flatMap { reader.string($0, "description") }
+        let enabled = Located(fields["enabled"].flatMap { reader.bool($0, "enabled") } ?? true, at: fields.keyLocation("enabled"))
+        let app = decodeApp(fields["app"])
+        let triggers = fields["triggers"].map { decodeTriggers($0) } ?? []
+        let guards = reader.guards(fields["guards"], platform: app.platform)
+        let responses = decodeResponses(fields["responses"])
+        let counting = decodeCounting(fields["counting"])
+        let presentation = decodePresentation(fields["presentation"])
+        let rollout = fields["rollout"].flatMap { decodeRollout($0, policyName: name ?? "", at: fields.keyLocation("rollout")!) }
+
+        guard !reader.hasErrors, let name else { return nil }
+        return Policy(
+            version: version, name: name, description: description, enabled: enabled, app: app, triggers: triggers,
+            guards: guards, responses: responses, counting: counting, presentation: presentation, rollout: rollout,
+            location: root.location)
+    }
+
+    static func isPolicyName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, ("a"..."z").contains(first) || ("0"..."9").contains(first) else {
+            return false
+        }
+        return text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0) }
+    }
+
+    private mutating func decodeApp(_ node: Node?) -> AppSettings {
+        var app = AppSettings(storeID: nil, versionKey: .short, platform: .ios)
+        guard let node, let fields = reader.fields(node, "app", allowed: ["store_id", "version_key", "platform"]) else {
+            return app
+        }
+        if let idNode = fields["store_id"], let id = reader.string(idNode, "store_id", scalarText: true) {
+            if !id.isEmpty, id.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+                app.storeID = id
+            } else {
+                reader.error("store_id must be the app's numeric App Store id, such as \"1234567890\"; found \"\(id)\"", at: idNode.location)
+            }
+        }
+        if let keyNode = fields["version_key"], let key = reader.choice(keyNode, "version_key", as: VersionKey.self) {
+            app.versionKey = key
+        }
+        if let platformNode = fields["platform"], let platform = reader.choice(platformNode, "platform", as: Platform.self) {
+            app.platform = platform
+        }
+        return app
+    }
+
+    private mutating func decodeTriggers(_ node: Node) -> [Trigger] {
+        guard let entries = node.mapping else {
+            reader.error("triggers must be a mapping of trigger ids to triggers; found \(node.summary)", at: node.location)
+            return []
+        }
+        if entries.isEmpty { reader.error("triggers must name at least one trigger", at: node.location) }
+        var triggers: [Trigger] = []
+        for entry in entries {
+            guard let id = reader.identifier(entry.key, "the trigger id") else { continue }
+            if let trigger = reader.trigger(id: id, entry.value, at: entry.key.location) { triggers.append(trigger) }
+        }
+        return triggers
+    }
+
+    private mutating func decodeResponses(_ node: Node?) -> ResponseRules {
+        var rules = ResponseRules(
+            afterRated: Located(.nextVersion, at: nil), afterDeclined: Located(.nextVersion, at: nil),
+            afterLater: Located(.wait(TimeSpan(seconds: 86_400)), at: nil))
+        guard let node, let fields = reader.fields(node, "responses", allowed: ["after_rated", "after_declined", "after_later"]) else {
+            return rules
+        }
+        if let value = fields["after_rated"], let rule = responseRule(value, "after_rated", allowsDuration: false, allowsVersion: true) {
+            rules.afterRated = Located(rule, at: fields.keyLocation("after_rated"))
+        }
+        if let value = fields["after_declined"], let rule = responseRule(value, "after_declined", allowsDuration: true, allowsVersion: true) {
+            rules.afterDeclined = Located(rule, at: fields.keyLocation("after_declined"))
+        }
+        if let value = fields["after_later"], let rule = responseRule(value, "after_later", allowsDuration: true, allowsVersion: false) {
+            rules.afterLater = Located(rule, at: fields.keyLocation("after_later"))
+        }
+        return rules
+    }
+
+    private mutating func responseRule(_ node: Node, _ what: String, allowsDuration: Bool, allowsVersion: Bool) -> ResponseRule? {
+        if allowsVersion, node.string == "never" { return .never }
+        if allowsVersion, node.string == "next_version" { return .nextVersion }
+        if allowsDuration, let text = node.string, let span = TimeSpan(duration: text) { return .wait(span) }
+        let words = (allowsVersion ? ["never", "next_version"] : []) + (allowsDuration ? ["a duration such as 30d"] : [])
+        let hint = node.string.map { Suggestion.phrase(for: $0, in: allowsVersion ? ["never", "next_version"] : []) } ?? ""
+        reader.error("\(what) must be \(Suggestion.list(words)); found \(node.summary)\(hint)", at: node.location)
+        return nil
+    }
+
+    private mutating func decodeCounting(_ node: Node?) -> Counting {
+        var counting = Counting(whileBlocked: true, resetOnNewVersion: false)
+        guard let node, let fields = reader.fields(node, "counting", allowed: ["while_blocked", "reset_on_new_version"]) else {
+            return counting
+        }
+        if let value = fields["while_blocked"].flatMap({ reader.bool($0, "while_blocked") }) { counting.whileBlocked = value }
+        if let value = fields["reset_on_new_version"].flatMap({ reader.bool($0, "reset_on_new_version") }) {
+            counting.resetOnNewVersion = value
+        }
+        return counting
+    }
+
+    private mutating func decodePresentation(_ node: Node?) -> Presentation {
+        var presentation = Presentation(delay: TimeSpan(nanoseconds: 0), requireSameScene: false)
+        guard let node, let fields = reader.fields(node, "presentation", allowed: ["delay", "require_same_scene"]) else {
+            return presentation
+        }
+        if let delay = fields["delay"].flatMap({ reader.duration($0, "delay") }) { presentation.delay = delay }
+        if let same = fields["require_same_scene"].flatMap({ reader.bool($0, "require_same_scene") }) {
+            presentation.requireSameScene = same
+        }
+        return presentation
+    }
+
+    private mutating func decodeRollout(_ node: Node, policyName: String, at location: SourceLocation) -> Rollout? {
+        guard let fields = reader.fields(node, "rollout", allowed: ["percent", "salt"]) else { return nil }
+        reader.require(["percent"], in: fields, "rollout")
+        var percent: Double?
+        if let percentNode = fields["percent"], let value = reader.number(percentNode, "rollout percent") {
+            if (0...100).contains(value) {
+                percent = value
+            } else {
+                reader.error("rollout percent must be between 0 and 100; found \(AttributeValue.number(value))", at: percentNode.location)
+            }
+        }
+        let salt = fields["salt"].flatMap { reader.string($0, "rollout salt", scalarText: true) } ?? policyName
+        return percent.map { Rollout(percent: $0, salt: salt, location: location) }
+    }
+}

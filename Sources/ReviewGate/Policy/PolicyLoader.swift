@@ -1,0 +1,94 @@
+/// Loads a policy file with its `extends` chain, merges it, decodes and validates it.
+///
+/// The library never opens a parser: reading a file into nodes is handed in as ``source``
+/// (`ReviewGateYAML` provides one that reads YAML files from disk).
+public struct PolicyLoader: Sendable {
+    /// Reads the single document of the file at a path.
+    public typealias DocumentSource = @Sendable (_ path: String) throws(DiagnosticError) -> Node
+
+    /// How files are read.
+    public var source: DocumentSource
+
+    /// Creates a loader that reads documents through `source`.
+    public init(source: @escaping DocumentSource) {
+        self.source = source
+    }
+
+    /// A validated policy and the warnings a reviewer would raise about it.
+    public struct Result: Sendable {
+        /// The policy.
+        public var policy: Policy
+        /// Warnings: the policy works, but a reviewer would flag these.
+        public var warnings: [Diagnostic]
+    }
+
+    /// Loads the policy at `path`, following `extends`. Throws every error found (at most 50).
+    public func load(path: String) throws(DiagnosticError) -> Result {
+        let root = try merged(path: path, chain: [])
+        return try Self.decode(root)
+    }
+
+    /// Decodes an already-read policy document (no `extends` is followed).
+    public static func decode(_ root: Node) throws(DiagnosticError) -> Result {
+        var decoder = PolicyDecoder()
+        guard let policy = decoder.decode(root) else { throw DiagnosticError(decoder.reader.diagnostics) }
+        return Result(policy: policy, warnings: PolicyLint.warnings(for: policy))
+    }
+
+    /// The file's tree with its `extends` base merged under it: mappings merge key by key, lists
+    /// and scalars replace.
+    private func merged(path: String, chain: [String]) throws(DiagnosticError) -> Node {
+        let root = try source(path)
+        try Self.checkVersion(root)
+        guard let extendsNode = root["extends"] else { return root }
+        guard let relative = extendsNode.string, !relative.isEmpty else {
+            throw DiagnosticError("extends must be the relative path of another policy; found \(extendsNode.summary)",
+                                  at: extendsNode.location)
+        }
+        let basePath = FilePath.resolve(relative, from: path)
+        let here = chain + [FilePath.normalize(path)]
+        if here.contains(basePath) {
+            let cycle = (here.drop { $0 != basePath } + [basePath]).joined(separator: " → ")
+            throw DiagnosticError("extends makes a cycle: \(cycle)", at: extendsNode.location)
+        }
+        let base: Node
+        do {
+            base = try merged(path: basePath, chain: here)
+        } catch {
+            var diagnostics = error.diagnostics
+            diagnostics.append(.error("in the policy this one extends, \(relative)", at: extendsNode.location))
+            throw DiagnosticError(diagnostics)
+        }
+        var result = Self.merge(base, under: root)
+        if case .mapping(let entries) = result.content {
+            result.content = .mapping(entries.filter { $0.key.string != "extends" })
+        }
+        return result
+    }
+
+    /// Each file of a chain must be of a language version this reviewgate reads.
+    private static func checkVersion(_ root: Node) throws(DiagnosticError) {
+        if let node = root["reviewgate"], case .int(let version)? = node.scalar?.value, version > PolicyDecoder.languageVersion {
+            throw DiagnosticError(
+                "this policy needs a newer reviewgate: it is written for language version \(version), and this reviewgate reads version \(PolicyDecoder.languageVersion)",
+                at: node.location)
+        }
+    }
+
+    /// `over` on top of `base`: keys of both mappings merge recursively; anything else replaces.
+    static func merge(_ base: Node, under over: Node) -> Node {
+        guard let baseEntries = base.mapping, let overEntries = over.mapping else { return over }
+        var result: [MappingEntry] = []
+        var used = Set<String>()
+        for entry in baseEntries {
+            if let key = entry.key.string, let replacement = overEntries.first(where: { $0.key.string == key }) {
+                used.insert(key)
+                result.append(MappingEntry(key: replacement.key, value: merge(entry.value, under: replacement.value)))
+            } else {
+                result.append(entry)
+            }
+        }
+        result += overEntries.filter { !used.contains($0.key.string ?? "") || $0.key.string == nil }
+        return Node(.mapping(result), at: over.location, tag: over.tag)
+    }
+}

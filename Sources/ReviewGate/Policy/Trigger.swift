@@ -1,0 +1,48 @@
+/// A moment that may ask: an event's donation counted against a threshold.
+public struct Trigger: Sendable {
+    /// The trigger's id, its key under `triggers`.
+    public var id: String
+    /// The event whose donation is this moment (`launch` is the app's launch).
+    public var event: String
+    /// The count that must be reached, including the donation being evaluated.
+    public var count: Located<CountRule>
+    /// Count only donations in `(now − within, now]`.
+    public var within: Located<TimeSpan>?
+    /// The scenes the moment must be on, if limited.
+    public var scenes: Located<[String]>?
+    /// A further condition.
+    public var when: Condition?
+    /// Where the trigger's id is written.
+    public var location: SourceLocation
+
+    /// The built-in event of the app's launch, counted as `launches`.
+    public static let launchEvent = "launch"
+}
+
+/// How a trigger's count must compare.
+public enum CountRule: Sendable, Hashable {
+    /// `at_least: n`: count ≥ n.
+    case atLeast(Int)
+    /// `exactly: n`: count = n, so it fires once.
+    case exactly(Int)
+    /// `every: n`: on the nth, 2nth, ... donation.
+    case every(Int)
+
+    /// Whether a count passes.
+    public func passes(_ count: Int) -> Bool {
+        switch self {
+        case .atLeast(let n): count >= n
+        case .exactly(let n): count == n
+        case .every(let n): count >= n && count % n == 0
+        }
+    }
+
+    /// How many more donations would make a count pass, or `nil` when none can.
+    public func more(after count: Int) -> Int? {
+        switch self {
+        case .atLeast(let n): max(0, n - count)
+        case .exactly(let n): count <= n ? n - count : nil
+        case .every(let n): count < n ? n - count : (n - count % n) % n
+        }
+    }
+}

@@ -1,0 +1,153 @@
+/// What the app knows about one person on one device (SPEC §3): the input of every decision,
+/// and what `record` updates.
+public struct ReviewState: Sendable {
+    /// A stable pseudonymous id; rollout needs it.
+    public var userID: String?
+    /// When the app was installed (first opened).
+    public var installedAt: Timestamp
+    /// When the current session started, if known.
+    public var sessionStartedAt: Timestamp?
+    /// How often the app has been launched.
+    public var launches: Int
+    /// The app's current version strings.
+    public var app: AppVersion
+    /// When the current version was first seen; `installedAt` when unset.
+    public var versionFirstSeenAt: Timestamp?
+    /// Each event's count and its most recent donation times.
+    public var events: [String: EventHistory]
+    /// Every ask, oldest first.
+    public var asks: [Ask]
+    /// Every answer to the app's own pre-prompt or review link, oldest first.
+    public var responses: [Response]
+    /// Boolean flags the app sets (`crashed_recently`).
+    public var flags: [String: Bool]
+    /// Scalars the app sets (`plan: pro`).
+    public var attributes: [String: AttributeValue]
+
+    /// Creates a state; everything but the install time and version may be left out.
+    public init(
+        userID: String? = nil, installedAt: Timestamp, sessionStartedAt: Timestamp? = nil, launches: Int = 0,
+        app: AppVersion, versionFirstSeenAt: Timestamp? = nil, events: [String: EventHistory] = [:],
+        asks: [Ask] = [], responses: [Response] = [], flags: [String: Bool] = [:],
+        attributes: [String: AttributeValue] = [:]
+    ) {
+        self.userID = userID
+        self.installedAt = installedAt
+        self.sessionStartedAt = sessionStartedAt
+        self.launches = launches
+        self.app = app
+        self.versionFirstSeenAt = versionFirstSeenAt
+        self.events = events
+        self.asks = asks
+        self.responses = responses
+        self.flags = flags
+        self.attributes = attributes
+    }
+
+    /// When the current version was first seen.
+    public var currentVersionSince: Timestamp { versionFirstSeenAt ?? installedAt }
+}
+
+/// The app's version strings.
+public struct AppVersion: Sendable, Hashable {
+    /// CFBundleShortVersionString / versionName.
+    public var short: String?
+    /// CFBundleVersion / versionCode.
+    public var build: String?
+
+    /// Creates a version.
+    public init(short: String? = nil, build: String? = nil) {
+        self.short = short
+        self.build = build
+    }
+
+    /// The string for a version key.
+    public subscript(key: VersionKey) -> String? {
+        switch key {
+        case .short: short
+        case .build: build
+        }
+    }
+}
+
+/// An event's donations: a count and the most recent times.
+public struct EventHistory: Sendable, Hashable {
+    /// How many donations have been counted.
+    public var count: Int
+    /// The most recent donation times, oldest first, at most `count` of them.
+    public var times: [Timestamp]
+
+    /// Creates a history.
+    public init(count: Int, times: [Timestamp] = []) {
+        self.count = count
+        self.times = times
+    }
+}
+
+/// One ask: the app called the system's review request.
+public struct Ask: Sendable, Hashable {
+    /// When.
+    public var at: Timestamp
+    /// The marketing version then.
+    public var short: String?
+    /// The build then.
+    public var build: String?
+    /// The trigger that allowed it.
+    public var trigger: String?
+
+    /// Creates an ask.
+    public init(at: Timestamp, short: String? = nil, build: String? = nil, trigger: String? = nil) {
+        self.at = at
+        self.short = short
+        self.build = build
+        self.trigger = trigger
+    }
+
+    /// The version string for a version key.
+    public func version(_ key: VersionKey) -> String? {
+        key == .short ? short : build
+    }
+}
+
+/// One answer to the app's own pre-prompt or review link.
+public struct Response: Sendable, Hashable {
+    /// When.
+    public var at: Timestamp
+    /// What.
+    public var kind: ResponseKind
+
+    /// Creates a response.
+    public init(at: Timestamp, kind: ResponseKind) {
+        self.at = at
+        self.kind = kind
+    }
+}
+
+/// What the person answered.
+public enum ResponseKind: String, Sendable, Hashable, CaseIterable {
+    /// They rated, or used the write-review link.
+    case rated
+    /// They said no.
+    case declined
+    /// They said not now.
+    case later
+}
+
+/// An attribute's scalar value.
+public enum AttributeValue: Sendable, Hashable, CustomStringConvertible {
+    /// A string.
+    case string(String)
+    /// A number.
+    case number(Double)
+    /// A boolean.
+    case bool(Bool)
+
+    /// The value as YAML would show it.
+    public var description: String {
+        switch self {
+        case .string(let text): text
+        case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .bool(let flag): String(flag)
+        }
+    }
+}

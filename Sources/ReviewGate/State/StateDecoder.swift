@@ -1,0 +1,127 @@
+/// Reads a state file (SPEC §3, JSON or YAML) from its node tree, reporting every problem at its node.
+public enum StateDecoder {
+    /// The state file's format version this reviewgate reads and writes.
+    public static let formatVersion = 1
+
+    static let keys = [
+        "reviewgate_state", "user_id", "installed_at", "session_started_at", "launches", "app",
+        "version_first_seen_at", "events", "asks", "responses", "flags", "attributes",
+    ]
+
+    /// Decodes a state file. `versionKey` is the policy's: that version string is required.
+    /// With `defaultInstalledAt` (a scenario's `start`), `installed_at` and `reviewgate_state`
+    /// may be left out.
+    public static func decode(
+        _ root: Node, versionKey: VersionKey?, defaultInstalledAt: Timestamp? = nil
+    ) throws(DiagnosticError) -> ReviewState {
+        var reader = NodeReader()
+        let state = decode(root, versionKey: versionKey, defaultInstalledAt: defaultInstalledAt, reader: &reader)
+        guard let state, !reader.hasErrors else { throw DiagnosticError(reader.diagnostics) }
+        return state
+    }
+
+    static func decode(
+        _ root: Node, versionKey: VersionKey?, defaultInstalledAt: Timestamp?, reader: inout NodeReader
+    ) -> ReviewState? {
+        guard let fields = reader.fields(root, "the state", allowed: keys) else { return nil }
+        if defaultInstalledAt == nil { reader.require(["reviewgate_state", "installed_at"], in: fields, "the state") }
+        if let node = fields["reviewgate_state"], let version = reader.int(node, "reviewgate_state", minimum: 1),
+            version > formatVersion {
+            reader.error("this state file needs a newer reviewgate: it is format \(version), and this reviewgate reads format \(formatVersion)",
+                         at: node.location)
+            return nil
+        }
+        let installedAt = fields["installed_at"].flatMap { reader.timestamp($0, "installed_at") } ?? defaultInstalledAt
+        var state = ReviewState(installedAt: installedAt ?? Timestamp(nanosecondsSince1970: 0), app: AppVersion())
+        state.userID = fields["user_id"].flatMap { reader.string($0, "user_id", scalarText: true) }
+        state.sessionStartedAt = fields["session_started_at"].flatMap { reader.timestamp($0, "session_started_at") }
+        state.launches = fields["launches"].flatMap { reader.int($0, "launches", minimum: 0) } ?? 0
+        state.versionFirstSeenAt = fields["version_first_seen_at"].flatMap { reader.timestamp($0, "version_first_seen_at") }
+        if let node = fields["app"], let app = reader.fields(node, "app", allowed: ["short", "build"]) {
+            state.app.short = app["short"].flatMap { reader.string($0, "app short", scalarText: true) }
+            state.app.build = app["build"].flatMap { reader.string($0, "app build", scalarText: true) }
+        }
+        if let versionKey, state.app[versionKey] == nil {
+            reader.error("the policy's version_key is \(versionKey.rawValue), so the state needs app.\(versionKey.rawValue), the app's current \(versionKey == .short ? "marketing version" : "build")",
+                         at: fields["app"]?.location ?? root.location)
+        }
+        if let node = fields["events"] { state.events = events(node, &reader) }
+        if let node = fields["asks"], let items = reader.list(node, "asks") {
+            state.asks = items.compactMap { ask($0, &reader) }
+        }
+        if let node = fields["responses"], let items = reader.list(node, "responses") {
+            state.responses = items.compactMap { response($0, &reader) }
+        }
+        if let node = fields["flags"], let entries = node.mapping {
+            for entry in entries {
+                if let name = reader.identifier(entry.key, "a flag name"), let value = reader.bool(entry.value, "flag \(name)") {
+                    state.flags[name] = value
+                }
+            }
+        } else if let node = fields["flags"] {
+            reader.error("flags must be a mapping of names to true or false; found \(node.summary)", at: node.location)
+        }
+        if let node = fields["attributes"], let entries = node.mapping {
+            for entry in entries {
+                if let name = reader.identifier(entry.key, "an attribute name"),
+                    let value = reader.attributeValue(entry.value, "attribute \(name)") {
+                    state.attributes[name] = value
+                }
+            }
+        } else if let node = fields["attributes"] {
+            reader.error("attributes must be a mapping of names to scalars; found \(node.summary)", at: node.location)
+        }
+        return state
+    }
+
+    private static func events(_ node: Node, _ reader: inout NodeReader) -> [String: EventHistory] {
+        guard let entries = node.mapping else {
+            reader.error("events must be a mapping of event names to counts; found \(node.summary)", at: node.location)
+            return [:]
+        }
+        var events: [String: EventHistory] = [:]
+        for entry in entries {
+            guard let name = reader.identifier(entry.key, "an event name") else { continue }
+            if entry.value.mapping == nil {
+                if let count = reader.int(entry.value, "the count of \(name)", minimum: 0) { events[name] = EventHistory(count: count) }
+                continue
+            }
+            guard let fields = reader.fields(entry.value, "event \(name)", allowed: ["count", "times"]) else { continue }
+            reader.require(["count"], in: fields, "event \(name)")
+            guard let count = fields["count"].flatMap({ reader.int($0, "the count of \(name)", minimum: 0) }) else { continue }
+            var times: [Timestamp] = []
+            if let timesNode = fields["times"], let items = reader.list(timesNode, "times") {
+                times = items.compactMap { reader.timestamp($0, "a donation time") }
+                if times.count > count {
+                    reader.error("event \(name) lists \(times.count) times but its count is \(count): times hold at most count donations",
+                                 at: timesNode.location)
+                }
+                if zip(times, times.dropFirst()).contains(where: { $0 > $1 }) {
+                    reader.error("the times of \(name) must be in order, oldest first", at: timesNode.location)
+                }
+            }
+            events[name] = EventHistory(count: count, times: times)
+        }
+        return events
+    }
+
+    private static func ask(_ node: Node, _ reader: inout NodeReader) -> Ask? {
+        guard let fields = reader.fields(node, "an ask", allowed: ["at", "short", "build", "trigger"]) else { return nil }
+        reader.require(["at"], in: fields, "an ask")
+        guard let at = fields["at"].flatMap({ reader.timestamp($0, "at") }) else { return nil }
+        return Ask(
+            at: at,
+            short: fields["short"].flatMap { reader.string($0, "short", scalarText: true) },
+            build: fields["build"].flatMap { reader.string($0, "build", scalarText: true) },
+            trigger: fields["trigger"].flatMap { reader.string($0, "trigger") })
+    }
+
+    private static func response(_ node: Node, _ reader: inout NodeReader) -> Response? {
+        guard let fields = reader.fields(node, "a response", allowed: ["at", "kind"]) else { return nil }
+        reader.require(["at", "kind"], in: fields, "a response")
+        guard let at = fields["at"].flatMap({ reader.timestamp($0, "at") }),
+            let kind = fields["kind"].flatMap({ reader.choice($0, "kind", as: ResponseKind.self) })
+        else { return nil }
+        return Response(at: at, kind: kind)
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import ReviewGate
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension MomentSource: ExpressibleByArgument {}
+
+/// The policy and state files every decision needs.
+struct PolicyStateOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The policy file (YAML).", valueName: "file"))
+    var policy: String
+
+    @Option(help: ArgumentHelp("The state file (JSON or YAML, SPEC §3).", valueName: "file"))
+    var state: String
+}
+
+/// The moment being decided: `--event` or `--trigger`, `--scene`, `--source`, `--now`.
+struct MomentOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The event that just happened (a donation); its triggers are the candidates.", valueName: "name"))
+    var event: String?
+
+    @Option(help: ArgumentHelp("A trigger id to consider on its own, without a donation.", valueName: "id"))
+    var trigger: String?
+
+    @Option(help: ArgumentHelp("The scene the person is on.", valueName: "name"))
+    var scene: String?
+
+    @Option(help: ArgumentHelp("Where the moment comes from (default: launch for --event launch, else system).", valueName: "source"))
+    var source: MomentSource?
+
+    @Option(help: ArgumentHelp("The instant, RFC 3339 (2026-11-22T10:00:00Z). Default: the clock.", valueName: "time"))
+    var now: String?
+
+    func validate() throws {
+        if event != nil, trigger != nil { throw ValidationError("give --event or --trigger, not both") }
+        if let now, Timestamp(rfc3339: now) == nil {
+            throw ValidationError("--now must be an RFC 3339 time such as 2026-11-22T10:00:00Z; found \"\(now)\"")
+        }
+    }
+
+    /// The moment, at `--now` or the clock.
+    var moment: Moment {
+        Moment(now: now.flatMap(Timestamp.init(rfc3339:)) ?? Self.clock(), event: event, trigger: trigger, scene: scene, source: source)
+    }
+
+    /// The system clock: only the command line reads it, never the library.
+    static func clock() -> Timestamp {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Timestamp(nanosecondsSince1970: Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec))
+    }
+}
