@@ -77,7 +77,7 @@ public struct CheckDescription: Sendable {
         case .noAskInVersion: return "no earlier ask in this \(versionName)"
         case .fewerAsks(let limit):
             let window = limit.per.map { "per \($0)" } ?? "in all"
-            return "fewer than \(limit.count) \(window)" + (id == .system_quota ? " (the OS's quota)" : "")
+            return "fewer than \(limit.count) \(window)" + (id == .system_quota ? ", the OS's quota" : "")
         case .count(let rule, _, let within):
             let window = within.map { " within \($0)" } ?? ""
             switch rule {
@@ -94,14 +94,12 @@ public struct CheckDescription: Sendable {
     }
 
     private static func message(_ check: Check, observed: String, required: String, policy: Policy) -> String {
-        let verdict = check.passed ? "passes" : "fails"
         switch check.observed {
         case .unheardEvent(let event):
             return "no trigger listens to event \(event): this moment cannot ask"
         case .response(let response?):
-            let rule = policy.responses.rule(for: response.kind).value
             let effect: String
-            switch rule {
+            switch policy.responses.rule(for: response.kind).value {
             case .never: effect = "never ask again"
             case .nextVersion: effect = "not again in this version"
             case .wait(let span): effect = "wait \(span)"
@@ -109,11 +107,21 @@ public struct CheckDescription: Sendable {
             return "answered \(response.kind.rawValue) on \(response.at.day): after_\(response.kind.rawValue) says \(effect)"
         case .disabled:
             return "the kill switch is off (enabled: false): every moment is blocked"
-        default:
-            var text = "\(observed); required \(required): \(verdict)"
-            if let at = check.passesAt { text += " from \(at)" }
-            return text
+        case .askInVersion(.some, _):
+            return "already \(observed)"
+        case .count(let count):
+            if !check.passed, case .count(let rule, let event, _) = check.required {
+                guard let more = rule.more(after: count) else {
+                    return "\(observed): past \(required), so this trigger can never pass again"
+                }
+                return "\(observed); needs \(required): \(more) more \(event)"
+            }
+        default: break
         }
+        guard !check.passed else { return "\(observed), as required (\(required))" }
+        var text = "\(observed); needs \(required)"
+        if let at = check.passesAt { text += ": passes from \(at)" }
+        return text
     }
 }
 
