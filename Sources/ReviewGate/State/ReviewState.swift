@@ -1,6 +1,6 @@
 /// What the app knows about one person on one device (SPEC §3): the input of every decision,
 /// and what `record` updates.
-public struct ReviewState: Sendable {
+public struct ReviewState: Sendable, Hashable {
     /// A stable pseudonymous id; rollout needs it.
     public var userID: String?
     /// When the app was installed (first opened).

@@ -1,0 +1,150 @@
+/// Writes a state back as a state file (SPEC §3): keys in the spec's order, names sorted, times
+/// in RFC 3339 UTC, the same bytes for the same state. What it writes ``StateDecoder`` reads back
+/// as the same state.
+public enum StateEncoder {
+    /// A state file's text form.
+    public enum Format: Sendable {
+        /// YAML, as the spec shows it.
+        case yaml
+        /// JSON, indented.
+        case json
+
+        /// JSON for a path ending in `.json`, YAML otherwise.
+        public init(path: String) {
+            self = path.lowercased().hasSuffix(".json") ? .json : .yaml
+        }
+    }
+
+    /// The state file's text, ending in a newline.
+    public static func encode(_ state: ReviewState, as format: Format) -> String {
+        switch format {
+        case .yaml: yaml(state)
+        case .json: YAMLScalarText.escapingNonPrintable(json: JSONWriter(pretty: true).string(json(state))) + "\n"
+        }
+    }
+
+    /// The state as YAML: block mappings at the top, one flow mapping per ask, response and timed event.
+    public static func yaml(_ state: ReviewState) -> String {
+        var lines = ["reviewgate_state: \(StateDecoder.formatVersion)"]
+        if let userID = state.userID { lines.append("user_id: \(YAMLScalarText.scalar(userID))") }
+        lines.append("installed_at: \(state.installedAt)")
+        if let start = state.sessionStartedAt { lines.append("session_started_at: \(start)") }
+        lines.append("launches: \(state.launches)")
+        lines.append("app: \(flow(versionFields(short: state.app.short, build: state.app.build)))")
+        if let seen = state.versionFirstSeenAt { lines.append("version_first_seen_at: \(seen)") }
+        if !state.events.isEmpty {
+            lines.append("events:")
+            for (name, history) in state.events.sorted(by: { $0.key < $1.key }) {
+                let value = history.times.isEmpty
+                    ? "\(history.count)"
+                    : flow([("count", "\(history.count)"), ("times", "[" + history.times.map(\.description).joined(separator: ", ") + "]")])
+                lines.append("  \(YAMLScalarText.scalar(name)): \(value)")
+            }
+        }
+        if !state.asks.isEmpty {
+            lines.append("asks:")
+            for ask in state.asks {
+                var fields = [("at", ask.at.description)] + versionFields(short: ask.short, build: ask.build)
+                if let trigger = ask.trigger { fields.append(("trigger", YAMLScalarText.scalar(trigger))) }
+                lines.append("  - \(flow(fields))")
+            }
+        }
+        if !state.responses.isEmpty {
+            lines.append("responses:")
+            for response in state.responses {
+                lines.append("  - \(flow([("at", response.at.description), ("kind", response.kind.rawValue)]))")
+            }
+        }
+        if !state.flags.isEmpty {
+            lines.append("flags:")
+            for (name, flag) in state.flags.sorted(by: { $0.key < $1.key }) {
+                lines.append("  \(YAMLScalarText.scalar(name)): \(flag)")
+            }
+        }
+        if !state.attributes.isEmpty {
+            lines.append("attributes:")
+            for (name, value) in state.attributes.sorted(by: { $0.key < $1.key }) {
+                lines.append("  \(YAMLScalarText.scalar(name)): \(yamlScalar(value))")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The state as a JSON value, keys in the same order as the YAML form.
+    public static func json(_ state: ReviewState) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("reviewgate_state", .int(StateDecoder.formatVersion))]
+        if let userID = state.userID { members.append(("user_id", .string(userID))) }
+        members.append(("installed_at", .string(state.installedAt.description)))
+        if let start = state.sessionStartedAt { members.append(("session_started_at", .string(start.description))) }
+        members.append(("launches", .int(state.launches)))
+        members.append(("app", versionObject(short: state.app.short, build: state.app.build)))
+        if let seen = state.versionFirstSeenAt { members.append(("version_first_seen_at", .string(seen.description))) }
+        if !state.events.isEmpty {
+            members.append(("events", .object(state.events.sorted(by: { $0.key < $1.key }).map { name, history in
+                let value: JSONValue = history.times.isEmpty
+                    ? .int(history.count)
+                    : .object([("count", .int(history.count)), ("times", .array(history.times.map { .string($0.description) }))])
+                return (key: name, value: value)
+            })))
+        }
+        if !state.asks.isEmpty {
+            members.append(("asks", .array(state.asks.map { ask in
+                guard case .object(var fields) = versionObject(short: ask.short, build: ask.build) else { return .null }
+                fields.insert(("at", .string(ask.at.description)), at: 0)
+                if let trigger = ask.trigger { fields.append(("trigger", .string(trigger))) }
+                return .object(fields)
+            })))
+        }
+        if !state.responses.isEmpty {
+            members.append(("responses", .array(state.responses.map {
+                .object([("at", .string($0.at.description)), ("kind", .string($0.kind.rawValue))])
+            })))
+        }
+        if !state.flags.isEmpty {
+            members.append(("flags", .object(state.flags.sorted(by: { $0.key < $1.key }).map { (key: $0.key, value: .bool($0.value)) })))
+        }
+        if !state.attributes.isEmpty {
+            members.append(("attributes", .object(state.attributes.sorted(by: { $0.key < $1.key }).map { name, value in
+                let json: JSONValue = switch value {
+                case .string(let text): .string(text)
+                case .number(let number): .double(number)
+                case .bool(let flag): .bool(flag)
+                }
+                return (key: name, value: json)
+            })))
+        }
+        return .object(members)
+    }
+
+    private static func versionFields(short: String?, build: String?) -> [(String, String)] {
+        var fields: [(String, String)] = []
+        if let short { fields.append(("short", YAMLScalarText.scalar(short))) }
+        if let build { fields.append(("build", YAMLScalarText.scalar(build))) }
+        return fields
+    }
+
+    private static func versionObject(short: String?, build: String?) -> JSONValue {
+        var fields: [(key: String, value: JSONValue)] = []
+        if let short { fields.append(("short", .string(short))) }
+        if let build { fields.append(("build", .string(build))) }
+        return .object(fields)
+    }
+
+    /// `{a: 1, b: 2}`.
+    private static func flow(_ fields: [(String, String)]) -> String {
+        "{" + fields.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + "}"
+    }
+
+    /// An attribute as a YAML scalar that reads back as the same kind of value.
+    private static func yamlScalar(_ value: AttributeValue) -> String {
+        switch value {
+        case .string(let text): return YAMLScalarText.scalar(text)
+        case .bool(let flag): return String(flag)
+        case .number(let number):
+            if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
+            // Swift writes the shortest text that reads back exactly; add `.0` where it would read as an integer.
+            let text = String(number)
+            return text.contains(where: { $0 == "." || $0 == "e" }) ? text : text + ".0"
+        }
+    }
+}

@@ -1,0 +1,91 @@
+/// What an app does to its state after a moment, an update or an answer: pure functions from the
+/// old state to the new one. `reviewgate record`, the scenario runner and apps all use these, so an
+/// app that links the library behaves as its scenario tests say.
+public enum Transition {
+    /// The state after the moment that `decision` decided (SPEC §2 `counting`, §5 `record`).
+    ///
+    /// - A launch moment (event `launch`) adds a launch and starts the session, always.
+    /// - Any other donation adds 1 to its event's count and keeps its time, as many times as the
+    ///   policy's longest `within` needs. With `counting.while_blocked: false` a donation is not
+    ///   counted when a guard, `responses` or `rollout` failed; one blocked only by trigger checks
+    ///   always counts, or no count would ever add up.
+    /// - A moment that names a trigger donates nothing.
+    /// - An allowed moment appends an ask in the current version.
+    public static func apply(_ decision: Decision, to state: ReviewState, policy: Policy) -> ReviewState {
+        var state = state
+        let moment = decision.moment
+        if let event = moment.event {
+            if event == Trigger.launchEvent {
+                state.launches += 1
+                state.sessionStartedAt = moment.now
+            } else if policy.counting.whileBlocked || !blockedByGuard(decision) {
+                count(event, at: moment.now, in: &state, keeping: policy.longestWithin)
+            }
+        }
+        if decision.isAllowed {
+            state.asks.append(Ask(at: moment.now, short: state.app.short, build: state.app.build, trigger: decision.trigger))
+        }
+        return state
+    }
+
+    /// The state after the app was updated to `version` (the strings given replace the current
+    /// ones). A changed version, by the policy's `version_key`, was first seen `now` and, with
+    /// `counting.reset_on_new_version`, starts its event counts and launches again from 0.
+    public static func update(
+        _ state: ReviewState, to version: AppVersion, at now: Timestamp, policy: Policy
+    ) -> ReviewState {
+        var state = state
+        let key = policy.app.versionKey
+        let before = state.app[key]
+        if let short = version.short { state.app.short = short }
+        if let build = version.build { state.app.build = build }
+        guard state.app[key] != before else { return state }
+        state.versionFirstSeenAt = now
+        if policy.counting.resetOnNewVersion {
+            state.launches = 0
+            for name in state.events.keys { state.events[name] = EventHistory(count: 0) }
+        }
+        return state
+    }
+
+    /// The state after the person answered the app's own pre-prompt (or used the review link).
+    public static func respond(_ state: ReviewState, _ kind: ResponseKind, at now: Timestamp) -> ReviewState {
+        var state = state
+        state.responses.append(Response(at: now, kind: kind))
+        return state
+    }
+
+    /// The state with flags and attributes set by name; the others stay.
+    public static func set(
+        _ state: ReviewState, flags: [String: Bool] = [:], attributes: [String: AttributeValue] = [:]
+    ) -> ReviewState {
+        var state = state
+        state.flags.merge(flags) { $1 }
+        state.attributes.merge(attributes) { $1 }
+        return state
+    }
+
+    /// Whether anything but a trigger's own checks failed: a guard, `enabled`, `responses` or `rollout`.
+    static func blockedByGuard(_ decision: Decision) -> Bool {
+        decision.checks.contains { !$0.passed && !$0.id.isTriggerCheck }
+    }
+
+    /// Counts one donation at `now`, keeping only the times a `within` window could still count,
+    /// at most `count` of them, oldest first.
+    private static func count(_ event: String, at now: Timestamp, in state: inout ReviewState, keeping window: TimeSpan?) {
+        var history = state.events[event] ?? EventHistory(count: 0)
+        history.count += 1
+        guard let window else {
+            history.times = []
+            state.events[event] = history
+            return
+        }
+        // A `--now` in the past must not put the times out of order.
+        let index = history.times.lastIndex { $0 <= now }.map { $0 + 1 } ?? 0
+        history.times.insert(now, at: index)
+        let start = now - window
+        history.times.removeAll { $0 <= start }
+        if history.times.count > history.count { history.times.removeFirst(history.times.count - history.count) }
+        state.events[event] = history
+    }
+}

@@ -1,0 +1,107 @@
+import ArgumentParser
+import ReviewGate
+import ReviewGateYAML
+
+/// `reviewgate record`: applies a moment, an update or an answer to a state file, as the app would.
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Apply a moment, a version update or an answer to a state file, as the app would, and print the decision.",
+        discussion: """
+            A moment (--event, --trigger, --launch, or none: every trigger) is decided as by `evaluate`, \
+            then recorded: the donation counts (unless counting.while_blocked is false and a guard \
+            blocked it), --launch adds a launch and starts the session, and an allowed moment appends \
+            an ask. --update sets the version (a new one restarts min_version_age and, with \
+            counting.reset_on_new_version, the counts); --respond records an answer to the app's own \
+            pre-prompt. The file is locked (<state>.lock) and replaced atomically; one that does not \
+            parse is never overwritten.
+            Exit codes: 0 allow (or an update or answer recorded), 1 block, 2 an unusable policy, state or option.
+
+            Examples:
+              reviewgate record --policy policies/apple-sample.yaml --state state.yaml --event process_completed --scene ProcessCompleted
+              reviewgate record --policy P --state S --launch
+              reviewgate record --policy P --state S --update short=1.5,build=77
+              reviewgate record --policy P --state S --respond later
+            """
+    )
+
+    @OptionGroup var files: PolicyStateOptions
+    @OptionGroup var moment: MomentOptions
+
+    @Flag(help: "The moment is the app's launch: event launch, source launch.")
+    var launch = false
+
+    @Option(help: ArgumentHelp("The app now runs this version: short=...,build=... (either or both).", valueName: "version"))
+    var update: String?
+
+    @Option(help: ArgumentHelp("The person answered the app's own pre-prompt: rated, declined or later.", valueName: "answer"))
+    var respond: ResponseKind?
+
+    @Flag(help: "Explain the decision: every check, observed against required, with the policy's file:line.")
+    var explain = false
+
+    @Option(help: "text, or json (SPEC §5's object).")
+    var format: EvaluateCommand.Format = .text
+
+    func validate() throws {
+        let actions = [moment.event != nil, moment.trigger != nil, launch, update != nil, respond != nil].filter { $0 }
+        if actions.count > 1 { throw ValidationError("give one of --event, --trigger, --launch, --update or --respond") }
+        if launch, moment.source != nil { throw ValidationError("--launch is always the source launch; leave out --source") }
+        if update != nil || respond != nil {
+            if moment.scene != nil || moment.source != nil || explain || format != .text {
+                throw ValidationError("--scene, --source, --explain and --format describe a moment; --update and --respond record no moment")
+            }
+        }
+        if let update { _ = try Self.version(update) }
+    }
+
+    func run() throws {
+        let policy = try InputFile.policy(files.policy)
+        let store = FileStateStore(path: files.state, versionKey: policy.app.versionKey)
+        var moment = self.moment.moment
+        if launch { moment = Moment(now: moment.now, event: Trigger.launchEvent, scene: moment.scene) }
+        do {
+            if let update {
+                try store.update(to: Self.version(update), at: moment.now, policy: policy)
+                Terminal.print("recorded: version \(update)")
+                return
+            }
+            if let respond {
+                try store.respond(respond, at: moment.now)
+                Terminal.print("recorded: response \(respond.rawValue)")
+                return
+            }
+            let decision = try store.record(moment, policy: policy)
+            switch format {
+            case .json: Terminal.print(JSONExplanation.render(decision, policy: policy))
+            case .text where explain: Terminal.print(TextExplanation(color: Terminal.colorsStandardOutput).render(decision, policy: policy))
+            case .text: Terminal.print(EvaluateCommand.summary(decision))
+            }
+            if !decision.isAllowed { throw ExitCode(1) }
+        } catch let error as DiagnosticError {
+            InputFile.report(error.diagnostics)
+            throw ExitCode(2)
+        } catch let error as Evaluator.UsageError {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// `short=1.5,build=77` as a version.
+    static func version(_ text: String) throws -> AppVersion {
+        var version = AppVersion()
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard pieces.count == 2, !pieces[1].isEmpty else {
+                throw ValidationError("--update takes short=...,build=... (either or both); found \"\(text)\"")
+            }
+            switch pieces[0] {
+            case "short": version.short = String(pieces[1])
+            case "build": version.build = String(pieces[1])
+            default: throw ValidationError("--update knows short and build; found \"\(pieces[0])\"")
+            }
+        }
+        return version
+    }
+}
+
+extension ResponseKind: ExpressibleByArgument {}

@@ -1,0 +1,83 @@
+import ReviewGate
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A state file on disk (SPEC §3, YAML or JSON by its extension) that never loses a write.
+///
+/// Each update holds an exclusive `flock` on a sidecar `<state>.lock` in the same folder (never on
+/// the state file itself, which each write replaces), so concurrent processes take turns. The new
+/// state goes to a temporary file in the same folder, is flushed to disk and renamed over the old
+/// one, and the folder is flushed: a crash at any instant leaves the old file or the new one, never
+/// a mix. A state file that does not parse is never overwritten.
+public struct FileStateStore: StateStore, Sendable {
+    /// The state file.
+    public var path: String
+    /// The policy's version key, whose version string the state must have; `nil` to require none.
+    public var versionKey: VersionKey?
+    /// The state an update starts from when the file does not exist yet (an app's first launch);
+    /// `nil` makes a missing file an error.
+    public var initialState: ReviewState?
+    /// The limits the state file is read with.
+    public var limits: YAMLLimits
+
+    /// A store over the state file at `path`, read for a policy with `versionKey`.
+    public init(path: String, versionKey: VersionKey?, initialState: ReviewState? = nil, limits: YAMLLimits = .default) {
+        self.path = path
+        self.versionKey = versionKey
+        self.initialState = initialState
+        self.limits = limits
+    }
+
+    /// The sidecar file that updates lock.
+    public var lockPath: String { path + ".lock" }
+
+    /// The temporary file a new state is written to before it replaces the old one; only the
+    /// holder of the lock writes it, so one name serves, and a crash leaves at most this one file.
+    public var temporaryPath: String { path + ".reviewgate-tmp" }
+
+    /// The current state. A reader needs no lock: the file is only ever replaced whole.
+    public func load() throws(DiagnosticError) -> ReviewState {
+        try read().state
+    }
+
+    /// Reads, changes and atomically rewrites the state under the lock; writes nothing when
+    /// `change` throws or changes nothing.
+    public func update<Result>(_ change: (inout ReviewState) throws -> Result) throws -> Result {
+        let lock = try FileLock(path: lockPath, for: path)
+        defer { lock.release() }
+        let (old, header) = try read()
+        var state = old
+        let result = try change(&state)
+        if state != old {
+            let format = StateEncoder.Format(path: path)
+            try AtomicFile.write(header + StateEncoder.encode(state, as: format), to: path, via: temporaryPath)
+        }
+        return result
+    }
+
+    /// The decoded state and the comment lines that open the file (kept on rewrite, so a
+    /// `# yaml-language-server: $schema=...` line survives).
+    private func read() throws(DiagnosticError) -> (state: ReviewState, header: String) {
+        if let initialState, !AtomicFile.exists(path) { return (initialState, "") }
+        let bytes = try YAMLFile.bytes(atPath: path, limits: limits)
+        let root = try YAMLLoader(limits: limits).loadDocument(bytes, file: path)
+        let state = try StateDecoder.decode(root, versionKey: versionKey)
+        return (state, StateEncoder.Format(path: path) == .yaml ? Self.leadingComments(bytes) : "")
+    }
+
+    /// The file's opening lines that are comments, each with its newline.
+    static func leadingComments(_ bytes: [UInt8]) -> String {
+        var end = 0
+        while end < bytes.count, bytes[end] == UInt8(ascii: "#") {
+            guard let newline = bytes[end...].firstIndex(of: UInt8(ascii: "\n")) else { return "" }
+            end = newline + 1
+        }
+        return String(decoding: bytes[..<end], as: UTF8.self)
+    }
+}
