@@ -119,8 +119,9 @@ struct NodeReader {
         if let text = node.string, let span = TimeSpan(duration: text) { return span }
         var found = node.summary
         if case .int = node.scalar?.value { found += " (a bare number has no unit)" }
-        if let text = node.string, let parsed = TimeSpan(duration: text.filter { $0 != " " }), parsed > .maximum {
-            found = "\(text), which is over 100 years"
+        if let text = node.string, let unit = text.last, let scale = TimeSpan.units.first(where: { $0.symbol == unit }),
+            let value = Double(text.dropLast()), value * Double(scale.seconds) > Double(TimeSpan.maximum.seconds) {
+            found = "\(text), which is over 100 years (the longest duration)"
         } else if let text = node.string, text.first == "-" || text.first == "+" {
             found += " (a duration has no sign)"
         }

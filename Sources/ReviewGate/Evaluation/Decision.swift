@@ -32,15 +32,15 @@ public struct Decision: Sendable {
     }
 
     /// Counts that waiting cannot fix: how many more donations of which event would pass, or
-    /// that a count can never pass again. Empty when allowed or when a trigger passed.
+    /// that a count can never pass again. Empty when allowed; trigger counts only when no trigger passed.
     public var needs: [Need] {
-        guard outcome == .block, !checks.contains(where: { $0.id.isTriggerCheck && $0.trigger != nil && triggerPassed($0.trigger!) }) else {
-            return []
-        }
+        guard outcome == .block else { return [] }
+        // Once a trigger passed, the other triggers' counts are not needed.
+        let aTriggerPassed = checks.contains { $0.id == .trigger_count && triggerPassed($0.trigger ?? "") }
         var needs: [Need] = []
         for check in checks where !check.passed {
             switch (check.observed, check.required) {
-            case (.count(let count), .count(let rule, let event, _)):
+            case (.count(let count), .count(let rule, let event, _)) where !aTriggerPassed:
                 needs.append(Need(event: event, more: rule.more(after: count), trigger: check.trigger))
             case (.count(let count), .minimumCount(let minimum)) where check.id == .min_launches:
                 needs.append(Need(event: Trigger.launchEvent, more: minimum - count, trigger: nil))
@@ -63,4 +63,11 @@ public struct Need: Sendable, Hashable {
     public var more: Int?
     /// The trigger whose count this is (`nil` for `min_launches`).
     public var trigger: String?
+
+    /// Creates a need.
+    public init(event: String, more: Int?, trigger: String?) {
+        self.event = event
+        self.more = more
+        self.trigger = trigger
+    }
 }

@@ -14,19 +14,17 @@ struct PolicyDecoder {
 
     /// The policy, or `nil` when there were errors (then ``reader`` holds them).
     mutating func decode(_ root: Node) -> Policy? {
-        guard let fields = reader.fields(root, "the policy", allowed: Self.topLevelKeys) else { return nil }
         // The version first: a newer language's file is refused before its keys are judged.
+        if let node = root["reviewgate"], case .int(let version)? = node.scalar?.value, version > Self.languageVersion {
+            reader.error(Self.newerVersionMessage(version), at: node.location)
+            return nil
+        }
+        guard let fields = reader.fields(root, "the policy", allowed: Self.topLevelKeys) else { return nil }
         guard let versionNode = fields["reviewgate"] else {
             reader.error("the policy is missing \"reviewgate: 1\", the language version, as its first key", at: root.location)
             return nil
         }
         guard let version = reader.int(versionNode, "reviewgate (the language version)", minimum: 1) else { return nil }
-        guard version <= Self.languageVersion else {
-            reader.error(
-                "this policy needs a newer reviewgate: it is written for language version \(version), and this reviewgate reads version \(Self.languageVersion)",
-                at: versionNode.location)
-            return nil
-        }
         reader.require(["name", "triggers"], in: fields, "the policy")
 
         var name: String?
@@ -52,6 +50,11 @@ struct PolicyDecoder {
             version: version, name: name, description: description, enabled: enabled, app: app, triggers: triggers,
             guards: guards, responses: responses, counting: counting, presentation: presentation, rollout: rollout,
             location: root.location)
+    }
+
+    /// The refusal of a policy written for a newer language version.
+    static func newerVersionMessage(_ version: Int) -> String {
+        "this policy needs a newer reviewgate: it is written for language version \(version), and this reviewgate reads version \(languageVersion)"
     }
 
     static func isPolicyName(_ text: String) -> Bool {

@@ -69,9 +69,7 @@ public struct PolicyLoader: Sendable {
     /// Each file of a chain must be of a language version this reviewgate reads.
     private static func checkVersion(_ root: Node) throws(DiagnosticError) {
         if let node = root["reviewgate"], case .int(let version)? = node.scalar?.value, version > PolicyDecoder.languageVersion {
-            throw DiagnosticError(
-                "this policy needs a newer reviewgate: it is written for language version \(version), and this reviewgate reads version \(PolicyDecoder.languageVersion)",
-                at: node.location)
+            throw DiagnosticError(PolicyDecoder.newerVersionMessage(version), at: node.location)
         }
     }
 

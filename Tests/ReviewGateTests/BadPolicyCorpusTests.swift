@@ -1,0 +1,46 @@
+import Foundation
+import ReviewGate
+import ReviewGateYAML
+import Testing
+
+/// Every file of `Fixtures/bad-policies` is refused, with a diagnostic at each `# expect: LINE:COL
+/// fragment` its header lists.
+@Suite struct BadPolicyCorpusTests {
+    static let folder = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "Fixtures/bad-policies")
+
+    static var files: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
+    }
+
+    @Test func corpusIsThere() {
+        #expect(Self.files.count >= 25)
+    }
+
+    @Test(arguments: files)
+    func policyIsRefusedAtTheRightPlace(_ name: String) throws {
+        let path = Self.folder.appending(path: name).path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let expectations = text.split(separator: "\n").compactMap { line -> (line: Int, column: Int, fragment: String)? in
+            guard line.hasPrefix("# expect: ") else { return nil }
+            let rest = line.dropFirst("# expect: ".count)
+            let position = rest.prefix { $0 != " " }.split(separator: ":").compactMap { Int($0) }
+            return (position[0], position[1], String(rest.drop { $0 != " " }.dropFirst()))
+        }
+        #expect(!expectations.isEmpty, "\(name) has no # expect: line")
+        let diagnostics: [Diagnostic]
+        do {
+            _ = try PolicyLoader.yamlFiles().load(path: path)
+            diagnostics = []
+        } catch {
+            diagnostics = error.diagnostics
+        }
+        #expect(!diagnostics.isEmpty, "\(name) was accepted")
+        for expected in expectations {
+            let match = diagnostics.contains {
+                $0.location?.file == path && $0.location?.line == expected.line && $0.location?.column == expected.column
+                    && $0.message.contains(expected.fragment)
+            }
+            #expect(match, "\(name): no diagnostic at \(expected.line):\(expected.column) saying \"\(expected.fragment)\"; got:\n\(diagnostics.map(\.description).joined(separator: "\n"))")
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import ReviewGate
+import Testing
+
+@Suite struct ConditionTests {
+    private func holds(_ condition: String, state extra: String = "", event: String? = "done") throws -> Bool {
+        let policy = try Fixtures.simplePolicy(guards: "when: \(condition)\ncooldown: 1d", extra: "app: {version_key: short}")
+        let state = try Fixtures.state(Fixtures.baseState + "\n" + extra)
+        return try Fixtures.decide(policy, state, event: event).check(.when)?.passed == true
+    }
+
+    @Test func allAndAnyOfNothing() throws {
+        #expect(try holds("{all: []}"))
+        #expect(try !holds("{any: []}"))
+    }
+
+    @Test func notAllAny() throws {
+        #expect(try holds("{not: {flag: crashed}}"))
+        #expect(try !holds("{not: {flag: crashed}}", state: "flags: {crashed: true}"))
+        #expect(try holds("{any: [{flag: a}, {flag: b}]}", state: "flags: {b: true}"))
+        #expect(try !holds("{all: [{flag: a}, {flag: b}]}", state: "flags: {b: true}"))
+    }
+
+    @Test func eventCountIncludesTheDonationOfThatEvent() throws {
+        #expect(try holds("{event: done, at_least: 3}", state: "events: {done: 2}"))
+        #expect(try !holds("{event: done, at_least: 3}", state: "events: {done: 2}", event: "other"))
+        #expect(try holds("{event: other, exactly: 0}"))
+        #expect(try holds("{event: done, at_most: 1}", state: "events: {done: 0}"))
+    }
+
+    @Test func launchesAndAges() throws {
+        #expect(try holds("{launches: {at_least: 10}}", state: "launches: 10"))
+        #expect(try !holds("{launches: {at_most: 9}}", state: "launches: 10"))
+        #expect(try holds("{install_age: {at_least: 21d}}"))  // installed 2026-11-01, now 11-22
+        #expect(try !holds("{install_age: {at_least: 22d}}"))
+        #expect(try holds("{install_age: {at_most: 21d}}"))
+    }
+
+    @Test func sinceLastAskTreatsNeverAsInfinitelyLongAgo() throws {
+        #expect(try holds("{since_last_ask: {at_least: 3650d}}"))
+        #expect(try !holds("{since_last_ask: {at_most: 1d}}"))
+        #expect(try holds("{since_last_ask: {at_most: 1d}}", state: "asks: [{at: 2026-11-21T10:00:00Z}]"))
+    }
+
+    @Test func attributes() throws {
+        #expect(try holds("{attribute: plan, in: [pro, team]}", state: "attributes: {plan: team}"))
+        #expect(try !holds("{attribute: plan, equals: pro}", state: "attributes: {plan: team}"))
+        #expect(try !holds("{attribute: plan, equals: pro}"))  // missing does not hold
+        #expect(try holds("{attribute: score, at_least: 4.5}", state: "attributes: {score: 5}"))
+        #expect(try !holds("{attribute: score, at_most: 4.5}", state: "attributes: {score: 5}"))
+        #expect(try !holds("{attribute: plan, at_least: 1}", state: "attributes: {plan: pro}"))
+    }
+
+    @Test func appVersionComparesDottedNumbers() throws {
+        #expect(try holds("{app_version: {at_least: \"1.0\"}}"))  // state is 1.0
+        #expect(try holds("{app_version: {at_least: \"0.9.9\"}}"))
+        #expect(try holds("{app_version: {below: \"1.0.1\"}}"))
+        #expect(AppVersionNumber("1.10")! > AppVersionNumber("1.9")!)
+        #expect(AppVersionNumber("2")! == AppVersionNumber("2.0.0")!)
+        #expect(AppVersionNumber("1.a") == nil)
+    }
+
+    @Test func failingPartIsNamedInTheExplanation() throws {
+        let policy = try Fixtures.simplePolicy(guards: "when:\n  all:\n    - {flag: a}\n    - {flag: b}\ncooldown: 1d")
+        let state = try Fixtures.state(Fixtures.baseState + "\nflags: {a: true}")
+        let decision = try Fixtures.decide(policy, state)
+        let check = try #require(decision.check(.when))
+        #expect(CheckDescription(check, of: decision, policy: policy).observed == "flag b does not hold (line 10)")
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import ReviewGate
+import ReviewGateYAML
+import Testing
+
+@Suite struct PolicyLoaderTests {
+    static let fixtures = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "Fixtures")
+
+    @Test func extendsMergesMappingsKeyByKeyAndReplacesListsAndScalars() throws {
+        let path = Self.fixtures.appending(path: "extends/child.yaml").path
+        let policy = try PolicyLoader.yamlFiles().load(path: path).policy
+        #expect(policy.name == "child")
+        #expect(policy.app.storeID == "1234567890")
+        #expect(policy.app.versionKey == .build)
+        let trigger = try #require(policy.trigger(id: "done"))
+        #expect(trigger.count.value == .atLeast(4))  // from the base, merged under the child's mapping
+        #expect(trigger.scenes?.value == ["Main"])  // the child's list replaces the base's
+        #expect(policy.guards.cooldown?.value == TimeSpan(duration: "14d"))
+        #expect(policy.guards.oncePerVersion?.value == true)
+        #expect(policy.guards.cooldown?.location?.file.hasSuffix("child.yaml") == true)
+        #expect(policy.guards.oncePerVersion?.location?.file.hasSuffix("base.yaml") == true)
+    }
+
+    @Test func cycleNamesTheChain() throws {
+        let path = Self.fixtures.appending(path: "bad-policies/extends-cycle-a.yaml").path
+        let error = #expect(throws: DiagnosticError.self) { try PolicyLoader.yamlFiles().load(path: path) }
+        let message = error?.diagnostics.first?.message ?? ""
+        #expect(message.contains("extends-cycle-a.yaml → "))
+        #expect(message.contains("extends-cycle-b.yaml → "))
+        #expect(message.hasSuffix("extends-cycle-a.yaml"))
+    }
+
+    @Test func everyErrorIsReportedUpToFifty() {
+        var yaml = "reviewgate: 1\nname: many\ntriggers:\n"
+        for index in 0..<60 { yaml += "  t\(index): {at_least: 0}\n" }
+        let errors = Fixtures.errors(yaml)
+        #expect(errors.count == 50)
+    }
+
+    @Test func newerLanguageIsRefusedBeforeOtherKeys() {
+        let errors = Fixtures.errors("reviewgate: 2\nname: x\nfuture_key: 1\ntriggers: {a: {at_least: 1}}")
+        #expect(errors.count == 1)
+        #expect(errors.first?.message.contains("needs a newer reviewgate") == true)
+    }
+
+    @Test func filePathsNormalise() {
+        #expect(FilePath.resolve("../b.yaml", from: "policies/x/a.yaml") == "policies/b.yaml")
+        #expect(FilePath.resolve("b.yaml", from: "a.yaml") == "b.yaml")
+        #expect(FilePath.resolve("./c/../b.yaml", from: "/p/a.yaml") == "/p/b.yaml")
+    }
+}
+
+@Suite struct PolicyLintTests {
+    @Test func askingAtLaunchOrFromAButtonIsWarned() throws {
+        let warnings = try Fixtures.warnings("reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nguards: {never_on: [], cooldown: 1d}")
+        #expect(warnings.contains { $0.message.contains("may ask at launch") && $0.location?.line == 4 })
+        #expect(warnings.contains { $0.message.contains("may ask from a button") })
+    }
+
+    @Test func defaultsAreQuiet() throws {
+        let warnings = try Fixtures.warnings("reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nguards: {cooldown: 7d}")
+        #expect(warnings.isEmpty)
+    }
+
+    @Test func nothingLimitingHowOftenIsWarned() throws {
+        let warnings = try Fixtures.warnings("reviewgate: 1\nname: t\napp: {platform: android}\ntriggers: {a: {at_least: 1}}")
+        #expect(warnings.contains { $0.message.contains("nothing limits how often") })
+        #expect(try Fixtures.warnings("reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}").isEmpty)  // iOS quota
+    }
+
+    @Test func launchTriggerBlockedByNeverOnIsWarned() throws {
+        let warnings = try Fixtures.warnings("reviewgate: 1\nname: t\ntriggers: {open: {event: launch, at_least: 3}}")
+        #expect(warnings.contains { $0.message.contains("can never allow") && $0.location?.line == 3 })
+    }
+
+    @Test func threeWeekRuleIsWarnedAboutAskingAtLaunch() throws {
+        let path = CLIPaths.repository.appending(path: "policies/three-week-rule.yaml").path
+        let result = try PolicyLoader.yamlFiles().load(path: path)
+        #expect(result.warnings.map(\.message).contains { $0.contains("may ask at launch") })
+        #expect(result.warnings.count == 1)
+    }
+
+    @Test(arguments: ["apple-sample.yaml", "treaty.yaml"])
+    func otherShippedPoliciesHaveNoWarnings(_ name: String) throws {
+        let path = CLIPaths.repository.appending(path: "policies/\(name)").path
+        #expect(try PolicyLoader.yamlFiles().load(path: path).warnings.isEmpty)
+    }
+}
+
+enum CLIPaths {
+    static let repository = URL(filePath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+}

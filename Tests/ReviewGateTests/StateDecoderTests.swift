@@ -1,0 +1,67 @@
+import ReviewGate
+import ReviewGateYAML
+import Testing
+
+@Suite struct StateDecoderTests {
+    private func errors(_ yaml: String) -> [Diagnostic] {
+        do {
+            _ = try Fixtures.state(yaml)
+            return []
+        } catch let error as DiagnosticError {
+            return error.diagnostics
+        } catch {
+            return []
+        }
+    }
+
+    @Test func specExampleReads() throws {
+        let state = try Fixtures.state("""
+            reviewgate_state: 1
+            user_id: u-8c1f
+            installed_at: 2026-10-01T09:00:00Z
+            session_started_at: 2026-11-22T09:58:00Z
+            launches: 12
+            app: {short: "1.4.0", build: "142"}
+            version_first_seen_at: 2026-11-01T08:00:00Z
+            events:
+              process_completed: 3
+              walk_ended: {count: 2, times: [2026-11-20T18:00:00Z, 2026-11-21T18:30:00Z]}
+            asks:
+              - {at: 2026-10-20T10:00:00Z, short: "1.3.0", build: "130", trigger: process_completed}
+            responses:
+              - {at: 2026-10-20T10:01:00Z, kind: later}
+            flags: {crashed_recently: false}
+            attributes: {plan: pro, country: DE}
+            """)
+        #expect(state.launches == 12)
+        #expect(state.events["walk_ended"]?.times.count == 2)
+        #expect(state.asks.first?.build == "130")
+        #expect(state.responses.first?.kind == .later)
+        #expect(state.attributes["plan"] == .string("pro"))
+    }
+
+    @Test func jsonStateReads() throws {
+        let json = #"{"reviewgate_state": 1, "installed_at": "2026-10-01T09:00:00Z", "app": {"short": "1.0"}, "launches": 2}"#
+        #expect(try Fixtures.state(json).launches == 2)
+    }
+
+    @Test func problemsAreReportedAtTheirNodes() {
+        let found = errors("""
+            reviewgate_state: 1
+            installed_at: yesterday
+            app: {short: "1.0"}
+            launches: "12"
+            events: {done: {count: 1, times: [2026-11-20T18:00:00Z, 2026-11-21T18:30:00Z]}}
+            respnses: []
+            """)
+        #expect(found.contains { $0.location?.line == 2 && $0.message.contains("RFC 3339") })
+        #expect(found.contains { $0.location?.line == 4 && $0.message.contains("whole number") })
+        #expect(found.contains { $0.location?.line == 5 && $0.message.contains("count is 1") })
+        #expect(found.contains { $0.location?.line == 6 && $0.message.contains("did you mean \"responses\"") })
+    }
+
+    @Test func theVersionKeysStringIsRequired() {
+        let found = errors("reviewgate_state: 1\ninstalled_at: 2026-10-01T09:00:00Z\napp: {build: \"7\"}")
+        #expect(found.first?.message.contains("app.short") == true)
+    }
+}

@@ -1,0 +1,99 @@
+import ReviewGate
+import Testing
+
+@Suite struct TriggerTests {
+    private func state(count: Int, times: [String] = []) throws -> ReviewState {
+        var state = try Fixtures.state(Fixtures.baseState)
+        state.events["done"] = EventHistory(count: count, times: times.map(Fixtures.time))
+        return state
+    }
+
+    @Test func atLeastIncludesTheDonation() throws {
+        let policy = try Fixtures.simplePolicy(trigger: "at_least: 4")
+        let third = try Fixtures.decide(policy, state(count: 2))
+        #expect(third.blockedBy == ["trigger"])
+        #expect(third.needs == [Need(event: "done", more: 1, trigger: "done")])
+        #expect(third.nextEligibleAt == nil)
+        #expect(try Fixtures.decide(policy, state(count: 3)).trigger == "done")
+    }
+
+    @Test func exactlyFiresOnceAndSaysWhenItCanNeverPass() throws {
+        let policy = try Fixtures.simplePolicy(trigger: "exactly: 3")
+        #expect(try Fixtures.decide(policy, state(count: 2)).isAllowed)
+        let past = try Fixtures.decide(policy, state(count: 3))
+        #expect(past.needs == [Need(event: "done", more: nil, trigger: "done")])
+    }
+
+    @Test(arguments: [(4, false), (5, true), (9, true), (10, true), (8, false)])
+    func everyPassesOnMultiples(_ stored: Int, _ passes: Bool) throws {
+        let policy = try Fixtures.simplePolicy(trigger: "every: 5")
+        #expect(try Fixtures.decide(policy, state(count: stored)).isAllowed == ((stored + 1) % 5 == 0))
+        _ = passes
+    }
+
+    @Test func everyNeedsTheRestOfTheCycle() throws {
+        let policy = try Fixtures.simplePolicy(trigger: "every: 5")
+        #expect(try Fixtures.decide(policy, state(count: 6)).needs.first?.more == 3)
+    }
+
+    @Test func withinCountsOnlyRecentTimesPlusTheDonation() throws {
+        let policy = try Fixtures.simplePolicy(trigger: "at_least: 3, within: 7d")
+        let times = ["2026-11-10T10:00:00Z", "2026-11-15T10:00:00Z", "2026-11-20T10:00:00Z"]
+        // (now − 7d, now]: 11-15T10:00 is exactly 7d ago, so outside; 11-20 inside, plus this one = 2.
+        let decision = try Fixtures.decide(policy, state(count: 3, times: times))
+        #expect(decision.check(.trigger_count)?.passed == false)
+        #expect(try Fixtures.decide(policy, state(count: 3, times: times), at: "2026-11-22T09:59:59Z").isAllowed)
+    }
+
+    @Test func scenesMustMatch() throws {
+        let policy = try Fixtures.simplePolicy(trigger: "at_least: 1, scenes: [Done]")
+        #expect(try Fixtures.decide(policy, state(count: 0), scene: "Done").isAllowed)
+        let elsewhere = try Fixtures.decide(policy, state(count: 0), scene: "Home")
+        #expect(elsewhere.blockedBy == ["trigger"])
+        #expect(elsewhere.needs.isEmpty)
+        #expect(try Fixtures.decide(policy, state(count: 0)).blockedBy == ["trigger"])
+    }
+
+    @Test func unknownEventBlocksWithTrigger() throws {
+        let policy = try Fixtures.simplePolicy()
+        let decision = try Fixtures.decide(policy, state(count: 0), event: "other")
+        #expect(decision.blockedBy == ["trigger"])
+        #expect(decision.check(.trigger_missing) != nil)
+    }
+
+    @Test func namedTriggerDonatesNothingAndUnknownIdIsAUsageError() throws {
+        let policy = try Fixtures.simplePolicy(trigger: "at_least: 2")
+        #expect(try Fixtures.decide(policy, state(count: 1), event: nil, trigger: "done").blockedBy == ["trigger"])
+        #expect(try Fixtures.decide(policy, state(count: 2), event: nil, trigger: "done").isAllowed)
+        #expect(throws: Evaluator.UsageError.self) {
+            try Fixtures.decide(policy, state(count: 2), event: nil, trigger: "dne")
+        }
+    }
+
+    @Test func firstPassingTriggerInFileOrderWins() throws {
+        let policy = try Fixtures.policy("""
+            reviewgate: 1
+            name: t
+            triggers:
+              b: {event: x, at_least: 1}
+              a: {event: x, at_least: 1}
+            guards: {never_on: [], cooldown: 1d}
+            """)
+        let decision = try Fixtures.decide(policy, Fixtures.state(Fixtures.baseState), event: "x")
+        #expect(decision.trigger == "b")
+    }
+
+    @Test func withNeitherEventNorTriggerAllTriggersAreCandidates() throws {
+        let policy = try Fixtures.policy("""
+            reviewgate: 1
+            name: t
+            triggers:
+              a: {event: x, at_least: 2}
+              b: {event: y, at_least: 1}
+            guards: {cooldown: 1d}
+            """)
+        var state = try Fixtures.state(Fixtures.baseState)
+        state.events["y"] = EventHistory(count: 1)
+        #expect(try Fixtures.decide(policy, state, event: nil).trigger == "b")
+    }
+}
