@@ -44,7 +44,8 @@ public struct CheckDescription: Sendable {
             if case .count(_, let event, let within) = check.required {
                 let window = within.map { " in the last \($0)" } ?? ""
                 let donated = moment.donates(event) ? ", this one included" : ""
-                return "\(count) \(event)\(window)\(donated)"
+                let name = event == Trigger.launchEvent ? (count == 1 ? "launch" : "launches") : event
+                return "\(count) \(name)\(window)\(donated)"
             }
             return "\(count) launch\(count == 1 ? "" : "es")"
         case .never: return "never asked"

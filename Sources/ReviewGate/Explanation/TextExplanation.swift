@@ -41,7 +41,7 @@ public struct TextExplanation: Sendable {
     private func outlook(_ decision: Decision, policy: Policy) -> [String] {
         if decision.isAllowed {
             var how = "ask"
-            if policy.presentation.delay.nanoseconds > 0 { how += " after \(policy.presentation.delay)" }
+            how += policy.presentation.delay.nanoseconds > 0 ? " after \(policy.presentation.delay)" : " now"
             if policy.presentation.requireSameScene {
                 how += ", only if still on " + (decision.moment.scene.map { "scene \($0)" } ?? "the same scene")
             }
