@@ -15,7 +15,7 @@ enum AtomicFile {
     static func write(_ text: String, to path: String, via temporary: String) throws(DiagnosticError) {
         let at = SourceLocation(file: path, line: 1, column: 1)
         func failure(_ what: String) -> DiagnosticError {
-            DiagnosticError("cannot write the state: \(what): \(String(cString: strerror(errno)))", at: at)
+            DiagnosticError("cannot be written: \(what): \(String(cString: strerror(errno)))", at: at)
         }
         var info = stat()
         let mode = stat(path, &info) == 0 ? mode_t(info.st_mode & 0o7777) : 0o644

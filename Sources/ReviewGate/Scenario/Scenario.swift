@@ -1,0 +1,153 @@
+/// A scenario file (SPEC §6), read and resolved: the policy it tests, the state it starts from,
+/// and its steps. Decoded by ``ScenarioDecoder``; run by ``ScenarioRunner``.
+public struct Scenario: Sendable {
+    /// The scenario file's format version this reviewgate reads.
+    public static let formatVersion = 1
+
+    /// What the scenario shows; `reviewgate test` prints it.
+    public var name: String
+    /// More about it, for people.
+    public var description: String?
+    /// The scenario file.
+    public var path: String
+    /// The policy under test, as the scenario writes it (relative to the scenario file).
+    public var policyReference: String
+    /// The policy under test, loaded with its `extends`.
+    public var policy: Policy
+    /// The clock at the first step.
+    public var start: Timestamp
+    /// The state before the first step.
+    public var state: ReviewState
+    /// What happens, in order.
+    public var steps: [ScenarioStep]
+    /// The golden transcript, if the scenario has one.
+    public var golden: GoldenReference?
+}
+
+/// A scenario's `golden:` file.
+public struct GoldenReference: Sendable {
+    /// The path as written, relative to the scenario file.
+    public var reference: String
+    /// The path resolved against the scenario file's folder.
+    public var path: String
+    /// Where the scenario names it.
+    public var location: SourceLocation
+}
+
+/// One step of a scenario: a move of the clock, at most one action, how often, and what the
+/// decision must be.
+public struct ScenarioStep: Sendable {
+    /// What the step does.
+    public enum Action: Sendable {
+        /// The app launches: event `launch`, source `launch`.
+        case launch
+        /// A donation of an event.
+        case event(String)
+        /// A moment that names one trigger; it donates nothing.
+        case trigger(String)
+        /// The app now runs this version (the strings given replace the current ones).
+        case update(AppVersion)
+        /// The person answered the app's own pre-prompt.
+        case respond(ResponseKind)
+        /// Flags and attributes set by name.
+        case set(flags: [String: Bool], attributes: [String: AttributeValue])
+    }
+
+    /// How the clock moves before the step (before each repetition).
+    public enum ClockMove: Sendable {
+        /// Forward by a duration.
+        case after(TimeSpan)
+        /// To an instant no earlier than the clock.
+        case at(Timestamp)
+    }
+
+    /// The step's 1-based position in `steps`.
+    public var number: Int
+    /// Where the step starts in the scenario file.
+    public var location: SourceLocation
+    /// What the step does; `nil` when it only moves the clock.
+    public var action: Action?
+    /// How the clock moves first.
+    public var clock: ClockMove?
+    /// Where `after` or `at` is written.
+    public var clockLocation: SourceLocation?
+    /// The moment's scene.
+    public var scene: String?
+    /// The moment's source, when not the default.
+    public var source: MomentSource?
+    /// How many times the step runs.
+    public var repetitions: Int
+    /// What each of its decisions must be.
+    public var expectation: Expectation?
+
+    /// The moment this step's action makes at `now`, if it is a moment.
+    public func moment(at now: Timestamp) -> Moment? {
+        switch action {
+        case .launch: Moment(now: now, event: Trigger.launchEvent, scene: scene)
+        case .event(let event): Moment(now: now, event: event, scene: scene, source: source)
+        case .trigger(let trigger): Moment(now: now, trigger: trigger, scene: scene, source: source)
+        default: nil
+        }
+    }
+}
+
+/// What a step's decision must be: the parts given, each compared exactly.
+public struct Expectation: Sendable {
+    /// One part of a decision to compare.
+    public enum Part: Sendable, Equatable {
+        /// `allow` or `block`.
+        case decision(Decision.Outcome)
+        /// The trigger that allowed it, or `nil` for none.
+        case trigger(String?)
+        /// The exact list of what blocked, in evaluation order.
+        case blockedBy([String])
+        /// When it could next be allowed by waiting alone, or `nil` for never.
+        case nextEligibleAt(Timestamp?)
+    }
+
+    /// The parts, in the order written.
+    public var parts: [Part]
+
+    /// Creates an expectation.
+    public init(_ parts: [Part]) {
+        self.parts = parts
+    }
+
+    /// Each part that `decision` does not meet, with what it has instead.
+    public func mismatches(in decision: Decision) -> [(expected: Part, actual: Part)] {
+        parts.compactMap { part in
+            let actual: Part = switch part {
+            case .decision: .decision(decision.outcome)
+            case .trigger: .trigger(decision.trigger)
+            case .blockedBy: .blockedBy(decision.blockedBy)
+            case .nextEligibleAt: .nextEligibleAt(decision.nextEligibleAt)
+            }
+            return actual == part ? nil : (part, actual)
+        }
+    }
+}
+
+extension Expectation.Part: CustomStringConvertible {
+    /// The part's key in a scenario file: `decision`, `trigger`, `blocked_by`, `next_eligible_at`.
+    public var key: String {
+        switch self {
+        case .decision: "decision"
+        case .trigger: "trigger"
+        case .blockedBy: "blocked_by"
+        case .nextEligibleAt: "next_eligible_at"
+        }
+    }
+
+    /// The value as a scenario file writes it: `block`, `null`, `[trigger]`, `2026-01-26T09:00:00Z`.
+    public var value: String {
+        switch self {
+        case .decision(let outcome): outcome.rawValue
+        case .trigger(let trigger): trigger ?? "null"
+        case .blockedBy(let ids): "[\(ids.joined(separator: ", "))]"
+        case .nextEligibleAt(let time): time.map(\.description) ?? "null"
+        }
+    }
+
+    /// The part as a scenario file writes it: `blocked_by: [trigger]`.
+    public var description: String { "\(key): \(value)" }
+}

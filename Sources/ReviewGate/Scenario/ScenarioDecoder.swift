@@ -1,0 +1,110 @@
+/// Reads a scenario file (SPEC §6) from its node tree: every problem is reported at its node,
+/// with a did-you-mean for near misses, and the policy under test is loaded through a
+/// ``PolicyLoader`` so that the library opens no file itself.
+public enum ScenarioDecoder {
+    static let keys = ["reviewgate_scenario", "name", "description", "policy", "start", "state", "steps", "golden"]
+    static let actionKeys = ["launch", "event", "trigger", "update", "respond", "set"]
+    static let stepKeys = actionKeys + ["scene", "source", "after", "at", "repeat", "expect"]
+
+    /// The most times one step may repeat.
+    public static let maximumRepetitions = 10_000
+    /// The most step runs (repetitions counted) a scenario may make, so that no file can hang a test run.
+    public static let maximumRuns = 100_000
+
+    /// Decodes the scenario file at `path` whose document is `root`, loading its policy with `loader`.
+    public static func decode(_ root: Node, path: String, loader: PolicyLoader) throws(DiagnosticError) -> Scenario {
+        var reader = NodeReader()
+        var policyDiagnostics: [Diagnostic] = []
+        guard let fields = reader.fields(root, "the scenario", allowed: keys) else { throw DiagnosticError(reader.diagnostics) }
+        reader.require(["reviewgate_scenario", "name", "policy", "start", "steps"], in: fields, "the scenario")
+        if let node = fields["reviewgate_scenario"], let version = reader.int(node, "reviewgate_scenario", minimum: 1),
+            version > Scenario.formatVersion {
+            throw DiagnosticError(
+                "this scenario needs a newer reviewgate: it is format \(version), and this reviewgate reads format \(Scenario.formatVersion)",
+                at: node.location)
+        }
+        let name = fields["name"].flatMap { reader.string($0, "name") }
+        if name?.isEmpty == true { reader.error("name must not be empty: say what the scenario shows", at: fields["name"]?.location) }
+        let description = fields["description"].flatMap { reader.string($0, "description") }
+        let start = fields["start"].flatMap { reader.timestamp($0, "start") }
+
+        var policy: Policy?
+        let reference = fields["policy"].flatMap { reader.string($0, "policy") }
+        if let reference, let node = fields["policy"] {
+            do {
+                policy = try loader.load(path: FilePath.resolve(reference, from: path)).policy
+            } catch {
+                policyDiagnostics = error.diagnostics
+                policyDiagnostics.append(.error("in the policy this scenario tests, \(reference)", at: node.location))
+            }
+        }
+
+        var steps: [ScenarioStep] = []
+        if let node = fields["steps"], let items = reader.list(node, "steps") {
+            if items.isEmpty { reader.error("steps must list at least one step", at: node.location) }
+            var clock = Clock(now: start)
+            for (index, item) in items.enumerated() {
+                guard let step = StepDecoder.decode(item, number: index + 1, policy: policy, reader: &reader) else { continue }
+                steps.append(step)
+                if !clock.advance(over: step, reader: &reader) { break }
+            }
+        }
+
+        var golden: GoldenReference?
+        if let node = fields["golden"], let text = reader.string(node, "golden") {
+            if text.isEmpty { reader.error("golden must be the relative path of a transcript file", at: node.location) }
+            golden = GoldenReference(reference: text, path: FilePath.resolve(text, from: path), location: node.location)
+        }
+
+        var state: ReviewState?
+        if let policy, let start {
+            // Without `state`, an empty one: the decoder then says which version string the policy needs.
+            let node = fields["state"] ?? Node(.mapping([]), at: root.location)
+            state = StateDecoder.decode(node, versionKey: policy.app.versionKey, defaultInstalledAt: start, reader: &reader)
+        }
+
+        let diagnostics = reader.diagnostics + policyDiagnostics
+        guard !diagnostics.contains(where: { $0.severity == .error }), let name, let reference, let policy, let start, let state
+        else { throw DiagnosticError(diagnostics) }
+        return Scenario(
+            name: name, description: description, path: path, policyReference: reference, policy: policy, start: start,
+            state: state, steps: steps, golden: golden)
+    }
+}
+
+/// The scenario's clock while its steps are read: `at` may not go back, the clock may not run past
+/// what a ``Timestamp`` holds, and the whole run stays within ``ScenarioDecoder/maximumRuns``.
+private struct Clock {
+    var now: Timestamp?
+    var runs = 0
+
+    /// Moves over a step's repetitions; `false` once the scenario is too long to check further.
+    mutating func advance(over step: ScenarioStep, reader: inout NodeReader) -> Bool {
+        runs += step.repetitions
+        if runs > ScenarioDecoder.maximumRuns {
+            reader.error("the scenario runs more than \(ScenarioDecoder.maximumRuns) steps (repetitions counted); split it",
+                         at: step.location)
+            return false
+        }
+        guard let current = now else { return true }
+        switch step.clock {
+        case .after(let span)?:
+            let (total, overflow1) = span.nanoseconds.multipliedReportingOverflow(by: Int64(step.repetitions))
+            let (end, overflow2) = current.nanosecondsSince1970.addingReportingOverflow(total)
+            guard !overflow1, !overflow2 else {
+                reader.error("the clock runs past \(Timestamp(nanosecondsSince1970: .max)), the latest time reviewgate holds",
+                             at: step.location)
+                return false
+            }
+            now = Timestamp(nanosecondsSince1970: end)
+        case .at(let time)?:
+            if time < current {
+                reader.error("at \(time) goes back in time: the clock is already at \(current); use a later time, or after",
+                             at: step.clockLocation)
+            }
+            now = max(current, time)
+        case nil: break
+        }
+        return true
+    }
+}

@@ -1,0 +1,91 @@
+/// What running a scenario found: each step's decision, the failures, and the transcript.
+public struct ScenarioResult: Sendable {
+    /// The scenario that ran.
+    public var scenario: Scenario
+    /// One entry per step run (a repeated step once per repetition), in order.
+    public var runs: [StepRun]
+    /// Every failed expectation, then a golden mismatch; empty when the scenario passed.
+    public var failures: [ScenarioFailure]
+    /// The run as deterministic text, one block per step run: what a golden file holds.
+    public var transcript: String
+    /// What became of the golden transcript.
+    public var golden: GoldenStatus
+
+    /// Whether every expectation held and the golden transcript (if any) matched.
+    public var passed: Bool { failures.isEmpty }
+}
+
+/// One run of a step.
+public struct StepRun: Sendable {
+    /// The step.
+    public var step: ScenarioStep
+    /// Which repetition, from 1.
+    public var repetition: Int
+    /// The clock when it ran.
+    public var now: Timestamp
+    /// The decision, when the step was a moment.
+    public var decision: Decision?
+    /// What the step changed in the state, in words (`process_completed 4`, `ask #1 in build "1"`).
+    public var recorded: [String]
+
+    /// `3`, or `3 (2 of 5)` for a repeated step.
+    public var label: String {
+        step.repetitions > 1 ? "\(step.number) (\(repetition) of \(step.repetitions))" : "\(step.number)"
+    }
+}
+
+/// A failed expectation or golden comparison, at the place in the scenario file it concerns.
+public struct ScenarioFailure: Sendable, CustomStringConvertible {
+    /// The step (or the `golden:` key).
+    public var location: SourceLocation
+    /// What failed, on one line: `step 3 at 2026-01-05T12:00:00Z: expected decision block, got allow`.
+    public var message: String
+    /// What shows why: expected against actual and the decision's explanation, or a diff.
+    public var details: [String]
+
+    /// `FILE:LINE:COL: error: message`, then the details indented.
+    public var description: String {
+        ([Diagnostic.error(message, at: location).description] + details.map { "    " + $0 }).joined(separator: "\n")
+    }
+}
+
+/// What became of a scenario's golden transcript.
+public enum GoldenStatus: Sendable, Equatable {
+    /// The scenario names none.
+    case none
+    /// The file holds exactly the transcript.
+    case matched
+    /// The file differs (a failure with the diff).
+    case differs
+    /// The file does not exist (a failure: `--update` records it).
+    case missing
+    /// The file was written (asked to update, and it was missing or different).
+    case written
+}
+
+/// How a run treats golden transcripts.
+public enum GoldenMode: Sendable {
+    /// Compare byte for byte; a missing or different file fails.
+    case compare
+    /// Write the transcript where it is missing or different.
+    case update
+}
+
+/// Reads and writes golden transcripts for the runner, which opens no file itself.
+public struct GoldenFiles: Sendable {
+    /// The text of the file at `path`, or `nil` when there is no such file.
+    public typealias Read = @Sendable (_ path: String) throws(DiagnosticError) -> String?
+    /// Replaces the file at `path` with `text`.
+    public typealias Write = @Sendable (_ path: String, _ text: String) throws(DiagnosticError) -> Void
+
+    /// How golden files are read.
+    public var read: Read
+    /// How golden files are written.
+    public var write: Write
+
+    /// Creates golden-file access from two functions.
+    public init(read: @escaping Read, write: @escaping Write) {
+        self.read = read
+        self.write = write
+    }
+}

@@ -1,0 +1,108 @@
+/// Runs scenario files (SPEC §6): each step as `record` would, on one state, checking every
+/// expectation and the golden transcript. A team can run its scenarios in its own `swift test`:
+///
+/// ```swift
+/// let result = try ScenarioRunner.files().run(path: "policies/scenarios/treaty.cooldown.scenario.yaml")
+/// #expect(result.passed, "\(result.failures)")
+/// ```
+/// The library opens no file: documents and golden files are read through the functions given
+/// (`ReviewGateYAML`'s `ScenarioRunner.files()` reads them from disk).
+public struct ScenarioRunner: Sendable {
+    /// Reads a scenario or policy file's single document.
+    public var documents: PolicyLoader.DocumentSource
+    /// Reads and writes golden transcripts.
+    public var goldens: GoldenFiles
+
+    /// Creates a runner that reads documents and golden files through the functions given.
+    public init(documents: @escaping PolicyLoader.DocumentSource, goldens: GoldenFiles) {
+        self.documents = documents
+        self.goldens = goldens
+    }
+
+    /// Reads the scenario file at `path` and the policy it tests. Throws every problem found.
+    public func load(path: String) throws(DiagnosticError) -> Scenario {
+        try ScenarioDecoder.decode(documents(path), path: path, loader: PolicyLoader(source: documents))
+    }
+
+    /// Loads and runs the scenario at `path`, then compares (or, with `.update`, writes) its golden
+    /// transcript. Throws only when the scenario, its policy or its golden file cannot be read.
+    public func run(path: String, goldens mode: GoldenMode = .compare) throws(DiagnosticError) -> ScenarioResult {
+        var result = Self.run(try load(path: path))
+        guard let golden = result.scenario.golden else { return result }
+        let stored = try goldens.read(golden.path)
+        if stored == result.transcript {
+            result.golden = .matched
+        } else if mode == .update {
+            try goldens.write(golden.path, result.transcript)
+            result.golden = .written
+        } else if let stored {
+            result.golden = .differs
+            result.failures.append(ScenarioFailure(
+                location: golden.location,
+                message: "the transcript differs from the golden file \(golden.reference) (- golden, + this run); `reviewgate test --update` accepts this run",
+                details: LineDiff.unified(old: stored, new: result.transcript)))
+        } else {
+            result.golden = .missing
+            result.failures.append(ScenarioFailure(
+                location: golden.location,
+                message: "the golden file \(golden.reference) does not exist; `reviewgate test --update` records it", details: []))
+        }
+        return result
+    }
+
+    /// Runs a scenario's steps: a pure function of the scenario, with no golden comparison.
+    public static func run(_ scenario: Scenario) -> ScenarioResult {
+        let policy = scenario.policy
+        var state = scenario.state
+        var now = scenario.start
+        var runs: [StepRun] = []
+        var failures: [ScenarioFailure] = []
+        for step in scenario.steps {
+            for repetition in 1...step.repetitions {
+                switch step.clock {
+                case .after(let span)?: now = now + span
+                case .at(let time)?: now = max(now, time)
+                case nil: break
+                }
+                let before = state
+                var decision: Decision?
+                switch step.action {
+                case .launch?, .event?, .trigger?:
+                    guard let moment = step.moment(at: now) else { break }
+                    do {
+                        decision = try Evaluator.evaluate(policy, state: state, moment: moment)
+                    } catch {
+                        // The decoder refuses unknown trigger ids; this guards a scenario built in code.
+                        failures.append(ScenarioFailure(location: step.location, message: "step \(step.number): \(error)", details: []))
+                    }
+                    if let decision { state = Transition.apply(decision, to: state, policy: policy) }
+                case .update(let version)?: state = Transition.update(state, to: version, at: now, policy: policy)
+                case .respond(let kind)?: state = Transition.respond(state, kind, at: now)
+                case .set(let flags, let attributes)?: state = Transition.set(state, flags: flags, attributes: attributes)
+                case nil: break
+                }
+                let run = StepRun(
+                    step: step, repetition: repetition, now: now, decision: decision,
+                    recorded: StateChange.describe(from: before, to: state, moment: decision?.moment, policy: policy))
+                if let expectation = step.expectation, let decision {
+                    let mismatches = expectation.mismatches(in: decision)
+                    if !mismatches.isEmpty { failures.append(failure(run, decision, mismatches, policy)) }
+                }
+                runs.append(run)
+            }
+        }
+        return ScenarioResult(
+            scenario: scenario, runs: runs, failures: failures,
+            transcript: ScenarioTranscript.render(scenario, runs: runs), golden: .none)
+    }
+
+    private static func failure(
+        _ run: StepRun, _ decision: Decision, _ mismatches: [(expected: Expectation.Part, actual: Expectation.Part)], _ policy: Policy
+    ) -> ScenarioFailure {
+        let summary = mismatches.map { "expected \($0.expected.key) \($0.expected.value), got \($0.actual.value)" }
+        let details = TextExplanation(color: false).render(decision, policy: policy).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return ScenarioFailure(
+            location: run.step.location, message: "step \(run.label) at \(run.now): \(summary.joined(separator: "; "))",
+            details: details)
+    }
+}

@@ -1,0 +1,53 @@
+/// A scenario run as deterministic text (the golden file): a header, then one block per step run
+/// with its line, time, what happened, the decision, what blocked, when next eligible, and what
+/// was recorded. Only the scenario and the policy decide it: no absolute paths, no clock.
+enum ScenarioTranscript {
+    static func render(_ scenario: Scenario, runs: [StepRun]) -> String {
+        var out = "scenario: \(scenario.name)\n"
+        out += "policy: \(scenario.policyReference) (\(scenario.policy.name))\n"
+        out += "start: \(scenario.start)\n"
+        for run in runs {
+            out += "\nstep \(run.label), line \(run.step.location.line), at \(run.now)\n"
+            out += "  \(action(run))\n"
+            if let decision = run.decision {
+                out += "  decision: \(decision.outcome.rawValue)\n"
+                out += "  trigger: \(decision.trigger ?? "null")\n"
+                out += "  blocked_by: [\(decision.blockedBy.joined(separator: ", "))]\n"
+                out += "  next_eligible_at: \(decision.nextEligibleAt.map(\.description) ?? "null")\n"
+            }
+            if run.step.action != nil {
+                out += "  recorded: \(run.recorded.isEmpty ? "nothing" : run.recorded.joined(separator: ", "))\n"
+            }
+        }
+        return out
+    }
+
+    /// What the step did, in the scenario's words.
+    private static func action(_ run: StepRun) -> String {
+        let step = run.step
+        switch step.action {
+        case .launch?, .event?, .trigger?:
+            guard let moment = step.moment(at: run.now) else { return "" }
+            var parts: [String] = []
+            if case .launch? = step.action { parts.append("launch") }
+            if case .event(let event)? = step.action { parts.append("event \(event)") }
+            if let trigger = moment.trigger { parts.append("trigger \(trigger)") }
+            if let scene = moment.scene { parts.append("scene \(scene)") }
+            parts.append("source \(moment.source.rawValue)")
+            return parts.joined(separator: ", ")
+        case .update(let version)?:
+            var parts: [String] = []
+            if let short = version.short { parts.append("short \(YAMLScalarText.quoted(short))") }
+            if let build = version.build { parts.append("build \(YAMLScalarText.quoted(build))") }
+            return "update " + parts.joined(separator: ", ")
+        case .respond(let kind)?:
+            return "respond \(kind.rawValue)"
+        case .set(let flags, let attributes)?:
+            let settings = flags.sorted { $0.key < $1.key }.map { "flag \($0.key) \($0.value)" }
+                + attributes.sorted { $0.key < $1.key }.map { "attribute \($0.key) \(StateChange.text($0.value))" }
+            return "set " + settings.joined(separator: ", ")
+        case nil:
+            return "the clock moves"
+        }
+    }
+}

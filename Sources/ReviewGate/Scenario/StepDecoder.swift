@@ -1,0 +1,166 @@
+/// Reads one step of a scenario, and its `expect`, reporting every problem at its node.
+enum StepDecoder {
+    /// The ids that `blocked_by` can name.
+    static let blockedByIDs: [String] = {
+        var ids: [String] = []
+        for id in Check.ID.allCases where !ids.contains(id.blockedByID) { ids.append(id.blockedByID) }
+        return ids
+    }()
+
+    static func decode(_ node: Node, number: Int, policy: Policy?, reader: inout NodeReader) -> ScenarioStep? {
+        let what = "step \(number)"
+        guard let fields = reader.fields(node, what, allowed: ScenarioDecoder.stepKeys) else { return nil }
+        var step = ScenarioStep(number: number, location: node.location, repetitions: 1)
+
+        let actions = ScenarioDecoder.actionKeys.filter(fields.has)
+        if actions.count > 1 {
+            reader.error("\(what) does one thing; it has \(actions.dropLast().joined(separator: ", ")) and \(actions.last!): split it into \(actions.count) steps",
+                         at: node.location)
+        }
+        if actions.isEmpty, !fields.has("after"), !fields.has("at") {
+            reader.error("\(what) does nothing: give one of launch, event, trigger, update, respond or set, or move the clock with after or at",
+                         at: node.location)
+        }
+        if fields.has("after"), fields.has("at") {
+            reader.error("\(what) has both after and at: move the clock one way", at: fields.keyLocation("at"))
+        }
+
+        if let value = fields["launch"] {
+            if value.mapping?.isEmpty == true { step.action = .launch } else {
+                reader.error("launch takes no settings: write launch: {}; found \(value.summary)", at: value.location)
+            }
+        }
+        if let value = fields["event"], let event = reader.identifier(value, "event") { step.action = .event(event) }
+        if let value = fields["trigger"], let id = reader.identifier(value, "trigger") {
+            if let policy, policy.trigger(id: id) == nil {
+                let known = policy.triggers.map(\.id)
+                reader.error("the policy has no trigger \"\(id)\"\(Suggestion.phrase(for: id, in: known)) (its triggers: \(known.joined(separator: ", ")))",
+                             at: value.location)
+            }
+            step.action = .trigger(id)
+        }
+        if let value = fields["update"], let version = update(value, &reader) { step.action = .update(version) }
+        if let value = fields["respond"], let kind = reader.choice(value, "respond", as: ResponseKind.self) { step.action = .respond(kind) }
+        if let value = fields["set"], let (flags, attributes) = set(value, &reader) { step.action = .set(flags: flags, attributes: attributes) }
+
+        let isMoment = fields.has("launch") || fields.has("event") || fields.has("trigger")
+        for key in ["scene", "source", "expect"] where fields.has(key) && !isMoment {
+            reader.error("\(key) belongs to a moment: a step with launch, event or trigger", at: fields.keyLocation(key))
+        }
+        if fields.has("source"), fields.has("launch") {
+            reader.error("a launch step always has the source launch; leave out source", at: fields.keyLocation("source"))
+        }
+        step.scene = fields["scene"].flatMap { reader.string($0, "scene", scalarText: true) }
+        step.source = fields["source"].flatMap { reader.choice($0, "source", as: MomentSource.self) }
+
+        if let value = fields["after"], let span = reader.duration(value, "after") {
+            step.clock = .after(span)
+            step.clockLocation = value.location
+        }
+        if let value = fields["at"], let time = reader.timestamp(value, "at") {
+            step.clock = .at(time)
+            step.clockLocation = value.location
+        }
+        if let value = fields["repeat"], let count = reader.int(value, "repeat", minimum: 1, maximum: ScenarioDecoder.maximumRepetitions) {
+            step.repetitions = count
+        }
+        if let value = fields["expect"] { step.expectation = expectation(value, &reader) }
+        return step
+    }
+
+    private static func update(_ node: Node, _ reader: inout NodeReader) -> AppVersion? {
+        guard let fields = reader.fields(node, "update", allowed: ["short", "build"]) else { return nil }
+        guard fields.has("short") || fields.has("build") else {
+            reader.error("update needs short, build or both: the app's new version strings", at: node.location)
+            return nil
+        }
+        return AppVersion(
+            short: fields["short"].flatMap { reader.string($0, "update short", scalarText: true) },
+            build: fields["build"].flatMap { reader.string($0, "update build", scalarText: true) })
+    }
+
+    private static func set(_ node: Node, _ reader: inout NodeReader) -> ([String: Bool], [String: AttributeValue])? {
+        guard let fields = reader.fields(node, "set", allowed: ["flags", "attributes"]) else { return nil }
+        guard fields.has("flags") || fields.has("attributes") else {
+            reader.error("set needs flags, attributes or both", at: node.location)
+            return nil
+        }
+        var flags: [String: Bool] = [:]
+        var attributes: [String: AttributeValue] = [:]
+        if let value = fields["flags"] {
+            for entry in value.mapping ?? [] {
+                if let name = reader.identifier(entry.key, "a flag name"), let flag = reader.bool(entry.value, "flag \(name)") { flags[name] = flag }
+            }
+            if value.mapping == nil { reader.error("flags must be a mapping of names to true or false; found \(value.summary)", at: value.location) }
+        }
+        if let value = fields["attributes"] {
+            for entry in value.mapping ?? [] {
+                if let name = reader.identifier(entry.key, "an attribute name"),
+                    let attribute = reader.attributeValue(entry.value, "attribute \(name)") {
+                    attributes[name] = attribute
+                }
+            }
+            if value.mapping == nil { reader.error("attributes must be a mapping of names to scalars; found \(value.summary)", at: value.location) }
+        }
+        return (flags, attributes)
+    }
+
+    /// `allow`, `block`, or a mapping of `decision`, `trigger`, `blocked_by`, `next_eligible_at`.
+    private static func expectation(_ node: Node, _ reader: inout NodeReader) -> Expectation? {
+        if node.mapping == nil {
+            return outcome(node, "expect", &reader).map { Expectation([.decision($0)]) }
+        }
+        let keys = ["decision", "trigger", "blocked_by", "next_eligible_at"]
+        guard let fields = reader.fields(node, "expect", allowed: keys) else { return nil }
+        var parts: [Expectation.Part] = []
+        // In the order written, so that a failure lists them as the author did.
+        for entry in node.mapping ?? [] {
+            guard let key = entry.key.string, keys.contains(key) else { continue }
+            let value = entry.value
+            switch key {
+            case "decision":
+                if let outcome = outcome(value, "expect decision", &reader) { parts.append(.decision(outcome)) }
+            case "trigger":
+                if value.scalar?.value == .null {
+                    parts.append(.trigger(nil))
+                } else if let id = reader.identifier(value, "expect trigger") {
+                    parts.append(.trigger(id))
+                }
+            case "blocked_by":
+                if let ids = blockedBy(value, &reader) { parts.append(.blockedBy(ids)) }
+            default:
+                if value.scalar?.value == .null {
+                    parts.append(.nextEligibleAt(nil))
+                } else if let time = reader.timestamp(value, "expect next_eligible_at") {
+                    parts.append(.nextEligibleAt(time))
+                }
+            }
+        }
+        if fields.keys.isEmpty { reader.error("expect needs at least one of \(Suggestion.list(keys))", at: node.location) }
+        return Expectation(parts)
+    }
+
+    private static func outcome(_ node: Node, _ what: String, _ reader: inout NodeReader) -> Decision.Outcome? {
+        if let text = node.string, let outcome = Decision.Outcome(rawValue: text) { return outcome }
+        let hint = node.string.map { Suggestion.phrase(for: $0, in: ["allow", "block"]) } ?? ""
+        reader.error("\(what) must be allow or block (or a mapping of decision, trigger, blocked_by, next_eligible_at); found \(node.summary)\(hint)",
+                     at: node.location)
+        return nil
+    }
+
+    private static func blockedBy(_ node: Node, _ reader: inout NodeReader) -> [String]? {
+        guard let items = reader.list(node, "expect blocked_by") else { return nil }
+        var ids: [String] = []
+        for item in items {
+            guard let id = reader.string(item, "a blocked_by id") else { continue }
+            guard blockedByIDs.contains(id) else {
+                let hint = Suggestion.closest(to: id, in: blockedByIDs).map { "did you mean \"\($0)\"?" }
+                    ?? "expected \(Suggestion.list(blockedByIDs))"
+                reader.error("\"\(id)\" is nothing that blocks; \(hint)", at: item.location)
+                continue
+            }
+            ids.append(id)
+        }
+        return ids
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import ReviewGate
+import ReviewGateYAML
+
+/// `reviewgate test [PATH...]`: runs scenario files and their golden transcripts.
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run scenario files (*.scenario.yaml): each step as `record` would, checking expectations and golden transcripts.",
+        discussion: """
+            Prints PASS or FAIL and the scenario's name for each, the details of each failure \
+            (FILE:LINE:COL of the step, expected against actual, the decision's explanation; a diff \
+            for a golden transcript), and last the line `N passed, M failed`.
+            Exit codes: 0 all passed, 1 failures, 2 a scenario file (or its policy) that cannot be read \
+            or is invalid (its errors on stderr), or no scenario files found.
+            """
+    )
+
+    /// The output forms of `test`.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, junit
+    }
+
+    @Argument(help: ArgumentHelp("Scenario files, or folders searched recursively for *.scenario.yaml (default: the current folder).", valueName: "path"))
+    var paths: [String] = []
+
+    @Flag(help: "Write each golden transcript that is missing or differs, instead of failing on it.")
+    var update = false
+
+    @Option(help: "text: a line per scenario and a summary; junit: JUnit XML on stdout (the summary on stderr).")
+    var format: Format = .text
+
+    func run() throws {
+        let searched = paths.isEmpty ? ["."] : paths
+        let files = try InputFile.orExit { () throws(DiagnosticError) in try ScenarioFiles.find(in: searched) }
+        guard !files.isEmpty else {
+            Terminal.printError("reviewgate: error: no \(ScenarioFiles.suffix) files in \(searched.joined(separator: ", "))")
+            throw ExitCode(2)
+        }
+        let runner = ScenarioRunner.files()
+        var outcomes: [ScenarioOutcome] = []
+        for file in files {
+            let started = MomentOptions.clock()
+            let outcome: ScenarioOutcome
+            do {
+                outcome = .ran(try runner.run(path: file, goldens: update ? .update : .compare))
+            } catch {
+                InputFile.report(error.diagnostics)
+                outcome = .invalid(path: file, error)
+            }
+            outcomes.append(outcome.timed(MomentOptions.clock() - started))
+            if format == .text { Terminal.print(outcome.textReport) }
+        }
+        let passed = outcomes.filter(\.passed).count
+        let summary = "\(passed) passed, \(outcomes.count - passed) failed"
+        switch format {
+        case .text: Terminal.print(summary)
+        case .junit:
+            Terminal.print(JUnitReport.render(outcomes))
+            Terminal.printError(summary)
+        }
+        if outcomes.contains(where: \.isInvalid) { throw ExitCode(2) }
+        if passed < outcomes.count { throw ExitCode(1) }
+    }
+}
