@@ -1,0 +1,31 @@
+// swift-tools-version: 6.1
+// A package of its own, so the root's `swift test` and CI never build package-benchmark.
+// Run: `swift package --package-path Benchmarks benchmark` (from the repository root).
+import PackageDescription
+
+let package = Package(
+    name: "ReviewGateBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "ReviewGate", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // The root's CLibYAML is not a product; the raw-scan baseline needs libyaml itself.
+        .systemLibrary(
+            name: "CLibYAMLBaseline",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .executableTarget(
+            name: "LoaderBenchmarks",
+            dependencies: [
+                "CLibYAMLBaseline",
+                .product(name: "ReviewGateYAML", package: "ReviewGate"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/LoaderBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)
