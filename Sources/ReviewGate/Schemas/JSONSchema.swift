@@ -1,0 +1,28 @@
+/// The JSON Schemas (2020-12) of ReviewGate's files, for editors' completion and hover and for CI.
+///
+/// This is their one source: `schemas/*.schema.json` are these texts, each followed by a newline
+/// (a test keeps them equal), and `reviewgate schema` prints them. A schema checks the shape of a
+/// file — keys, types, enums, patterns — and `reviewgate validate` checks everything else.
+public enum JSONSchema {
+    /// A kind of file that has a schema.
+    public enum Kind: String, CaseIterable, Sendable {
+        /// A policy file (SPEC §2).
+        case policy
+        /// A state file (SPEC §3).
+        case state
+        /// A scenario file (SPEC §6).
+        case scenario
+
+        /// The schema's file name in `schemas/`, such as `policy.schema.json`.
+        public var fileName: String { "\(rawValue).schema.json" }
+    }
+
+    /// The schema of a kind of file, as JSON text without a final newline.
+    public static func text(for kind: Kind) -> String {
+        switch kind {
+        case .policy: policyText
+        case .state: stateText
+        case .scenario: scenarioText
+        }
+    }
+}

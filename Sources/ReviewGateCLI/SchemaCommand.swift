@@ -1,0 +1,36 @@
+import ArgumentParser
+import ReviewGate
+
+/// `reviewgate schema [policy|state|scenario]`: prints a JSON Schema, the same text as in `schemas/`.
+struct SchemaCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schema",
+        abstract: "Print the JSON Schema of a policy, state or scenario file.",
+        discussion: """
+            The text is the same as schemas/<kind>.schema.json. Point an editor at it for completion \
+            and hover (first line of a YAML file: # yaml-language-server: $schema=../schemas/policy.schema.json), \
+            or check files in CI with any JSON Schema 2020-12 validator. A schema checks keys, types and \
+            patterns; `reviewgate validate` checks everything.
+            """
+    )
+
+    /// The files that have a schema.
+    enum Kind: String, ExpressibleByArgument, CaseIterable {
+        case policy, state, scenario
+
+        var schemaKind: JSONSchema.Kind {
+            switch self {
+            case .policy: .policy
+            case .state: .state
+            case .scenario: .scenario
+            }
+        }
+    }
+
+    @Argument(help: "Which schema: policy (a policy file), state (a state file) or scenario (a *.scenario.yaml).")
+    var kind: Kind = .policy
+
+    func run() {
+        Terminal.print(JSONSchema.text(for: kind.schemaKind))
+    }
+}
