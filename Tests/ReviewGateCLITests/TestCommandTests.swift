@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+@Suite struct TestCommandTests {
+    static let policy = """
+        reviewgate: 1
+        name: counter
+        triggers:
+          done: {at_least: 2}
+        guards:
+          once_per_version: true
+        """
+
+    static func scenario(name: String, expect: String, golden: String? = nil) -> String {
+        """
+        reviewgate_scenario: 1
+        name: \(name)
+        policy: policy.yaml
+        start: 2026-01-01T00:00:00Z
+        state: {app: {short: "1.0"}}
+        steps:
+          - event: done
+            expect: block
+          - after: 1h
+            event: done
+            expect: \(expect)
+
+        """ + (golden.map { "golden: \($0)\n" } ?? "")
+    }
+
+    static func folder(_ files: [String: String]) throws -> URL {
+        let folder = try CLIRunner.temporaryFolder()
+        for (name, text) in files.merging(["policy.yaml": policy], uniquingKeysWith: { $1 }) {
+            let url = folder.appending(path: name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+
+    @Test func theShippedScenariosPass() throws {
+        let result = try CLIRunner.run(["test", "policies"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("PASS ") }.count >= 8)
+        #expect(lines.last.map(String.init)?.range(of: #"^\d+ passed, 0 failed$"#, options: .regularExpression) != nil)
+    }
+
+    @Test func aWrongExpectationFailsWithItsFileAndLine() throws {
+        let folder = try Self.folder([
+            "good.scenario.yaml": Self.scenario(name: "good", expect: "allow"),
+            "sub/bad.scenario.yaml": Self.scenario(name: "bad", expect: "{decision: block, blocked_by: [trigger]}").replacingOccurrences(of: "policy.yaml", with: "../policy.yaml"),
+            "notes.yaml": "not a scenario",
+        ])
+        let result = try CLIRunner.run(["test"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("PASS good\nFAIL bad\n  sub/bad.scenario.yaml:9:5: error: step 2 at 2026-01-01T01:00:00Z: expected decision block, got allow; expected blocked_by [trigger], got []\n"))
+        #expect(result.stdout.contains("      ALLOW counter via trigger done at 2026-01-01T01:00:00Z"))
+        #expect(result.stdout.hasSuffix("\n1 passed, 1 failed\n"))
+    }
+
+    @Test func updateWritesGoldensThatThenMatch() throws {
+        let folder = try Self.folder(["a.scenario.yaml": Self.scenario(name: "a", expect: "allow", golden: "a.golden.txt")])
+        let missing = try CLIRunner.run(["test", "a.scenario.yaml"], in: folder)
+        #expect(missing.status == 1)
+        #expect(missing.stdout.contains("a.scenario.yaml:12:9: error: the golden file a.golden.txt does not exist"))
+        let update = try CLIRunner.run(["test", "--update", "."], in: folder)
+        #expect(update.status == 0)
+        #expect(update.stdout.contains("  wrote a.golden.txt"))
+        let golden = try String(contentsOf: folder.appending(path: "a.golden.txt"), encoding: .utf8)
+        #expect(golden.hasPrefix("scenario: a\npolicy: policy.yaml (counter)\nstart: 2026-01-01T00:00:00Z\n\nstep 1, line 7, at 2026-01-01T00:00:00Z\n"))
+        #expect(try CLIRunner.run(["test"], in: folder).status == 0)
+
+        try golden.replacingOccurrences(of: "decision: allow", with: "decision: block")
+            .write(to: folder.appending(path: "a.golden.txt"), atomically: true, encoding: .utf8)
+        let differs = try CLIRunner.run(["test"], in: folder)
+        #expect(differs.status == 1)
+        #expect(differs.stdout.contains("-  decision: block\n      +  decision: allow"))
+    }
+
+    @Test func anInvalidScenarioExits2WithDiagnostics() throws {
+        let folder = try Self.folder([
+            "ok.scenario.yaml": Self.scenario(name: "ok", expect: "allow"),
+            "broken.scenario.yaml": Self.scenario(name: "broken", expect: "alow"),
+        ])
+        let result = try CLIRunner.run(["test"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("broken.scenario.yaml:11:13: error: expect must be allow or block"))
+        #expect(result.stdout.hasSuffix("1 passed, 1 failed\n"))
+    }
+
+    @Test func noScenarioFilesIsAnError() throws {
+        let folder = try Self.folder([:])
+        let result = try CLIRunner.run(["test"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("no .scenario.yaml files"))
+        #expect(try CLIRunner.run(["test", "missing-folder"], in: folder).status == 2)
+    }
+
+    @Test func junitIsXMLOnStdout() throws {
+        let folder = try Self.folder([
+            "good.scenario.yaml": Self.scenario(name: "good & fine", expect: "allow"),
+            "bad.scenario.yaml": Self.scenario(name: "bad", expect: "block"),
+        ])
+        let result = try CLIRunner.run(["test", "--format", "junit"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasSuffix("1 passed, 1 failed\n"))
+        let document = try XMLDocument(data: Data(result.stdout.utf8))
+        let suites = try #require(document.rootElement())
+        #expect(suites.name == "testsuites")
+        #expect(suites.attribute(forName: "tests")?.stringValue == "2")
+        #expect(suites.attribute(forName: "failures")?.stringValue == "1")
+        let cases = try document.nodes(forXPath: "//testcase") as? [XMLElement] ?? []
+        #expect(cases.compactMap { $0.attribute(forName: "name")?.stringValue } == ["bad", "good & fine"])
+        let failure = try #require(cases.first?.elements(forName: "failure").first)
+        #expect(failure.attribute(forName: "message")?.stringValue?.hasPrefix("step 2 at 2026-01-01T01:00:00Z: expected decision block, got allow") == true)
+    }
+}
