@@ -125,9 +125,10 @@ extension JSONSchema {
               "examples": ["2026-01-20T09:00:00Z"]
             },
             "repeat": {
-              "description": "Run the step this many times (with its `after` each time); `expect` must hold for each.",
+              "description": "Run the step this many times (with its `after` each time); `expect` must hold for each. At most 10000.",
               "type": "integer",
               "minimum": 1,
+              "maximum": 10000,
               "default": 1,
               "examples": [3]
             },
