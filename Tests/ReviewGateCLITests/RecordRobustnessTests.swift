@@ -77,7 +77,9 @@ import Testing
         for round in 0..<40 {
             let process = Self.recordProcess(in: folder)
             try process.run()
-            usleep(UInt32(Double.random(in: 0..<(lifetime * 1.2), using: &generator) * 1_000_000))
+            // Half the kills anywhere in the run, half near its end, where the state is written.
+            let share = round.isMultiple(of: 2) ? Double.random(in: 0..<1.2, using: &generator) : Double.random(in: 0.7..<1.05, using: &generator)
+            usleep(UInt32(share * lifetime * 1_000_000))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             if process.terminationReason == .exit {
