@@ -1,0 +1,78 @@
+import Foundation
+import ReviewGate
+import ReviewGateYAML
+import Testing
+
+@Suite("FileStateStore: the store record uses, as an app would use it")
+struct FileStateStoreTests {
+    static func folder() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "reviewgate-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.path
+    }
+
+    @Test("the README's example: load once, update the version, record moments, record an answer")
+    func readmeExample() throws {
+        let folder = try Self.folder()
+        let policyPath = "\(folder)/review-policy.yaml", statePath = "\(folder)/review-state.yaml"
+        try FileManager.default.copyItem(atPath: "\(ScenarioTests.repositoryRoot)/policies/apple-sample.yaml", toPath: policyPath)
+        var now = Timestamp(rfc3339: "2026-01-05T09:00:00Z")!
+        let (short, build) = ("1.0", "1")
+        var asked: [Timestamp] = []
+        func requestReview(after delay: TimeSpan) { asked.append(now) }
+
+        let policy = try PolicyLoader.yamlFiles().load(path: policyPath).policy
+        let version = AppVersion(short: short, build: build)
+        let store = FileStateStore(path: statePath, versionKey: policy.app.versionKey,
+                                   initialState: ReviewState(installedAt: now, app: version))
+        try store.update(to: version, at: now, policy: policy)
+        for hour in 1...4 {
+            now = now + TimeSpan(seconds: 3600 * Int64(hour))
+            let decision = try store.record(Moment(now: now, event: "process_completed", scene: "ProcessCompleted"), policy: policy)
+            if decision.isAllowed { requestReview(after: policy.presentation.delay) }
+        }
+        try store.respond(.later, at: now)
+
+        #expect(asked == [now])
+        let state = try store.load()
+        #expect(state.events["process_completed"]?.count == 4)
+        #expect(state.asks.map(\.build) == ["1"])
+        #expect(state.responses.map(\.kind) == [.later])
+    }
+
+    @Test("a missing file without an initial state, and a file that does not parse, are errors; nothing is written")
+    func errors() throws {
+        let folder = try Self.folder()
+        let store = FileStateStore(path: "\(folder)/none.yaml", versionKey: .short)
+        #expect(throws: DiagnosticError.self) { try store.update { $0.launches += 1 } }
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/none.yaml"))
+
+        try "launches: [".write(toFile: "\(folder)/bad.yaml", atomically: true, encoding: .utf8)
+        let bad = FileStateStore(path: "\(folder)/bad.yaml", versionKey: .short)
+        #expect(throws: DiagnosticError.self) { try bad.update { $0.launches += 1 } }
+        #expect(try String(contentsOfFile: "\(folder)/bad.yaml", encoding: .utf8) == "launches: [")
+    }
+
+    @Test("a change that throws, or changes nothing, writes nothing; the file's mode and opening comments stay")
+    func unchangedAndThrowing() throws {
+        let folder = try Self.folder()
+        let path = "\(folder)/s.yaml"
+        let text = "# keep me\n# and me\nreviewgate_state: 1\ninstalled_at: 2026-01-01T00:00:00Z\napp: {short: \"1\"}\n"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        let store = FileStateStore(path: path, versionKey: .short)
+
+        struct Refused: Error {}
+        #expect(throws: Refused.self) { try store.update { state in state.launches = 9; throw Refused() } }
+        try store.update { _ in }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+
+        try store.update { $0.launches = 2 }
+        let rewritten = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(rewritten.hasPrefix("# keep me\n# and me\nreviewgate_state: 1\n"))
+        #expect(rewritten.contains("launches: 2\n"))
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(!FileManager.default.fileExists(atPath: store.temporaryPath))
+    }
+}
