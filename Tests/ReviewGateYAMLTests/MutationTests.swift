@@ -1,0 +1,58 @@
+import ReviewGate
+import ReviewGateYAML
+import Testing
+
+/// No input crashes or hangs the loader or the decoders: every YAML test suite input, mutated at
+/// random (seeded, so a failure repeats), is either read or refused with located diagnostics.
+@Suite struct MutationTests {
+    /// A small deterministic generator (SplitMix64), so that every run mutates alike.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let alphabet = Array("-:?[]{},&*!|>'\"%@`#\t\n ~0x1e.<".utf8) + [0xC3, 0xFF, 0x00]
+
+    @Test func mutatedInputsAreReadOrRefusedWithPositions() {
+        var random = SplitMix(state: 2026)
+        var refused = 0
+        var read = 0
+        for testCase in YAMLTestSuiteCase.all {
+            let original = testCase.input
+            for _ in 0..<12 {
+                var bytes = original
+                for _ in 0..<Int.random(in: 1...4, using: &random) {
+                    let position = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &random)
+                    let byte = Self.alphabet.randomElement(using: &random)!
+                    switch Int.random(in: 0..<3, using: &random) {
+                    case 0 where !bytes.isEmpty: bytes[position] = byte
+                    case 1 where !bytes.isEmpty: bytes.remove(at: position)
+                    default: bytes.insert(byte, at: min(position, bytes.count))
+                    }
+                }
+                do {
+                    let documents = try YAMLLoader().load(bytes, file: "m.yaml")
+                    read += 1
+                    // The decoders take any tree: they refuse it with diagnostics, never crash.
+                    for document in documents {
+                        _ = try? PolicyLoader.decode(document)
+                        _ = try? StateDecoder.decode(document, versionKey: .short)
+                    }
+                } catch {
+                    refused += 1
+                    for diagnostic in error.diagnostics {
+                        #expect((diagnostic.location?.line ?? 0) >= 1 && (diagnostic.location?.column ?? 0) >= 1,
+                                "\(testCase.id): \(diagnostic)")
+                    }
+                }
+            }
+        }
+        #expect(read > 100 && refused > 100)
+    }
+}
