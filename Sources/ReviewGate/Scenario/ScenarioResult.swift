@@ -6,8 +6,9 @@ public struct ScenarioResult: Sendable {
     public var runs: [StepRun]
     /// Every failed expectation, then a golden mismatch; empty when the scenario passed.
     public var failures: [ScenarioFailure]
-    /// The run as deterministic text, one block per step run: what a golden file holds.
-    public var transcript: String
+    /// The run as deterministic text, one block per step run: what a golden file holds. Built
+    /// when asked for, not by the run.
+    public var transcript: String { ScenarioTranscript.render(scenario, runs: runs) }
     /// What became of the golden transcript.
     public var golden: GoldenStatus
 

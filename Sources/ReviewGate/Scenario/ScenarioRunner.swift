@@ -30,17 +30,18 @@ public struct ScenarioRunner: Sendable {
         var result = Self.run(try load(path: path))
         guard let golden = result.scenario.golden else { return result }
         let stored = try goldens.read(golden.path)
-        if stored == result.transcript {
+        let transcript = result.transcript
+        if stored == transcript {
             result.golden = .matched
         } else if mode == .update {
-            try goldens.write(golden.path, result.transcript)
+            try goldens.write(golden.path, transcript)
             result.golden = .written
         } else if let stored {
             result.golden = .differs
             result.failures.append(ScenarioFailure(
                 location: golden.location,
                 message: "the transcript differs from the golden file \(golden.reference) (- golden, + this run); `reviewgate test --update` accepts this run",
-                details: LineDiff.unified(old: stored, new: result.transcript)))
+                details: LineDiff.unified(old: stored, new: transcript)))
         } else {
             result.golden = .missing
             result.failures.append(ScenarioFailure(
@@ -64,7 +65,7 @@ public struct ScenarioRunner: Sendable {
                 case .at(let time)?: now = max(now, time)
                 case nil: break
                 }
-                let before = state
+                let before = StateChange.Snapshot(state)
                 var decision: Decision?
                 switch step.action {
                 case .launch?, .event?, .trigger?:
@@ -72,10 +73,10 @@ public struct ScenarioRunner: Sendable {
                     do {
                         decision = try Evaluator.evaluate(policy, state: state, moment: moment)
                     } catch {
-                        // The decoder refuses unknown trigger ids; this guards a scenario built in code.
+                        // The decoder refuses unknown trigger ids, so a scenario read from a file never gets here.
                         failures.append(ScenarioFailure(location: step.location, message: "step \(step.number): \(error)", details: []))
                     }
-                    if let decision { state = Transition.apply(decision, to: state, policy: policy) }
+                    if let decision { Transition.apply(decision, to: &state, policy: policy) }
                 case .update(let version)?: state = Transition.update(state, to: version, at: now, policy: policy)
                 case .respond(let kind)?: state = Transition.respond(state, kind, at: now)
                 case .set(let flags, let attributes)?: state = Transition.set(state, flags: flags, attributes: attributes)
@@ -91,9 +92,7 @@ public struct ScenarioRunner: Sendable {
                 runs.append(run)
             }
         }
-        return ScenarioResult(
-            scenario: scenario, runs: runs, failures: failures,
-            transcript: ScenarioTranscript.render(scenario, runs: runs), golden: .none)
+        return ScenarioResult(scenario: scenario, runs: runs, failures: failures, golden: .none)
     }
 
     private static func failure(

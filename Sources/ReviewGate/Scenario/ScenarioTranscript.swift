@@ -3,7 +3,9 @@
 /// was recorded. Only the scenario and the policy decide it: no absolute paths, no clock.
 enum ScenarioTranscript {
     static func render(_ scenario: Scenario, runs: [StepRun]) -> String {
-        var out = "scenario: \(scenario.name)\n"
+        var out = ""
+        out.reserveCapacity(200 + runs.count * 240)
+        out += "scenario: \(scenario.name)\n"
         out += "policy: \(scenario.policyReference) (\(scenario.policy.name))\n"
         out += "start: \(scenario.start)\n"
         for run in runs {

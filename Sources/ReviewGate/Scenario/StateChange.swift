@@ -1,27 +1,51 @@
 /// What a step changed in the state, in words for transcripts: `launches 3`, `session started`,
 /// `process_completed 4`, `walk_ended not counted`, `ask #1 in build "1"`.
 enum StateChange {
-    static func describe(from old: ReviewState, to new: ReviewState, moment: Moment?, policy: Policy) -> [String] {
+    /// What a description compares against: the state before a step, without the donation times,
+    /// so that holding it does not make the step copy them.
+    struct Snapshot {
+        var launches: Int
+        var sessionStartedAt: Timestamp?
+        var app: AppVersion
+        var versionFirstSeenAt: Timestamp?
+        var counts: [String: Int]
+        var asks: Int
+        var responses: Int
+        var flags: [String: Bool]
+        var attributes: [String: AttributeValue]
+
+        init(_ state: ReviewState) {
+            launches = state.launches
+            sessionStartedAt = state.sessionStartedAt
+            app = state.app
+            versionFirstSeenAt = state.versionFirstSeenAt
+            counts = state.events.mapValues(\.count)
+            asks = state.asks.count
+            responses = state.responses.count
+            flags = state.flags
+            attributes = state.attributes
+        }
+    }
+
+    static func describe(from old: Snapshot, to new: ReviewState, moment: Moment?, policy: Policy) -> [String] {
         var changes: [String] = []
         if new.launches != old.launches { changes.append("launches \(new.launches)") }
         if new.sessionStartedAt != old.sessionStartedAt { changes.append("session started") }
         if new.app.short != old.app.short { changes.append("short \(YAMLScalarText.quoted(new.app.short ?? ""))") }
         if new.app.build != old.app.build { changes.append("build \(YAMLScalarText.quoted(new.app.build ?? ""))") }
         if new.versionFirstSeenAt != old.versionFirstSeenAt { changes.append("new version") }
-        if new.events != old.events {
-            for name in Set(new.events.keys).union(old.events.keys).sorted() {
-                let count = new.events[name]?.count ?? 0
-                if count != old.events[name]?.count ?? 0 { changes.append("\(name) \(count)") }
-            }
-        }
-        if let event = moment?.event, event != Trigger.launchEvent, new.events[event]?.count == old.events[event]?.count {
+        // Events are only ever added or counted, never removed.
+        var counted: [(name: String, count: Int)] = []
+        for (name, history) in new.events where history.count != old.counts[name] ?? 0 { counted.append((name, history.count)) }
+        for (name, count) in counted.sorted(by: { $0.name < $1.name }) { changes.append("\(name) \(count)") }
+        if let event = moment?.event, event != Trigger.launchEvent, new.events[event]?.count == old.counts[event] {
             changes.append("\(event) not counted")
         }
         let key = policy.app.versionKey
-        for (index, ask) in new.asks.enumerated().dropFirst(old.asks.count) {
+        for (index, ask) in new.asks.enumerated().dropFirst(old.asks) {
             changes.append("ask #\(index + 1) in \(key.rawValue) \(YAMLScalarText.quoted(ask.version(key) ?? ""))")
         }
-        for response in new.responses.dropFirst(old.responses.count) { changes.append("response \(response.kind.rawValue)") }
+        for response in new.responses.dropFirst(old.responses) { changes.append("response \(response.kind.rawValue)") }
         for (name, flag) in new.flags.sorted(by: { $0.key < $1.key }) where old.flags[name] != flag {
             changes.append("flag \(name) \(flag)")
         }

@@ -15,7 +15,7 @@ extension StateStore {
     public func record(_ moment: Moment, policy: Policy) throws -> Decision {
         try update { state in
             let decision = try Evaluator.evaluate(policy, state: state, moment: moment)
-            state = Transition.apply(decision, to: state, policy: policy)
+            Transition.apply(decision, to: &state, policy: policy)
             return decision
         }
     }

@@ -13,19 +13,25 @@ public enum Transition {
     /// - An allowed moment appends an ask in the current version.
     public static func apply(_ decision: Decision, to state: ReviewState, policy: Policy) -> ReviewState {
         var state = state
+        apply(decision, to: &state, policy: policy)
+        return state
+    }
+
+    /// ``apply(_:to:policy:)`` in place: a long run (a scenario, a store) changes its one state
+    /// without copying the donation times it keeps.
+    public static func apply(_ decision: Decision, to state: inout ReviewState, policy: Policy) {
         let moment = decision.moment
         if let event = moment.event {
             if event == Trigger.launchEvent {
                 state.launches += 1
                 state.sessionStartedAt = moment.now
             } else if policy.counting.whileBlocked || !blockedByGuard(decision) {
-                count(event, at: moment.now, in: &state, keeping: policy.longestWithin)
+                state.events[event, default: EventHistory(count: 0)].record(moment.now, keeping: policy.longestWithin)
             }
         }
         if decision.isAllowed {
             state.asks.append(Ask(at: moment.now, short: state.app.short, build: state.app.build, trigger: decision.trigger))
         }
-        return state
     }
 
     /// The state after the app was updated to `version` (the strings given replace the current
@@ -69,23 +75,22 @@ public enum Transition {
     static func blockedByGuard(_ decision: Decision) -> Bool {
         decision.checks.contains { !$0.passed && !$0.id.isTriggerCheck }
     }
+}
 
-    /// Counts one donation at `now`, keeping only the times a `within` window could still count,
-    /// at most `count` of them, oldest first.
-    private static func count(_ event: String, at now: Timestamp, in state: inout ReviewState, keeping window: TimeSpan?) {
-        var history = state.events[event] ?? EventHistory(count: 0)
-        history.count += 1
+extension EventHistory {
+    /// Counts one donation at `now`, keeping only the times a `within` of `window` could still
+    /// count, at most `count` of them, oldest first.
+    fileprivate mutating func record(_ now: Timestamp, keeping window: TimeSpan?) {
+        count += 1
         guard let window else {
-            history.times = []
-            state.events[event] = history
+            times.removeAll()
             return
         }
         // A `--now` in the past must not put the times out of order.
-        let index = history.times.lastIndex { $0 <= now }.map { $0 + 1 } ?? 0
-        history.times.insert(now, at: index)
+        let index = times.lastIndex { $0 <= now }.map { $0 + 1 } ?? 0
+        times.insert(now, at: index)
         let start = now - window
-        history.times.removeAll { $0 <= start }
-        if history.times.count > history.count { history.times.removeFirst(history.times.count - history.count) }
-        state.events[event] = history
+        times.removeAll { $0 <= start }
+        if times.count > count { times.removeFirst(times.count - count) }
     }
 }
