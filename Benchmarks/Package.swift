@@ -27,5 +27,17 @@ let package = Package(
             path: "Benchmarks/LoaderBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "EvaluatorBenchmarks",
+            dependencies: [
+                .product(name: "ReviewGate", package: "ReviewGate"),
+                .product(name: "ReviewGateYAML", package: "ReviewGate"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/EvaluatorBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // end-to-end.sh's floor: start-up and one line of output of a FoundationEssentials executable.
+        .executableTarget(name: "HelloFoundationEssentials"),
     ]
 )

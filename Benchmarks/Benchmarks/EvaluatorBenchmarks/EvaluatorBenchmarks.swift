@@ -1,0 +1,50 @@
+import Benchmark
+import ReviewGate
+
+/// One decision of the apple-sample policy per call: the evaluator alone, the allocation a
+/// returned decision cannot avoid (its `checks` array), and the evaluator with `--explain`'s text.
+///
+/// Each measured run makes 1,000 decisions (`scalingFactor: .kilo`) and the tables show figures
+/// per decision (marked `*`); `--scale` shows them per run of 1,000, i.e. to three more digits.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, ThreadCPU.nanoseconds, .throughput, .mallocCountTotal, .mallocBytesCount],
+        timeUnits: .nanoseconds, units: [ThreadCPU.nanoseconds: .count], warmupIterations: 10,
+        scalingFactor: .kilo, maxDuration: .seconds(3), maxIterations: 10_000)
+
+    Benchmark("Evaluator.evaluate") { benchmark, sample in
+        ThreadCPU.record(on: benchmark) {
+            for _ in benchmark.scaledIterations {
+                blackHole(sample.decide())
+            }
+        }
+    } setup: {
+        AppleSample.load()
+    } teardown: {
+        print(AppleSample.load().decisionSummary)
+    }
+
+    // What any returned decision must allocate: an array of its checks, of exactly their count.
+    Benchmark("baseline: [Check] of the decision's count") { benchmark, checks in
+        ThreadCPU.record(on: benchmark) {
+            for _ in benchmark.scaledIterations {
+                var copy: [Check] = []
+                copy.reserveCapacity(checks.count)
+                for check in checks { copy.append(check) }
+                blackHole(copy)
+            }
+        }
+    } setup: {
+        AppleSample.load().decide().checks
+    }
+
+    Benchmark("Evaluator.evaluate + TextExplanation.render") { benchmark, sample in
+        ThreadCPU.record(on: benchmark) {
+            for _ in benchmark.scaledIterations {
+                blackHole(TextExplanation().render(sample.decide(), policy: sample.policy))
+            }
+        }
+    } setup: {
+        AppleSample.load()
+    }
+}
