@@ -80,8 +80,8 @@ public enum Observation: Sendable {
     case count(Int)
     /// Nothing of the kind ever happened (never asked).
     case never
-    /// The ask in the current version, or `nil` when there is none.
-    case askInVersion(Ask?, version: String?)
+    /// When the current version was asked in, or `nil` when it was not.
+    case askInVersion(at: Timestamp?, version: String?)
     /// How many asks fall in the window.
     case asks(Int)
     /// The moment's scene.
@@ -116,8 +116,8 @@ public enum Requirement: Sendable {
     case scenes([String])
     /// The condition holds.
     case condition
-    /// No response that still blocks, by the policy's rules.
-    case responses(ResponseRules)
+    /// No response that still blocks, by the policy's `responses` rules.
+    case responses
     /// A bucket below `percent × 100`.
     case rollout(percent: Double)
     /// A trigger that listens to the event.

@@ -1,21 +1,20 @@
 extension EvaluationContext {
     /// Every configured guard, in the table's order (SPEC §2), each recorded pass or fail.
     func checkGuards(into checks: inout [Check]) {
-        let guards = policy.guards
-        let neverOn = guards.neverOn
+        let neverOn = policy.guards.neverOn
         checks.append(Check(
             id: .never_on, passed: !neverOn.value.contains(moment.source), observed: .source(moment.source),
             required: .notFrom(neverOn.value), source: neverOn.location))
 
-        if let minimum = guards.minInstallAge {
+        if let minimum = policy.guards.minInstallAge {
             checks.append(age(.min_install_age, since: state.installedAt, minimum))
         }
-        if let minimum = guards.minLaunches {
+        if let minimum = policy.guards.minLaunches {
             checks.append(Check(
                 id: .min_launches, passed: launches >= minimum.value, observed: .count(launches),
                 required: .minimumCount(minimum.value), source: minimum.location))
         }
-        if let minimum = guards.minSessionAge {
+        if let minimum = policy.guards.minSessionAge {
             if let start = sessionStartedAt {
                 checks.append(age(.min_session_age, since: start, minimum))
             } else {
@@ -24,28 +23,28 @@ extension EvaluationContext {
                     source: minimum.location))
             }
         }
-        if let minimum = guards.minVersionAge {
+        if let minimum = policy.guards.minVersionAge {
             checks.append(age(.min_version_age, since: state.currentVersionSince, minimum))
         }
-        if let cooldown = guards.cooldown {
-            if let last = lastAsk {
-                checks.append(age(.cooldown, since: last.at, cooldown))
+        if let cooldown = policy.guards.cooldown {
+            if let last = lastAskAt {
+                checks.append(age(.cooldown, since: last, cooldown))
             } else {
                 checks.append(Check(id: .cooldown, passed: true, observed: .never, required: .minimumAge(cooldown.value), source: cooldown.location))
             }
         }
-        if let once = guards.oncePerVersion, once.value {
+        if let once = policy.guards.oncePerVersion, once.value {
             let key = policy.app.versionKey
             let version = currentVersion
-            var asked: Ask?
-            for ask in state.asks where ask.version(key) == version && version != nil { asked = ask }
+            var askedAt: Timestamp?
+            for ask in state.asks where version != nil && ask.version(key) == version { askedAt = ask.at }
             checks.append(Check(
-                id: .once_per_version, passed: asked == nil, observed: .askInVersion(asked, version: version),
+                id: .once_per_version, passed: askedAt == nil, observed: .askInVersion(at: askedAt, version: version),
                 required: .noAskInVersion(key), source: once.location))
         }
-        if let limit = guards.maxAsks { checks.append(askLimit(.max_asks, limit)) }
-        if let quota = guards.systemQuota { checks.append(askLimit(.system_quota, quota)) }
-        if let when = guards.when {
+        if let limit = policy.guards.maxAsks { checks.append(askLimit(.max_asks, limit)) }
+        if let quota = policy.guards.systemQuota { checks.append(askLimit(.system_quota, quota)) }
+        if let when = policy.guards.when {
             let failing = failingPart(of: when.value)
             checks.append(Check(id: .when, passed: failing == nil, observed: .condition(failing: failing), required: .condition, source: when.location))
         }
@@ -110,7 +109,7 @@ extension EvaluationContext {
             }
         }
         checks.append(Check(
-            id: .responses, passed: blocking == nil, observed: .response(blocking), required: .responses(rules),
+            id: .responses, passed: blocking == nil, observed: .response(blocking), required: .responses,
             passesAt: blocking != nil && waitable ? waitsUntil : nil,
             source: source ?? rules.afterRated.location ?? rules.afterDeclined.location ?? rules.afterLater.location))
     }

@@ -44,12 +44,12 @@ extension EvaluationContext {
         case .installAge(let comparison):
             return comparison.holds(for: now - state.installedAt) ? nil : condition
         case .sinceLastAsk(let comparison):
-            guard let last = lastAsk else {
+            guard let last = lastAskAt else {
                 // Never asked is infinitely long ago: at_least holds, at_most does not.
                 if case .atLeast = comparison { return nil }
                 return condition
             }
-            return comparison.holds(for: now - last.at) ? nil : condition
+            return comparison.holds(for: now - last) ? nil : condition
         case .flag(let name):
             return state.flags[name] == true ? nil : condition
         case .attribute(let name, let test):

@@ -1,8 +1,29 @@
 /// The inputs of one evaluation and the measurements the checks share.
+///
+/// It borrows its inputs through pointers that live only inside ``with(_:_:_:_:)``: copying a
+/// `Policy` and a `ReviewState` into a struct would retain every string and array in them, on
+/// every decision.
 struct EvaluationContext {
-    let policy: Policy
-    let state: ReviewState
-    let moment: Moment
+    private let policyAddress: UnsafePointer<Policy>
+    private let stateAddress: UnsafePointer<ReviewState>
+    private let momentAddress: UnsafePointer<Moment>
+
+    var policy: Policy { unsafeAddress { policyAddress } }
+    var state: ReviewState { unsafeAddress { stateAddress } }
+    var moment: Moment { unsafeAddress { momentAddress } }
+
+    /// Runs `body` with a context over the inputs, valid only during the call.
+    static func with<T>(
+        _ policy: Policy, _ state: ReviewState, _ moment: Moment, _ body: (EvaluationContext) throws -> T
+    ) rethrows -> T {
+        try withUnsafePointer(to: policy) { policyAddress in
+            try withUnsafePointer(to: state) { stateAddress in
+                try withUnsafePointer(to: moment) { momentAddress in
+                    try body(EvaluationContext(policyAddress: policyAddress, stateAddress: stateAddress, momentAddress: momentAddress))
+                }
+            }
+        }
+    }
 
     var now: Timestamp { moment.now }
     var isLaunch: Bool { moment.donates(Trigger.launchEvent) }
@@ -13,10 +34,10 @@ struct EvaluationContext {
     /// The session start: a launch moment starts the session now.
     var sessionStartedAt: Timestamp? { isLaunch ? now : state.sessionStartedAt }
 
-    /// The latest ask, if any.
-    var lastAsk: Ask? {
-        var latest: Ask?
-        for ask in state.asks where ask.at <= now && ask.at >= (latest?.at ?? ask.at) { latest = ask }
+    /// When the latest ask was, if there was one.
+    var lastAskAt: Timestamp? {
+        var latest: Timestamp?
+        for ask in state.asks where ask.at <= now && ask.at >= (latest ?? ask.at) { latest = ask.at }
         return latest
     }
 
@@ -34,6 +55,20 @@ struct EvaluationContext {
         var inWindow = 0
         for time in history.times where time > start && time <= now { inWindow += 1 }
         return inWindow + donation
+    }
+
+    /// How many checks this decision makes, so that its one allocation is the right size.
+    var checkCount: Int {
+        func one(_ present: Bool) -> Int { present ? 1 : 0 }
+        // never_on and responses always; a missing trigger's check at most once.
+        var count = 3 + one(policy.guards.minInstallAge != nil) + one(policy.guards.minLaunches != nil)
+        count += one(policy.guards.minSessionAge != nil) + one(policy.guards.minVersionAge != nil) + one(policy.guards.cooldown != nil)
+        count += one(policy.guards.oncePerVersion?.value == true) + one(policy.guards.maxAsks != nil)
+        count += one(policy.guards.systemQuota != nil) + one(policy.guards.when != nil) + one(policy.rollout != nil)
+        for index in policy.triggers.indices where isCandidate(policy.triggers[index]) {
+            count += 1 + one(policy.triggers[index].scenes != nil) + one(policy.triggers[index].when != nil)
+        }
+        return count
     }
 
     /// Whether a trigger is a candidate for this moment (SPEC §4 step 2).

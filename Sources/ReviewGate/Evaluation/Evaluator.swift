@@ -17,7 +17,6 @@ public enum Evaluator {
     /// Decides whether the app may ask at `moment` (SPEC §4), recording every check.
     public static func evaluate(_ policy: Policy, state: ReviewState, moment: Moment) throws(UsageError) -> Decision {
         var checks: [Check] = []
-        checks.reserveCapacity(8 + policy.triggers.count * 3)
         guard policy.enabled.value else {
             checks.append(Check(id: .enabled, passed: false, observed: .disabled, required: .enabled, source: policy.enabled.location))
             return Decision(outcome: .block, moment: moment, trigger: nil, checks: checks, nextEligibleAt: nil)
@@ -25,20 +24,24 @@ public enum Evaluator {
         if let id = moment.trigger, policy.trigger(id: id) == nil {
             throw .unknownTrigger(id, known: policy.triggers.map(\.id))
         }
-        let context = EvaluationContext(policy: policy, state: state, moment: moment)
-        context.checkGuards(into: &checks)
-        context.checkResponses(into: &checks)
-        context.checkRollout(into: &checks)
-        let guardsPass = !checks.contains { !$0.passed }
-
         var allowedBy: String?
-        var anyCandidate = false
-        for trigger in policy.triggers where context.isCandidate(trigger) {
-            anyCandidate = true
-            if context.checkTrigger(trigger, into: &checks), allowedBy == nil { allowedBy = trigger.id }
-        }
-        if !anyCandidate, let event = moment.event {
-            checks.append(Check(id: .trigger_missing, passed: false, observed: .unheardEvent(event), required: .listeningTrigger))
+        let guardsPass = EvaluationContext.with(policy, state, moment) { context in
+            checks.reserveCapacity(context.checkCount)
+            context.checkGuards(into: &checks)
+            context.checkResponses(into: &checks)
+            context.checkRollout(into: &checks)
+            let guardsPass = !checks.contains { !$0.passed }
+            var anyCandidate = false
+            for index in policy.triggers.indices where context.isCandidate(policy.triggers[index]) {
+                anyCandidate = true
+                if context.checkTrigger(policy.triggers[index], into: &checks), allowedBy == nil {
+                    allowedBy = policy.triggers[index].id
+                }
+            }
+            if !anyCandidate, let event = moment.event {
+                checks.append(Check(id: .trigger_missing, passed: false, observed: .unheardEvent(event), required: .listeningTrigger))
+            }
+            return guardsPass
         }
 
         let allowed = guardsPass && allowedBy != nil

@@ -49,9 +49,9 @@ public struct CheckDescription: Sendable {
             }
             return "\(count) launch\(count == 1 ? "" : "es")"
         case .never: return "never asked"
-        case .askInVersion(let ask, let version):
-            guard let ask else { return "no ask in \(versionName) \(version ?? "(unknown)")" }
-            return "asked in \(versionName) \(version ?? "") on \(ask.at.day)"
+        case .askInVersion(let at, let version):
+            guard let at else { return "no ask in \(versionName) \(version ?? "(unknown)")" }
+            return "asked in \(versionName) \(version ?? "") on \(at.day)"
         case .asks(let count):
             guard case .fewerAsks(let limit) = check.required else { return "\(count) asks" }
             let window = limit.per.map { "in the last \($0)" } ?? "in all"
