@@ -28,6 +28,16 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "ScenarioBenchmarks",
+            dependencies: [
+                .product(name: "ReviewGate", package: "ReviewGate"),
+                .product(name: "ReviewGateYAML", package: "ReviewGate"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ScenarioBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "EvaluatorBenchmarks",
             dependencies: [
                 .product(name: "ReviewGate", package: "ReviewGate"),
