@@ -10,9 +10,12 @@ struct EvaluateCommand: ParsableCommand {
             Exit codes: 0 allow, 1 block, 2 an unusable policy, state or option.
 
             Examples:
-              reviewgate evaluate --policy policies/apple-sample.yaml --state policies/examples/apple-sample.state.yaml \\
-                --event process_completed --scene ProcessCompleted --now 2026-11-22T10:00:00Z --explain
+              reviewgate evaluate --policy policies/apple-sample.yaml \\
+                --state policies/examples/apple-sample.state.yaml \\
+                --event process_completed --scene ProcessCompleted --explain
               reviewgate evaluate --policy P --state S --event launch --format json
+              reviewgate evaluate --policy P --state S --trigger T \\
+                --now 2026-12-01T09:00:00Z
             """
     )
 

@@ -18,7 +18,8 @@ struct RecordCommand: ParsableCommand {
             Exit codes: 0 allow (or an update or answer recorded), 1 block, 2 an unusable policy, state or option.
 
             Examples:
-              reviewgate record --policy policies/apple-sample.yaml --state state.yaml --event process_completed --scene ProcessCompleted
+              reviewgate record --policy policies/apple-sample.yaml --state state.yaml \\
+                --event process_completed --scene ProcessCompleted
               reviewgate record --policy P --state S --launch
               reviewgate record --policy P --state S --update short=1.5,build=77
               reviewgate record --policy P --state S --respond later
