@@ -45,6 +45,14 @@ import Testing
         #expect(error?.diagnostics.first?.message.contains("invalid UTF-8") == true)
     }
 
+    /// libyaml's reader reports only a byte offset; it becomes a line and a column in characters.
+    @Test func readerErrorOffsetBecomesLineAndColumn() {
+        let bytes = Array("a: 1\nb: \"é".utf8) + [0x01, 0x22, 0x0A]
+        let error = #expect(throws: DiagnosticError.self) { try YAMLLoader().load(bytes, file: "r.yaml") }
+        #expect(error?.diagnostics.first?.location?.description == "r.yaml:2:6")
+        #expect(error?.diagnostics.first?.message == "control characters are not allowed")
+    }
+
     @Test func indentationTabIsNamed() {
         let error = #expect(throws: DiagnosticError.self) { try YAMLLoader().load("a:\n\tb: 1\n", file: "t.yaml") }
         #expect(error?.diagnostics.first?.location?.description == "t.yaml:2:1")
