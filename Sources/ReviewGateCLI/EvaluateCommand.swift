@@ -19,19 +19,10 @@ struct EvaluateCommand: ParsableCommand {
             """
     )
 
-    /// The output forms of `evaluate`.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
-
     @OptionGroup var files: PolicyStateOptions
     @OptionGroup var moment: MomentOptions
 
-    @Flag(help: "Explain the decision: every check, observed against required, with the policy's file:line.")
-    var explain = false
-
-    @Option(help: "text, or json (SPEC §5's object, which always has every check).")
-    var format: Format = .text
+    @OptionGroup var output: DecisionOutputOptions
 
     func run() throws {
         let policy = try InputFile.policy(files.policy)
@@ -40,21 +31,9 @@ struct EvaluateCommand: ParsableCommand {
         do {
             decision = try Evaluator.evaluate(policy, state: state, moment: moment.moment)
         } catch {
-            throw ValidationError(error.description)
+            throw InputFile.usageError(error.description)
         }
-        switch format {
-        case .json: Terminal.print(JSONExplanation.render(decision, policy: policy))
-        case .text where explain: Terminal.print(TextExplanation(color: Terminal.colorsStandardOutput).render(decision, policy: policy))
-        case .text: Terminal.print(Self.summary(decision))
-        }
+        output.print(decision, policy: policy)
         if !decision.isAllowed { throw ExitCode(1) }
-    }
-
-    /// One line: `allow (trigger T)`, or `block (blocked by A, B)`.
-    static func summary(_ decision: Decision) -> String {
-        if decision.isAllowed { return "allow (trigger \(decision.trigger ?? ""))" }
-        var text = "block (blocked by \(decision.blockedBy.joined(separator: ", ")))"
-        if let next = decision.nextEligibleAt { text += "; eligible from \(next)" }
-        return text
     }
 }

@@ -38,18 +38,14 @@ struct RecordCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The person answered the app's own pre-prompt: rated, declined or later.", valueName: "answer"))
     var respond: ResponseKind?
 
-    @Flag(help: "Explain the decision: every check, observed against required, with the policy's file:line.")
-    var explain = false
-
-    @Option(help: "text, or json (SPEC §5's object).")
-    var format: EvaluateCommand.Format = .text
+    @OptionGroup var output: DecisionOutputOptions
 
     func validate() throws {
         let actions = [moment.event != nil, moment.trigger != nil, launch, update != nil, respond != nil].filter { $0 }
         if actions.count > 1 { throw ValidationError("give one of --event, --trigger, --launch, --update or --respond") }
         if launch, moment.source != nil { throw ValidationError("--launch is always the source launch; leave out --source") }
         if update != nil || respond != nil {
-            if moment.scene != nil || moment.source != nil || explain || format != .text {
+            if moment.scene != nil || moment.source != nil || output.isGiven {
                 throw ValidationError("--scene, --source, --explain and --format describe a moment; --update and --respond record no moment")
             }
         }
@@ -73,17 +69,13 @@ struct RecordCommand: ParsableCommand {
                 return
             }
             let decision = try store.record(moment, policy: policy)
-            switch format {
-            case .json: Terminal.print(JSONExplanation.render(decision, policy: policy))
-            case .text where explain: Terminal.print(TextExplanation(color: Terminal.colorsStandardOutput).render(decision, policy: policy))
-            case .text: Terminal.print(EvaluateCommand.summary(decision))
-            }
+            output.print(decision, policy: policy)
             if !decision.isAllowed { throw ExitCode(1) }
         } catch let error as DiagnosticError {
-            InputFile.report(error.diagnostics)
+            InputFile.report(error)
             throw ExitCode(2)
         } catch let error as Evaluator.UsageError {
-            throw ValidationError(error.description)
+            throw InputFile.usageError(error.description)
         }
     }
 

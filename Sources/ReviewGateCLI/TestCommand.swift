@@ -45,7 +45,7 @@ struct TestCommand: ParsableCommand {
             do {
                 outcome = .ran(try runner.run(path: file, goldens: update ? .update : .compare))
             } catch {
-                InputFile.report(error.diagnostics)
+                InputFile.report(error)
                 outcome = .invalid(path: file, error)
             }
             outcomes.append(outcome.timed(MomentOptions.clock() - started))

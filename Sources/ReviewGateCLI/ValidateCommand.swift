@@ -28,7 +28,7 @@ struct ValidateCommand: ParsableCommand {
             do {
                 try YAMLFile.checkReadable(file)
             } catch {
-                InputFile.report(error.diagnostics)
+                InputFile.report(error)
                 unreadable = true
                 continue
             }
@@ -36,10 +36,11 @@ struct ValidateCommand: ParsableCommand {
                 let result = try PolicyLoader.yamlFiles().load(path: file)
                 InputFile.report(result.warnings)
                 let count = result.warnings.count
-                Terminal.print("\(file): valid" + (count > 0 ? ", \(count) warning\(count == 1 ? "" : "s")" : ""))
+                let warnings = count > 0 ? ", \(count) warning\(count == 1 ? "" : "s")" + (strict ? " (failures under --strict)" : "") : ""
+                Terminal.print("\(file): valid\(warnings)")
                 if strict && count > 0 { failed = true }
             } catch {
-                InputFile.report(error.diagnostics)
+                InputFile.report(error)
                 let errors = error.diagnostics.filter { $0.severity == .error }.count
                 Terminal.print("\(file): \(errors) error\(errors == 1 ? "" : "s")")
                 failed = true

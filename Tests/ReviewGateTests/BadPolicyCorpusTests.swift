@@ -36,9 +36,11 @@ import Testing
         }
         #expect(!diagnostics.isEmpty, "\(name) was accepted")
         for expected in expectations {
-            let match = diagnostics.contains {
-                $0.location?.file == path && $0.location?.line == expected.line && $0.location?.column == expected.column
-                    && $0.message.contains(expected.fragment)
+            // A diagnostic, or one of its notes, at that place saying that.
+            let places = diagnostics.flatMap { [($0.location, $0.message)] + $0.notes.map { ($0.location, $0.message) } }
+            let match = places.contains { location, message in
+                location?.file == path && location?.line == expected.line && location?.column == expected.column
+                    && message.contains(expected.fragment)
             }
             #expect(match, "\(name): no diagnostic at \(expected.line):\(expected.column) saying \"\(expected.fragment)\"; got:\n\(diagnostics.map(\.description).joined(separator: "\n"))")
         }

@@ -15,7 +15,10 @@ import Testing
         #expect(time.description == output)
     }
 
-    @Test(arguments: ["2026-11-22", "2026-11-22T10:00:00", "2026-02-30T10:00:00Z", "2026-11-22T24:00:00Z", "x", "2026-11-22T10:00:00Z "])
+    @Test(arguments: [
+        "2026-11-22", "2026-11-22T10:00:00", "2026-02-30T10:00:00Z", "2026-11-22T24:00:00Z", "x", "2026-11-22T10:00:00Z ",
+        "9999-01-01T00:00:00Z", "1000-01-01T00:00:00Z", "2151-01-01T00:00:00Z",
+    ])
     func invalidTimesAreRefused(_ input: String) {
         #expect(Timestamp(rfc3339: input) == nil)
     }
@@ -33,6 +36,15 @@ import Testing
     @Test(arguments: ["21", "-3d", "+3d", "3 d", "3x", "d", "", "36501d", "1.5h"])
     func invalidDurations(_ text: String) {
         #expect(TimeSpan(duration: text) == nil)
+    }
+
+    /// Arithmetic at the ends of the range saturates instead of trapping or wrapping.
+    @Test func arithmeticSaturates() {
+        let late = Timestamp(nanosecondsSince1970: .max - 5)
+        #expect((late + TimeSpan.maximum).nanosecondsSince1970 == .max)
+        #expect((Timestamp(nanosecondsSince1970: .min + 5) - TimeSpan.maximum).nanosecondsSince1970 == .min)
+        #expect((late - Timestamp(nanosecondsSince1970: .min)).nanoseconds == .max)
+        #expect(Timestamp(secondsSince1970: 1e300).nanosecondsSince1970 > 0)
     }
 
     @Test func spokenSpans() {

@@ -70,6 +70,30 @@ import Testing
         }
     }
 
+    /// Another trigger's failure blocks nothing once one candidate passed: a guard alone blocks,
+    /// and waiting for it is enough.
+    @Test func aLosingTriggerDoesNotBlockWhenAnotherPassed() throws {
+        let policy = try Fixtures.policy("""
+            reviewgate: 1
+            name: t
+            triggers:
+              third: {event: x, exactly: 3}
+              any: {event: x, at_least: 1}
+            guards: {cooldown: 1d}
+            """)
+        var state = try Fixtures.state(Fixtures.baseState)
+        state.events["x"] = EventHistory(count: 5)
+        let allowed = try Fixtures.decide(policy, state, event: "x")
+        #expect(allowed.isAllowed && allowed.trigger == "any")
+        #expect(allowed.blockedBy.isEmpty)
+        state.asks = [Ask(at: Fixtures.time("2026-11-21T22:00:00Z"))]
+        let blocked = try Fixtures.decide(policy, state, event: "x")
+        #expect(blocked.blockedBy == ["cooldown"])
+        #expect(blocked.nextEligibleAt?.description == "2026-11-22T22:00:00Z")
+        #expect(blocked.needs.isEmpty)
+        #expect(blocked.passingTrigger == "any" && blocked.trigger == nil)
+    }
+
     @Test func firstPassingTriggerInFileOrderWins() throws {
         let policy = try Fixtures.policy("""
             reviewgate: 1

@@ -45,17 +45,25 @@ struct NodeReader {
         }
     }
 
-    /// An integer, optionally at least `minimum`.
+    /// The largest count any file may hold, so that counting on never overflows.
+    static let largestCount = 1_000_000_000
+
+    /// An integer, optionally at least `minimum`, and at most `maximum` (``largestCount`` unless given).
     mutating func int(_ node: Node, _ what: String, minimum: Int? = nil, maximum: Int? = nil) -> Int? {
+        let maximum = maximum ?? Self.largestCount
         guard case .int(let value)? = node.scalar?.value else {
-            error("\(what) must be a whole number; found \(node.summary)", at: node.location)
+            if case .float(let number)? = node.scalar?.value, number.rounded() == number, abs(number) > Double(maximum) {
+                error("\(what) must be at most \(maximum); found \(node.scalar!.text), which is too large", at: node.location)
+            } else {
+                error("\(what) must be a whole number; found \(node.summary)", at: node.location)
+            }
             return nil
         }
         if let minimum, value < minimum {
             error("\(what) must be at least \(minimum); found \(value)", at: node.location)
             return nil
         }
-        if let maximum, value > maximum {
+        if value > maximum {
             error("\(what) must be at most \(maximum); found \(value)", at: node.location)
             return nil
         }
@@ -135,7 +143,7 @@ struct NodeReader {
         if let text = node.scalar?.text, node.scalar?.value != .null, let time = Timestamp(rfc3339: text) {
             return time
         }
-        error("\(what) must be an RFC 3339 time such as 2026-11-22T10:00:00Z (with Z or an offset); found \(node.summary)",
+        error("\(what) must be an RFC 3339 time such as 2026-11-22T10:00:00Z (with Z or an offset, in the years \(Timestamp.years.lowerBound)–\(Timestamp.years.upperBound)); found \(node.summary)",
               at: node.location)
         return nil
     }

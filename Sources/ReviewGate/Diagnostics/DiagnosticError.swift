@@ -1,14 +1,22 @@
-/// An input that cannot be used, with every problem found in it (errors first).
+/// An input that cannot be used, with the problems found in it, each at its place.
 public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
     /// The most diagnostics one report carries; the rest are counted, not listed.
     public static let reportLimit = 50
 
-    /// The problems, in the order found, at most ``reportLimit`` of them.
+    /// The problems, at most ``reportLimit`` of them.
     public var diagnostics: [Diagnostic]
+    /// How many more problems were found than are listed.
+    public var omitted: Int
 
-    /// Creates an error from one or more diagnostics.
+    /// Creates an error from one or more diagnostics, keeping the first ``reportLimit``.
     public init(_ diagnostics: [Diagnostic]) {
         self.diagnostics = Array(diagnostics.prefix(Self.reportLimit))
+        omitted = max(0, diagnostics.count - Self.reportLimit)
+    }
+
+    /// The line that says how many problems are not listed, if any are not.
+    public var omittedLine: String? {
+        omitted > 0 ? "reviewgate: note: \(omitted) more problem\(omitted == 1 ? "" : "s") not shown (the first \(Self.reportLimit) are)" : nil
     }
 
     /// Creates an error from a single message at a location.
@@ -18,6 +26,21 @@ public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
 
     /// Every diagnostic, one per line.
     public var description: String {
-        diagnostics.map(\.description).joined(separator: "\n")
+        (diagnostics.map(\.description) + [omittedLine].compactMap { $0 }).joined(separator: "\n")
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// The diagnostics in file order: by file, line and column (those without a place last),
+    /// keeping the order found among equals.
+    func sortedByLocation() -> [Diagnostic] {
+        enumerated().sorted { a, b in
+            switch (a.element.location, b.element.location) {
+            case let (l?, r?) where l != r: (l.file, l.line, l.column) < (r.file, r.line, r.column)
+            case (nil, _?): false
+            case (_?, nil): true
+            default: a.offset < b.offset
+            }
+        }.map(\.element)
     }
 }

@@ -118,8 +118,8 @@ public enum Requirement: Sendable {
     case condition
     /// No response that still blocks, by the policy's `responses` rules.
     case responses
-    /// A bucket below `percent × 100`.
-    case rollout(percent: Double)
+    /// A bucket below `bucketLimit` (`percent × 100`, rounded up).
+    case rollout(percent: Double, bucketLimit: Int)
     /// A trigger that listens to the event.
     case listeningTrigger
 }

@@ -14,6 +14,9 @@ public struct Decision: Sendable {
     public var moment: Moment
     /// The trigger that allowed it: the first, in file order, that passed.
     public var trigger: String?
+    /// The first candidate trigger, in file order, that passed its own checks, whether or not the
+    /// guards then allowed the moment. When there is one, the other triggers' failures block nothing.
+    public var passingTrigger: String?
     /// Every check made, in evaluation order: guards, responses, rollout, then triggers.
     public var checks: [Check]
     /// When blocked only by things that pass by waiting: the earliest time all of them pass.
@@ -22,10 +25,16 @@ public struct Decision: Sendable {
     /// Whether the app may ask.
     public var isAllowed: Bool { outcome == .allow }
 
-    /// The ids of what failed, in evaluation order, each once (`trigger` for any trigger part).
+    /// Whether a check is one of the reasons for a block: it failed, and it is not a trigger's
+    /// check while another trigger passed.
+    public func isBlocking(_ check: Check) -> Bool {
+        !check.passed && !(check.id.isTriggerCheck && passingTrigger != nil)
+    }
+
+    /// The ids of what blocked, in evaluation order, each once (`trigger` for any trigger part).
     public var blockedBy: [String] {
         var ids: [String] = []
-        for check in checks where !check.passed && !ids.contains(check.id.blockedByID) {
+        for check in checks where isBlocking(check) && !ids.contains(check.id.blockedByID) {
             ids.append(check.id.blockedByID)
         }
         return ids
@@ -35,12 +44,10 @@ public struct Decision: Sendable {
     /// that a count can never pass again. Empty when allowed; trigger counts only when no trigger passed.
     public var needs: [Need] {
         guard outcome == .block else { return [] }
-        // Once a trigger passed, the other triggers' counts are not needed.
-        let aTriggerPassed = checks.contains { $0.id == .trigger_count && triggerPassed($0.trigger ?? "") }
         var needs: [Need] = []
-        for check in checks where !check.passed {
+        for check in checks where isBlocking(check) {
             switch (check.observed, check.required) {
-            case (.count(let count), .count(let rule, let event, _)) where !aTriggerPassed:
+            case (.count(let count), .count(let rule, let event, _)):
                 needs.append(Need(event: event, more: rule.more(after: count), trigger: check.trigger))
             case (.count(let count), .minimumCount(let minimum)) where check.id == .min_launches:
                 needs.append(Need(event: Trigger.launchEvent, more: minimum - count, trigger: nil))
@@ -48,10 +55,6 @@ public struct Decision: Sendable {
             }
         }
         return needs
-    }
-
-    private func triggerPassed(_ id: String) -> Bool {
-        !checks.contains { $0.trigger == id && !$0.passed }
     }
 }
 

@@ -37,7 +37,8 @@ extension EvaluationContext {
             let key = policy.app.versionKey
             let version = currentVersion
             var askedAt: Timestamp?
-            for ask in state.asks where version != nil && ask.version(key) == version { askedAt = ask.at }
+            // Like every other guard, only asks up to `now` count.
+            for ask in state.asks where ask.at <= now && version != nil && ask.version(key) == version { askedAt = ask.at }
             checks.append(Check(
                 id: .once_per_version, passed: askedAt == nil, observed: .askInVersion(at: askedAt, version: version),
                 required: .noAskInVersion(key), source: once.location))
@@ -118,9 +119,9 @@ extension EvaluationContext {
     func checkRollout(into checks: inout [Check]) {
         guard let rollout = policy.rollout else { return }
         let bucket = state.userID.map { RolloutBucket.bucket(salt: rollout.salt, userID: $0) }
-        let passed = bucket.map { Double($0) < rollout.percent * 100 } ?? false
+        let passed = bucket.map { $0 < rollout.bucketLimit } ?? false
         checks.append(Check(
-            id: .rollout, passed: passed, observed: .bucket(bucket), required: .rollout(percent: rollout.percent),
+            id: .rollout, passed: passed, observed: .bucket(bucket), required: .rollout(percent: rollout.percent, bucketLimit: rollout.bucketLimit),
             source: rollout.location))
     }
 }

@@ -19,7 +19,7 @@ public enum Evaluator {
         var checks: [Check] = []
         guard policy.enabled.value else {
             checks.append(Check(id: .enabled, passed: false, observed: .disabled, required: .enabled, source: policy.enabled.location))
-            return Decision(outcome: .block, moment: moment, trigger: nil, checks: checks, nextEligibleAt: nil)
+            return Decision(outcome: .block, moment: moment, trigger: nil, passingTrigger: nil, checks: checks, nextEligibleAt: nil)
         }
         if let id = moment.trigger, policy.trigger(id: id) == nil {
             throw .unknownTrigger(id, known: policy.triggers.map(\.id))
@@ -45,15 +45,17 @@ public enum Evaluator {
         }
 
         let allowed = guardsPass && allowedBy != nil
-        return Decision(
-            outcome: allowed ? .allow : .block, moment: moment, trigger: allowed ? allowedBy : nil, checks: checks,
-            nextEligibleAt: allowed ? nil : nextEligible(checks))
+        var decision = Decision(
+            outcome: allowed ? .allow : .block, moment: moment, trigger: allowed ? allowedBy : nil,
+            passingTrigger: allowedBy, checks: checks, nextEligibleAt: nil)
+        if !allowed { decision.nextEligibleAt = nextEligible(decision) }
+        return decision
     }
 
-    /// The earliest time every failure passes, when each of them passes by waiting alone.
-    private static func nextEligible(_ checks: [Check]) -> Timestamp? {
+    /// The earliest time every blocking check passes, when each of them passes by waiting alone.
+    private static func nextEligible(_ decision: Decision) -> Timestamp? {
         var latest: Timestamp?
-        for check in checks where !check.passed {
+        for check in decision.checks where decision.isBlocking(check) {
             guard let time = check.passesAt else { return nil }
             latest = max(latest ?? time, time)
         }

@@ -89,7 +89,7 @@ public struct CheckDescription: Sendable {
         case .scenes(let scenes): return "scene \(Suggestion.list(scenes))"
         case .condition: return "the condition holds"
         case .responses: return "no answer that still blocks"
-        case .rollout(let percent): return "bucket below \(Int((percent * 100).rounded(.up))) (\(AttributeValue.number(percent))%)"
+        case .rollout(let percent, let limit): return "bucket below \(limit) (\(AttributeValue.number(percent))%)"
         case .listeningTrigger: return "a trigger that listens to it"
         }
     }

@@ -62,10 +62,10 @@ public struct TextExplanation: Sendable {
                 lines.append("trigger \(need.trigger ?? "") can never pass again: its count of \(need.event) is past the exact value")
             }
         }
-        for check in decision.checks where !check.passed && check.passesAt == nil {
+        for check in decision.checks where decision.isBlocking(check) && check.passesAt == nil {
             if let hint = hint(for: check, policy: policy) { lines.append(hint) }
         }
-        let waits = decision.checks.filter { !$0.passed && $0.passesAt != nil }
+        let waits = decision.checks.filter { decision.isBlocking($0) && $0.passesAt != nil }
         for check in waits {
             lines.append("\(CheckDescription.label(check)) passes from \(check.passesAt!), but waiting alone is not enough")
         }

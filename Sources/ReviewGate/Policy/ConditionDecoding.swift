@@ -29,7 +29,7 @@ extension NodeReader {
             guard let fields = fields(node, "an event condition", allowed: ["event", "at_least", "at_most", "exactly", "within"]),
                 let name = identifier(fields["event"]!, "event")
             else { return nil }
-            let within = fields["within"].flatMap { duration($0, "within") }
+            let within = fields["within"].flatMap { window($0, of: name) }
             guard let comparison = intComparison(fields, "event \(name)", at: location), fields["within"] == nil || within != nil else { return nil }
             return Condition(test: .event(name, comparison, within: within), location: location)
         case "launches":

@@ -92,6 +92,9 @@ public struct Counting: Sendable {
 public struct Rollout: Sendable {
     /// The share in percent, 0–100, decimals allowed.
     public var percent: Double
+    /// The buckets below this one (of 0–9999) are in: `percent × 100` rounded up, worked out from
+    /// the decimal as written, so that `1.1` is 110 on every platform and not 110.00000000000001.
+    public var bucketLimit: Int
     /// The hash salt; the policy's name unless set.
     public var salt: String
     /// Where `rollout` is written.

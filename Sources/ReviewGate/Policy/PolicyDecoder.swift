@@ -164,6 +164,22 @@ struct PolicyDecoder {
             }
         }
         let salt = fields["salt"].flatMap { reader.string($0, "rollout salt", scalarText: true) } ?? policyName
-        return percent.map { Rollout(percent: $0, salt: salt, location: location) }
+        guard let percent, let text = fields["percent"]?.scalar?.text else { return nil }
+        return Rollout(percent: percent, bucketLimit: Self.bucketLimit(text, percent), salt: salt, location: location)
+    }
+
+    /// `percent × 100` rounded up, exactly from a plain decimal's digits (`12.345` → 1235); other
+    /// spellings (`1e1`) through the number, rounded to a millionth first.
+    static func bucketLimit(_ text: String, _ percent: Double) -> Int {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        if let whole = Int(parts[0].isEmpty ? "0" : parts[0]) {
+            let fraction = parts.count > 1 ? Array(parts[1].utf8) : []
+            if fraction.allSatisfy({ (0x30...0x39).contains($0) }) {
+                let hundredths = fraction.prefix(2).reduce(0) { $0 * 10 + Int($1 - 0x30) } * (fraction.count == 1 ? 10 : 1)
+                let rest = fraction.dropFirst(2).contains { $0 != 0x30 } ? 1 : 0
+                return whole * 100 + hundredths + rest
+            }
+        }
+        return Int((((percent * 100) * 1e6).rounded() / 1e6).rounded(.up))
     }
 }

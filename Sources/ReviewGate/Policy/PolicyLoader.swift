@@ -31,7 +31,9 @@ public struct PolicyLoader: Sendable {
     /// Decodes an already-read policy document (no `extends` is followed).
     public static func decode(_ root: Node) throws(DiagnosticError) -> Result {
         var decoder = PolicyDecoder()
-        guard let policy = decoder.decode(root) else { throw DiagnosticError(decoder.reader.diagnostics) }
+        guard let policy = decoder.decode(root) else {
+            throw DiagnosticError(decoder.reader.diagnostics.sortedByLocation())
+        }
         return Result(policy: policy, warnings: PolicyLint.warnings(for: policy))
     }
 
@@ -55,9 +57,12 @@ public struct PolicyLoader: Sendable {
         do {
             base = try merged(path: basePath, chain: here)
         } catch {
-            var diagnostics = error.diagnostics
-            diagnostics.append(.error("in the policy this one extends, \(relative)", at: extendsNode.location))
-            throw DiagnosticError(diagnostics)
+            // Each problem of the base says where this file pulls it in.
+            var base = error
+            for index in base.diagnostics.indices {
+                base.diagnostics[index].notes.append(.init("in the policy this one extends, \(relative)", at: extendsNode.location))
+            }
+            throw base
         }
         var result = Self.merge(base, under: root)
         if case .mapping(let entries) = result.content {

@@ -1,6 +1,21 @@
 extension NodeReader {
     static let triggerKeys = ["event", "at_least", "exactly", "every", "within", "scenes", "when"]
 
+    /// A `within` window over an event's donations: longer than 0s, and not on `launch`, whose
+    /// times are not kept (only their count, `launches`).
+    mutating func window(_ node: Node, of event: String) -> TimeSpan? {
+        guard let span = duration(node, "within") else { return nil }
+        if event == Trigger.launchEvent {
+            error("within cannot count launches: only their number is kept (launches), not their times", at: node.location)
+            return nil
+        }
+        if span.nanoseconds == 0 {
+            error("within must be longer than 0s: a window of 0s holds no donation but the current one", at: node.location)
+            return nil
+        }
+        return span
+    }
+
     /// A trigger: exactly one of `at_least`/`exactly`/`every`, with optional `event`, `within`,
     /// `scenes`, `when`.
     mutating func trigger(id: String, _ node: Node, at location: SourceLocation) -> Trigger? {
@@ -19,10 +34,10 @@ extension NodeReader {
                 count = Located(rule, at: fields.keyLocation(key))
             }
         default:
-            error("trigger \"\(id)\" has \(Suggestion.list(countKeys)); it takes exactly one of them",
+            error("trigger \"\(id)\" has \(countKeys.count == 2 ? "both " : "")\(countKeys.joined(separator: " and ")); it takes exactly one of at_least, exactly or every",
                   at: fields.keyLocation(countKeys[1]))
         }
-        let within = fields["within"].flatMap { duration($0, "within") }.map { Located($0, at: fields.keyLocation("within")) }
+        let within = fields["within"].flatMap { window($0, of: event) }.map { Located($0, at: fields.keyLocation("within")) }
         var scenes: Located<[String]>?
         if let scenesNode = fields["scenes"], let items = list(scenesNode, "scenes") {
             let names = items.compactMap { string($0, "a scene", scalarText: true) }

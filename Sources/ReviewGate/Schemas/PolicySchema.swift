@@ -87,7 +87,7 @@ extension JSONSchema {
             },
             "min_launches": {
               "description": "Passes when the app has been launched at least this many times (`launches ≥ n`).",
-              "type": "integer",
+              "type": "integer", "maximum": 1000000000,
               "minimum": 0,
               "examples": [3, 10]
             },
@@ -117,7 +117,7 @@ extension JSONSchema {
               "properties": {
                 "count": {
                   "description": "How many asks the window holds at most.",
-                  "type": "integer",
+                  "type": "integer", "maximum": 1000000000,
                   "minimum": 1,
                   "examples": [2]
                 },
@@ -139,7 +139,7 @@ extension JSONSchema {
                   "properties": {
                     "max": {
                       "description": "How many asks the OS honours in the window.",
-                      "type": "integer",
+                      "type": "integer", "maximum": 1000000000,
                       "minimum": 1,
                       "examples": [3]
                     },
@@ -293,19 +293,19 @@ extension JSONSchema {
             },
             "at_least": {
               "description": "Passes when the count (this donation included) is at least N: the 4th completion is `at_least: 4`.",
-              "type": "integer",
+              "type": "integer", "maximum": 1000000000,
               "minimum": 1,
               "examples": [4]
             },
             "exactly": {
               "description": "Passes when the count (this donation included) is exactly N, so once.",
-              "type": "integer",
+              "type": "integer", "maximum": 1000000000,
               "minimum": 1,
               "examples": [3]
             },
             "every": {
               "description": "Passes on every Nth donation: `every: 5` passes on the 5th, 10th, ...",
-              "type": "integer",
+              "type": "integer", "maximum": 1000000000,
               "minimum": 1,
               "examples": [5]
             },
@@ -403,17 +403,17 @@ extension JSONSchema {
             },
             "at_least": {
               "description": "Holds when the count is at least this.",
-              "type": "integer",
+              "type": "integer", "maximum": 1000000000,
               "minimum": 0
             },
             "at_most": {
               "description": "Holds when the count is at most this.",
-              "type": "integer",
+              "type": "integer", "maximum": 1000000000,
               "minimum": 0
             },
             "exactly": {
               "description": "Holds when the count is exactly this.",
-              "type": "integer",
+              "type": "integer", "maximum": 1000000000,
               "minimum": 0
             },
             "within": {
@@ -553,17 +553,17 @@ extension JSONSchema {
           "properties": {
             "at_least": {
               "description": "Holds when the count is at least this.",
-              "type": "integer",
+              "type": "integer", "maximum": 1000000000,
               "minimum": 0
             },
             "at_most": {
               "description": "Holds when the count is at most this.",
-              "type": "integer",
+              "type": "integer", "maximum": 1000000000,
               "minimum": 0
             },
             "exactly": {
               "description": "Holds when the count is exactly this.",
-              "type": "integer",
+              "type": "integer", "maximum": 1000000000,
               "minimum": 0
             }
           },

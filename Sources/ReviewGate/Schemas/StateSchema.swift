@@ -33,7 +33,7 @@ extension JSONSchema {
         },
         "launches": {
           "description": "How many times the app has been launched (the count of the built-in event `launch`).",
-          "type": "integer",
+          "type": "integer", "maximum": 1000000000,
           "minimum": 0,
           "default": 0,
           "examples": [12]
@@ -100,7 +100,7 @@ extension JSONSchema {
           "additionalProperties": {
             "description": "A count, or `{count, times}`.",
             "oneOf": [
-              { "type": "integer", "minimum": 0 },
+              { "type": "integer", "maximum": 1000000000, "minimum": 0 },
               { "$ref": "#/$defs/eventRecord" }
             ]
           },
@@ -114,7 +114,7 @@ extension JSONSchema {
           "properties": {
             "count": {
               "description": "How many times the event was donated.",
-              "type": "integer",
+              "type": "integer", "maximum": 1000000000,
               "minimum": 0,
               "examples": [2]
             },

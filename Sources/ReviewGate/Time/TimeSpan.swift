@@ -30,10 +30,9 @@ public struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible 
         }
         let digits = text.dropLast()
         guard !digits.isEmpty, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }), digits.count <= 12,
-            let value = Int64(digits)
+            let value = Int64(digits), value <= Self.maximum.seconds / scale
         else { return nil }
         self.init(seconds: value * scale)
-        guard self <= Self.maximum else { return nil }
         written = text
     }
 

@@ -11,29 +11,40 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         self.nanosecondsSince1970 = nanosecondsSince1970
     }
 
-    /// Creates an instant from seconds since the Unix epoch (fractions kept to the nanosecond).
+    /// Creates an instant from seconds since the Unix epoch (fractions kept to the nanosecond),
+    /// clamped to the instants an `Int64` of nanoseconds holds (1677–2262).
     public init(secondsSince1970: Double) {
-        nanosecondsSince1970 = Int64((secondsSince1970 * 1e9).rounded())
+        let nanoseconds = (secondsSince1970 * 1e9).rounded()
+        nanosecondsSince1970 = nanoseconds.isNaN ? 0 : Int64(max(min(nanoseconds, 9.2e18), -9.2e18))
     }
+
+    /// The years a time may be written in: a policy's longest duration (100 years) added to or
+    /// taken from any of them still fits in nanoseconds.
+    public static let years: ClosedRange<Int64> = 1900...2150
 
     /// Orders instants in time.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         lhs.nanosecondsSince1970 < rhs.nanosecondsSince1970
     }
 
-    /// The instant a span later.
+    /// The instant a span later (saturating at the ends of the representable range).
     public static func + (lhs: Timestamp, rhs: TimeSpan) -> Timestamp {
-        Timestamp(nanosecondsSince1970: lhs.nanosecondsSince1970 &+ rhs.nanoseconds)
+        Timestamp(nanosecondsSince1970: saturating(lhs.nanosecondsSince1970.addingReportingOverflow(rhs.nanoseconds), rhs.nanoseconds > 0))
     }
 
-    /// The instant a span earlier.
+    /// The instant a span earlier (saturating at the ends of the representable range).
     public static func - (lhs: Timestamp, rhs: TimeSpan) -> Timestamp {
-        Timestamp(nanosecondsSince1970: lhs.nanosecondsSince1970 &- rhs.nanoseconds)
+        Timestamp(nanosecondsSince1970: saturating(lhs.nanosecondsSince1970.subtractingReportingOverflow(rhs.nanoseconds), rhs.nanoseconds < 0))
     }
 
-    /// The span from `rhs` to `lhs` (negative when `lhs` is earlier).
+    /// The span from `rhs` to `lhs` (negative when `lhs` is earlier; saturating).
     public static func - (lhs: Timestamp, rhs: Timestamp) -> TimeSpan {
-        TimeSpan(nanoseconds: lhs.nanosecondsSince1970 &- rhs.nanosecondsSince1970)
+        let difference = lhs.nanosecondsSince1970.subtractingReportingOverflow(rhs.nanosecondsSince1970)
+        return TimeSpan(nanoseconds: saturating(difference, lhs > rhs))
+    }
+
+    private static func saturating(_ result: (partialValue: Int64, overflow: Bool), _ upward: Bool) -> Int64 {
+        result.overflow ? (upward ? .max : .min) : result.partialValue
     }
 
     /// RFC 3339 in UTC, with a fraction only when there is one: `2026-11-22T10:00:00Z`.
@@ -57,7 +68,8 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     public var day: String { String(description.prefix(10)) }
 
     /// Reads an RFC 3339 date-time: `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`; `t` and a space
-    /// may stand for `T`, `z` for `Z`. `nil` when the text is not one or names no real date.
+    /// may stand for `T`, `z` for `Z`. `nil` when the text is not one, names no real date, or
+    /// falls outside ``years``.
     public init?(rfc3339 text: String) {
         let b = Array(text.utf8)
         guard b.count >= 20 else { return nil }
@@ -72,7 +84,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         guard let year = number(0..<4), b[4] == 0x2D, let month = number(5..<7), b[7] == 0x2D,
             let day = number(8..<10), [0x54, 0x74, 0x20].contains(b[10]),
             let hour = number(11..<13), b[13] == 0x3A, let minute = number(14..<16), b[16] == 0x3A,
-            let second = number(17..<19),
+            let second = number(17..<19), Self.years.contains(year),
             (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: month, year: year),
             hour < 24, minute < 60, second < 61
         else { return nil }

@@ -9,12 +9,25 @@ enum InputFile {
         for diagnostic in diagnostics { Terminal.printError(diagnostic.description) }
     }
 
+    /// Prints `reviewgate: error: message` and gives the exit code of bad usage (2), for a usage
+    /// error found after parsing (argument-parser would add the root command's usage line).
+    static func usageError(_ message: String) -> ExitCode {
+        Terminal.printError("reviewgate: error: \(message)")
+        return ExitCode(2)
+    }
+
+    /// Prints an error's diagnostics to stderr, and how many more there were.
+    static func report(_ error: DiagnosticError) {
+        report(error.diagnostics)
+        if let line = error.omittedLine { Terminal.printError(line) }
+    }
+
     /// Runs `body`; on a ``DiagnosticError`` prints it and exits 2 (an input that cannot be used).
     static func orExit<T>(_ body: () throws(DiagnosticError) -> T) throws -> T {
         do {
             return try body()
         } catch {
-            report(error.diagnostics)
+            report(error)
             throw ExitCode(2)
         }
     }

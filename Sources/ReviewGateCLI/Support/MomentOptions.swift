@@ -40,7 +40,7 @@ struct MomentOptions: ParsableArguments {
     func validate() throws {
         if event != nil, trigger != nil { throw ValidationError("give --event or --trigger, not both") }
         if let now, Timestamp(rfc3339: now) == nil {
-            throw ValidationError("--now must be an RFC 3339 time such as 2026-11-22T10:00:00Z; found \"\(now)\"")
+            throw ValidationError("--now must be an RFC 3339 time such as 2026-11-22T10:00:00Z, in the years \(Timestamp.years.lowerBound)–\(Timestamp.years.upperBound); found \"\(now)\"")
         }
     }
 

@@ -1,0 +1,36 @@
+import ArgumentParser
+import ReviewGate
+
+/// How a decision is printed: `--explain` and `--format`, shared by `evaluate` and `record`.
+struct DecisionOutputOptions: ParsableArguments {
+    /// The output forms of a decision.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Flag(help: "Explain the decision: every check, observed against required, with the policy's file:line.")
+    var explain = false
+
+    @Option(help: "text, or json (SPEC §5's object, which always has every check).")
+    var format: Format = .text
+
+    /// Whether either option was given.
+    var isGiven: Bool { explain || format != .text }
+
+    /// Prints the decision: JSON, the explanation, or one summary line.
+    func print(_ decision: Decision, policy: Policy) {
+        switch format {
+        case .json: Terminal.print(JSONExplanation.render(decision, policy: policy))
+        case .text where explain: Terminal.print(TextExplanation(color: Terminal.colorsStandardOutput).render(decision, policy: policy))
+        case .text: Terminal.print(Self.summary(decision))
+        }
+    }
+
+    /// One line: `allow (trigger T)`, or `block (blocked by A, B)`.
+    static func summary(_ decision: Decision) -> String {
+        if decision.isAllowed { return "allow (trigger \(decision.trigger ?? ""))" }
+        var text = "block (blocked by \(decision.blockedBy.joined(separator: ", ")))"
+        if let next = decision.nextEligibleAt { text += "; eligible from \(next)" }
+        return text
+    }
+}
