@@ -14,6 +14,7 @@ import Testing
         let result = try CLIRunner.run(base + ["--trigger", "process_complete", "--now", "2026-11-22T10:00:00Z"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("did you mean \"process_completed\"?"))
+        #expect(!result.stderr.contains("Usage:"))
     }
 
     @Test func badNowIsAUsageError() throws {
@@ -29,6 +30,20 @@ import Testing
         let result = try CLIRunner.run(["evaluate", "--policy", "policies/apple-sample.yaml", "--state", state.path, "--event", "x"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("\(state.path):4:11: error: launches must be a whole number"))
+    }
+
+    /// Values at the edges of what a time or a count can hold are refused, never a crash.
+    @Test func hugeTimesAndCountsAreRefusedNotCrashed() throws {
+        let farFuture = try CLIRunner.run(base + ["--event", "x", "--now", "9999-01-01T00:00:00Z"])
+        #expect(farFuture.status == 2)
+        #expect(farFuture.stderr.contains("in the years 1900–2150"))
+        let folder = try CLIRunner.temporaryFolder()
+        let state = folder.appending(path: "s.yaml")
+        let yaml = "reviewgate_state: 1\ninstalled_at: 2026-10-01T09:00:00Z\napp: {build: \"1\"}\nevents: {process_completed: 9223372036854775807}\n"
+        try yaml.write(to: state, atomically: true, encoding: .utf8)
+        let huge = try CLIRunner.run(["evaluate", "--policy", "policies/apple-sample.yaml", "--state", state.path, "--event", "process_completed"])
+        #expect(huge.status == 2)
+        #expect(huge.stderr.contains("\(state.path):4:29: error: the count of process_completed must be at most 1000000000"))
     }
 
     @Test func noColourWhenPiped() throws {
