@@ -68,6 +68,11 @@ import Testing
         #expect(try Fixtures.warnings("reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}").isEmpty)  // iOS quota
     }
 
+    @Test func androidStoreIDIsWarned() throws {
+        let warnings = try Fixtures.warnings("reviewgate: 1\nname: t\napp: {platform: android, store_id: \"1\"}\ntriggers: {a: {at_least: 1}}\nguards: {cooldown: 1d}")
+        #expect(warnings.map(\.message).contains { $0.contains("write_review_url stays null") })
+    }
+
     @Test func launchTriggerBlockedByNeverOnIsWarned() throws {
         let warnings = try Fixtures.warnings("reviewgate: 1\nname: t\ntriggers: {open: {event: launch, at_least: 3}}")
         #expect(warnings.contains { $0.message.contains("can never allow") && $0.location?.line == 3 })

@@ -60,6 +60,12 @@ import Testing
         #expect(found.contains { $0.location?.line == 6 && $0.message.contains("did you mean \"responses\"") })
     }
 
+    @Test func launchesAreNotAnEvent() {
+        let found = errors("reviewgate_state: 1\ninstalled_at: 2026-10-01T09:00:00Z\napp: {short: \"1\"}\nevents: {launch: 3}")
+        #expect(found.first?.location?.line == 4)
+        #expect(found.first?.message.contains("top-level key launches") == true)
+    }
+
     @Test func theVersionKeysStringIsRequired() {
         let found = errors("reviewgate_state: 1\ninstalled_at: 2026-10-01T09:00:00Z\napp: {build: \"7\"}")
         #expect(found.first?.message.contains("app.short") == true)

@@ -42,6 +42,11 @@ enum PolicyLint {
                     at: session.location))
             }
         }
+        if policy.app.platform == .android, policy.app.storeID != nil {
+            warnings.append(.warning(
+                "store_id builds the App Store's write-review link, which an android policy does not have: write_review_url stays null",
+                at: policy.location))
+        }
         if let rollout = policy.rollout, rollout.percent == 0 {
             warnings.append(.warning("rollout percent 0 asks no one", at: rollout.location))
         }

@@ -82,6 +82,10 @@ public enum StateDecoder {
         var events: [String: EventHistory] = [:]
         for entry in entries {
             guard let name = reader.identifier(entry.key, "an event name") else { continue }
+            if name == Trigger.launchEvent {
+                reader.error("launches are counted by the top-level key launches, not under events", at: entry.key.location)
+                continue
+            }
             if entry.value.mapping == nil {
                 if let count = reader.int(entry.value, "the count of \(name)", minimum: 0) { events[name] = EventHistory(count: count) }
                 continue
