@@ -20,7 +20,11 @@ struct MappingMerge {
         }
     }
 
-    mutating func entries(from flat: [Node]) -> [MappingEntry] {
+    mutating func entries(from flat: [Node], allowSmall: Bool = true) -> [MappingEntry] {
+        // Small mappings, most of a policy, compare keys pairwise instead of hashing them.
+        if allowSmall, flat.count <= 16, !Self.hasComplexKey(flat) {
+            return smallEntries(from: flat)
+        }
         var explicit: [KeyIdentity: SourceLocation] = [:]
         var hasMerge = false
         var pairs: [MappingEntry] = []
@@ -61,6 +65,35 @@ struct MappingMerge {
             }
         }
         return result
+    }
+
+    /// `entries(from:)` for up to 8 scalar keys, compared pairwise without a hash table.
+    private mutating func smallEntries(from flat: [Node]) -> [MappingEntry] {
+        var pairs: [MappingEntry] = []
+        pairs.reserveCapacity(flat.count / 2)
+        var hasMerge = false
+        var index = 0
+        while index + 1 < flat.count {
+            let entry = MappingEntry(key: flat[index], value: flat[index + 1])
+            index += 2
+            if Self.isMergeKey(entry.key) {
+                hasMerge = true
+            } else if let first = pairs.first(where: { !Self.isMergeKey($0.key) && $0.key.scalar?.value == entry.key.scalar?.value }) {
+                problems.append(.error(
+                    "duplicate key \(Self.describe(entry.key)): it is already set at line \(first.key.location.line)",
+                    at: entry.key.location,
+                    notes: [.init("first set here", at: first.key.location)]))
+                continue
+            }
+            pairs.append(entry)
+        }
+        // Merges are rare: the general path handles them (it finds no new duplicates).
+        guard hasMerge else { return pairs }
+        return entries(from: pairs.flatMap { [$0.key, $0.value] }, allowSmall: false)
+    }
+
+    private static func hasComplexKey(_ flat: [Node]) -> Bool {
+        stride(from: 0, to: flat.count, by: 2).contains { flat[$0].scalar == nil }
     }
 
     private static func isMergeKey(_ node: Node) -> Bool {

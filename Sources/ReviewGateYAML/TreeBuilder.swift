@@ -17,7 +17,10 @@ struct TreeBuilder {
         var location: SourceLocation
         var tag: String?
         var anchor: String?
-        var children: [Built] = []
+        var children: [Node] = []
+        /// The children's nodes counted with aliases expanded, and the deepest child's height.
+        var childWeight = 0
+        var childHeight = 0
     }
 
     let limits: YAMLLimits
@@ -81,16 +84,16 @@ struct TreeBuilder {
                 stack.append(Frame(isMapping: isMapping, location: location, tag: tag, anchor: anchor))
             case .sequenceEnd:
                 let frame = stack.removeLast()
-                let node = Node(.sequence(frame.children.map(\.node)), at: frame.location, tag: frame.tag)
-                try add(Self.collection(node, frame.children), anchor: frame.anchor, into: &root)
+                let node = Node(.sequence(frame.children), at: frame.location, tag: frame.tag)
+                try add(Self.collection(node, frame), anchor: frame.anchor, into: &root)
             case .mappingEnd:
                 let frame = stack.removeLast()
                 var merge = MappingMerge()
-                let entries = merge.entries(from: frame.children.map(\.node))
+                let entries = merge.entries(from: frame.children)
                 problems.append(contentsOf: merge.problems)
                 if problems.count >= DiagnosticError.reportLimit { throw DiagnosticError(problems) }
                 let node = Node(.mapping(entries), at: frame.location, tag: frame.tag)
-                try add(Self.collection(node, frame.children), anchor: frame.anchor, into: &root)
+                try add(Self.collection(node, frame), anchor: frame.anchor, into: &root)
             }
         }
     }
@@ -106,18 +109,14 @@ struct TreeBuilder {
         if stack.isEmpty {
             root = built
         } else {
-            stack[stack.count - 1].children.append(built)
+            stack[stack.count - 1].children.append(built.node)
+            stack[stack.count - 1].childWeight += built.weight
+            stack[stack.count - 1].childHeight = max(stack[stack.count - 1].childHeight, built.height)
         }
     }
 
-    private static func collection(_ node: Node, _ children: [Built]) -> Built {
-        var weight = 1
-        var height = 0
-        for child in children {
-            weight += child.weight
-            height = max(height, child.height)
-        }
-        return Built(node: node, weight: weight, height: height + 1)
+    private static func collection(_ node: Node, _ frame: Frame) -> Built {
+        Built(node: node, weight: 1 + frame.childWeight, height: frame.childHeight + 1)
     }
 
     private static func short(_ tag: String) -> String {
