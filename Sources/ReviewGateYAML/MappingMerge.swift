@@ -20,11 +20,10 @@ struct MappingMerge {
         }
     }
 
-    mutating func entries(from flat: [Node], allowSmall: Bool = true) -> [MappingEntry] {
-        // Small mappings, most of a policy, compare keys pairwise instead of hashing them.
-        if allowSmall, flat.count <= 16, !Self.hasComplexKey(flat) {
-            return smallEntries(from: flat)
-        }
+    mutating func entries(from flat: [Node]) -> [MappingEntry] {
+        // Small mappings, most of a policy, find an earlier key by a look along the list; large
+        // ones through a hash table.
+        let small = flat.count <= 16 && !Self.hasComplexKey(flat)
         var explicit: [KeyIdentity: SourceLocation] = [:]
         var hasMerge = false
         var pairs: [MappingEntry] = []
@@ -38,21 +37,23 @@ struct MappingMerge {
                 pairs.append(entry)
                 continue
             }
-            let identity = KeyIdentity(entry.key)
-            if let first = explicit[identity] {
+            let first = small
+                ? pairs.first { !Self.isMergeKey($0.key) && $0.key.scalar?.value == entry.key.scalar?.value }?.key.location
+                : explicit[KeyIdentity(entry.key)]
+            if let first {
                 problems.append(.error(
                     "duplicate key \(Self.describe(entry.key)): it is already set at line \(first.line)",
                     at: entry.key.location,
                     notes: [.init("first set here", at: first)]))
                 continue
             }
-            explicit[identity] = entry.key.location
+            if !small { explicit[KeyIdentity(entry.key)] = entry.key.location }
             pairs.append(entry)
         }
         guard hasMerge else { return pairs }
 
         var result: [MappingEntry] = []
-        var merged = Set(explicit.keys)
+        var merged = Set(pairs.filter { !Self.isMergeKey($0.key) }.map { KeyIdentity($0.key) })
         for entry in pairs {
             guard Self.isMergeKey(entry.key) else {
                 result.append(entry)
@@ -65,31 +66,6 @@ struct MappingMerge {
             }
         }
         return result
-    }
-
-    /// `entries(from:)` for up to 8 scalar keys, compared pairwise without a hash table.
-    private mutating func smallEntries(from flat: [Node]) -> [MappingEntry] {
-        var pairs: [MappingEntry] = []
-        pairs.reserveCapacity(flat.count / 2)
-        var hasMerge = false
-        var index = 0
-        while index + 1 < flat.count {
-            let entry = MappingEntry(key: flat[index], value: flat[index + 1])
-            index += 2
-            if Self.isMergeKey(entry.key) {
-                hasMerge = true
-            } else if let first = pairs.first(where: { !Self.isMergeKey($0.key) && $0.key.scalar?.value == entry.key.scalar?.value }) {
-                problems.append(.error(
-                    "duplicate key \(Self.describe(entry.key)): it is already set at line \(first.key.location.line)",
-                    at: entry.key.location,
-                    notes: [.init("first set here", at: first.key.location)]))
-                continue
-            }
-            pairs.append(entry)
-        }
-        // Merges are rare: the general path handles them (it finds no new duplicates).
-        guard hasMerge else { return pairs }
-        return entries(from: pairs.flatMap { [$0.key, $0.value] }, allowSmall: false)
     }
 
     private static func hasComplexKey(_ flat: [Node]) -> Bool {

@@ -27,6 +27,14 @@ import Testing
         #expect(try holds("{event: done, at_most: 1}", state: "events: {done: 0}"))
     }
 
+    /// `within` counts only donation times in (now − within, now], plus this donation.
+    @Test func eventCountWithinAWindow() throws {
+        let times = "events: {done: {count: 3, times: [2026-11-10T10:00:00Z, 2026-11-15T10:00:00Z, 2026-11-21T10:00:00Z]}}"
+        #expect(try holds("{event: done, at_least: 2, within: 7d}", state: times))  // 11-21 and this one; 11-15 is exactly 7d ago
+        #expect(try !holds("{event: done, at_least: 3, within: 7d}", state: times))
+        #expect(try holds("{event: done, exactly: 1, within: 7d}", state: times, event: "other"))
+    }
+
     @Test func launchesAndAges() throws {
         #expect(try holds("{launches: {at_least: 10}}", state: "launches: 10"))
         #expect(try !holds("{launches: {at_most: 9}}", state: "launches: 10"))

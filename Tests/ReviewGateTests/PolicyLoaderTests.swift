@@ -21,6 +21,16 @@ import Testing
         #expect(policy.guards.oncePerVersion?.location?.file.hasSuffix("base.yaml") == true)
     }
 
+    /// The merge keeps only the child's `reviewgate`, so each file of the chain is asked first.
+    @Test func aBaseOfANewerLanguageIsRefused() throws {
+        let path = Self.fixtures.appending(path: "extends/child-of-newer.yaml").path
+        let error = #expect(throws: DiagnosticError.self) { try PolicyLoader.yamlFiles().load(path: path) }
+        let diagnostic = error?.diagnostics.first
+        #expect(diagnostic?.message.contains("needs a newer reviewgate") == true)
+        #expect(diagnostic?.location?.file.hasSuffix("newer-base.yaml") == true)
+        #expect(diagnostic?.notes.first?.location?.file.hasSuffix("child-of-newer.yaml") == true)
+    }
+
     @Test func cycleNamesTheChain() throws {
         let path = Self.fixtures.appending(path: "bad-policies/extends-cycle-a.yaml").path
         let error = #expect(throws: DiagnosticError.self) { try PolicyLoader.yamlFiles().load(path: path) }

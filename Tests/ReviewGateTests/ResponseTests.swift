@@ -22,6 +22,12 @@ import Testing
         #expect(decision.blockedBy == ["responses"])
     }
 
+    @Test func declinedNeverBlocksEvenAfterAnUpdate() throws {
+        let decision = try decide("{after_declined: never}", kind: .declined, at: "2026-11-02T10:00:00Z", versionSince: "2026-11-15T00:00:00Z")
+        #expect(decision.blockedBy == ["responses"])
+        #expect(decision.nextEligibleAt == nil)
+    }
+
     @Test func declinedWithADurationCanBeWaitedOut() throws {
         let decision = try decide("{after_declined: 30d}", kind: .declined, at: "2026-11-10T10:00:00Z")
         #expect(decision.blockedBy == ["responses"])

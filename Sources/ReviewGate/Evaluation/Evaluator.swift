@@ -26,7 +26,9 @@ public enum Evaluator {
         }
         var allowedBy: String?
         let guardsPass = EvaluationContext.with(policy, state, moment) { context in
-            checks.reserveCapacity(context.checkCount)
+            let expected = context.checkCount
+            checks.reserveCapacity(expected)
+            defer { assert(checks.count <= expected, "checkCount misses a check: the one allocation grew") }
             context.checkGuards(into: &checks)
             context.checkResponses(into: &checks)
             context.checkRollout(into: &checks)

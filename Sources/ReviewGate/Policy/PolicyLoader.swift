@@ -41,7 +41,7 @@ public struct PolicyLoader: Sendable {
     /// and scalars replace.
     private func merged(path: String, chain: [String]) throws(DiagnosticError) -> Node {
         let root = try source(path)
-        try Self.checkVersion(root)
+        if let refusal = PolicyDecoder.newerVersion(in: root) { throw DiagnosticError([refusal]) }
         guard let extendsNode = root["extends"] else { return root }
         guard let relative = extendsNode.string, !relative.isEmpty else {
             throw DiagnosticError("extends must be the relative path of another policy; found \(extendsNode.summary)",
@@ -69,13 +69,6 @@ public struct PolicyLoader: Sendable {
             result.content = .mapping(entries.filter { $0.key.string != "extends" })
         }
         return result
-    }
-
-    /// Each file of a chain must be of a language version this reviewgate reads.
-    private static func checkVersion(_ root: Node) throws(DiagnosticError) {
-        if let node = root["reviewgate"], case .int(let version)? = node.scalar?.value, version > PolicyDecoder.languageVersion {
-            throw DiagnosticError(PolicyDecoder.newerVersionMessage(version), at: node.location)
-        }
     }
 
     /// `over` on top of `base`: keys of both mappings merge recursively; anything else replaces.
