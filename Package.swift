@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "ReviewGate", targets: ["ReviewGate"]),
+        .library(name: "ReviewGateFiles", targets: ["ReviewGateFiles"]),
         .library(name: "ReviewGateYAML", targets: ["ReviewGateYAML"]),
         .executable(name: "reviewgate", targets: ["ReviewGateCLI"]),
     ],
@@ -19,16 +20,21 @@ let package = Package(
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
         .target(name: "ReviewGate"),
+        .target(name: "ReviewGateFiles", dependencies: ["ReviewGate"]),
         .target(name: "ReviewGateYAML", dependencies: ["ReviewGate", "CLibYAML"]),
         .executableTarget(
             name: "ReviewGateCLI",
             dependencies: [
-                "ReviewGate", "ReviewGateYAML",
+                "ReviewGate", "ReviewGateFiles", "ReviewGateYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "ReviewGateYAMLTests", dependencies: ["ReviewGateYAML", "ReviewGate"]),
-        .testTarget(name: "ReviewGateTests", dependencies: ["ReviewGate", "ReviewGateYAML"]),
-        .testTarget(name: "ReviewGateCLITests", dependencies: ["ReviewGateCLI"]),
+        .target(
+            name: "ReviewGateTestSupport", dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateYAML"],
+            path: "Tests/ReviewGateTestSupport"),
+        .testTarget(name: "ReviewGateYAMLTests", dependencies: ["ReviewGateYAML", "ReviewGate", "ReviewGateTestSupport"]),
+        .testTarget(
+            name: "ReviewGateTests", dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateYAML", "ReviewGateTestSupport"]),
+        .testTarget(name: "ReviewGateCLITests", dependencies: ["ReviewGateCLI", "ReviewGateTestSupport"]),
     ]
 )

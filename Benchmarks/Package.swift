@@ -31,6 +31,7 @@ let package = Package(
             name: "ScenarioBenchmarks",
             dependencies: [
                 .product(name: "ReviewGate", package: "ReviewGate"),
+                .product(name: "ReviewGateFiles", package: "ReviewGate"),
                 .product(name: "ReviewGateYAML", package: "ReviewGate"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ReviewGate
+import ReviewGateFiles
 import ReviewGateYAML
 
 /// `reviewgate inspect FILE`: how a YAML file is read, node by node.
@@ -26,8 +27,8 @@ struct InspectCommand: ParsableCommand {
     var format: Format = .text
 
     func run() throws {
-        let documents = try InputFile.orExit { () throws(DiagnosticError) in
-            try YAMLLoader().load(YAMLFile.bytes(atPath: file), file: file)
+        let documents = try InputFile.orExit {
+            try YAMLLoader().load(FileBytes.read(file, maxBytes: DocumentLimits.default.maxBytes), file: file)
         }
         switch format {
         case .json:

@@ -1,6 +1,6 @@
 import ArgumentParser
 import ReviewGate
-import ReviewGateYAML
+import ReviewGateFiles
 
 /// `reviewgate record`: applies a moment, an update or an answer to a state file, as the app would.
 struct RecordCommand: ParsableCommand {
@@ -54,28 +54,27 @@ struct RecordCommand: ParsableCommand {
 
     func run() throws {
         let policy = try InputFile.policy(files.policy)
-        let store = FileStateStore(path: files.state, versionKey: policy.app.versionKey)
+        let store = FileStateStore(path: files.state, versionKey: policy.app.versionKey, documents: InputFile.documents)
         var moment = self.moment.moment
         if launch { moment = Moment(now: moment.now, event: Trigger.launchEvent, scene: moment.scene) }
-        do {
-            if let update {
-                try store.update(to: Self.version(update), at: moment.now, policy: policy)
-                Terminal.print("recorded: version \(update)")
-                return
+        try InputFile.orExit {
+            do {
+                if let update {
+                    try store.update(to: Self.version(update), at: moment.now, policy: policy)
+                    Terminal.print("recorded: version \(update)")
+                    return
+                }
+                if let respond {
+                    try store.respond(respond, at: moment.now)
+                    Terminal.print("recorded: response \(respond.rawValue)")
+                    return
+                }
+                let decision = try store.record(moment, policy: policy)
+                output.print(decision, policy: policy)
+                if !decision.isAllowed { throw ExitCode(1) }
+            } catch let error as Evaluator.UsageError {
+                throw InputFile.usageError(error.description)
             }
-            if let respond {
-                try store.respond(respond, at: moment.now)
-                Terminal.print("recorded: response \(respond.rawValue)")
-                return
-            }
-            let decision = try store.record(moment, policy: policy)
-            output.print(decision, policy: policy)
-            if !decision.isAllowed { throw ExitCode(1) }
-        } catch let error as DiagnosticError {
-            InputFile.report(error)
-            throw ExitCode(2)
-        } catch let error as Evaluator.UsageError {
-            throw InputFile.usageError(error.description)
         }
     }
 

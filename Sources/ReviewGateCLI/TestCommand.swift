@@ -1,6 +1,6 @@
 import ArgumentParser
 import ReviewGate
-import ReviewGateYAML
+import ReviewGateFiles
 
 /// `reviewgate test [PATH...]`: runs scenario files and their golden transcripts.
 struct TestCommand: ParsableCommand {
@@ -32,12 +32,12 @@ struct TestCommand: ParsableCommand {
 
     func run() throws {
         let searched = paths.isEmpty ? ["."] : paths
-        let files = try InputFile.orExit { () throws(DiagnosticError) in try ScenarioFiles.find(in: searched) }
+        let files = try InputFile.orExit { try ScenarioFiles.find(in: searched) }
         guard !files.isEmpty else {
             Terminal.printError("reviewgate: error: no \(ScenarioFiles.suffix) files in \(searched.joined(separator: ", "))")
             throw ExitCode(2)
         }
-        let runner = ScenarioRunner.files()
+        let runner = ScenarioRunner.files(InputFile.documents)
         var outcomes: [ScenarioOutcome] = []
         for file in files {
             let started = MomentOptions.clock()

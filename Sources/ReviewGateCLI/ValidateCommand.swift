@@ -1,6 +1,6 @@
 import ArgumentParser
 import ReviewGate
-import ReviewGateYAML
+import ReviewGateFiles
 
 /// `reviewgate validate FILE...`: checks policies and their `extends` chains.
 struct ValidateCommand: ParsableCommand {
@@ -26,14 +26,14 @@ struct ValidateCommand: ParsableCommand {
         var unreadable = false
         for file in files {
             do {
-                try YAMLFile.checkReadable(file)
+                try FileBytes.checkReadable(file)
             } catch {
-                InputFile.report(error)
+                InputFile.report(DiagnosticError(error))
                 unreadable = true
                 continue
             }
             do {
-                let result = try PolicyLoader.yamlFiles().load(path: file)
+                let result = try PolicyLoader.files(InputFile.documents).load(path: file)
                 InputFile.report(result.warnings)
                 let count = result.warnings.count
                 let warnings = count > 0 ? ", \(count) warning\(count == 1 ? "" : "s")" + (strict ? " (failures under --strict)" : "") : ""

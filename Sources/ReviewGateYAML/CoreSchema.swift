@@ -1,6 +1,6 @@
 import ReviewGate
 
-/// Scalar resolution by the YAML 1.2 core schema, and the standard `!!` tags.
+/// DocumentScalar resolution by the YAML 1.2 core schema, and the standard `!!` tags.
 enum CoreSchema {
     static let tagPrefix = "tag:yaml.org,2002:"
 

@@ -6,7 +6,7 @@ enum YAMLEvent {
     case streamStart
     case documentStart
     case documentEnd
-    case scalar(text: String, style: Scalar.Style, tag: String?, anchor: String?)
+    case scalar(text: String, style: DocumentScalar.Style, tag: String?, anchor: String?)
     case alias(anchor: String)
     case sequenceStart(tag: String?, anchor: String?)
     case sequenceEnd
@@ -23,12 +23,16 @@ final class LibYAMLEventReader {
     private let input: UnsafeBufferPointer<UInt8>
     private let file: String
 
-    /// Starts a parser over `input`, which must outlive the reader.
-    init(input: UnsafeBufferPointer<UInt8>, file: String) {
+    /// Starts a parser over `input`, which must outlive the reader; throws when libyaml cannot
+    /// allocate its parser.
+    init(input: UnsafeBufferPointer<UInt8>, file: String) throws(DiagnosticError) {
         self.input = input
         self.file = file
         parser = .allocate(capacity: 1)
-        yaml_parser_initialize(parser)
+        guard yaml_parser_initialize(parser) == 1 else {
+            parser.deallocate()
+            throw DiagnosticError("libyaml could not start a parser (out of memory)", at: SourceLocation(file: file, line: 1, column: 1))
+        }
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
         yaml_parser_set_input_string(parser, input.baseAddress ?? UnsafePointer(bitPattern: 1)!, input.count)
     }
@@ -71,7 +75,7 @@ final class LibYAMLEventReader {
         }
     }
 
-    private static func style(_ style: yaml_scalar_style_t) -> Scalar.Style {
+    private static func style(_ style: yaml_scalar_style_t) -> DocumentScalar.Style {
         switch style {
         case YAML_SINGLE_QUOTED_SCALAR_STYLE: .singleQuoted
         case YAML_DOUBLE_QUOTED_SCALAR_STYLE: .doubleQuoted

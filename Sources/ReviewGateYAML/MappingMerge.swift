@@ -11,7 +11,7 @@ struct MappingMerge {
         case scalar(ScalarValue)
         case complex(String)
 
-        init(_ node: Node) {
+        init(_ node: DocumentNode) {
             if let scalar = node.scalar {
                 self = .scalar(scalar.value)
             } else {
@@ -20,7 +20,7 @@ struct MappingMerge {
         }
     }
 
-    mutating func entries(from flat: [Node]) -> [MappingEntry] {
+    mutating func entries(from flat: [DocumentNode]) -> [MappingEntry] {
         // Small mappings, most of a policy, find an earlier key by a look along the list; large
         // ones through a hash table.
         let small = flat.count <= 16 && !Self.hasComplexKey(flat)
@@ -68,17 +68,17 @@ struct MappingMerge {
         return result
     }
 
-    private static func hasComplexKey(_ flat: [Node]) -> Bool {
+    private static func hasComplexKey(_ flat: [DocumentNode]) -> Bool {
         stride(from: 0, to: flat.count, by: 2).contains { flat[$0].scalar == nil }
     }
 
-    private static func isMergeKey(_ node: Node) -> Bool {
+    private static func isMergeKey(_ node: DocumentNode) -> Bool {
         guard let scalar = node.scalar, scalar.text == "<<" else { return false }
         return node.tag == CoreSchema.tagPrefix + "merge" || (node.tag == nil && scalar.style == .plain)
     }
 
     /// The mappings a `<<` value names: one mapping, or a list of them.
-    private mutating func sources(of value: Node) -> [[MappingEntry]] {
+    private mutating func sources(of value: DocumentNode) -> [[MappingEntry]] {
         if let mapping = value.mapping { return [mapping] }
         if let list = value.sequence, let mappings = Optional(list.compactMap(\.mapping)), mappings.count == list.count {
             return mappings
@@ -88,7 +88,7 @@ struct MappingMerge {
         return []
     }
 
-    private static func describe(_ key: Node) -> String {
+    private static func describe(_ key: DocumentNode) -> String {
         if let scalar = key.scalar { return "\"\(scalar.text)\"" }
         return key.summary
     }

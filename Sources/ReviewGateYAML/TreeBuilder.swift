@@ -5,7 +5,7 @@ import ReviewGate
 struct TreeBuilder {
     /// A node with what the limits need to know about it.
     struct Built {
-        var node: Node
+        var node: DocumentNode
         /// How many nodes it stands for, aliases expanded.
         var weight: Int
         /// How deep it nests, aliases expanded: a scalar is 0.
@@ -17,24 +17,24 @@ struct TreeBuilder {
         var location: SourceLocation
         var tag: String?
         var anchor: String?
-        var children: [Node] = []
+        var children: [DocumentNode] = []
         /// The children's nodes counted with aliases expanded, and the deepest child's height.
         var childWeight = 0
         var childHeight = 0
     }
 
-    let limits: YAMLLimits
+    let limits: DocumentLimits
     private var anchors: [String: Built] = [:]
     private var stack: [Frame] = []
     private var aliasExpansion = 0
     private var problems: [Diagnostic] = []
 
-    init(limits: YAMLLimits) {
+    init(limits: DocumentLimits) {
         self.limits = limits
     }
 
-    mutating func build(from reader: LibYAMLEventReader) throws(DiagnosticError) -> [Node] {
-        var documents: [Node] = []
+    mutating func build(from reader: LibYAMLEventReader) throws(DiagnosticError) -> [DocumentNode] {
+        var documents: [DocumentNode] = []
         var root: Built?
         while true {
             let (event, location) = try reader.next()
@@ -45,7 +45,7 @@ struct TreeBuilder {
                 anchors = [:]
                 root = nil
             case .documentEnd:
-                documents.append(root?.node ?? Node(.scalar(Scalar(text: "", style: .plain, value: .null)), at: location))
+                documents.append(root?.node ?? DocumentNode(.scalar(DocumentScalar(text: "", style: .plain, value: .null)), at: location))
             case .streamEnd:
                 if !problems.isEmpty { throw DiagnosticError(problems) }
                 return documents
@@ -61,7 +61,7 @@ struct TreeBuilder {
                 } else {
                     value = .string(text)
                 }
-                let node = Node(.scalar(Scalar(text: text, style: style, value: value)), at: location, tag: tag)
+                let node = DocumentNode(.scalar(DocumentScalar(text: text, style: style, value: value)), at: location, tag: tag)
                 try add(Built(node: node, weight: 1, height: 0), anchor: anchor, into: &root)
             case .alias(let name):
                 guard let target = anchors[name] else {
@@ -84,7 +84,7 @@ struct TreeBuilder {
                 stack.append(Frame(isMapping: isMapping, location: location, tag: tag, anchor: anchor))
             case .sequenceEnd:
                 let frame = stack.removeLast()
-                let node = Node(.sequence(frame.children), at: frame.location, tag: frame.tag)
+                let node = DocumentNode(.sequence(frame.children), at: frame.location, tag: frame.tag)
                 try add(Self.collection(node, frame), anchor: frame.anchor, into: &root)
             case .mappingEnd:
                 let frame = stack.removeLast()
@@ -92,7 +92,7 @@ struct TreeBuilder {
                 let entries = merge.entries(from: frame.children)
                 problems.append(contentsOf: merge.problems)
                 if problems.count >= DiagnosticError.reportLimit { throw DiagnosticError(problems) }
-                let node = Node(.mapping(entries), at: frame.location, tag: frame.tag)
+                let node = DocumentNode(.mapping(entries), at: frame.location, tag: frame.tag)
                 try add(Self.collection(node, frame), anchor: frame.anchor, into: &root)
             }
         }
@@ -115,7 +115,7 @@ struct TreeBuilder {
         }
     }
 
-    private static func collection(_ node: Node, _ frame: Frame) -> Built {
+    private static func collection(_ node: DocumentNode, _ frame: Frame) -> Built {
         Built(node: node, weight: 1 + frame.childWeight, height: frame.childHeight + 1)
     }
 

@@ -6,43 +6,43 @@ import ReviewGate
 /// let documents = try YAMLLoader().load(bytes, file: "policies/apple-sample.yaml")
 /// ```
 /// Every error is a ``DiagnosticError`` whose diagnostics say `file:line:column`. Inputs beyond
-/// ``YAMLLimits`` are refused before they cost time or memory.
+/// ``DocumentLimits`` are refused before they cost time or memory.
 public struct YAMLLoader: Sendable {
     /// The limits this loader enforces.
-    public var limits: YAMLLimits
+    public var limits: DocumentLimits
 
     /// Creates a loader with the given limits (SPEC §7's by default).
-    public init(limits: YAMLLimits = .default) {
+    public init(limits: DocumentLimits = .default) {
         self.limits = limits
     }
 
     /// Every document of a YAML stream, in order: an empty input has none.
-    public func load(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> [Node] {
+    public func load(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> [DocumentNode] {
         let start = SourceLocation(file: file, line: 1, column: 1)
         guard bytes.count <= limits.maxBytes else {
-            throw DiagnosticError(
-                "the file is \(bytes.count) bytes, over the limit of \(limits.maxBytes) bytes (1 MiB)", at: start)
+            throw DiagnosticError(DocumentLimits.sizeMessage(size: bytes.count, limit: limits.maxBytes), at: start)
         }
-        let result: Result<[Node], DiagnosticError> = bytes.withUnsafeBufferPointer { input in
+        let result: Result<[DocumentNode], DiagnosticError> = bytes.withUnsafeBufferPointer { input in
             if let offset = TextPosition.firstInvalidUTF8(in: input) {
                 let location = TextPosition.location(ofByte: offset, in: input, file: file)
                 return .failure(DiagnosticError(
                     "invalid UTF-8 at byte \(offset): YAML files must be UTF-8 text", at: location))
             }
             var builder = TreeBuilder(limits: limits)
-            let reader = LibYAMLEventReader(input: input, file: file)
-            return Result { () throws(DiagnosticError) in try builder.build(from: reader) }
+            return Result { () throws(DiagnosticError) in
+                try builder.build(from: LibYAMLEventReader(input: input, file: file))
+            }
         }
         return try result.get()
     }
 
     /// Every document of a YAML string.
-    public func load(_ text: String, file: String) throws(DiagnosticError) -> [Node] {
+    public func load(_ text: String, file: String) throws(DiagnosticError) -> [DocumentNode] {
         try load(Array(text.utf8), file: file)
     }
 
     /// The single document of a file; an empty file or several documents are errors.
-    public func loadDocument(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> Node {
+    public func loadDocument(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> DocumentNode {
         let documents = try load(bytes, file: file)
         guard let first = documents.first else {
             throw DiagnosticError("the file is empty: expected a YAML mapping", at: SourceLocation(file: file, line: 1, column: 1))

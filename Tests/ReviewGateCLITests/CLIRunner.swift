@@ -1,4 +1,6 @@
 import Foundation
+import ReviewGateTestSupport
+import Synchronization
 
 /// Runs the built `reviewgate` executable as a user would, capturing what it prints.
 enum CLIRunner {
@@ -8,10 +10,6 @@ enum CLIRunner {
         var stderr: String
     }
 
-    /// The repository's root, from this file's path.
-    static let repositoryRoot = URL(filePath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// The `reviewgate` binary beside the test bundle (the build folder SwiftPM used).
     static let executable: URL = {
         var folder = Bundle.main.bundleURL
@@ -20,10 +18,10 @@ enum CLIRunner {
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             folder = folder.deletingLastPathComponent()
         }
-        return repositoryRoot.appending(path: ".build/debug/reviewgate")
+        return Repository.root.appending(path: ".build/debug/reviewgate")
     }()
 
-    static func run(_ arguments: [String], in directory: URL = repositoryRoot, environment: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL = Repository.root, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -34,20 +32,21 @@ enum CLIRunner {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        // Read both pipes before waiting, so that a full pipe cannot block the child.
+        // Drain stderr on another thread while this one drains stdout: a child that fills one pipe
+        // while the reader waits on the other would block both.
+        let errData = Mutex(Data())
+        let errDone = DispatchSemaphore(value: 0)
+        Thread {
+            let data = err.fileHandleForReading.readDataToEndOfFile()
+            errData.withLock { $0 = data }
+            errDone.signal()
+        }.start()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        errDone.wait()
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
-    }
-
-    /// A fresh temporary folder for a test's files.
-    static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "reviewgate-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+            stderr: errData.withLock { String(decoding: $0, as: UTF8.self) })
     }
 }

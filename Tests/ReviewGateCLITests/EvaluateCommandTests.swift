@@ -1,4 +1,5 @@
 import Foundation
+import ReviewGateTestSupport
 import Testing
 
 @Suite struct EvaluateCommandTests {
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func brokenStateExitsTwoAtItsLine() throws {
-        let folder = try CLIRunner.temporaryFolder()
+        let folder = try Repository.temporaryFolder()
         let state = folder.appending(path: "s.yaml")
         try "reviewgate_state: 1\ninstalled_at: 2026-10-01T09:00:00Z\napp: {build: \"1\"}\nlaunches: many\n".write(to: state, atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["evaluate", "--policy", "policies/apple-sample.yaml", "--state", state.path, "--event", "x"])
@@ -37,7 +38,7 @@ import Testing
         let farFuture = try CLIRunner.run(base + ["--event", "x", "--now", "9999-01-01T00:00:00Z"])
         #expect(farFuture.status == 2)
         #expect(farFuture.stderr.contains("in the years 1900–2150"))
-        let folder = try CLIRunner.temporaryFolder()
+        let folder = try Repository.temporaryFolder()
         let state = folder.appending(path: "s.yaml")
         let yaml = "reviewgate_state: 1\ninstalled_at: 2026-10-01T09:00:00Z\napp: {build: \"1\"}\nevents: {process_completed: 9223372036854775807}\n"
         try yaml.write(to: state, atomically: true, encoding: .utf8)

@@ -1,9 +1,10 @@
 import Foundation
+import ReviewGateTestSupport
 import Testing
 
 @Suite struct InspectCommandTests {
     private func write(_ contents: [UInt8], name: String = "in.yaml") throws -> URL {
-        let file = try CLIRunner.temporaryFolder().appending(path: name)
+        let file = try Repository.temporaryFolder().appending(path: name)
         try Data(contents).write(to: file)
         return file
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ReviewGateTestSupport
 import Testing
 
 @Suite struct RecordCommandTests {
@@ -21,7 +22,7 @@ import Testing
 
     /// A folder with `policy.yaml` and `state.yaml` (or `stateName`).
     static func folder(state: String = state, stateName: String = "state.yaml") throws -> URL {
-        let folder = try CLIRunner.temporaryFolder()
+        let folder = try Repository.temporaryFolder()
         try policy.write(to: folder.appending(path: "policy.yaml"), atomically: true, encoding: .utf8)
         try state.write(to: folder.appending(path: stateName), atomically: true, encoding: .utf8)
         return folder

@@ -1,6 +1,8 @@
 import Foundation
 import ReviewGate
+import ReviewGateFiles
 import ReviewGateYAML
+import ReviewGateTestSupport
 import Testing
 
 /// `record` never loses a write: concurrent processes take turns on the lock, and a process killed
@@ -18,7 +20,7 @@ import Testing
     static let state = "reviewgate_state: 1\ninstalled_at: 2026-01-01T00:00:00Z\napp: {short: \"1.0\"}\n"
 
     static func folder() throws -> URL {
-        let folder = try CLIRunner.temporaryFolder()
+        let folder = try Repository.temporaryFolder()
         try policy.write(to: folder.appending(path: "policy.yaml"), atomically: true, encoding: .utf8)
         try state.write(to: folder.appending(path: "state.yaml"), atomically: true, encoding: .utf8)
         return folder
@@ -26,7 +28,7 @@ import Testing
 
     /// The state file as the library reads it; throws when it does not parse.
     static func read(_ folder: URL) throws -> ReviewState {
-        try FileStateStore(path: folder.appending(path: "state.yaml").path, versionKey: .short).load()
+        try FileStateStore(path: folder.appending(path: "state.yaml").path, versionKey: .short, documents: Fixtures.documents).load()
     }
 
     static func recordProcess(in folder: URL) -> Process {

@@ -1,4 +1,5 @@
 import Foundation
+import ReviewGateTestSupport
 import Testing
 
 /// `reviewgate schema` prints exactly the files in `schemas/`.
@@ -7,7 +8,7 @@ struct SchemaCommandTests {
     @Test("prints the schema file", arguments: ["policy", "state", "scenario"])
     func printsTheFile(_ kind: String) throws {
         let result = try CLIRunner.run(["schema", kind])
-        let file = CLIRunner.repositoryRoot.appending(path: "schemas/\(kind).schema.json")
+        let file = Repository.root.appending(path: "schemas/\(kind).schema.json")
         #expect(result.status == 0)
         #expect(result.stdout == (try String(contentsOf: file, encoding: .utf8)))
         #expect(result.stderr.isEmpty)

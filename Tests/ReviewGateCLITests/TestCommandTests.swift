@@ -1,4 +1,5 @@
 import Foundation
+import ReviewGateTestSupport
 import Testing
 
 #if canImport(FoundationXML)
@@ -33,7 +34,7 @@ import FoundationXML
     }
 
     static func folder(_ files: [String: String]) throws -> URL {
-        let folder = try CLIRunner.temporaryFolder()
+        let folder = try Repository.temporaryFolder()
         for (name, text) in files.merging(["policy.yaml": policy], uniquingKeysWith: { $1 }) {
             let url = folder.appending(path: name)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

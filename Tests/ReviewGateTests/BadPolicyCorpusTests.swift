@@ -1,6 +1,7 @@
 import Foundation
 import ReviewGate
 import ReviewGateYAML
+import ReviewGateTestSupport
 import Testing
 
 /// Every file of `Fixtures/bad-policies` is refused, with a diagnostic at each `# expect: LINE:COL
@@ -29,7 +30,7 @@ import Testing
         #expect(!expectations.isEmpty, "\(name) has no # expect: line")
         let diagnostics: [Diagnostic]
         do {
-            _ = try PolicyLoader.yamlFiles().load(path: path)
+            _ = try PolicyLoader.files(Fixtures.documents).load(path: path)
             diagnostics = []
         } catch {
             diagnostics = error.diagnostics

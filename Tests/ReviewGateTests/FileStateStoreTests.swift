@@ -1,6 +1,8 @@
 import Foundation
 import ReviewGate
+import ReviewGateFiles
 import ReviewGateYAML
+import ReviewGateTestSupport
 import Testing
 
 @Suite("FileStateStore: the store record uses, as an app would use it")
@@ -15,16 +17,16 @@ struct FileStateStoreTests {
     func readmeExample() throws {
         let folder = try Self.folder()
         let policyPath = "\(folder)/review-policy.yaml", statePath = "\(folder)/review-state.yaml"
-        try FileManager.default.copyItem(atPath: "\(ScenarioTests.repositoryRoot)/policies/apple-sample.yaml", toPath: policyPath)
+        try FileManager.default.copyItem(atPath: Repository.path("policies/apple-sample.yaml"), toPath: policyPath)
         var now = Timestamp(rfc3339: "2026-01-05T09:00:00Z")!
         let (short, build) = ("1.0", "1")
         var asked: [Timestamp] = []
         func requestReview(after delay: TimeSpan) { asked.append(now) }
 
-        let policy = try PolicyLoader.yamlFiles().load(path: policyPath).policy
+        let policy = try PolicyLoader.files(Fixtures.documents).load(path: policyPath).policy
         let version = AppVersion(short: short, build: build)
         let store = FileStateStore(path: statePath, versionKey: policy.app.versionKey,
-                                   initialState: ReviewState(installedAt: now, app: version))
+                                   initialState: ReviewState(installedAt: now, app: version), documents: Fixtures.documents)
         try store.update(to: version, at: now, policy: policy)
         for hour in 1...4 {
             now = now + TimeSpan(seconds: 3600 * Int64(hour))
@@ -40,15 +42,17 @@ struct FileStateStoreTests {
         #expect(state.responses.map(\.kind) == [.later])
     }
 
-    @Test("a missing file without an initial state, and a file that does not parse, are errors; nothing is written")
+    @Test("a missing file without an initial state is a FileError, a file that does not parse a DiagnosticError; nothing is written")
     func errors() throws {
         let folder = try Self.folder()
-        let store = FileStateStore(path: "\(folder)/none.yaml", versionKey: .short)
-        #expect(throws: DiagnosticError.self) { try store.update { $0.launches += 1 } }
+        let store = FileStateStore(path: "\(folder)/none.yaml", versionKey: .short, documents: Fixtures.documents)
+        let missing = #expect(throws: FileError.self) { try store.update { $0.launches += 1 } }
+        #expect(missing?.reason == .notFound)
+        #expect(missing?.path == "\(folder)/none.yaml")
         #expect(!FileManager.default.fileExists(atPath: "\(folder)/none.yaml"))
 
         try "launches: [".write(toFile: "\(folder)/bad.yaml", atomically: true, encoding: .utf8)
-        let bad = FileStateStore(path: "\(folder)/bad.yaml", versionKey: .short)
+        let bad = FileStateStore(path: "\(folder)/bad.yaml", versionKey: .short, documents: Fixtures.documents)
         #expect(throws: DiagnosticError.self) { try bad.update { $0.launches += 1 } }
         #expect(try String(contentsOfFile: "\(folder)/bad.yaml", encoding: .utf8) == "launches: [")
     }
@@ -60,7 +64,7 @@ struct FileStateStoreTests {
         let text = "# keep me\n# and me\nreviewgate_state: 1\ninstalled_at: 2026-01-01T00:00:00Z\napp: {short: \"1\"}\n"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
-        let store = FileStateStore(path: path, versionKey: .short)
+        let store = FileStateStore(path: path, versionKey: .short, documents: Fixtures.documents)
 
         struct Refused: Error {}
         #expect(throws: Refused.self) { try store.update { state in state.launches = 9; throw Refused() } }

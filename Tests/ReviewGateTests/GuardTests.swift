@@ -1,4 +1,5 @@
 import ReviewGate
+import ReviewGateTestSupport
 import Testing
 
 @Suite struct GuardTests {

@@ -1,6 +1,7 @@
 import Foundation
 import ReviewGate
 import ReviewGateYAML
+import ReviewGateTestSupport
 import Testing
 
 @Suite struct PolicyLoaderTests {
@@ -8,7 +9,7 @@ import Testing
 
     @Test func extendsMergesMappingsKeyByKeyAndReplacesListsAndScalars() throws {
         let path = Self.fixtures.appending(path: "extends/child.yaml").path
-        let policy = try PolicyLoader.yamlFiles().load(path: path).policy
+        let policy = try PolicyLoader.files(Fixtures.documents).load(path: path).policy
         #expect(policy.name == "child")
         #expect(policy.app.storeID == "1234567890")
         #expect(policy.app.versionKey == .build)
@@ -24,7 +25,7 @@ import Testing
     /// The merge keeps only the child's `reviewgate`, so each file of the chain is asked first.
     @Test func aBaseOfANewerLanguageIsRefused() throws {
         let path = Self.fixtures.appending(path: "extends/child-of-newer.yaml").path
-        let error = #expect(throws: DiagnosticError.self) { try PolicyLoader.yamlFiles().load(path: path) }
+        let error = #expect(throws: DiagnosticError.self) { try PolicyLoader.files(Fixtures.documents).load(path: path) }
         let diagnostic = error?.diagnostics.first
         #expect(diagnostic?.message.contains("needs a newer reviewgate") == true)
         #expect(diagnostic?.location?.file.hasSuffix("newer-base.yaml") == true)
@@ -33,7 +34,7 @@ import Testing
 
     @Test func cycleNamesTheChain() throws {
         let path = Self.fixtures.appending(path: "bad-policies/extends-cycle-a.yaml").path
-        let error = #expect(throws: DiagnosticError.self) { try PolicyLoader.yamlFiles().load(path: path) }
+        let error = #expect(throws: DiagnosticError.self) { try PolicyLoader.files(Fixtures.documents).load(path: path) }
         let message = error?.diagnostics.first?.message ?? ""
         #expect(message.contains("extends-cycle-a.yaml → "))
         #expect(message.contains("extends-cycle-b.yaml → "))
@@ -54,9 +55,9 @@ import Testing
     }
 
     @Test func filePathsNormalise() {
-        #expect(FilePath.resolve("../b.yaml", from: "policies/x/a.yaml") == "policies/b.yaml")
-        #expect(FilePath.resolve("b.yaml", from: "a.yaml") == "b.yaml")
-        #expect(FilePath.resolve("./c/../b.yaml", from: "/p/a.yaml") == "/p/b.yaml")
+        #expect(PathArithmetic.resolve("../b.yaml", from: "policies/x/a.yaml") == "policies/b.yaml")
+        #expect(PathArithmetic.resolve("b.yaml", from: "a.yaml") == "b.yaml")
+        #expect(PathArithmetic.resolve("./c/../b.yaml", from: "/p/a.yaml") == "/p/b.yaml")
     }
 }
 
@@ -89,20 +90,15 @@ import Testing
     }
 
     @Test func threeWeekRuleIsWarnedAboutAskingAtLaunch() throws {
-        let path = CLIPaths.repository.appending(path: "policies/three-week-rule.yaml").path
-        let result = try PolicyLoader.yamlFiles().load(path: path)
+        let path = Repository.root.appending(path: "policies/three-week-rule.yaml").path
+        let result = try PolicyLoader.files(Fixtures.documents).load(path: path)
         #expect(result.warnings.map(\.message).contains { $0.contains("may ask at launch") })
         #expect(result.warnings.count == 1)
     }
 
     @Test(arguments: ["apple-sample.yaml", "treaty.yaml"])
     func otherShippedPoliciesHaveNoWarnings(_ name: String) throws {
-        let path = CLIPaths.repository.appending(path: "policies/\(name)").path
-        #expect(try PolicyLoader.yamlFiles().load(path: path).warnings.isEmpty)
+        let path = Repository.root.appending(path: "policies/\(name)").path
+        #expect(try PolicyLoader.files(Fixtures.documents).load(path: path).warnings.isEmpty)
     }
-}
-
-enum CLIPaths {
-    static let repository = URL(filePath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 }

@@ -1,5 +1,7 @@
 import ReviewGate
+import ReviewGateFiles
 import ReviewGateYAML
+import ReviewGateTestSupport
 import Testing
 
 /// Files held in memory, for a runner that never touches the disk.
@@ -24,13 +26,7 @@ final class MemoryFiles: @unchecked Sendable {
 
 @Suite("Scenarios: the shipped ones pass, and a wrong expectation fails at its line")
 struct ScenarioTests {
-    static let repositoryRoot: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return parts.joined(separator: "/")
-    }()
-
-    static let shipped: [String] = (try? ScenarioFiles.find(in: ["\(repositoryRoot)/policies"])) ?? []
+    static let shipped: [String] = (try? ScenarioFiles.find(in: [Repository.path("policies")])) ?? []
 
     static let policy = """
         reviewgate: 1
@@ -51,7 +47,7 @@ struct ScenarioTests {
 
     @Test("every shipped scenario passes through the library runner, golden transcript included", arguments: shipped)
     func shippedPass(path: String) throws {
-        let result = try ScenarioRunner.files().run(path: path)
+        let result = try ScenarioRunner.files(Fixtures.documents).run(path: path)
         #expect(result.passed, "\(result.failures.map(\.description).joined(separator: "\n"))")
         #expect(result.scenario.golden != nil, "every shipped scenario has a golden transcript")
         #expect(result.golden == .matched)
@@ -60,7 +56,7 @@ struct ScenarioTests {
     @Test("every shipped scenario opens with its schema line")
     func schemaLine() throws {
         for path in Self.shipped {
-            let bytes = try YAMLFile.bytes(atPath: path)
+            let bytes = try FileBytes.read(path, maxBytes: 1 << 20)
             let first = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
             #expect(first == "# yaml-language-server: $schema=../../schemas/scenario.schema.json", "\(path)")
         }

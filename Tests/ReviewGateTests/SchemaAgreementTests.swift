@@ -1,5 +1,6 @@
 import Foundation
 import ReviewGate
+import ReviewGateTestSupport
 import Testing
 
 /// The schemas agree with the files we ship: an independent validator, check-jsonschema (PyPI), accepts
@@ -8,9 +9,6 @@ import Testing
 /// Runs when check-jsonschema is on PATH; in CI (`CI` set) its absence is a failure, not a skip.
 @Suite("Schema agreement (check-jsonschema)", .enabled(if: CheckJSONSchema.url != nil || CheckJSONSchema.isCI))
 struct SchemaAgreementTests {
-    /// The repository's root: this file is Tests/ReviewGateTests/SchemaAgreementTests.swift.
-    private static let repositoryRoot = URL(filePath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The first line that marks a bad policy as one the policy schema alone must refuse.
     static let rejectsMarker = "# schema: rejects"
@@ -47,7 +45,7 @@ struct SchemaAgreementTests {
             name.hasSuffix(".yaml") || name.hasSuffix(".json")
         }
         let marked = corpus.filter { file in
-            let text = (try? String(contentsOf: Self.repositoryRoot.appending(path: file), encoding: .utf8)) ?? ""
+            let text = (try? String(contentsOf: Repository.root.appending(path: file), encoding: .utf8)) ?? ""
             return text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first
                 .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) == Self.rejectsMarker } ?? false
         }
@@ -94,7 +92,7 @@ struct SchemaAgreementTests {
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
-        process.currentDirectoryURL = repositoryRoot
+        process.currentDirectoryURL = Repository.root
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
@@ -108,7 +106,7 @@ struct SchemaAgreementTests {
     /// Files under a folder of the repository whose names match, as sorted paths relative to the root;
     /// none when the folder does not exist.
     private static func files(in folder: String, recursive: Bool, where matches: (String) -> Bool) -> [String] {
-        let root = repositoryRoot.appending(path: folder)
+        let root = Repository.root.appending(path: folder)
         let manager = FileManager.default
         let names: [String]
         if recursive {

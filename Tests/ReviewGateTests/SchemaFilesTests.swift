@@ -1,21 +1,19 @@
 import Foundation
 import ReviewGate
+import ReviewGateTestSupport
 import Testing
 
 /// `schemas/*.schema.json` are the library's schema texts, byte for byte, and the schemas are whole:
 /// every property described, every `$ref` resolving, unknown keys refused, shared pieces alike.
 @Suite("Schema files")
 struct SchemaFilesTests {
-    /// The repository's root: this file is Tests/ReviewGateTests/SchemaFilesTests.swift.
-    private static let repositoryRoot = URL(filePath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Set to 1 to write the schema files from the Swift source instead of failing on a difference.
     private static let updateVariable = "REVIEWGATE_UPDATE_SCHEMAS"
 
     @Test("schemas/ holds the library's text", arguments: JSONSchema.Kind.allCases)
     func fileMatchesSource(_ kind: JSONSchema.Kind) throws {
-        let folder = Self.repositoryRoot.appending(path: "schemas")
+        let folder = Repository.root.appending(path: "schemas")
         let file = folder.appending(path: kind.fileName)
         let expected = Data((JSONSchema.text(for: kind) + "\n").utf8)
         let actual = try? Data(contentsOf: file)

@@ -1,5 +1,6 @@
 import ReviewGate
 import ReviewGateYAML
+import ReviewGateTestSupport
 import Testing
 
 @Suite struct StateDecoderTests {

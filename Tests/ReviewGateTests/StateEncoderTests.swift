@@ -1,5 +1,6 @@
 import ReviewGate
 import ReviewGateYAML
+import ReviewGateTestSupport
 import Testing
 
 @Suite("StateEncoder: what record writes reads back as the same state")
@@ -116,30 +117,10 @@ struct StateEncoderTests {
     @Test("the shipped example states survive a rewrite unchanged")
     func examples() throws {
         for file in ["apple-sample.state.yaml", "apple-sample-asked.state.yaml", "treaty.state.yaml", "three-week-rule.state.json"] {
-            let path = "\(repositoryRoot)/policies/examples/\(file)"
-            let state = try StateDecoder.decode(YAMLFile.document(atPath: path), versionKey: nil)
+            let path = Repository.path("policies/examples/\(file)")
+            let state = try StateDecoder.decode(Fixtures.documents.document(atPath: path), versionKey: nil)
             let text = StateEncoder.encode(state, as: StateEncoder.Format(path: path))
             #expect(try Self.decode(text, file: file) == state)
         }
-    }
-}
-
-/// The repository's root: this file is Tests/ReviewGateTests/StateEncoderTests.swift.
-private let repositoryRoot: String = {
-    var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(3)
-    return parts.joined(separator: "/")
-}()
-
-/// A small deterministic generator, so that a failing seed fails the same way every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

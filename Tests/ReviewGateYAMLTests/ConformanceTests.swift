@@ -25,7 +25,7 @@ import Testing
     @Test(arguments: YAMLTestSuiteCase.all.filter { !$0.isError && $0.json != nil })
     func validCaseReadsAsItsJSON(_ testCase: YAMLTestSuiteCase) throws {
         let expected = try JSONStream.values(testCase.json!).map(JSONStream.canonical)
-        let documents: [Node]
+        let documents: [DocumentNode]
         do {
             documents = try YAMLLoader().load(testCase.input, file: "in.yaml")
         } catch {

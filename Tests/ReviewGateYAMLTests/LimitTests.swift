@@ -3,7 +3,7 @@ import ReviewGateYAML
 import Testing
 
 @Suite struct LimitTests {
-    private func message(_ bytes: [UInt8], limits: YAMLLimits = .default) -> String? {
+    private func message(_ bytes: [UInt8], limits: DocumentLimits = .default) -> String? {
         do {
             _ = try YAMLLoader(limits: limits).load(bytes, file: "l.yaml")
             return nil
@@ -28,8 +28,8 @@ import Testing
 
     @Test func aliasLimitCanBeRaised() {
         let small = Array("a: &a [1, 2, 3]\nb: [*a, *a]\n".utf8)
-        #expect(message(small, limits: YAMLLimits(maxAliasExpansion: 8)) == nil)
-        #expect(message(small, limits: YAMLLimits(maxAliasExpansion: 7))?.contains("alias") == true)
+        #expect(message(small, limits: DocumentLimits(maxAliasExpansion: 8)) == nil)
+        #expect(message(small, limits: DocumentLimits(maxAliasExpansion: 7))?.contains("alias") == true)
     }
 
     @Test func deepFlowNestingIsRefused() {
@@ -41,7 +41,7 @@ import Testing
         var text = ""
         for depth in 0..<3000 { text += String(repeating: " ", count: depth) + "k:\n" }
         // 4.5 MB of indentation: raise the size limit so that the nesting limit is what stops it.
-        let limits = YAMLLimits(maxBytes: 8 << 20)
+        let limits = DocumentLimits(maxBytes: 8 << 20)
         #expect(message(Array(text.utf8), limits: limits)?.contains("nesting deeper than 64") == true)
         let flow = String(repeating: "{k: ", count: 3000) + "v" + String(repeating: "}", count: 3000)
         #expect(message(Array(flow.utf8))?.contains("nesting deeper than 64") == true)
@@ -63,7 +63,7 @@ import Testing
     @Test func oversizedInputIsRefusedBeforeParsing() {
         let big = [UInt8](repeating: UInt8(ascii: "a"), count: 3_000_000)
         #expect(message(big)?.contains("over the limit of 1048576 bytes") == true)
-        #expect(message([UInt8](repeating: UInt8(ascii: "a"), count: 2000), limits: YAMLLimits(maxBytes: 1000)) != nil)
+        #expect(message([UInt8](repeating: UInt8(ascii: "a"), count: 2000), limits: DocumentLimits(maxBytes: 1000)) != nil)
     }
 
     @Test func invalidUTF8IsRefused() {

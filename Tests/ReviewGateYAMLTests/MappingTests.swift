@@ -3,7 +3,7 @@ import ReviewGateYAML
 import Testing
 
 @Suite struct MappingTests {
-    private func load(_ yaml: String) throws -> Node {
+    private func load(_ yaml: String) throws -> DocumentNode {
         try YAMLLoader().loadDocument(Array(yaml.utf8), file: "m.yaml")
     }
 

@@ -1,26 +1,15 @@
 import ReviewGate
 import ReviewGateYAML
+import ReviewGateTestSupport
 import Testing
 
 /// No input crashes or hangs the loader or the decoders: every YAML test suite input, mutated at
 /// random (seeded, so a failure repeats), is either read or refused with located diagnostics.
 @Suite struct MutationTests {
-    /// A small deterministic generator (SplitMix64), so that every run mutates alike.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let alphabet = Array("-:?[]{},&*!|>'\"%@`#\t\n ~0x1e.<".utf8) + [0xC3, 0xFF, 0x00]
 
     @Test func mutatedInputsAreReadOrRefusedWithPositions() {
-        var random = SplitMix(state: 2026)
+        var random = SplitMix(seed: 2026)
         var refused = 0
         var read = 0
         for testCase in YAMLTestSuiteCase.all {

@@ -1,3 +1,4 @@
+import ReviewGateTestSupport
 import Foundation
 
 /// The public YAML test suite's cases, read from `../shared/yaml-test-suite` beside the repository.
@@ -19,9 +20,7 @@ struct YAMLTestSuiteCase: CustomStringConvertible, Sendable {
         if let path = ProcessInfo.processInfo.environment["REVIEWGATE_YAML_TEST_SUITE"] {
             return URL(filePath: path)
         }
-        return URL(filePath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appending(path: "../shared/yaml-test-suite").standardized
+        return Repository.shared("yaml-test-suite")
     }()
 
     /// Every case folder holding an `in.yaml` (some cases have numbered sub-cases).

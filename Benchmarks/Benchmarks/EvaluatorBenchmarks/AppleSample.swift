@@ -1,4 +1,5 @@
 import ReviewGate
+import ReviewGateFiles
 import ReviewGateYAML
 
 /// The inputs every evaluator benchmark decides: `policies/apple-sample.yaml`, the person in
@@ -22,8 +23,9 @@ struct AppleSample: Sendable {
         let policyPath = repositoryRoot + "/policies/apple-sample.yaml"
         let statePath = repositoryRoot + "/policies/examples/apple-sample.state.yaml"
         do {
-            let policy = try PolicyLoader.yamlFiles().load(path: policyPath).policy
-            let state = try StateDecoder.decode(YAMLFile.document(atPath: statePath), versionKey: policy.app.versionKey)
+            let documents = DocumentFiles(parse: YAMLLoader().loadDocument)
+            let policy = try PolicyLoader.files(documents).load(path: policyPath).policy
+            let state = try StateDecoder.decode(documents.document(atPath: statePath), versionKey: policy.app.versionKey)
             let moment = Moment(
                 now: Timestamp(rfc3339: "2026-11-22T10:00:00Z")!, event: "process_completed",
                 scene: "ProcessCompleted")

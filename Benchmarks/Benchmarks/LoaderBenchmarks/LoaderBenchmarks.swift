@@ -48,7 +48,7 @@ let benchmarks: @Sendable () -> Void = {
 }
 
 /// SPEC §7's limits with the size limit raised past the corpus; depth and aliases unchanged.
-let corpusLimits = YAMLLimits(maxBytes: 64 << 20)
+let corpusLimits = DocumentLimits(maxBytes: 64 << 20)
 
 /// Loads `input` into nodes and discards them; traps on a diagnostic, since the corpus is valid.
 func loadCorpus(_ input: [UInt8]) {

@@ -60,7 +60,7 @@ struct LongScenario: Sendable {
     static let runner = ScenarioRunner(
         documents: { path throws(DiagnosticError) in
             let text = path.hasSuffix("policy.yaml") ? policy : LongScenario.text
-            return try YAMLLoader(limits: YAMLLimits(maxBytes: 64 << 20)).loadDocument(Array(text.utf8), file: path)
+            return try YAMLLoader(limits: DocumentLimits(maxBytes: 64 << 20)).loadDocument(Array(text.utf8), file: path)
         },
         goldens: GoldenFiles(read: { _ in nil }, write: { _, _ in }))
 

@@ -1,16 +1,16 @@
 /// A mapping's entries by key, after unknown keys have been reported.
 struct Fields {
     /// The mapping node itself.
-    let node: Node
+    let node: DocumentNode
     private let entries: [String: MappingEntry]
 
-    init(node: Node, entries: [String: MappingEntry]) {
+    init(node: DocumentNode, entries: [String: MappingEntry]) {
         self.node = node
         self.entries = entries
     }
 
     /// The value for a key.
-    subscript(key: String) -> Node? { entries[key]?.value }
+    subscript(key: String) -> DocumentNode? { entries[key]?.value }
 
     /// Where a key is written (the key itself, which is where a check points).
     func keyLocation(_ key: String) -> SourceLocation? { entries[key]?.key.location }

@@ -16,7 +16,7 @@ struct NodeReader {
     }
 
     /// The fields of a mapping, reporting unknown keys (with a did-you-mean) and non-string keys.
-    mutating func fields(_ node: Node, _ what: String, allowed: [String]) -> Fields? {
+    mutating func fields(_ node: DocumentNode, _ what: String, allowed: [String]) -> Fields? {
         guard let entries = node.mapping else {
             error("\(what) must be a mapping; found \(node.summary)", at: node.location)
             return nil
@@ -49,7 +49,7 @@ struct NodeReader {
     static let largestCount = 1_000_000_000
 
     /// An integer, optionally at least `minimum`, and at most `maximum` (``largestCount`` unless given).
-    mutating func int(_ node: Node, _ what: String, minimum: Int? = nil, maximum: Int? = nil) -> Int? {
+    mutating func int(_ node: DocumentNode, _ what: String, minimum: Int? = nil, maximum: Int? = nil) -> Int? {
         let maximum = maximum ?? Self.largestCount
         guard case .int(let value)? = node.scalar?.value else {
             if case .float(let number)? = node.scalar?.value, number.rounded() == number, abs(number) > Double(maximum) {
@@ -71,7 +71,7 @@ struct NodeReader {
     }
 
     /// A number (integer or decimal).
-    mutating func number(_ node: Node, _ what: String) -> Double? {
+    mutating func number(_ node: DocumentNode, _ what: String) -> Double? {
         switch node.scalar?.value {
         case .int(let value)?: return Double(value)
         case .float(let value)? where value.isFinite: return value
@@ -82,7 +82,7 @@ struct NodeReader {
     }
 
     /// A boolean: only `true`/`false` in their YAML 1.2 spellings.
-    mutating func bool(_ node: Node, _ what: String) -> Bool? {
+    mutating func bool(_ node: DocumentNode, _ what: String) -> Bool? {
         guard case .bool(let value)? = node.scalar?.value else {
             var hint = ""
             if let text = node.scalar?.text, ["yes", "no", "on", "off", "y", "n"].contains(text.lowercased()) {
@@ -96,7 +96,7 @@ struct NodeReader {
 
     /// A string; with `scalarText`, any non-null scalar's text (so `store_id: 123` and
     /// `build: 2` read as written).
-    mutating func string(_ node: Node, _ what: String, scalarText: Bool = false) -> String? {
+    mutating func string(_ node: DocumentNode, _ what: String, scalarText: Bool = false) -> String? {
         if let text = node.string { return text }
         if scalarText, let scalar = node.scalar, scalar.value != .null { return scalar.text }
         error("\(what) must be a string; found \(node.summary)", at: node.location)
@@ -104,7 +104,7 @@ struct NodeReader {
     }
 
     /// A name matching `[A-Za-z_][A-Za-z0-9_.-]*` (events, triggers, flags, attributes).
-    mutating func identifier(_ node: Node, _ what: String) -> String? {
+    mutating func identifier(_ node: DocumentNode, _ what: String) -> String? {
         guard let text = string(node, what) else { return nil }
         guard Self.isIdentifier(text) else {
             error("\(what) \"\(text)\" is not a valid name: use letters, digits, _ . and -, starting with a letter or _",
@@ -123,7 +123,7 @@ struct NodeReader {
     }
 
     /// A duration: a whole number and one unit of `s m h d w`, at most 100 years.
-    mutating func duration(_ node: Node, _ what: String) -> TimeSpan? {
+    mutating func duration(_ node: DocumentNode, _ what: String) -> TimeSpan? {
         if let text = node.string, let span = TimeSpan(duration: text) { return span }
         var found = node.summary
         if case .int = node.scalar?.value { found += " (a bare number has no unit)" }
@@ -139,7 +139,7 @@ struct NodeReader {
     }
 
     /// An RFC 3339 time with `Z` or an offset.
-    mutating func timestamp(_ node: Node, _ what: String) -> Timestamp? {
+    mutating func timestamp(_ node: DocumentNode, _ what: String) -> Timestamp? {
         if let text = node.scalar?.text, node.scalar?.value != .null, let time = Timestamp(rfc3339: text) {
             return time
         }
@@ -149,7 +149,7 @@ struct NodeReader {
     }
 
     /// One of an enumeration's raw values, with a did-you-mean.
-    mutating func choice<T: RawRepresentable & CaseIterable>(_ node: Node, _ what: String, as: T.Type) -> T?
+    mutating func choice<T: RawRepresentable & CaseIterable>(_ node: DocumentNode, _ what: String, as: T.Type) -> T?
     where T.RawValue == String {
         let names = T.allCases.map(\.rawValue)
         if let text = node.string, let value = T(rawValue: text) { return value }
@@ -159,7 +159,7 @@ struct NodeReader {
     }
 
     /// A list's elements.
-    mutating func list(_ node: Node, _ what: String) -> [Node]? {
+    mutating func list(_ node: DocumentNode, _ what: String) -> [DocumentNode]? {
         guard let items = node.sequence else {
             error("\(what) must be a list; found \(node.summary)", at: node.location)
             return nil

@@ -2,7 +2,7 @@ extension NodeReader {
     static let conditionForms = ["all", "any", "not", "event", "launches", "install_age", "since_last_ask", "flag", "attribute", "app_version"]
 
     /// A condition (SPEC §2.4). Nesting is bounded by the loader's depth limit.
-    mutating func condition(_ node: Node) -> Condition? {
+    mutating func condition(_ node: DocumentNode) -> Condition? {
         guard let entries = node.mapping else {
             error("a condition must be a mapping such as {flag: name} or {all: [...]}; found \(node.summary)", at: node.location)
             return nil
@@ -68,7 +68,7 @@ extension NodeReader {
         }
     }
 
-    private mutating func attributeCondition(_ node: Node) -> Condition? {
+    private mutating func attributeCondition(_ node: DocumentNode) -> Condition? {
         guard let fields = fields(node, "an attribute condition", allowed: ["attribute", "equals", "in", "at_least", "at_most"]),
             let name = identifier(fields["attribute"]!, "attribute")
         else { return nil }
@@ -99,7 +99,7 @@ extension NodeReader {
     }
 
     /// A scalar attribute value: string, number or boolean.
-    mutating func attributeValue(_ node: Node, _ what: String) -> AttributeValue? {
+    mutating func attributeValue(_ node: DocumentNode, _ what: String) -> AttributeValue? {
         switch node.scalar?.value {
         case .string(let text)?: return .string(text)
         case .int(let number)?: return .number(Double(number))

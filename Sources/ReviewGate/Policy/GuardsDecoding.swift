@@ -6,7 +6,7 @@ extension NodeReader {
     ]
 
     /// `guards`, with the defaults for what it leaves out.
-    mutating func guards(_ node: Node?, platform: Platform) -> Guards {
+    mutating func guards(_ node: DocumentNode?, platform: Platform) -> Guards {
         var guards = Guards(
             neverOn: Located([.launch, .user_action], at: nil),
             systemQuota: platform == .ios ? Located(.storeKit, at: nil) : nil)
@@ -44,7 +44,7 @@ extension NodeReader {
         return guards
     }
 
-    private mutating func askLimit(_ node: Node, _ what: String, countKey: String, windowRequired: Bool) -> AskLimit? {
+    private mutating func askLimit(_ node: DocumentNode, _ what: String, countKey: String, windowRequired: Bool) -> AskLimit? {
         guard let fields = fields(node, what, allowed: [countKey, "per"]) else { return nil }
         require(windowRequired ? [countKey, "per"] : [countKey], in: fields, what)
         let count = fields[countKey].flatMap { int($0, "\(what) \(countKey)", minimum: 1) }

@@ -13,7 +13,7 @@ struct PolicyDecoder {
     var reader = NodeReader()
 
     /// The policy, or `nil` when there were errors (then ``reader`` holds them).
-    mutating func decode(_ root: Node) -> Policy? {
+    mutating func decode(_ root: DocumentNode) -> Policy? {
         // The version first: a newer language's file is refused before its keys are judged.
         if let refusal = Self.newerVersion(in: root) {
             reader.error(refusal.message, at: refusal.location)
@@ -54,7 +54,7 @@ struct PolicyDecoder {
 
     /// The refusal of a file written for a newer language version, if it is one. Each file of an
     /// `extends` chain is asked before merging (the merge keeps only the last file's version).
-    static func newerVersion(in root: Node) -> Diagnostic? {
+    static func newerVersion(in root: DocumentNode) -> Diagnostic? {
         guard let node = root["reviewgate"], case .int(let version)? = node.scalar?.value, version > languageVersion else {
             return nil
         }
@@ -70,7 +70,7 @@ struct PolicyDecoder {
         return text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0) }
     }
 
-    private mutating func decodeApp(_ node: Node?) -> AppSettings {
+    private mutating func decodeApp(_ node: DocumentNode?) -> AppSettings {
         var app = AppSettings(storeID: nil, versionKey: .short, platform: .ios)
         guard let node, let fields = reader.fields(node, "app", allowed: ["store_id", "version_key", "platform"]) else {
             return app
@@ -91,7 +91,7 @@ struct PolicyDecoder {
         return app
     }
 
-    private mutating func decodeTriggers(_ node: Node) -> [Trigger] {
+    private mutating func decodeTriggers(_ node: DocumentNode) -> [Trigger] {
         guard let entries = node.mapping else {
             reader.error("triggers must be a mapping of trigger ids to triggers; found \(node.summary)", at: node.location)
             return []
@@ -105,7 +105,7 @@ struct PolicyDecoder {
         return triggers
     }
 
-    private mutating func decodeResponses(_ node: Node?) -> ResponseRules {
+    private mutating func decodeResponses(_ node: DocumentNode?) -> ResponseRules {
         var rules = ResponseRules(
             afterRated: Located(.nextVersion, at: nil), afterDeclined: Located(.nextVersion, at: nil),
             afterLater: Located(.wait(TimeSpan(seconds: 86_400)), at: nil))
@@ -124,7 +124,7 @@ struct PolicyDecoder {
         return rules
     }
 
-    private mutating func responseRule(_ node: Node, _ what: String, allowsDuration: Bool, allowsVersion: Bool) -> ResponseRule? {
+    private mutating func responseRule(_ node: DocumentNode, _ what: String, allowsDuration: Bool, allowsVersion: Bool) -> ResponseRule? {
         if allowsVersion, node.string == "never" { return .never }
         if allowsVersion, node.string == "next_version" { return .nextVersion }
         if allowsDuration, let text = node.string, let span = TimeSpan(duration: text) { return .wait(span) }
@@ -134,7 +134,7 @@ struct PolicyDecoder {
         return nil
     }
 
-    private mutating func decodeCounting(_ node: Node?) -> Counting {
+    private mutating func decodeCounting(_ node: DocumentNode?) -> Counting {
         var counting = Counting(whileBlocked: true, resetOnNewVersion: false)
         guard let node, let fields = reader.fields(node, "counting", allowed: ["while_blocked", "reset_on_new_version"]) else {
             return counting
@@ -146,7 +146,7 @@ struct PolicyDecoder {
         return counting
     }
 
-    private mutating func decodePresentation(_ node: Node?) -> Presentation {
+    private mutating func decodePresentation(_ node: DocumentNode?) -> Presentation {
         var presentation = Presentation(delay: TimeSpan(nanoseconds: 0), requireSameScene: false)
         guard let node, let fields = reader.fields(node, "presentation", allowed: ["delay", "require_same_scene"]) else {
             return presentation
@@ -158,7 +158,7 @@ struct PolicyDecoder {
         return presentation
     }
 
-    private mutating func decodeRollout(_ node: Node, policyName: String, at location: SourceLocation) -> Rollout? {
+    private mutating func decodeRollout(_ node: DocumentNode, policyName: String, at location: SourceLocation) -> Rollout? {
         guard let fields = reader.fields(node, "rollout", allowed: ["percent", "salt"]) else { return nil }
         reader.require(["percent"], in: fields, "rollout")
         var percent: Double?

@@ -4,7 +4,7 @@
 /// (`ReviewGateYAML` provides one that reads YAML files from disk).
 public struct PolicyLoader: Sendable {
     /// Reads the single document of the file at a path.
-    public typealias DocumentSource = @Sendable (_ path: String) throws(DiagnosticError) -> Node
+    public typealias DocumentSource = @Sendable (_ path: String) throws(DiagnosticError) -> DocumentNode
 
     /// How files are read.
     public var source: DocumentSource
@@ -29,7 +29,7 @@ public struct PolicyLoader: Sendable {
     }
 
     /// Decodes an already-read policy document (no `extends` is followed).
-    public static func decode(_ root: Node) throws(DiagnosticError) -> Result {
+    public static func decode(_ root: DocumentNode) throws(DiagnosticError) -> Result {
         var decoder = PolicyDecoder()
         guard let policy = decoder.decode(root) else {
             throw DiagnosticError(decoder.reader.diagnostics.sortedByLocation())
@@ -39,7 +39,7 @@ public struct PolicyLoader: Sendable {
 
     /// The file's tree with its `extends` base merged under it: mappings merge key by key, lists
     /// and scalars replace.
-    private func merged(path: String, chain: [String]) throws(DiagnosticError) -> Node {
+    private func merged(path: String, chain: [String]) throws(DiagnosticError) -> DocumentNode {
         let root = try source(path)
         if let refusal = PolicyDecoder.newerVersion(in: root) { throw DiagnosticError([refusal]) }
         guard let extendsNode = root["extends"] else { return root }
@@ -47,13 +47,13 @@ public struct PolicyLoader: Sendable {
             throw DiagnosticError("extends must be the relative path of another policy; found \(extendsNode.summary)",
                                   at: extendsNode.location)
         }
-        let basePath = FilePath.resolve(relative, from: path)
-        let here = chain + [FilePath.normalize(path)]
+        let basePath = PathArithmetic.resolve(relative, from: path)
+        let here = chain + [PathArithmetic.normalize(path)]
         if here.contains(basePath) {
             let cycle = (here.drop { $0 != basePath } + [basePath]).joined(separator: " → ")
             throw DiagnosticError("extends makes a cycle: \(cycle)", at: extendsNode.location)
         }
-        let base: Node
+        let base: DocumentNode
         do {
             base = try merged(path: basePath, chain: here)
         } catch {
@@ -72,7 +72,7 @@ public struct PolicyLoader: Sendable {
     }
 
     /// `over` on top of `base`: keys of both mappings merge recursively; anything else replaces.
-    static func merge(_ base: Node, under over: Node) -> Node {
+    static func merge(_ base: DocumentNode, under over: DocumentNode) -> DocumentNode {
         guard let baseEntries = base.mapping, let overEntries = over.mapping else { return over }
         var result: [MappingEntry] = []
         var used = Set<String>()
@@ -85,6 +85,6 @@ public struct PolicyLoader: Sendable {
             }
         }
         result += overEntries.filter { !used.contains($0.key.string ?? "") || $0.key.string == nil }
-        return Node(.mapping(result), at: over.location, tag: over.tag)
+        return DocumentNode(.mapping(result), at: over.location, tag: over.tag)
     }
 }

@@ -3,7 +3,7 @@ extension NodeReader {
 
     /// A `within` window over an event's donations: longer than 0s, and not on `launch`, whose
     /// times are not kept (only their count, `launches`).
-    mutating func window(_ node: Node, of event: String) -> TimeSpan? {
+    mutating func window(_ node: DocumentNode, of event: String) -> TimeSpan? {
         guard let span = duration(node, "within") else { return nil }
         if event == Trigger.launchEvent {
             error("within cannot count launches: only their number is kept (launches), not their times", at: node.location)
@@ -18,7 +18,7 @@ extension NodeReader {
 
     /// A trigger: exactly one of `at_least`/`exactly`/`every`, with optional `event`, `within`,
     /// `scenes`, `when`.
-    mutating func trigger(id: String, _ node: Node, at location: SourceLocation) -> Trigger? {
+    mutating func trigger(id: String, _ node: DocumentNode, at location: SourceLocation) -> Trigger? {
         guard let fields = fields(node, "trigger \"\(id)\"", allowed: Self.triggerKeys) else { return nil }
         let event = fields["event"].flatMap { identifier($0, "event") } ?? id
         let countKeys = ["at_least", "exactly", "every"].filter(fields.has)

@@ -12,7 +12,7 @@ public enum ScenarioDecoder {
     public static let maximumRuns = 100_000
 
     /// Decodes the scenario file at `path` whose document is `root`, loading its policy with `loader`.
-    public static func decode(_ root: Node, path: String, loader: PolicyLoader) throws(DiagnosticError) -> Scenario {
+    public static func decode(_ root: DocumentNode, path: String, loader: PolicyLoader) throws(DiagnosticError) -> Scenario {
         var reader = NodeReader()
         var policyDiagnostics: [Diagnostic] = []
         guard let fields = reader.fields(root, "the scenario", allowed: keys) else { throw DiagnosticError(reader.diagnostics) }
@@ -32,7 +32,7 @@ public enum ScenarioDecoder {
         let reference = fields["policy"].flatMap { reader.string($0, "policy") }
         if let reference, let node = fields["policy"] {
             do {
-                policy = try loader.load(path: FilePath.resolve(reference, from: path)).policy
+                policy = try loader.load(path: PathArithmetic.resolve(reference, from: path)).policy
             } catch {
                 policyDiagnostics = error.diagnostics
                 policyDiagnostics.append(.error("in the policy this scenario tests, \(reference)", at: node.location))
@@ -53,13 +53,13 @@ public enum ScenarioDecoder {
         var golden: GoldenReference?
         if let node = fields["golden"], let text = reader.string(node, "golden") {
             if text.isEmpty { reader.error("golden must be the relative path of a transcript file", at: node.location) }
-            golden = GoldenReference(reference: text, path: FilePath.resolve(text, from: path), location: node.location)
+            golden = GoldenReference(reference: text, path: PathArithmetic.resolve(text, from: path), location: node.location)
         }
 
         var state: ReviewState?
         if let policy, let start {
             // Without `state`, an empty one: the decoder then says which version string the policy needs.
-            let node = fields["state"] ?? Node(.mapping([]), at: root.location)
+            let node = fields["state"] ?? DocumentNode(.mapping([]), at: root.location)
             state = StateDecoder.decode(node, versionKey: policy.app.versionKey, defaultInstalledAt: start, reader: &reader)
         }
 

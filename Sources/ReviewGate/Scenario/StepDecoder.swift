@@ -7,7 +7,7 @@ enum StepDecoder {
         return ids
     }()
 
-    static func decode(_ node: Node, number: Int, policy: Policy?, reader: inout NodeReader) -> ScenarioStep? {
+    static func decode(_ node: DocumentNode, number: Int, policy: Policy?, reader: inout NodeReader) -> ScenarioStep? {
         let what = "step \(number)"
         guard let fields = reader.fields(node, what, allowed: ScenarioDecoder.stepKeys) else { return nil }
         var step = ScenarioStep(number: number, location: node.location, repetitions: 1)
@@ -68,7 +68,7 @@ enum StepDecoder {
         return step
     }
 
-    private static func update(_ node: Node, _ reader: inout NodeReader) -> AppVersion? {
+    private static func update(_ node: DocumentNode, _ reader: inout NodeReader) -> AppVersion? {
         guard let fields = reader.fields(node, "update", allowed: ["short", "build"]) else { return nil }
         guard fields.has("short") || fields.has("build") else {
             reader.error("update needs short, build or both: the app's new version strings", at: node.location)
@@ -79,7 +79,7 @@ enum StepDecoder {
             build: fields["build"].flatMap { reader.string($0, "update build", scalarText: true) })
     }
 
-    private static func set(_ node: Node, _ reader: inout NodeReader) -> ([String: Bool], [String: AttributeValue])? {
+    private static func set(_ node: DocumentNode, _ reader: inout NodeReader) -> ([String: Bool], [String: AttributeValue])? {
         guard let fields = reader.fields(node, "set", allowed: ["flags", "attributes"]) else { return nil }
         guard fields.has("flags") || fields.has("attributes") else {
             reader.error("set needs flags, attributes or both", at: node.location)
@@ -106,7 +106,7 @@ enum StepDecoder {
     }
 
     /// `allow`, `block`, or a mapping of `decision`, `trigger`, `blocked_by`, `next_eligible_at`.
-    private static func expectation(_ node: Node, _ reader: inout NodeReader) -> Expectation? {
+    private static func expectation(_ node: DocumentNode, _ reader: inout NodeReader) -> Expectation? {
         if node.mapping == nil {
             return outcome(node, "expect", &reader).map { Expectation([.decision($0)]) }
         }
@@ -140,7 +140,7 @@ enum StepDecoder {
         return Expectation(parts)
     }
 
-    private static func outcome(_ node: Node, _ what: String, _ reader: inout NodeReader) -> Decision.Outcome? {
+    private static func outcome(_ node: DocumentNode, _ what: String, _ reader: inout NodeReader) -> Decision.Outcome? {
         if let text = node.string, let outcome = Decision.Outcome(rawValue: text) { return outcome }
         let hint = node.string.map { Suggestion.phrase(for: $0, in: ["allow", "block"]) } ?? ""
         reader.error("\(what) must be allow or block (or a mapping of decision, trigger, blocked_by, next_eligible_at); found \(node.summary)\(hint)",
@@ -148,7 +148,7 @@ enum StepDecoder {
         return nil
     }
 
-    private static func blockedBy(_ node: Node, _ reader: inout NodeReader) -> [String]? {
+    private static func blockedBy(_ node: DocumentNode, _ reader: inout NodeReader) -> [String]? {
         guard let items = reader.list(node, "expect blocked_by") else { return nil }
         var ids: [String] = []
         for item in items {

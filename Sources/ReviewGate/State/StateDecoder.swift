@@ -12,7 +12,7 @@ public enum StateDecoder {
     /// With `defaultInstalledAt` (a scenario's `start`), `installed_at` and `reviewgate_state`
     /// may be left out.
     public static func decode(
-        _ root: Node, versionKey: VersionKey?, defaultInstalledAt: Timestamp? = nil
+        _ root: DocumentNode, versionKey: VersionKey?, defaultInstalledAt: Timestamp? = nil
     ) throws(DiagnosticError) -> ReviewState {
         var reader = NodeReader()
         let state = decode(root, versionKey: versionKey, defaultInstalledAt: defaultInstalledAt, reader: &reader)
@@ -21,7 +21,7 @@ public enum StateDecoder {
     }
 
     static func decode(
-        _ root: Node, versionKey: VersionKey?, defaultInstalledAt: Timestamp?, reader: inout NodeReader
+        _ root: DocumentNode, versionKey: VersionKey?, defaultInstalledAt: Timestamp?, reader: inout NodeReader
     ) -> ReviewState? {
         guard let fields = reader.fields(root, "the state", allowed: keys) else { return nil }
         if defaultInstalledAt == nil { reader.require(["reviewgate_state", "installed_at"], in: fields, "the state") }
@@ -74,7 +74,7 @@ public enum StateDecoder {
         return state
     }
 
-    private static func events(_ node: Node, _ reader: inout NodeReader) -> [String: EventHistory] {
+    private static func events(_ node: DocumentNode, _ reader: inout NodeReader) -> [String: EventHistory] {
         guard let entries = node.mapping else {
             reader.error("events must be a mapping of event names to counts; found \(node.summary)", at: node.location)
             return [:]
@@ -109,7 +109,7 @@ public enum StateDecoder {
         return events
     }
 
-    private static func ask(_ node: Node, _ reader: inout NodeReader) -> Ask? {
+    private static func ask(_ node: DocumentNode, _ reader: inout NodeReader) -> Ask? {
         guard let fields = reader.fields(node, "an ask", allowed: ["at", "short", "build", "trigger"]) else { return nil }
         reader.require(["at"], in: fields, "an ask")
         guard let at = fields["at"].flatMap({ reader.timestamp($0, "at") }) else { return nil }
@@ -120,7 +120,7 @@ public enum StateDecoder {
             trigger: fields["trigger"].flatMap { reader.string($0, "trigger") })
     }
 
-    private static func response(_ node: Node, _ reader: inout NodeReader) -> Response? {
+    private static func response(_ node: DocumentNode, _ reader: inout NodeReader) -> Response? {
         guard let fields = reader.fields(node, "a response", allowed: ["at", "kind"]) else { return nil }
         reader.require(["at", "kind"], in: fields, "a response")
         guard let at = fields["at"].flatMap({ reader.timestamp($0, "at") }),

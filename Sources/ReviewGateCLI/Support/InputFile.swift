@@ -1,9 +1,13 @@
 import ArgumentParser
 import ReviewGate
+import ReviewGateFiles
 import ReviewGateYAML
 
 /// Reads the commands' input files, turning every failure into diagnostics on stderr and exit 2.
 enum InputFile {
+    /// Files read as YAML (and so JSON) through libyaml, under SPEC §7's limits.
+    static let documents = DocumentFiles(parse: YAMLLoader().loadDocument)
+
     /// Prints each diagnostic to stderr.
     static func report(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics { Terminal.printError(diagnostic.description) }
@@ -22,19 +26,23 @@ enum InputFile {
         if let line = error.omittedLine { Terminal.printError(line) }
     }
 
-    /// Runs `body`; on a ``DiagnosticError`` prints it and exits 2 (an input that cannot be used).
-    static func orExit<T>(_ body: () throws(DiagnosticError) -> T) throws -> T {
+    /// Runs `body`; on a ``DiagnosticError`` or a ``FileError`` prints it and exits 2 (an input
+    /// that cannot be used).
+    static func orExit<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch {
+        } catch let error as DiagnosticError {
             report(error)
+            throw ExitCode(2)
+        } catch let error as FileError {
+            report(DiagnosticError(error))
             throw ExitCode(2)
         }
     }
 
     /// The policy at `path` with its `extends`, warnings printed to stderr.
     static func policy(_ path: String) throws -> Policy {
-        let result = try orExit { () throws(DiagnosticError) in try PolicyLoader.yamlFiles().load(path: path) }
+        let result = try orExit { () throws(DiagnosticError) in try PolicyLoader.files(documents).load(path: path) }
         report(result.warnings)
         return result.policy
     }
@@ -42,7 +50,7 @@ enum InputFile {
     /// The state file at `path`, read for `policy`.
     static func state(_ path: String, for policy: Policy) throws -> ReviewState {
         try orExit { () throws(DiagnosticError) in
-            try StateDecoder.decode(YAMLFile.document(atPath: path), versionKey: policy.app.versionKey)
+            try StateDecoder.decode(documents.document(atPath: path), versionKey: policy.app.versionKey)
         }
     }
 }

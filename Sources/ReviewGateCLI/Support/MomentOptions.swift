@@ -1,13 +1,6 @@
 import ArgumentParser
 import ReviewGate
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ReviewGateFiles
 
 extension MomentSource: ExpressibleByArgument {}
 
@@ -51,8 +44,6 @@ struct MomentOptions: ParsableArguments {
 
     /// The system clock: only the command line reads it, never the library.
     static func clock() -> Timestamp {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Timestamp(nanosecondsSince1970: Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec))
+        Timestamp(nanosecondsSince1970: Platform.wallClock())
     }
 }

@@ -2,7 +2,7 @@ import ReviewGate
 
 /// The text form of `inspect`: one line per node, `line:column` first, nested by indentation.
 enum NodeTreeRenderer {
-    static func render(_ documents: [Node], file: String) -> String {
+    static func render(_ documents: [DocumentNode], file: String) -> String {
         guard !documents.isEmpty else { return "\(file): no documents" }
         var lines: [String] = []
         for (index, document) in documents.enumerated() {
@@ -12,7 +12,7 @@ enum NodeTreeRenderer {
         return lines.joined(separator: "\n")
     }
 
-    private static func append(_ node: Node, role: String, depth: Int, to lines: inout [String]) {
+    private static func append(_ node: DocumentNode, role: String, depth: Int, to lines: inout [String]) {
         let position = "\(node.location.line):\(node.location.column)"
         let padding = String(repeating: " ", count: max(1, 9 - position.count) + depth * 2)
         let tag = node.tag.map { " " + short($0) } ?? ""
@@ -31,7 +31,7 @@ enum NodeTreeRenderer {
         }
     }
 
-    private static func describe(_ scalar: Scalar) -> String {
+    private static func describe(_ scalar: DocumentScalar) -> String {
         var quoted = ""
         JSONWriter.quote(scalar.text, to: &quoted)
         let resolved: String

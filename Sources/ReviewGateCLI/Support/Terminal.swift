@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ReviewGateFiles
 
 /// Where the command writes: stdout for results, stderr for diagnostics, colour only on a terminal.
 enum Terminal {
@@ -15,25 +9,16 @@ enum Terminal {
 
     /// Writes a line to standard error.
     static func printError(_ text: String) {
-        fflush(nil)  // keep stdout's lines before this one
-        let line = text + "\n"
-        _ = line.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
+        Platform.writeStandardError(text + "\n")
     }
 
     /// Whether standard output is a terminal that takes colour (and `NO_COLOR` is not set).
     static var colorsStandardOutput: Bool {
-        isatty(STDOUT_FILENO) == 1 && getenv("NO_COLOR") == nil && getenv("TERM").map { String(cString: $0) } != "dumb"
+        Platform.isTerminal(1) && Platform.environment("NO_COLOR") == nil && Platform.environment("TERM") != "dumb"
     }
 
     /// Ends the process with a code, flushing output first.
     static func exit(_ code: Int32) -> Never {
-        fflush(nil)
-        #if canImport(Glibc)
-        Glibc.exit(code)
-        #elseif canImport(Musl)
-        Musl.exit(code)
-        #else
-        Darwin.exit(code)
-        #endif
+        Platform.exit(code)
     }
 }

@@ -1,13 +1,5 @@
 import ReviewGate
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A state file on disk (SPEC §3, YAML or JSON by its extension) that never loses a write.
 ///
 /// Each update holds an exclusive `flock` on a sidecar `<state>.lock` in the same folder (never on
@@ -15,6 +7,9 @@ import Darwin
 /// state goes to a temporary file in the same folder, is flushed to disk and renamed over the old
 /// one, and the folder is flushed: a crash at any instant leaves the old file or the new one, never
 /// a mix. A state file that does not parse is never overwritten.
+///
+/// Its methods throw a ``FileError`` when the disk fails (not found, permission, disk full) and a
+/// ``DiagnosticError`` when the file's content is not a valid state.
 public struct FileStateStore: StateStore, Sendable {
     /// The state file.
     public var path: String
@@ -23,15 +18,15 @@ public struct FileStateStore: StateStore, Sendable {
     /// The state an update starts from when the file does not exist yet (an app's first launch);
     /// `nil` makes a missing file an error.
     public var initialState: ReviewState?
-    /// The limits the state file is read with.
-    public var limits: YAMLLimits
+    /// How the state file's bytes become a document.
+    public var documents: DocumentFiles
 
-    /// A store over the state file at `path`, read for a policy with `versionKey`.
-    public init(path: String, versionKey: VersionKey?, initialState: ReviewState? = nil, limits: YAMLLimits = .default) {
+    /// A store over the state file at `path`, read through `documents` for a policy with `versionKey`.
+    public init(path: String, versionKey: VersionKey?, initialState: ReviewState? = nil, documents: DocumentFiles) {
         self.path = path
         self.versionKey = versionKey
         self.initialState = initialState
-        self.limits = limits
+        self.documents = documents
     }
 
     /// The sidecar file that updates lock.
@@ -42,15 +37,14 @@ public struct FileStateStore: StateStore, Sendable {
     public var temporaryPath: String { path + ".reviewgate-tmp" }
 
     /// The current state. A reader needs no lock: the file is only ever replaced whole.
-    public func load() throws(DiagnosticError) -> ReviewState {
+    public func load() throws -> ReviewState {
         try read().state
     }
 
     /// Reads, changes and atomically rewrites the state under the lock; writes nothing when
     /// `change` throws or changes nothing.
     public func update<Result>(_ change: (inout ReviewState) throws -> Result) throws -> Result {
-        let lock = try FileLock(path: lockPath, for: path)
-        defer { lock.release() }
+        let lock = try FileLock(path: lockPath)
         let (old, header) = try read()
         var state = old
         let result = try change(&state)
@@ -58,15 +52,16 @@ public struct FileStateStore: StateStore, Sendable {
             let format = StateEncoder.Format(path: path)
             try AtomicFile.write(header + StateEncoder.encode(state, as: format), to: path, via: temporaryPath)
         }
+        lock.release()
         return result
     }
 
     /// The decoded state and the comment lines that open the file (kept on rewrite, so a
     /// `# yaml-language-server: $schema=...` line survives).
-    private func read() throws(DiagnosticError) -> (state: ReviewState, header: String) {
+    private func read() throws -> (state: ReviewState, header: String) {
         if let initialState, !AtomicFile.exists(path) { return (initialState, "") }
-        let bytes = try YAMLFile.bytes(atPath: path, limits: limits)
-        let root = try YAMLLoader(limits: limits).loadDocument(bytes, file: path)
+        let bytes = try FileBytes.read(path, maxBytes: documents.maxBytes)
+        let root = try documents.parse(bytes, path)
         let state = try StateDecoder.decode(root, versionKey: versionKey)
         return (state, StateEncoder.Format(path: path) == .yaml ? Self.leadingComments(bytes) : "")
     }

@@ -2,7 +2,7 @@
 ///
 /// The defaults are SPEC §7's and what the `reviewgate` command uses; a library caller may raise
 /// them (a benchmark reading a large file, say).
-public struct YAMLLimits: Sendable, Hashable {
+public struct DocumentLimits: Sendable, Hashable {
     /// The largest input accepted, in bytes. Default 1 MiB.
     public var maxBytes: Int
     /// The deepest nesting of sequences and mappings accepted, aliases expanded. Default 64.
@@ -18,5 +18,14 @@ public struct YAMLLimits: Sendable, Hashable {
     }
 
     /// SPEC §7's limits.
-    public static let `default` = YAMLLimits()
+    public static let `default` = DocumentLimits()
+}
+
+extension DocumentLimits {
+    /// The refusal of an input over ``maxBytes``, the same from every reader: its size when known.
+    public static func sizeMessage(size: Int?, limit: Int) -> String {
+        let mebibytes = limit == 1 << 20 ? " (1 MiB)" : ""
+        guard let size else { return "the file is over the limit of \(limit) bytes\(mebibytes)" }
+        return "the file is \(size) bytes, over the limit of \(limit) bytes\(mebibytes)"
+    }
 }

@@ -1,5 +1,5 @@
 /// A scalar as written and as resolved.
-public struct Scalar: Sendable, Hashable {
+public struct DocumentScalar: Sendable, Hashable {
     /// How the scalar was written.
     public enum Style: String, Sendable, Hashable {
         /// Unquoted.

@@ -1,4 +1,4 @@
-extension Node {
+extension DocumentNode {
     /// The node's data as JSON: mappings become objects (non-string keys by their text),
     /// sequences arrays, scalars their resolved values.
     public var jsonValue: JSONValue {

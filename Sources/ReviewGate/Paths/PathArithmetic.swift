@@ -1,19 +1,19 @@
 /// Path arithmetic for `extends` and scenario files, without touching the file system.
-public enum FilePath {
+package enum PathArithmetic {
     /// `relative` resolved against the folder of `file`; absolute paths stay as they are.
-    public static func resolve(_ relative: String, from file: String) -> String {
+    package static func resolve(_ relative: String, from file: String) -> String {
         if relative.hasPrefix("/") { return normalize(relative) }
         return normalize(directory(of: file) + "/" + relative)
     }
 
     /// The folder part of a path (`.` for a bare file name).
-    public static func directory(of file: String) -> String {
+    package static func directory(of file: String) -> String {
         guard let slash = file.lastIndex(of: "/") else { return "." }
         return slash == file.startIndex ? "/" : String(file[..<slash])
     }
 
     /// The path with `.` and `name/..` removed, so that two spellings of a file compare equal.
-    public static func normalize(_ path: String) -> String {
+    package static func normalize(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/") {

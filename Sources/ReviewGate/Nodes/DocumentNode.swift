@@ -3,13 +3,13 @@
 /// The node tree is the seam between the YAML loader (which produces it) and the library (which
 /// decodes policies, states and scenarios from it): every value keeps its `file:line:column`, so
 /// every diagnostic can say where it is.
-public struct Node: Sendable {
+public struct DocumentNode: Sendable {
     /// What the node holds.
     public enum Content: Sendable {
         /// A scalar, resolved by the YAML 1.2 core schema.
-        case scalar(Scalar)
+        case scalar(DocumentScalar)
         /// A sequence of nodes, in order.
-        case sequence([Node])
+        case sequence([DocumentNode])
         /// A mapping's entries, in file order, with `<<` merges already applied.
         case mapping([MappingEntry])
     }
@@ -33,26 +33,26 @@ public struct Node: Sendable {
 /// One `key: value` entry of a mapping node.
 public struct MappingEntry: Sendable {
     /// The key node (usually a string scalar).
-    public var key: Node
+    public var key: DocumentNode
     /// The value node.
-    public var value: Node
+    public var value: DocumentNode
 
     /// Creates an entry.
-    public init(key: Node, value: Node) {
+    public init(key: DocumentNode, value: DocumentNode) {
         self.key = key
         self.value = value
     }
 }
 
-extension Node {
+extension DocumentNode {
     /// The scalar, when this node is one.
-    public var scalar: Scalar? {
+    public var scalar: DocumentScalar? {
         if case .scalar(let scalar) = content { return scalar }
         return nil
     }
 
     /// The elements, when this node is a sequence.
-    public var sequence: [Node]? {
+    public var sequence: [DocumentNode]? {
         if case .sequence(let elements) = content { return elements }
         return nil
     }
@@ -70,7 +70,7 @@ extension Node {
     }
 
     /// The value for a string key, when this node is a mapping that has it.
-    public subscript(key: String) -> Node? {
+    public subscript(key: String) -> DocumentNode? {
         mapping?.first { $0.key.string == key }?.value
     }
 

@@ -1,0 +1,247 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one place that talks to the C library: every system call the files module and the
+/// command line make, in Swift terms, so that no other file needs the platform's module.
+package enum Platform {
+    /// What is at a path.
+    package enum Kind: Sendable {
+        case file(size: Int)
+        case folder
+        case other
+    }
+
+    /// The last system call's error number.
+    package static var lastError: SystemError { SystemError(number: errno) }
+
+    /// The error numbers that callers tell apart.
+    package enum Errno {
+        package static let notFound = ENOENT
+        package static let accessDenied = EACCES
+        package static let notPermitted = EPERM
+        package static let isFolder = EISDIR
+        package static let noSpace = ENOSPC
+        package static let quota = EDQUOT
+    }
+
+    /// The system's text for an error number.
+    package static func describe(_ number: Int32) -> String {
+        String(cString: strerror(number))
+    }
+
+    // MARK: Paths
+
+    /// What is at `path` (following links, or not with `followingLinks: false`), or the error number.
+    package static func kind(of path: String, followingLinks: Bool = true) -> Result<Kind, SystemError> {
+        var info = stat()
+        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return .failure(SystemError(number: errno)) }
+        return .success(kind(info))
+    }
+
+    private static func kind(_ info: stat) -> Kind {
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: .folder
+        case S_IFREG: .file(size: Int(info.st_size))
+        default: .other
+        }
+    }
+
+    /// Whether the process may read the file at `path`.
+    package static func isReadable(_ path: String) -> Bool {
+        access(path, R_OK) == 0
+    }
+
+    /// The permission bits of the file at `path`, if it exists.
+    package static func permissions(of path: String) -> UInt32? {
+        var info = stat()
+        return stat(path, &info) == 0 ? UInt32(info.st_mode & 0o7777) : nil
+    }
+
+    /// The target of the symbolic link at `path`, or `nil` when it is not one.
+    package static func linkTarget(of path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The names in a folder, without `.` and `..`; empty when it cannot be read.
+    package static func entries(of folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Renames `from` over `to` in one step.
+    package static func rename(_ from: String, to: String) -> Bool {
+        #if canImport(Glibc)
+        Glibc.rename(from, to) == 0
+        #elseif canImport(Musl)
+        Musl.rename(from, to) == 0
+        #else
+        Darwin.rename(from, to) == 0
+        #endif
+    }
+
+    /// Removes a file.
+    package static func remove(_ path: String) {
+        unlink(path)
+    }
+
+    // MARK: Descriptors
+
+    /// Opens a file for reading.
+    package static func openForReading(_ path: String) -> Int32 {
+        open(path, O_RDONLY | O_CLOEXEC)
+    }
+
+    /// Opens (creating) a file for writing from its start, with `mode` as its permissions.
+    package static func openForWriting(_ path: String, mode: UInt32) -> Int32 {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode_t(mode))
+        // The given permissions, not the umask's.
+        if descriptor >= 0 { _ = fchmod(descriptor, mode_t(mode)) }
+        return descriptor
+    }
+
+    /// Opens (creating) a lock file.
+    package static func openLockFile(_ path: String) -> Int32 {
+        open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+    }
+
+    /// What an open descriptor refers to.
+    package static func kind(of descriptor: Int32) -> Kind? {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 ? kind(info) : nil
+    }
+
+    /// Reads up to `count` bytes; retries on interruption. Negative on error.
+    package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        while true {
+            #if canImport(Glibc)
+            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+            #elseif canImport(Musl)
+            let count = Musl.read(descriptor, buffer.baseAddress, buffer.count)
+            #else
+            let count = Darwin.read(descriptor, buffer.baseAddress, buffer.count)
+            #endif
+            if count < 0 && errno == EINTR { continue }
+            return count
+        }
+    }
+
+    /// Writes all of `bytes`; retries on interruption. Whether it all went.
+    package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            #if canImport(Glibc)
+            let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            #elseif canImport(Musl)
+            let count = Musl.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            #else
+            let count = Darwin.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            #endif
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += count
+        }
+        return true
+    }
+
+    /// Flushes a file to stable storage: `F_FULLFSYNC` where it exists (Darwin's `fsync` stops at
+    /// the drive's cache), else `fsync`.
+    package static func flush(_ descriptor: Int32) -> Bool {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
+        #endif
+        return fsync(descriptor) == 0
+    }
+
+    /// Flushes a folder's entries (a rename is durable only then); failures are ignored, as some
+    /// file systems cannot.
+    package static func flushFolder(_ path: String) {
+        let folder = open(path, O_RDONLY | O_CLOEXEC)
+        guard folder >= 0 else { return }
+        _ = flush(folder)
+        close(folder)
+    }
+
+    /// Takes an exclusive `flock`, waiting for it; retries on interruption.
+    package static func lockExclusively(_ descriptor: Int32) -> Bool {
+        while flock(descriptor, LOCK_EX) != 0 {
+            if errno != EINTR { return false }
+        }
+        return true
+    }
+
+    /// Closes a descriptor.
+    package static func close(_ descriptor: Int32) {
+        #if canImport(Glibc)
+        _ = Glibc.close(descriptor)
+        #elseif canImport(Musl)
+        _ = Musl.close(descriptor)
+        #else
+        _ = Darwin.close(descriptor)
+        #endif
+    }
+
+    // MARK: The process
+
+    /// This process's id.
+    package static var processID: Int32 { getpid() }
+
+    /// An environment variable's value, or `nil` when it is not set.
+    package static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// Whether standard output (1) or standard error (2) is a terminal.
+    package static func isTerminal(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1
+    }
+
+    /// Writes text to standard error, after flushing standard output so that lines keep their order.
+    package static func writeStandardError(_ text: String) {
+        fflush(nil)
+        var text = text
+        text.withUTF8 { _ = writeAll(2, UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The wall clock, in nanoseconds since 1970.
+    package static func wallClock() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+    }
+
+    /// Ends the process with a code, flushing output first.
+    package static func exit(_ code: Int32) -> Never {
+        fflush(nil)
+        #if canImport(Glibc)
+        Glibc.exit(code)
+        #elseif canImport(Musl)
+        Musl.exit(code)
+        #else
+        Darwin.exit(code)
+        #endif
+    }
+}
+
+/// A failed system call's error number.
+package struct SystemError: Error, Sendable {
+    /// `errno` after the call.
+    package var number: Int32
+}

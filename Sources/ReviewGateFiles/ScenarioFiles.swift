@@ -1,0 +1,47 @@
+import ReviewGate
+
+/// Scenario files on disk: finding them, and a runner that reads them and their golden transcripts.
+public enum ScenarioFiles {
+    /// The name ending that marks a scenario file.
+    public static let suffix = ".scenario.yaml"
+
+    /// The scenario files at `paths`, sorted: a file is taken as given; a folder is searched
+    /// recursively for `*.scenario.yaml`, skipping hidden folders (`.git`, `.build`, `.build-*`)
+    /// and links to folders.
+    public static func find(in paths: [String]) throws(FileError) -> [String] {
+        var found: [String] = []
+        for path in paths {
+            switch Platform.kind(of: path) {
+            case .failure(let error):
+                if error.number == Platform.Errno.notFound {
+                    throw FileError(.notFound, path: path, errorNumber: error.number, message: "no such file or folder")
+                }
+                throw FileError("cannot be read", path: path, system: error)
+            case .success(.folder): found += search(path).sorted()
+            case .success: found.append(path)
+            }
+        }
+        return found
+    }
+
+    private static func search(_ folder: String) -> [String] {
+        var found: [String] = []
+        for name in Platform.entries(of: folder) where !name.hasPrefix(".") {
+            let path = folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
+            switch Platform.kind(of: path, followingLinks: false) {
+            case .success(.folder): found += search(path)
+            case .success where name.hasSuffix(suffix): found.append(path)
+            default: continue
+            }
+        }
+        return found
+    }
+}
+
+extension ScenarioRunner {
+    /// A runner that reads scenario and policy files from disk through `documents`, and golden
+    /// transcripts beside them (written atomically by `.update`).
+    public static func files(_ documents: DocumentFiles) -> ScenarioRunner {
+        ScenarioRunner(documents: documents.source, goldens: .disk)
+    }
+}

@@ -1,0 +1,84 @@
+import ReviewGate
+import ReviewGateFiles
+import ReviewGateYAML
+
+/// Policies, states and moments from short YAML snippets, read as the command line reads files.
+public enum Fixtures {
+    /// Files read as YAML under SPEC §7's limits, as the command line reads them.
+    public static let documents = DocumentFiles(parse: YAMLLoader().loadDocument)
+
+    /// The single document of a snippet.
+    public static func document(_ yaml: String, file: String = "p.yaml") throws -> DocumentNode {
+        try YAMLLoader().loadDocument(Array(yaml.utf8), file: file)
+    }
+
+    /// A policy from a snippet.
+    public static func policy(_ yaml: String, file: String = "p.yaml") throws -> Policy {
+        try PolicyLoader.decode(document(yaml, file: file)).policy
+    }
+
+    /// The warnings of a valid policy.
+    public static func warnings(_ yaml: String) throws -> [Diagnostic] {
+        try PolicyLoader.decode(document(yaml)).warnings
+    }
+
+    /// The diagnostics of a policy that must not decode (empty when it does).
+    public static func errors(_ yaml: String) -> [Diagnostic] {
+        do {
+            _ = try PolicyLoader.decode(document(yaml))
+            return []
+        } catch let error as DiagnosticError {
+            return error.diagnostics
+        } catch {
+            return [.error("\(error)", at: nil)]
+        }
+    }
+
+    /// A state from a snippet.
+    public static func state(_ yaml: String, versionKey: VersionKey = .short) throws -> ReviewState {
+        try StateDecoder.decode(document(yaml, file: "s.yaml"), versionKey: versionKey)
+    }
+
+    /// A time from RFC 3339 text.
+    public static func time(_ text: String) -> Timestamp {
+        Timestamp(rfc3339: text)!
+    }
+
+    /// A minimal policy: one trigger `done` at least `n`, the given guards block, nothing else.
+    public static func simplePolicy(guards: String = "", extra: String = "", trigger: String = "at_least: 1") throws -> Policy {
+        try policy("""
+            reviewgate: 1
+            name: t
+            triggers:
+              done: {\(trigger)}
+            guards:
+              never_on: [user_action]
+            \(guards.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+            \(extra)
+            """)
+    }
+
+    /// The smallest state the tests build on: installed 2026-11-01T10:00:00Z, version 1.0 build 1.
+    public static let baseState = """
+        reviewgate_state: 1
+        installed_at: 2026-11-01T10:00:00Z
+        app: {short: "1.0", build: "1"}
+        """
+
+    /// Decides a moment (by default the donation of `done` at 2026-11-22T10:00:00Z).
+    public static func decide(
+        _ policy: Policy, _ state: ReviewState, at now: String = "2026-11-22T10:00:00Z", event: String? = "done",
+        trigger: String? = nil, scene: String? = nil, source: MomentSource? = nil
+    ) throws -> Decision {
+        try Evaluator.evaluate(
+            policy, state: state,
+            moment: Moment(now: time(now), event: event, trigger: trigger, scene: scene, source: source))
+    }
+}
+
+extension Decision {
+    /// The check with an id (and trigger), for assertions.
+    public func check(_ id: Check.ID, trigger: String? = nil) -> Check? {
+        checks.first { $0.id == id && (trigger == nil || $0.trigger == trigger) }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Golden files recorded by running the code: compared byte for byte, and recorded when missing
+/// or when `REVIEWGATE_UPDATE_GOLDENS=1` asks. Recording is a failure too, so that a new baseline
+/// is always seen (and read) before it is kept; CI, which sets `CI`, never records.
+public enum Golden {
+    /// The environment variable that asks to re-record every golden.
+    public static let updateVariable = "REVIEWGATE_UPDATE_GOLDENS"
+
+    /// What a comparison found.
+    public enum Outcome: Equatable, CustomStringConvertible {
+        /// The file holds exactly the text.
+        case matches
+        /// The file was written (it was missing, or re-recording was asked for).
+        case recorded(String)
+        /// The file differs; re-record with ``Golden/updateVariable``.
+        case differs(String)
+        /// The file is missing and this is CI, where nothing is recorded.
+        case missing(String)
+
+        /// What to print when it is not `.matches`.
+        public var description: String {
+            switch self {
+            case .matches: "matches"
+            case .recorded(let path): "recorded \(path): read it, then run again"
+            case .differs(let path): "\(path) differs; \(Golden.updateVariable)=1 re-records it"
+            case .missing(let path): "\(path) is missing; run the tests outside CI to record it"
+            }
+        }
+    }
+
+    /// Compares `text` with the golden file at `path`, recording it when missing or asked to.
+    public static func check(_ text: String, against path: URL) -> Outcome {
+        let environment = ProcessInfo.processInfo.environment
+        let stored = try? String(contentsOf: path, encoding: .utf8)
+        let update = environment[updateVariable] == "1"
+        if stored == text { return .matches }
+        if update || (stored == nil && environment["CI"] == nil) {
+            try? FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? text.write(to: path, atomically: true, encoding: .utf8)
+            return .recorded(path.path)
+        }
+        return stored == nil ? .missing(path.path) : .differs(path.path)
+    }
+}
