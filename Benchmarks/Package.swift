@@ -42,6 +42,7 @@ let package = Package(
             name: "EvaluatorBenchmarks",
             dependencies: [
                 .product(name: "ReviewGate", package: "ReviewGate"),
+                .product(name: "ReviewGateFiles", package: "ReviewGate"),
                 .product(name: "ReviewGateYAML", package: "ReviewGate"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],

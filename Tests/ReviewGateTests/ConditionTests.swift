@@ -6,7 +6,7 @@ import Testing
     private func holds(_ condition: String, state extra: String = "", event: String? = "done") throws -> Bool {
         let policy = try Fixtures.simplePolicy(guards: "when: \(condition)\ncooldown: 1d", extra: "app: {version_key: short}")
         let state = try Fixtures.state(Fixtures.baseState + "\n" + extra)
-        return try Fixtures.decide(policy, state, event: event).check(.when)?.passed == true
+        return try Fixtures.decide(policy, state, event: event).check(.guard(.when))?.passed == true
     }
 
     @Test func allAndAnyOfNothing() throws {
@@ -72,7 +72,7 @@ import Testing
         let policy = try Fixtures.simplePolicy(guards: "when:\n  all:\n    - {flag: a}\n    - {flag: b}\ncooldown: 1d")
         let state = try Fixtures.state(Fixtures.baseState + "\nflags: {a: true}")
         let decision = try Fixtures.decide(policy, state)
-        let check = try #require(decision.check(.when))
+        let check = try #require(decision.check(.guard(.when)))
         #expect(CheckDescription(check, of: decision, policy: policy).observed == "flag b does not hold (line 10)")
     }
 }

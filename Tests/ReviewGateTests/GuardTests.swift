@@ -14,24 +14,25 @@ import Testing
         let exact = try Fixtures.decide(policy, state, at: "2026-11-22T10:00:00Z")
         #expect(exact.isAllowed)
         let short = try Fixtures.decide(policy, state, at: "2026-11-22T09:59:59Z")
-        #expect(short.blockedBy == ["min_install_age"])
+        #expect(short.blockedBy.map(\.id) == ["min_install_age"])
         #expect(short.nextEligibleAt?.description == "2026-11-22T10:00:00Z")
-        #expect(short.check(.min_install_age)?.passesAt?.description == "2026-11-22T10:00:00Z")
+        #expect(short.check(.guard(.minInstallAge))?.passesAt?.description == "2026-11-22T10:00:00Z")
     }
 
     @Test func neverOnDefaultsToLaunchAndUserAction() throws {
         let policy = try Fixtures.policy("reviewgate: 1\nname: t\ntriggers: {done: {at_least: 1}}\nguards: {cooldown: 1d}")
-        #expect(try Fixtures.decide(policy, state, source: .user_action).blockedBy == ["never_on"])
-        #expect(try Fixtures.decide(policy, state, source: .launch).blockedBy == ["never_on"])
+        #expect(try Fixtures.decide(policy, state, source: .userAction).blockedBy.map(\.id) == ["never_on"])
+        #expect(try Fixtures.decide(policy, state, source: .launch).blockedBy.map(\.id) == ["never_on"])
         #expect(try Fixtures.decide(policy, state, source: .system).isAllowed)
-        #expect(policy.guards.neverOn.location == nil)
+        #expect(policy.guards[.neverOn]?.location == nil)
+        #expect(policy.guards.neverOn == [.launch, .userAction])
     }
 
     @Test func launchEventComesFromLaunch() throws {
         let policy = try Fixtures.policy("reviewgate: 1\nname: t\ntriggers: {open: {event: launch, at_least: 1}}\nguards: {cooldown: 1d}")
         let decision = try Fixtures.decide(policy, state, event: "launch")
         #expect(decision.moment.source == .launch)
-        #expect(decision.blockedBy == ["never_on"])
+        #expect(decision.blockedBy.map(\.id) == ["never_on"])
     }
 
     @Test func minLaunchesCountsThisLaunchAndNeedsMore() throws {
@@ -44,7 +45,7 @@ import Testing
         var state = state
         state.launches = 3
         let decision = try Fixtures.decide(policy, state, event: "launch")
-        #expect(decision.blockedBy == ["min_launches"])
+        #expect(decision.blockedBy.map(\.id) == ["min_launches"])
         #expect(decision.needs == [Need(event: "launch", more: 1, trigger: nil)])
         state.launches = 4
         #expect(try Fixtures.decide(policy, state, event: "launch").isAllowed)
@@ -53,7 +54,7 @@ import Testing
     @Test func sessionAgeUnknownFailsWithoutNextTime() throws {
         let policy = try Fixtures.simplePolicy(guards: "min_session_age: 5m")
         let unknown = try Fixtures.decide(policy, state)
-        #expect(unknown.blockedBy == ["min_session_age"])
+        #expect(unknown.blockedBy.map(\.id) == ["min_session_age"])
         #expect(unknown.nextEligibleAt == nil)
         var started = state
         started.sessionStartedAt = Fixtures.time("2026-11-22T09:55:00Z")
@@ -67,7 +68,7 @@ import Testing
         var updated = state
         updated.versionFirstSeenAt = Fixtures.time("2026-11-21T10:00:00Z")
         let decision = try Fixtures.decide(policy, updated)
-        #expect(decision.blockedBy == ["min_version_age"])
+        #expect(decision.blockedBy.map(\.id) == ["min_version_age"])
         #expect(decision.nextEligibleAt?.description == "2026-11-23T10:00:00Z")
     }
 
@@ -77,9 +78,9 @@ import Testing
         asked.asks = [Ask(at: Fixtures.time("2026-11-15T10:00:00Z"), short: "0.9")]
         #expect(try Fixtures.decide(policy, asked).isAllowed)
         let early = try Fixtures.decide(policy, asked, at: "2026-11-22T09:59:59Z")
-        #expect(early.blockedBy == ["cooldown"])
+        #expect(early.blockedBy.map(\.id) == ["cooldown"])
         #expect(early.nextEligibleAt?.description == "2026-11-22T10:00:00Z")
-        #expect(try Fixtures.decide(policy, state).check(.cooldown)?.passed == true)  // never asked
+        #expect(try Fixtures.decide(policy, state).check(.guard(.cooldown))?.passed == true)  // never asked
     }
 
     @Test func oncePerVersionUsesTheVersionKey() throws {
@@ -89,7 +90,7 @@ import Testing
         #expect(try Fixtures.decide(byBuild, asked).isAllowed)  // another build
         let byShort = try Fixtures.simplePolicy(guards: "once_per_version: true")
         let decision = try Fixtures.decide(byShort, asked)
-        #expect(decision.blockedBy == ["once_per_version"])
+        #expect(decision.blockedBy.map(\.id) == ["once_per_version"])
         #expect(decision.nextEligibleAt == nil)
     }
 
@@ -100,7 +101,7 @@ import Testing
             Ask(at: Fixtures.time("2026-11-02T10:00:00Z")), Ask(at: Fixtures.time("2026-11-10T10:00:00Z")),
         ]
         let decision = try Fixtures.decide(policy, asked)
-        #expect(decision.blockedBy == ["max_asks"])
+        #expect(decision.blockedBy.map(\.id) == ["max_asks"])
         #expect(decision.nextEligibleAt?.description == "2026-12-02T10:00:00Z")
         #expect(try Fixtures.decide(policy, asked, at: "2026-12-02T10:00:00Z").isAllowed)
     }
@@ -110,7 +111,7 @@ import Testing
         var asked = state
         asked.asks = [Ask(at: Fixtures.time("2020-01-01T00:00:00Z"))]
         let decision = try Fixtures.decide(policy, asked)
-        #expect(decision.blockedBy == ["max_asks"])
+        #expect(decision.blockedBy.map(\.id) == ["max_asks"])
         #expect(decision.nextEligibleAt == nil)
     }
 
@@ -119,12 +120,12 @@ import Testing
         var asked = state
         asked.asks = ["2026-01-10T10:00:00Z", "2026-05-01T10:00:00Z", "2026-09-01T10:00:00Z"].map { Ask(at: Fixtures.time($0)) }
         let decision = try Fixtures.decide(ios, asked)
-        #expect(decision.blockedBy == ["system_quota"])
+        #expect(decision.blockedBy.map(\.id) == ["system_quota"])
         #expect(decision.nextEligibleAt?.description == "2027-01-10T10:00:00Z")
         let android = try Fixtures.simplePolicy(guards: "cooldown: 1d", extra: "app: {platform: android}")
         #expect(try Fixtures.decide(android, asked).isAllowed)
         let off = try Fixtures.simplePolicy(guards: "cooldown: 1d\nsystem_quota: false")
-        #expect(try Fixtures.decide(off, asked).check(.system_quota) == nil)
+        #expect(try Fixtures.decide(off, asked).check(.guard(.systemQuota)) == nil)
     }
 
     @Test func nextEligibleIsWhenAllWaitsPassTogether() throws {
@@ -132,7 +133,7 @@ import Testing
         var asked = state
         asked.asks = [Ask(at: Fixtures.time("2026-11-20T10:00:00Z"))]
         let decision = try Fixtures.decide(policy, asked)
-        #expect(decision.blockedBy == ["min_install_age", "cooldown"])
+        #expect(decision.blockedBy.map(\.id) == ["min_install_age", "cooldown"])
         #expect(decision.nextEligibleAt?.description == "2026-12-01T10:00:00Z")
     }
 
@@ -141,14 +142,14 @@ import Testing
         var asked = state
         asked.asks = [Ask(at: Fixtures.time("2026-11-20T10:00:00Z"), short: "1.0")]
         let decision = try Fixtures.decide(policy, asked)
-        #expect(decision.blockedBy == ["cooldown", "once_per_version"])
+        #expect(decision.blockedBy.map(\.id) == ["cooldown", "once_per_version"])
         #expect(decision.nextEligibleAt == nil)
     }
 
     @Test func killSwitchBlocksEverything() throws {
         let policy = try Fixtures.simplePolicy(extra: "enabled: false")
         let decision = try Fixtures.decide(policy, state)
-        #expect(decision.blockedBy == ["enabled"])
+        #expect(decision.blockedBy.map(\.id) == ["enabled"])
         #expect(decision.checks.count == 1)
     }
 
@@ -164,8 +165,8 @@ import Testing
             when: {flag: happy}
             """)
         let decision = try Fixtures.decide(policy, state)
-        #expect(decision.blockedBy == ["min_install_age", "min_launches", "min_session_age", "min_version_age", "when"])
-        #expect(decision.checks.map(\.id.rawValue).prefix(11) == [
+        #expect(decision.blockedBy.map(\.id) == ["min_install_age", "min_launches", "min_session_age", "min_version_age", "when"])
+        #expect(decision.checks.map(\.id.blocker.id).prefix(11) == [
             "never_on", "min_install_age", "min_launches", "min_session_age", "min_version_age", "cooldown",
             "once_per_version", "max_asks", "system_quota", "when", "responses",
         ])

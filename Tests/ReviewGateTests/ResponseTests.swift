@@ -13,25 +13,25 @@ import Testing
 
     @Test func ratedBlocksUntilTheNextVersionByDefault() throws {
         let sameVersion = try decide("", kind: .rated, at: "2026-11-10T10:00:00Z")
-        #expect(sameVersion.blockedBy == ["responses"])
+        #expect(sameVersion.blockedBy.map(\.id) == ["responses"])
         #expect(sameVersion.nextEligibleAt == nil)
         #expect(try decide("", kind: .rated, at: "2026-11-10T10:00:00Z", versionSince: "2026-11-15T00:00:00Z").isAllowed)
     }
 
     @Test func ratedNeverBlocksForGood() throws {
         let decision = try decide("{after_rated: never}", kind: .rated, at: "2026-11-02T10:00:00Z", versionSince: "2026-11-15T00:00:00Z")
-        #expect(decision.blockedBy == ["responses"])
+        #expect(decision.blockedBy.map(\.id) == ["responses"])
     }
 
     @Test func declinedNeverBlocksEvenAfterAnUpdate() throws {
         let decision = try decide("{after_declined: never}", kind: .declined, at: "2026-11-02T10:00:00Z", versionSince: "2026-11-15T00:00:00Z")
-        #expect(decision.blockedBy == ["responses"])
+        #expect(decision.blockedBy.map(\.id) == ["responses"])
         #expect(decision.nextEligibleAt == nil)
     }
 
     @Test func declinedWithADurationCanBeWaitedOut() throws {
         let decision = try decide("{after_declined: 30d}", kind: .declined, at: "2026-11-10T10:00:00Z")
-        #expect(decision.blockedBy == ["responses"])
+        #expect(decision.blockedBy.map(\.id) == ["responses"])
         #expect(decision.nextEligibleAt?.description == "2026-12-10T10:00:00Z")
     }
 
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func declinedNextVersionPassesAfterAnUpdate() throws {
-        #expect(try decide("", kind: .declined, at: "2026-11-10T10:00:00Z").blockedBy == ["responses"])
+        #expect(try decide("", kind: .declined, at: "2026-11-10T10:00:00Z").blockedBy.map(\.id) == ["responses"])
         #expect(try decide("", kind: .declined, at: "2026-11-10T10:00:00Z", versionSince: "2026-11-20T00:00:00Z").isAllowed)
     }
 }

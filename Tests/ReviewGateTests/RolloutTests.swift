@@ -37,7 +37,7 @@ import Testing
     @Test func rolloutWithoutUserIDFails() throws {
         let policy = try Fixtures.simplePolicy(extra: "rollout: {percent: 100}")
         let decision = try Fixtures.decide(policy, Fixtures.state(Fixtures.baseState))
-        #expect(decision.blockedBy == ["rollout"])
+        #expect(decision.blockedBy.map(\.id) == ["rollout"])
         #expect(decision.nextEligibleAt == nil)
     }
 

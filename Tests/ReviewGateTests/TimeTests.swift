@@ -27,10 +27,16 @@ import Testing
         #expect(Timestamp(rfc3339: "2026-11-22T10:00:00Z") == Timestamp(nanosecondsSince1970: 1_795_341_600_000_000_000))
     }
 
-    @Test(arguments: [("2s", 2), ("12h", 43_200), ("21d", 1_814_400), ("3w", 1_814_400), ("90m", 5400)])
-    func durations(_ text: String, _ seconds: Int64) {
+    /// A duration reads its unit and is written in its largest exact unit up to days, so that
+    /// equal spans print alike: `3w` and `21d` are both `21d`, `120m` is `2h`.
+    @Test(arguments: [
+        ("2s", 2, "2s"), ("12h", 43_200, "12h"), ("21d", 1_814_400, "21d"), ("3w", 1_814_400, "21d"), ("90m", 5400, "90m"),
+        ("120m", 7200, "2h"), ("24h", 86_400, "1d"),
+    ])
+    func durations(_ text: String, _ seconds: Int64, _ written: String) {
         #expect(TimeSpan(duration: text)?.seconds == seconds)
-        #expect(TimeSpan(duration: text)?.description == text)
+        #expect(TimeSpan(duration: text)?.description == written)
+        #expect(TimeSpan(duration: text) == TimeSpan(seconds: seconds))
     }
 
     @Test(arguments: ["21", "-3d", "+3d", "3 d", "3x", "d", "", "36501d", "1.5h"])

@@ -39,7 +39,7 @@ struct TransitionTests {
     func whileBlockedTrue() throws {
         let policy = try Fixtures.simplePolicy(guards: "min_install_age: 100d")
         let (decision, next) = try Self.record(policy, Fixtures.state(Fixtures.baseState))
-        #expect(decision.blockedBy == ["min_install_age"])
+        #expect(decision.blockedBy.map(\.id) == ["min_install_age"])
         #expect(next.events["done"]?.count == 1)
         #expect(next.asks.isEmpty)
     }
@@ -74,7 +74,7 @@ struct TransitionTests {
     func blockedByTriggerOnly() throws {
         let policy = try Fixtures.simplePolicy(extra: "counting: {while_blocked: false}", trigger: "exactly: 3")
         let (decision, next) = try Self.record(policy, Fixtures.state(Fixtures.baseState))
-        #expect(decision.blockedBy == ["trigger"])
+        #expect(decision.blockedBy.map(\.id) == ["trigger"])
         #expect(next.events["done"]?.count == 1)
     }
 
@@ -82,7 +82,7 @@ struct TransitionTests {
     func unheardEvent() throws {
         let policy = try Fixtures.simplePolicy(extra: "counting: {while_blocked: false}")
         let (decision, next) = try Self.record(policy, Fixtures.state(Fixtures.baseState), event: "other")
-        #expect(decision.blockedBy == ["trigger"])
+        #expect(decision.blockedBy.map(\.id) == ["trigger"])
         #expect(next.events["other"]?.count == 1)
     }
 

@@ -12,7 +12,7 @@ import Testing
     @Test func atLeastIncludesTheDonation() throws {
         let policy = try Fixtures.simplePolicy(trigger: "at_least: 4")
         let third = try Fixtures.decide(policy, state(count: 2))
-        #expect(third.blockedBy == ["trigger"])
+        #expect(third.blockedBy.map(\.id) == ["trigger"])
         #expect(third.needs == [Need(event: "done", more: 1, trigger: "done")])
         #expect(third.nextEligibleAt == nil)
         #expect(try Fixtures.decide(policy, state(count: 3)).trigger == "done")
@@ -42,7 +42,7 @@ import Testing
         let times = ["2026-11-10T10:00:00Z", "2026-11-15T10:00:00Z", "2026-11-20T10:00:00Z"]
         // (now − 7d, now]: 11-15T10:00 is exactly 7d ago, so outside; 11-20 inside, plus this one = 2.
         let decision = try Fixtures.decide(policy, state(count: 3, times: times))
-        #expect(decision.check(.trigger_count)?.passed == false)
+        #expect(decision.check(.trigger(.count))?.passed == false)
         #expect(try Fixtures.decide(policy, state(count: 3, times: times), at: "2026-11-22T09:59:59Z").isAllowed)
     }
 
@@ -50,21 +50,21 @@ import Testing
         let policy = try Fixtures.simplePolicy(trigger: "at_least: 1, scenes: [Done]")
         #expect(try Fixtures.decide(policy, state(count: 0), scene: "Done").isAllowed)
         let elsewhere = try Fixtures.decide(policy, state(count: 0), scene: "Home")
-        #expect(elsewhere.blockedBy == ["trigger"])
+        #expect(elsewhere.blockedBy.map(\.id) == ["trigger"])
         #expect(elsewhere.needs.isEmpty)
-        #expect(try Fixtures.decide(policy, state(count: 0)).blockedBy == ["trigger"])
+        #expect(try Fixtures.decide(policy, state(count: 0)).blockedBy.map(\.id) == ["trigger"])
     }
 
     @Test func unknownEventBlocksWithTrigger() throws {
         let policy = try Fixtures.simplePolicy()
         let decision = try Fixtures.decide(policy, state(count: 0), event: "other")
-        #expect(decision.blockedBy == ["trigger"])
-        #expect(decision.check(.trigger_missing) != nil)
+        #expect(decision.blockedBy.map(\.id) == ["trigger"])
+        #expect(decision.check(.trigger(.missing)) != nil)
     }
 
     @Test func namedTriggerDonatesNothingAndUnknownIdIsAUsageError() throws {
         let policy = try Fixtures.simplePolicy(trigger: "at_least: 2")
-        #expect(try Fixtures.decide(policy, state(count: 1), event: nil, trigger: "done").blockedBy == ["trigger"])
+        #expect(try Fixtures.decide(policy, state(count: 1), event: nil, trigger: "done").blockedBy.map(\.id) == ["trigger"])
         #expect(try Fixtures.decide(policy, state(count: 2), event: nil, trigger: "done").isAllowed)
         #expect(throws: Evaluator.UsageError.self) {
             try Fixtures.decide(policy, state(count: 2), event: nil, trigger: "dne")
@@ -89,7 +89,7 @@ import Testing
         #expect(allowed.blockedBy.isEmpty)
         state.asks = [Ask(at: Fixtures.time("2026-11-21T22:00:00Z"))]
         let blocked = try Fixtures.decide(policy, state, event: "x")
-        #expect(blocked.blockedBy == ["cooldown"])
+        #expect(blocked.blockedBy.map(\.id) == ["cooldown"])
         #expect(blocked.nextEligibleAt?.description == "2026-11-22T22:00:00Z")
         #expect(blocked.needs.isEmpty)
         #expect(blocked.passingTrigger == "any" && blocked.trigger == nil)

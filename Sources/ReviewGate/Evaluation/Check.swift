@@ -1,53 +1,41 @@
 /// One check the evaluator made: what it tested, whether it passed, what it saw against what it
-/// required, and where the policy says so. Kept as data; ``Explanation`` renders it as words.
+/// required, and where the policy says so. Kept as data; ``CheckDescription`` renders it as words.
 public struct Check: Sendable {
-    /// What a check tests: a guard key, `enabled`, `responses`, `rollout`, or a part of a trigger.
-    public enum ID: String, Sendable, CaseIterable {
+    /// What a check tests: the kill switch, a guard, `responses`, `rollout`, or a part of a trigger.
+    public enum ID: Sendable, Hashable {
         /// The kill switch.
         case enabled
-        /// `guards.never_on`.
-        case never_on
-        /// `guards.min_install_age`.
-        case min_install_age
-        /// `guards.min_launches`.
-        case min_launches
-        /// `guards.min_session_age`.
-        case min_session_age
-        /// `guards.min_version_age`.
-        case min_version_age
-        /// `guards.cooldown`.
-        case cooldown
-        /// `guards.once_per_version`.
-        case once_per_version
-        /// `guards.max_asks`.
-        case max_asks
-        /// `guards.system_quota`.
-        case system_quota
-        /// `guards.when`.
-        case when
+        /// A guard, by its key.
+        case `guard`(Guard.Key)
         /// The `responses` rules.
         case responses
         /// `rollout`.
         case rollout
-        /// A trigger's count (and `within`).
-        case trigger_count = "trigger.count"
-        /// A trigger's `scenes`.
-        case trigger_scenes = "trigger.scenes"
-        /// A trigger's `when`.
-        case trigger_when = "trigger.when"
-        /// No trigger listens to the moment's event.
-        case trigger_missing = "trigger.missing"
+        /// A part of a trigger's checks.
+        case trigger(TriggerPart)
 
-        /// The id in `blocked_by`: trigger parts all report as `trigger`.
-        public var blockedByID: String {
+        /// What this check blocks as, in `blocked_by`: trigger parts all block as `trigger`.
+        public var blocker: Blocker {
             switch self {
-            case .trigger_count, .trigger_scenes, .trigger_when, .trigger_missing: "trigger"
-            default: rawValue
+            case .enabled: .enabled
+            case .guard(let key): .guard(key)
+            case .responses: .responses
+            case .rollout: .rollout
+            case .trigger: .trigger
             }
         }
+    }
 
-        /// Whether this is a check of a trigger rather than a guard.
-        public var isTriggerCheck: Bool { blockedByID == "trigger" }
+    /// The parts of a trigger that are checked.
+    public enum TriggerPart: String, Sendable, Hashable, CaseIterable {
+        /// Its count (and `within`).
+        case count
+        /// Its `scenes`.
+        case scenes
+        /// Its `when`.
+        case when
+        /// No trigger listens to the moment's event.
+        case missing
     }
 
     /// What was tested.
@@ -66,16 +54,63 @@ public struct Check: Sendable {
     public var source: SourceLocation?
 }
 
+/// What can block a moment, as `blocked_by` names it: the guards' keys, `enabled`, `responses`,
+/// `rollout` and `trigger`. Typed in the library; its ``id`` is the text at the JSON and text edge.
+public enum Blocker: Sendable, Hashable, CaseIterable {
+    /// The kill switch.
+    case enabled
+    /// A guard.
+    case `guard`(Guard.Key)
+    /// The `responses` rules.
+    case responses
+    /// `rollout`.
+    case rollout
+    /// No candidate trigger passed.
+    case trigger
+
+    /// Every blocker, in evaluation order.
+    public static let allCases: [Blocker] = [.enabled] + Guard.Key.allCases.map(Blocker.guard) + [.responses, .rollout, .trigger]
+
+    /// The id in `blocked_by`: `cooldown`, `trigger`.
+    public var id: String {
+        switch self {
+        case .enabled: "enabled"
+        case .guard(let key): key.rawValue
+        case .responses: "responses"
+        case .rollout: "rollout"
+        case .trigger: "trigger"
+        }
+    }
+
+    /// The blocker with an id, if there is one.
+    public init?(id: String) {
+        guard let blocker = Self.allCases.first(where: { $0.id == id }) else { return nil }
+        self = blocker
+    }
+}
+
+/// Something whose age a guard or condition measures.
+public enum Milestone: Sendable, Hashable {
+    /// The install.
+    case install
+    /// The session's start.
+    case sessionStart
+    /// The current version's first sighting.
+    case versionFirstSeen
+    /// The last ask.
+    case lastAsk
+}
+
 /// What the evaluator saw for a check.
 public enum Observation: Sendable {
     /// The kill switch is off.
     case disabled
     /// The moment's source.
     case source(MomentSource)
-    /// An age or the time since something (install, session, version, last ask).
-    case age(TimeSpan)
-    /// The thing to measure from is not known (no session start).
-    case unknown
+    /// The time since a milestone.
+    case age(TimeSpan, since: Milestone)
+    /// The milestone to measure from is not known (no session start).
+    case unknown(Milestone)
     /// A count (launches, or an event's donations with the current one).
     case count(Int)
     /// Nothing of the kind ever happened (never asked).
@@ -102,14 +137,14 @@ public enum Requirement: Sendable {
     case enabled
     /// A source not in the list.
     case notFrom([MomentSource])
-    /// An age of at least this.
-    case minimumAge(TimeSpan)
+    /// At least this long since a milestone.
+    case minimumAge(TimeSpan, since: Milestone)
     /// A count of at least this.
     case minimumCount(Int)
     /// No ask yet in the current version (by this key).
     case noAskInVersion(VersionKey)
-    /// Fewer asks than the limit in its window.
-    case fewerAsks(AskLimit)
+    /// Fewer asks than the limit in its window; `isSystemQuota` for the OS's own.
+    case fewerAsks(AskLimit, isSystemQuota: Bool)
     /// A trigger's count rule over an event, within a window if set.
     case count(CountRule, event: String, within: TimeSpan?)
     /// One of these scenes.

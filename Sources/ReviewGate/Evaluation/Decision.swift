@@ -28,16 +28,16 @@ public struct Decision: Sendable {
     /// Whether a check is one of the reasons for a block: it failed, and it is not a trigger's
     /// check while another trigger passed.
     public func isBlocking(_ check: Check) -> Bool {
-        !check.passed && !(check.id.isTriggerCheck && passingTrigger != nil)
+        !check.passed && !(check.id.blocker == .trigger && passingTrigger != nil)
     }
 
-    /// The ids of what blocked, in evaluation order, each once (`trigger` for any trigger part).
-    public var blockedBy: [String] {
-        var ids: [String] = []
-        for check in checks where isBlocking(check) && !ids.contains(check.id.blockedByID) {
-            ids.append(check.id.blockedByID)
+    /// What blocked, in evaluation order, each once (``Blocker/trigger`` for any trigger part).
+    public var blockedBy: [Blocker] {
+        var blockers: [Blocker] = []
+        for check in checks where isBlocking(check) && !blockers.contains(check.id.blocker) {
+            blockers.append(check.id.blocker)
         }
-        return ids
+        return blockers
     }
 
     /// Counts that waiting cannot fix: how many more donations of which event would pass, or
@@ -46,10 +46,10 @@ public struct Decision: Sendable {
         guard outcome == .block else { return [] }
         var needs: [Need] = []
         for check in checks where isBlocking(check) {
-            switch (check.observed, check.required) {
-            case (.count(let count), .count(let rule, let event, _)):
+            switch (check.id, check.observed, check.required) {
+            case (.trigger(.count), .count(let count), .count(let rule, let event, _)):
                 needs.append(Need(event: event, more: rule.more(after: count), trigger: check.trigger))
-            case (.count(let count), .minimumCount(let minimum)) where check.id == .min_launches:
+            case (.guard(.minLaunches), .count(let count), .minimumCount(let minimum)):
                 needs.append(Need(event: Trigger.launchEvent, more: minimum - count, trigger: nil))
             default: continue
             }

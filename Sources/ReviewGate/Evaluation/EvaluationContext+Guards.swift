@@ -1,76 +1,77 @@
 extension EvaluationContext {
-    /// Every configured guard, in the table's order (SPEC §2), each recorded pass or fail.
+    /// Every guard in force, in the table's order (SPEC §2), each recorded pass or fail.
     func checkGuards(into checks: inout [Check]) {
-        let neverOn = policy.guards.neverOn
-        checks.append(Check(
-            id: .never_on, passed: !neverOn.value.contains(moment.source), observed: .source(moment.source),
-            required: .notFrom(neverOn.value), source: neverOn.location))
+        for rule in policy.guards.rules { checks.append(check(rule.value, at: rule.location)) }
+    }
 
-        if let minimum = policy.guards.minInstallAge {
-            checks.append(age(.min_install_age, since: state.installedAt, minimum))
-        }
-        if let minimum = policy.guards.minLaunches {
-            checks.append(Check(
-                id: .min_launches, passed: launches >= minimum.value, observed: .count(launches),
-                required: .minimumCount(minimum.value), source: minimum.location))
-        }
-        if let minimum = policy.guards.minSessionAge {
-            if let start = sessionStartedAt {
-                checks.append(age(.min_session_age, since: start, minimum))
-            } else {
-                checks.append(Check(
-                    id: .min_session_age, passed: false, observed: .unknown, required: .minimumAge(minimum.value),
-                    source: minimum.location))
+    /// One guard's check.
+    private func check(_ rule: Guard, at source: SourceLocation?) -> Check {
+        let id = Check.ID.guard(rule.key)
+        switch rule {
+        case .neverOn(let sources):
+            return Check(
+                id: id, passed: !sources.contains(moment.source), observed: .source(moment.source),
+                required: .notFrom(sources), source: source)
+        case .minInstallAge(let minimum):
+            return age(id, since: state.installedAt, .install, minimum, source)
+        case .minLaunches(let minimum):
+            return Check(
+                id: id, passed: launches >= minimum, observed: .count(launches), required: .minimumCount(minimum),
+                source: source)
+        case .minSessionAge(let minimum):
+            guard let start = sessionStartedAt else {
+                return Check(
+                    id: id, passed: false, observed: .unknown(.sessionStart),
+                    required: .minimumAge(minimum, since: .sessionStart), source: source)
             }
-        }
-        if let minimum = policy.guards.minVersionAge {
-            checks.append(age(.min_version_age, since: state.currentVersionSince, minimum))
-        }
-        if let cooldown = policy.guards.cooldown {
-            if let last = lastAskAt {
-                checks.append(age(.cooldown, since: last, cooldown))
-            } else {
-                checks.append(Check(id: .cooldown, passed: true, observed: .never, required: .minimumAge(cooldown.value), source: cooldown.location))
+            return age(id, since: start, .sessionStart, minimum, source)
+        case .minVersionAge(let minimum):
+            return age(id, since: state.currentVersionSince, .versionFirstSeen, minimum, source)
+        case .cooldown(let minimum):
+            guard let last = lastAskAt else {
+                return Check(
+                    id: id, passed: true, observed: .never, required: .minimumAge(minimum, since: .lastAsk), source: source)
             }
-        }
-        if let once = policy.guards.oncePerVersion, once.value {
+            return age(id, since: last, .lastAsk, minimum, source)
+        case .oncePerVersion:
             let key = policy.app.versionKey
             let version = currentVersion
             var askedAt: Timestamp?
             // Like every other guard, only asks up to `now` count.
             for ask in state.asks where ask.at <= now && version != nil && ask.version(key) == version { askedAt = ask.at }
-            checks.append(Check(
-                id: .once_per_version, passed: askedAt == nil, observed: .askInVersion(at: askedAt, version: version),
-                required: .noAskInVersion(key), source: once.location))
-        }
-        if let limit = policy.guards.maxAsks { checks.append(askLimit(.max_asks, limit)) }
-        if let quota = policy.guards.systemQuota { checks.append(askLimit(.system_quota, quota)) }
-        if let when = policy.guards.when {
-            let failing = failingPart(of: when.value)
-            checks.append(Check(id: .when, passed: failing == nil, observed: .condition(failing: failing), required: .condition, source: when.location))
+            return Check(
+                id: id, passed: askedAt == nil, observed: .askInVersion(at: askedAt, version: version),
+                required: .noAskInVersion(key), source: source)
+        case .maxAsks(let limit):
+            return askLimit(id, limit, isSystemQuota: false, source)
+        case .systemQuota(let limit):
+            return askLimit(id, limit, isSystemQuota: true, source)
+        case .when(let condition):
+            let failing = failingPart(of: condition)
+            return Check(id: id, passed: failing == nil, observed: .condition(failing: failing), required: .condition, source: source)
         }
     }
 
     /// `now − since ≥ minimum`; a failure passes at `since + minimum`.
-    private func age(_ id: Check.ID, since: Timestamp, _ minimum: Located<TimeSpan>) -> Check {
+    private func age(_ id: Check.ID, since: Timestamp, _ milestone: Milestone, _ minimum: TimeSpan, _ source: SourceLocation?) -> Check {
         let observed = now - since
-        let passed = observed >= minimum.value
+        let passed = observed >= minimum
         return Check(
-            id: id, passed: passed, observed: .age(observed), required: .minimumAge(minimum.value),
-            passesAt: passed ? nil : since + minimum.value, source: minimum.location)
+            id: id, passed: passed, observed: .age(observed, since: milestone), required: .minimumAge(minimum, since: milestone),
+            passesAt: passed ? nil : since + minimum, source: source)
     }
 
     /// Fewer than `count` asks in `(now − per, now]`; with a window, a failure passes when enough
     /// of the asks in it have left it.
-    private func askLimit(_ id: Check.ID, _ limit: Located<AskLimit>) -> Check {
-        let start = limit.value.per.map { now - $0 }
+    private func askLimit(_ id: Check.ID, _ limit: AskLimit, isSystemQuota: Bool, _ source: SourceLocation?) -> Check {
+        let start = limit.per.map { now - $0 }
         var inWindow = 0
         for ask in state.asks where ask.at <= now && (start.map { ask.at > $0 } ?? true) { inWindow += 1 }
-        let passed = inWindow < limit.value.count
+        let passed = inWindow < limit.count
         var passesAt: Timestamp?
-        if !passed, let per = limit.value.per, let start {
+        if !passed, let per = limit.per, let start {
             // The (inWindow − count + 1)th oldest ask in the window must leave it.
-            var leaving = inWindow - limit.value.count + 1
+            var leaving = inWindow - limit.count + 1
             for ask in state.asks.sorted(by: { $0.at < $1.at }) where ask.at > start && ask.at <= now {
                 leaving -= 1
                 if leaving == 0 {
@@ -80,8 +81,8 @@ extension EvaluationContext {
             }
         }
         return Check(
-            id: id, passed: passed, observed: .asks(inWindow), required: .fewerAsks(limit.value), passesAt: passesAt,
-            source: limit.location)
+            id: id, passed: passed, observed: .asks(inWindow), required: .fewerAsks(limit, isSystemQuota: isSystemQuota),
+            passesAt: passesAt, source: source)
     }
 
     /// `responses`: no answer that still blocks. A response was given in the current version

@@ -5,21 +5,21 @@ extension EvaluationContext {
         let count = count(of: trigger.event, within: trigger.within?.value)
         let countPassed = rule.passes(count)
         checks.append(Check(
-            id: .trigger_count, trigger: trigger.id, passed: countPassed, observed: .count(count),
+            id: .trigger(.count), trigger: trigger.id, passed: countPassed, observed: .count(count),
             required: .count(rule, event: trigger.event, within: trigger.within?.value),
             source: trigger.count.location))
         var passed = countPassed
         if let scenes = trigger.scenes {
             let onScene = moment.scene.map(scenes.value.contains) ?? false
             checks.append(Check(
-                id: .trigger_scenes, trigger: trigger.id, passed: onScene, observed: .scene(moment.scene),
+                id: .trigger(.scenes), trigger: trigger.id, passed: onScene, observed: .scene(moment.scene),
                 required: .scenes(scenes.value), source: scenes.location))
             passed = passed && onScene
         }
         if let when = trigger.when {
             let failing = failingPart(of: when)
             checks.append(Check(
-                id: .trigger_when, trigger: trigger.id, passed: failing == nil, observed: .condition(failing: failing),
+                id: .trigger(.when), trigger: trigger.id, passed: failing == nil, observed: .condition(failing: failing),
                 required: .condition, source: when.location))
             passed = passed && failing == nil
         }

@@ -57,16 +57,14 @@ struct EvaluationContext {
         return inWindow + donation
     }
 
-    /// How many checks this decision makes, so that its one allocation is the right size.
+    /// How many checks this decision makes, so that its one allocation is the right size: every
+    /// guard in force, `responses`, `rollout` if set, each candidate trigger's parts, and at most
+    /// one check that no trigger listens.
     var checkCount: Int {
-        func one(_ present: Bool) -> Int { present ? 1 : 0 }
-        // never_on and responses always; a missing trigger's check at most once.
-        var count = 3 + one(policy.guards.minInstallAge != nil) + one(policy.guards.minLaunches != nil)
-        count += one(policy.guards.minSessionAge != nil) + one(policy.guards.minVersionAge != nil) + one(policy.guards.cooldown != nil)
-        count += one(policy.guards.oncePerVersion?.value == true) + one(policy.guards.maxAsks != nil)
-        count += one(policy.guards.systemQuota != nil) + one(policy.guards.when != nil) + one(policy.rollout != nil)
+        var count = policy.guards.rules.count + 2 + (policy.rollout == nil ? 0 : 1)
         for index in policy.triggers.indices where isCandidate(policy.triggers[index]) {
-            count += 1 + one(policy.triggers[index].scenes != nil) + one(policy.triggers[index].when != nil)
+            let trigger = policy.triggers[index]
+            count += 1 + (trigger.scenes == nil ? 0 : 1) + (trigger.when == nil ? 0 : 1)
         }
         return count
     }

@@ -41,7 +41,7 @@ public enum Evaluator {
                 }
             }
             if !anyCandidate, let event = moment.event {
-                checks.append(Check(id: .trigger_missing, passed: false, observed: .unheardEvent(event), required: .listeningTrigger))
+                checks.append(Check(id: .trigger(.missing), passed: false, observed: .unheardEvent(event), required: .listeningTrigger))
             }
             return guardsPass
         }

@@ -13,33 +13,39 @@ public struct CheckDescription: Sendable {
     public init(_ check: Check, of decision: Decision, policy: Policy) {
         label = Self.label(check)
         observed = Self.observed(check, moment: decision.moment, policy: policy)
-        required = Self.required(check.required, id: check.id, policy: policy)
+        required = Self.required(check.required, policy: policy)
         message = Self.message(check, observed: observed, required: required, policy: policy)
     }
 
     static func label(_ check: Check) -> String {
         switch check.id {
-        case .trigger_count: "trigger \(check.trigger ?? "")"
-        case .trigger_scenes: "trigger \(check.trigger ?? "") scene"
-        case .trigger_when: "trigger \(check.trigger ?? "") when"
-        case .trigger_missing: "trigger"
-        default: check.id.rawValue
+        case .enabled, .guard, .responses, .rollout: check.id.blocker.id
+        case .trigger(.count): "trigger \(check.trigger ?? "")"
+        case .trigger(.scenes): "trigger \(check.trigger ?? "") scene"
+        case .trigger(.when): "trigger \(check.trigger ?? "") when"
+        case .trigger(.missing): "trigger"
         }
     }
 
     private static func observed(_ check: Check, moment: Moment, policy: Policy) -> String {
-        let versionName = policy.app.versionKey == .build ? "build" : "version"
+        let versionName = policy.app.versionKey.name
         switch check.observed {
         case .disabled: return "enabled: false"
         case .source(let source): return "source \(source.rawValue)"
-        case .age(let span):
-            switch check.id {
-            case .min_install_age: return "installed \(span.spoken) ago"
-            case .min_session_age: return "session \(span.spoken) old"
-            case .min_version_age: return "\(versionName) first seen \(span.spoken) ago"
-            default: return "last ask \(span.spoken) ago"
+        case .age(let span, let milestone):
+            switch milestone {
+            case .install: return "installed \(span.spoken) ago"
+            case .sessionStart: return "session \(span.spoken) old"
+            case .versionFirstSeen: return "\(versionName) first seen \(span.spoken) ago"
+            case .lastAsk: return "last ask \(span.spoken) ago"
             }
-        case .unknown: return "session start unknown"
+        case .unknown(let milestone):
+            switch milestone {
+            case .install: return "install time unknown"
+            case .sessionStart: return "session start unknown"
+            case .versionFirstSeen: return "\(versionName) first seen at an unknown time"
+            case .lastAsk: return "last ask unknown"
+            }
         case .count(let count):
             if case .count(_, let event, let within) = check.required {
                 let window = within.map { " in the last \($0)" } ?? ""
@@ -53,7 +59,7 @@ public struct CheckDescription: Sendable {
             guard let at else { return "no ask in \(versionName) \(version ?? "(unknown)")" }
             return "asked in \(versionName) \(version ?? "") on \(at.day)"
         case .asks(let count):
-            guard case .fewerAsks(let limit) = check.required else { return "\(count) asks" }
+            guard case .fewerAsks(let limit, _) = check.required else { return "\(count) asks" }
             let window = limit.per.map { "in the last \($0)" } ?? "in all"
             return "\(count) ask\(count == 1 ? "" : "s") \(window)"
         case .scene(let scene): return scene.map { "scene \($0)" } ?? "no scene given"
@@ -68,17 +74,16 @@ public struct CheckDescription: Sendable {
         }
     }
 
-    static func required(_ requirement: Requirement, id: Check.ID, policy: Policy) -> String {
-        let versionName = policy.app.versionKey == .build ? "build" : "version"
+    static func required(_ requirement: Requirement, policy: Policy) -> String {
         switch requirement {
         case .enabled: return "enabled: true"
         case .notFrom(let sources): return sources.isEmpty ? "any source" : "not \(Suggestion.list(sources.map(\.rawValue)))"
-        case .minimumAge(let span): return id == .cooldown ? "at least \(span) since the last ask" : "at least \(span)"
+        case .minimumAge(let span, let milestone): return milestone == .lastAsk ? "at least \(span) since the last ask" : "at least \(span)"
         case .minimumCount(let n): return "at least \(n)"
-        case .noAskInVersion: return "no earlier ask in this \(versionName)"
-        case .fewerAsks(let limit):
+        case .noAskInVersion(let key): return "no earlier ask in this \(key.name)"
+        case .fewerAsks(let limit, let isSystemQuota):
             let window = limit.per.map { "per \($0)" } ?? "in all"
-            return "fewer than \(limit.count) \(window)" + (id == .system_quota ? ", the OS's quota" : "")
+            return "fewer than \(limit.count) \(window)" + (isSystemQuota ? ", the OS's quota" : "")
         case .count(let rule, _, let within):
             let window = within.map { " within \($0)" } ?? ""
             switch rule {

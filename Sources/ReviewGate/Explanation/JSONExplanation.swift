@@ -12,7 +12,7 @@ public enum JSONExplanation {
                 ("scene", .string(moment.scene)), ("source", .string(moment.source.rawValue)),
             ])),
             ("trigger", .string(decision.trigger)),
-            ("blocked_by", .array(decision.blockedBy.map(JSONValue.string))),
+            ("blocked_by", .array(decision.blockedBy.map { JSONValue.string($0.id) })),
             ("checks", .array(decision.checks.map { check(of: $0, decision: decision, policy: policy) })),
             ("next_eligible_at", .string(decision.nextEligibleAt?.description)),
             ("needs", .array(decision.needs.map(need))),
@@ -31,10 +31,10 @@ public enum JSONExplanation {
 
     private static func check(of check: Check, decision: Decision, policy: Policy) -> JSONValue {
         let description = CheckDescription(check, of: decision, policy: policy)
-        var members: [(key: String, value: JSONValue)] = [("id", .string(check.id.blockedByID))]
-        if check.id.isTriggerCheck {
+        var members: [(key: String, value: JSONValue)] = [("id", .string(check.id.blocker.id))]
+        if case .trigger(let part) = check.id {
             members.append(("trigger", .string(check.trigger)))
-            members.append(("part", .string(String(check.id.rawValue.dropFirst("trigger.".count)))))
+            members.append(("part", .string(part.rawValue)))
         }
         members += [
             ("passed", .bool(check.passed)),

@@ -49,7 +49,7 @@ public struct TextExplanation: Sendable {
             if let url = policy.writeReviewURL { lines.append("write-review link: \(url)") }
             return lines
         }
-        var lines = ["blocked by: \(decision.blockedBy.joined(separator: ", "))"]
+        var lines = ["blocked by: \(decision.blockedBy.map(\.id).joined(separator: ", "))"]
         if let next = decision.nextEligibleAt {
             let wait = next - decision.moment.now
             lines.append("eligible from \(next) (in \(wait.spoken)), if nothing else changes")
@@ -74,22 +74,29 @@ public struct TextExplanation: Sendable {
 
     /// What would make a failure that waiting cannot fix pass.
     private func hint(for check: Check, policy: Policy) -> String? {
-        let versionName = policy.app.versionKey == .build ? "build" : "marketing version"
+        let versionName = policy.app.versionKey.fullName
         switch check.id {
-        case .never_on: return "never_on: moments from this source never ask; ask at another moment"
-        case .once_per_version: return "once_per_version: needs a new \(versionName)"
-        case .min_session_age: return "min_session_age: the session start is not known (record a launch)"
-        case .max_asks, .system_quota: return "\(check.id.rawValue): the limit is for a lifetime; no more asks"
-        case .when, .trigger_when: return "\(CheckDescription.label(check)): needs the condition to hold"
+        case .enabled: return nil
+        case .guard(let key):
+            switch key {
+            case .neverOn: return "never_on: moments from this source never ask; ask at another moment"
+            case .oncePerVersion: return "once_per_version: needs a new \(versionName)"
+            case .minSessionAge: return "min_session_age: the session start is not known (record a launch)"
+            case .maxAsks, .systemQuota: return "\(key.rawValue): the limit is for a lifetime; no more asks"
+            case .when: return "when: needs the condition to hold"
+            // Ages and counts pass by waiting or are counts: eligible_from or needs say so.
+            case .minInstallAge, .minLaunches, .minVersionAge, .cooldown: return nil
+            }
         case .responses: return "responses: an answer blocks until a new \(versionName), or for good"
         case .rollout: return "rollout: this person is outside the rollout"
-        case .trigger_scenes:
-            if case .scenes(let scenes) = check.required { return "trigger \(check.trigger ?? ""): needs scene \(Suggestion.list(scenes))" }
-            return nil
-        case .trigger_missing:
-            if case .unheardEvent(let event) = check.observed { return "no trigger listens to event \(event)" }
-            return nil
-        default: return nil
+        case .trigger(.when): return "\(CheckDescription.label(check)): needs the condition to hold"
+        case .trigger(.scenes):
+            guard case .scenes(let scenes) = check.required else { return nil }
+            return "trigger \(check.trigger ?? ""): needs scene \(Suggestion.list(scenes))"
+        case .trigger(.missing):
+            guard case .unheardEvent(let event) = check.observed else { return nil }
+            return "no trigger listens to event \(event)"
+        case .trigger(.count): return nil
         }
     }
 

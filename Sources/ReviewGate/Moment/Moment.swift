@@ -37,5 +37,5 @@ public enum MomentSource: String, Sendable, Hashable, CaseIterable {
     /// The app's launch.
     case launch
     /// A person's tap on a button ("Rate us").
-    case user_action
+    case userAction = "user_action"
 }

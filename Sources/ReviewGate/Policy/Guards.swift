@@ -1,25 +1,93 @@
-/// The rules that hold for every trigger (`guards`), each with where it is written.
-public struct Guards: Sendable {
+/// One rule of `guards`: a check that holds for every trigger, with its setting.
+///
+/// Adding a guard is a case here and in ``Key``; the compiler then points at everything that
+/// must know it (decoding, evaluation, explanation, hints, lint), since each switches over it.
+public enum Guard: Sendable {
     /// The moment sources that may never ask. Default `[launch, user_action]` (the HIG).
-    public var neverOn: Located<[MomentSource]>
+    case neverOn([MomentSource])
     /// The app must be installed at least this long.
-    public var minInstallAge: Located<TimeSpan>?
+    case minInstallAge(TimeSpan)
     /// The app must have been launched at least this often.
-    public var minLaunches: Located<Int>?
+    case minLaunches(Int)
     /// The session must be at least this old.
-    public var minSessionAge: Located<TimeSpan>?
+    case minSessionAge(TimeSpan)
     /// The current version must have been seen at least this long.
-    public var minVersionAge: Located<TimeSpan>?
+    case minVersionAge(TimeSpan)
     /// The last ask must be at least this long ago.
-    public var cooldown: Located<TimeSpan>?
-    /// At most one ask per app version (by ``AppSettings/versionKey``).
-    public var oncePerVersion: Located<Bool>?
+    case cooldown(TimeSpan)
+    /// At most one ask per app version (by ``AppSettings/versionKey``); present only when `true`.
+    case oncePerVersion
     /// Fewer than `count` asks per window (or lifetime).
-    public var maxAsks: Located<AskLimit>?
-    /// The OS's own quota; `nil` when off. iOS default 3 per 365d.
-    public var systemQuota: Located<AskLimit>?
+    case maxAsks(AskLimit)
+    /// The OS's own quota; absent when `false`. iOS default 3 per 365d.
+    case systemQuota(AskLimit)
     /// A condition that must hold.
-    public var when: Located<Condition>?
+    case when(Condition)
+
+    /// A guard's key under `guards`, its id in decisions; the cases are in the order guards are
+    /// evaluated (SPEC §2's table).
+    public enum Key: String, Sendable, Hashable, CaseIterable {
+        /// `never_on`.
+        case neverOn = "never_on"
+        /// `min_install_age`.
+        case minInstallAge = "min_install_age"
+        /// `min_launches`.
+        case minLaunches = "min_launches"
+        /// `min_session_age`.
+        case minSessionAge = "min_session_age"
+        /// `min_version_age`.
+        case minVersionAge = "min_version_age"
+        /// `cooldown`.
+        case cooldown
+        /// `once_per_version`.
+        case oncePerVersion = "once_per_version"
+        /// `max_asks`.
+        case maxAsks = "max_asks"
+        /// `system_quota`.
+        case systemQuota = "system_quota"
+        /// `when`.
+        case when
+    }
+
+    /// This guard's key.
+    public var key: Key {
+        switch self {
+        case .neverOn: .neverOn
+        case .minInstallAge: .minInstallAge
+        case .minLaunches: .minLaunches
+        case .minSessionAge: .minSessionAge
+        case .minVersionAge: .minVersionAge
+        case .cooldown: .cooldown
+        case .oncePerVersion: .oncePerVersion
+        case .maxAsks: .maxAsks
+        case .systemQuota: .systemQuota
+        case .when: .when
+        }
+    }
+}
+
+/// The guards in force (`guards` with its defaults), in evaluation order.
+public struct Guards: Sendable {
+    /// Each guard in force with where the policy sets it (`nil` for a default), in the order of
+    /// ``Guard/Key``'s cases.
+    public var rules: [Located<Guard>]
+
+    /// Creates guards, putting them in evaluation order.
+    public init(_ rules: [Located<Guard>]) {
+        let order = Guard.Key.allCases
+        self.rules = rules.sorted { order.firstIndex(of: $0.value.key)! < order.firstIndex(of: $1.value.key)! }
+    }
+
+    /// The guard with a key, if it is in force.
+    public subscript(key: Guard.Key) -> Located<Guard>? {
+        rules.first { $0.value.key == key }
+    }
+
+    /// The sources `never_on` lists (every policy has it: by default `[launch, user_action]`).
+    public var neverOn: [MomentSource] {
+        if case .neverOn(let sources)? = self[.neverOn]?.value { return sources }
+        return []
+    }
 }
 
 /// At most `count` asks within `per` (or in a lifetime, when `per` is `nil`).

@@ -1,47 +1,45 @@
 extension NodeReader {
-    /// The guard keys, in the order they are evaluated.
-    static let guardKeys = [
-        "never_on", "min_install_age", "min_launches", "min_session_age", "min_version_age", "cooldown",
-        "once_per_version", "max_asks", "system_quota", "when",
-    ]
-
-    /// `guards`, with the defaults for what it leaves out.
+    /// `guards`, with the defaults for what it leaves out, read in file order.
     mutating func guards(_ node: DocumentNode?, platform: Platform) -> Guards {
-        var guards = Guards(
-            neverOn: Located([.launch, .user_action], at: nil),
-            systemQuota: platform == .ios ? Located(.storeKit, at: nil) : nil)
-        guard let node, let fields = fields(node, "guards", allowed: Self.guardKeys) else { return guards }
-        func at(_ key: String) -> SourceLocation? { fields.keyLocation(key) }
-
-        if let value = fields["never_on"], let items = list(value, "never_on") {
-            var sources: [MomentSource] = []
-            for item in items {
-                if let source = choice(item, "a never_on source", as: MomentSource.self) { sources.append(source) }
+        var rules: [Guard.Key: Located<Guard>] = [.neverOn: Located(.neverOn([.launch, .userAction]), at: nil)]
+        if platform == .ios { rules[.systemQuota] = Located(.systemQuota(.storeKit), at: nil) }
+        guard let node, let fields = fields(node, "guards", allowed: Guard.Key.allCases.map(\.rawValue)) else {
+            return Guards(Array(rules.values))
+        }
+        for entry in node.mapping ?? [] {
+            guard let name = entry.key.string, fields.has(name), let key = Guard.Key(rawValue: name) else { continue }
+            let value = entry.value
+            let decoded: Guard?
+            switch key {
+            case .neverOn:
+                decoded = list(value, "never_on").map { items in
+                    .neverOn(items.compactMap { choice($0, "a never_on source", as: MomentSource.self) })
+                }
+            case .minInstallAge: decoded = duration(value, name).map(Guard.minInstallAge)
+            case .minLaunches: decoded = int(value, name, minimum: 0).map(Guard.minLaunches)
+            case .minSessionAge: decoded = duration(value, name).map(Guard.minSessionAge)
+            case .minVersionAge: decoded = duration(value, name).map(Guard.minVersionAge)
+            case .cooldown: decoded = duration(value, name).map(Guard.cooldown)
+            case .oncePerVersion:
+                guard let once = bool(value, name) else { continue }
+                decoded = once ? .oncePerVersion : nil
+                if !once { rules[key] = nil }
+            case .maxAsks: decoded = askLimit(value, name, countKey: "count", windowRequired: false).map(Guard.maxAsks)
+            case .systemQuota:
+                if value.scalar?.value == .bool(false) {
+                    rules[key] = nil
+                    continue
+                }
+                guard value.mapping != nil else {
+                    error("system_quota must be {max: n, per: duration} or false; found \(value.summary)", at: value.location)
+                    continue
+                }
+                decoded = askLimit(value, name, countKey: "max", windowRequired: true).map(Guard.systemQuota)
+            case .when: decoded = condition(value).map(Guard.when)
             }
-            guards.neverOn = Located(sources, at: at("never_on"))
+            if let decoded { rules[key] = Located(decoded, at: entry.key.location) }
         }
-        guards.minInstallAge = fields["min_install_age"].flatMap { duration($0, "min_install_age") }.map { Located($0, at: at("min_install_age")) }
-        guards.minLaunches = fields["min_launches"].flatMap { int($0, "min_launches", minimum: 0) }.map { Located($0, at: at("min_launches")) }
-        guards.minSessionAge = fields["min_session_age"].flatMap { duration($0, "min_session_age") }.map { Located($0, at: at("min_session_age")) }
-        guards.minVersionAge = fields["min_version_age"].flatMap { duration($0, "min_version_age") }.map { Located($0, at: at("min_version_age")) }
-        guards.cooldown = fields["cooldown"].flatMap { duration($0, "cooldown") }.map { Located($0, at: at("cooldown")) }
-        guards.oncePerVersion = fields["once_per_version"].flatMap { bool($0, "once_per_version") }.map { Located($0, at: at("once_per_version")) }
-        if let value = fields["max_asks"], let limit = askLimit(value, "max_asks", countKey: "count", windowRequired: false) {
-            guards.maxAsks = Located(limit, at: at("max_asks"))
-        }
-        if let value = fields["system_quota"] {
-            if value.scalar?.value == .bool(false) {
-                guards.systemQuota = nil
-            } else if value.mapping == nil {
-                error("system_quota must be {max: n, per: duration} or false; found \(value.summary)", at: value.location)
-            } else if let limit = askLimit(value, "system_quota", countKey: "max", windowRequired: true) {
-                guards.systemQuota = Located(limit, at: at("system_quota"))
-            }
-        }
-        if let value = fields["when"], let condition = condition(value) {
-            guards.when = Located(condition, at: at("when"))
-        }
-        return guards
+        return Guards(Array(rules.values))
     }
 
     private mutating func askLimit(_ node: DocumentNode, _ what: String, countKey: String, windowRequired: Bool) -> AskLimit? {

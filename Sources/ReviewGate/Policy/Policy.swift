@@ -12,9 +12,11 @@ public struct Policy: Sendable {
     /// The app: store id, which version string counts, platform.
     public var app: AppSettings
     /// The moments that may ask, in file order.
-    public var triggers: [Trigger]
+    public var triggers: [Trigger] { didSet { longestWithin = Self.longestWithin(triggers, guards) } }
     /// Rules that hold for every trigger.
-    public var guards: Guards
+    public var guards: Guards { didSet { longestWithin = Self.longestWithin(triggers, guards) } }
+    /// The longest `within` any trigger or condition uses: how much donation history to keep.
+    public private(set) var longestWithin: TimeSpan?
     /// What the person's answers to the app's pre-prompt do.
     public var responses: ResponseRules
     /// How `record` updates state.
@@ -31,8 +33,28 @@ public struct Policy: Sendable {
         triggers.first { $0.id == id }
     }
 
-    /// The longest `within` any trigger or condition uses: how much donation history to keep.
-    public var longestWithin: TimeSpan? {
+    /// Creates a policy; ``longestWithin`` is worked out from its triggers and guards.
+    init(
+        version: Int, name: String, description: String?, enabled: Located<Bool>, app: AppSettings, triggers: [Trigger],
+        guards: Guards, responses: ResponseRules, counting: Counting, presentation: Presentation, rollout: Rollout?,
+        location: SourceLocation
+    ) {
+        self.version = version
+        self.name = name
+        self.description = description
+        self.enabled = enabled
+        self.app = app
+        self.triggers = triggers
+        self.guards = guards
+        self.longestWithin = Self.longestWithin(triggers, guards)
+        self.responses = responses
+        self.counting = counting
+        self.presentation = presentation
+        self.rollout = rollout
+        self.location = location
+    }
+
+    private static func longestWithin(_ triggers: [Trigger], _ guards: Guards) -> TimeSpan? {
         var longest: TimeSpan?
         func consider(_ span: TimeSpan?) {
             if let span, span > (longest ?? TimeSpan(nanoseconds: 0)) { longest = span }
@@ -41,7 +63,7 @@ public struct Policy: Sendable {
             consider(trigger.within?.value)
             trigger.when?.forEachEventWindow(consider)
         }
-        guards.when?.value.forEachEventWindow(consider)
+        if case .when(let condition)? = guards[.when]?.value { condition.forEachEventWindow(consider) }
         return longest
     }
 }
@@ -62,6 +84,22 @@ public enum VersionKey: String, Sendable, CaseIterable {
     case short
     /// CFBundleVersion / versionCode.
     case build
+
+    /// The version's short name in explanations: `version` or `build`.
+    public var name: String {
+        switch self {
+        case .short: "version"
+        case .build: "build"
+        }
+    }
+
+    /// The version's full name in advice: `marketing version` or `build`.
+    public var fullName: String {
+        switch self {
+        case .short: "marketing version"
+        case .build: "build"
+        }
+    }
 }
 
 /// The app's platform.

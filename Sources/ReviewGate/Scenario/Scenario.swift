@@ -100,7 +100,7 @@ public struct Expectation: Sendable {
         /// The trigger that allowed it, or `nil` for none.
         case trigger(String?)
         /// The exact list of what blocked, in evaluation order.
-        case blockedBy([String])
+        case blockedBy([Blocker])
         /// When it could next be allowed by waiting alone, or `nil` for never.
         case nextEligibleAt(Timestamp?)
     }
@@ -143,7 +143,7 @@ extension Expectation.Part: CustomStringConvertible {
         switch self {
         case .decision(let outcome): outcome.rawValue
         case .trigger(let trigger): trigger ?? "null"
-        case .blockedBy(let ids): "[\(ids.joined(separator: ", "))]"
+        case .blockedBy(let blockers): "[\(blockers.map(\.id).joined(separator: ", "))]"
         case .nextEligibleAt(let time): time.map(\.description) ?? "null"
         }
     }

@@ -14,7 +14,7 @@ enum ScenarioTranscript {
             if let decision = run.decision {
                 out += "  decision: \(decision.outcome.rawValue)\n"
                 out += "  trigger: \(decision.trigger ?? "null")\n"
-                out += "  blocked_by: [\(decision.blockedBy.joined(separator: ", "))]\n"
+                out += "  blocked_by: [\(decision.blockedBy.map(\.id).joined(separator: ", "))]\n"
                 out += "  next_eligible_at: \(decision.nextEligibleAt.map(\.description) ?? "null")\n"
             }
             if run.step.action != nil {

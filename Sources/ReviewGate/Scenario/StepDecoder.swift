@@ -1,12 +1,5 @@
 /// Reads one step of a scenario, and its `expect`, reporting every problem at its node.
 enum StepDecoder {
-    /// The ids that `blocked_by` can name.
-    static let blockedByIDs: [String] = {
-        var ids: [String] = []
-        for id in Check.ID.allCases where !ids.contains(id.blockedByID) { ids.append(id.blockedByID) }
-        return ids
-    }()
-
     static func decode(_ node: DocumentNode, number: Int, policy: Policy?, reader: inout NodeReader) -> ScenarioStep? {
         let what = "step \(number)"
         guard let fields = reader.fields(node, what, allowed: ScenarioDecoder.stepKeys) else { return nil }
@@ -148,19 +141,19 @@ enum StepDecoder {
         return nil
     }
 
-    private static func blockedBy(_ node: DocumentNode, _ reader: inout NodeReader) -> [String]? {
+    private static func blockedBy(_ node: DocumentNode, _ reader: inout NodeReader) -> [Blocker]? {
         guard let items = reader.list(node, "expect blocked_by") else { return nil }
-        var ids: [String] = []
+        var blockers: [Blocker] = []
         for item in items {
             guard let id = reader.string(item, "a blocked_by id") else { continue }
-            guard blockedByIDs.contains(id) else {
-                let hint = Suggestion.closest(to: id, in: blockedByIDs).map { "did you mean \"\($0)\"?" }
-                    ?? "expected \(Suggestion.list(blockedByIDs))"
+            guard let blocker = Blocker(id: id) else {
+                let ids = Blocker.allCases.map(\.id)
+                let hint = Suggestion.closest(to: id, in: ids).map { "did you mean \"\($0)\"?" } ?? "expected \(Suggestion.list(ids))"
                 reader.error("\"\(id)\" is nothing that blocks; \(hint)", at: item.location)
                 continue
             }
-            ids.append(id)
+            blockers.append(blocker)
         }
-        return ids
+        return blockers
     }
 }

@@ -42,7 +42,7 @@ public enum StateDecoder {
             state.app.build = app["build"].flatMap { reader.string($0, "app build", scalarText: true) }
         }
         if let versionKey, state.app[versionKey] == nil, fields["app"]?.mapping != nil || fields["app"] == nil {
-            reader.error("the policy's version_key is \(versionKey.rawValue), so the state needs app.\(versionKey.rawValue), the app's current \(versionKey == .short ? "marketing version" : "build")",
+            reader.error("the policy's version_key is \(versionKey.rawValue), so the state needs app.\(versionKey.rawValue), the app's current \(versionKey.fullName)",
                          at: fields["app"]?.location ?? root.location)
         }
         if let node = fields["events"] { state.events = events(node, &reader) }

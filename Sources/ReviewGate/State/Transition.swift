@@ -73,7 +73,7 @@ public enum Transition {
 
     /// Whether anything but a trigger's own checks failed: a guard, `enabled`, `responses` or `rollout`.
     static func blockedByGuard(_ decision: Decision) -> Bool {
-        decision.checks.contains { !$0.passed && !$0.id.isTriggerCheck }
+        decision.checks.contains { !$0.passed && $0.id.blocker != .trigger }
     }
 }
 

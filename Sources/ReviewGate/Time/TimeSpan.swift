@@ -2,8 +2,6 @@
 public struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The length in nanoseconds (negative for a span backwards).
     public var nanoseconds: Int64
-    /// The duration as the policy wrote it (`21d`), kept for messages; not part of equality.
-    public var written: String?
 
     /// The units a policy's duration may use, with their length in seconds.
     public static let units: [(symbol: Character, seconds: Int64)] = [
@@ -33,29 +31,22 @@ public struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible 
             let value = Int64(digits), value <= Self.maximum.seconds / scale
         else { return nil }
         self.init(seconds: value * scale)
-        written = text
     }
 
     /// Orders spans by length.
     public static func < (lhs: TimeSpan, rhs: TimeSpan) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 
-    /// Equal lengths are equal, however they were written.
-    public static func == (lhs: TimeSpan, rhs: TimeSpan) -> Bool { lhs.nanoseconds == rhs.nanoseconds }
-
-    /// Hashes the length only.
-    public func hash(into hasher: inout Hasher) { hasher.combine(nanoseconds) }
-
     /// The whole seconds in the span.
     public var seconds: Int64 { nanoseconds / 1_000_000_000 }
 
-    /// The span as the policy wrote it, else in its largest exact unit: `21d`, `3w`, `90m`;
-    /// a span that is not whole seconds is written in seconds with a fraction.
+    /// The span as a duration in its largest exact unit up to days: `21d`, `90m`, `2h` (weeks are
+    /// read but written as days, which is how people count them in a policy); a span that is not
+    /// whole seconds is written in seconds with a fraction.
     public var description: String {
-        if let written { return written }
         guard nanoseconds % 1_000_000_000 == 0 else { return "\(Double(nanoseconds) / 1e9)s" }
         let seconds = self.seconds
         if seconds == 0 { return "0s" }
-        for unit in Self.units.reversed() where seconds % unit.seconds == 0 {
+        for unit in Self.units.reversed() where unit.symbol != "w" && seconds % unit.seconds == 0 {
             return "\(seconds / unit.seconds)\(unit.symbol)"
         }
         return "\(seconds)s"

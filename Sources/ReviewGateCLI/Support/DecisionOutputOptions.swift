@@ -29,7 +29,7 @@ struct DecisionOutputOptions: ParsableArguments {
     /// One line: `allow (trigger T)`, or `block (blocked by A, B)`.
     static func summary(_ decision: Decision) -> String {
         if decision.isAllowed { return "allow (trigger \(decision.trigger ?? ""))" }
-        var text = "block (blocked by \(decision.blockedBy.joined(separator: ", ")))"
+        var text = "block (blocked by \(decision.blockedBy.map(\.id).joined(separator: ", ")))"
         if let next = decision.nextEligibleAt { text += "; eligible from \(next)" }
         return text
     }
