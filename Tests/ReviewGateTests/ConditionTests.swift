@@ -6,7 +6,8 @@ import Testing
     private func holds(_ condition: String, state extra: String = "", event: String? = "done") throws -> Bool {
         let policy = try Fixtures.simplePolicy(guards: "when: \(condition)\ncooldown: 1d", extra: "app: {version_key: short}")
         let state = try Fixtures.state(Fixtures.baseState + "\n" + extra)
-        return try Fixtures.decide(policy, state, event: event).check(.guard(.when))?.passed == true
+        let check = try #require(try Fixtures.decide(policy, state, event: event).check(.guard(.when)), "the decision has no when check")
+        return check.passed
     }
 
     @Test func allAndAnyOfNothing() throws {

@@ -1,0 +1,73 @@
+import Foundation
+import ReviewGate
+
+/// The moments whose explanations (text and JSON) have golden files in
+/// `Tests/ReviewGateCLITests/Goldens`: the CLI's output and the library's renderers are both
+/// checked against them.
+public struct ExplanationCase: CustomStringConvertible, Sendable {
+    /// The golden files' name.
+    public let name: String
+    /// The policy under `policies/`, without `.yaml`.
+    public let policy: String
+    /// The state file under `policies/examples/`.
+    public let state: String
+    /// The moment as `evaluate` options.
+    public let moment: [String]
+    /// `evaluate`'s exit status: 0 allow, 1 block.
+    public let status: Int32
+
+    /// The case's name.
+    public var description: String { name }
+
+    /// The two renderings that have golden files.
+    public enum Format: String, Sendable {
+        case text = "txt"
+        case json
+    }
+
+    /// The golden file of one rendering.
+    public func golden(_ format: Format) -> URL {
+        Repository.root.appending(path: "Tests/ReviewGateCLITests/Goldens/\(name).\(format.rawValue)")
+    }
+
+    /// The moment the options describe, as the library takes it.
+    public var libraryMoment: Moment {
+        func value(_ option: String) -> String? {
+            moment.firstIndex(of: option).map { moment[$0 + 1] }
+        }
+        return Moment(
+            now: Timestamp(rfc3339: value("--now")!)!, event: value("--event"), trigger: value("--trigger"),
+            scene: value("--scene"))
+    }
+
+    /// Every case.
+    public static let all = [
+        ExplanationCase(
+            name: "apple-sample-allow", policy: "apple-sample", state: "apple-sample.state.yaml",
+            moment: ["--event", "process_completed", "--scene", "ProcessCompleted", "--now", "2026-11-22T10:00:00Z"], status: 0),
+        ExplanationCase(
+            name: "apple-sample-third", policy: "apple-sample", state: "apple-sample.state.yaml",
+            moment: ["--trigger", "process_completed", "--scene", "ProcessCompleted", "--now", "2026-11-22T10:00:00Z"], status: 1),
+        ExplanationCase(
+            name: "apple-sample-asked", policy: "apple-sample", state: "apple-sample-asked.state.yaml",
+            moment: ["--event", "process_completed", "--scene", "ProcessCompleted", "--now", "2026-11-22T10:00:00Z"], status: 1),
+        ExplanationCase(
+            name: "apple-sample-other-scene", policy: "apple-sample", state: "apple-sample.state.yaml",
+            moment: ["--event", "process_completed", "--scene", "Settings", "--now", "2026-11-22T10:00:00Z"], status: 1),
+        ExplanationCase(
+            name: "three-week-rule-one-second-short", policy: "three-week-rule", state: "three-week-rule.state.json",
+            moment: ["--event", "launch", "--now", "2026-11-22T09:59:59Z"], status: 1),
+        ExplanationCase(
+            name: "three-week-rule-exactly-21d", policy: "three-week-rule", state: "three-week-rule.state.json",
+            moment: ["--event", "launch", "--now", "2026-11-22T10:00:00Z"], status: 0),
+        ExplanationCase(
+            name: "treaty-cooldown", policy: "treaty", state: "treaty.state.yaml",
+            moment: ["--event", "feed_activity_logged", "--now", "2026-11-22T10:00:00Z"], status: 1),
+        ExplanationCase(
+            name: "treaty-walk-after-cooldown", policy: "treaty", state: "treaty.state.yaml",
+            moment: ["--event", "walk_ended", "--now", "2026-11-25T10:00:00Z"], status: 0),
+        ExplanationCase(
+            name: "treaty-second-hygiene-activity", policy: "treaty", state: "treaty.state.yaml",
+            moment: ["--event", "hygiene_activity_logged", "--now", "2026-11-25T10:00:00Z"], status: 1),
+    ]
+}
