@@ -2,7 +2,7 @@ import ReviewGate
 
 /// DocumentScalar resolution by the YAML 1.2 core schema, and the standard `!!` tags.
 enum CoreSchema {
-    static let tagPrefix = "tag:yaml.org,2002:"
+    static let tagPrefix = DocumentNode.standardTagPrefix
 
     /// Resolves a plain (unquoted, untagged) scalar: null, bool, int, float, else string.
     static func resolvePlain(_ text: String) -> ScalarValue {

@@ -53,7 +53,7 @@ struct TreeBuilder {
                 let value: ScalarValue
                 if let tag, tag != "?" {
                     guard let resolved = CoreSchema.resolve(text, tag: tag) else {
-                        throw DiagnosticError("\"\(text)\" does not fit its tag \(Self.short(tag))", at: location)
+                        throw DiagnosticError("\"\(text)\" does not fit its tag \(DocumentNode.shortTag(tag))", at: location)
                     }
                     value = resolved
                 } else if style == .plain {
@@ -117,9 +117,5 @@ struct TreeBuilder {
 
     private static func collection(_ node: DocumentNode, _ frame: Frame) -> Built {
         Built(node: node, weight: 1 + frame.childWeight, height: frame.childHeight + 1)
-    }
-
-    private static func short(_ tag: String) -> String {
-        tag.hasPrefix(CoreSchema.tagPrefix) ? "!!" + tag.dropFirst(CoreSchema.tagPrefix.count) : tag
     }
 }

@@ -214,7 +214,7 @@ struct ScenarioTests {
             }
         }
         #expect(errors("reviewgate_scenario: 2\nname: x\npolicy: p.yaml\nstart: 2026-01-01T00:00:00Z\nsteps: [{launch: {}}]") == [
-            "s.scenario.yaml:1:22: error: this scenario needs a newer reviewgate: it is format 2, and this reviewgate reads format 1",
+            "s.scenario.yaml:1:22: error: this scenario needs a newer reviewgate: it uses format 2, and this reviewgate reads format 1",
         ])
         #expect(errors("reviewgate_scenario: 1\nname: x\npolicy: q.yaml\nstart: 2026-01-01T00:00:00Z\nsteps: [{launch: {}}]") == [
             "q.yaml:1:1: error: no such file",

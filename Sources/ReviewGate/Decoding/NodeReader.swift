@@ -11,6 +11,10 @@ struct NodeReader {
         diagnostics.append(.error(message, at: location, notes: notes))
     }
 
+    mutating func report(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
     mutating func warning(_ message: String, at location: SourceLocation?) {
         diagnostics.append(.warning(message, at: location))
     }

@@ -2,14 +2,13 @@
 public enum Evaluator {
     /// A moment that names something the policy does not have.
     public enum UsageError: Error, Sendable, CustomStringConvertible {
-        /// `--trigger` names no trigger of the policy.
-        case unknownTrigger(String, known: [String])
+        /// The moment names no trigger of the policy; the message says so, with the policy's triggers.
+        case unknownTrigger(String)
 
         /// The message for the person.
         public var description: String {
             switch self {
-            case .unknownTrigger(let id, let known):
-                "the policy has no trigger \"\(id)\"\(Suggestion.phrase(for: id, in: known)) (its triggers: \(known.joined(separator: ", ")))"
+            case .unknownTrigger(let message): message
             }
         }
     }
@@ -22,7 +21,7 @@ public enum Evaluator {
             return Decision(outcome: .block, moment: moment, trigger: nil, passingTrigger: nil, checks: checks, nextEligibleAt: nil)
         }
         if let id = moment.trigger, policy.trigger(id: id) == nil {
-            throw .unknownTrigger(id, known: policy.triggers.map(\.id))
+            throw .unknownTrigger(policy.noTriggerMessage(id))
         }
         var allowedBy: String?
         let guardsPass = EvaluationContext.with(policy, state, moment) { context in

@@ -83,3 +83,13 @@ extension DocumentNode {
         }
     }
 }
+
+extension DocumentNode {
+    /// The prefix of YAML's standard tags: `!!str` is `tag:yaml.org,2002:str`.
+    public static let standardTagPrefix = "tag:yaml.org,2002:"
+
+    /// A tag as people write it: `!!str` for a standard one, else as it is.
+    public static func shortTag(_ tag: String) -> String {
+        tag.hasPrefix(standardTagPrefix) ? "!!" + tag.dropFirst(standardTagPrefix.count) : tag
+    }
+}

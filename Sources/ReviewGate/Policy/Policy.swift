@@ -33,6 +33,12 @@ public struct Policy: Sendable {
         triggers.first { $0.id == id }
     }
 
+    /// What to say of a trigger id the policy does not have: a did-you-mean and its triggers.
+    public func noTriggerMessage(_ id: String) -> String {
+        let known = triggers.map(\.id)
+        return "the policy has no trigger \"\(id)\"\(Suggestion.phrase(for: id, in: known)) (its triggers: \(known.joined(separator: ", ")))"
+    }
+
     /// Creates a policy; ``longestWithin`` is worked out from its triggers and guards.
     init(
         version: Int, name: String, description: String?, enabled: Located<Bool>, app: AppSettings, triggers: [Trigger],

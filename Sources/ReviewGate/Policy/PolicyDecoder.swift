@@ -15,8 +15,8 @@ struct PolicyDecoder {
     /// The policy, or `nil` when there were errors (then ``reader`` holds them).
     mutating func decode(_ root: DocumentNode) -> Policy? {
         // The version first: a newer language's file is refused before its keys are judged.
-        if let refusal = Self.newerVersion(in: root) {
-            reader.error(refusal.message, at: refusal.location)
+        if let refusal = FormatVersion.policy.refusal(root["reviewgate"]) {
+            reader.report(refusal)
             return nil
         }
         guard let fields = reader.fields(root, "the policy", allowed: Self.topLevelKeys) else { return nil }
@@ -50,17 +50,6 @@ struct PolicyDecoder {
             version: version, name: name, description: description, enabled: enabled, app: app, triggers: triggers,
             guards: guards, responses: responses, counting: counting, presentation: presentation, rollout: rollout,
             location: root.location)
-    }
-
-    /// The refusal of a file written for a newer language version, if it is one. Each file of an
-    /// `extends` chain is asked before merging (the merge keeps only the last file's version).
-    static func newerVersion(in root: DocumentNode) -> Diagnostic? {
-        guard let node = root["reviewgate"], case .int(let version)? = node.scalar?.value, version > languageVersion else {
-            return nil
-        }
-        return .error(
-            "this policy needs a newer reviewgate: it is written for language version \(version), and this reviewgate reads version \(languageVersion)",
-            at: node.location)
     }
 
     static func isPolicyName(_ text: String) -> Bool {

@@ -41,7 +41,8 @@ public struct PolicyLoader: Sendable {
     /// and scalars replace.
     private func merged(path: String, chain: [String]) throws(DiagnosticError) -> DocumentNode {
         let root = try source(path)
-        if let refusal = PolicyDecoder.newerVersion(in: root) { throw DiagnosticError([refusal]) }
+        // Each file of the chain is asked: the merge keeps only the last file's version.
+        if let refusal = FormatVersion.policy.refusal(root["reviewgate"]) { throw DiagnosticError([refusal]) }
         guard let extendsNode = root["extends"] else { return root }
         guard let relative = extendsNode.string, !relative.isEmpty else {
             throw DiagnosticError("extends must be the relative path of another policy; found \(extendsNode.summary)",

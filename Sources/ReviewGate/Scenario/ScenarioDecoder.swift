@@ -17,12 +17,8 @@ public enum ScenarioDecoder {
         var policyDiagnostics: [Diagnostic] = []
         guard let fields = reader.fields(root, "the scenario", allowed: keys) else { throw DiagnosticError(reader.diagnostics) }
         reader.require(["reviewgate_scenario", "name", "policy", "start", "steps"], in: fields, "the scenario")
-        if let node = fields["reviewgate_scenario"], let version = reader.int(node, "reviewgate_scenario", minimum: 1),
-            version > Scenario.formatVersion {
-            throw DiagnosticError(
-                "this scenario needs a newer reviewgate: it is format \(version), and this reviewgate reads format \(Scenario.formatVersion)",
-                at: node.location)
-        }
+        if let refusal = FormatVersion.scenario.refusal(fields["reviewgate_scenario"]) { throw DiagnosticError([refusal]) }
+        if let node = fields["reviewgate_scenario"] { _ = reader.int(node, "reviewgate_scenario", minimum: 1) }
         let name = fields["name"].flatMap { reader.string($0, "name") }
         if name?.isEmpty == true { reader.error("name must not be empty: say what the scenario shows", at: fields["name"]?.location) }
         let description = fields["description"].flatMap { reader.string($0, "description") }

@@ -26,8 +26,7 @@ enum StepDecoder {
         if let value = fields["event"], let event = reader.identifier(value, "event") { step.action = .event(event) }
         if let value = fields["trigger"], let id = reader.identifier(value, "trigger") {
             if let policy, policy.trigger(id: id) == nil {
-                let known = policy.triggers.map(\.id)
-                reader.error("the policy has no trigger \"\(id)\"\(Suggestion.phrase(for: id, in: known)) (its triggers: \(known.joined(separator: ", ")))",
+                reader.error(policy.noTriggerMessage(id),
                              at: value.location)
             }
             step.action = .trigger(id)
@@ -78,24 +77,7 @@ enum StepDecoder {
             reader.error("set needs flags, attributes or both", at: node.location)
             return nil
         }
-        var flags: [String: Bool] = [:]
-        var attributes: [String: AttributeValue] = [:]
-        if let value = fields["flags"] {
-            for entry in value.mapping ?? [] {
-                if let name = reader.identifier(entry.key, "a flag name"), let flag = reader.bool(entry.value, "flag \(name)") { flags[name] = flag }
-            }
-            if value.mapping == nil { reader.error("flags must be a mapping of names to true or false; found \(value.summary)", at: value.location) }
-        }
-        if let value = fields["attributes"] {
-            for entry in value.mapping ?? [] {
-                if let name = reader.identifier(entry.key, "an attribute name"),
-                    let attribute = reader.attributeValue(entry.value, "attribute \(name)") {
-                    attributes[name] = attribute
-                }
-            }
-            if value.mapping == nil { reader.error("attributes must be a mapping of names to scalars; found \(value.summary)", at: value.location) }
-        }
-        return (flags, attributes)
+        return (fields["flags"].map { reader.flags($0) } ?? [:], fields["attributes"].map { reader.attributes($0) } ?? [:])
     }
 
     /// `allow`, `block`, or a mapping of `decision`, `trigger`, `blocked_by`, `next_eligible_at`.

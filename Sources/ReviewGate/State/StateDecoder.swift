@@ -25,12 +25,11 @@ public enum StateDecoder {
     ) -> ReviewState? {
         guard let fields = reader.fields(root, "the state", allowed: keys) else { return nil }
         if defaultInstalledAt == nil { reader.require(["reviewgate_state", "installed_at"], in: fields, "the state") }
-        if let node = fields["reviewgate_state"], let version = reader.int(node, "reviewgate_state", minimum: 1),
-            version > formatVersion {
-            reader.error("this state file needs a newer reviewgate: it is format \(version), and this reviewgate reads format \(formatVersion)",
-                         at: node.location)
+        if let refusal = FormatVersion.state.refusal(fields["reviewgate_state"]) {
+            reader.report(refusal)
             return nil
         }
+        if let node = fields["reviewgate_state"] { _ = reader.int(node, "reviewgate_state", minimum: 1) }
         let installedAt = fields["installed_at"].flatMap { reader.timestamp($0, "installed_at") } ?? defaultInstalledAt
         var state = ReviewState(installedAt: installedAt ?? Timestamp(nanosecondsSince1970: 0), app: AppVersion())
         state.userID = fields["user_id"].flatMap { reader.string($0, "user_id", scalarText: true) }
@@ -52,25 +51,8 @@ public enum StateDecoder {
         if let node = fields["responses"], let items = reader.list(node, "responses") {
             state.responses = items.compactMap { response($0, &reader) }
         }
-        if let node = fields["flags"], let entries = node.mapping {
-            for entry in entries {
-                if let name = reader.identifier(entry.key, "a flag name"), let value = reader.bool(entry.value, "flag \(name)") {
-                    state.flags[name] = value
-                }
-            }
-        } else if let node = fields["flags"] {
-            reader.error("flags must be a mapping of names to true or false; found \(node.summary)", at: node.location)
-        }
-        if let node = fields["attributes"], let entries = node.mapping {
-            for entry in entries {
-                if let name = reader.identifier(entry.key, "an attribute name"),
-                    let value = reader.attributeValue(entry.value, "attribute \(name)") {
-                    state.attributes[name] = value
-                }
-            }
-        } else if let node = fields["attributes"] {
-            reader.error("attributes must be a mapping of names to scalars; found \(node.summary)", at: node.location)
-        }
+        if let node = fields["flags"] { state.flags = reader.flags(node) }
+        if let node = fields["attributes"] { state.attributes = reader.attributes(node) }
         return state
     }
 

@@ -15,7 +15,7 @@ enum NodeTreeRenderer {
     private static func append(_ node: DocumentNode, role: String, depth: Int, to lines: inout [String]) {
         let position = "\(node.location.line):\(node.location.column)"
         let padding = String(repeating: " ", count: max(1, 9 - position.count) + depth * 2)
-        let tag = node.tag.map { " " + short($0) } ?? ""
+        let tag = node.tag.map { " " + DocumentNode.shortTag($0) } ?? ""
         switch node.content {
         case .scalar(let scalar):
             lines.append(position + padding + role + describe(scalar) + tag)
@@ -47,10 +47,5 @@ enum NodeTreeRenderer {
 
     private static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
         "\(n) \(n == 1 ? singular : plural ?? singular + "s")"
-    }
-
-    private static func short(_ tag: String) -> String {
-        let prefix = "tag:yaml.org,2002:"
-        return tag.hasPrefix(prefix) ? "!!" + tag.dropFirst(prefix.count) : tag
     }
 }

@@ -1,0 +1,26 @@
+/// A file's format version key (`reviewgate`, `reviewgate_state`, `reviewgate_scenario`) and the
+/// one refusal of a file written for a newer version than this reviewgate reads. It is asked
+/// before anything else in the file is judged, so that a newer file is not buried in unknown keys.
+struct FormatVersion {
+    /// The file, as the message names it: `this policy`.
+    let file: String
+    /// What the number is called: `language version`, `format`.
+    let name: String
+    /// The newest version this reviewgate reads.
+    let supported: Int
+
+    /// Policy files (SPEC §2).
+    static let policy = FormatVersion(file: "this policy", name: "language version", supported: PolicyDecoder.languageVersion)
+    /// State files (SPEC §3).
+    static let state = FormatVersion(file: "this state file", name: "format", supported: StateDecoder.formatVersion)
+    /// Scenario files (SPEC §6).
+    static let scenario = FormatVersion(file: "this scenario", name: "format", supported: Scenario.formatVersion)
+
+    /// The refusal, when `node` holds a whole number above ``supported``.
+    func refusal(_ node: DocumentNode?) -> Diagnostic? {
+        guard let node, case .int(let version)? = node.scalar?.value, version > supported else { return nil }
+        return .error(
+            "\(file) needs a newer reviewgate: it uses \(name) \(version), and this reviewgate reads \(name) \(supported)",
+            at: node.location)
+    }
+}
