@@ -51,7 +51,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         Diagnostic(.warning, message, at: location, notes: notes)
     }
 
-    /// `FILE:LINE:COL: error: message`, then one `FILE:LINE:COL: note: ...` line per note.
+    /// `FILE:LINE:COL: error: message` (`error: message` without a place), then one
+    /// `FILE:LINE:COL: note: ...` line per note.
     public var description: String {
         var lines = [Self.line(location, severity.rawValue, message)]
         for note in notes { lines.append(Self.line(note.location, "note", note.message)) }
@@ -59,7 +60,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func line(_ location: SourceLocation?, _ label: String, _ message: String) -> String {
-        guard let location else { return "reviewgate: \(label): \(message)" }
+        guard let location else { return "\(label): \(message)" }
         return "\(location): \(label): \(message)"
     }
 }

@@ -14,9 +14,9 @@ public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
         omitted = max(0, diagnostics.count - Self.reportLimit)
     }
 
-    /// The line that says how many problems are not listed, if any are not.
-    public var omittedLine: String? {
-        omitted > 0 ? "reviewgate: note: \(omitted) more problem\(omitted == 1 ? "" : "s") not shown (the first \(Self.reportLimit) are)" : nil
+    /// How many problems are not listed: `3 more problems not shown (the first 50 are)`.
+    public var omittedSummary: String {
+        "\(omitted) more problem\(omitted == 1 ? "" : "s") not shown (the first \(Self.reportLimit) are)"
     }
 
     /// Creates an error from a single message at a location.
@@ -26,7 +26,7 @@ public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
 
     /// Every diagnostic, one per line.
     public var description: String {
-        (diagnostics.map(\.description) + [omittedLine].compactMap { $0 }).joined(separator: "\n")
+        (diagnostics.map(\.description) + (omitted > 0 ? ["note: \(omittedSummary)"] : [])).joined(separator: "\n")
     }
 }
 

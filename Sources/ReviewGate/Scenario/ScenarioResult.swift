@@ -37,8 +37,22 @@ public struct StepRun: Sendable {
 
 /// A failed expectation or golden comparison, at the place in the scenario file it concerns.
 public struct ScenarioFailure: Sendable, CustomStringConvertible {
+    /// What failed, as data for a renderer.
+    public enum Reason: Sendable, Equatable {
+        /// A step's decision did not meet its `expect`: each part expected against the actual one.
+        case expectation([Mismatch])
+        /// The transcript differs from the golden file.
+        case goldenDiffers
+        /// The golden file does not exist.
+        case goldenMissing
+        /// A step's moment could not be decided (a trigger the policy does not have).
+        case unusableMoment
+    }
+
     /// The step (or the `golden:` key).
     public var location: SourceLocation
+    /// What failed.
+    public var reason: Reason
     /// What failed, on one line: `step 3 at 2026-01-05T12:00:00Z: expected decision block, got allow`.
     public var message: String
     /// What shows why: expected against actual and the decision's explanation, or a diff.
@@ -89,4 +103,12 @@ public struct GoldenFiles: Sendable {
         self.read = read
         self.write = write
     }
+}
+
+/// One part of an expectation that a decision did not meet.
+public struct Mismatch: Sendable, Equatable {
+    /// What the scenario expected.
+    public var expected: Expectation.Part
+    /// What the decision had instead.
+    public var actual: Expectation.Part
 }

@@ -39,14 +39,14 @@ public struct ScenarioRunner: Sendable {
         } else if let stored {
             result.golden = .differs
             result.failures.append(ScenarioFailure(
-                location: golden.location,
-                message: "the transcript differs from the golden file \(golden.reference) (- golden, + this run); `reviewgate test --update` accepts this run",
+                location: golden.location, reason: .goldenDiffers,
+                message: "the transcript differs from the golden file \(golden.reference) (- golden, + this run)",
                 details: LineDiff.unified(old: stored, new: transcript)))
         } else {
             result.golden = .missing
             result.failures.append(ScenarioFailure(
-                location: golden.location,
-                message: "the golden file \(golden.reference) does not exist; `reviewgate test --update` records it", details: []))
+                location: golden.location, reason: .goldenMissing,
+                message: "the golden file \(golden.reference) does not exist", details: []))
         }
         return result
     }
@@ -74,7 +74,7 @@ public struct ScenarioRunner: Sendable {
                         decision = try Evaluator.evaluate(policy, state: state, moment: moment)
                     } catch {
                         // The decoder refuses unknown trigger ids, so a scenario read from a file never gets here.
-                        failures.append(ScenarioFailure(location: step.location, message: "step \(step.number): \(error)", details: []))
+                        failures.append(ScenarioFailure(location: step.location, reason: .unusableMoment, message: "step \(step.number): \(error)", details: []))
                     }
                     if let decision { Transition.apply(decision, to: &state, policy: policy) }
                 case .update(let version)?: state = Transition.update(state, to: version, at: now, policy: policy)
@@ -101,7 +101,8 @@ public struct ScenarioRunner: Sendable {
         let summary = mismatches.map { "expected \($0.expected.key) \($0.expected.value), got \($0.actual.value)" }
         let details = TextExplanation(color: false).render(decision, policy: policy).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         return ScenarioFailure(
-            location: run.step.location, message: "step \(run.label) at \(run.now): \(summary.joined(separator: "; "))",
+            location: run.step.location, reason: .expectation(mismatches.map { Mismatch(expected: $0.expected, actual: $0.actual) }),
+            message: "step \(run.label) at \(run.now): \(summary.joined(separator: "; "))",
             details: details)
     }
 }

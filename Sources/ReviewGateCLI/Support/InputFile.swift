@@ -8,9 +8,10 @@ enum InputFile {
     /// Files read as YAML (and so JSON) through libyaml, under SPEC §7's limits.
     static let documents = DocumentFiles(parse: YAMLLoader().loadDocument)
 
-    /// Prints each diagnostic to stderr.
+    /// Prints each diagnostic to stderr, with its source line and a caret.
     static func report(_ diagnostics: [Diagnostic]) {
-        for diagnostic in diagnostics { Terminal.printError(diagnostic.description) }
+        var printer = DiagnosticPrinter()
+        for diagnostic in diagnostics { Terminal.printError(printer.lines(diagnostic).joined(separator: "\n")) }
     }
 
     /// Prints `reviewgate: error: message` and gives the exit code of bad usage (2), for a usage
@@ -23,7 +24,7 @@ enum InputFile {
     /// Prints an error's diagnostics to stderr, and how many more there were.
     static func report(_ error: DiagnosticError) {
         report(error.diagnostics)
-        if let line = error.omittedLine { Terminal.printError(line) }
+        if error.omitted > 0 { Terminal.printError("reviewgate: note: \(error.omittedSummary)") }
     }
 
     /// Runs `body`; on a ``DiagnosticError`` or a ``FileError`` prints it and exits 2 (an input

@@ -23,7 +23,7 @@ enum JUnitReport {
             case .ran(let result, _):
                 lines.append(open + ">")
                 let message = result.failures.map(\.message).joined(separator: "; ")
-                let body = result.failures.map(\.description).joined(separator: "\n")
+                let body = result.failures.map(ScenarioOutcome.describe).joined(separator: "\n")
                 lines.append("      <failure message=\"\(escape(message))\" type=\"scenario\">\(escape(body, attribute: false))</failure>")
                 lines.append("    </testcase>")
             case .invalid(_, let error, _):

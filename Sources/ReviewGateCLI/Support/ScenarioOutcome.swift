@@ -51,12 +51,23 @@ enum ScenarioOutcome {
             var lines = ["\(result.passed ? "PASS" : "FAIL") \(result.scenario.name)"]
             if result.golden == .written, let golden = result.scenario.golden { lines.append("  wrote \(golden.path)") }
             for failure in result.failures {
-                lines += failure.description.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+                lines += Self.describe(failure).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
             }
             return lines.joined(separator: "\n")
         case .invalid(let path, let error, _):
             let count = error.diagnostics.filter { $0.severity == .error }.count
             return "FAIL \(path)\n  cannot run: \(count) error\(count == 1 ? "" : "s") in the scenario or its policy (on stderr)"
         }
+    }
+
+    /// A failure as the command prints it: the library's description, and what `test` can do about a golden.
+    static func describe(_ failure: ScenarioFailure) -> String {
+        var failure = failure
+        switch failure.reason {
+        case .goldenDiffers: failure.message += "; `reviewgate test --update` accepts this run"
+        case .goldenMissing: failure.message += "; `reviewgate test --update` records it"
+        case .expectation, .unusableMoment: break
+        }
+        return failure.description
     }
 }

@@ -1,0 +1,43 @@
+import ReviewGate
+import ReviewGateFiles
+
+/// Prints diagnostics as clang and swiftc do: `FILE:LINE:COL: error: message`, then the source line
+/// and a caret under the column when the file can be read, and each note likewise. A diagnostic
+/// with no place is `reviewgate: error: message`.
+struct DiagnosticPrinter {
+    /// Source lines by file, read once per report; `nil` for a file that cannot be read.
+    private var sources: [String: [String]?] = [:]
+
+    /// The lines that show one diagnostic.
+    mutating func lines(_ diagnostic: Diagnostic) -> [String] {
+        var lines = block(diagnostic.location, diagnostic.severity.rawValue, diagnostic.message)
+        for note in diagnostic.notes { lines += block(note.location, "note", note.message) }
+        return lines
+    }
+
+    private mutating func block(_ location: SourceLocation?, _ label: String, _ message: String) -> [String] {
+        guard let location else { return ["reviewgate: \(label): \(message)"] }
+        return ["\(location): \(label): \(message)"] + snippet(at: location)
+    }
+
+    /// The source line and a caret under the column; nothing when the line is not at hand or too
+    /// long to show.
+    private mutating func snippet(at location: SourceLocation) -> [String] {
+        if sources[location.file] == nil {
+            sources[location.file] = (try? FileBytes.read(location.file, maxBytes: DocumentLimits.default.maxBytes)).map {
+                String(decoding: $0, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map {
+                    String($0.hasSuffix("\r") ? $0.dropLast() : $0)
+                }
+            }
+        }
+        guard let lines = sources[location.file] ?? nil, location.line >= 1, location.line <= lines.count else { return [] }
+        let line = Array(lines[location.line - 1].unicodeScalars)
+        guard line.count <= Self.widest, location.column >= 1, location.column <= line.count + 1 else { return [] }
+        // Tabs stay tabs, so that the caret lines up however the terminal shows them.
+        let padding = line.prefix(location.column - 1).map { $0 == "\t" ? "\t" : " " }.joined()
+        return [String(String.UnicodeScalarView(line)), padding + "^"]
+    }
+
+    /// The longest source line shown, in characters.
+    private static let widest = 240
+}
