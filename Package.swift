@@ -21,11 +21,13 @@ let package = Package(
         ),
         .target(name: "ReviewGate"),
         .target(name: "ReviewGateFiles", dependencies: ["ReviewGate"]),
+        // The JSON Schemas (~60 KB of text) for editors and CI, apart from the library an app links.
+        .target(name: "ReviewGateSchemas"),
         .target(name: "ReviewGateYAML", dependencies: ["ReviewGate", "CLibYAML"]),
         .executableTarget(
             name: "ReviewGateCLI",
             dependencies: [
-                "ReviewGate", "ReviewGateFiles", "ReviewGateYAML",
+                "ReviewGate", "ReviewGateFiles", "ReviewGateSchemas", "ReviewGateYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -34,7 +36,8 @@ let package = Package(
             path: "Tests/ReviewGateTestSupport"),
         .testTarget(name: "ReviewGateYAMLTests", dependencies: ["ReviewGateYAML", "ReviewGate", "ReviewGateTestSupport"]),
         .testTarget(
-            name: "ReviewGateTests", dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateYAML", "ReviewGateTestSupport"]),
+            name: "ReviewGateTests",
+            dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateSchemas", "ReviewGateYAML", "ReviewGateTestSupport"]),
         .testTarget(name: "ReviewGateCLITests", dependencies: ["ReviewGateCLI", "ReviewGateTestSupport"]),
     ]
 )

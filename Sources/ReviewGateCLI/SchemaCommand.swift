@@ -1,5 +1,6 @@
 import ArgumentParser
 import ReviewGate
+import ReviewGateSchemas
 
 /// `reviewgate schema [policy|state|scenario]`: prints a JSON Schema, the same text as in `schemas/`.
 struct SchemaCommand: ParsableCommand {

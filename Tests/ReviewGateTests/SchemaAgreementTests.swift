@@ -1,6 +1,7 @@
 import Foundation
 import ReviewGate
 import ReviewGateTestSupport
+import ReviewGateSchemas
 import Testing
 
 /// The schemas agree with the files we ship: an independent validator, check-jsonschema (PyPI), accepts

@@ -1,6 +1,7 @@
 import Foundation
 import ReviewGate
 import ReviewGateTestSupport
+import ReviewGateSchemas
 import Testing
 
 /// `schemas/*.schema.json` are the library's schema texts, byte for byte, and the schemas are whole:

@@ -1,6 +1,6 @@
 /// Reads typed values out of nodes, collecting a diagnostic at the node for every problem instead
 /// of stopping at the first: what was found, what was expected, and a did-you-mean for near misses.
-struct NodeReader {
+package struct NodeReader {
     /// The problems found so far, in the order found.
     private(set) var diagnostics: [Diagnostic] = []
 

@@ -1,5 +1,5 @@
 extension NodeReader {
-    static let conditionForms = ["all", "any", "not", "event", "launches", "install_age", "since_last_ask", "flag", "attribute", "app_version"]
+    package static let conditionForms = ["all", "any", "not", "event", "launches", "install_age", "since_last_ask", "flag", "attribute", "app_version"]
 
     /// A condition (SPEC §2.4). Nesting is bounded by the loader's depth limit.
     mutating func condition(_ node: DocumentNode) -> Condition? {

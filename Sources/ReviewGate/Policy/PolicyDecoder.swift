@@ -1,11 +1,18 @@
 /// Turns a policy's node tree (``extends`` already merged) into a ``Policy``, reporting every
 /// problem at its node. Decoding is by hand rather than through `Codable`, so that each value keeps
 /// where it was written.
-struct PolicyDecoder {
+package struct PolicyDecoder {
     /// The language version this reviewgate reads.
     static let languageVersion = 1
 
-    static let topLevelKeys = [
+    /// The keys of each mapping of a policy, which the JSON Schema must list too (a test compares them).
+    package static let appKeys = ["store_id", "version_key", "platform"]
+    package static let responseKeys = ["after_rated", "after_declined", "after_later"]
+    package static let countingKeys = ["while_blocked", "reset_on_new_version"]
+    package static let presentationKeys = ["delay", "require_same_scene"]
+    package static let rolloutKeys = ["percent", "salt"]
+
+    package static let topLevelKeys = [
         "reviewgate", "name", "description", "enabled", "extends", "app", "triggers", "guards", "responses",
         "counting", "presentation", "rollout",
     ]
@@ -61,7 +68,7 @@ struct PolicyDecoder {
 
     private mutating func decodeApp(_ node: DocumentNode?) -> AppSettings {
         var app = AppSettings(storeID: nil, versionKey: .short, platform: .ios)
-        guard let node, let fields = reader.fields(node, "app", allowed: ["store_id", "version_key", "platform"]) else {
+        guard let node, let fields = reader.fields(node, "app", allowed: Self.appKeys) else {
             return app
         }
         if let idNode = fields["store_id"], let id = reader.string(idNode, "store_id", scalarText: true) {
@@ -98,7 +105,7 @@ struct PolicyDecoder {
         var rules = ResponseRules(
             afterRated: Located(.nextVersion, at: nil), afterDeclined: Located(.nextVersion, at: nil),
             afterLater: Located(.wait(TimeSpan(seconds: 86_400)), at: nil))
-        guard let node, let fields = reader.fields(node, "responses", allowed: ["after_rated", "after_declined", "after_later"]) else {
+        guard let node, let fields = reader.fields(node, "responses", allowed: Self.responseKeys) else {
             return rules
         }
         if let value = fields["after_rated"], let rule = responseRule(value, "after_rated", allowsDuration: false, allowsVersion: true) {
@@ -125,7 +132,7 @@ struct PolicyDecoder {
 
     private mutating func decodeCounting(_ node: DocumentNode?) -> Counting {
         var counting = Counting(whileBlocked: true, resetOnNewVersion: false)
-        guard let node, let fields = reader.fields(node, "counting", allowed: ["while_blocked", "reset_on_new_version"]) else {
+        guard let node, let fields = reader.fields(node, "counting", allowed: Self.countingKeys) else {
             return counting
         }
         if let value = fields["while_blocked"].flatMap({ reader.bool($0, "while_blocked") }) { counting.whileBlocked = value }
@@ -137,7 +144,7 @@ struct PolicyDecoder {
 
     private mutating func decodePresentation(_ node: DocumentNode?) -> Presentation {
         var presentation = Presentation(delay: TimeSpan(nanoseconds: 0), requireSameScene: false)
-        guard let node, let fields = reader.fields(node, "presentation", allowed: ["delay", "require_same_scene"]) else {
+        guard let node, let fields = reader.fields(node, "presentation", allowed: Self.presentationKeys) else {
             return presentation
         }
         if let delay = fields["delay"].flatMap({ reader.duration($0, "delay") }) { presentation.delay = delay }
@@ -148,7 +155,7 @@ struct PolicyDecoder {
     }
 
     private mutating func decodeRollout(_ node: DocumentNode, policyName: String, at location: SourceLocation) -> Rollout? {
-        guard let fields = reader.fields(node, "rollout", allowed: ["percent", "salt"]) else { return nil }
+        guard let fields = reader.fields(node, "rollout", allowed: Self.rolloutKeys) else { return nil }
         reader.require(["percent"], in: fields, "rollout")
         var percent: Double?
         if let percentNode = fields["percent"], let value = reader.number(percentNode, "rollout percent") {

@@ -1,5 +1,5 @@
 extension NodeReader {
-    static let triggerKeys = ["event", "at_least", "exactly", "every", "within", "scenes", "when"]
+    package static let triggerKeys = ["event", "at_least", "exactly", "every", "within", "scenes", "when"]
 
     /// A `within` window over an event's donations: longer than 0s, and not on `launch`, whose
     /// times are not kept (only their count, `launches`).

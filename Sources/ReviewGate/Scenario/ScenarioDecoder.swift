@@ -2,9 +2,9 @@
 /// with a did-you-mean for near misses, and the policy under test is loaded through a
 /// ``PolicyLoader`` so that the library opens no file itself.
 public enum ScenarioDecoder {
-    static let keys = ["reviewgate_scenario", "name", "description", "policy", "start", "state", "steps", "golden"]
-    static let actionKeys = ["launch", "event", "trigger", "update", "respond", "set"]
-    static let stepKeys = actionKeys + ["scene", "source", "after", "at", "repeat", "expect"]
+    package static let keys = ["reviewgate_scenario", "name", "description", "policy", "start", "state", "steps", "golden"]
+    package static let actionKeys = ["launch", "event", "trigger", "update", "respond", "set"]
+    package static let stepKeys = actionKeys + ["scene", "source", "after", "at", "repeat", "expect"]
 
     /// The most times one step may repeat.
     public static let maximumRepetitions = 10_000

@@ -3,7 +3,7 @@ public enum StateDecoder {
     /// The state file's format version this reviewgate reads and writes.
     public static let formatVersion = 1
 
-    static let keys = [
+    package static let keys = [
         "reviewgate_state", "user_id", "installed_at", "session_started_at", "launches", "app",
         "version_first_seen_at", "events", "asks", "responses", "flags", "attributes",
     ]
