@@ -25,10 +25,8 @@ public struct JSONWriter: Sendable {
                 out += "\".nan\""
             } else if number.isInfinite {
                 out += number < 0 ? "\"-.inf\"" : "\".inf\""
-            } else if number == number.rounded(), abs(number) < 1e15 {
-                out += String(Int(number))
             } else {
-                out += String(number)
+                out += NumberText.shortest(number)
             }
         case .string(let text): Self.quote(text, to: &out)
         case .array(let items):

@@ -146,7 +146,7 @@ public enum AttributeValue: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .string(let text): text
-        case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .number(let number): NumberText.shortest(number)
         case .bool(let flag): String(flag)
         }
     }

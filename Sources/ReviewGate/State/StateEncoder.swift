@@ -141,10 +141,8 @@ public enum StateEncoder {
         case .string(let text): return YAMLScalarText.scalar(text)
         case .bool(let flag): return String(flag)
         case .number(let number):
-            if number == number.rounded(), abs(number) < 1e15 { return String(Int(number)) }
-            // Swift writes the shortest text that reads back exactly; add `.0` where it would read as an integer.
-            let text = String(number)
-            return text.contains(where: { $0 == "." || $0 == "e" }) ? text : text + ".0"
+            // A whole number reads back as a number; a fraction keeps its `.` or exponent.
+            return NumberText.shortest(number)
         }
     }
 }
