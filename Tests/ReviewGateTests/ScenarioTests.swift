@@ -48,7 +48,7 @@ struct ScenarioTests {
     @Test("every shipped scenario passes through the library runner, golden transcript included", arguments: shipped)
     func shippedPass(path: String) throws {
         let result = try ScenarioRunner.files(Fixtures.documents).run(path: path)
-        #expect(result.passed, "\(result.failures.map(\.description).joined(separator: "\n"))")
+        #expect(result.passed, "\(result.failureReport)")
         #expect(result.scenario.golden != nil, "every shipped scenario has a golden transcript")
         #expect(result.golden == .matched)
     }
@@ -86,8 +86,18 @@ struct ScenarioTests {
         #expect(result.failures.count == 1)
         #expect(failure.location == SourceLocation(file: "t/s.scenario.yaml", line: 10, column: 5))
         #expect(failure.message == "step 2 at 2026-01-01T00:00:00Z: expected decision block, got allow; expected blocked_by [trigger], got []")
-        #expect(failure.description.hasPrefix("t/s.scenario.yaml:10:5: error: step 2"))
-        #expect(failure.details.first?.hasPrefix("ALLOW counter via trigger done") == true)
+        guard case .expectation(let run, let mismatches, let decision) = failure.reason else {
+            Issue.record("not an expectation failure: \(failure.reason)")
+            return
+        }
+        #expect(run.step.number == 2 && decision.isAllowed)
+        #expect(mismatches == [
+            Mismatch(expected: .decision(.block), actual: .decision(.allow)),
+            Mismatch(expected: .blockedBy([.trigger]), actual: .blockedBy([])),
+        ])
+        let lines = ScenarioFailureText.lines(failure, policy: result.scenario.policy)
+        #expect(lines.first?.hasPrefix("t/s.scenario.yaml:10:5: error: step 2") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("    ALLOW counter via trigger done") == true)
     }
 
     @Test("the clock: after applies before each repetition, at may repeat an instant, set changes what conditions see")
@@ -151,7 +161,10 @@ struct ScenarioTests {
         files.texts["s.golden.txt"] = written.transcript.replacingFirst("blocked_by: [trigger]", with: "blocked_by: []")
         let differs = try files.runner.run(path: "s.scenario.yaml")
         #expect(differs.golden == .differs)
-        let diff = try #require(differs.failures.first).details
+        guard case .goldenDiffers(_, let diff)? = differs.failures.first?.reason else {
+            Issue.record("no golden difference")
+            return
+        }
         #expect(diff.contains("-  blocked_by: []"))
         #expect(diff.contains("+  blocked_by: [trigger]"))
         #expect(diff.first?.hasPrefix("@@ -") == true)

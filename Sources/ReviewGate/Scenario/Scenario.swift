@@ -114,7 +114,7 @@ public struct Expectation: Sendable {
     }
 
     /// Each part that `decision` does not meet, with what it has instead.
-    public func mismatches(in decision: Decision) -> [(expected: Part, actual: Part)] {
+    public func mismatches(in decision: Decision) -> [Mismatch] {
         parts.compactMap { part in
             let actual: Part = switch part {
             case .decision: .decision(decision.outcome)
@@ -122,7 +122,7 @@ public struct Expectation: Sendable {
             case .blockedBy: .blockedBy(decision.blockedBy)
             case .nextEligibleAt: .nextEligibleAt(decision.nextEligibleAt)
             }
-            return actual == part ? nil : (part, actual)
+            return actual == part ? nil : Mismatch(expected: part, actual: actual)
         }
     }
 }

@@ -35,32 +35,50 @@ public struct StepRun: Sendable {
     }
 }
 
-/// A failed expectation or golden comparison, at the place in the scenario file it concerns.
-public struct ScenarioFailure: Sendable, CustomStringConvertible {
-    /// What failed, as data for a renderer.
-    public enum Reason: Sendable, Equatable {
+/// A failed expectation or golden comparison, at the place in the scenario file it concerns: data,
+/// which ``ScenarioFailureText`` (and the command line's JUnit report) put into words.
+public struct ScenarioFailure: Sendable {
+    /// What failed.
+    public enum Reason: Sendable {
         /// A step's decision did not meet its `expect`: each part expected against the actual one.
-        case expectation([Mismatch])
-        /// The transcript differs from the golden file.
-        case goldenDiffers
-        /// The golden file does not exist.
-        case goldenMissing
+        case expectation(run: StepRun, mismatches: [Mismatch], decision: Decision)
         /// A step's moment could not be decided (a trigger the policy does not have).
-        case unusableMoment
+        case unusableMoment(step: Int, Evaluator.UsageError)
+        /// The transcript differs from the golden file: the unified diff, `-` golden, `+` this run.
+        case goldenDiffers(reference: String, diff: [String])
+        /// The golden file does not exist.
+        case goldenMissing(reference: String)
     }
 
     /// The step (or the `golden:` key).
     public var location: SourceLocation
     /// What failed.
     public var reason: Reason
-    /// What failed, on one line: `step 3 at 2026-01-05T12:00:00Z: expected decision block, got allow`.
-    public var message: String
-    /// What shows why: expected against actual and the decision's explanation, or a diff.
-    public var details: [String]
 
-    /// `FILE:LINE:COL: error: message`, then the details indented.
-    public var description: String {
-        ([Diagnostic.error(message, at: location).description] + details.map { "    " + $0 }).joined(separator: "\n")
+    /// What failed, on one line: `step 3 at 2026-01-05T12:00:00Z: expected decision block, got allow`.
+    public var message: String {
+        switch reason {
+        case .expectation(let run, let mismatches, _):
+            let parts = mismatches.map { "expected \($0.expected.key) \($0.expected.value), got \($0.actual.value)" }
+            return "step \(run.label) at \(run.now): \(parts.joined(separator: "; "))"
+        case .unusableMoment(let step, let error): return "step \(step): \(error)"
+        case .goldenDiffers(let reference, _): return "the transcript differs from the golden file \(reference) (- golden, + this run)"
+        case .goldenMissing(let reference): return "the golden file \(reference) does not exist"
+        }
+    }
+}
+
+/// One part of an expectation that a decision did not meet.
+public struct Mismatch: Sendable, Equatable {
+    /// What the scenario expected.
+    public var expected: Expectation.Part
+    /// What the decision had instead.
+    public var actual: Expectation.Part
+
+    /// Creates a mismatch.
+    public init(expected: Expectation.Part, actual: Expectation.Part) {
+        self.expected = expected
+        self.actual = actual
     }
 }
 
@@ -103,12 +121,4 @@ public struct GoldenFiles: Sendable {
         self.read = read
         self.write = write
     }
-}
-
-/// One part of an expectation that a decision did not meet.
-public struct Mismatch: Sendable, Equatable {
-    /// What the scenario expected.
-    public var expected: Expectation.Part
-    /// What the decision had instead.
-    public var actual: Expectation.Part
 }

@@ -39,14 +39,11 @@ public struct ScenarioRunner: Sendable {
         } else if let stored {
             result.golden = .differs
             result.failures.append(ScenarioFailure(
-                location: golden.location, reason: .goldenDiffers,
-                message: "the transcript differs from the golden file \(golden.reference) (- golden, + this run)",
-                details: LineDiff.unified(old: stored, new: transcript)))
+                location: golden.location,
+                reason: .goldenDiffers(reference: golden.reference, diff: LineDiff.unified(old: stored, new: transcript))))
         } else {
             result.golden = .missing
-            result.failures.append(ScenarioFailure(
-                location: golden.location, reason: .goldenMissing,
-                message: "the golden file \(golden.reference) does not exist", details: []))
+            result.failures.append(ScenarioFailure(location: golden.location, reason: .goldenMissing(reference: golden.reference)))
         }
         return result
     }
@@ -74,7 +71,7 @@ public struct ScenarioRunner: Sendable {
                         decision = try Evaluator.evaluate(policy, state: state, moment: moment)
                     } catch {
                         // The decoder refuses unknown trigger ids, so a scenario read from a file never gets here.
-                        failures.append(ScenarioFailure(location: step.location, reason: .unusableMoment, message: "step \(step.number): \(error)", details: []))
+                        failures.append(ScenarioFailure(location: step.location, reason: .unusableMoment(step: step.number, error)))
                     }
                     if let decision { Transition.apply(decision, to: &state, policy: policy) }
                 case .update(let version)?: state = Transition.update(state, to: version, at: now, policy: policy)
@@ -87,7 +84,10 @@ public struct ScenarioRunner: Sendable {
                     recorded: StateChange.describe(from: before, to: state, moment: decision?.moment, policy: policy))
                 if let expectation = step.expectation, let decision {
                     let mismatches = expectation.mismatches(in: decision)
-                    if !mismatches.isEmpty { failures.append(failure(run, decision, mismatches, policy)) }
+                    if !mismatches.isEmpty {
+                        failures.append(ScenarioFailure(
+                            location: step.location, reason: .expectation(run: run, mismatches: mismatches, decision: decision)))
+                    }
                 }
                 runs.append(run)
             }
@@ -95,14 +95,4 @@ public struct ScenarioRunner: Sendable {
         return ScenarioResult(scenario: scenario, runs: runs, failures: failures, golden: .none)
     }
 
-    private static func failure(
-        _ run: StepRun, _ decision: Decision, _ mismatches: [(expected: Expectation.Part, actual: Expectation.Part)], _ policy: Policy
-    ) -> ScenarioFailure {
-        let summary = mismatches.map { "expected \($0.expected.key) \($0.expected.value), got \($0.actual.value)" }
-        let details = TextExplanation(color: false).render(decision, policy: policy).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        return ScenarioFailure(
-            location: run.step.location, reason: .expectation(mismatches.map { Mismatch(expected: $0.expected, actual: $0.actual) }),
-            message: "step \(run.label) at \(run.now): \(summary.joined(separator: "; "))",
-            details: details)
-    }
 }

@@ -23,7 +23,7 @@ enum JUnitReport {
             case .ran(let result, _):
                 lines.append(open + ">")
                 let message = result.failures.map(\.message).joined(separator: "; ")
-                let body = result.failures.map(ScenarioOutcome.describe).joined(separator: "\n")
+                let body = result.failures.flatMap { ScenarioOutcome.lines($0, of: result) }.joined(separator: "\n")
                 lines.append("      <failure message=\"\(escape(message))\" type=\"scenario\">\(escape(body, attribute: false))</failure>")
                 lines.append("    </testcase>")
             case .invalid(_, let error, _):

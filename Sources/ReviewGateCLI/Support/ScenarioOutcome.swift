@@ -51,7 +51,7 @@ enum ScenarioOutcome {
             var lines = ["\(result.passed ? "PASS" : "FAIL") \(result.scenario.name)"]
             if result.golden == .written, let golden = result.scenario.golden { lines.append("  wrote \(golden.path)") }
             for failure in result.failures {
-                lines += Self.describe(failure).split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+                lines += Self.lines(failure, of: result).map { "  " + $0 }
             }
             return lines.joined(separator: "\n")
         case .invalid(let path, let error, _):
@@ -60,14 +60,8 @@ enum ScenarioOutcome {
         }
     }
 
-    /// A failure as the command prints it: the library's description, and what `test` can do about a golden.
-    static func describe(_ failure: ScenarioFailure) -> String {
-        var failure = failure
-        switch failure.reason {
-        case .goldenDiffers: failure.message += "; `reviewgate test --update` accepts this run"
-        case .goldenMissing: failure.message += "; `reviewgate test --update` records it"
-        case .expectation, .unusableMoment: break
-        }
-        return failure.description
+    /// A failure as the command prints it, with how `test` accepts or records a golden.
+    static func lines(_ failure: ScenarioFailure, of result: ScenarioResult) -> [String] {
+        ScenarioFailureText.lines(failure, policy: result.scenario.policy, goldenAdvice: "`reviewgate test --update`")
     }
 }
