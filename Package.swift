@@ -34,10 +34,13 @@ let package = Package(
         .target(
             name: "ReviewGateTestSupport", dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateYAML"],
             path: "Tests/ReviewGateTestSupport"),
-        .testTarget(name: "ReviewGateYAMLTests", dependencies: ["ReviewGateYAML", "ReviewGate", "ReviewGateTestSupport"]),
+        .testTarget(
+            name: "ReviewGateYAMLTests", dependencies: ["ReviewGateYAML", "ReviewGate", "ReviewGateTestSupport"]),
         .testTarget(
             name: "ReviewGateTests",
-            dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateSchemas", "ReviewGateYAML", "ReviewGateTestSupport"]),
+            dependencies: [
+                "ReviewGate", "ReviewGateFiles", "ReviewGateSchemas", "ReviewGateYAML", "ReviewGateTestSupport",
+            ]),
         .testTarget(name: "ReviewGateCLITests", dependencies: ["ReviewGateCLI", "ReviewGateTestSupport"]),
     ]
 )

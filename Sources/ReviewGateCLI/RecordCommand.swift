@@ -6,7 +6,8 @@ import ReviewGateFiles
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
-        abstract: "Apply a moment, a version update or an answer to a state file, as the app would, and print the decision.",
+        abstract:
+            "Apply a moment, a version update or an answer to a state file, as the app would, and print the decision.",
         discussion: """
             A moment (--event, --trigger, --launch, or none: every trigger) is decided as by `evaluate`, \
             then recorded: the donation counts (unless counting.while_blocked is false and a guard \
@@ -32,21 +33,31 @@ struct RecordCommand: ParsableCommand {
     @Flag(help: "The moment is the app's launch: event launch, source launch.")
     var launch = false
 
-    @Option(help: ArgumentHelp("The app now runs this version: short=...,build=... (either or both).", valueName: "version"))
+    @Option(
+        help: ArgumentHelp("The app now runs this version: short=...,build=... (either or both).", valueName: "version")
+    )
     var update: String?
 
-    @Option(help: ArgumentHelp("The person answered the app's own pre-prompt: rated, declined or later.", valueName: "answer"))
+    @Option(
+        help: ArgumentHelp(
+            "The person answered the app's own pre-prompt: rated, declined or later.", valueName: "answer"))
     var respond: ResponseKind?
 
     @OptionGroup var output: DecisionOutputOptions
 
     func validate() throws {
         let actions = [moment.event != nil, moment.trigger != nil, launch, update != nil, respond != nil].filter { $0 }
-        if actions.count > 1 { throw ValidationError("give one of --event, --trigger, --launch, --update or --respond") }
-        if launch, moment.source != nil { throw ValidationError("--launch is always the source launch; leave out --source") }
+        if actions.count > 1 {
+            throw ValidationError("give one of --event, --trigger, --launch, --update or --respond")
+        }
+        if launch, moment.source != nil {
+            throw ValidationError("--launch is always the source launch; leave out --source")
+        }
         if update != nil || respond != nil {
             if moment.scene != nil || moment.source != nil || output.isGiven {
-                throw ValidationError("--scene, --source, --explain and --format describe a moment; --update and --respond record no moment")
+                throw ValidationError(
+                    "--scene, --source, --explain and --format describe a moment; --update and --respond record no moment"
+                )
             }
         }
         if let update { _ = try Self.version(update) }

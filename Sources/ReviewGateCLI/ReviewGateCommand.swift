@@ -11,7 +11,10 @@ struct ReviewGateCommand: ParsableCommand {
             2 bad usage or an input that cannot be read.
             """,
         version: "0.1.0",
-        subcommands: [ValidateCommand.self, EvaluateCommand.self, InspectCommand.self, SchemaCommand.self, RecordCommand.self, TestCommand.self]
+        subcommands: [
+            ValidateCommand.self, EvaluateCommand.self, InspectCommand.self, SchemaCommand.self, RecordCommand.self,
+            TestCommand.self,
+        ]
     )
 
     /// Runs the command, mapping argument-parser's usage errors to exit code 2 (SPEC §5).

@@ -6,7 +6,8 @@ import ReviewGateFiles
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
-        abstract: "Run scenario files (*.scenario.yaml): each step as `record` would, checking expectations and golden transcripts.",
+        abstract:
+            "Run scenario files (*.scenario.yaml): each step as `record` would, checking expectations and golden transcripts.",
         discussion: """
             Prints PASS or FAIL and the scenario's name for each, the details of each failure \
             (FILE:LINE:COL of the step, expected against actual, the decision's explanation; a diff \
@@ -21,7 +22,10 @@ struct TestCommand: ParsableCommand {
         case text, junit
     }
 
-    @Argument(help: ArgumentHelp("Scenario files, or folders searched recursively for *.scenario.yaml (default: the current folder).", valueName: "path"))
+    @Argument(
+        help: ArgumentHelp(
+            "Scenario files, or folders searched recursively for *.scenario.yaml (default: the current folder).",
+            valueName: "path"))
     var paths: [String] = []
 
     @Flag(help: "Write each golden transcript that is missing or differs, instead of failing on it.")
@@ -34,7 +38,8 @@ struct TestCommand: ParsableCommand {
         let searched = paths.isEmpty ? ["."] : paths
         let files = try InputFile.orExit { try ScenarioFiles.find(in: searched) }
         guard !files.isEmpty else {
-            Terminal.printError("reviewgate: error: no \(ScenarioFiles.suffix) files in \(searched.joined(separator: ", "))")
+            Terminal.printError(
+                "reviewgate: error: no \(ScenarioFiles.suffix) files in \(searched.joined(separator: ", "))")
             throw ExitCode(2)
         }
         let runner = ScenarioRunner.files(InputFile.documents)

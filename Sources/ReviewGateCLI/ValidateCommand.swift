@@ -36,7 +36,9 @@ struct ValidateCommand: ParsableCommand {
                 let result = try PolicyLoader.files(InputFile.documents).load(path: file)
                 InputFile.report(result.warnings)
                 let count = result.warnings.count
-                let warnings = count > 0 ? ", \(count) warning\(count == 1 ? "" : "s")" + (strict ? " (failures under --strict)" : "") : ""
+                let warnings =
+                    count > 0
+                    ? ", \(count) warning\(count == 1 ? "" : "s")" + (strict ? " (failures under --strict)" : "") : ""
                 Terminal.print("\(file): valid\(warnings)")
                 if strict && count > 0 { failed = true }
             } catch {

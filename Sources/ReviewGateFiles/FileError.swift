@@ -40,14 +40,17 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
     /// An error from a failed system call: the reason from its error number, and a message of
     /// `doing` (`cannot be read`) and the system's words.
     package init(_ doing: String, path: String, system: SystemError) {
-        let reason: Reason = switch system.number {
-        case Platform.Errno.notFound: .notFound
-        case Platform.Errno.accessDenied, Platform.Errno.notPermitted: .permissionDenied
-        case Platform.Errno.isFolder: .isFolder
-        case Platform.Errno.noSpace, Platform.Errno.quota: .diskFull
-        default: .failed
-        }
-        let message = reason == .notFound && doing == "cannot be read" ? "no such file" : "\(doing): \(Platform.describe(system.number))"
+        let reason: Reason =
+            switch system.number {
+            case Platform.Errno.notFound: .notFound
+            case Platform.Errno.accessDenied, Platform.Errno.notPermitted: .permissionDenied
+            case Platform.Errno.isFolder: .isFolder
+            case Platform.Errno.noSpace, Platform.Errno.quota: .diskFull
+            default: .failed
+            }
+        let message =
+            reason == .notFound && doing == "cannot be read"
+            ? "no such file" : "\(doing): \(Platform.describe(system.number))"
         self.init(reason, path: path, errorNumber: system.number, message: message)
     }
 

@@ -9,7 +9,9 @@ struct FileLock: ~Copyable {
     /// Creates the lock file if needed and waits for the lock.
     init(path: String) throws(FileError) {
         let descriptor = Platform.openLockFile(path)
-        guard descriptor >= 0 else { throw FileError("cannot open the lock file", path: path, system: Platform.lastError) }
+        guard descriptor >= 0 else {
+            throw FileError("cannot open the lock file", path: path, system: Platform.lastError)
+        }
         guard Platform.lockExclusively(descriptor) else {
             let error = FileError("cannot be locked", path: path, system: Platform.lastError)
             Platform.close(descriptor)

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #elseif canImport(Musl)
-@preconcurrency import Musl
+    @preconcurrency import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The one place that talks to the C library: every system call the files module and the
@@ -39,7 +39,9 @@ package enum Platform {
     /// What is at `path` (following links, or not with `followingLinks: false`), or the error number.
     package static func kind(of path: String, followingLinks: Bool = true) -> Result<Kind, SystemError> {
         var info = stat()
-        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else { return .failure(SystemError(number: errno)) }
+        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0 else {
+            return .failure(SystemError(number: errno))
+        }
         return .success(kind(info))
     }
 
@@ -87,11 +89,11 @@ package enum Platform {
     /// Renames `from` over `to` in one step.
     package static func rename(_ from: String, to: String) -> Bool {
         #if canImport(Glibc)
-        Glibc.rename(from, to) == 0
+            Glibc.rename(from, to) == 0
         #elseif canImport(Musl)
-        Musl.rename(from, to) == 0
+            Musl.rename(from, to) == 0
         #else
-        Darwin.rename(from, to) == 0
+            Darwin.rename(from, to) == 0
         #endif
     }
 
@@ -130,11 +132,11 @@ package enum Platform {
     package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         while true {
             #if canImport(Glibc)
-            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+                let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
             #elseif canImport(Musl)
-            let count = Musl.read(descriptor, buffer.baseAddress, buffer.count)
+                let count = Musl.read(descriptor, buffer.baseAddress, buffer.count)
             #else
-            let count = Darwin.read(descriptor, buffer.baseAddress, buffer.count)
+                let count = Darwin.read(descriptor, buffer.baseAddress, buffer.count)
             #endif
             if count < 0 && errno == EINTR { continue }
             return count
@@ -146,11 +148,11 @@ package enum Platform {
         var offset = 0
         while offset < bytes.count {
             #if canImport(Glibc)
-            let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             #elseif canImport(Musl)
-            let count = Musl.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                let count = Musl.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             #else
-            let count = Darwin.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                let count = Darwin.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             #endif
             if count < 0 {
                 if errno == EINTR { continue }
@@ -165,7 +167,7 @@ package enum Platform {
     /// the drive's cache), else `fsync`.
     package static func flush(_ descriptor: Int32) -> Bool {
         #if canImport(Darwin)
-        if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
+            if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
         #endif
         return fsync(descriptor) == 0
     }
@@ -190,11 +192,11 @@ package enum Platform {
     /// Closes a descriptor.
     package static func close(_ descriptor: Int32) {
         #if canImport(Glibc)
-        _ = Glibc.close(descriptor)
+            _ = Glibc.close(descriptor)
         #elseif canImport(Musl)
-        _ = Musl.close(descriptor)
+            _ = Musl.close(descriptor)
         #else
-        _ = Darwin.close(descriptor)
+            _ = Darwin.close(descriptor)
         #endif
     }
 
@@ -231,11 +233,11 @@ package enum Platform {
     package static func exit(_ code: Int32) -> Never {
         fflush(nil)
         #if canImport(Glibc)
-        Glibc.exit(code)
+            Glibc.exit(code)
         #elseif canImport(Musl)
-        Musl.exit(code)
+            Musl.exit(code)
         #else
-        Darwin.exit(code)
+            Darwin.exit(code)
         #endif
     }
 }

@@ -4,616 +4,616 @@ extension JSONSchema {
     /// Edit the schema here, then run `REVIEWGATE_UPDATE_SCHEMAS=1 swift test --filter SchemaFiles` to rewrite
     /// the file in `schemas/`; the test fails while the two differ.
     static let policyText = ##"""
-    {
-      "$schema": "https://json-schema.org/draft/2020-12/schema",
-      "title": "ReviewGate policy",
-      "description": "When an app may ask a person for an App Store (or Play Store) review: triggers, guards, responses, counting, presentation and rollout (ReviewGate SPEC §2). Checked by `reviewgate validate`, which also checks what a schema cannot.",
-      "type": "object",
-      "required": ["reviewgate", "name"],
-      "properties": {
-        "reviewgate": {
-          "description": "The policy language version. Only 1 exists; a higher one needs a newer reviewgate.",
-          "const": 1,
-          "examples": [1]
-        },
-        "name": {
-          "description": "The policy's name: lowercase letters, digits, `.`, `_` and `-`, starting with a letter or digit. It names the policy in decisions and is the default rollout salt.",
-          "type": "string",
-          "pattern": "^[a-z0-9][a-z0-9._-]*$",
-          "examples": ["apple-sample", "three-week-rule"]
-        },
-        "description": {
-          "description": "What the policy does, for people.",
-          "type": "string",
-          "examples": ["Ask on the 4th completed process, once per build."]
-        },
-        "enabled": {
-          "description": "Kill switch: `false` blocks every moment, with `blocked_by: [enabled]`.",
-          "type": "boolean",
-          "default": true
-        },
-        "extends": {
-          "description": "A policy to load first, by a path relative to this file; this file overrides it: mappings merge key by key, lists and scalars replace. A cycle is an error. A policy that extends another may leave out `triggers` and parts of mappings that the base policy provides.",
-          "type": "string",
-          "minLength": 1,
-          "examples": ["base.yaml"]
-        },
-        "app": {
-          "description": "The app: its store id, which version string counts as \"the version\", and its platform.",
+        {
+          "$schema": "https://json-schema.org/draft/2020-12/schema",
+          "title": "ReviewGate policy",
+          "description": "When an app may ask a person for an App Store (or Play Store) review: triggers, guards, responses, counting, presentation and rollout (ReviewGate SPEC §2). Checked by `reviewgate validate`, which also checks what a schema cannot.",
           "type": "object",
+          "required": ["reviewgate", "name"],
           "properties": {
-            "store_id": {
-              "description": "The App Store id (digits, as a string: quote it). Builds `write_review_url`: https://apps.apple.com/app/id<store_id>?action=write-review.",
+            "reviewgate": {
+              "description": "The policy language version. Only 1 exists; a higher one needs a newer reviewgate.",
+              "const": 1,
+              "examples": [1]
+            },
+            "name": {
+              "description": "The policy's name: lowercase letters, digits, `.`, `_` and `-`, starting with a letter or digit. It names the policy in decisions and is the default rollout salt.",
               "type": "string",
-              "pattern": "^[0-9]+$",
-              "examples": ["1234567890"]
+              "pattern": "^[a-z0-9][a-z0-9._-]*$",
+              "examples": ["apple-sample", "three-week-rule"]
             },
-            "version_key": {
-              "description": "Which version string is \"the version\" for `once_per_version`, `min_version_age`, `app_version` and `reset_on_new_version`: `short` = CFBundleShortVersionString / versionName, `build` = CFBundleVersion / versionCode.",
-              "enum": ["short", "build"],
-              "default": "short"
+            "description": {
+              "description": "What the policy does, for people.",
+              "type": "string",
+              "examples": ["Ask on the 4th completed process, once per build."]
             },
-            "platform": {
-              "description": "The platform: sets the default `system_quota` (ios: 3 asks in 365 days; android: none).",
-              "enum": ["ios", "android"],
-              "default": "ios"
-            }
-          },
-          "additionalProperties": false
-        },
-        "triggers": {
-          "description": "The moments that may ask, by trigger id (at least one). A moment is allowed when every guard passes and at least one of its candidate triggers passes; the first in file order is the decision's trigger.",
-          "type": "object",
-          "minProperties": 1,
-          "propertyNames": { "$ref": "#/$defs/identifier" },
-          "additionalProperties": { "$ref": "#/$defs/trigger" },
-          "examples": [{ "process_completed": { "at_least": 4, "scenes": ["ProcessCompleted"] } }]
-        },
-        "guards": {
-          "description": "Rules that hold for every trigger; all must pass. Every comparison is inclusive: an age of exactly 21d passes `min_install_age: 21d`.",
-          "type": "object",
-          "properties": {
-            "never_on": {
-              "description": "Sources on which never to ask: passes when the moment's source is not listed. The default follows Apple's HIG: never at launch, never from a button.",
-              "type": "array",
-              "items": { "$ref": "#/$defs/source" },
-              "default": ["launch", "user_action"],
-              "examples": [["launch", "user_action"], ["user_action"]]
-            },
-            "min_install_age": {
-              "description": "Passes when `now − installed_at ≥` this duration.",
-              "$ref": "#/$defs/duration",
-              "examples": ["21d", "3w"]
-            },
-            "min_launches": {
-              "description": "Passes when the app has been launched at least this many times (`launches ≥ n`).",
-              "type": "integer", "maximum": 1000000000,
-              "minimum": 0,
-              "examples": [3, 10]
-            },
-            "min_session_age": {
-              "description": "Passes when `now − session_started_at ≥` this duration; an unknown session start fails.",
-              "$ref": "#/$defs/duration",
-              "examples": ["2m"]
-            },
-            "min_version_age": {
-              "description": "A grace period after an update: passes when `now − version_first_seen_at ≥` this duration.",
-              "$ref": "#/$defs/duration",
-              "examples": ["3d"]
-            },
-            "cooldown": {
-              "description": "Passes when the last ask was at least this long ago (`now − last_ask ≥ d`); never asked passes.",
-              "$ref": "#/$defs/duration",
-              "examples": ["7d"]
-            },
-            "once_per_version": {
-              "description": "When `true`, passes only if no ask is recorded for the current version (by `app.version_key`).",
-              "type": "boolean",
-              "default": false
-            },
-            "max_asks": {
-              "description": "Passes when fewer than `count` asks were recorded in the window `(now − per, now]`, or in the app's lifetime without `per`.",
-              "type": "object",
-              "properties": {
-                "count": {
-                  "description": "How many asks the window holds at most.",
-                  "type": "integer", "maximum": 1000000000,
-                  "minimum": 1,
-                  "examples": [2]
-                },
-                "per": {
-                  "description": "The window's length; leave it out for the app's lifetime.",
-                  "$ref": "#/$defs/duration",
-                  "examples": ["90d"]
-                }
-              },
-              "additionalProperties": false,
-              "examples": [{ "count": 2, "per": "90d" }, { "count": 5 }]
-            },
-            "system_quota": {
-              "description": "Models the OS, which shows the prompt a limited number of times and drops the rest silently: passes when fewer than `max` asks were recorded in `(now − per, now]`. `false` turns it off. Default: `{max: 3, per: 365d}` on ios, `false` on android.",
-              "oneOf": [
-                { "const": false, "description": "No system quota." },
-                {
-                  "type": "object",
-                  "properties": {
-                    "max": {
-                      "description": "How many asks the OS honours in the window.",
-                      "type": "integer", "maximum": 1000000000,
-                      "minimum": 1,
-                      "examples": [3]
-                    },
-                    "per": {
-                      "description": "The window's length.",
-                      "$ref": "#/$defs/duration",
-                      "examples": ["365d"]
-                    }
-                  },
-                  "additionalProperties": false
-                }
-              ],
-              "examples": [{ "max": 3, "per": "365d" }, false]
-            },
-            "when": {
-              "description": "A condition that must hold for every trigger.",
-              "$ref": "#/$defs/condition"
-            }
-          },
-          "additionalProperties": false
-        },
-        "responses": {
-          "description": "What the person's answers to the app's own pre-prompt (\"Enjoying the app?\"), or use of the write-review link, do. In a decision their guard id is `responses`.",
-          "type": "object",
-          "properties": {
-            "after_rated": {
-              "description": "After a `rated` answer: `never` ask again, or wait for the `next_version`.",
-              "enum": ["never", "next_version"],
-              "default": "next_version"
-            },
-            "after_declined": {
-              "description": "After a `declined` answer: `never` ask again, wait for the `next_version`, or wait a duration.",
-              "anyOf": [
-                { "enum": ["never", "next_version"] },
-                { "$ref": "#/$defs/duration" }
-              ],
-              "default": "next_version",
-              "examples": ["next_version", "never", "30d"]
-            },
-            "after_later": {
-              "description": "After a `later` answer: how long to wait.",
-              "$ref": "#/$defs/duration",
-              "default": "1d",
-              "examples": ["1d", "3d"]
-            }
-          },
-          "additionalProperties": false
-        },
-        "counting": {
-          "description": "How `record` updates the state (`evaluate` never changes anything).",
-          "type": "object",
-          "properties": {
-            "while_blocked": {
-              "description": "Whether a donation that a guard blocked still counts. `false` ignores a donation made during the cooldown or in an already-asked version. A donation blocked only by its own trigger's count always counts.",
+            "enabled": {
+              "description": "Kill switch: `false` blocks every moment, with `blocked_by: [enabled]`.",
               "type": "boolean",
               "default": true
             },
-            "reset_on_new_version": {
-              "description": "When the app version changes, event counts and launches start again from 0.",
-              "type": "boolean",
-              "default": false
-            }
-          },
-          "additionalProperties": false
-        },
-        "presentation": {
-          "description": "How the app should present an allowed ask.",
-          "type": "object",
-          "properties": {
-            "delay": {
-              "description": "How long to wait before asking.",
-              "$ref": "#/$defs/duration",
-              "default": "0s",
-              "examples": ["2s"]
+            "extends": {
+              "description": "A policy to load first, by a path relative to this file; this file overrides it: mappings merge key by key, lists and scalars replace. A cycle is an error. A policy that extends another may leave out `triggers` and parts of mappings that the base policy provides.",
+              "type": "string",
+              "minLength": 1,
+              "examples": ["base.yaml"]
             },
-            "require_same_scene": {
-              "description": "Ask only if the person is still on the moment's scene when the delay ends.",
-              "type": "boolean",
-              "default": false
+            "app": {
+              "description": "The app: its store id, which version string counts as \"the version\", and its platform.",
+              "type": "object",
+              "properties": {
+                "store_id": {
+                  "description": "The App Store id (digits, as a string: quote it). Builds `write_review_url`: https://apps.apple.com/app/id<store_id>?action=write-review.",
+                  "type": "string",
+                  "pattern": "^[0-9]+$",
+                  "examples": ["1234567890"]
+                },
+                "version_key": {
+                  "description": "Which version string is \"the version\" for `once_per_version`, `min_version_age`, `app_version` and `reset_on_new_version`: `short` = CFBundleShortVersionString / versionName, `build` = CFBundleVersion / versionCode.",
+                  "enum": ["short", "build"],
+                  "default": "short"
+                },
+                "platform": {
+                  "description": "The platform: sets the default `system_quota` (ios: 3 asks in 365 days; android: none).",
+                  "enum": ["ios", "android"],
+                  "default": "ios"
+                }
+              },
+              "additionalProperties": false
+            },
+            "triggers": {
+              "description": "The moments that may ask, by trigger id (at least one). A moment is allowed when every guard passes and at least one of its candidate triggers passes; the first in file order is the decision's trigger.",
+              "type": "object",
+              "minProperties": 1,
+              "propertyNames": { "$ref": "#/$defs/identifier" },
+              "additionalProperties": { "$ref": "#/$defs/trigger" },
+              "examples": [{ "process_completed": { "at_least": 4, "scenes": ["ProcessCompleted"] } }]
+            },
+            "guards": {
+              "description": "Rules that hold for every trigger; all must pass. Every comparison is inclusive: an age of exactly 21d passes `min_install_age: 21d`.",
+              "type": "object",
+              "properties": {
+                "never_on": {
+                  "description": "Sources on which never to ask: passes when the moment's source is not listed. The default follows Apple's HIG: never at launch, never from a button.",
+                  "type": "array",
+                  "items": { "$ref": "#/$defs/source" },
+                  "default": ["launch", "user_action"],
+                  "examples": [["launch", "user_action"], ["user_action"]]
+                },
+                "min_install_age": {
+                  "description": "Passes when `now − installed_at ≥` this duration.",
+                  "$ref": "#/$defs/duration",
+                  "examples": ["21d", "3w"]
+                },
+                "min_launches": {
+                  "description": "Passes when the app has been launched at least this many times (`launches ≥ n`).",
+                  "type": "integer", "maximum": 1000000000,
+                  "minimum": 0,
+                  "examples": [3, 10]
+                },
+                "min_session_age": {
+                  "description": "Passes when `now − session_started_at ≥` this duration; an unknown session start fails.",
+                  "$ref": "#/$defs/duration",
+                  "examples": ["2m"]
+                },
+                "min_version_age": {
+                  "description": "A grace period after an update: passes when `now − version_first_seen_at ≥` this duration.",
+                  "$ref": "#/$defs/duration",
+                  "examples": ["3d"]
+                },
+                "cooldown": {
+                  "description": "Passes when the last ask was at least this long ago (`now − last_ask ≥ d`); never asked passes.",
+                  "$ref": "#/$defs/duration",
+                  "examples": ["7d"]
+                },
+                "once_per_version": {
+                  "description": "When `true`, passes only if no ask is recorded for the current version (by `app.version_key`).",
+                  "type": "boolean",
+                  "default": false
+                },
+                "max_asks": {
+                  "description": "Passes when fewer than `count` asks were recorded in the window `(now − per, now]`, or in the app's lifetime without `per`.",
+                  "type": "object",
+                  "properties": {
+                    "count": {
+                      "description": "How many asks the window holds at most.",
+                      "type": "integer", "maximum": 1000000000,
+                      "minimum": 1,
+                      "examples": [2]
+                    },
+                    "per": {
+                      "description": "The window's length; leave it out for the app's lifetime.",
+                      "$ref": "#/$defs/duration",
+                      "examples": ["90d"]
+                    }
+                  },
+                  "additionalProperties": false,
+                  "examples": [{ "count": 2, "per": "90d" }, { "count": 5 }]
+                },
+                "system_quota": {
+                  "description": "Models the OS, which shows the prompt a limited number of times and drops the rest silently: passes when fewer than `max` asks were recorded in `(now − per, now]`. `false` turns it off. Default: `{max: 3, per: 365d}` on ios, `false` on android.",
+                  "oneOf": [
+                    { "const": false, "description": "No system quota." },
+                    {
+                      "type": "object",
+                      "properties": {
+                        "max": {
+                          "description": "How many asks the OS honours in the window.",
+                          "type": "integer", "maximum": 1000000000,
+                          "minimum": 1,
+                          "examples": [3]
+                        },
+                        "per": {
+                          "description": "The window's length.",
+                          "$ref": "#/$defs/duration",
+                          "examples": ["365d"]
+                        }
+                      },
+                      "additionalProperties": false
+                    }
+                  ],
+                  "examples": [{ "max": 3, "per": "365d" }, false]
+                },
+                "when": {
+                  "description": "A condition that must hold for every trigger.",
+                  "$ref": "#/$defs/condition"
+                }
+              },
+              "additionalProperties": false
+            },
+            "responses": {
+              "description": "What the person's answers to the app's own pre-prompt (\"Enjoying the app?\"), or use of the write-review link, do. In a decision their guard id is `responses`.",
+              "type": "object",
+              "properties": {
+                "after_rated": {
+                  "description": "After a `rated` answer: `never` ask again, or wait for the `next_version`.",
+                  "enum": ["never", "next_version"],
+                  "default": "next_version"
+                },
+                "after_declined": {
+                  "description": "After a `declined` answer: `never` ask again, wait for the `next_version`, or wait a duration.",
+                  "anyOf": [
+                    { "enum": ["never", "next_version"] },
+                    { "$ref": "#/$defs/duration" }
+                  ],
+                  "default": "next_version",
+                  "examples": ["next_version", "never", "30d"]
+                },
+                "after_later": {
+                  "description": "After a `later` answer: how long to wait.",
+                  "$ref": "#/$defs/duration",
+                  "default": "1d",
+                  "examples": ["1d", "3d"]
+                }
+              },
+              "additionalProperties": false
+            },
+            "counting": {
+              "description": "How `record` updates the state (`evaluate` never changes anything).",
+              "type": "object",
+              "properties": {
+                "while_blocked": {
+                  "description": "Whether a donation that a guard blocked still counts. `false` ignores a donation made during the cooldown or in an already-asked version. A donation blocked only by its own trigger's count always counts.",
+                  "type": "boolean",
+                  "default": true
+                },
+                "reset_on_new_version": {
+                  "description": "When the app version changes, event counts and launches start again from 0.",
+                  "type": "boolean",
+                  "default": false
+                }
+              },
+              "additionalProperties": false
+            },
+            "presentation": {
+              "description": "How the app should present an allowed ask.",
+              "type": "object",
+              "properties": {
+                "delay": {
+                  "description": "How long to wait before asking.",
+                  "$ref": "#/$defs/duration",
+                  "default": "0s",
+                  "examples": ["2s"]
+                },
+                "require_same_scene": {
+                  "description": "Ask only if the person is still on the moment's scene when the delay ends.",
+                  "type": "boolean",
+                  "default": false
+                }
+              },
+              "additionalProperties": false,
+              "default": {}
+            },
+            "rollout": {
+              "description": "Asks only for a share of people: bucket = FNV-1a 64-bit of `salt:user_id` modulo 10000; passes when bucket < percent × 100. A state without `user_id` fails.",
+              "type": "object",
+              "properties": {
+                "percent": {
+                  "description": "The share of people, 0 to 100; decimals allowed.",
+                  "type": "number",
+                  "minimum": 0,
+                  "maximum": 100,
+                  "examples": [10, 12.5]
+                },
+                "salt": {
+                  "description": "Mixed into the bucket, so that policies split people differently. Default: the policy's `name`.",
+                  "type": "string",
+                  "examples": ["review-2026-q4"]
+                }
+              },
+              "additionalProperties": false
             }
           },
           "additionalProperties": false,
-          "default": {}
-        },
-        "rollout": {
-          "description": "Asks only for a share of people: bucket = FNV-1a 64-bit of `salt:user_id` modulo 10000; passes when bucket < percent × 100. A state without `user_id` fails.",
-          "type": "object",
-          "properties": {
-            "percent": {
-              "description": "The share of people, 0 to 100; decimals allowed.",
-              "type": "number",
-              "minimum": 0,
-              "maximum": 100,
-              "examples": [10, 12.5]
-            },
-            "salt": {
-              "description": "Mixed into the bucket, so that policies split people differently. Default: the policy's `name`.",
-              "type": "string",
-              "examples": ["review-2026-q4"]
-            }
-          },
-          "additionalProperties": false
-        }
-      },
-      "additionalProperties": false,
-      "if": { "not": { "required": ["extends"] } },
-      "then": { "$ref": "#/$defs/standalonePolicy" },
-      "$defs": {
-        "standalonePolicy": {
-          "description": "What a policy must have on its own when it does not `extends` another (one that does may take these from its base).",
-          "required": ["triggers"],
-          "properties": {
-            "triggers": {
-              "description": "At least one trigger, each with exactly one of `at_least`, `exactly`, `every`.",
-              "additionalProperties": {
-                "oneOf": [
-                  { "required": ["at_least"] },
-                  { "required": ["exactly"] },
-                  { "required": ["every"] }
-                ]
-              }
-            },
-            "guards": {
-              "description": "Guards whose mappings must be complete.",
+          "if": { "not": { "required": ["extends"] } },
+          "then": { "$ref": "#/$defs/standalonePolicy" },
+          "$defs": {
+            "standalonePolicy": {
+              "description": "What a policy must have on its own when it does not `extends` another (one that does may take these from its base).",
+              "required": ["triggers"],
               "properties": {
-                "max_asks": {
-                  "description": "`count` is required.",
-                  "required": ["count"]
+                "triggers": {
+                  "description": "At least one trigger, each with exactly one of `at_least`, `exactly`, `every`.",
+                  "additionalProperties": {
+                    "oneOf": [
+                      { "required": ["at_least"] },
+                      { "required": ["exactly"] },
+                      { "required": ["every"] }
+                    ]
+                  }
                 },
-                "system_quota": {
-                  "description": "`max` and `per` are required.",
-                  "if": { "type": "object" },
-                  "then": { "required": ["max", "per"] }
+                "guards": {
+                  "description": "Guards whose mappings must be complete.",
+                  "properties": {
+                    "max_asks": {
+                      "description": "`count` is required.",
+                      "required": ["count"]
+                    },
+                    "system_quota": {
+                      "description": "`max` and `per` are required.",
+                      "if": { "type": "object" },
+                      "then": { "required": ["max", "per"] }
+                    }
+                  }
+                },
+                "rollout": {
+                  "description": "`percent` is required.",
+                  "required": ["percent"]
                 }
               }
             },
-            "rollout": {
-              "description": "`percent` is required.",
-              "required": ["percent"]
-            }
-          }
-        },
-        "trigger": {
-          "description": "A moment that may ask: exactly one of `at_least`, `exactly`, `every`, counting the donation being evaluated; optionally `event`, `within`, `scenes`, `when`.",
-          "type": "object",
-          "properties": {
-            "event": {
-              "description": "The event whose donation is this moment; default: the trigger's id. The built-in event `launch` is the app's launch: its count is `launches` and its source is `launch`.",
-              "$ref": "#/$defs/identifier",
-              "examples": ["process_completed", "launch"]
+            "trigger": {
+              "description": "A moment that may ask: exactly one of `at_least`, `exactly`, `every`, counting the donation being evaluated; optionally `event`, `within`, `scenes`, `when`.",
+              "type": "object",
+              "properties": {
+                "event": {
+                  "description": "The event whose donation is this moment; default: the trigger's id. The built-in event `launch` is the app's launch: its count is `launches` and its source is `launch`.",
+                  "$ref": "#/$defs/identifier",
+                  "examples": ["process_completed", "launch"]
+                },
+                "at_least": {
+                  "description": "Passes when the count (this donation included) is at least N: the 4th completion is `at_least: 4`.",
+                  "type": "integer", "maximum": 1000000000,
+                  "minimum": 1,
+                  "examples": [4]
+                },
+                "exactly": {
+                  "description": "Passes when the count (this donation included) is exactly N, so once.",
+                  "type": "integer", "maximum": 1000000000,
+                  "minimum": 1,
+                  "examples": [3]
+                },
+                "every": {
+                  "description": "Passes on every Nth donation: `every: 5` passes on the 5th, 10th, ...",
+                  "type": "integer", "maximum": 1000000000,
+                  "minimum": 1,
+                  "examples": [5]
+                },
+                "within": {
+                  "description": "Count only donations with time in `(now − within, now]`.",
+                  "$ref": "#/$defs/duration",
+                  "examples": ["7d"]
+                },
+                "scenes": {
+                  "description": "Passes only when the moment's scene is one of these (at least one; leave `scenes` out to allow every scene).",
+                  "type": "array",
+                  "minItems": 1,
+                  "items": { "type": "string" },
+                  "examples": [["ProcessCompleted"]]
+                },
+                "when": {
+                  "description": "A condition that must also hold.",
+                  "$ref": "#/$defs/condition"
+                }
+              },
+              "additionalProperties": false,
+              "not": {
+                "anyOf": [
+                  { "required": ["at_least", "exactly"] },
+                  { "required": ["at_least", "every"] },
+                  { "required": ["exactly", "every"] }
+                ]
+              }
             },
-            "at_least": {
-              "description": "Passes when the count (this donation included) is at least N: the 4th completion is `at_least: 4`.",
-              "type": "integer", "maximum": 1000000000,
-              "minimum": 1,
-              "examples": [4]
+            "condition": {
+              "description": "A condition (`when`): one of `all`, `any`, `not`, `event`, `launches`, `install_age`, `since_last_ask`, `flag`, `attribute`, `app_version`.",
+              "type": "object",
+              "oneOf": [
+                { "$ref": "#/$defs/allCondition" },
+                { "$ref": "#/$defs/anyCondition" },
+                { "$ref": "#/$defs/notCondition" },
+                { "$ref": "#/$defs/eventCondition" },
+                { "$ref": "#/$defs/launchesCondition" },
+                { "$ref": "#/$defs/installAgeCondition" },
+                { "$ref": "#/$defs/sinceLastAskCondition" },
+                { "$ref": "#/$defs/flagCondition" },
+                { "$ref": "#/$defs/attributeCondition" },
+                { "$ref": "#/$defs/appVersionCondition" }
+              ],
+              "examples": [{ "all": [{ "event": "purchase_completed", "at_least": 1 }, { "not": { "flag": "crashed_recently" } }] }]
             },
-            "exactly": {
-              "description": "Passes when the count (this donation included) is exactly N, so once.",
-              "type": "integer", "maximum": 1000000000,
-              "minimum": 1,
-              "examples": [3]
+            "allCondition": {
+              "description": "Holds when every condition in the list holds; `all: []` holds.",
+              "type": "object",
+              "required": ["all"],
+              "properties": {
+                "all": {
+                  "description": "Conditions that must all hold.",
+                  "type": "array",
+                  "items": { "$ref": "#/$defs/condition" }
+                }
+              },
+              "additionalProperties": false
             },
-            "every": {
-              "description": "Passes on every Nth donation: `every: 5` passes on the 5th, 10th, ...",
-              "type": "integer", "maximum": 1000000000,
-              "minimum": 1,
-              "examples": [5]
+            "anyCondition": {
+              "description": "Holds when at least one condition in the list holds; `any: []` does not.",
+              "type": "object",
+              "required": ["any"],
+              "properties": {
+                "any": {
+                  "description": "Conditions of which at least one must hold.",
+                  "type": "array",
+                  "items": { "$ref": "#/$defs/condition" }
+                }
+              },
+              "additionalProperties": false
             },
-            "within": {
-              "description": "Count only donations with time in `(now − within, now]`.",
-              "$ref": "#/$defs/duration",
-              "examples": ["7d"]
+            "notCondition": {
+              "description": "Holds when the condition does not.",
+              "type": "object",
+              "required": ["not"],
+              "properties": {
+                "not": {
+                  "description": "The condition that must not hold.",
+                  "$ref": "#/$defs/condition",
+                  "examples": [{ "flag": "crashed_recently" }]
+                }
+              },
+              "additionalProperties": false
             },
-            "scenes": {
-              "description": "Passes only when the moment's scene is one of these (at least one; leave `scenes` out to allow every scene).",
-              "type": "array",
-              "minItems": 1,
-              "items": { "type": "string" },
-              "examples": [["ProcessCompleted"]]
+            "eventCondition": {
+              "description": "Compares an event's count (with the current donation when it is this event), by exactly one of `at_least`, `at_most`, `exactly`; optionally only within a window.",
+              "type": "object",
+              "required": ["event"],
+              "properties": {
+                "event": {
+                  "description": "The event whose count is compared.",
+                  "$ref": "#/$defs/identifier",
+                  "examples": ["purchase_completed"]
+                },
+                "at_least": {
+                  "description": "Holds when the count is at least this.",
+                  "type": "integer", "maximum": 1000000000,
+                  "minimum": 0
+                },
+                "at_most": {
+                  "description": "Holds when the count is at most this.",
+                  "type": "integer", "maximum": 1000000000,
+                  "minimum": 0
+                },
+                "exactly": {
+                  "description": "Holds when the count is exactly this.",
+                  "type": "integer", "maximum": 1000000000,
+                  "minimum": 0
+                },
+                "within": {
+                  "description": "Count only donations with time in `(now − within, now]`.",
+                  "$ref": "#/$defs/duration",
+                  "examples": ["30d"]
+                }
+              },
+              "additionalProperties": false,
+              "oneOf": [
+                { "required": ["at_least"] },
+                { "required": ["at_most"] },
+                { "required": ["exactly"] }
+              ]
             },
-            "when": {
-              "description": "A condition that must also hold.",
-              "$ref": "#/$defs/condition"
-            }
-          },
-          "additionalProperties": false,
-          "not": {
-            "anyOf": [
-              { "required": ["at_least", "exactly"] },
-              { "required": ["at_least", "every"] },
-              { "required": ["exactly", "every"] }
-            ]
-          }
-        },
-        "condition": {
-          "description": "A condition (`when`): one of `all`, `any`, `not`, `event`, `launches`, `install_age`, `since_last_ask`, `flag`, `attribute`, `app_version`.",
-          "type": "object",
-          "oneOf": [
-            { "$ref": "#/$defs/allCondition" },
-            { "$ref": "#/$defs/anyCondition" },
-            { "$ref": "#/$defs/notCondition" },
-            { "$ref": "#/$defs/eventCondition" },
-            { "$ref": "#/$defs/launchesCondition" },
-            { "$ref": "#/$defs/installAgeCondition" },
-            { "$ref": "#/$defs/sinceLastAskCondition" },
-            { "$ref": "#/$defs/flagCondition" },
-            { "$ref": "#/$defs/attributeCondition" },
-            { "$ref": "#/$defs/appVersionCondition" }
-          ],
-          "examples": [{ "all": [{ "event": "purchase_completed", "at_least": 1 }, { "not": { "flag": "crashed_recently" } }] }]
-        },
-        "allCondition": {
-          "description": "Holds when every condition in the list holds; `all: []` holds.",
-          "type": "object",
-          "required": ["all"],
-          "properties": {
-            "all": {
-              "description": "Conditions that must all hold.",
-              "type": "array",
-              "items": { "$ref": "#/$defs/condition" }
-            }
-          },
-          "additionalProperties": false
-        },
-        "anyCondition": {
-          "description": "Holds when at least one condition in the list holds; `any: []` does not.",
-          "type": "object",
-          "required": ["any"],
-          "properties": {
-            "any": {
-              "description": "Conditions of which at least one must hold.",
-              "type": "array",
-              "items": { "$ref": "#/$defs/condition" }
-            }
-          },
-          "additionalProperties": false
-        },
-        "notCondition": {
-          "description": "Holds when the condition does not.",
-          "type": "object",
-          "required": ["not"],
-          "properties": {
-            "not": {
-              "description": "The condition that must not hold.",
-              "$ref": "#/$defs/condition",
-              "examples": [{ "flag": "crashed_recently" }]
-            }
-          },
-          "additionalProperties": false
-        },
-        "eventCondition": {
-          "description": "Compares an event's count (with the current donation when it is this event), by exactly one of `at_least`, `at_most`, `exactly`; optionally only within a window.",
-          "type": "object",
-          "required": ["event"],
-          "properties": {
-            "event": {
-              "description": "The event whose count is compared.",
-              "$ref": "#/$defs/identifier",
-              "examples": ["purchase_completed"]
+            "launchesCondition": {
+              "description": "Compares the number of launches.",
+              "type": "object",
+              "required": ["launches"],
+              "properties": {
+                "launches": {
+                  "description": "Exactly one of `at_least`, `at_most`, `exactly`.",
+                  "$ref": "#/$defs/countComparison",
+                  "examples": [{ "at_least": 10 }]
+                }
+              },
+              "additionalProperties": false
             },
-            "at_least": {
-              "description": "Holds when the count is at least this.",
-              "type": "integer", "maximum": 1000000000,
-              "minimum": 0
+            "installAgeCondition": {
+              "description": "Compares the time since install (`now − installed_at`).",
+              "type": "object",
+              "required": ["install_age"],
+              "properties": {
+                "install_age": {
+                  "description": "Exactly one of `at_least`, `at_most`.",
+                  "$ref": "#/$defs/durationComparison",
+                  "examples": [{ "at_least": "30d" }]
+                }
+              },
+              "additionalProperties": false
             },
-            "at_most": {
-              "description": "Holds when the count is at most this.",
-              "type": "integer", "maximum": 1000000000,
-              "minimum": 0
+            "sinceLastAskCondition": {
+              "description": "Compares the time since the last ask; never asked counts as infinitely long ago.",
+              "type": "object",
+              "required": ["since_last_ask"],
+              "properties": {
+                "since_last_ask": {
+                  "description": "Exactly one of `at_least`, `at_most`.",
+                  "$ref": "#/$defs/durationComparison",
+                  "examples": [{ "at_least": "14d" }]
+                }
+              },
+              "additionalProperties": false
             },
-            "exactly": {
-              "description": "Holds when the count is exactly this.",
-              "type": "integer", "maximum": 1000000000,
-              "minimum": 0
+            "flagCondition": {
+              "description": "Holds when the state's flag is `true`.",
+              "type": "object",
+              "required": ["flag"],
+              "properties": {
+                "flag": {
+                  "description": "The flag's name in the state's `flags`.",
+                  "$ref": "#/$defs/identifier",
+                  "examples": ["crashed_recently"]
+                }
+              },
+              "additionalProperties": false
             },
-            "within": {
-              "description": "Count only donations with time in `(now − within, now]`.",
-              "$ref": "#/$defs/duration",
-              "examples": ["30d"]
-            }
-          },
-          "additionalProperties": false,
-          "oneOf": [
-            { "required": ["at_least"] },
-            { "required": ["at_most"] },
-            { "required": ["exactly"] }
-          ]
-        },
-        "launchesCondition": {
-          "description": "Compares the number of launches.",
-          "type": "object",
-          "required": ["launches"],
-          "properties": {
-            "launches": {
-              "description": "Exactly one of `at_least`, `at_most`, `exactly`.",
-              "$ref": "#/$defs/countComparison",
-              "examples": [{ "at_least": 10 }]
-            }
-          },
-          "additionalProperties": false
-        },
-        "installAgeCondition": {
-          "description": "Compares the time since install (`now − installed_at`).",
-          "type": "object",
-          "required": ["install_age"],
-          "properties": {
-            "install_age": {
-              "description": "Exactly one of `at_least`, `at_most`.",
-              "$ref": "#/$defs/durationComparison",
-              "examples": [{ "at_least": "30d" }]
-            }
-          },
-          "additionalProperties": false
-        },
-        "sinceLastAskCondition": {
-          "description": "Compares the time since the last ask; never asked counts as infinitely long ago.",
-          "type": "object",
-          "required": ["since_last_ask"],
-          "properties": {
-            "since_last_ask": {
-              "description": "Exactly one of `at_least`, `at_most`.",
-              "$ref": "#/$defs/durationComparison",
-              "examples": [{ "at_least": "14d" }]
-            }
-          },
-          "additionalProperties": false
-        },
-        "flagCondition": {
-          "description": "Holds when the state's flag is `true`.",
-          "type": "object",
-          "required": ["flag"],
-          "properties": {
-            "flag": {
-              "description": "The flag's name in the state's `flags`.",
-              "$ref": "#/$defs/identifier",
-              "examples": ["crashed_recently"]
-            }
-          },
-          "additionalProperties": false
-        },
-        "attributeCondition": {
-          "description": "Compares a state attribute by exactly one of `equals`, `in`, `at_least`, `at_most`; a missing attribute does not hold.",
-          "type": "object",
-          "required": ["attribute"],
-          "properties": {
-            "attribute": {
-              "description": "The attribute's name in the state's `attributes`.",
-              "$ref": "#/$defs/identifier",
-              "examples": ["plan"]
+            "attributeCondition": {
+              "description": "Compares a state attribute by exactly one of `equals`, `in`, `at_least`, `at_most`; a missing attribute does not hold.",
+              "type": "object",
+              "required": ["attribute"],
+              "properties": {
+                "attribute": {
+                  "description": "The attribute's name in the state's `attributes`.",
+                  "$ref": "#/$defs/identifier",
+                  "examples": ["plan"]
+                },
+                "equals": {
+                  "description": "Holds when the attribute equals this scalar.",
+                  "$ref": "#/$defs/scalar",
+                  "examples": ["pro"]
+                },
+                "in": {
+                  "description": "Holds when the attribute equals one of these scalars.",
+                  "type": "array",
+                  "items": { "$ref": "#/$defs/scalar" },
+                  "examples": [["pro", "team"]]
+                },
+                "at_least": {
+                  "description": "Holds when the attribute is a number at least this.",
+                  "type": "number"
+                },
+                "at_most": {
+                  "description": "Holds when the attribute is a number at most this.",
+                  "type": "number"
+                }
+              },
+              "additionalProperties": false,
+              "oneOf": [
+                { "required": ["equals"] },
+                { "required": ["in"] },
+                { "required": ["at_least"] },
+                { "required": ["at_most"] }
+              ]
             },
-            "equals": {
-              "description": "Holds when the attribute equals this scalar.",
-              "$ref": "#/$defs/scalar",
-              "examples": ["pro"]
+            "appVersionCondition": {
+              "description": "Compares the current app version (by `app.version_key`), dotted and numeric: 1.10 > 1.9, a missing part is 0.",
+              "type": "object",
+              "required": ["app_version"],
+              "properties": {
+                "app_version": {
+                  "description": "Exactly one of `at_least`, `below`.",
+                  "type": "object",
+                  "properties": {
+                    "at_least": {
+                      "description": "Holds when the version is this one or later.",
+                      "$ref": "#/$defs/dottedVersion",
+                      "examples": ["2.0"]
+                    },
+                    "below": {
+                      "description": "Holds when the version is earlier than this one.",
+                      "$ref": "#/$defs/dottedVersion",
+                      "examples": ["3.0"]
+                    }
+                  },
+                  "additionalProperties": false,
+                  "minProperties": 1,
+                  "maxProperties": 1,
+                  "examples": [{ "at_least": "2.0" }]
+                }
+              },
+              "additionalProperties": false
             },
-            "in": {
-              "description": "Holds when the attribute equals one of these scalars.",
-              "type": "array",
-              "items": { "$ref": "#/$defs/scalar" },
-              "examples": [["pro", "team"]]
-            },
-            "at_least": {
-              "description": "Holds when the attribute is a number at least this.",
-              "type": "number"
-            },
-            "at_most": {
-              "description": "Holds when the attribute is a number at most this.",
-              "type": "number"
-            }
-          },
-          "additionalProperties": false,
-          "oneOf": [
-            { "required": ["equals"] },
-            { "required": ["in"] },
-            { "required": ["at_least"] },
-            { "required": ["at_most"] }
-          ]
-        },
-        "appVersionCondition": {
-          "description": "Compares the current app version (by `app.version_key`), dotted and numeric: 1.10 > 1.9, a missing part is 0.",
-          "type": "object",
-          "required": ["app_version"],
-          "properties": {
-            "app_version": {
-              "description": "Exactly one of `at_least`, `below`.",
+            "countComparison": {
+              "description": "A count compared by exactly one of `at_least`, `at_most`, `exactly`.",
               "type": "object",
               "properties": {
                 "at_least": {
-                  "description": "Holds when the version is this one or later.",
-                  "$ref": "#/$defs/dottedVersion",
-                  "examples": ["2.0"]
+                  "description": "Holds when the count is at least this.",
+                  "type": "integer", "maximum": 1000000000,
+                  "minimum": 0
                 },
-                "below": {
-                  "description": "Holds when the version is earlier than this one.",
-                  "$ref": "#/$defs/dottedVersion",
-                  "examples": ["3.0"]
+                "at_most": {
+                  "description": "Holds when the count is at most this.",
+                  "type": "integer", "maximum": 1000000000,
+                  "minimum": 0
+                },
+                "exactly": {
+                  "description": "Holds when the count is exactly this.",
+                  "type": "integer", "maximum": 1000000000,
+                  "minimum": 0
                 }
               },
               "additionalProperties": false,
               "minProperties": 1,
-              "maxProperties": 1,
-              "examples": [{ "at_least": "2.0" }]
-            }
-          },
-          "additionalProperties": false
-        },
-        "countComparison": {
-          "description": "A count compared by exactly one of `at_least`, `at_most`, `exactly`.",
-          "type": "object",
-          "properties": {
-            "at_least": {
-              "description": "Holds when the count is at least this.",
-              "type": "integer", "maximum": 1000000000,
-              "minimum": 0
+              "maxProperties": 1
             },
-            "at_most": {
-              "description": "Holds when the count is at most this.",
-              "type": "integer", "maximum": 1000000000,
-              "minimum": 0
+            "durationComparison": {
+              "description": "A length of time compared by exactly one of `at_least`, `at_most`.",
+              "type": "object",
+              "properties": {
+                "at_least": {
+                  "description": "Holds when the time is at least this long.",
+                  "$ref": "#/$defs/duration"
+                },
+                "at_most": {
+                  "description": "Holds when the time is at most this long.",
+                  "$ref": "#/$defs/duration"
+                }
+              },
+              "additionalProperties": false,
+              "minProperties": 1,
+              "maxProperties": 1
             },
-            "exactly": {
-              "description": "Holds when the count is exactly this.",
-              "type": "integer", "maximum": 1000000000,
-              "minimum": 0
-            }
-          },
-          "additionalProperties": false,
-          "minProperties": 1,
-          "maxProperties": 1
-        },
-        "durationComparison": {
-          "description": "A length of time compared by exactly one of `at_least`, `at_most`.",
-          "type": "object",
-          "properties": {
-            "at_least": {
-              "description": "Holds when the time is at least this long.",
-              "$ref": "#/$defs/duration"
+            "source": {
+              "description": "Where a moment comes from: `system` (the app's own logic), `launch` (the app's launch), `user_action` (a button the person pressed).",
+              "enum": ["launch", "user_action", "system"]
             },
-            "at_most": {
-              "description": "Holds when the time is at most this long.",
-              "$ref": "#/$defs/duration"
+            "duration": {
+              "description": "A duration: a whole number and a unit, s m h d w (seconds, minutes, hours, days, weeks): 2s, 12h, 21d, 3w. No sign, no bare number. At most 100 years (checked by `reviewgate validate`; a pattern cannot say it).",
+              "type": "string",
+              "pattern": "^[0-9]+[smhdw]$",
+              "examples": ["2s", "12h", "21d", "3w"]
+            },
+            "identifier": {
+              "description": "A trigger id, or an event, flag or attribute name: a letter or `_`, then letters, digits, `_`, `.` and `-`.",
+              "type": "string",
+              "pattern": "^[A-Za-z_][A-Za-z0-9_.-]*$"
+            },
+            "scalar": {
+              "description": "A string, number or boolean.",
+              "type": ["string", "number", "boolean"]
+            },
+            "dottedVersion": {
+              "description": "A version of dotted numbers, compared part by part: \"2.0\", \"1.4.2\"; 1.10 is later than 1.9. Quote it, or YAML reads 2.0 as a number.",
+              "type": "string",
+              "pattern": "^[0-9]+(\\.[0-9]+)*$",
+              "examples": ["2.0", "1.4.2"]
             }
-          },
-          "additionalProperties": false,
-          "minProperties": 1,
-          "maxProperties": 1
-        },
-        "source": {
-          "description": "Where a moment comes from: `system` (the app's own logic), `launch` (the app's launch), `user_action` (a button the person pressed).",
-          "enum": ["launch", "user_action", "system"]
-        },
-        "duration": {
-          "description": "A duration: a whole number and a unit, s m h d w (seconds, minutes, hours, days, weeks): 2s, 12h, 21d, 3w. No sign, no bare number. At most 100 years (checked by `reviewgate validate`; a pattern cannot say it).",
-          "type": "string",
-          "pattern": "^[0-9]+[smhdw]$",
-          "examples": ["2s", "12h", "21d", "3w"]
-        },
-        "identifier": {
-          "description": "A trigger id, or an event, flag or attribute name: a letter or `_`, then letters, digits, `_`, `.` and `-`.",
-          "type": "string",
-          "pattern": "^[A-Za-z_][A-Za-z0-9_.-]*$"
-        },
-        "scalar": {
-          "description": "A string, number or boolean.",
-          "type": ["string", "number", "boolean"]
-        },
-        "dottedVersion": {
-          "description": "A version of dotted numbers, compared part by part: \"2.0\", \"1.4.2\"; 1.10 is later than 1.9. Quote it, or YAML reads 2.0 as a number.",
-          "type": "string",
-          "pattern": "^[0-9]+(\\.[0-9]+)*$",
-          "examples": ["2.0", "1.4.2"]
+          }
         }
-      }
-    }
-    """##
+        """##
 }

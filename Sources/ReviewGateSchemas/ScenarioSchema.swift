@@ -4,445 +4,445 @@ extension JSONSchema {
     /// Edit the schema here, then run `REVIEWGATE_UPDATE_SCHEMAS=1 swift test --filter SchemaFiles` to rewrite
     /// the file in `schemas/`; the test fails while the two differ.
     static let scenarioText = ##"""
-    {
-      "$schema": "https://json-schema.org/draft/2020-12/schema",
-      "title": "ReviewGate scenario",
-      "description": "A golden-file test for a policy: a starting state and steps that run in order on it, each as `reviewgate record` would, with expected decisions (ReviewGate SPEC §6). Run by `reviewgate test`.",
-      "type": "object",
-      "required": ["reviewgate_scenario", "name", "policy", "start", "steps"],
-      "properties": {
-        "reviewgate_scenario": {
-          "description": "The scenario format version. Only 1 exists.",
-          "const": 1,
-          "examples": [1]
-        },
-        "name": {
-          "description": "What the scenario shows, in words; `reviewgate test` prints it.",
-          "type": "string",
-          "minLength": 1,
-          "examples": ["asks on the fourth completion, once per build"]
-        },
-        "description": {
-          "description": "More about the scenario, for people.",
-          "type": "string"
-        },
-        "policy": {
-          "description": "The policy under test, by a path relative to this file.",
-          "type": "string",
-          "minLength": 1,
-          "examples": ["apple-sample.yaml"]
-        },
-        "start": {
-          "description": "The clock at the first step.",
-          "$ref": "#/$defs/time",
-          "examples": ["2026-01-05T09:00:00Z"]
-        },
-        "state": {
-          "description": "The state the scenario starts from, as in a state file but with every key optional; `installed_at` defaults to `start`.",
-          "$ref": "#/$defs/partialState",
-          "default": {},
-          "examples": [{ "app": { "short": "1.0", "build": "1" } }]
-        },
-        "steps": {
-          "description": "What happens, in order, on one state: each step runs as `reviewgate record` would.",
-          "type": "array",
-          "minItems": 1,
-          "items": { "$ref": "#/$defs/step" }
-        },
-        "golden": {
-          "description": "A transcript file, by a path relative to this file, compared byte for byte with the whole run; `reviewgate test --update` rewrites it.",
-          "type": "string",
-          "minLength": 1,
-          "examples": ["apple-sample.golden.txt"]
-        }
-      },
-      "additionalProperties": false,
-      "$defs": {
-        "step": {
-          "description": "One step: at most one action (`launch`, `event`, `trigger`, `update`, `respond`, `set`), moved in time first by `after` or `at`, repeated by `repeat`, and for a moment (`launch`, `event`, `trigger`) an `expect`. A step with no action only moves the clock.",
+        {
+          "$schema": "https://json-schema.org/draft/2020-12/schema",
+          "title": "ReviewGate scenario",
+          "description": "A golden-file test for a policy: a starting state and steps that run in order on it, each as `reviewgate record` would, with expected decisions (ReviewGate SPEC §6). Run by `reviewgate test`.",
           "type": "object",
+          "required": ["reviewgate_scenario", "name", "policy", "start", "steps"],
           "properties": {
-            "launch": {
-              "description": "The app launches: the moment of the built-in event `launch`, source `launch`. It adds a launch, starts the session, and may ask. Write `launch: {}`.",
-              "type": "object",
-              "maxProperties": 0,
-              "examples": [{}]
+            "reviewgate_scenario": {
+              "description": "The scenario format version. Only 1 exists.",
+              "const": 1,
+              "examples": [1]
             },
-            "event": {
-              "description": "A donation of this event: a moment that counts it and may ask.",
-              "$ref": "#/$defs/identifier",
-              "examples": ["process_completed"]
-            },
-            "trigger": {
-              "description": "A moment that names one trigger by id (it must be in the policy).",
-              "$ref": "#/$defs/identifier",
-              "examples": ["process_completed"]
-            },
-            "scene": {
-              "description": "The moment's scene, for triggers' `scenes`.",
+            "name": {
+              "description": "What the scenario shows, in words; `reviewgate test` prints it.",
               "type": "string",
-              "examples": ["ProcessCompleted"]
+              "minLength": 1,
+              "examples": ["asks on the fourth completion, once per build"]
             },
-            "source": {
-              "description": "The moment's source. `launch` steps always have the source `launch`.",
-              "enum": ["system", "launch", "user_action"],
-              "default": "system"
+            "description": {
+              "description": "More about the scenario, for people.",
+              "type": "string"
             },
-            "update": {
-              "description": "The app is updated: sets the version strings given. A changed version sets `version_first_seen_at` and, with `counting.reset_on_new_version`, zeroes the counts.",
-              "$ref": "#/$defs/appVersion",
-              "examples": [{ "build": "2" }]
+            "policy": {
+              "description": "The policy under test, by a path relative to this file.",
+              "type": "string",
+              "minLength": 1,
+              "examples": ["apple-sample.yaml"]
             },
-            "respond": {
-              "description": "The person answers the app's own pre-prompt (or uses the write-review link).",
-              "$ref": "#/$defs/responseKind"
+            "start": {
+              "description": "The clock at the first step.",
+              "$ref": "#/$defs/time",
+              "examples": ["2026-01-05T09:00:00Z"]
             },
-            "set": {
-              "description": "Sets flags and attributes in the state.",
+            "state": {
+              "description": "The state the scenario starts from, as in a state file but with every key optional; `installed_at` defaults to `start`.",
+              "$ref": "#/$defs/partialState",
+              "default": {},
+              "examples": [{ "app": { "short": "1.0", "build": "1" } }]
+            },
+            "steps": {
+              "description": "What happens, in order, on one state: each step runs as `reviewgate record` would.",
+              "type": "array",
+              "minItems": 1,
+              "items": { "$ref": "#/$defs/step" }
+            },
+            "golden": {
+              "description": "A transcript file, by a path relative to this file, compared byte for byte with the whole run; `reviewgate test --update` rewrites it.",
+              "type": "string",
+              "minLength": 1,
+              "examples": ["apple-sample.golden.txt"]
+            }
+          },
+          "additionalProperties": false,
+          "$defs": {
+            "step": {
+              "description": "One step: at most one action (`launch`, `event`, `trigger`, `update`, `respond`, `set`), moved in time first by `after` or `at`, repeated by `repeat`, and for a moment (`launch`, `event`, `trigger`) an `expect`. A step with no action only moves the clock.",
               "type": "object",
               "properties": {
+                "launch": {
+                  "description": "The app launches: the moment of the built-in event `launch`, source `launch`. It adds a launch, starts the session, and may ask. Write `launch: {}`.",
+                  "type": "object",
+                  "maxProperties": 0,
+                  "examples": [{}]
+                },
+                "event": {
+                  "description": "A donation of this event: a moment that counts it and may ask.",
+                  "$ref": "#/$defs/identifier",
+                  "examples": ["process_completed"]
+                },
+                "trigger": {
+                  "description": "A moment that names one trigger by id (it must be in the policy).",
+                  "$ref": "#/$defs/identifier",
+                  "examples": ["process_completed"]
+                },
+                "scene": {
+                  "description": "The moment's scene, for triggers' `scenes`.",
+                  "type": "string",
+                  "examples": ["ProcessCompleted"]
+                },
+                "source": {
+                  "description": "The moment's source. `launch` steps always have the source `launch`.",
+                  "enum": ["system", "launch", "user_action"],
+                  "default": "system"
+                },
+                "update": {
+                  "description": "The app is updated: sets the version strings given. A changed version sets `version_first_seen_at` and, with `counting.reset_on_new_version`, zeroes the counts.",
+                  "$ref": "#/$defs/appVersion",
+                  "examples": [{ "build": "2" }]
+                },
+                "respond": {
+                  "description": "The person answers the app's own pre-prompt (or uses the write-review link).",
+                  "$ref": "#/$defs/responseKind"
+                },
+                "set": {
+                  "description": "Sets flags and attributes in the state.",
+                  "type": "object",
+                  "properties": {
+                    "flags": {
+                      "description": "Flags to set, by name.",
+                      "$ref": "#/$defs/flags"
+                    },
+                    "attributes": {
+                      "description": "Attributes to set, by name.",
+                      "$ref": "#/$defs/attributes"
+                    }
+                  },
+                  "additionalProperties": false,
+                  "minProperties": 1,
+                  "examples": [{ "flags": { "crashed_recently": true }, "attributes": { "plan": "pro" } }]
+                },
+                "after": {
+                  "description": "Move the clock forward by this duration before the step.",
+                  "$ref": "#/$defs/duration",
+                  "examples": ["1h", "1d"]
+                },
+                "at": {
+                  "description": "Move the clock to this time before the step; it may not go back.",
+                  "$ref": "#/$defs/time",
+                  "examples": ["2026-01-20T09:00:00Z"]
+                },
+                "repeat": {
+                  "description": "Run the step this many times (with its `after` each time); `expect` must hold for each. At most 10000.",
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 10000,
+                  "default": 1,
+                  "examples": [3]
+                },
+                "expect": {
+                  "description": "What the moment's decision must be: `allow`, `block`, or a mapping of the parts to compare. A failure names the step and shows expected against actual.",
+                  "$ref": "#/$defs/expectation"
+                }
+              },
+              "additionalProperties": false,
+              "not": { "required": ["after", "at"] },
+              "oneOf": [
+                { "required": ["launch"] },
+                { "required": ["event"] },
+                { "required": ["trigger"] },
+                { "required": ["update"] },
+                { "required": ["respond"] },
+                { "required": ["set"] },
+                {
+                  "not": {
+                    "anyOf": [
+                      { "required": ["launch"] },
+                      { "required": ["event"] },
+                      { "required": ["trigger"] },
+                      { "required": ["update"] },
+                      { "required": ["respond"] },
+                      { "required": ["set"] }
+                    ]
+                  },
+                  "anyOf": [
+                    { "required": ["after"] },
+                    { "required": ["at"] }
+                  ]
+                }
+              ],
+              "allOf": [
+                {
+                  "if": { "anyOf": [{ "required": ["expect"] }, { "required": ["scene"] }] },
+                  "then": {
+                    "anyOf": [
+                      { "required": ["launch"] },
+                      { "required": ["event"] },
+                      { "required": ["trigger"] }
+                    ]
+                  }
+                },
+                {
+                  "if": { "required": ["source"] },
+                  "then": {
+                    "anyOf": [
+                      { "required": ["event"] },
+                      { "required": ["trigger"] }
+                    ]
+                  }
+                }
+              ],
+              "examples": [{ "after": "1h", "event": "process_completed", "scene": "ProcessCompleted", "expect": { "decision": "allow", "trigger": "process_completed" } }]
+            },
+            "expectation": {
+              "description": "An expected decision: `allow` or `block`, or a mapping of the parts to compare (only those given are compared).",
+              "anyOf": [
+                { "$ref": "#/$defs/decision" },
+                {
+                  "type": "object",
+                  "properties": {
+                    "decision": {
+                      "description": "The expected decision.",
+                      "$ref": "#/$defs/decision"
+                    },
+                    "trigger": {
+                      "description": "The trigger that allowed the moment, or `null` for none.",
+                      "anyOf": [{ "$ref": "#/$defs/identifier" }, { "type": "null" }],
+                      "examples": ["process_completed", null]
+                    },
+                    "blocked_by": {
+                      "description": "The exact list of what blocked, in evaluation order (`[]` for none).",
+                      "type": "array",
+                      "items": { "$ref": "#/$defs/checkId" },
+                      "examples": [["trigger"], ["once_per_version"]]
+                    },
+                    "next_eligible_at": {
+                      "description": "When the moment could next be allowed by waiting alone, or `null` when waiting cannot fix it.",
+                      "anyOf": [{ "$ref": "#/$defs/time" }, { "type": "null" }],
+                      "examples": ["2026-01-12T09:00:00Z", null]
+                    }
+                  },
+                  "additionalProperties": false,
+                  "minProperties": 1
+                }
+              ],
+              "examples": ["allow", { "decision": "block", "blocked_by": ["trigger"] }]
+            },
+            "decision": {
+              "description": "A decision: `allow` or `block`.",
+              "enum": ["allow", "block"]
+            },
+            "checkId": {
+              "description": "What can block a moment: a guard (`never_on`, `cooldown`, ...), `enabled`, `trigger` (no candidate trigger passed), `responses` or `rollout`.",
+              "enum": ["enabled", "trigger", "never_on", "min_install_age", "min_launches", "min_session_age", "min_version_age", "cooldown", "once_per_version", "max_asks", "system_quota", "when", "responses", "rollout"]
+            },
+            "duration": {
+              "description": "A duration: a whole number and a unit, s m h d w (seconds, minutes, hours, days, weeks): 2s, 12h, 21d, 3w. No sign, no bare number. At most 100 years (checked by `reviewgate validate`; a pattern cannot say it).",
+              "type": "string",
+              "pattern": "^[0-9]+[smhdw]$",
+              "examples": ["2s", "12h", "21d", "3w"]
+            },
+            "partialState": {
+              "description": "A state as in a state file (SPEC §3), with every key optional.",
+              "type": "object",
+              "properties": {
+                "reviewgate_state": {
+                  "description": "The state format version. Only 1 exists.",
+                  "const": 1,
+                  "examples": [1]
+                },
+                "user_id": {
+                  "description": "A stable, opaque id for the person; `rollout` needs it (without it, rollout fails).",
+                  "type": "string",
+                  "examples": ["u-8c1f"]
+                },
+                "installed_at": {
+                  "description": "When the app was installed (its first launch). Default: the scenario's `start`.",
+                  "$ref": "#/$defs/time",
+                  "examples": ["2026-10-01T09:00:00Z"]
+                },
+                "session_started_at": {
+                  "description": "When the current session started; `min_session_age` fails without it.",
+                  "$ref": "#/$defs/time",
+                  "examples": ["2026-11-22T09:58:00Z"]
+                },
+                "launches": {
+                  "description": "How many times the app has been launched (the count of the built-in event `launch`).",
+                  "type": "integer", "maximum": 1000000000,
+                  "minimum": 0,
+                  "default": 0,
+                  "examples": [12]
+                },
+                "app": {
+                  "description": "The app version now running. The string that the policy's `app.version_key` names is required.",
+                  "$ref": "#/$defs/appVersion"
+                },
+                "version_first_seen_at": {
+                  "description": "When the current version was first seen; `min_version_age` counts from it. Default: `installed_at`.",
+                  "$ref": "#/$defs/time",
+                  "examples": ["2026-11-01T08:00:00Z"]
+                },
+                "events": {
+                  "description": "Donation counts by event name: a count, or a count with the times of the most recent donations (which `within` needs).",
+                  "$ref": "#/$defs/events"
+                },
+                "asks": {
+                  "description": "Every ask recorded (the app called the system's review request; the system may not have shown it), oldest first.",
+                  "type": "array",
+                  "items": { "$ref": "#/$defs/ask" },
+                  "default": []
+                },
+                "responses": {
+                  "description": "The person's answers to the app's own pre-prompt or use of the write-review link, oldest first.",
+                  "type": "array",
+                  "items": { "$ref": "#/$defs/response" },
+                  "default": []
+                },
                 "flags": {
-                  "description": "Flags to set, by name.",
+                  "description": "Named booleans the app sets, for `flag` conditions.",
                   "$ref": "#/$defs/flags"
                 },
                 "attributes": {
-                  "description": "Attributes to set, by name.",
+                  "description": "Named scalars the app sets, for `attribute` conditions.",
                   "$ref": "#/$defs/attributes"
+                }
+              },
+              "additionalProperties": false
+            },
+            "appVersion": {
+              "description": "Version strings: `short` = CFBundleShortVersionString / versionName, `build` = CFBundleVersion / versionCode. Quote them, or YAML may read them as numbers.",
+              "type": "object",
+              "properties": {
+                "short": {
+                  "description": "The marketing version: CFBundleShortVersionString / versionName.",
+                  "$ref": "#/$defs/versionString",
+                  "examples": ["1.4.0"]
+                },
+                "build": {
+                  "description": "The build: CFBundleVersion / versionCode.",
+                  "$ref": "#/$defs/versionString",
+                  "examples": ["142"]
                 }
               },
               "additionalProperties": false,
               "minProperties": 1,
-              "examples": [{ "flags": { "crashed_recently": true }, "attributes": { "plan": "pro" } }]
+              "examples": [{ "short": "1.4.0", "build": "142" }]
             },
-            "after": {
-              "description": "Move the clock forward by this duration before the step.",
-              "$ref": "#/$defs/duration",
-              "examples": ["1h", "1d"]
-            },
-            "at": {
-              "description": "Move the clock to this time before the step; it may not go back.",
-              "$ref": "#/$defs/time",
-              "examples": ["2026-01-20T09:00:00Z"]
-            },
-            "repeat": {
-              "description": "Run the step this many times (with its `after` each time); `expect` must hold for each. At most 10000.",
-              "type": "integer",
-              "minimum": 1,
-              "maximum": 10000,
-              "default": 1,
-              "examples": [3]
-            },
-            "expect": {
-              "description": "What the moment's decision must be: `allow`, `block`, or a mapping of the parts to compare. A failure names the step and shows expected against actual.",
-              "$ref": "#/$defs/expectation"
-            }
-          },
-          "additionalProperties": false,
-          "not": { "required": ["after", "at"] },
-          "oneOf": [
-            { "required": ["launch"] },
-            { "required": ["event"] },
-            { "required": ["trigger"] },
-            { "required": ["update"] },
-            { "required": ["respond"] },
-            { "required": ["set"] },
-            {
-              "not": {
-                "anyOf": [
-                  { "required": ["launch"] },
-                  { "required": ["event"] },
-                  { "required": ["trigger"] },
-                  { "required": ["update"] },
-                  { "required": ["respond"] },
-                  { "required": ["set"] }
+            "events": {
+              "description": "Donation counts by event name.",
+              "type": "object",
+              "propertyNames": { "$ref": "#/$defs/identifier" },
+              "additionalProperties": {
+                "description": "A count, or `{count, times}`.",
+                "oneOf": [
+                  { "type": "integer", "maximum": 1000000000, "minimum": 0 },
+                  { "$ref": "#/$defs/eventRecord" }
                 ]
               },
-              "anyOf": [
-                { "required": ["after"] },
-                { "required": ["at"] }
-              ]
-            }
-          ],
-          "allOf": [
-            {
-              "if": { "anyOf": [{ "required": ["expect"] }, { "required": ["scene"] }] },
-              "then": {
-                "anyOf": [
-                  { "required": ["launch"] },
-                  { "required": ["event"] },
-                  { "required": ["trigger"] }
-                ]
-              }
+              "default": {},
+              "examples": [{ "process_completed": 3, "walk_ended": { "count": 2, "times": ["2026-11-20T18:00:00Z", "2026-11-21T18:30:00Z"] } }]
             },
-            {
-              "if": { "required": ["source"] },
-              "then": {
-                "anyOf": [
-                  { "required": ["event"] },
-                  { "required": ["trigger"] }
-                ]
-              }
-            }
-          ],
-          "examples": [{ "after": "1h", "event": "process_completed", "scene": "ProcessCompleted", "expect": { "decision": "allow", "trigger": "process_completed" } }]
-        },
-        "expectation": {
-          "description": "An expected decision: `allow` or `block`, or a mapping of the parts to compare (only those given are compared).",
-          "anyOf": [
-            { "$ref": "#/$defs/decision" },
-            {
+            "eventRecord": {
+              "description": "An event's count with the times of its most recent donations.",
               "type": "object",
+              "required": ["count"],
               "properties": {
-                "decision": {
-                  "description": "The expected decision.",
-                  "$ref": "#/$defs/decision"
+                "count": {
+                  "description": "How many times the event was donated.",
+                  "type": "integer", "maximum": 1000000000,
+                  "minimum": 0,
+                  "examples": [2]
+                },
+                "times": {
+                  "description": "The times of the most recent donations, at most `count` of them; `within` counts only what this holds.",
+                  "type": "array",
+                  "items": { "$ref": "#/$defs/time" },
+                  "default": [],
+                  "examples": [["2026-11-20T18:00:00Z", "2026-11-21T18:30:00Z"]]
+                }
+              },
+              "additionalProperties": false
+            },
+            "ask": {
+              "description": "One ask: when, in which version (`once_per_version` compares the one `app.version_key` names), from which trigger.",
+              "type": "object",
+              "required": ["at"],
+              "properties": {
+                "at": {
+                  "description": "When the app asked.",
+                  "$ref": "#/$defs/time",
+                  "examples": ["2026-10-20T10:00:00Z"]
+                },
+                "short": {
+                  "description": "The marketing version (CFBundleShortVersionString / versionName) at the time.",
+                  "$ref": "#/$defs/versionString",
+                  "examples": ["1.3.0"]
+                },
+                "build": {
+                  "description": "The build (CFBundleVersion / versionCode) at the time.",
+                  "$ref": "#/$defs/versionString",
+                  "examples": ["130"]
                 },
                 "trigger": {
-                  "description": "The trigger that allowed the moment, or `null` for none.",
-                  "anyOf": [{ "$ref": "#/$defs/identifier" }, { "type": "null" }],
-                  "examples": ["process_completed", null]
-                },
-                "blocked_by": {
-                  "description": "The exact list of what blocked, in evaluation order (`[]` for none).",
-                  "type": "array",
-                  "items": { "$ref": "#/$defs/checkId" },
-                  "examples": [["trigger"], ["once_per_version"]]
-                },
-                "next_eligible_at": {
-                  "description": "When the moment could next be allowed by waiting alone, or `null` when waiting cannot fix it.",
-                  "anyOf": [{ "$ref": "#/$defs/time" }, { "type": "null" }],
-                  "examples": ["2026-01-12T09:00:00Z", null]
+                  "description": "The trigger that allowed the ask.",
+                  "$ref": "#/$defs/identifier",
+                  "examples": ["process_completed"]
                 }
               },
               "additionalProperties": false,
-              "minProperties": 1
-            }
-          ],
-          "examples": ["allow", { "decision": "block", "blocked_by": ["trigger"] }]
-        },
-        "decision": {
-          "description": "A decision: `allow` or `block`.",
-          "enum": ["allow", "block"]
-        },
-        "checkId": {
-          "description": "What can block a moment: a guard (`never_on`, `cooldown`, ...), `enabled`, `trigger` (no candidate trigger passed), `responses` or `rollout`.",
-          "enum": ["enabled", "trigger", "never_on", "min_install_age", "min_launches", "min_session_age", "min_version_age", "cooldown", "once_per_version", "max_asks", "system_quota", "when", "responses", "rollout"]
-        },
-        "duration": {
-          "description": "A duration: a whole number and a unit, s m h d w (seconds, minutes, hours, days, weeks): 2s, 12h, 21d, 3w. No sign, no bare number. At most 100 years (checked by `reviewgate validate`; a pattern cannot say it).",
-          "type": "string",
-          "pattern": "^[0-9]+[smhdw]$",
-          "examples": ["2s", "12h", "21d", "3w"]
-        },
-        "partialState": {
-          "description": "A state as in a state file (SPEC §3), with every key optional.",
-          "type": "object",
-          "properties": {
-            "reviewgate_state": {
-              "description": "The state format version. Only 1 exists.",
-              "const": 1,
-              "examples": [1]
+              "examples": [{ "at": "2026-10-20T10:00:00Z", "short": "1.3.0", "build": "130", "trigger": "process_completed" }]
             },
-            "user_id": {
-              "description": "A stable, opaque id for the person; `rollout` needs it (without it, rollout fails).",
-              "type": "string",
-              "examples": ["u-8c1f"]
+            "response": {
+              "description": "One answer to the app's own pre-prompt, or use of the write-review link.",
+              "type": "object",
+              "required": ["at", "kind"],
+              "properties": {
+                "at": {
+                  "description": "When the person answered.",
+                  "$ref": "#/$defs/time",
+                  "examples": ["2026-10-20T10:01:00Z"]
+                },
+                "kind": {
+                  "description": "The answer: `rated` (said yes or used the review link), `declined`, or `later`.",
+                  "$ref": "#/$defs/responseKind"
+                }
+              },
+              "additionalProperties": false,
+              "examples": [{ "at": "2026-10-20T10:01:00Z", "kind": "later" }]
             },
-            "installed_at": {
-              "description": "When the app was installed (its first launch). Default: the scenario's `start`.",
-              "$ref": "#/$defs/time",
-              "examples": ["2026-10-01T09:00:00Z"]
-            },
-            "session_started_at": {
-              "description": "When the current session started; `min_session_age` fails without it.",
-              "$ref": "#/$defs/time",
-              "examples": ["2026-11-22T09:58:00Z"]
-            },
-            "launches": {
-              "description": "How many times the app has been launched (the count of the built-in event `launch`).",
-              "type": "integer", "maximum": 1000000000,
-              "minimum": 0,
-              "default": 0,
-              "examples": [12]
-            },
-            "app": {
-              "description": "The app version now running. The string that the policy's `app.version_key` names is required.",
-              "$ref": "#/$defs/appVersion"
-            },
-            "version_first_seen_at": {
-              "description": "When the current version was first seen; `min_version_age` counts from it. Default: `installed_at`.",
-              "$ref": "#/$defs/time",
-              "examples": ["2026-11-01T08:00:00Z"]
-            },
-            "events": {
-              "description": "Donation counts by event name: a count, or a count with the times of the most recent donations (which `within` needs).",
-              "$ref": "#/$defs/events"
-            },
-            "asks": {
-              "description": "Every ask recorded (the app called the system's review request; the system may not have shown it), oldest first.",
-              "type": "array",
-              "items": { "$ref": "#/$defs/ask" },
-              "default": []
-            },
-            "responses": {
-              "description": "The person's answers to the app's own pre-prompt or use of the write-review link, oldest first.",
-              "type": "array",
-              "items": { "$ref": "#/$defs/response" },
-              "default": []
+            "responseKind": {
+              "description": "An answer: `rated`, `declined` or `later`; the policy's `responses` say what each does.",
+              "enum": ["rated", "declined", "later"]
             },
             "flags": {
-              "description": "Named booleans the app sets, for `flag` conditions.",
-              "$ref": "#/$defs/flags"
+              "description": "Named booleans.",
+              "type": "object",
+              "propertyNames": { "$ref": "#/$defs/identifier" },
+              "additionalProperties": { "type": "boolean" },
+              "default": {},
+              "examples": [{ "crashed_recently": false }]
             },
             "attributes": {
-              "description": "Named scalars the app sets, for `attribute` conditions.",
-              "$ref": "#/$defs/attributes"
+              "description": "Named scalars: strings, numbers or booleans.",
+              "type": "object",
+              "propertyNames": { "$ref": "#/$defs/identifier" },
+              "additionalProperties": { "$ref": "#/$defs/scalar" },
+              "default": {},
+              "examples": [{ "plan": "pro", "country": "DE" }]
+            },
+            "time": {
+              "description": "An RFC 3339 time with `Z` or an offset; fractional seconds allowed: 2026-11-22T10:00:00Z, 2026-11-22T11:00:00.5+01:00.",
+              "type": "string",
+              "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$",
+              "format": "date-time",
+              "examples": ["2026-11-22T10:00:00Z"]
+            },
+            "identifier": {
+              "description": "A trigger id, or an event, flag or attribute name: a letter or `_`, then letters, digits, `_`, `.` and `-`.",
+              "type": "string",
+              "pattern": "^[A-Za-z_][A-Za-z0-9_.-]*$"
+            },
+            "scalar": {
+              "description": "A string, number or boolean.",
+              "type": ["string", "number", "boolean"]
+            },
+            "versionString": {
+              "description": "A version string as the app reports it: \"1.4.0\", \"142\". Quote it, or YAML reads 1.10 as the number 1.1.",
+              "type": "string"
             }
-          },
-          "additionalProperties": false
-        },
-        "appVersion": {
-          "description": "Version strings: `short` = CFBundleShortVersionString / versionName, `build` = CFBundleVersion / versionCode. Quote them, or YAML may read them as numbers.",
-          "type": "object",
-          "properties": {
-            "short": {
-              "description": "The marketing version: CFBundleShortVersionString / versionName.",
-              "$ref": "#/$defs/versionString",
-              "examples": ["1.4.0"]
-            },
-            "build": {
-              "description": "The build: CFBundleVersion / versionCode.",
-              "$ref": "#/$defs/versionString",
-              "examples": ["142"]
-            }
-          },
-          "additionalProperties": false,
-          "minProperties": 1,
-          "examples": [{ "short": "1.4.0", "build": "142" }]
-        },
-        "events": {
-          "description": "Donation counts by event name.",
-          "type": "object",
-          "propertyNames": { "$ref": "#/$defs/identifier" },
-          "additionalProperties": {
-            "description": "A count, or `{count, times}`.",
-            "oneOf": [
-              { "type": "integer", "maximum": 1000000000, "minimum": 0 },
-              { "$ref": "#/$defs/eventRecord" }
-            ]
-          },
-          "default": {},
-          "examples": [{ "process_completed": 3, "walk_ended": { "count": 2, "times": ["2026-11-20T18:00:00Z", "2026-11-21T18:30:00Z"] } }]
-        },
-        "eventRecord": {
-          "description": "An event's count with the times of its most recent donations.",
-          "type": "object",
-          "required": ["count"],
-          "properties": {
-            "count": {
-              "description": "How many times the event was donated.",
-              "type": "integer", "maximum": 1000000000,
-              "minimum": 0,
-              "examples": [2]
-            },
-            "times": {
-              "description": "The times of the most recent donations, at most `count` of them; `within` counts only what this holds.",
-              "type": "array",
-              "items": { "$ref": "#/$defs/time" },
-              "default": [],
-              "examples": [["2026-11-20T18:00:00Z", "2026-11-21T18:30:00Z"]]
-            }
-          },
-          "additionalProperties": false
-        },
-        "ask": {
-          "description": "One ask: when, in which version (`once_per_version` compares the one `app.version_key` names), from which trigger.",
-          "type": "object",
-          "required": ["at"],
-          "properties": {
-            "at": {
-              "description": "When the app asked.",
-              "$ref": "#/$defs/time",
-              "examples": ["2026-10-20T10:00:00Z"]
-            },
-            "short": {
-              "description": "The marketing version (CFBundleShortVersionString / versionName) at the time.",
-              "$ref": "#/$defs/versionString",
-              "examples": ["1.3.0"]
-            },
-            "build": {
-              "description": "The build (CFBundleVersion / versionCode) at the time.",
-              "$ref": "#/$defs/versionString",
-              "examples": ["130"]
-            },
-            "trigger": {
-              "description": "The trigger that allowed the ask.",
-              "$ref": "#/$defs/identifier",
-              "examples": ["process_completed"]
-            }
-          },
-          "additionalProperties": false,
-          "examples": [{ "at": "2026-10-20T10:00:00Z", "short": "1.3.0", "build": "130", "trigger": "process_completed" }]
-        },
-        "response": {
-          "description": "One answer to the app's own pre-prompt, or use of the write-review link.",
-          "type": "object",
-          "required": ["at", "kind"],
-          "properties": {
-            "at": {
-              "description": "When the person answered.",
-              "$ref": "#/$defs/time",
-              "examples": ["2026-10-20T10:01:00Z"]
-            },
-            "kind": {
-              "description": "The answer: `rated` (said yes or used the review link), `declined`, or `later`.",
-              "$ref": "#/$defs/responseKind"
-            }
-          },
-          "additionalProperties": false,
-          "examples": [{ "at": "2026-10-20T10:01:00Z", "kind": "later" }]
-        },
-        "responseKind": {
-          "description": "An answer: `rated`, `declined` or `later`; the policy's `responses` say what each does.",
-          "enum": ["rated", "declined", "later"]
-        },
-        "flags": {
-          "description": "Named booleans.",
-          "type": "object",
-          "propertyNames": { "$ref": "#/$defs/identifier" },
-          "additionalProperties": { "type": "boolean" },
-          "default": {},
-          "examples": [{ "crashed_recently": false }]
-        },
-        "attributes": {
-          "description": "Named scalars: strings, numbers or booleans.",
-          "type": "object",
-          "propertyNames": { "$ref": "#/$defs/identifier" },
-          "additionalProperties": { "$ref": "#/$defs/scalar" },
-          "default": {},
-          "examples": [{ "plan": "pro", "country": "DE" }]
-        },
-        "time": {
-          "description": "An RFC 3339 time with `Z` or an offset; fractional seconds allowed: 2026-11-22T10:00:00Z, 2026-11-22T11:00:00.5+01:00.",
-          "type": "string",
-          "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$",
-          "format": "date-time",
-          "examples": ["2026-11-22T10:00:00Z"]
-        },
-        "identifier": {
-          "description": "A trigger id, or an event, flag or attribute name: a letter or `_`, then letters, digits, `_`, `.` and `-`.",
-          "type": "string",
-          "pattern": "^[A-Za-z_][A-Za-z0-9_.-]*$"
-        },
-        "scalar": {
-          "description": "A string, number or boolean.",
-          "type": ["string", "number", "boolean"]
-        },
-        "versionString": {
-          "description": "A version string as the app reports it: \"1.4.0\", \"142\". Quote it, or YAML reads 1.10 as the number 1.1.",
-          "type": "string"
+          }
         }
-      }
-    }
-    """##
+        """##
 }

@@ -82,7 +82,9 @@ enum CoreSchema {
         }
         if let e = bytes.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
             bytes = bytes.dropFirst()
-            if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+            if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+                bytes = bytes.dropFirst()
+            }
             let exponent = bytes.prefix(while: \.isDecimalDigit).count
             guard exponent > 0 else { return nil }
             bytes = bytes.dropFirst(exponent)

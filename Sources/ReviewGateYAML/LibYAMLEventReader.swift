@@ -31,7 +31,8 @@ final class LibYAMLEventReader {
         parser = .allocate(capacity: 1)
         guard yaml_parser_initialize(parser) == 1 else {
             parser.deallocate()
-            throw DiagnosticError("libyaml could not start a parser (out of memory)", at: SourceLocation(file: file, line: 1, column: 1))
+            throw DiagnosticError(
+                "libyaml could not start a parser (out of memory)", at: SourceLocation(file: file, line: 1, column: 1))
         }
         yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
         yaml_parser_set_input_string(parser, input.baseAddress ?? UnsafePointer(bitPattern: 1)!, input.count)
@@ -108,8 +109,11 @@ final class LibYAMLEventReader {
         var notes: [Diagnostic.Note] = []
         if let context = state.context.map({ String(cString: $0) }) {
             let contextMark = state.context_mark
-            notes.append(.init(context, at: SourceLocation(
-                file: file, line: Int(contextMark.line) + 1, column: Int(contextMark.column) + 1)))
+            notes.append(
+                .init(
+                    context,
+                    at: SourceLocation(
+                        file: file, line: Int(contextMark.line) + 1, column: Int(contextMark.column) + 1)))
         }
         return .error(message, at: location, notes: notes)
     }

@@ -37,14 +37,17 @@ struct MappingMerge {
                 pairs.append(entry)
                 continue
             }
-            let first = small
-                ? pairs.first { !Self.isMergeKey($0.key) && $0.key.scalar?.value == entry.key.scalar?.value }?.key.location
+            let first =
+                small
+                ? pairs.first { !Self.isMergeKey($0.key) && $0.key.scalar?.value == entry.key.scalar?.value }?.key
+                    .location
                 : explicit[KeyIdentity(entry.key)]
             if let first {
-                problems.append(.error(
-                    "duplicate key \(Self.describe(entry.key)): it is already set at line \(first.line)",
-                    at: entry.key.location,
-                    notes: [.init("first set here", at: first)]))
+                problems.append(
+                    .error(
+                        "duplicate key \(Self.describe(entry.key)): it is already set at line \(first.line)",
+                        at: entry.key.location,
+                        notes: [.init("first set here", at: first)]))
                 continue
             }
             if !small { explicit[KeyIdentity(entry.key)] = entry.key.location }
@@ -80,11 +83,13 @@ struct MappingMerge {
     /// The mappings a `<<` value names: one mapping, or a list of them.
     private mutating func sources(of value: DocumentNode) -> [[MappingEntry]] {
         if let mapping = value.mapping { return [mapping] }
-        if let list = value.sequence, let mappings = Optional(list.compactMap(\.mapping)), mappings.count == list.count {
+        if let list = value.sequence, let mappings = Optional(list.compactMap(\.mapping)), mappings.count == list.count
+        {
             return mappings
         }
-        problems.append(.error(
-            "a merge key << takes a mapping or a list of mappings; found \(value.summary)", at: value.location))
+        problems.append(
+            .error(
+                "a merge key << takes a mapping or a list of mappings; found \(value.summary)", at: value.location))
         return []
     }
 

@@ -45,7 +45,9 @@ struct TreeBuilder {
                 anchors = [:]
                 root = nil
             case .documentEnd:
-                documents.append(root?.node ?? DocumentNode(.scalar(DocumentScalar(text: "", style: .plain, value: .null)), at: location))
+                documents.append(
+                    root?.node
+                        ?? DocumentNode(.scalar(DocumentScalar(text: "", style: .plain, value: .null)), at: location))
             case .streamEnd:
                 if !problems.isEmpty { throw DiagnosticError(problems) }
                 return documents
@@ -53,7 +55,8 @@ struct TreeBuilder {
                 let value: ScalarValue
                 if let tag, tag != "?" {
                     guard let resolved = CoreSchema.resolve(text, tag: tag) else {
-                        throw DiagnosticError("\"\(text)\" does not fit its tag \(DocumentNode.shortTag(tag))", at: location)
+                        throw DiagnosticError(
+                            "\"\(text)\" does not fit its tag \(DocumentNode.shortTag(tag))", at: location)
                     }
                     value = resolved
                 } else if style == .plain {
@@ -61,7 +64,8 @@ struct TreeBuilder {
                 } else {
                     value = .string(text)
                 }
-                let node = DocumentNode(.scalar(DocumentScalar(text: text, style: style, value: value)), at: location, tag: tag)
+                let node = DocumentNode(
+                    .scalar(DocumentScalar(text: text, style: style, value: value)), at: location, tag: tag)
                 try add(Built(node: node, weight: 1, height: 0), anchor: anchor, into: &root)
             case .alias(let name):
                 guard let target = anchors[name] else {

@@ -25,8 +25,9 @@ public struct YAMLLoader: Sendable {
         let result: Result<[DocumentNode], DiagnosticError> = bytes.withUnsafeBufferPointer { input in
             if let offset = TextPosition.firstInvalidUTF8(in: input) {
                 let location = TextPosition.location(ofByte: offset, in: input, file: file)
-                return .failure(DiagnosticError(
-                    "invalid UTF-8 at byte \(offset): YAML files must be UTF-8 text", at: location))
+                return .failure(
+                    DiagnosticError(
+                        "invalid UTF-8 at byte \(offset): YAML files must be UTF-8 text", at: location))
             }
             var builder = TreeBuilder(limits: limits)
             return Result { () throws(DiagnosticError) in
@@ -45,7 +46,8 @@ public struct YAMLLoader: Sendable {
     public func loadDocument(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> DocumentNode {
         let documents = try load(bytes, file: file)
         guard let first = documents.first else {
-            throw DiagnosticError("the file is empty: expected a YAML mapping", at: SourceLocation(file: file, line: 1, column: 1))
+            throw DiagnosticError(
+                "the file is empty: expected a YAML mapping", at: SourceLocation(file: file, line: 1, column: 1))
         }
         if documents.count > 1 {
             throw DiagnosticError(

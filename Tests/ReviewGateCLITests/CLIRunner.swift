@@ -21,7 +21,9 @@ enum CLIRunner {
         return Repository.root.appending(path: ".build/debug/reviewgate")
     }()
 
-    static func run(_ arguments: [String], in directory: URL = Repository.root, environment: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL = Repository.root, environment: [String: String] = [:])
+        throws -> Result
+    {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -3,10 +3,13 @@ import ReviewGateTestSupport
 import Testing
 
 @Suite struct EvaluateCommandTests {
-    private let base = ["evaluate", "--policy", "policies/apple-sample.yaml", "--state", "policies/examples/apple-sample.state.yaml"]
+    private let base = [
+        "evaluate", "--policy", "policies/apple-sample.yaml", "--state", "policies/examples/apple-sample.state.yaml",
+    ]
 
     @Test func summaryLineWithoutExplain() throws {
-        let allow = try CLIRunner.run(base + ["--event", "process_completed", "--scene", "ProcessCompleted", "--now", "2026-11-22T10:00:00Z"])
+        let allow = try CLIRunner.run(
+            base + ["--event", "process_completed", "--scene", "ProcessCompleted", "--now", "2026-11-22T10:00:00Z"])
         #expect(allow.status == 0)
         #expect(allow.stdout == "allow (trigger process_completed)\n")
     }
@@ -27,8 +30,11 @@ import Testing
     @Test func brokenStateExitsTwoAtItsLine() throws {
         let folder = try Repository.temporaryFolder()
         let state = folder.appending(path: "s.yaml")
-        try "reviewgate_state: 1\ninstalled_at: 2026-10-01T09:00:00Z\napp: {build: \"1\"}\nlaunches: many\n".write(to: state, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(["evaluate", "--policy", "policies/apple-sample.yaml", "--state", state.path, "--event", "x"])
+        try "reviewgate_state: 1\ninstalled_at: 2026-10-01T09:00:00Z\napp: {build: \"1\"}\nlaunches: many\n".write(
+            to: state, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run([
+            "evaluate", "--policy", "policies/apple-sample.yaml", "--state", state.path, "--event", "x",
+        ])
         #expect(result.status == 2)
         #expect(result.stderr.contains("\(state.path):4:11: error: launches must be a whole number"))
     }
@@ -40,22 +46,30 @@ import Testing
         #expect(farFuture.stderr.contains("in the years 1900–2150"))
         let folder = try Repository.temporaryFolder()
         let state = folder.appending(path: "s.yaml")
-        let yaml = "reviewgate_state: 1\ninstalled_at: 2026-10-01T09:00:00Z\napp: {build: \"1\"}\nevents: {process_completed: 9223372036854775807}\n"
+        let yaml =
+            "reviewgate_state: 1\ninstalled_at: 2026-10-01T09:00:00Z\napp: {build: \"1\"}\nevents: {process_completed: 9223372036854775807}\n"
         try yaml.write(to: state, atomically: true, encoding: .utf8)
-        let huge = try CLIRunner.run(["evaluate", "--policy", "policies/apple-sample.yaml", "--state", state.path, "--event", "process_completed"])
+        let huge = try CLIRunner.run([
+            "evaluate", "--policy", "policies/apple-sample.yaml", "--state", state.path, "--event", "process_completed",
+        ])
         #expect(huge.status == 2)
-        #expect(huge.stderr.contains("\(state.path):4:29: error: the count of process_completed must be at most 1000000000"))
+        #expect(
+            huge.stderr.contains("\(state.path):4:29: error: the count of process_completed must be at most 1000000000")
+        )
     }
 
     @Test func noColourWhenPiped() throws {
-        let result = try CLIRunner.run(base + ["--event", "process_completed", "--now", "2026-11-22T10:00:00Z", "--explain"])
+        let result = try CLIRunner.run(
+            base + ["--event", "process_completed", "--now", "2026-11-22T10:00:00Z", "--explain"])
         #expect(!result.stdout.contains("\u{1B}["))
     }
 }
 
 @Suite struct ValidateCommandTests {
     @Test func shippedPoliciesAreValidAndTheThreeWeekRuleWarns() throws {
-        let result = try CLIRunner.run(["validate", "policies/apple-sample.yaml", "policies/three-week-rule.yaml", "policies/treaty.yaml"])
+        let result = try CLIRunner.run([
+            "validate", "policies/apple-sample.yaml", "policies/three-week-rule.yaml", "policies/treaty.yaml",
+        ])
         #expect(result.status == 0)
         #expect(result.stdout.contains("policies/three-week-rule.yaml: valid, 1 warning"))
         #expect(result.stderr.contains("policies/three-week-rule.yaml:16:3: warning: this policy may ask at launch"))
@@ -69,7 +83,9 @@ import Testing
     @Test func errorsExitOneAndMissingFilesTwo() throws {
         let bad = try CLIRunner.run(["validate", "Tests/ReviewGateTests/Fixtures/bad-policies/unknown-guard-key.yaml"])
         #expect(bad.status == 1)
-        #expect(bad.stderr.contains("unknown-guard-key.yaml:8:3: error: unknown key \"cooldwn\" in guards; did you mean \"cooldown\"?"))
+        #expect(
+            bad.stderr.contains(
+                "unknown-guard-key.yaml:8:3: error: unknown key \"cooldwn\" in guards; did you mean \"cooldown\"?"))
         let missing = try CLIRunner.run(["validate", "policies/nope.yaml"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("policies/nope.yaml:1:1: error: no such file"))

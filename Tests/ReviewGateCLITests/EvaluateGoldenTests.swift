@@ -8,7 +8,10 @@ import Testing
 @Suite struct EvaluateGoldenTests {
     @Test(arguments: ExplanationCase.all, ["text", "json"])
     func matchesGolden(_ testCase: ExplanationCase, _ format: String) throws {
-        var arguments = ["evaluate", "--policy", "policies/\(testCase.policy).yaml", "--state", "policies/examples/\(testCase.state)"]
+        var arguments = [
+            "evaluate", "--policy", "policies/\(testCase.policy).yaml", "--state",
+            "policies/examples/\(testCase.state)",
+        ]
         arguments += testCase.moment
         arguments += format == "json" ? ["--format", "json"] : ["--explain"]
         let result = try CLIRunner.run(arguments, environment: ["NO_COLOR": "1"])
@@ -20,11 +23,16 @@ import Testing
 
     @Test func jsonHasTheSpecShape() throws {
         let result = try CLIRunner.run([
-            "evaluate", "--policy", "policies/apple-sample.yaml", "--state", "policies/examples/apple-sample-asked.state.yaml",
-            "--event", "process_completed", "--scene", "ProcessCompleted", "--now", "2026-11-22T10:00:00Z", "--format", "json",
+            "evaluate", "--policy", "policies/apple-sample.yaml", "--state",
+            "policies/examples/apple-sample-asked.state.yaml",
+            "--event", "process_completed", "--scene", "ProcessCompleted", "--now", "2026-11-22T10:00:00Z", "--format",
+            "json",
         ])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        for key in ["policy", "decision", "now", "trigger", "blocked_by", "checks", "next_eligible_at", "needs", "presentation", "write_review_url"] {
+        for key in [
+            "policy", "decision", "now", "trigger", "blocked_by", "checks", "next_eligible_at", "needs", "presentation",
+            "write_review_url",
+        ] {
             #expect(object.keys.contains(key), "missing \(key)")
         }
         #expect(object["decision"] as? String == "block")

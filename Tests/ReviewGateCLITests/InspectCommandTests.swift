@@ -56,11 +56,14 @@ import Testing
         case "laughs":
             var lines = ["a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
             for level in 1...9 {
-                lines.append("a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]")
+                lines.append(
+                    "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+                        + "]")
             }
             bytes = Array(lines.joined(separator: "\n").utf8)
         case "brackets": bytes = [UInt8](repeating: UInt8(ascii: "["), count: 200_000)
-        case "mappings": bytes = Array((String(repeating: "{k: ", count: 3000) + "v" + String(repeating: "}", count: 3000)).utf8)
+        case "mappings":
+            bytes = Array((String(repeating: "{k: ", count: 3000) + "v" + String(repeating: "}", count: 3000)).utf8)
         default: bytes = [UInt8](repeating: UInt8(ascii: "#"), count: 3_000_000)
         }
         let result = try CLIRunner.run(["inspect", try write(bytes).path])

@@ -41,18 +41,19 @@ import Testing
         #expect(second.status == 0)
         #expect(second.stdout == "allow (trigger done)\n")
         let text = try String(contentsOf: folder.appending(path: "state.yaml"), encoding: .utf8)
-        #expect(text == """
-            # yaml-language-server: $schema=../schemas/state.schema.json
-            reviewgate_state: 1
-            installed_at: 2026-01-01T00:00:00Z
-            launches: 0
-            app: {short: "1.0", build: "1"}
-            events:
-              done: 2
-            asks:
-              - {at: 2026-01-03T00:00:00Z, short: "1.0", build: "1", trigger: done}
+        #expect(
+            text == """
+                # yaml-language-server: $schema=../schemas/state.schema.json
+                reviewgate_state: 1
+                installed_at: 2026-01-01T00:00:00Z
+                launches: 0
+                app: {short: "1.0", build: "1"}
+                events:
+                  done: 2
+                asks:
+                  - {at: 2026-01-03T00:00:00Z, short: "1.0", build: "1", trigger: done}
 
-            """)
+                """)
         // Only the state and its lock are left: no temporary file.
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(names == ["policy.yaml", "state.yaml", "state.yaml.lock"])
@@ -62,9 +63,11 @@ import Testing
         let folder = try Self.folder(stateName: "state.json")
         let launch = try Self.record(["--launch", "--now", "2026-01-02T00:00:00Z"], in: folder, state: "state.json")
         #expect(launch.status == 1)
-        let update = try Self.record(["--update", "short=1.1,build=2", "--now", "2026-01-03T00:00:00Z"], in: folder, state: "state.json")
+        let update = try Self.record(
+            ["--update", "short=1.1,build=2", "--now", "2026-01-03T00:00:00Z"], in: folder, state: "state.json")
         #expect(update.status == 0)
-        let respond = try Self.record(["--respond", "later", "--now", "2026-01-04T00:00:00Z"], in: folder, state: "state.json")
+        let respond = try Self.record(
+            ["--respond", "later", "--now", "2026-01-04T00:00:00Z"], in: folder, state: "state.json")
         #expect(respond.status == 0)
         let data = try Data(contentsOf: folder.appending(path: "state.json"))
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -79,7 +82,8 @@ import Testing
         let folder = try Self.folder()
         let explained = try Self.record(["--event", "done", "--explain", "--now", "2026-01-02T00:00:00Z"], in: folder)
         #expect(explained.stdout.hasPrefix("BLOCK counter at 2026-01-02T00:00:00Z"))
-        let json = try Self.record(["--event", "done", "--format", "json", "--now", "2026-01-03T00:00:00Z"], in: folder)
+        let json = try Self.record(
+            ["--event", "done", "--format", "json", "--now", "2026-01-03T00:00:00Z"], in: folder)
         #expect(json.status == 0)
         #expect(json.stdout.contains("\"decision\": \"allow\"") || json.stdout.contains("\"decision\":\"allow\""))
     }

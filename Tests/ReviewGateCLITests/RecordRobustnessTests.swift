@@ -1,8 +1,8 @@
 import Foundation
 import ReviewGate
 import ReviewGateFiles
-import ReviewGateYAML
 import ReviewGateTestSupport
+import ReviewGateYAML
 import Testing
 
 /// `record` never loses a write: concurrent processes take turns on the lock, and a process killed
@@ -28,7 +28,9 @@ import Testing
 
     /// The state file as the library reads it; throws when it does not parse.
     static func read(_ folder: URL) throws -> ReviewState {
-        try FileStateStore(path: folder.appending(path: "state.yaml").path, versionKey: .short, documents: Fixtures.documents).load()
+        try FileStateStore(
+            path: folder.appending(path: "state.yaml").path, versionKey: .short, documents: Fixtures.documents
+        ).load()
     }
 
     static func recordProcess(in folder: URL) -> Process {
@@ -49,7 +51,8 @@ import Testing
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
             for _ in 0..<40 {
                 do {
-                    let result = try CLIRunner.run(["record", "--policy", "policy.yaml", "--state", "state.yaml", "--event", "x"], in: folder)
+                    let result = try CLIRunner.run(
+                        ["record", "--policy", "policy.yaml", "--state", "state.yaml", "--event", "x"], in: folder)
                     if result.status != 0 { failures.add("exit \(result.status): \(result.stderr)") }
                 } catch {
                     failures.add("\(error)")
@@ -61,7 +64,9 @@ import Testing
         let state = try Self.read(folder)
         #expect(state.events["x"]?.count == 160)
         #expect(state.asks.count == 160)
-        print("record throughput: 160 records by 4 processes in \(String(format: "%.2f", elapsed)) s (\(String(format: "%.1f", 160 / elapsed)) records/s)")
+        print(
+            "record throughput: 160 records by 4 processes in \(String(format: "%.2f", elapsed)) s (\(String(format: "%.1f", 160 / elapsed)) records/s)"
+        )
     }
 
     @Test("40 kill -9 at random instants never leave an unreadable state or lose a finished record")
@@ -80,7 +85,9 @@ import Testing
             let process = Self.recordProcess(in: folder)
             try process.run()
             // Half the kills anywhere in the run, half near its end, where the state is written.
-            let share = round.isMultiple(of: 2) ? Double.random(in: 0..<1.2, using: &generator) : Double.random(in: 0.7..<1.05, using: &generator)
+            let share =
+                round.isMultiple(of: 2)
+                ? Double.random(in: 0..<1.2, using: &generator) : Double.random(in: 0.7..<1.05, using: &generator)
             usleep(UInt32(share * lifetime * 1_000_000))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -93,7 +100,9 @@ import Testing
             let state = try Self.read(folder)
             let count = state.events["x"]?.count ?? 0
             // Every finished record is there; a killed one may or may not have been renamed in.
-            #expect(count >= finished && count <= finished + killed, "round \(round): count \(count), finished \(finished), killed \(killed)")
+            #expect(
+                count >= finished && count <= finished + killed,
+                "round \(round): count \(count), finished \(finished), killed \(killed)")
         }
         print("kill -9: \(killed) of 40 records killed mid-run, \(finished - 1) finished; the state read every time")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("tmp") }

@@ -3,7 +3,7 @@ import ReviewGateTestSupport
 import Testing
 
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 @Suite struct TestCommandTests {
@@ -37,7 +37,8 @@ import FoundationXML
         let folder = try Repository.temporaryFolder()
         for (name, text) in files.merging(["policy.yaml": policy], uniquingKeysWith: { $1 }) {
             let url = folder.appending(path: name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         return folder
@@ -54,18 +55,24 @@ import FoundationXML
     @Test func aWrongExpectationFailsWithItsFileAndLine() throws {
         let folder = try Self.folder([
             "good.scenario.yaml": Self.scenario(name: "good", expect: "allow"),
-            "sub/bad.scenario.yaml": Self.scenario(name: "bad", expect: "{decision: block, blocked_by: [trigger]}").replacingOccurrences(of: "policy.yaml", with: "../policy.yaml"),
+            "sub/bad.scenario.yaml": Self.scenario(name: "bad", expect: "{decision: block, blocked_by: [trigger]}")
+                .replacingOccurrences(of: "policy.yaml", with: "../policy.yaml"),
             "notes.yaml": "not a scenario",
         ])
         let result = try CLIRunner.run(["test"], in: folder)
         #expect(result.status == 1)
-        #expect(result.stdout.hasPrefix("PASS good\nFAIL bad\n  sub/bad.scenario.yaml:9:5: error: step 2 at 2026-01-01T01:00:00Z: expected decision block, got allow; expected blocked_by [trigger], got []\n"))
+        #expect(
+            result.stdout.hasPrefix(
+                "PASS good\nFAIL bad\n  sub/bad.scenario.yaml:9:5: error: step 2 at 2026-01-01T01:00:00Z: expected decision block, got allow; expected blocked_by [trigger], got []\n"
+            ))
         #expect(result.stdout.contains("      ALLOW counter via trigger done at 2026-01-01T01:00:00Z"))
         #expect(result.stdout.hasSuffix("\n1 passed, 1 failed\n"))
     }
 
     @Test func updateWritesGoldensThatThenMatch() throws {
-        let folder = try Self.folder(["a.scenario.yaml": Self.scenario(name: "a", expect: "allow", golden: "a.golden.txt")])
+        let folder = try Self.folder([
+            "a.scenario.yaml": Self.scenario(name: "a", expect: "allow", golden: "a.golden.txt")
+        ])
         let missing = try CLIRunner.run(["test", "a.scenario.yaml"], in: folder)
         #expect(missing.status == 1)
         #expect(missing.stdout.contains("a.scenario.yaml:12:9: error: the golden file a.golden.txt does not exist"))
@@ -73,7 +80,10 @@ import FoundationXML
         #expect(update.status == 0)
         #expect(update.stdout.contains("  wrote a.golden.txt"))
         let golden = try String(contentsOf: folder.appending(path: "a.golden.txt"), encoding: .utf8)
-        #expect(golden.hasPrefix("scenario: a\npolicy: policy.yaml (counter)\nstart: 2026-01-01T00:00:00Z\n\nstep 1, line 7, at 2026-01-01T00:00:00Z\n"))
+        #expect(
+            golden.hasPrefix(
+                "scenario: a\npolicy: policy.yaml (counter)\nstart: 2026-01-01T00:00:00Z\n\nstep 1, line 7, at 2026-01-01T00:00:00Z\n"
+            ))
         #expect(try CLIRunner.run(["test"], in: folder).status == 0)
 
         try golden.replacingOccurrences(of: "decision: allow", with: "decision: block")
@@ -118,6 +128,8 @@ import FoundationXML
         let cases = try document.nodes(forXPath: "//testcase") as? [XMLElement] ?? []
         #expect(cases.compactMap { $0.attribute(forName: "name")?.stringValue } == ["bad", "good & fine"])
         let failure = try #require(cases.first?.elements(forName: "failure").first)
-        #expect(failure.attribute(forName: "message")?.stringValue?.hasPrefix("step 2 at 2026-01-01T01:00:00Z: expected decision block, got allow") == true)
+        #expect(
+            failure.attribute(forName: "message")?.stringValue?.hasPrefix(
+                "step 2 at 2026-01-01T01:00:00Z: expected decision block, got allow") == true)
     }
 }

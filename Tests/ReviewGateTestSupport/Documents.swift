@@ -45,8 +45,11 @@ public enum Fixtures {
     }
 
     /// A minimal policy: one trigger `done` at least `n`, the given guards block, nothing else.
-    public static func simplePolicy(guards: String = "", extra: String = "", trigger: String = "at_least: 1") throws -> Policy {
-        try policy("""
+    public static func simplePolicy(guards: String = "", extra: String = "", trigger: String = "at_least: 1") throws
+        -> Policy
+    {
+        try policy(
+            """
             reviewgate: 1
             name: t
             triggers:

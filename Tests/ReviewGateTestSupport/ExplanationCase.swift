@@ -44,13 +44,16 @@ public struct ExplanationCase: CustomStringConvertible, Sendable {
     public static let all = [
         ExplanationCase(
             name: "apple-sample-allow", policy: "apple-sample", state: "apple-sample.state.yaml",
-            moment: ["--event", "process_completed", "--scene", "ProcessCompleted", "--now", "2026-11-22T10:00:00Z"], status: 0),
+            moment: ["--event", "process_completed", "--scene", "ProcessCompleted", "--now", "2026-11-22T10:00:00Z"],
+            status: 0),
         ExplanationCase(
             name: "apple-sample-third", policy: "apple-sample", state: "apple-sample.state.yaml",
-            moment: ["--trigger", "process_completed", "--scene", "ProcessCompleted", "--now", "2026-11-22T10:00:00Z"], status: 1),
+            moment: ["--trigger", "process_completed", "--scene", "ProcessCompleted", "--now", "2026-11-22T10:00:00Z"],
+            status: 1),
         ExplanationCase(
             name: "apple-sample-asked", policy: "apple-sample", state: "apple-sample-asked.state.yaml",
-            moment: ["--event", "process_completed", "--scene", "ProcessCompleted", "--now", "2026-11-22T10:00:00Z"], status: 1),
+            moment: ["--event", "process_completed", "--scene", "ProcessCompleted", "--now", "2026-11-22T10:00:00Z"],
+            status: 1),
         ExplanationCase(
             name: "apple-sample-other-scene", policy: "apple-sample", state: "apple-sample.state.yaml",
             moment: ["--event", "process_completed", "--scene", "Settings", "--now", "2026-11-22T10:00:00Z"], status: 1),

@@ -36,7 +36,8 @@ public enum Golden {
         let update = environment[updateVariable] == "1"
         if stored == text { return .matches }
         if update || (stored == nil && environment["CI"] == nil) {
-            try? FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? text.write(to: path, atomically: true, encoding: .utf8)
             return .recorded(path.path)
         }

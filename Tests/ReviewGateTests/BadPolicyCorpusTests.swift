@@ -1,7 +1,7 @@
 import Foundation
 import ReviewGate
-import ReviewGateYAML
 import ReviewGateTestSupport
+import ReviewGateYAML
 import Testing
 
 /// Every file of `Fixtures/bad-policies` is refused, with a diagnostic at each `# expect: LINE:COL
@@ -10,7 +10,8 @@ import Testing
     static let folder = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "Fixtures/bad-policies")
 
     static var files: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".yaml") }
+            .sorted()
     }
 
     @Test func corpusIsThere() {
@@ -21,7 +22,8 @@ import Testing
     func policyIsRefusedAtTheRightPlace(_ name: String) throws {
         let path = Self.folder.appending(path: name).path
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        let expectations = text.split(separator: "\n").compactMap { line -> (line: Int, column: Int, fragment: String)? in
+        let expectations = text.split(separator: "\n").compactMap {
+            line -> (line: Int, column: Int, fragment: String)? in
             guard line.hasPrefix("# expect: ") else { return nil }
             let rest = line.dropFirst("# expect: ".count)
             let position = rest.prefix { $0 != " " }.split(separator: ":").compactMap { Int($0) }
@@ -38,12 +40,17 @@ import Testing
         #expect(!diagnostics.isEmpty, "\(name) was accepted")
         for expected in expectations {
             // A diagnostic, or one of its notes, at that place saying that.
-            let places = diagnostics.flatMap { [($0.location, $0.message)] + $0.notes.map { ($0.location, $0.message) } }
+            let places = diagnostics.flatMap {
+                [($0.location, $0.message)] + $0.notes.map { ($0.location, $0.message) }
+            }
             let match = places.contains { location, message in
                 location?.file == path && location?.line == expected.line && location?.column == expected.column
                     && message.contains(expected.fragment)
             }
-            #expect(match, "\(name): no diagnostic at \(expected.line):\(expected.column) saying \"\(expected.fragment)\"; got:\n\(diagnostics.map(\.description).joined(separator: "\n"))")
+            #expect(
+                match,
+                "\(name): no diagnostic at \(expected.line):\(expected.column) saying \"\(expected.fragment)\"; got:\n\(diagnostics.map(\.description).joined(separator: "\n"))"
+            )
         }
     }
 }

@@ -4,9 +4,11 @@ import Testing
 
 @Suite struct ConditionTests {
     private func holds(_ condition: String, state extra: String = "", event: String? = "done") throws -> Bool {
-        let policy = try Fixtures.simplePolicy(guards: "when: \(condition)\ncooldown: 1d", extra: "app: {version_key: short}")
+        let policy = try Fixtures.simplePolicy(
+            guards: "when: \(condition)\ncooldown: 1d", extra: "app: {version_key: short}")
         let state = try Fixtures.state(Fixtures.baseState + "\n" + extra)
-        let check = try #require(try Fixtures.decide(policy, state, event: event).check(.guard(.when)), "the decision has no when check")
+        let check = try #require(
+            try Fixtures.decide(policy, state, event: event).check(.guard(.when)), "the decision has no when check")
         return check.passed
     }
 
@@ -31,8 +33,10 @@ import Testing
 
     /// `within` counts only donation times in (now − within, now], plus this donation.
     @Test func eventCountWithinAWindow() throws {
-        let times = "events: {done: {count: 3, times: [2026-11-10T10:00:00Z, 2026-11-15T10:00:00Z, 2026-11-21T10:00:00Z]}}"
-        #expect(try holds("{event: done, at_least: 2, within: 7d}", state: times))  // 11-21 and this one; 11-15 is exactly 7d ago
+        let times =
+            "events: {done: {count: 3, times: [2026-11-10T10:00:00Z, 2026-11-15T10:00:00Z, 2026-11-21T10:00:00Z]}}"
+        // 11-21 and this one; 11-15 is exactly 7d ago.
+        #expect(try holds("{event: done, at_least: 2, within: 7d}", state: times))
         #expect(try !holds("{event: done, at_least: 3, within: 7d}", state: times))
         #expect(try holds("{event: done, exactly: 1, within: 7d}", state: times, event: "other"))
     }

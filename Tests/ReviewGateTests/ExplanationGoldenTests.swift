@@ -20,7 +20,8 @@ import Testing
             return try Fixtures.documents.parse(bytes, path)
         }
         let policy = try PolicyLoader(source: read).load(path: "policies/\(testCase.policy).yaml").policy
-        let state = try StateDecoder.decode(read("policies/examples/\(testCase.state)"), versionKey: policy.app.versionKey)
+        let state = try StateDecoder.decode(
+            read("policies/examples/\(testCase.state)"), versionKey: policy.app.versionKey)
         let decision = try Evaluator.evaluate(policy, state: state, moment: testCase.libraryMoment)
         #expect(decision.isAllowed == (testCase.status == 0))
         let text = TextExplanation(color: false).render(decision, policy: policy) + "\n"

@@ -1,8 +1,8 @@
 import Foundation
 import ReviewGate
 import ReviewGateFiles
-import ReviewGateYAML
 import ReviewGateTestSupport
+import ReviewGateYAML
 import Testing
 
 @Suite("FileStateStore: the store record uses, as an app would use it")
@@ -16,7 +16,8 @@ struct FileStateStoreTests {
     @Test("the README's example: load once, update the version, record moments, record an answer")
     func readmeExample() throws {
         let folder = try Self.folder()
-        let policyPath = "\(folder)/review-policy.yaml", statePath = "\(folder)/review-state.yaml"
+        let policyPath = "\(folder)/review-policy.yaml"
+        let statePath = "\(folder)/review-state.yaml"
         try FileManager.default.copyItem(atPath: Repository.path("policies/apple-sample.yaml"), toPath: policyPath)
         var now = Timestamp(rfc3339: "2026-01-05T09:00:00Z")!
         let (short, build) = ("1.0", "1")
@@ -25,12 +26,14 @@ struct FileStateStoreTests {
 
         let policy = try PolicyLoader.files(Fixtures.documents).load(path: policyPath).policy
         let version = AppVersion(short: short, build: build)
-        let store = FileStateStore(path: statePath, versionKey: policy.app.versionKey,
-                                   initialState: ReviewState(installedAt: now, app: version), documents: Fixtures.documents)
+        let store = FileStateStore(
+            path: statePath, versionKey: policy.app.versionKey,
+            initialState: ReviewState(installedAt: now, app: version), documents: Fixtures.documents)
         try store.update(to: version, at: now, policy: policy)
         for hour in 1...4 {
             now = now + TimeSpan(seconds: 3600 * Int64(hour))
-            let decision = try store.record(Moment(now: now, event: "process_completed", scene: "ProcessCompleted"), policy: policy)
+            let decision = try store.record(
+                Moment(now: now, event: "process_completed", scene: "ProcessCompleted"), policy: policy)
             if decision.isAllowed { requestReview(after: policy.presentation.delay) }
         }
         try store.respond(.later, at: now)
@@ -42,7 +45,9 @@ struct FileStateStoreTests {
         #expect(state.responses.map(\.kind) == [.later])
     }
 
-    @Test("a missing file without an initial state is a FileError, a file that does not parse a DiagnosticError; nothing is written")
+    @Test(
+        "a missing file without an initial state is a FileError, a file that does not parse a DiagnosticError; nothing is written"
+    )
     func errors() throws {
         let folder = try Self.folder()
         let store = FileStateStore(path: "\(folder)/none.yaml", versionKey: .short, documents: Fixtures.documents)
@@ -67,7 +72,12 @@ struct FileStateStoreTests {
         let store = FileStateStore(path: path, versionKey: .short, documents: Fixtures.documents)
 
         struct Refused: Error {}
-        #expect(throws: Refused.self) { try store.update { state in state.launches = 9; throw Refused() } }
+        #expect(throws: Refused.self) {
+            try store.update { state in
+                state.launches = 9
+                throw Refused()
+            }
+        }
         try store.update { _ in }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
 

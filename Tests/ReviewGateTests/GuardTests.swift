@@ -20,7 +20,8 @@ import Testing
     }
 
     @Test func neverOnDefaultsToLaunchAndUserAction() throws {
-        let policy = try Fixtures.policy("reviewgate: 1\nname: t\ntriggers: {done: {at_least: 1}}\nguards: {cooldown: 1d}")
+        let policy = try Fixtures.policy(
+            "reviewgate: 1\nname: t\ntriggers: {done: {at_least: 1}}\nguards: {cooldown: 1d}")
         #expect(try Fixtures.decide(policy, state, source: .userAction).blockedBy.map(\.id) == ["never_on"])
         #expect(try Fixtures.decide(policy, state, source: .launch).blockedBy.map(\.id) == ["never_on"])
         #expect(try Fixtures.decide(policy, state, source: .system).isAllowed)
@@ -29,14 +30,16 @@ import Testing
     }
 
     @Test func launchEventComesFromLaunch() throws {
-        let policy = try Fixtures.policy("reviewgate: 1\nname: t\ntriggers: {open: {event: launch, at_least: 1}}\nguards: {cooldown: 1d}")
+        let policy = try Fixtures.policy(
+            "reviewgate: 1\nname: t\ntriggers: {open: {event: launch, at_least: 1}}\nguards: {cooldown: 1d}")
         let decision = try Fixtures.decide(policy, state, event: "launch")
         #expect(decision.moment.source == .launch)
         #expect(decision.blockedBy.map(\.id) == ["never_on"])
     }
 
     @Test func minLaunchesCountsThisLaunchAndNeedsMore() throws {
-        let policy = try Fixtures.policy("""
+        let policy = try Fixtures.policy(
+            """
             reviewgate: 1
             name: t
             triggers: {open: {event: launch, at_least: 1}}
@@ -59,7 +62,9 @@ import Testing
         var started = state
         started.sessionStartedAt = Fixtures.time("2026-11-22T09:55:00Z")
         #expect(try Fixtures.decide(policy, started).isAllowed)
-        #expect(try Fixtures.decide(policy, started, at: "2026-11-22T09:59:59Z").nextEligibleAt?.description == "2026-11-22T10:00:00Z")
+        #expect(
+            try Fixtures.decide(policy, started, at: "2026-11-22T09:59:59Z").nextEligibleAt?.description
+                == "2026-11-22T10:00:00Z")
     }
 
     @Test func versionAgeDefaultsToInstallTime() throws {
@@ -118,7 +123,9 @@ import Testing
     @Test func systemQuotaDefaultsToThreeIn365DaysOnIOSOnly() throws {
         let ios = try Fixtures.simplePolicy(guards: "cooldown: 1d")
         var asked = state
-        asked.asks = ["2026-01-10T10:00:00Z", "2026-05-01T10:00:00Z", "2026-09-01T10:00:00Z"].map { Ask(at: Fixtures.time($0)) }
+        asked.asks = ["2026-01-10T10:00:00Z", "2026-05-01T10:00:00Z", "2026-09-01T10:00:00Z"].map {
+            Ask(at: Fixtures.time($0))
+        }
         let decision = try Fixtures.decide(ios, asked)
         #expect(decision.blockedBy.map(\.id) == ["system_quota"])
         #expect(decision.nextEligibleAt?.description == "2027-01-10T10:00:00Z")
@@ -154,21 +161,26 @@ import Testing
     }
 
     @Test func everyGuardIsEvaluatedInTableOrder() throws {
-        let policy = try Fixtures.simplePolicy(guards: """
-            min_install_age: 60d
-            min_launches: 100
-            min_session_age: 1m
-            min_version_age: 60d
-            cooldown: 1d
-            once_per_version: true
-            max_asks: {count: 5}
-            when: {flag: happy}
-            """)
+        let policy = try Fixtures.simplePolicy(
+            guards: """
+                min_install_age: 60d
+                min_launches: 100
+                min_session_age: 1m
+                min_version_age: 60d
+                cooldown: 1d
+                once_per_version: true
+                max_asks: {count: 5}
+                when: {flag: happy}
+                """)
         let decision = try Fixtures.decide(policy, state)
-        #expect(decision.blockedBy.map(\.id) == ["min_install_age", "min_launches", "min_session_age", "min_version_age", "when"])
-        #expect(decision.checks.map(\.id.blocker.id).prefix(11) == [
-            "never_on", "min_install_age", "min_launches", "min_session_age", "min_version_age", "cooldown",
-            "once_per_version", "max_asks", "system_quota", "when", "responses",
-        ])
+        #expect(
+            decision.blockedBy.map(\.id) == [
+                "min_install_age", "min_launches", "min_session_age", "min_version_age", "when",
+            ])
+        #expect(
+            decision.checks.map(\.id.blocker.id).prefix(11) == [
+                "never_on", "min_install_age", "min_launches", "min_session_age", "min_version_age", "cooldown",
+                "once_per_version", "max_asks", "system_quota", "when", "responses",
+            ])
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import ReviewGate
-import ReviewGateYAML
 import ReviewGateTestSupport
+import ReviewGateYAML
 import Testing
 
 @Suite struct PolicyLoaderTests {
@@ -29,7 +29,9 @@ import Testing
     /// The merge keeps only the child's `reviewgate`, so each file of the chain is asked first.
     @Test func aBaseOfANewerLanguageIsRefused() throws {
         let path = Self.fixtures.appending(path: "extends/child-of-newer.yaml").path
-        let error = #expect(throws: DiagnosticError.self) { try PolicyLoader.files(Fixtures.documents).load(path: path) }
+        let error = #expect(throws: DiagnosticError.self) {
+            try PolicyLoader.files(Fixtures.documents).load(path: path)
+        }
         let diagnostic = error?.diagnostics.first
         #expect(diagnostic?.message.contains("needs a newer reviewgate") == true)
         #expect(diagnostic?.location?.file.hasSuffix("newer-base.yaml") == true)
@@ -38,7 +40,9 @@ import Testing
 
     @Test func cycleNamesTheChain() throws {
         let path = Self.fixtures.appending(path: "bad-policies/extends-cycle-a.yaml").path
-        let error = #expect(throws: DiagnosticError.self) { try PolicyLoader.files(Fixtures.documents).load(path: path) }
+        let error = #expect(throws: DiagnosticError.self) {
+            try PolicyLoader.files(Fixtures.documents).load(path: path)
+        }
         let message = error?.diagnostics.first?.message ?? ""
         #expect(message.contains("extends-cycle-a.yaml → "))
         #expect(message.contains("extends-cycle-b.yaml → "))
@@ -67,24 +71,29 @@ import Testing
 
 @Suite struct PolicyLintTests {
     @Test func askingAtLaunchOrFromAButtonIsWarned() throws {
-        let warnings = try Fixtures.warnings("reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nguards: {never_on: [], cooldown: 1d}")
+        let warnings = try Fixtures.warnings(
+            "reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nguards: {never_on: [], cooldown: 1d}")
         #expect(warnings.contains { $0.message.contains("may ask at launch") && $0.location?.line == 4 })
         #expect(warnings.contains { $0.message.contains("may ask from a button") })
     }
 
     @Test func defaultsAreQuiet() throws {
-        let warnings = try Fixtures.warnings("reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nguards: {cooldown: 7d}")
+        let warnings = try Fixtures.warnings(
+            "reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nguards: {cooldown: 7d}")
         #expect(warnings.isEmpty)
     }
 
     @Test func nothingLimitingHowOftenIsWarned() throws {
-        let warnings = try Fixtures.warnings("reviewgate: 1\nname: t\napp: {platform: android}\ntriggers: {a: {at_least: 1}}")
+        let warnings = try Fixtures.warnings(
+            "reviewgate: 1\nname: t\napp: {platform: android}\ntriggers: {a: {at_least: 1}}")
         #expect(warnings.contains { $0.message.contains("nothing limits how often") })
         #expect(try Fixtures.warnings("reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}").isEmpty)  // iOS quota
     }
 
     @Test func androidStoreIDIsWarned() throws {
-        let warnings = try Fixtures.warnings("reviewgate: 1\nname: t\napp: {platform: android, store_id: \"1\"}\ntriggers: {a: {at_least: 1}}\nguards: {cooldown: 1d}")
+        let warnings = try Fixtures.warnings(
+            "reviewgate: 1\nname: t\napp: {platform: android, store_id: \"1\"}\ntriggers: {a: {at_least: 1}}\nguards: {cooldown: 1d}"
+        )
         #expect(warnings.map(\.message).contains { $0.contains("write_review_url stays null") })
     }
 

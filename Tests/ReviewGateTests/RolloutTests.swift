@@ -28,7 +28,9 @@ import Testing
 
     /// 1.1 × 100 is 110.00000000000001 in floating point; the limit is worked out from the
     /// decimal as written, so bucket 110 is out on every platform.
-    @Test(arguments: [("1.1", 110), ("0.07", 7), ("12.345", 1235), ("50", 5000), ("100", 10_000), ("0", 0), ("99.99", 9999)])
+    @Test(arguments: [
+        ("1.1", 110), ("0.07", 7), ("12.345", 1235), ("50", 5000), ("100", 10_000), ("0", 0), ("99.99", 9999),
+    ])
     func bucketLimitIsExactFromTheDecimal(_ percent: String, _ limit: Int) throws {
         let policy = try Fixtures.simplePolicy(extra: "rollout: {percent: \(percent)}")
         #expect(policy.rollout?.bucketLimit == limit)

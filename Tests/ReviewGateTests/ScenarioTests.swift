@@ -1,7 +1,7 @@
 import ReviewGate
 import ReviewGateFiles
-import ReviewGateYAML
 import ReviewGateTestSupport
+import ReviewGateYAML
 import Testing
 
 /// Files held in memory, for a runner that never touches the disk.
@@ -62,39 +62,45 @@ struct ScenarioTests {
         }
     }
 
-    @Test("a deliberately wrong expectation fails with the step's file:line, expected against actual, and the explanation")
+    @Test(
+        "a deliberately wrong expectation fails with the step's file:line, expected against actual, and the explanation"
+    )
     func wrongExpectation() throws {
         let files = MemoryFiles([
             "t/p.yaml": Self.policy,
             "t/s.scenario.yaml": """
-                reviewgate_scenario: 1
-                name: wrong on purpose
-                policy: p.yaml
-                start: 2026-01-01T00:00:00Z
-                state: {app: {short: "1"}}
-                steps:
-                  - event: done
-                    repeat: 2
-                    expect: block
-                  - event: done
-                    expect: {decision: block, blocked_by: [trigger]}
-                """,
+            reviewgate_scenario: 1
+            name: wrong on purpose
+            policy: p.yaml
+            start: 2026-01-01T00:00:00Z
+            state: {app: {short: "1"}}
+            steps:
+              - event: done
+                repeat: 2
+                expect: block
+              - event: done
+                expect: {decision: block, blocked_by: [trigger]}
+            """,
         ])
         let result = try files.runner.run(path: "t/s.scenario.yaml")
         #expect(!result.passed)
         let failure = try #require(result.failures.first)
         #expect(result.failures.count == 1)
         #expect(failure.location == SourceLocation(file: "t/s.scenario.yaml", line: 10, column: 5))
-        #expect(failure.message == "step 2 at 2026-01-01T00:00:00Z: expected decision block, got allow; expected blocked_by [trigger], got []")
+        #expect(
+            failure.message
+                == "step 2 at 2026-01-01T00:00:00Z: expected decision block, got allow; expected blocked_by [trigger], got []"
+        )
         guard case .expectation(let run, let mismatches, let decision) = failure.reason else {
             Issue.record("not an expectation failure: \(failure.reason)")
             return
         }
         #expect(run.step.number == 2 && decision.isAllowed)
-        #expect(mismatches == [
-            Mismatch(expected: .decision(.block), actual: .decision(.allow)),
-            Mismatch(expected: .blockedBy([.trigger]), actual: .blockedBy([])),
-        ])
+        #expect(
+            mismatches == [
+                Mismatch(expected: .decision(.block), actual: .decision(.allow)),
+                Mismatch(expected: .blockedBy([.trigger]), actual: .blockedBy([])),
+            ])
         let lines = ScenarioFailureText.lines(failure, policy: result.scenario.policy)
         #expect(lines.first?.hasPrefix("t/s.scenario.yaml:10:5: error: step 2") == true)
         #expect(lines.dropFirst().first?.hasPrefix("    ALLOW counter via trigger done") == true)
@@ -105,35 +111,40 @@ struct ScenarioTests {
         let files = MemoryFiles([
             "p.yaml": Self.policy,
             "s.scenario.yaml": """
-                reviewgate_scenario: 1
-                name: clock
-                policy: p.yaml
-                start: 2026-01-01T00:00:00Z
-                state: {app: {short: "1"}, events: {done: 2}}
-                steps:
-                  - set: {flags: {crashed: true}}
-                  - after: 1h
-                    event: done
-                    expect: {decision: block, blocked_by: [when]}
-                  - set: {flags: {crashed: false}, attributes: {plan: pro}}
-                  - after: 12h
-                    repeat: 2
-                  - at: 2026-01-02T01:00:00Z
-                    event: done
-                    repeat: 2
-                    expect: {decision: allow}
-                """,
+            reviewgate_scenario: 1
+            name: clock
+            policy: p.yaml
+            start: 2026-01-01T00:00:00Z
+            state: {app: {short: "1"}, events: {done: 2}}
+            steps:
+              - set: {flags: {crashed: true}}
+              - after: 1h
+                event: done
+                expect: {decision: block, blocked_by: [when]}
+              - set: {flags: {crashed: false}, attributes: {plan: pro}}
+              - after: 12h
+                repeat: 2
+              - at: 2026-01-02T01:00:00Z
+                event: done
+                repeat: 2
+                expect: {decision: allow}
+            """,
         ])
         let result = try files.runner.run(path: "s.scenario.yaml")
         // The second run at the same instant is refused by the cooldown.
-        #expect(result.runs.map(\.now.description) == [
-            "2026-01-01T00:00:00Z", "2026-01-01T01:00:00Z", "2026-01-01T01:00:00Z", "2026-01-01T13:00:00Z",
-            "2026-01-02T01:00:00Z", "2026-01-02T01:00:00Z", "2026-01-02T01:00:00Z",
-        ])
-        #expect(result.failures.map(\.message) == [
-            "step 5 (2 of 2) at 2026-01-02T01:00:00Z: expected decision allow, got block",
-        ])
-        #expect(result.transcript.contains("  set flag crashed false, attribute plan \"pro\"\n  recorded: flag crashed false, attribute plan \"pro\"\n"))
+        #expect(
+            result.runs.map(\.now.description) == [
+                "2026-01-01T00:00:00Z", "2026-01-01T01:00:00Z", "2026-01-01T01:00:00Z", "2026-01-01T13:00:00Z",
+                "2026-01-02T01:00:00Z", "2026-01-02T01:00:00Z", "2026-01-02T01:00:00Z",
+            ])
+        #expect(
+            result.failures.map(\.message) == [
+                "step 5 (2 of 2) at 2026-01-02T01:00:00Z: expected decision allow, got block"
+            ])
+        #expect(
+            result.transcript.contains(
+                "  set flag crashed false, attribute plan \"pro\"\n  recorded: flag crashed false, attribute plan \"pro\"\n"
+            ))
     }
 
     @Test("a golden mismatch fails with a line diff; update mode writes the transcript; a missing golden fails")
@@ -175,25 +186,25 @@ struct ScenarioTests {
         let files = MemoryFiles([
             "p.yaml": Self.policy,
             "s.scenario.yaml": """
-                reviewgate_scenario: 1
-                name: broken
-                policy: p.yaml
-                start: 2026-01-02T00:00:00Z
-                state: {app: {short: "1"}}
-                steps:
-                  - evnt: done
-                  - event: done
-                    launch: {}
-                  - trigger: dnoe
-                  - at: 2026-01-01T00:00:00Z
-                  - update: {}
-                  - respond: later
-                    expect: allow
-                  - event: done
-                    expect: {decision: alow, blocked_by: [cooldwn]}
-                  - {}
-                golden: s.golden.txt
-                """,
+            reviewgate_scenario: 1
+            name: broken
+            policy: p.yaml
+            start: 2026-01-02T00:00:00Z
+            state: {app: {short: "1"}}
+            steps:
+              - evnt: done
+              - event: done
+                launch: {}
+              - trigger: dnoe
+              - at: 2026-01-01T00:00:00Z
+              - update: {}
+              - respond: later
+                expect: allow
+              - event: done
+                expect: {decision: alow, blocked_by: [cooldwn]}
+              - {}
+            golden: s.golden.txt
+            """,
         ])
         var messages: [String] = []
         do {
@@ -201,18 +212,19 @@ struct ScenarioTests {
         } catch {
             messages = error.diagnostics.map(\.description)
         }
-        #expect(messages == [
-            "s.scenario.yaml:7:5: error: unknown key \"evnt\" in step 1; did you mean \"event\"?",
-            "s.scenario.yaml:7:5: error: step 1 does nothing: give one of launch, event, trigger, update, respond or set, or move the clock with after or at",
-            "s.scenario.yaml:8:5: error: step 2 does one thing; it has launch and event: split it into 2 steps",
-            "s.scenario.yaml:10:14: error: the policy has no trigger \"dnoe\"; did you mean \"done\"? (its triggers: done)",
-            "s.scenario.yaml:11:9: error: at 2026-01-01T00:00:00Z goes back in time: the clock is already at 2026-01-02T00:00:00Z; use a later time, or after",
-            "s.scenario.yaml:12:13: error: update needs short, build or both: the app's new version strings",
-            "s.scenario.yaml:14:5: error: expect belongs to a moment: a step with launch, event or trigger",
-            "s.scenario.yaml:16:24: error: expect decision must be allow or block (or a mapping of decision, trigger, blocked_by, next_eligible_at); found the string \"alow\"; did you mean \"allow\"?",
-            "s.scenario.yaml:16:43: error: \"cooldwn\" is nothing that blocks; did you mean \"cooldown\"?",
-            "s.scenario.yaml:17:5: error: step 8 does nothing: give one of launch, event, trigger, update, respond or set, or move the clock with after or at",
-        ])
+        #expect(
+            messages == [
+                "s.scenario.yaml:7:5: error: unknown key \"evnt\" in step 1; did you mean \"event\"?",
+                "s.scenario.yaml:7:5: error: step 1 does nothing: give one of launch, event, trigger, update, respond or set, or move the clock with after or at",
+                "s.scenario.yaml:8:5: error: step 2 does one thing; it has launch and event: split it into 2 steps",
+                "s.scenario.yaml:10:14: error: the policy has no trigger \"dnoe\"; did you mean \"done\"? (its triggers: done)",
+                "s.scenario.yaml:11:9: error: at 2026-01-01T00:00:00Z goes back in time: the clock is already at 2026-01-02T00:00:00Z; use a later time, or after",
+                "s.scenario.yaml:12:13: error: update needs short, build or both: the app's new version strings",
+                "s.scenario.yaml:14:5: error: expect belongs to a moment: a step with launch, event or trigger",
+                "s.scenario.yaml:16:24: error: expect decision must be allow or block (or a mapping of decision, trigger, blocked_by, next_eligible_at); found the string \"alow\"; did you mean \"allow\"?",
+                "s.scenario.yaml:16:43: error: \"cooldwn\" is nothing that blocks; did you mean \"cooldown\"?",
+                "s.scenario.yaml:17:5: error: step 8 does nothing: give one of launch, event, trigger, update, respond or set, or move the clock with after or at",
+            ])
     }
 
     @Test("a newer format, a missing policy and a state without the version string are refused")
@@ -226,16 +238,25 @@ struct ScenarioTests {
                 return error.diagnostics.map(\.description)
             }
         }
-        #expect(errors("reviewgate_scenario: 2\nname: x\npolicy: p.yaml\nstart: 2026-01-01T00:00:00Z\nsteps: [{launch: {}}]") == [
-            "s.scenario.yaml:1:22: error: this scenario needs a newer reviewgate: it uses format 2, and this reviewgate reads format 1",
-        ])
-        #expect(errors("reviewgate_scenario: 1\nname: x\npolicy: q.yaml\nstart: 2026-01-01T00:00:00Z\nsteps: [{launch: {}}]") == [
-            "q.yaml:1:1: error: no such file",
-            "s.scenario.yaml:3:9: error: in the policy this scenario tests, q.yaml",
-        ])
-        #expect(errors("reviewgate_scenario: 1\nname: x\npolicy: p.yaml\nstart: 2026-01-01T00:00:00Z\nsteps: [{launch: {}}]") == [
-            "s.scenario.yaml:1:1: error: the policy's version_key is short, so the state needs app.short, the app's current marketing version",
-        ])
+        #expect(
+            errors(
+                "reviewgate_scenario: 2\nname: x\npolicy: p.yaml\nstart: 2026-01-01T00:00:00Z\nsteps: [{launch: {}}]")
+                == [
+                    "s.scenario.yaml:1:22: error: this scenario needs a newer reviewgate: it uses format 2, and this reviewgate reads format 1"
+                ])
+        #expect(
+            errors(
+                "reviewgate_scenario: 1\nname: x\npolicy: q.yaml\nstart: 2026-01-01T00:00:00Z\nsteps: [{launch: {}}]")
+                == [
+                    "q.yaml:1:1: error: no such file",
+                    "s.scenario.yaml:3:9: error: in the policy this scenario tests, q.yaml",
+                ])
+        #expect(
+            errors(
+                "reviewgate_scenario: 1\nname: x\npolicy: p.yaml\nstart: 2026-01-01T00:00:00Z\nsteps: [{launch: {}}]")
+                == [
+                    "s.scenario.yaml:1:1: error: the policy's version_key is short, so the state needs app.short, the app's current marketing version"
+                ])
     }
 }
 

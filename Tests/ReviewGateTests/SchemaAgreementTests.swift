@@ -1,7 +1,7 @@
 import Foundation
 import ReviewGate
-import ReviewGateTestSupport
 import ReviewGateSchemas
+import ReviewGateTestSupport
 import Testing
 
 /// The schemas agree with the files we ship: an independent validator, check-jsonschema (PyPI), accepts
@@ -63,7 +63,9 @@ struct SchemaAgreementTests {
         let refused = files("errors")
         let unreadable = files("parse_errors")
         for file in marked {
-            #expect(!unreadable.contains(file), "\(file) could not be read by check-jsonschema, so the schema never judged it")
+            #expect(
+                !unreadable.contains(file),
+                "\(file) could not be read by check-jsonschema, so the schema never judged it")
             #expect(
                 refused.contains(file) || unreadable.contains(file),
                 "\(file) is marked '\(Self.rejectsMarker)' but the policy schema accepts it")
@@ -75,7 +77,8 @@ struct SchemaAgreementTests {
     private static func requireTool() throws -> URL {
         try #require(
             CheckJSONSchema.url,
-            "check-jsonschema is not on PATH, and CI is set: install it (pip install check-jsonschema), as .ci/run does")
+            "check-jsonschema is not on PATH, and CI is set: install it (pip install check-jsonschema), as .ci/run does"
+        )
     }
 
     private static func schemaPath(_ kind: JSONSchema.Kind) -> String { "schemas/\(kind.fileName)" }

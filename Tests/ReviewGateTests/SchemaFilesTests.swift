@@ -1,7 +1,7 @@
 import Foundation
 import ReviewGate
-import ReviewGateTestSupport
 import ReviewGateSchemas
+import ReviewGateTestSupport
 import Testing
 
 /// `schemas/*.schema.json` are the library's schema texts, byte for byte, and the schemas are whole:
@@ -108,7 +108,8 @@ struct SchemaFilesTests {
             var theirs = partialProperties[name] ?? [:]
             mine["description"] = nil
             theirs["description"] = nil
-            #expect(try Self.canonical(mine) == Self.canonical(theirs), "state property \(name) differs in the scenario")
+            #expect(
+                try Self.canonical(mine) == Self.canonical(theirs), "state property \(name) differs in the scenario")
         }
     }
 

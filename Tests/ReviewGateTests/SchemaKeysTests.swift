@@ -20,7 +20,8 @@ import Testing
     private static func keys(_ root: [String: Any], _ path: String...) throws -> Set<String> {
         var node = root
         for key in path { node = try #require(node[key] as? [String: Any], "no \(path.joined(separator: "/"))") }
-        return Set(try #require(node["properties"] as? [String: Any], "no properties at \(path.joined(separator: "/"))").keys)
+        return Set(
+            try #require(node["properties"] as? [String: Any], "no properties at \(path.joined(separator: "/"))").keys)
     }
 
     @Test func policyKeys() throws {

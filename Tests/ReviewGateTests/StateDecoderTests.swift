@@ -1,6 +1,6 @@
 import ReviewGate
-import ReviewGateYAML
 import ReviewGateTestSupport
+import ReviewGateYAML
 import Testing
 
 @Suite struct StateDecoderTests {
@@ -16,7 +16,8 @@ import Testing
     }
 
     @Test func specExampleReads() throws {
-        let state = try Fixtures.state("""
+        let state = try Fixtures.state(
+            """
             reviewgate_state: 1
             user_id: u-8c1f
             installed_at: 2026-10-01T09:00:00Z
@@ -42,12 +43,14 @@ import Testing
     }
 
     @Test func jsonStateReads() throws {
-        let json = #"{"reviewgate_state": 1, "installed_at": "2026-10-01T09:00:00Z", "app": {"short": "1.0"}, "launches": 2}"#
+        let json =
+            #"{"reviewgate_state": 1, "installed_at": "2026-10-01T09:00:00Z", "app": {"short": "1.0"}, "launches": 2}"#
         #expect(try Fixtures.state(json).launches == 2)
     }
 
     @Test func problemsAreReportedAtTheirNodes() {
-        let found = errors("""
+        let found = errors(
+            """
             reviewgate_state: 1
             installed_at: yesterday
             app: {short: "1.0"}
@@ -62,7 +65,8 @@ import Testing
     }
 
     @Test func launchesAreNotAnEvent() {
-        let found = errors("reviewgate_state: 1\ninstalled_at: 2026-10-01T09:00:00Z\napp: {short: \"1\"}\nevents: {launch: 3}")
+        let found = errors(
+            "reviewgate_state: 1\ninstalled_at: 2026-10-01T09:00:00Z\napp: {short: \"1\"}\nevents: {launch: 3}")
         #expect(found.first?.location?.line == 4)
         #expect(found.first?.message.contains("top-level key launches") == true)
     }

@@ -1,6 +1,6 @@
 import ReviewGate
-import ReviewGateYAML
 import ReviewGateTestSupport
+import ReviewGateYAML
 import Testing
 
 @Suite("StateEncoder: what record writes reads back as the same state")
@@ -29,7 +29,8 @@ struct StateEncoderTests {
             return Timestamp(nanosecondsSince1970: seconds * 1_000_000_000 + nanos)
         }
         func name(_ index: Int) -> String { ["done", "true", "null", "NO", "walk_ended", "y", "a.b-c"][index % 7] }
-        var state = ReviewState(installedAt: time(), app: AppVersion(short: pick(), build: random.next() % 2 == 0 ? pick() : nil))
+        var state = ReviewState(
+            installedAt: time(), app: AppVersion(short: pick(), build: random.next() % 2 == 0 ? pick() : nil))
         if random.next() % 2 == 0 { state.userID = pick() }
         if random.next() % 2 == 0 { state.sessionStartedAt = time() }
         state.launches = Int(random.next() % 1000)
@@ -40,15 +41,21 @@ struct StateEncoderTests {
             state.events[name(index)] = EventHistory(count: count, times: times)
         }
         for _ in 0..<Int(random.next() % 4) {
-            state.asks.append(Ask(at: time(), short: pick(), build: random.next() % 2 == 0 ? pick() : nil,
-                                  trigger: random.next() % 2 == 0 ? name(Int(random.next() % 7)) : nil))
+            state.asks.append(
+                Ask(
+                    at: time(), short: pick(), build: random.next() % 2 == 0 ? pick() : nil,
+                    trigger: random.next() % 2 == 0 ? name(Int(random.next() % 7)) : nil))
         }
         for _ in 0..<Int(random.next() % 3) {
             state.responses.append(Response(at: time(), kind: ResponseKind.allCases[Int(random.next() % 3)]))
         }
         for index in 0..<Int(random.next() % 3) { state.flags[name(index + 2)] = random.next() % 2 == 0 }
-        let values: [AttributeValue] = [.string(pick()), .number(3), .number(-2.5), .number(1e20), .number(0.1), .bool(true), .string("3")]
-        for index in 0..<Int(random.next() % 4) { state.attributes[name(index)] = values[Int(random.next() % UInt64(values.count))] }
+        let values: [AttributeValue] = [
+            .string(pick()), .number(3), .number(-2.5), .number(1e20), .number(0.1), .bool(true), .string("3"),
+        ]
+        for index in 0..<Int(random.next() % 4) {
+            state.attributes[name(index)] = values[Int(random.next() % UInt64(values.count))]
+        }
         return state
     }
 
@@ -63,7 +70,8 @@ struct StateEncoderTests {
 
     @Test("the same state is written as the same bytes, keys in SPEC §3's order")
     func deterministic() throws {
-        let state = try Fixtures.state("""
+        let state = try Fixtures.state(
+            """
             reviewgate_state: 1
             attributes: {plan: pro, country: DE, seats: 3}
             flags: {z: false, a: true}
@@ -80,34 +88,37 @@ struct StateEncoderTests {
             user_id: u-8c1f
             """)
         let text = StateEncoder.encode(state, as: .yaml)
-        #expect(text == """
-            reviewgate_state: 1
-            user_id: u-8c1f
-            installed_at: 2026-10-01T09:00:00Z
-            session_started_at: 2026-11-22T08:58:00Z
-            launches: 12
-            app: {short: "1.4.0", build: "142"}
-            version_first_seen_at: 2026-11-01T08:00:00Z
-            events:
-              process_completed: 3
-              walk_ended: {count: 2, times: [2026-11-20T18:00:00Z, 2026-11-21T18:30:00.25Z]}
-            asks:
-              - {at: 2026-10-20T10:00:00Z, short: "1.3.0", build: "130", trigger: process_completed}
-            responses:
-              - {at: 2026-10-20T10:01:00Z, kind: later}
-            flags:
-              a: true
-              z: false
-            attributes:
-              country: DE
-              plan: pro
-              seats: 3
+        #expect(
+            text == """
+                reviewgate_state: 1
+                user_id: u-8c1f
+                installed_at: 2026-10-01T09:00:00Z
+                session_started_at: 2026-11-22T08:58:00Z
+                launches: 12
+                app: {short: "1.4.0", build: "142"}
+                version_first_seen_at: 2026-11-01T08:00:00Z
+                events:
+                  process_completed: 3
+                  walk_ended: {count: 2, times: [2026-11-20T18:00:00Z, 2026-11-21T18:30:00.25Z]}
+                asks:
+                  - {at: 2026-10-20T10:00:00Z, short: "1.3.0", build: "130", trigger: process_completed}
+                responses:
+                  - {at: 2026-10-20T10:01:00Z, kind: later}
+                flags:
+                  a: true
+                  z: false
+                attributes:
+                  country: DE
+                  plan: pro
+                  seats: 3
 
-            """)
+                """)
         #expect(StateEncoder.encode(state, as: .yaml) == text)
     }
 
-    @Test("strings that would read as something else are quoted", arguments: ["1.4.0", "142", "NO", "true", "null", "", "~"])
+    @Test(
+        "strings that would read as something else are quoted",
+        arguments: ["1.4.0", "142", "NO", "true", "null", "", "~"])
     func quoting(text: String) throws {
         let state = ReviewState(installedAt: Fixtures.time("2026-01-01T00:00:00Z"), app: AppVersion(short: text))
         let yaml = StateEncoder.encode(state, as: .yaml)
@@ -116,7 +127,10 @@ struct StateEncoderTests {
 
     @Test("the shipped example states survive a rewrite unchanged")
     func examples() throws {
-        for file in ["apple-sample.state.yaml", "apple-sample-asked.state.yaml", "treaty.state.yaml", "three-week-rule.state.json"] {
+        for file in [
+            "apple-sample.state.yaml", "apple-sample-asked.state.yaml", "treaty.state.yaml",
+            "three-week-rule.state.json",
+        ] {
             let path = Repository.path("policies/examples/\(file)")
             let state = try StateDecoder.decode(Fixtures.documents.document(atPath: path), versionKey: nil)
             let text = StateEncoder.encode(state, as: StateEncoder.Format(path: path))

@@ -16,7 +16,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "2026-11-22", "2026-11-22T10:00:00", "2026-02-30T10:00:00Z", "2026-11-22T24:00:00Z", "x", "2026-11-22T10:00:00Z ",
+        "2026-11-22", "2026-11-22T10:00:00", "2026-02-30T10:00:00Z", "2026-11-22T24:00:00Z", "x",
+        "2026-11-22T10:00:00Z ",
         "9999-01-01T00:00:00Z", "1000-01-01T00:00:00Z", "2151-01-01T00:00:00Z",
     ])
     func invalidTimesAreRefused(_ input: String) {
@@ -24,13 +25,15 @@ import Testing
     }
 
     @Test func epochSeconds() {
-        #expect(Timestamp(rfc3339: "2026-11-22T10:00:00Z") == Timestamp(nanosecondsSince1970: 1_795_341_600_000_000_000))
+        #expect(
+            Timestamp(rfc3339: "2026-11-22T10:00:00Z") == Timestamp(nanosecondsSince1970: 1_795_341_600_000_000_000))
     }
 
     /// A duration reads its unit and is written in its largest exact unit up to days, so that
     /// equal spans print alike: `3w` and `21d` are both `21d`, `120m` is `2h`.
     @Test(arguments: [
-        ("2s", 2, "2s"), ("12h", 43_200, "12h"), ("21d", 1_814_400, "21d"), ("3w", 1_814_400, "21d"), ("90m", 5400, "90m"),
+        ("2s", 2, "2s"), ("12h", 43_200, "12h"), ("21d", 1_814_400, "21d"), ("3w", 1_814_400, "21d"),
+        ("90m", 5400, "90m"),
         ("120m", 7200, "2h"), ("24h", 86_400, "1d"),
     ])
     func durations(_ text: String, _ seconds: Int64, _ written: String) {

@@ -44,14 +44,17 @@ struct TransitionTests {
         #expect(next.asks.isEmpty)
     }
 
-    @Test("while_blocked false ignores a donation a guard, responses or rollout blocked", arguments: [
-        "guards:\n  cooldown: 7d",
-        "responses: {after_later: 30d}",
-        "rollout: {percent: 0}",
-        "enabled: false",
-    ])
+    @Test(
+        "while_blocked false ignores a donation a guard, responses or rollout blocked",
+        arguments: [
+            "guards:\n  cooldown: 7d",
+            "responses: {after_later: 30d}",
+            "rollout: {percent: 0}",
+            "enabled: false",
+        ])
     func whileBlockedFalse(setting: String) throws {
-        let policy = try Fixtures.policy("""
+        let policy = try Fixtures.policy(
+            """
             reviewgate: 1
             name: t
             triggers:
@@ -59,12 +62,13 @@ struct TransitionTests {
             counting: {while_blocked: false}
             \(setting)
             """)
-        let state = try Fixtures.state(Fixtures.baseState + """
+        let state = try Fixtures.state(
+            Fixtures.baseState + """
 
-            user_id: u-1
-            asks: [{at: 2026-11-20T10:00:00Z, short: "0.9"}]
-            responses: [{at: 2026-11-20T10:01:00Z, kind: later}]
-            """)
+                user_id: u-1
+                asks: [{at: 2026-11-20T10:00:00Z, short: "0.9"}]
+                responses: [{at: 2026-11-20T10:01:00Z, kind: later}]
+                """)
         let (decision, next) = try Self.record(policy, state)
         #expect(!decision.isAllowed)
         #expect(next == state)
@@ -99,32 +103,37 @@ struct TransitionTests {
     @Test("times are kept only inside the longest within, at most count of them, oldest first")
     func timesWindow() throws {
         let policy = try Fixtures.simplePolicy(trigger: "at_least: 9, within: 2d")
-        let state = try Fixtures.state(Fixtures.baseState + """
+        let state = try Fixtures.state(
+            Fixtures.baseState + """
 
-            events: {done: {count: 3, times: [2026-11-19T10:00:00Z, 2026-11-20T10:00:00Z, 2026-11-21T10:00:00Z]}}
-            """)
+                events: {done: {count: 3, times: [2026-11-19T10:00:00Z, 2026-11-20T10:00:00Z, 2026-11-21T10:00:00Z]}}
+                """)
         let (_, next) = try Self.record(policy, state)
         // 2026-11-20T10:00 is exactly 2d before now: outside (now − 2d, now].
-        #expect(next.events["done"] == EventHistory(count: 4, times: [Fixtures.time("2026-11-21T10:00:00Z"), Self.now]))
+        #expect(
+            next.events["done"] == EventHistory(count: 4, times: [Fixtures.time("2026-11-21T10:00:00Z"), Self.now]))
 
         // A donation with an earlier `now` keeps the times in order.
         let (_, earlier) = try Self.record(policy, next, at: Fixtures.time("2026-11-21T12:00:00Z"))
-        #expect(earlier.events["done"]?.times == [
-            Fixtures.time("2026-11-21T10:00:00Z"), Fixtures.time("2026-11-21T12:00:00Z"), Self.now,
-        ])
+        #expect(
+            earlier.events["done"]?.times == [
+                Fixtures.time("2026-11-21T10:00:00Z"), Fixtures.time("2026-11-21T12:00:00Z"), Self.now,
+            ])
     }
 
     @Test("without any within, no times are kept")
     func noWindowNoTimes() throws {
         let policy = try Fixtures.simplePolicy()
-        let state = try Fixtures.state(Fixtures.baseState + "\nevents: {done: {count: 1, times: [2026-11-21T10:00:00Z]}}")
+        let state = try Fixtures.state(
+            Fixtures.baseState + "\nevents: {done: {count: 1, times: [2026-11-21T10:00:00Z]}}")
         let (_, next) = try Self.record(policy, state)
         #expect(next.events["done"] == EventHistory(count: 2))
     }
 
     @Test("a new version by the version key restarts its age; reset_on_new_version zeroes the counts")
     func update() throws {
-        let policy = try Fixtures.simplePolicy(extra: "app: {version_key: build}\ncounting: {reset_on_new_version: true}")
+        let policy = try Fixtures.simplePolicy(
+            extra: "app: {version_key: build}\ncounting: {reset_on_new_version: true}")
         let state = try Fixtures.state(Fixtures.baseState + "\nlaunches: 7\nevents: {done: 5}", versionKey: .build)
 
         let sameBuild = Transition.update(state, to: AppVersion(short: "1.1"), at: Self.now, policy: policy)

@@ -64,7 +64,9 @@ import Testing
 
     @Test func namedTriggerDonatesNothingAndUnknownIdIsAUsageError() throws {
         let policy = try Fixtures.simplePolicy(trigger: "at_least: 2")
-        #expect(try Fixtures.decide(policy, state(count: 1), event: nil, trigger: "done").blockedBy.map(\.id) == ["trigger"])
+        #expect(
+            try Fixtures.decide(policy, state(count: 1), event: nil, trigger: "done").blockedBy.map(\.id) == ["trigger"]
+        )
         #expect(try Fixtures.decide(policy, state(count: 2), event: nil, trigger: "done").isAllowed)
         #expect(throws: Evaluator.UsageError.self) {
             try Fixtures.decide(policy, state(count: 2), event: nil, trigger: "dne")
@@ -74,7 +76,8 @@ import Testing
     /// Another trigger's failure blocks nothing once one candidate passed: a guard alone blocks,
     /// and waiting for it is enough.
     @Test func aLosingTriggerDoesNotBlockWhenAnotherPassed() throws {
-        let policy = try Fixtures.policy("""
+        let policy = try Fixtures.policy(
+            """
             reviewgate: 1
             name: t
             triggers:
@@ -96,7 +99,8 @@ import Testing
     }
 
     @Test func firstPassingTriggerInFileOrderWins() throws {
-        let policy = try Fixtures.policy("""
+        let policy = try Fixtures.policy(
+            """
             reviewgate: 1
             name: t
             triggers:
@@ -109,7 +113,8 @@ import Testing
     }
 
     @Test func withNeitherEventNorTriggerAllTriggersAreCandidates() throws {
-        let policy = try Fixtures.policy("""
+        let policy = try Fixtures.policy(
+            """
             reviewgate: 1
             name: t
             triggers:

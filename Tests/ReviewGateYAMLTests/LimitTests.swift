@@ -63,7 +63,8 @@ import Testing
     @Test func oversizedInputIsRefusedBeforeParsing() {
         let big = [UInt8](repeating: UInt8(ascii: "a"), count: 3_000_000)
         #expect(message(big)?.contains("over the limit of 1048576 bytes") == true)
-        #expect(message([UInt8](repeating: UInt8(ascii: "a"), count: 2000), limits: DocumentLimits(maxBytes: 1000)) != nil)
+        #expect(
+            message([UInt8](repeating: UInt8(ascii: "a"), count: 2000), limits: DocumentLimits(maxBytes: 1000)) != nil)
     }
 
     @Test func invalidUTF8IsRefused() {

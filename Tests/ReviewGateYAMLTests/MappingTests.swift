@@ -8,7 +8,8 @@ import Testing
     }
 
     @Test func mergeKeyBringsInEntriesAndExplicitKeyWins() throws {
-        let root = try load("""
+        let root = try load(
+            """
             base: &base {cooldown: 7d, max: 3}
             guards:
               <<: *base
@@ -21,7 +22,8 @@ import Testing
     }
 
     @Test func mergeOfAListFirstMappingWins() throws {
-        let root = try load("""
+        let root = try load(
+            """
             a: &a {x: 1, y: 1}
             b: &b {y: 2, z: 2}
             c:

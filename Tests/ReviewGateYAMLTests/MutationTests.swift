@@ -1,6 +1,6 @@
 import ReviewGate
-import ReviewGateYAML
 import ReviewGateTestSupport
+import ReviewGateYAML
 import Testing
 
 /// No input crashes or hangs the loader or the decoders: every YAML test suite input, mutated at
@@ -36,8 +36,9 @@ import Testing
                 } catch {
                     refused += 1
                     for diagnostic in error.diagnostics {
-                        #expect((diagnostic.location?.line ?? 0) >= 1 && (diagnostic.location?.column ?? 0) >= 1,
-                                "\(testCase.id): \(diagnostic)")
+                        #expect(
+                            (diagnostic.location?.line ?? 0) >= 1 && (diagnostic.location?.column ?? 0) >= 1,
+                            "\(testCase.id): \(diagnostic)")
                     }
                 }
             }

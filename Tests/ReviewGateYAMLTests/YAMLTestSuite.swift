@@ -1,5 +1,5 @@
-import ReviewGateTestSupport
 import Foundation
+import ReviewGateTestSupport
 
 /// The public YAML test suite's cases, read from `../shared/yaml-test-suite` beside the repository.
 struct YAMLTestSuiteCase: CustomStringConvertible, Sendable {
@@ -33,7 +33,8 @@ struct YAMLTestSuiteCase: CustomStringConvertible, Sendable {
             if manager.fileExists(atPath: folder.appending(path: "in.yaml").path) {
                 cases.append(YAMLTestSuiteCase(id: name, directory: folder))
             } else if let subs = try? manager.contentsOfDirectory(atPath: folder.path) {
-                for sub in subs.sorted() where manager.fileExists(atPath: folder.appending(path: "\(sub)/in.yaml").path) {
+                for sub in subs.sorted() where manager.fileExists(atPath: folder.appending(path: "\(sub)/in.yaml").path)
+                {
                     cases.append(YAMLTestSuiteCase(id: "\(name)/\(sub)", directory: folder.appending(path: sub)))
                 }
             }
@@ -53,21 +54,40 @@ enum JSONStream {
         for character in text {
             if inString {
                 current.append(character)
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" {
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
                     inString = false
-                    if depth == 0 { values.append(current); current = "" }
+                    if depth == 0 {
+                        values.append(current)
+                        current = ""
+                    }
                 }
                 continue
             }
             switch character {
-            case "\"": inString = true; current.append(character)
-            case "{", "[": depth += 1; current.append(character)
+            case "\"":
+                inString = true
+                current.append(character)
+            case "{", "[":
+                depth += 1
+                current.append(character)
             case "}", "]":
                 depth -= 1
                 current.append(character)
-                if depth == 0 { values.append(current); current = "" }
+                if depth == 0 {
+                    values.append(current)
+                    current = ""
+                }
             case _ where character.isWhitespace:
-                if depth == 0, !current.isEmpty { values.append(current); current = "" } else if depth > 0 { current.append(character) }
+                if depth == 0, !current.isEmpty {
+                    values.append(current)
+                    current = ""
+                } else if depth > 0 {
+                    current.append(character)
+                }
             default: current.append(character)
             }
         }

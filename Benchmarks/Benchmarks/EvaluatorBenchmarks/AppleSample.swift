@@ -25,7 +25,8 @@ struct AppleSample: Sendable {
         do {
             let documents = DocumentFiles(parse: YAMLLoader().loadDocument)
             let policy = try PolicyLoader.files(documents).load(path: policyPath).policy
-            let state = try StateDecoder.decode(documents.document(atPath: statePath), versionKey: policy.app.versionKey)
+            let state = try StateDecoder.decode(
+                documents.document(atPath: statePath), versionKey: policy.app.versionKey)
             let moment = Moment(
                 now: Timestamp(rfc3339: "2026-11-22T10:00:00Z")!, event: "process_completed",
                 scene: "ProcessCompleted")

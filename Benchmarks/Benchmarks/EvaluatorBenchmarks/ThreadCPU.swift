@@ -1,11 +1,11 @@
 import Benchmark
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// CPU time of the calling thread, to the nanosecond: package-benchmark's `cpuTotal` counts
@@ -13,7 +13,8 @@ import Darwin
 /// decisions, and wall clock counts the time other processes hold the core.
 enum ThreadCPU {
     /// Nanoseconds of thread CPU time per run; the tables divide it by the scaling factor.
-    static let nanoseconds = BenchmarkMetric.custom("Thread CPU (ns)", polarity: .prefersSmaller, useScalingFactor: true)
+    static let nanoseconds = BenchmarkMetric.custom(
+        "Thread CPU (ns)", polarity: .prefersSmaller, useScalingFactor: true)
 
     /// Runs `body` and records the thread CPU time it took as ``nanoseconds``.
     static func record(on benchmark: Benchmark, _ body: () -> Void) {

@@ -17,7 +17,8 @@ enum RawEventScan {
             var count = 0
             while true {
                 guard yaml_parser_parse(parser, &event) == 1 else {
-                    fatalError("libyaml: \(String(cString: parser.pointee.problem)) at byte \(parser.pointee.problem_offset)")
+                    fatalError(
+                        "libyaml: \(String(cString: parser.pointee.problem)) at byte \(parser.pointee.problem_offset)")
                 }
                 count += 1
                 let isStreamEnd = event.type == YAML_STREAM_END_EVENT

@@ -78,7 +78,8 @@ struct LongScenario: Sendable {
         var moments: [Moment] = []
         for step in scenario.steps {
             if case .after(let span)? = step.clock { now = now + span }
-            moments.append(step.moment(at: now) ?? Moment(now: now, event: "process_completed", scene: "ProcessCompleted"))
+            moments.append(
+                step.moment(at: now) ?? Moment(now: now, event: "process_completed", scene: "ProcessCompleted"))
         }
         self.moments = moments
     }
@@ -104,7 +105,8 @@ struct LongScenario: Sendable {
             default:
                 guard let moment = step.moment(at: now) else { continue }
                 do {
-                    Transition.apply(try Evaluator.evaluate(policy, state: state, moment: moment), to: &state, policy: policy)
+                    Transition.apply(
+                        try Evaluator.evaluate(policy, state: state, moment: moment), to: &state, policy: policy)
                 } catch {
                     fatalError("\(error)")
                 }
@@ -118,7 +120,9 @@ struct LongScenario: Sendable {
         var allowed = 0
         for moment in moments {
             do {
-                if try Evaluator.evaluate(scenario.policy, state: scenario.state, moment: moment).isAllowed { allowed += 1 }
+                if try Evaluator.evaluate(scenario.policy, state: scenario.state, moment: moment).isAllowed {
+                    allowed += 1
+                }
             } catch {
                 fatalError("\(error)")
             }

@@ -10,7 +10,8 @@ struct FormatVersion {
     let supported: Int
 
     /// Policy files (SPEC §2).
-    static let policy = FormatVersion(file: "this policy", name: "language version", supported: PolicyDecoder.languageVersion)
+    static let policy = FormatVersion(
+        file: "this policy", name: "language version", supported: PolicyDecoder.languageVersion)
     /// State files (SPEC §3).
     static let state = FormatVersion(file: "this state file", name: "format", supported: StateDecoder.formatVersion)
     /// Scenario files (SPEC §6).

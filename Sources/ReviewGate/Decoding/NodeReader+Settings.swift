@@ -7,7 +7,9 @@ extension NodeReader {
         }
         var flags: [String: Bool] = [:]
         for entry in entries {
-            if let name = identifier(entry.key, "a flag name"), let value = bool(entry.value, "flag \(name)") { flags[name] = value }
+            if let name = identifier(entry.key, "a flag name"), let value = bool(entry.value, "flag \(name)") {
+                flags[name] = value
+            }
         }
         return flags
     }
@@ -20,7 +22,9 @@ extension NodeReader {
         }
         var attributes: [String: AttributeValue] = [:]
         for entry in entries {
-            if let name = identifier(entry.key, "an attribute name"), let value = attributeValue(entry.value, "attribute \(name)") {
+            if let name = identifier(entry.key, "an attribute name"),
+                let value = attributeValue(entry.value, "attribute \(name)")
+            {
                 attributes[name] = value
             }
         }

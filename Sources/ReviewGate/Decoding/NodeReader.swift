@@ -32,7 +32,8 @@ package struct NodeReader {
                 continue
             }
             guard allowed.contains(key) else {
-                let hint = Suggestion.closest(to: key, in: allowed).map { "did you mean \"\($0)\"?" }
+                let hint =
+                    Suggestion.closest(to: key, in: allowed).map { "did you mean \"\($0)\"?" }
                     ?? "expected \(Suggestion.list(allowed))"
                 error("unknown key \"\(key)\" in \(what); \(hint)", at: entry.key.location)
                 continue
@@ -56,8 +57,11 @@ package struct NodeReader {
     mutating func int(_ node: DocumentNode, _ what: String, minimum: Int? = nil, maximum: Int? = nil) -> Int? {
         let maximum = maximum ?? Self.largestCount
         guard case .int(let value)? = node.scalar?.value else {
-            if case .float(let number)? = node.scalar?.value, number.rounded() == number, abs(number) > Double(maximum) {
-                error("\(what) must be at most \(maximum); found \(node.scalar!.text), which is too large", at: node.location)
+            if case .float(let number)? = node.scalar?.value, number.rounded() == number, abs(number) > Double(maximum)
+            {
+                error(
+                    "\(what) must be at most \(maximum); found \(node.scalar!.text), which is too large",
+                    at: node.location)
             } else {
                 error("\(what) must be a whole number; found \(node.summary)", at: node.location)
             }
@@ -111,18 +115,21 @@ package struct NodeReader {
     mutating func identifier(_ node: DocumentNode, _ what: String) -> String? {
         guard let text = string(node, what) else { return nil }
         guard Self.isIdentifier(text) else {
-            error("\(what) \"\(text)\" is not a valid name: use letters, digits, _ . and -, starting with a letter or _",
-                  at: node.location)
+            error(
+                "\(what) \"\(text)\" is not a valid name: use letters, digits, _ . and -, starting with a letter or _",
+                at: node.location)
             return nil
         }
         return text
     }
 
     static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first == "_" || ("a"..."z").contains(first) || ("A"..."Z").contains(first)
+        guard let first = text.unicodeScalars.first,
+            first == "_" || ("a"..."z").contains(first) || ("A"..."Z").contains(first)
         else { return false }
         return text.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "_.-".unicodeScalars.contains($0)
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                || "_.-".unicodeScalars.contains($0)
         }
     }
 
@@ -132,13 +139,15 @@ package struct NodeReader {
         var found = node.summary
         if case .int = node.scalar?.value { found += " (a bare number has no unit)" }
         if let text = node.string, let unit = text.last, let scale = TimeSpan.units.first(where: { $0.symbol == unit }),
-            let value = Double(text.dropLast()), value * Double(scale.seconds) > Double(TimeSpan.maximum.seconds) {
+            let value = Double(text.dropLast()), value * Double(scale.seconds) > Double(TimeSpan.maximum.seconds)
+        {
             found = "\(text), which is over 100 years (the longest duration)"
         } else if let text = node.string, text.first == "-" || text.first == "+" {
             found += " (a duration has no sign)"
         }
-        error("\(what) must be a duration such as 21d (a whole number and s, m, h, d or w); found \(found)",
-              at: node.location)
+        error(
+            "\(what) must be a duration such as 21d (a whole number and s, m, h, d or w); found \(found)",
+            at: node.location)
         return nil
     }
 
@@ -147,8 +156,9 @@ package struct NodeReader {
         if let text = node.scalar?.text, node.scalar?.value != .null, let time = Timestamp(rfc3339: text) {
             return time
         }
-        error("\(what) must be an RFC 3339 time such as 2026-11-22T10:00:00Z (with Z or an offset, in the years \(Timestamp.years.lowerBound)–\(Timestamp.years.upperBound)); found \(node.summary)",
-              at: node.location)
+        error(
+            "\(what) must be an RFC 3339 time such as 2026-11-22T10:00:00Z (with Z or an offset, in the years \(Timestamp.years.lowerBound)–\(Timestamp.years.upperBound)); found \(node.summary)",
+            at: node.location)
         return nil
     }
 

@@ -36,7 +36,7 @@ extension Array where Element == Diagnostic {
     func sortedByLocation() -> [Diagnostic] {
         enumerated().sorted { a, b in
             switch (a.element.location, b.element.location) {
-            case let (l?, r?) where l != r: (l.file, l.line, l.column) < (r.file, r.line, r.column)
+            case (let l?, let r?) where l != r: (l.file, l.line, l.column) < (r.file, r.line, r.column)
             case (nil, _?): false
             case (_?, nil): true
             default: a.offset < b.offset

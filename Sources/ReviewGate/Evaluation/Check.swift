@@ -69,7 +69,8 @@ public enum Blocker: Sendable, Hashable, CaseIterable {
     case trigger
 
     /// Every blocker, in evaluation order.
-    public static let allCases: [Blocker] = [.enabled] + Guard.Key.allCases.map(Blocker.guard) + [.responses, .rollout, .trigger]
+    public static let allCases: [Blocker] =
+        [.enabled] + Guard.Key.allCases.map(Blocker.guard) + [.responses, .rollout, .trigger]
 
     /// The id in `blocked_by`: `cooldown`, `trigger`.
     public var id: String {

@@ -30,7 +30,8 @@ extension EvaluationContext {
         case .cooldown(let minimum):
             guard let last = lastAskAt else {
                 return Check(
-                    id: id, passed: true, observed: .never, required: .minimumAge(minimum, since: .lastAsk), source: source)
+                    id: id, passed: true, observed: .never, required: .minimumAge(minimum, since: .lastAsk),
+                    source: source)
             }
             return age(id, since: last, .lastAsk, minimum, source)
         case .oncePerVersion:
@@ -38,7 +39,9 @@ extension EvaluationContext {
             let version = currentVersion
             var askedAt: Timestamp?
             // Like every other guard, only asks up to `now` count.
-            for ask in state.asks where ask.at <= now && version != nil && ask.version(key) == version { askedAt = ask.at }
+            for ask in state.asks where ask.at <= now && version != nil && ask.version(key) == version {
+                askedAt = ask.at
+            }
             return Check(
                 id: id, passed: askedAt == nil, observed: .askInVersion(at: askedAt, version: version),
                 required: .noAskInVersion(key), source: source)
@@ -48,16 +51,21 @@ extension EvaluationContext {
             return askLimit(id, limit, isSystemQuota: true, source)
         case .when(let condition):
             let failing = failingPart(of: condition)
-            return Check(id: id, passed: failing == nil, observed: .condition(failing: failing), required: .condition, source: source)
+            return Check(
+                id: id, passed: failing == nil, observed: .condition(failing: failing), required: .condition,
+                source: source)
         }
     }
 
     /// `now − since ≥ minimum`; a failure passes at `since + minimum`.
-    private func age(_ id: Check.ID, since: Timestamp, _ milestone: Milestone, _ minimum: TimeSpan, _ source: SourceLocation?) -> Check {
+    private func age(
+        _ id: Check.ID, since: Timestamp, _ milestone: Milestone, _ minimum: TimeSpan, _ source: SourceLocation?
+    ) -> Check {
         let observed = now - since
         let passed = observed >= minimum
         return Check(
-            id: id, passed: passed, observed: .age(observed, since: milestone), required: .minimumAge(minimum, since: milestone),
+            id: id, passed: passed, observed: .age(observed, since: milestone),
+            required: .minimumAge(minimum, since: milestone),
             passesAt: passed ? nil : since + minimum, source: source)
     }
 
@@ -81,7 +89,8 @@ extension EvaluationContext {
             }
         }
         return Check(
-            id: id, passed: passed, observed: .asks(inWindow), required: .fewerAsks(limit, isSystemQuota: isSystemQuota),
+            id: id, passed: passed, observed: .asks(inWindow),
+            required: .fewerAsks(limit, isSystemQuota: isSystemQuota),
             passesAt: passesAt, source: source)
     }
 
@@ -105,15 +114,20 @@ extension EvaluationContext {
                 waitable = false
                 source = rule.location
             case .wait(let span) where now - response.at < span:
-                if waitable { blocking = response; source = rule.location }
+                if waitable {
+                    blocking = response
+                    source = rule.location
+                }
                 waitsUntil = max(waitsUntil ?? response.at + span, response.at + span)
             default: continue
             }
         }
-        checks.append(Check(
-            id: .responses, passed: blocking == nil, observed: .response(blocking), required: .responses,
-            passesAt: blocking != nil && waitable ? waitsUntil : nil,
-            source: source ?? rules.afterRated.location ?? rules.afterDeclined.location ?? rules.afterLater.location))
+        checks.append(
+            Check(
+                id: .responses, passed: blocking == nil, observed: .response(blocking), required: .responses,
+                passesAt: blocking != nil && waitable ? waitsUntil : nil,
+                source: source ?? rules.afterRated.location ?? rules.afterDeclined.location ?? rules.afterLater.location
+            ))
     }
 
     /// `rollout`: the person's bucket below `percent × 100`; no `user_id` fails.
@@ -121,8 +135,10 @@ extension EvaluationContext {
         guard let rollout = policy.rollout else { return }
         let bucket = state.userID.map { RolloutBucket.bucket(salt: rollout.salt, userID: $0) }
         let passed = bucket.map { $0 < rollout.bucketLimit } ?? false
-        checks.append(Check(
-            id: .rollout, passed: passed, observed: .bucket(bucket), required: .rollout(percent: rollout.percent, bucketLimit: rollout.bucketLimit),
-            source: rollout.location))
+        checks.append(
+            Check(
+                id: .rollout, passed: passed, observed: .bucket(bucket),
+                required: .rollout(percent: rollout.percent, bucketLimit: rollout.bucketLimit),
+                source: rollout.location))
     }
 }

@@ -4,23 +4,27 @@ extension EvaluationContext {
         let rule = trigger.count.value
         let count = count(of: trigger.event, within: trigger.within?.value)
         let countPassed = rule.passes(count)
-        checks.append(Check(
-            id: .trigger(.count), trigger: trigger.id, passed: countPassed, observed: .count(count),
-            required: .count(rule, event: trigger.event, within: trigger.within?.value),
-            source: trigger.count.location))
+        checks.append(
+            Check(
+                id: .trigger(.count), trigger: trigger.id, passed: countPassed, observed: .count(count),
+                required: .count(rule, event: trigger.event, within: trigger.within?.value),
+                source: trigger.count.location))
         var passed = countPassed
         if let scenes = trigger.scenes {
             let onScene = moment.scene.map(scenes.value.contains) ?? false
-            checks.append(Check(
-                id: .trigger(.scenes), trigger: trigger.id, passed: onScene, observed: .scene(moment.scene),
-                required: .scenes(scenes.value), source: scenes.location))
+            checks.append(
+                Check(
+                    id: .trigger(.scenes), trigger: trigger.id, passed: onScene, observed: .scene(moment.scene),
+                    required: .scenes(scenes.value), source: scenes.location))
             passed = passed && onScene
         }
         if let when = trigger.when {
             let failing = failingPart(of: when)
-            checks.append(Check(
-                id: .trigger(.when), trigger: trigger.id, passed: failing == nil, observed: .condition(failing: failing),
-                required: .condition, source: when.location))
+            checks.append(
+                Check(
+                    id: .trigger(.when), trigger: trigger.id, passed: failing == nil,
+                    observed: .condition(failing: failing),
+                    required: .condition, source: when.location))
             passed = passed && failing == nil
         }
         return passed

@@ -19,7 +19,9 @@ struct EvaluationContext {
         try withUnsafePointer(to: policy) { policyAddress in
             try withUnsafePointer(to: state) { stateAddress in
                 try withUnsafePointer(to: moment) { momentAddress in
-                    try body(EvaluationContext(policyAddress: policyAddress, stateAddress: stateAddress, momentAddress: momentAddress))
+                    try body(
+                        EvaluationContext(
+                            policyAddress: policyAddress, stateAddress: stateAddress, momentAddress: momentAddress))
                 }
             }
         }

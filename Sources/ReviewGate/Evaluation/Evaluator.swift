@@ -17,8 +17,12 @@ public enum Evaluator {
     public static func evaluate(_ policy: Policy, state: ReviewState, moment: Moment) throws(UsageError) -> Decision {
         var checks: [Check] = []
         guard policy.enabled.value else {
-            checks.append(Check(id: .enabled, passed: false, observed: .disabled, required: .enabled, source: policy.enabled.location))
-            return Decision(outcome: .block, moment: moment, trigger: nil, passingTrigger: nil, checks: checks, nextEligibleAt: nil)
+            checks.append(
+                Check(
+                    id: .enabled, passed: false, observed: .disabled, required: .enabled,
+                    source: policy.enabled.location))
+            return Decision(
+                outcome: .block, moment: moment, trigger: nil, passingTrigger: nil, checks: checks, nextEligibleAt: nil)
         }
         if let id = moment.trigger, policy.trigger(id: id) == nil {
             throw .unknownTrigger(policy.noTriggerMessage(id))
@@ -40,7 +44,10 @@ public enum Evaluator {
                 }
             }
             if !anyCandidate, let event = moment.event {
-                checks.append(Check(id: .trigger(.missing), passed: false, observed: .unheardEvent(event), required: .listeningTrigger))
+                checks.append(
+                    Check(
+                        id: .trigger(.missing), passed: false, observed: .unheardEvent(event),
+                        required: .listeningTrigger))
             }
             return guardsPass
         }

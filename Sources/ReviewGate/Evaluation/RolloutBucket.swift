@@ -2,7 +2,8 @@
 /// person lands in the same bucket on every platform.
 public enum RolloutBucket {
     /// FNV-1a 64-bit over bytes.
-    public static func fnv1a64<S: Sequence>(_ bytes: S, seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 where S.Element == UInt8 {
+    public static func fnv1a64<S: Sequence>(_ bytes: S, seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64
+    where S.Element == UInt8 {
         var hash = seed
         for byte in bytes {
             hash ^= UInt64(byte)

@@ -77,8 +77,10 @@ public struct CheckDescription: Sendable {
     static func required(_ requirement: Requirement, policy: Policy) -> String {
         switch requirement {
         case .enabled: return "enabled: true"
-        case .notFrom(let sources): return sources.isEmpty ? "any source" : "not \(Suggestion.list(sources.map(\.rawValue)))"
-        case .minimumAge(let span, let milestone): return milestone == .lastAsk ? "at least \(span) since the last ask" : "at least \(span)"
+        case .notFrom(let sources):
+            return sources.isEmpty ? "any source" : "not \(Suggestion.list(sources.map(\.rawValue)))"
+        case .minimumAge(let span, let milestone):
+            return milestone == .lastAsk ? "at least \(span) since the last ask" : "at least \(span)"
         case .minimumCount(let n): return "at least \(n)"
         case .noAskInVersion(let key): return "no earlier ask in this \(key.name)"
         case .fewerAsks(let limit, let isSystemQuota):
@@ -110,7 +112,8 @@ public struct CheckDescription: Sendable {
             case .nextVersion: effect = "not again in this version"
             case .wait(let span): effect = "wait \(span)"
             }
-            return "answered \(response.kind.rawValue) on \(response.at.day): after_\(response.kind.rawValue) says \(effect)"
+            return
+                "answered \(response.kind.rawValue) on \(response.at.day): after_\(response.kind.rawValue) says \(effect)"
         case .disabled:
             return "the kill switch is off (enabled: false): every moment is blocked"
         case .askInVersion(.some, _):
@@ -147,7 +150,8 @@ enum ConditionText {
         case .attribute(let name, let test):
             switch test {
             case .equals(let value): return "attribute \(name) equals \(value)"
-            case .oneOf(let values): return "attribute \(name) in [\(values.map(\.description).joined(separator: ", "))]"
+            case .oneOf(let values):
+                return "attribute \(name) in [\(values.map(\.description).joined(separator: ", "))]"
             case .atLeast(let bound): return "attribute \(name) at least \(AttributeValue.number(bound))"
             case .atMost(let bound): return "attribute \(name) at most \(AttributeValue.number(bound))"
             }

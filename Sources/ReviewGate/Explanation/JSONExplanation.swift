@@ -7,19 +7,25 @@ public enum JSONExplanation {
             ("policy", .string(policy.name)),
             ("decision", .string(decision.outcome.rawValue)),
             ("now", .string(moment.now.description)),
-            ("moment", .object([
-                ("event", .string(moment.event)), ("trigger", .string(moment.trigger)),
-                ("scene", .string(moment.scene)), ("source", .string(moment.source.rawValue)),
-            ])),
+            (
+                "moment",
+                .object([
+                    ("event", .string(moment.event)), ("trigger", .string(moment.trigger)),
+                    ("scene", .string(moment.scene)), ("source", .string(moment.source.rawValue)),
+                ])
+            ),
             ("trigger", .string(decision.trigger)),
             ("blocked_by", .array(decision.blockedBy.map { JSONValue.string($0.id) })),
             ("checks", .array(decision.checks.map { check(of: $0, decision: decision, policy: policy) })),
             ("next_eligible_at", .string(decision.nextEligibleAt?.description)),
             ("needs", .array(decision.needs.map(need))),
-            ("presentation", .object([
-                ("delay_seconds", seconds(policy.presentation.delay)),
-                ("require_same_scene", .bool(policy.presentation.requireSameScene)),
-            ])),
+            (
+                "presentation",
+                .object([
+                    ("delay_seconds", seconds(policy.presentation.delay)),
+                    ("require_same_scene", .bool(policy.presentation.requireSameScene)),
+                ])
+            ),
             ("write_review_url", .string(policy.writeReviewURL)),
         ])
     }
@@ -49,7 +55,9 @@ public enum JSONExplanation {
 
     static func source(_ location: SourceLocation?) -> JSONValue {
         guard let location else { return .null }
-        return .object([("file", .string(location.file)), ("line", .int(location.line)), ("column", .int(location.column))])
+        return .object([
+            ("file", .string(location.file)), ("line", .int(location.line)), ("column", .int(location.column)),
+        ])
     }
 
     private static func need(_ need: Need) -> JSONValue {

@@ -59,7 +59,9 @@ public struct TextExplanation: Sendable {
             if let more = need.more {
                 lines.append("needs \(more) more \(need.event)" + (need.trigger.map { " for trigger \($0)" } ?? ""))
             } else {
-                lines.append("trigger \(need.trigger ?? "") can never pass again: its count of \(need.event) is past the exact value")
+                lines.append(
+                    "trigger \(need.trigger ?? "") can never pass again: its count of \(need.event) is past the exact value"
+                )
             }
         }
         for check in decision.checks where decision.isBlocking(check) && check.passesAt == nil {
@@ -67,7 +69,8 @@ public struct TextExplanation: Sendable {
         }
         let waits = decision.checks.filter { decision.isBlocking($0) && $0.passesAt != nil }
         for check in waits {
-            lines.append("\(CheckDescription.label(check)) passes from \(check.passesAt!), but waiting alone is not enough")
+            lines.append(
+                "\(CheckDescription.label(check)) passes from \(check.passesAt!), but waiting alone is not enough")
         }
         return lines
     }
@@ -101,7 +104,11 @@ public struct TextExplanation: Sendable {
     }
 
     private enum Style: String {
-        case green = "32", red = "31", greenBold = "1;32", redBold = "1;31", dim = "2"
+        case green = "32"
+        case red = "31"
+        case greenBold = "1;32"
+        case redBold = "1;31"
+        case dim = "2"
     }
 
     private func paint(_ text: String, _ style: Style) -> String {

@@ -30,7 +30,10 @@ public struct JSONWriter: Sendable {
             }
         case .string(let text): Self.quote(text, to: &out)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
+            if items.isEmpty {
+                out += "[]"
+                return
+            }
             out += "["
             for (index, item) in items.enumerated() {
                 if index > 0 { out += "," }
@@ -40,7 +43,10 @@ public struct JSONWriter: Sendable {
             newline(indent, to: &out)
             out += "]"
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
+            if members.isEmpty {
+                out += "{}"
+                return
+            }
             out += "{"
             for (index, member) in members.enumerated() {
                 if index > 0 { out += "," }

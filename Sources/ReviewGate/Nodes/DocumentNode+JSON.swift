@@ -13,10 +13,11 @@ extension DocumentNode {
             }
         case .sequence(let items): return .array(items.map(\.jsonValue))
         case .mapping(let entries):
-            return .object(entries.map { entry in
-                let key = entry.key.scalar?.text ?? JSONWriter().string(entry.key.jsonValue)
-                return (key: key, value: entry.value.jsonValue)
-            })
+            return .object(
+                entries.map { entry in
+                    let key = entry.key.scalar?.text ?? JSONWriter().string(entry.key.jsonValue)
+                    return (key: key, value: entry.value.jsonValue)
+                })
         }
     }
 }

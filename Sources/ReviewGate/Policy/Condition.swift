@@ -32,7 +32,8 @@ public struct Condition: Sendable {
     /// Calls `body` with the `within` of every event count in the condition.
     func forEachEventWindow(_ body: (TimeSpan?) -> Void) {
         switch test {
-        case .all(let conditions), .any(let conditions): conditions.forEach { $0.forEachEventWindow(body) }
+        case .all(let conditions), .any(let conditions):
+            for condition in conditions { condition.forEachEventWindow(body) }
         case .not(let condition): condition.forEachEventWindow(body)
         case .event(_, _, let within): body(within)
         default: break

@@ -1,16 +1,21 @@
 extension NodeReader {
-    package static let conditionForms = ["all", "any", "not", "event", "launches", "install_age", "since_last_ask", "flag", "attribute", "app_version"]
+    package static let conditionForms = [
+        "all", "any", "not", "event", "launches", "install_age", "since_last_ask", "flag", "attribute", "app_version",
+    ]
 
     /// A condition (SPEC §2.4). Nesting is bounded by the loader's depth limit.
     mutating func condition(_ node: DocumentNode) -> Condition? {
         guard let entries = node.mapping else {
-            error("a condition must be a mapping such as {flag: name} or {all: [...]}; found \(node.summary)", at: node.location)
+            error(
+                "a condition must be a mapping such as {flag: name} or {all: [...]}; found \(node.summary)",
+                at: node.location)
             return nil
         }
         let keys = entries.compactMap { $0.key.string }
         guard let form = keys.first(where: { Self.conditionForms.contains($0) }) else {
             let first = keys.first ?? ""
-            let hint = Suggestion.closest(to: first, in: Self.conditionForms).map { "; did you mean \"\($0)\"?" }
+            let hint =
+                Suggestion.closest(to: first, in: Self.conditionForms).map { "; did you mean \"\($0)\"?" }
                 ?? " (expected one of \(Suggestion.list(Self.conditionForms)))"
             error("unknown condition \"\(first)\"\(hint)", at: entries.first?.key.location ?? node.location)
             return nil
@@ -18,19 +23,26 @@ extension NodeReader {
         let location = node.location
         switch form {
         case "all", "any":
-            guard let fields = fields(node, "an \(form) condition", allowed: [form]), let items = list(fields[form]!, form) else { return nil }
+            guard let fields = fields(node, "an \(form) condition", allowed: [form]),
+                let items = list(fields[form]!, form)
+            else { return nil }
             let conditions = items.compactMap { condition($0) }
             guard conditions.count == items.count else { return nil }
             return Condition(test: form == "all" ? .all(conditions) : .any(conditions), location: location)
         case "not":
-            guard let fields = fields(node, "a not condition", allowed: ["not"]), let inner = condition(fields["not"]!) else { return nil }
+            guard let fields = fields(node, "a not condition", allowed: ["not"]), let inner = condition(fields["not"]!)
+            else { return nil }
             return Condition(test: .not(inner), location: location)
         case "event":
-            guard let fields = fields(node, "an event condition", allowed: ["event", "at_least", "at_most", "exactly", "within"]),
+            guard
+                let fields = fields(
+                    node, "an event condition", allowed: ["event", "at_least", "at_most", "exactly", "within"]),
                 let name = identifier(fields["event"]!, "event")
             else { return nil }
             let within = fields["within"].flatMap { window($0, of: name) }
-            guard let comparison = intComparison(fields, "event \(name)", at: location), fields["within"] == nil || within != nil else { return nil }
+            guard let comparison = intComparison(fields, "event \(name)", at: location),
+                fields["within"] == nil || within != nil
+            else { return nil }
             return Condition(test: .event(name, comparison, within: within), location: location)
         case "launches":
             guard let fields = fields(node, "a launches condition", allowed: ["launches"]),
@@ -43,9 +55,12 @@ extension NodeReader {
                 let inner = self.fields(fields[form]!, form, allowed: ["at_least", "at_most"]),
                 let comparison = spanComparison(inner, form, at: fields[form]!.location)
             else { return nil }
-            return Condition(test: form == "install_age" ? .installAge(comparison) : .sinceLastAsk(comparison), location: location)
+            return Condition(
+                test: form == "install_age" ? .installAge(comparison) : .sinceLastAsk(comparison), location: location)
         case "flag":
-            guard let fields = fields(node, "a flag condition", allowed: ["flag"]), let name = identifier(fields["flag"]!, "flag") else { return nil }
+            guard let fields = fields(node, "a flag condition", allowed: ["flag"]),
+                let name = identifier(fields["flag"]!, "flag")
+            else { return nil }
             return Condition(test: .flag(name), location: location)
         case "attribute":
             return attributeCondition(node)
@@ -61,15 +76,20 @@ extension NodeReader {
             let valueNode = inner[present[0]]!
             guard let text = string(valueNode, "app_version \(present[0])", scalarText: true) else { return nil }
             guard let version = AppVersionNumber(text) else {
-                error("app_version \(present[0]) must be a dotted version such as \"2.0\" or \"1.4.2\"; found \"\(text)\"", at: valueNode.location)
+                error(
+                    "app_version \(present[0]) must be a dotted version such as \"2.0\" or \"1.4.2\"; found \"\(text)\"",
+                    at: valueNode.location)
                 return nil
             }
-            return Condition(test: .appVersion(present[0] == "below" ? .below(version) : .atLeast(version)), location: location)
+            return Condition(
+                test: .appVersion(present[0] == "below" ? .below(version) : .atLeast(version)), location: location)
         }
     }
 
     private mutating func attributeCondition(_ node: DocumentNode) -> Condition? {
-        guard let fields = fields(node, "an attribute condition", allowed: ["attribute", "equals", "in", "at_least", "at_most"]),
+        guard
+            let fields = fields(
+                node, "an attribute condition", allowed: ["attribute", "equals", "in", "at_least", "at_most"]),
             let name = identifier(fields["attribute"]!, "attribute")
         else { return nil }
         let present = ["equals", "in", "at_least", "at_most"].filter(fields.has)
@@ -111,7 +131,9 @@ extension NodeReader {
         }
     }
 
-    private mutating func intComparison(_ fields: Fields, _ what: String, at location: SourceLocation) -> Comparison<Int>? {
+    private mutating func intComparison(_ fields: Fields, _ what: String, at location: SourceLocation) -> Comparison<
+        Int
+    >? {
         let present = ["at_least", "at_most", "exactly"].filter(fields.has)
         guard present.count == 1 else {
             error("\(what) takes exactly one of at_least, at_most or exactly", at: location)
@@ -121,7 +143,9 @@ extension NodeReader {
         return present[0] == "at_least" ? .atLeast(n) : present[0] == "at_most" ? .atMost(n) : .exactly(n)
     }
 
-    private mutating func spanComparison(_ fields: Fields, _ what: String, at location: SourceLocation) -> Comparison<TimeSpan>? {
+    private mutating func spanComparison(_ fields: Fields, _ what: String, at location: SourceLocation) -> Comparison<
+        TimeSpan
+    >? {
         let present = ["at_least", "at_most"].filter(fields.has)
         guard present.count == 1 else {
             error("\(what) takes exactly one of at_least or at_most", at: location)

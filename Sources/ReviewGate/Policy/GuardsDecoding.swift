@@ -31,7 +31,9 @@ extension NodeReader {
                     continue
                 }
                 guard value.mapping != nil else {
-                    error("system_quota must be {max: n, per: duration} or false; found \(value.summary)", at: value.location)
+                    error(
+                        "system_quota must be {max: n, per: duration} or false; found \(value.summary)",
+                        at: value.location)
                     continue
                 }
                 decoded = askLimit(value, name, countKey: "max", windowRequired: true).map(Guard.systemQuota)
@@ -42,7 +44,9 @@ extension NodeReader {
         return Guards(Array(rules.values))
     }
 
-    private mutating func askLimit(_ node: DocumentNode, _ what: String, countKey: String, windowRequired: Bool) -> AskLimit? {
+    private mutating func askLimit(_ node: DocumentNode, _ what: String, countKey: String, windowRequired: Bool)
+        -> AskLimit?
+    {
         guard let fields = fields(node, what, allowed: [countKey, "per"]) else { return nil }
         require(windowRequired ? [countKey, "per"] : [countKey], in: fields, what)
         let count = fields[countKey].flatMap { int($0, "\(what) \(countKey)", minimum: 1) }

@@ -36,7 +36,8 @@ public struct Policy: Sendable {
     /// What to say of a trigger id the policy does not have: a did-you-mean and its triggers.
     public func noTriggerMessage(_ id: String) -> String {
         let known = triggers.map(\.id)
-        return "the policy has no trigger \"\(id)\"\(Suggestion.phrase(for: id, in: known)) (its triggers: \(known.joined(separator: ", ")))"
+        return
+            "the policy has no trigger \"\(id)\"\(Suggestion.phrase(for: id, in: known)) (its triggers: \(known.joined(separator: ", ")))"
     }
 
     /// Creates a policy; ``longestWithin`` is worked out from its triggers and guards.

@@ -28,7 +28,8 @@ package struct PolicyDecoder {
         }
         guard let fields = reader.fields(root, "the policy", allowed: Self.topLevelKeys) else { return nil }
         guard let versionNode = fields["reviewgate"] else {
-            reader.error("the policy is missing \"reviewgate: 1\", the language version, as its first key", at: root.location)
+            reader.error(
+                "the policy is missing \"reviewgate: 1\", the language version, as its first key", at: root.location)
             return nil
         }
         guard let version = reader.int(versionNode, "reviewgate (the language version)", minimum: 1) else { return nil }
@@ -39,18 +40,23 @@ package struct PolicyDecoder {
             if Self.isPolicyName(text) {
                 name = text
             } else {
-                reader.error("name \"\(text)\" must be lowercase letters, digits, . _ and -, starting with a letter or digit", at: node.location)
+                reader.error(
+                    "name \"\(text)\" must be lowercase letters, digits, . _ and -, starting with a letter or digit",
+                    at: node.location)
             }
         }
         let description = fields["description"].flatMap { reader.string($0, "description") }
-        let enabled = Located(fields["enabled"].flatMap { reader.bool($0, "enabled") } ?? true, at: fields.keyLocation("enabled"))
+        let enabled = Located(
+            fields["enabled"].flatMap { reader.bool($0, "enabled") } ?? true, at: fields.keyLocation("enabled"))
         let app = decodeApp(fields["app"])
         let triggers = fields["triggers"].map { decodeTriggers($0) } ?? []
         let guards = reader.guards(fields["guards"], platform: app.platform)
         let responses = decodeResponses(fields["responses"])
         let counting = decodeCounting(fields["counting"])
         let presentation = decodePresentation(fields["presentation"])
-        let rollout = fields["rollout"].flatMap { decodeRollout($0, policyName: name ?? "", at: fields.keyLocation("rollout")!) }
+        let rollout = fields["rollout"].flatMap {
+            decodeRollout($0, policyName: name ?? "", at: fields.keyLocation("rollout")!)
+        }
 
         guard !reader.hasErrors, let name else { return nil }
         return Policy(
@@ -63,7 +69,9 @@ package struct PolicyDecoder {
         guard let first = text.unicodeScalars.first, ("a"..."z").contains(first) || ("0"..."9").contains(first) else {
             return false
         }
-        return text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0) }
+        return text.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
+        }
     }
 
     private mutating func decodeApp(_ node: DocumentNode?) -> AppSettings {
@@ -75,13 +83,17 @@ package struct PolicyDecoder {
             if !id.isEmpty, id.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
                 app.storeID = id
             } else {
-                reader.error("store_id must be the app's numeric App Store id, such as \"1234567890\"; found \"\(id)\"", at: idNode.location)
+                reader.error(
+                    "store_id must be the app's numeric App Store id, such as \"1234567890\"; found \"\(id)\"",
+                    at: idNode.location)
             }
         }
         if let keyNode = fields["version_key"], let key = reader.choice(keyNode, "version_key", as: VersionKey.self) {
             app.versionKey = key
         }
-        if let platformNode = fields["platform"], let platform = reader.choice(platformNode, "platform", as: Platform.self) {
+        if let platformNode = fields["platform"],
+            let platform = reader.choice(platformNode, "platform", as: Platform.self)
+        {
             app.platform = platform
         }
         return app
@@ -89,7 +101,8 @@ package struct PolicyDecoder {
 
     private mutating func decodeTriggers(_ node: DocumentNode) -> [Trigger] {
         guard let entries = node.mapping else {
-            reader.error("triggers must be a mapping of trigger ids to triggers; found \(node.summary)", at: node.location)
+            reader.error(
+                "triggers must be a mapping of trigger ids to triggers; found \(node.summary)", at: node.location)
             return []
         }
         if entries.isEmpty { reader.error("triggers must name at least one trigger", at: node.location) }
@@ -108,24 +121,34 @@ package struct PolicyDecoder {
         guard let node, let fields = reader.fields(node, "responses", allowed: Self.responseKeys) else {
             return rules
         }
-        if let value = fields["after_rated"], let rule = responseRule(value, "after_rated", allowsDuration: false, allowsVersion: true) {
+        if let value = fields["after_rated"],
+            let rule = responseRule(value, "after_rated", allowsDuration: false, allowsVersion: true)
+        {
             rules.afterRated = Located(rule, at: fields.keyLocation("after_rated"))
         }
-        if let value = fields["after_declined"], let rule = responseRule(value, "after_declined", allowsDuration: true, allowsVersion: true) {
+        if let value = fields["after_declined"],
+            let rule = responseRule(value, "after_declined", allowsDuration: true, allowsVersion: true)
+        {
             rules.afterDeclined = Located(rule, at: fields.keyLocation("after_declined"))
         }
-        if let value = fields["after_later"], let rule = responseRule(value, "after_later", allowsDuration: true, allowsVersion: false) {
+        if let value = fields["after_later"],
+            let rule = responseRule(value, "after_later", allowsDuration: true, allowsVersion: false)
+        {
             rules.afterLater = Located(rule, at: fields.keyLocation("after_later"))
         }
         return rules
     }
 
-    private mutating func responseRule(_ node: DocumentNode, _ what: String, allowsDuration: Bool, allowsVersion: Bool) -> ResponseRule? {
+    private mutating func responseRule(_ node: DocumentNode, _ what: String, allowsDuration: Bool, allowsVersion: Bool)
+        -> ResponseRule?
+    {
         if allowsVersion, node.string == "never" { return .never }
         if allowsVersion, node.string == "next_version" { return .nextVersion }
         if allowsDuration, let text = node.string, let span = TimeSpan(duration: text) { return .wait(span) }
-        let words = (allowsVersion ? ["never", "next_version"] : []) + (allowsDuration ? ["a duration such as 30d"] : [])
-        let hint = node.string.map { Suggestion.phrase(for: $0, in: allowsVersion ? ["never", "next_version"] : []) } ?? ""
+        let words =
+            (allowsVersion ? ["never", "next_version"] : []) + (allowsDuration ? ["a duration such as 30d"] : [])
+        let hint =
+            node.string.map { Suggestion.phrase(for: $0, in: allowsVersion ? ["never", "next_version"] : []) } ?? ""
         reader.error("\(what) must be \(Suggestion.list(words)); found \(node.summary)\(hint)", at: node.location)
         return nil
     }
@@ -135,7 +158,9 @@ package struct PolicyDecoder {
         guard let node, let fields = reader.fields(node, "counting", allowed: Self.countingKeys) else {
             return counting
         }
-        if let value = fields["while_blocked"].flatMap({ reader.bool($0, "while_blocked") }) { counting.whileBlocked = value }
+        if let value = fields["while_blocked"].flatMap({ reader.bool($0, "while_blocked") }) {
+            counting.whileBlocked = value
+        }
         if let value = fields["reset_on_new_version"].flatMap({ reader.bool($0, "reset_on_new_version") }) {
             counting.resetOnNewVersion = value
         }
@@ -154,7 +179,9 @@ package struct PolicyDecoder {
         return presentation
     }
 
-    private mutating func decodeRollout(_ node: DocumentNode, policyName: String, at location: SourceLocation) -> Rollout? {
+    private mutating func decodeRollout(_ node: DocumentNode, policyName: String, at location: SourceLocation)
+        -> Rollout?
+    {
         guard let fields = reader.fields(node, "rollout", allowed: Self.rolloutKeys) else { return nil }
         reader.require(["percent"], in: fields, "rollout")
         var percent: Double?
@@ -162,7 +189,9 @@ package struct PolicyDecoder {
             if (0...100).contains(value) {
                 percent = value
             } else {
-                reader.error("rollout percent must be between 0 and 100; found \(AttributeValue.number(value))", at: percentNode.location)
+                reader.error(
+                    "rollout percent must be between 0 and 100; found \(AttributeValue.number(value))",
+                    at: percentNode.location)
             }
         }
         let salt = fields["salt"].flatMap { reader.string($0, "rollout salt", scalarText: true) } ?? policyName
@@ -177,7 +206,8 @@ package struct PolicyDecoder {
         if let whole = Int(parts[0].isEmpty ? "0" : parts[0]) {
             let fraction = parts.count > 1 ? Array(parts[1].utf8) : []
             if fraction.allSatisfy({ (0x30...0x39).contains($0) }) {
-                let hundredths = fraction.prefix(2).reduce(0) { $0 * 10 + Int($1 - 0x30) } * (fraction.count == 1 ? 10 : 1)
+                let hundredths =
+                    fraction.prefix(2).reduce(0) { $0 * 10 + Int($1 - 0x30) } * (fraction.count == 1 ? 10 : 1)
                 let rest = fraction.dropFirst(2).contains { $0 != 0x30 } ? 1 : 0
                 return whole * 100 + hundredths + rest
             }

@@ -45,8 +45,9 @@ public struct PolicyLoader: Sendable {
         if let refusal = FormatVersion.policy.refusal(root["reviewgate"]) { throw DiagnosticError([refusal]) }
         guard let extendsNode = root["extends"] else { return root }
         guard let relative = extendsNode.string, !relative.isEmpty else {
-            throw DiagnosticError("extends must be the relative path of another policy; found \(extendsNode.summary)",
-                                  at: extendsNode.location)
+            throw DiagnosticError(
+                "extends must be the relative path of another policy; found \(extendsNode.summary)",
+                at: extendsNode.location)
         }
         let basePath = PathArithmetic.resolve(relative, from: path)
         let here = chain + [PathArithmetic.normalize(path)]
@@ -61,7 +62,8 @@ public struct PolicyLoader: Sendable {
             // Each problem of the base says where this file pulls it in.
             var base = error
             for index in base.diagnostics.indices {
-                base.diagnostics[index].notes.append(.init("in the policy this one extends, \(relative)", at: extendsNode.location))
+                base.diagnostics[index].notes.append(
+                    .init("in the policy this one extends, \(relative)", at: extendsNode.location))
             }
             throw base
         }

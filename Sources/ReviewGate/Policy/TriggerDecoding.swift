@@ -6,11 +6,15 @@ extension NodeReader {
     mutating func window(_ node: DocumentNode, of event: String) -> TimeSpan? {
         guard let span = duration(node, "within") else { return nil }
         if event == Trigger.launchEvent {
-            error("within cannot count launches: only their number is kept (launches), not their times", at: node.location)
+            error(
+                "within cannot count launches: only their number is kept (launches), not their times", at: node.location
+            )
             return nil
         }
         if span.nanoseconds == 0 {
-            error("within must be longer than 0s: a window of 0s holds no donation but the current one", at: node.location)
+            error(
+                "within must be longer than 0s: a window of 0s holds no donation but the current one", at: node.location
+            )
             return nil
         }
         return span
@@ -25,8 +29,9 @@ extension NodeReader {
         var count: Located<CountRule>?
         switch countKeys.count {
         case 0:
-            error("trigger \"\(id)\" needs one of at_least, exactly or every (how many \(event) donations, this one included)",
-                  at: location)
+            error(
+                "trigger \"\(id)\" needs one of at_least, exactly or every (how many \(event) donations, this one included)",
+                at: location)
         case 1:
             let key = countKeys[0]
             if let n = int(fields[key]!, key, minimum: 1) {
@@ -34,18 +39,25 @@ extension NodeReader {
                 count = Located(rule, at: fields.keyLocation(key))
             }
         default:
-            error("trigger \"\(id)\" has \(countKeys.count == 2 ? "both " : "")\(countKeys.joined(separator: " and ")); it takes exactly one of at_least, exactly or every",
-                  at: fields.keyLocation(countKeys[1]))
+            error(
+                "trigger \"\(id)\" has \(countKeys.count == 2 ? "both " : "")\(countKeys.joined(separator: " and ")); it takes exactly one of at_least, exactly or every",
+                at: fields.keyLocation(countKeys[1]))
         }
-        let within = fields["within"].flatMap { window($0, of: event) }.map { Located($0, at: fields.keyLocation("within")) }
+        let within = fields["within"].flatMap { window($0, of: event) }.map {
+            Located($0, at: fields.keyLocation("within"))
+        }
         var scenes: Located<[String]>?
         if let scenesNode = fields["scenes"], let items = list(scenesNode, "scenes") {
             let names = items.compactMap { string($0, "a scene", scalarText: true) }
-            if items.isEmpty { error("scenes must list at least one scene (leave it out to allow every scene)", at: scenesNode.location) }
+            if items.isEmpty {
+                error(
+                    "scenes must list at least one scene (leave it out to allow every scene)", at: scenesNode.location)
+            }
             scenes = Located(names, at: fields.keyLocation("scenes"))
         }
         let when = fields["when"].flatMap { condition($0) }
         guard let count else { return nil }
-        return Trigger(id: id, event: event, count: count, within: within, scenes: scenes, when: when, location: location)
+        return Trigger(
+            id: id, event: event, count: count, within: within, scenes: scenes, when: when, location: location)
     }
 }

@@ -60,7 +60,9 @@ enum LineDiff {
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
-        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
+            suffix += 1
+        }
         let middleA = Array(a[prefix..<(a.count - suffix)])
         let middleB = Array(b[prefix..<(b.count - suffix)])
 
@@ -73,9 +75,16 @@ enum LineDiff {
         var j = 0
         for kind in kinds {
             switch kind {
-            case "-": edits.append(Edit(kind: "-", text: a[i], oldLine: i + 1, newLine: j + 1)); i += 1
-            case "+": edits.append(Edit(kind: "+", text: b[j], oldLine: i + 1, newLine: j + 1)); j += 1
-            default: edits.append(Edit(kind: " ", text: a[i], oldLine: i + 1, newLine: j + 1)); i += 1; j += 1
+            case "-":
+                edits.append(Edit(kind: "-", text: a[i], oldLine: i + 1, newLine: j + 1))
+                i += 1
+            case "+":
+                edits.append(Edit(kind: "+", text: b[j], oldLine: i + 1, newLine: j + 1))
+                j += 1
+            default:
+                edits.append(Edit(kind: " ", text: a[i], oldLine: i + 1, newLine: j + 1))
+                i += 1
+                j += 1
             }
         }
         return edits
@@ -90,7 +99,8 @@ enum LineDiff {
         var table = [Int32](repeating: 0, count: (a.count + 1) * width)
         for i in stride(from: a.count - 1, through: 0, by: -1) {
             for j in stride(from: b.count - 1, through: 0, by: -1) {
-                table[i * width + j] = a[i] == b[j]
+                table[i * width + j] =
+                    a[i] == b[j]
                     ? table[(i + 1) * width + j + 1] + 1
                     : max(table[(i + 1) * width + j], table[i * width + j + 1])
             }
@@ -100,11 +110,15 @@ enum LineDiff {
         var j = 0
         while i < a.count, j < b.count {
             if a[i] == b[j] {
-                kinds.append(" "); i += 1; j += 1
+                kinds.append(" ")
+                i += 1
+                j += 1
             } else if table[(i + 1) * width + j] >= table[i * width + j + 1] {
-                kinds.append("-"); i += 1
+                kinds.append("-")
+                i += 1
             } else {
-                kinds.append("+"); j += 1
+                kinds.append("+")
+                j += 1
             }
         }
         kinds += Array(repeating: "-", count: a.count - i) + Array(repeating: "+", count: b.count - j)

@@ -116,12 +116,13 @@ public struct Expectation: Sendable {
     /// Each part that `decision` does not meet, with what it has instead.
     public func mismatches(in decision: Decision) -> [Mismatch] {
         parts.compactMap { part in
-            let actual: Part = switch part {
-            case .decision: .decision(decision.outcome)
-            case .trigger: .trigger(decision.trigger)
-            case .blockedBy: .blockedBy(decision.blockedBy)
-            case .nextEligibleAt: .nextEligibleAt(decision.nextEligibleAt)
-            }
+            let actual: Part =
+                switch part {
+                case .decision: .decision(decision.outcome)
+                case .trigger: .trigger(decision.trigger)
+                case .blockedBy: .blockedBy(decision.blockedBy)
+                case .nextEligibleAt: .nextEligibleAt(decision.nextEligibleAt)
+                }
             return actual == part ? nil : Mismatch(expected: part, actual: actual)
         }
     }

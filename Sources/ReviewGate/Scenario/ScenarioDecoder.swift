@@ -2,7 +2,9 @@
 /// with a did-you-mean for near misses, and the policy under test is loaded through a
 /// ``PolicyLoader`` so that the library opens no file itself.
 public enum ScenarioDecoder {
-    package static let keys = ["reviewgate_scenario", "name", "description", "policy", "start", "state", "steps", "golden"]
+    package static let keys = [
+        "reviewgate_scenario", "name", "description", "policy", "start", "state", "steps", "golden",
+    ]
     package static let actionKeys = ["launch", "event", "trigger", "update", "respond", "set"]
     package static let stepKeys = actionKeys + ["scene", "source", "after", "at", "repeat", "expect"]
 
@@ -12,15 +14,23 @@ public enum ScenarioDecoder {
     public static let maximumRuns = 100_000
 
     /// Decodes the scenario file at `path` whose document is `root`, loading its policy with `loader`.
-    public static func decode(_ root: DocumentNode, path: String, loader: PolicyLoader) throws(DiagnosticError) -> Scenario {
+    public static func decode(_ root: DocumentNode, path: String, loader: PolicyLoader) throws(DiagnosticError)
+        -> Scenario
+    {
         var reader = NodeReader()
         var policyDiagnostics: [Diagnostic] = []
-        guard let fields = reader.fields(root, "the scenario", allowed: keys) else { throw DiagnosticError(reader.diagnostics) }
+        guard let fields = reader.fields(root, "the scenario", allowed: keys) else {
+            throw DiagnosticError(reader.diagnostics)
+        }
         reader.require(["reviewgate_scenario", "name", "policy", "start", "steps"], in: fields, "the scenario")
-        if let refusal = FormatVersion.scenario.refusal(fields["reviewgate_scenario"]) { throw DiagnosticError([refusal]) }
+        if let refusal = FormatVersion.scenario.refusal(fields["reviewgate_scenario"]) {
+            throw DiagnosticError([refusal])
+        }
         if let node = fields["reviewgate_scenario"] { _ = reader.int(node, "reviewgate_scenario", minimum: 1) }
         let name = fields["name"].flatMap { reader.string($0, "name") }
-        if name?.isEmpty == true { reader.error("name must not be empty: say what the scenario shows", at: fields["name"]?.location) }
+        if name?.isEmpty == true {
+            reader.error("name must not be empty: say what the scenario shows", at: fields["name"]?.location)
+        }
         let description = fields["description"].flatMap { reader.string($0, "description") }
         let start = fields["start"].flatMap { reader.timestamp($0, "start") }
 
@@ -40,7 +50,9 @@ public enum ScenarioDecoder {
             if items.isEmpty { reader.error("steps must list at least one step", at: node.location) }
             var clock = Clock(now: start)
             for (index, item) in items.enumerated() {
-                guard let step = StepDecoder.decode(item, number: index + 1, policy: policy, reader: &reader) else { continue }
+                guard let step = StepDecoder.decode(item, number: index + 1, policy: policy, reader: &reader) else {
+                    continue
+                }
                 steps.append(step)
                 if !clock.advance(over: step, reader: &reader) { break }
             }
@@ -49,18 +61,21 @@ public enum ScenarioDecoder {
         var golden: GoldenReference?
         if let node = fields["golden"], let text = reader.string(node, "golden") {
             if text.isEmpty { reader.error("golden must be the relative path of a transcript file", at: node.location) }
-            golden = GoldenReference(reference: text, path: PathArithmetic.resolve(text, from: path), location: node.location)
+            golden = GoldenReference(
+                reference: text, path: PathArithmetic.resolve(text, from: path), location: node.location)
         }
 
         var state: ReviewState?
         if let policy, let start {
             // Without `state`, an empty one: the decoder then says which version string the policy needs.
             let node = fields["state"] ?? DocumentNode(.mapping([]), at: root.location)
-            state = StateDecoder.decode(node, versionKey: policy.app.versionKey, defaultInstalledAt: start, reader: &reader)
+            state = StateDecoder.decode(
+                node, versionKey: policy.app.versionKey, defaultInstalledAt: start, reader: &reader)
         }
 
         let diagnostics = reader.diagnostics + policyDiagnostics
-        guard !diagnostics.contains(where: { $0.severity == .error }), let name, let reference, let policy, let start, let state
+        guard !diagnostics.contains(where: { $0.severity == .error }), let name, let reference, let policy, let start,
+            let state
         else { throw DiagnosticError(diagnostics) }
         return Scenario(
             name: name, description: description, path: path, policyReference: reference, policy: policy, start: start,
@@ -78,8 +93,9 @@ private struct Clock {
     mutating func advance(over step: ScenarioStep, reader: inout NodeReader) -> Bool {
         runs += step.repetitions
         if runs > ScenarioDecoder.maximumRuns {
-            reader.error("the scenario runs more than \(ScenarioDecoder.maximumRuns) steps (repetitions counted); split it",
-                         at: step.location)
+            reader.error(
+                "the scenario runs more than \(ScenarioDecoder.maximumRuns) steps (repetitions counted); split it",
+                at: step.location)
             return false
         }
         guard let current = now else { return true }
@@ -88,15 +104,17 @@ private struct Clock {
             let (total, overflow1) = span.nanoseconds.multipliedReportingOverflow(by: Int64(step.repetitions))
             let (end, overflow2) = current.nanosecondsSince1970.addingReportingOverflow(total)
             guard !overflow1, !overflow2 else {
-                reader.error("the clock runs past \(Timestamp(nanosecondsSince1970: .max)), the latest time reviewgate holds",
-                             at: step.location)
+                reader.error(
+                    "the clock runs past \(Timestamp(nanosecondsSince1970: .max)), the latest time reviewgate holds",
+                    at: step.location)
                 return false
             }
             now = Timestamp(nanosecondsSince1970: end)
         case .at(let time)?:
             if time < current {
-                reader.error("at \(time) goes back in time: the clock is already at \(current); use a later time, or after",
-                             at: step.clockLocation)
+                reader.error(
+                    "at \(time) goes back in time: the clock is already at \(current); use a later time, or after",
+                    at: step.clockLocation)
             }
             now = max(current, time)
         case nil: break

@@ -3,13 +3,16 @@
 public enum ScenarioFailureText {
     /// The failure's lines; `advice` is appended to a golden failure's message (the command line
     /// says how to accept or record it).
-    public static func lines(_ failure: ScenarioFailure, policy: Policy, goldenAdvice advice: String? = nil) -> [String] {
+    public static func lines(_ failure: ScenarioFailure, policy: Policy, goldenAdvice advice: String? = nil) -> [String]
+    {
         var message = failure.message
         var details: [String] = []
         switch failure.reason {
         case .expectation(_, _, let decision):
-            details = TextExplanation(color: false).render(decision, policy: policy).split(separator: "\n", omittingEmptySubsequences: false)
-                .map(String.init)
+            details = TextExplanation(color: false).render(decision, policy: policy).split(
+                separator: "\n", omittingEmptySubsequences: false
+            )
+            .map(String.init)
         case .goldenDiffers(_, let diff):
             details = diff
             if let advice { message += "; \(advice) accepts this run" }

@@ -62,7 +62,8 @@ public struct ScenarioFailure: Sendable {
             let parts = mismatches.map { "expected \($0.expected.key) \($0.expected.value), got \($0.actual.value)" }
             return "step \(run.label) at \(run.now): \(parts.joined(separator: "; "))"
         case .unusableMoment(let step, let error): return "step \(step): \(error)"
-        case .goldenDiffers(let reference, _): return "the transcript differs from the golden file \(reference) (- golden, + this run)"
+        case .goldenDiffers(let reference, _):
+            return "the transcript differs from the golden file \(reference) (- golden, + this run)"
         case .goldenMissing(let reference): return "the golden file \(reference) does not exist"
         }
     }

@@ -38,12 +38,15 @@ public struct ScenarioRunner: Sendable {
             result.golden = .written
         } else if let stored {
             result.golden = .differs
-            result.failures.append(ScenarioFailure(
-                location: golden.location,
-                reason: .goldenDiffers(reference: golden.reference, diff: LineDiff.unified(old: stored, new: transcript))))
+            result.failures.append(
+                ScenarioFailure(
+                    location: golden.location,
+                    reason: .goldenDiffers(
+                        reference: golden.reference, diff: LineDiff.unified(old: stored, new: transcript))))
         } else {
             result.golden = .missing
-            result.failures.append(ScenarioFailure(location: golden.location, reason: .goldenMissing(reference: golden.reference)))
+            result.failures.append(
+                ScenarioFailure(location: golden.location, reason: .goldenMissing(reference: golden.reference)))
         }
         return result
     }
@@ -71,12 +74,14 @@ public struct ScenarioRunner: Sendable {
                         decision = try Evaluator.evaluate(policy, state: state, moment: moment)
                     } catch {
                         // The decoder refuses unknown trigger ids, so a scenario read from a file never gets here.
-                        failures.append(ScenarioFailure(location: step.location, reason: .unusableMoment(step: step.number, error)))
+                        failures.append(
+                            ScenarioFailure(location: step.location, reason: .unusableMoment(step: step.number, error)))
                     }
                     if let decision { Transition.apply(decision, to: &state, policy: policy) }
                 case .update(let version)?: state = Transition.update(state, to: version, at: now, policy: policy)
                 case .respond(let kind)?: state = Transition.respond(state, kind, at: now)
-                case .set(let flags, let attributes)?: state = Transition.set(state, flags: flags, attributes: attributes)
+                case .set(let flags, let attributes)?:
+                    state = Transition.set(state, flags: flags, attributes: attributes)
                 case nil: break
                 }
                 let run = StepRun(
@@ -85,8 +90,10 @@ public struct ScenarioRunner: Sendable {
                 if let expectation = step.expectation, let decision {
                     let mismatches = expectation.mismatches(in: decision)
                     if !mismatches.isEmpty {
-                        failures.append(ScenarioFailure(
-                            location: step.location, reason: .expectation(run: run, mismatches: mismatches, decision: decision)))
+                        failures.append(
+                            ScenarioFailure(
+                                location: step.location,
+                                reason: .expectation(run: run, mismatches: mismatches, decision: decision)))
                     }
                 }
                 runs.append(run)

@@ -45,7 +45,8 @@ enum ScenarioTranscript {
         case .respond(let kind)?:
             return "respond \(kind.rawValue)"
         case .set(let flags, let attributes)?:
-            let settings = flags.sorted { $0.key < $1.key }.map { "flag \($0.key) \($0.value)" }
+            let settings =
+                flags.sorted { $0.key < $1.key }.map { "flag \($0.key) \($0.value)" }
                 + attributes.sorted { $0.key < $1.key }.map { "attribute \($0.key) \(StateChange.text($0.value))" }
             return "set " + settings.joined(separator: ", ")
         case nil:

@@ -36,7 +36,9 @@ enum StateChange {
         if new.versionFirstSeenAt != old.versionFirstSeenAt { changes.append("new version") }
         // Events are only ever added or counted, never removed.
         var counted: [(name: String, count: Int)] = []
-        for (name, history) in new.events where history.count != old.counts[name] ?? 0 { counted.append((name, history.count)) }
+        for (name, history) in new.events where history.count != old.counts[name] ?? 0 {
+            counted.append((name, history.count))
+        }
         for (name, count) in counted.sorted(by: { $0.name < $1.name }) { changes.append("\(name) \(count)") }
         if let event = moment?.event, event != Trigger.launchEvent, new.events[event]?.count == old.counts[event] {
             changes.append("\(event) not counted")

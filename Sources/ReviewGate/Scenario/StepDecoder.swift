@@ -7,40 +7,51 @@ enum StepDecoder {
 
         let actions = ScenarioDecoder.actionKeys.filter(fields.has)
         if actions.count > 1 {
-            reader.error("\(what) does one thing; it has \(actions.dropLast().joined(separator: ", ")) and \(actions.last!): split it into \(actions.count) steps",
-                         at: node.location)
+            reader.error(
+                "\(what) does one thing; it has \(actions.dropLast().joined(separator: ", ")) and \(actions.last!): split it into \(actions.count) steps",
+                at: node.location)
         }
         if actions.isEmpty, !fields.has("after"), !fields.has("at") {
-            reader.error("\(what) does nothing: give one of launch, event, trigger, update, respond or set, or move the clock with after or at",
-                         at: node.location)
+            reader.error(
+                "\(what) does nothing: give one of launch, event, trigger, update, respond or set, or move the clock with after or at",
+                at: node.location)
         }
         if fields.has("after"), fields.has("at") {
             reader.error("\(what) has both after and at: move the clock one way", at: fields.keyLocation("at"))
         }
 
         if let value = fields["launch"] {
-            if value.mapping?.isEmpty == true { step.action = .launch } else {
+            if value.mapping?.isEmpty == true {
+                step.action = .launch
+            } else {
                 reader.error("launch takes no settings: write launch: {}; found \(value.summary)", at: value.location)
             }
         }
         if let value = fields["event"], let event = reader.identifier(value, "event") { step.action = .event(event) }
         if let value = fields["trigger"], let id = reader.identifier(value, "trigger") {
             if let policy, policy.trigger(id: id) == nil {
-                reader.error(policy.noTriggerMessage(id),
-                             at: value.location)
+                reader.error(
+                    policy.noTriggerMessage(id),
+                    at: value.location)
             }
             step.action = .trigger(id)
         }
         if let value = fields["update"], let version = update(value, &reader) { step.action = .update(version) }
-        if let value = fields["respond"], let kind = reader.choice(value, "respond", as: ResponseKind.self) { step.action = .respond(kind) }
-        if let value = fields["set"], let (flags, attributes) = set(value, &reader) { step.action = .set(flags: flags, attributes: attributes) }
+        if let value = fields["respond"], let kind = reader.choice(value, "respond", as: ResponseKind.self) {
+            step.action = .respond(kind)
+        }
+        if let value = fields["set"], let (flags, attributes) = set(value, &reader) {
+            step.action = .set(flags: flags, attributes: attributes)
+        }
 
         let isMoment = fields.has("launch") || fields.has("event") || fields.has("trigger")
         for key in ["scene", "source", "expect"] where fields.has(key) && !isMoment {
-            reader.error("\(key) belongs to a moment: a step with launch, event or trigger", at: fields.keyLocation(key))
+            reader.error(
+                "\(key) belongs to a moment: a step with launch, event or trigger", at: fields.keyLocation(key))
         }
         if fields.has("source"), fields.has("launch") {
-            reader.error("a launch step always has the source launch; leave out source", at: fields.keyLocation("source"))
+            reader.error(
+                "a launch step always has the source launch; leave out source", at: fields.keyLocation("source"))
         }
         step.scene = fields["scene"].flatMap { reader.string($0, "scene", scalarText: true) }
         step.source = fields["source"].flatMap { reader.choice($0, "source", as: MomentSource.self) }
@@ -53,7 +64,9 @@ enum StepDecoder {
             step.clock = .at(time)
             step.clockLocation = value.location
         }
-        if let value = fields["repeat"], let count = reader.int(value, "repeat", minimum: 1, maximum: ScenarioDecoder.maximumRepetitions) {
+        if let value = fields["repeat"],
+            let count = reader.int(value, "repeat", minimum: 1, maximum: ScenarioDecoder.maximumRepetitions)
+        {
             step.repetitions = count
         }
         if let value = fields["expect"] { step.expectation = expectation(value, &reader) }
@@ -71,13 +84,17 @@ enum StepDecoder {
             build: fields["build"].flatMap { reader.string($0, "update build", scalarText: true) })
     }
 
-    private static func set(_ node: DocumentNode, _ reader: inout NodeReader) -> ([String: Bool], [String: AttributeValue])? {
+    private static func set(_ node: DocumentNode, _ reader: inout NodeReader) -> (
+        [String: Bool], [String: AttributeValue]
+    )? {
         guard let fields = reader.fields(node, "set", allowed: ["flags", "attributes"]) else { return nil }
         guard fields.has("flags") || fields.has("attributes") else {
             reader.error("set needs flags, attributes or both", at: node.location)
             return nil
         }
-        return (fields["flags"].map { reader.flags($0) } ?? [:], fields["attributes"].map { reader.attributes($0) } ?? [:])
+        return (
+            fields["flags"].map { reader.flags($0) } ?? [:], fields["attributes"].map { reader.attributes($0) } ?? [:]
+        )
     }
 
     /// `allow`, `block`, or a mapping of `decision`, `trigger`, `blocked_by`, `next_eligible_at`.
@@ -111,15 +128,18 @@ enum StepDecoder {
                 }
             }
         }
-        if fields.keys.isEmpty { reader.error("expect needs at least one of \(Suggestion.list(keys))", at: node.location) }
+        if fields.keys.isEmpty {
+            reader.error("expect needs at least one of \(Suggestion.list(keys))", at: node.location)
+        }
         return Expectation(parts)
     }
 
     private static func outcome(_ node: DocumentNode, _ what: String, _ reader: inout NodeReader) -> Decision.Outcome? {
         if let text = node.string, let outcome = Decision.Outcome(rawValue: text) { return outcome }
         let hint = node.string.map { Suggestion.phrase(for: $0, in: ["allow", "block"]) } ?? ""
-        reader.error("\(what) must be allow or block (or a mapping of decision, trigger, blocked_by, next_eligible_at); found \(node.summary)\(hint)",
-                     at: node.location)
+        reader.error(
+            "\(what) must be allow or block (or a mapping of decision, trigger, blocked_by, next_eligible_at); found \(node.summary)\(hint)",
+            at: node.location)
         return nil
     }
 
@@ -130,7 +150,9 @@ enum StepDecoder {
             guard let id = reader.string(item, "a blocked_by id") else { continue }
             guard let blocker = Blocker(id: id) else {
                 let ids = Blocker.allCases.map(\.id)
-                let hint = Suggestion.closest(to: id, in: ids).map { "did you mean \"\($0)\"?" } ?? "expected \(Suggestion.list(ids))"
+                let hint =
+                    Suggestion.closest(to: id, in: ids).map { "did you mean \"\($0)\"?" }
+                    ?? "expected \(Suggestion.list(ids))"
                 reader.error("\"\(id)\" is nothing that blocks; \(hint)", at: item.location)
                 continue
             }

@@ -35,14 +35,17 @@ public enum StateDecoder {
         state.userID = fields["user_id"].flatMap { reader.string($0, "user_id", scalarText: true) }
         state.sessionStartedAt = fields["session_started_at"].flatMap { reader.timestamp($0, "session_started_at") }
         state.launches = fields["launches"].flatMap { reader.int($0, "launches", minimum: 0) } ?? 0
-        state.versionFirstSeenAt = fields["version_first_seen_at"].flatMap { reader.timestamp($0, "version_first_seen_at") }
+        state.versionFirstSeenAt = fields["version_first_seen_at"].flatMap {
+            reader.timestamp($0, "version_first_seen_at")
+        }
         if let node = fields["app"], let app = reader.fields(node, "app", allowed: ["short", "build"]) {
             state.app.short = app["short"].flatMap { reader.string($0, "app short", scalarText: true) }
             state.app.build = app["build"].flatMap { reader.string($0, "app build", scalarText: true) }
         }
         if let versionKey, state.app[versionKey] == nil, fields["app"]?.mapping != nil || fields["app"] == nil {
-            reader.error("the policy's version_key is \(versionKey.rawValue), so the state needs app.\(versionKey.rawValue), the app's current \(versionKey.fullName)",
-                         at: fields["app"]?.location ?? root.location)
+            reader.error(
+                "the policy's version_key is \(versionKey.rawValue), so the state needs app.\(versionKey.rawValue), the app's current \(versionKey.fullName)",
+                at: fields["app"]?.location ?? root.location)
         }
         if let node = fields["events"] { state.events = events(node, &reader) }
         if let node = fields["asks"], let items = reader.list(node, "asks") {
@@ -65,22 +68,30 @@ public enum StateDecoder {
         for entry in entries {
             guard let name = reader.identifier(entry.key, "an event name") else { continue }
             if name == Trigger.launchEvent {
-                reader.error("launches are counted by the top-level key launches, not under events", at: entry.key.location)
+                reader.error(
+                    "launches are counted by the top-level key launches, not under events", at: entry.key.location)
                 continue
             }
             if entry.value.mapping == nil {
-                if let count = reader.int(entry.value, "the count of \(name)", minimum: 0) { events[name] = EventHistory(count: count) }
+                if let count = reader.int(entry.value, "the count of \(name)", minimum: 0) {
+                    events[name] = EventHistory(count: count)
+                }
                 continue
             }
-            guard let fields = reader.fields(entry.value, "event \(name)", allowed: ["count", "times"]) else { continue }
+            guard let fields = reader.fields(entry.value, "event \(name)", allowed: ["count", "times"]) else {
+                continue
+            }
             reader.require(["count"], in: fields, "event \(name)")
-            guard let count = fields["count"].flatMap({ reader.int($0, "the count of \(name)", minimum: 0) }) else { continue }
+            guard let count = fields["count"].flatMap({ reader.int($0, "the count of \(name)", minimum: 0) }) else {
+                continue
+            }
             var times: [Timestamp] = []
             if let timesNode = fields["times"], let items = reader.list(timesNode, "times") {
                 times = items.compactMap { reader.timestamp($0, "a donation time") }
                 if times.count > count {
-                    reader.error("event \(name) lists \(times.count) times but its count is \(count): times hold at most count donations",
-                                 at: timesNode.location)
+                    reader.error(
+                        "event \(name) lists \(times.count) times but its count is \(count): times hold at most count donations",
+                        at: timesNode.location)
                 }
                 if zip(times, times.dropFirst()).contains(where: { $0 > $1 }) {
                     reader.error("the times of \(name) must be in order, oldest first", at: timesNode.location)
@@ -92,7 +103,9 @@ public enum StateDecoder {
     }
 
     private static func ask(_ node: DocumentNode, _ reader: inout NodeReader) -> Ask? {
-        guard let fields = reader.fields(node, "an ask", allowed: ["at", "short", "build", "trigger"]) else { return nil }
+        guard let fields = reader.fields(node, "an ask", allowed: ["at", "short", "build", "trigger"]) else {
+            return nil
+        }
         reader.require(["at"], in: fields, "an ask")
         guard let at = fields["at"].flatMap({ reader.timestamp($0, "at") }) else { return nil }
         return Ask(

@@ -35,9 +35,13 @@ public enum StateEncoder {
         if !state.events.isEmpty {
             lines.append("events:")
             for (name, history) in state.events.sorted(by: { $0.key < $1.key }) {
-                let value = history.times.isEmpty
+                let value =
+                    history.times.isEmpty
                     ? "\(history.count)"
-                    : flow([("count", "\(history.count)"), ("times", "[" + history.times.map(\.description).joined(separator: ", ") + "]")])
+                    : flow([
+                        ("count", "\(history.count)"),
+                        ("times", "[" + history.times.map(\.description).joined(separator: ", ") + "]"),
+                    ])
                 lines.append("  \(YAMLScalarText.scalar(name)): \(value)")
             }
         }
@@ -80,38 +84,69 @@ public enum StateEncoder {
         members.append(("app", versionObject(short: state.app.short, build: state.app.build)))
         if let seen = state.versionFirstSeenAt { members.append(("version_first_seen_at", .string(seen.description))) }
         if !state.events.isEmpty {
-            members.append(("events", .object(state.events.sorted(by: { $0.key < $1.key }).map { name, history in
-                let value: JSONValue = history.times.isEmpty
-                    ? .int(history.count)
-                    : .object([("count", .int(history.count)), ("times", .array(history.times.map { .string($0.description) }))])
-                return (key: name, value: value)
-            })))
+            members.append(
+                (
+                    "events",
+                    .object(
+                        state.events.sorted(by: { $0.key < $1.key }).map { name, history in
+                            let value: JSONValue =
+                                history.times.isEmpty
+                                ? .int(history.count)
+                                : .object([
+                                    ("count", .int(history.count)),
+                                    ("times", .array(history.times.map { .string($0.description) })),
+                                ])
+                            return (key: name, value: value)
+                        })
+                ))
         }
         if !state.asks.isEmpty {
-            members.append(("asks", .array(state.asks.map { ask in
-                guard case .object(var fields) = versionObject(short: ask.short, build: ask.build) else { return .null }
-                fields.insert(("at", .string(ask.at.description)), at: 0)
-                if let trigger = ask.trigger { fields.append(("trigger", .string(trigger))) }
-                return .object(fields)
-            })))
+            members.append(
+                (
+                    "asks",
+                    .array(
+                        state.asks.map { ask in
+                            guard case .object(var fields) = versionObject(short: ask.short, build: ask.build) else {
+                                return .null
+                            }
+                            fields.insert(("at", .string(ask.at.description)), at: 0)
+                            if let trigger = ask.trigger { fields.append(("trigger", .string(trigger))) }
+                            return .object(fields)
+                        })
+                ))
         }
         if !state.responses.isEmpty {
-            members.append(("responses", .array(state.responses.map {
-                .object([("at", .string($0.at.description)), ("kind", .string($0.kind.rawValue))])
-            })))
+            members.append(
+                (
+                    "responses",
+                    .array(
+                        state.responses.map {
+                            .object([("at", .string($0.at.description)), ("kind", .string($0.kind.rawValue))])
+                        })
+                ))
         }
         if !state.flags.isEmpty {
-            members.append(("flags", .object(state.flags.sorted(by: { $0.key < $1.key }).map { (key: $0.key, value: .bool($0.value)) })))
+            members.append(
+                (
+                    "flags",
+                    .object(state.flags.sorted(by: { $0.key < $1.key }).map { (key: $0.key, value: .bool($0.value)) })
+                ))
         }
         if !state.attributes.isEmpty {
-            members.append(("attributes", .object(state.attributes.sorted(by: { $0.key < $1.key }).map { name, value in
-                let json: JSONValue = switch value {
-                case .string(let text): .string(text)
-                case .number(let number): .double(number)
-                case .bool(let flag): .bool(flag)
-                }
-                return (key: name, value: json)
-            })))
+            members.append(
+                (
+                    "attributes",
+                    .object(
+                        state.attributes.sorted(by: { $0.key < $1.key }).map { name, value in
+                            let json: JSONValue =
+                                switch value {
+                                case .string(let text): .string(text)
+                                case .number(let number): .double(number)
+                                case .bool(let flag): .bool(flag)
+                                }
+                            return (key: name, value: json)
+                        })
+                ))
         }
         return .object(members)
     }

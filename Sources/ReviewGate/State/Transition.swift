@@ -30,7 +30,8 @@ public enum Transition {
             }
         }
         if decision.isAllowed {
-            state.asks.append(Ask(at: moment.now, short: state.app.short, build: state.app.build, trigger: decision.trigger))
+            state.asks.append(
+                Ask(at: moment.now, short: state.app.short, build: state.app.build, trigger: decision.trigger))
         }
     }
 

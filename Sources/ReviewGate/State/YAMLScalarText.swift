@@ -35,7 +35,11 @@ enum YAMLScalarText {
         guard text.unicodeScalars.contains(where: { !isPrintable($0) && $0 != "\n" }) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
-            if isPrintable(scalar) || scalar == "\n" { out.unicodeScalars.append(scalar) } else { out += escape(scalar) }
+            if isPrintable(scalar) || scalar == "\n" {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += escape(scalar)
+            }
         }
         return out
     }

@@ -29,12 +29,16 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The instant a span later (saturating at the ends of the representable range).
     public static func + (lhs: Timestamp, rhs: TimeSpan) -> Timestamp {
-        Timestamp(nanosecondsSince1970: saturating(lhs.nanosecondsSince1970.addingReportingOverflow(rhs.nanoseconds), rhs.nanoseconds > 0))
+        Timestamp(
+            nanosecondsSince1970: saturating(
+                lhs.nanosecondsSince1970.addingReportingOverflow(rhs.nanoseconds), rhs.nanoseconds > 0))
     }
 
     /// The instant a span earlier (saturating at the ends of the representable range).
     public static func - (lhs: Timestamp, rhs: TimeSpan) -> Timestamp {
-        Timestamp(nanosecondsSince1970: saturating(lhs.nanosecondsSince1970.subtractingReportingOverflow(rhs.nanoseconds), rhs.nanoseconds < 0))
+        Timestamp(
+            nanosecondsSince1970: saturating(
+                lhs.nanosecondsSince1970.subtractingReportingOverflow(rhs.nanoseconds), rhs.nanoseconds < 0))
     }
 
     /// The span from `rhs` to `lhs` (negative when `lhs` is earlier; saturating).
@@ -115,7 +119,8 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
             return nil
         }
         guard index == b.count else { return nil }
-        let seconds = CivilDate.toDays(year: year, month: month, day: day) * 86_400
+        let seconds =
+            CivilDate.toDays(year: year, month: month, day: day) * 86_400
             + hour * 3600 + minute * 60 + min(second, 59) - offset
         nanosecondsSince1970 = seconds * 1_000_000_000 + nanos
     }

@@ -21,7 +21,8 @@ struct DecisionOutputOptions: ParsableArguments {
     func print(_ decision: Decision, policy: Policy) {
         switch format {
         case .json: Terminal.print(JSONExplanation.render(decision, policy: policy))
-        case .text where explain: Terminal.print(TextExplanation(color: Terminal.colorsStandardOutput).render(decision, policy: policy))
+        case .text where explain:
+            Terminal.print(TextExplanation(color: Terminal.colorsStandardOutput).render(decision, policy: policy))
         case .text: Terminal.print(Self.summary(decision))
         }
     }

@@ -24,13 +24,16 @@ struct DiagnosticPrinter {
     /// long to show.
     private mutating func snippet(at location: SourceLocation) -> [String] {
         if sources[location.file] == nil {
-            sources[location.file] = (try? FileBytes.read(location.file, maxBytes: DocumentLimits.default.maxBytes)).map {
+            sources[location.file] = (try? FileBytes.read(location.file, maxBytes: DocumentLimits.default.maxBytes)).map
+            {
                 String(decoding: $0, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map {
                     String($0.hasSuffix("\r") ? $0.dropLast() : $0)
                 }
             }
         }
-        guard let lines = sources[location.file] ?? nil, location.line >= 1, location.line <= lines.count else { return [] }
+        guard let lines = sources[location.file] ?? nil, location.line >= 1, location.line <= lines.count else {
+            return []
+        }
         let line = Array(lines[location.line - 1].unicodeScalars)
         guard line.count <= Self.widest, location.column >= 1, location.column <= line.count + 1 else { return [] }
         // Tabs stay tabs, so that the caret lines up however the terminal shows them.

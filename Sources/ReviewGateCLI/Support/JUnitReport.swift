@@ -7,7 +7,10 @@ enum JUnitReport {
     static func render(_ outcomes: [ScenarioOutcome]) -> String {
         let failures = outcomes.filter { !$0.passed && !$0.isInvalid }.count
         let errors = outcomes.filter(\.isInvalid).count
-        let total = seconds(outcomes.reduce(TimeSpan(nanoseconds: 0)) { TimeSpan(nanoseconds: $0.nanoseconds + $1.duration.nanoseconds) })
+        let total = seconds(
+            outcomes.reduce(TimeSpan(nanoseconds: 0)) {
+                TimeSpan(nanoseconds: $0.nanoseconds + $1.duration.nanoseconds)
+            })
         let counts = "tests=\"\(outcomes.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(total)\""
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
@@ -15,7 +18,8 @@ enum JUnitReport {
             "  <testsuite name=\"reviewgate scenarios\" \(counts)>",
         ]
         for outcome in outcomes {
-            var open = "    <testcase classname=\"\(escape(outcome.path))\" name=\"\(escape(outcome.name))\" file=\"\(escape(outcome.path))\""
+            var open =
+                "    <testcase classname=\"\(escape(outcome.path))\" name=\"\(escape(outcome.name))\" file=\"\(escape(outcome.path))\""
             open += " time=\"\(seconds(outcome.duration))\""
             switch outcome {
             case .ran(let result, _) where result.passed:
@@ -24,12 +28,16 @@ enum JUnitReport {
                 lines.append(open + ">")
                 let message = result.failures.map(\.message).joined(separator: "; ")
                 let body = result.failures.flatMap { ScenarioOutcome.lines($0, of: result) }.joined(separator: "\n")
-                lines.append("      <failure message=\"\(escape(message))\" type=\"scenario\">\(escape(body, attribute: false))</failure>")
+                lines.append(
+                    "      <failure message=\"\(escape(message))\" type=\"scenario\">\(escape(body, attribute: false))</failure>"
+                )
                 lines.append("    </testcase>")
             case .invalid(_, let error, _):
                 lines.append(open + ">")
                 let first = error.diagnostics.first?.message ?? "cannot be read"
-                lines.append("      <error message=\"\(escape(first))\" type=\"invalid\">\(escape(error.description, attribute: false))</error>")
+                lines.append(
+                    "      <error message=\"\(escape(first))\" type=\"invalid\">\(escape(error.description, attribute: false))</error>"
+                )
                 lines.append("    </testcase>")
             }
         }

@@ -15,7 +15,9 @@ struct PolicyStateOptions: ParsableArguments {
 
 /// The moment being decided: `--event` or `--trigger`, `--scene`, `--source`, `--now`.
 struct MomentOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The event that just happened (a donation); its triggers are the candidates.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "The event that just happened (a donation); its triggers are the candidates.", valueName: "name"))
     var event: String?
 
     @Option(help: ArgumentHelp("A trigger id to consider on its own, without a donation.", valueName: "id"))
@@ -24,7 +26,9 @@ struct MomentOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The scene the person is on.", valueName: "name"))
     var scene: String?
 
-    @Option(help: ArgumentHelp("Where the moment comes from (default: launch for --event launch, else system).", valueName: "source"))
+    @Option(
+        help: ArgumentHelp(
+            "Where the moment comes from (default: launch for --event launch, else system).", valueName: "source"))
     var source: MomentSource?
 
     @Option(help: ArgumentHelp("The instant, RFC 3339 (2026-11-22T10:00:00Z). Default: the clock.", valueName: "time"))
@@ -33,13 +37,17 @@ struct MomentOptions: ParsableArguments {
     func validate() throws {
         if event != nil, trigger != nil { throw ValidationError("give --event or --trigger, not both") }
         if let now, Timestamp(rfc3339: now) == nil {
-            throw ValidationError("--now must be an RFC 3339 time such as 2026-11-22T10:00:00Z, in the years \(Timestamp.years.lowerBound)–\(Timestamp.years.upperBound); found \"\(now)\"")
+            throw ValidationError(
+                "--now must be an RFC 3339 time such as 2026-11-22T10:00:00Z, in the years \(Timestamp.years.lowerBound)–\(Timestamp.years.upperBound); found \"\(now)\""
+            )
         }
     }
 
     /// The moment, at `--now` or the clock.
     var moment: Moment {
-        Moment(now: now.flatMap(Timestamp.init(rfc3339:)) ?? Self.clock(), event: event, trigger: trigger, scene: scene, source: source)
+        Moment(
+            now: now.flatMap(Timestamp.init(rfc3339:)) ?? Self.clock(), event: event, trigger: trigger, scene: scene,
+            source: source)
     }
 
     /// The system clock: only the command line reads it, never the library.

@@ -56,7 +56,8 @@ enum ScenarioOutcome {
             return lines.joined(separator: "\n")
         case .invalid(let path, let error, _):
             let count = error.diagnostics.filter { $0.severity == .error }.count
-            return "FAIL \(path)\n  cannot run: \(count) error\(count == 1 ? "" : "s") in the scenario or its policy (on stderr)"
+            return
+                "FAIL \(path)\n  cannot run: \(count) error\(count == 1 ? "" : "s") in the scenario or its policy (on stderr)"
         }
     }
 
