@@ -67,7 +67,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// Appends `text` as a JSON string literal.
-    public static func quote(_ text: String, to out: inout String) {
+    package static func quote(_ text: String, to out: inout String) {
         out += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
