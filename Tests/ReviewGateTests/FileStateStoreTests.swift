@@ -24,11 +24,13 @@ struct FileStateStoreTests {
         var asked: [Timestamp] = []
         func requestReview(after delay: TimeSpan) { asked.append(now) }
 
-        let policy = try PolicyLoader.files(Fixtures.documents).load(path: policyPath).policy
+        // As the README writes it.
+        let documents = DocumentFiles(parse: YAMLLoader().loadDocument)
+        let policy = try PolicyLoader.files(documents).load(path: policyPath).policy
         let version = AppVersion(short: short, build: build)
         let store = FileStateStore(
             path: statePath, versionKey: policy.app.versionKey,
-            initialState: ReviewState(installedAt: now, app: version), documents: Fixtures.documents)
+            initialState: ReviewState(installedAt: now, app: version), documents: documents)
         try store.update(to: version, at: now, policy: policy)
         for hour in 1...4 {
             now = now + TimeSpan(seconds: 3600 * Int64(hour))
