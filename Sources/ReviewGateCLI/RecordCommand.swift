@@ -80,7 +80,18 @@ struct RecordCommand: ParsableCommand {
                     Terminal.print("recorded: response \(respond.rawValue)")
                     return
                 }
-                let decision = try store.record(moment, policy: policy)
+                let (decision, full) = try store.update { state in
+                    let decision = try Evaluator.evaluate(policy, state: state, moment: moment)
+                    let full = state.isFull(for: moment)
+                    Transition.apply(decision, to: &state, policy: policy)
+                    return (decision, full)
+                }
+                if full, let event = moment.event {
+                    let what = event == Trigger.launchEvent ? "launches" : event
+                    Terminal.printError(
+                        "reviewgate: warning: \(what) is at \(ReviewState.largestCount), the most a count holds: this one was not counted"
+                    )
+                }
                 output.print(decision, policy: policy)
                 if !decision.isAllowed { throw ExitCode(1) }
             } catch let error as Evaluator.UsageError {

@@ -318,7 +318,7 @@ extension JSONSchema {
                   "description": "Passes only when the moment's scene is one of these (at least one; leave `scenes` out to allow every scene).",
                   "type": "array",
                   "minItems": 1,
-                  "items": { "type": "string" },
+                  "items": { "$ref": "#/$defs/identifier" },
                   "examples": [["ProcessCompleted"]]
                 },
                 "when": {
@@ -599,9 +599,10 @@ extension JSONSchema {
               "examples": ["2s", "12h", "21d", "3w"]
             },
             "identifier": {
-              "description": "A trigger id, or an event, flag or attribute name: a letter or `_`, then letters, digits, `_`, `.` and `-`.",
+              "description": "A name (a trigger id, or an event, scene, flag or attribute name): a letter, digit or `_`, then letters, digits, `_`, `.` and `-`, at most 100 characters (`2fa_completed` is one).",
               "type": "string",
-              "pattern": "^[A-Za-z_][A-Za-z0-9_.-]*$"
+              "maxLength": 100,
+              "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]*$"
             },
             "scalar": {
               "description": "A string, number or boolean.",

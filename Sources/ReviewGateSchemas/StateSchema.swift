@@ -203,9 +203,10 @@ extension JSONSchema {
               "examples": ["2026-11-22T10:00:00Z"]
             },
             "identifier": {
-              "description": "A trigger id, or an event, flag or attribute name: a letter or `_`, then letters, digits, `_`, `.` and `-`.",
+              "description": "A name (a trigger id, or an event, scene, flag or attribute name): a letter, digit or `_`, then letters, digits, `_`, `.` and `-`, at most 100 characters (`2fa_completed` is one).",
               "type": "string",
-              "pattern": "^[A-Za-z_][A-Za-z0-9_.-]*$"
+              "maxLength": 100,
+              "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]*$"
             },
             "scalar": {
               "description": "A string, number or boolean.",

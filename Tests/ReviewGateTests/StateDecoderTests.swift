@@ -76,3 +76,50 @@ import Testing
         #expect(found.first?.message.contains("app.short") == true)
     }
 }
+
+/// SPEC §2 *Values*: a name may start with a digit; a number where a string is wanted says to quote it.
+@Suite struct ValuesTests {
+    @Test func aNameMayStartWithADigit() throws {
+        let policy = try Fixtures.policy(
+            "reviewgate: 1\nname: t\ntriggers: {2fa_completed: {at_least: 1, scenes: [2nd_screen]}}\nguards: {cooldown: 1d}"
+        )
+        #expect(policy.triggers.map(\.event) == ["2fa_completed"])
+        let state = try Fixtures.state(Fixtures.baseState + "\nevents: {\"2fa_completed\": 2}")
+        #expect(state.events["2fa_completed"]?.count == 2)
+    }
+
+    @Test func aNumberWhereAStringIsWantedSaysToQuoteIt() {
+        let store = Fixtures.errors(
+            "reviewgate: 1\nname: t\napp: {store_id: 1234567890}\ntriggers: {done: {at_least: 1}}\nguards: {cooldown: 1d}"
+        )
+        #expect(
+            store.map(\.message) == [
+                "store_id must be a string, but YAML reads 1234567890 as the integer 1234567890: write it in quotes, \"1234567890\""
+            ])
+        #expect(throws: DiagnosticError.self) {
+            try Fixtures.state("reviewgate_state: 1\ninstalled_at: 2026-11-01T10:00:00Z\napp: {short: 1.10, build: 2}")
+        }
+        do {
+            _ = try Fixtures.state(
+                "reviewgate_state: 1\ninstalled_at: 2026-11-01T10:00:00Z\napp: {short: 1.10, build: 2}")
+        } catch let error as DiagnosticError {
+            #expect(
+                error.diagnostics.map(\.message) == [
+                    "app short must be a string, but YAML reads 1.10 as the number 1.1: write it in quotes, \"1.10\"",
+                    "app build must be a string, but YAML reads 2 as the integer 2: write it in quotes, \"2\"",
+                ])
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test(arguments: ["", "a b", ".x", "-x", "café", String(repeating: "n", count: 101)])
+    func whatIsNoName(_ text: String) {
+        #expect(!Name.isValid(text))
+    }
+
+    @Test(arguments: ["2fa_completed", "0", "_", "a.b-c", String(repeating: "n", count: 100)])
+    func whatIsAName(_ text: String) {
+        #expect(Name.isValid(text))
+    }
+}

@@ -50,12 +50,9 @@ package struct NodeReader {
         }
     }
 
-    /// The largest count any file may hold, so that counting on never overflows.
-    static let largestCount = 1_000_000_000
-
-    /// An integer, optionally at least `minimum`, and at most `maximum` (``largestCount`` unless given).
+    /// An integer, optionally at least `minimum`, and at most `maximum` (``ReviewState/largestCount`` unless given).
     mutating func int(_ node: DocumentNode, _ what: String, minimum: Int? = nil, maximum: Int? = nil) -> Int? {
-        let maximum = maximum ?? Self.largestCount
+        let maximum = maximum ?? ReviewState.largestCount
         guard case .int(let value)? = node.scalar?.value else {
             if case .float(let number)? = node.scalar?.value, number.rounded() == number, abs(number) > Double(maximum)
             {
@@ -102,35 +99,33 @@ package struct NodeReader {
         return value
     }
 
-    /// A string; with `scalarText`, any non-null scalar's text (so `store_id: 123` and
-    /// `build: 2` read as written).
-    mutating func string(_ node: DocumentNode, _ what: String, scalarText: Bool = false) -> String? {
+    /// A string. A plain scalar that YAML reads as something else (`store_id: 1234567890`,
+    /// `at_least: 1.10`, which is the number 1.1) is an error that says how to quote it.
+    mutating func string(_ node: DocumentNode, _ what: String) -> String? {
         if let text = node.string { return text }
-        if scalarText, let scalar = node.scalar, scalar.value != .null { return scalar.text }
+        if let scalar = node.scalar, scalar.value != .null, scalar.style == .plain {
+            error(
+                "\(what) must be a string, but YAML reads \(scalar.text) as \(scalar.value.summary): write it in quotes, \"\(scalar.text)\"",
+                at: node.location)
+            return nil
+        }
         error("\(what) must be a string; found \(node.summary)", at: node.location)
         return nil
     }
 
-    /// A name matching `[A-Za-z_][A-Za-z0-9_.-]*` (events, triggers, flags, attributes).
+    /// A ``Name`` (events, triggers, scenes, flags, attributes).
     mutating func identifier(_ node: DocumentNode, _ what: String) -> String? {
         guard let text = string(node, what) else { return nil }
-        guard Self.isIdentifier(text) else {
-            error(
-                "\(what) \"\(text)\" is not a valid name: use letters, digits, _ . and -, starting with a letter or _",
-                at: node.location)
+        if let problem = Name.problem(text) {
+            error("\(what) \"\(Self.prefix(text))\" is not a valid name: \(problem)", at: node.location)
             return nil
         }
         return text
     }
 
-    static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first,
-            first == "_" || ("a"..."z").contains(first) || ("A"..."Z").contains(first)
-        else { return false }
-        return text.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-                || "_.-".unicodeScalars.contains($0)
-        }
+    /// At most the first 40 characters of a value, for a message that quotes it.
+    static func prefix(_ text: String) -> String {
+        text.unicodeScalars.count <= 40 ? text : String(String.UnicodeScalarView(text.unicodeScalars.prefix(40))) + "…"
     }
 
     /// A duration: a whole number and one unit of `s m h d w`, at most 100 years.

@@ -74,7 +74,7 @@ extension NodeReader {
                 return nil
             }
             let valueNode = inner[present[0]]!
-            guard let text = string(valueNode, "app_version \(present[0])", scalarText: true) else { return nil }
+            guard let text = string(valueNode, "app_version \(present[0])") else { return nil }
             guard let version = AppVersionNumber(text) else {
                 error(
                     "app_version \(present[0]) must be a dotted version such as \"2.0\" or \"1.4.2\"; found \"\(text)\"",

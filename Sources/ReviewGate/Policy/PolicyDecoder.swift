@@ -79,7 +79,7 @@ package struct PolicyDecoder {
         guard let node, let fields = reader.fields(node, "app", allowed: Self.appKeys) else {
             return app
         }
-        if let idNode = fields["store_id"], let id = reader.string(idNode, "store_id", scalarText: true) {
+        if let idNode = fields["store_id"], let id = reader.string(idNode, "store_id") {
             if !id.isEmpty, id.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
                 app.storeID = id
             } else {
@@ -194,7 +194,7 @@ package struct PolicyDecoder {
                     at: percentNode.location)
             }
         }
-        let salt = fields["salt"].flatMap { reader.string($0, "rollout salt", scalarText: true) } ?? policyName
+        let salt = fields["salt"].flatMap { reader.string($0, "rollout salt") } ?? policyName
         guard let percent, let text = fields["percent"]?.scalar?.text else { return nil }
         return Rollout(percent: percent, bucketLimit: Self.bucketLimit(text, percent), salt: salt, location: location)
     }

@@ -48,7 +48,7 @@ extension NodeReader {
         }
         var scenes: Located<[String]>?
         if let scenesNode = fields["scenes"], let items = list(scenesNode, "scenes") {
-            let names = items.compactMap { string($0, "a scene", scalarText: true) }
+            let names = items.compactMap { identifier($0, "a scene") }
             if items.isEmpty {
                 error(
                     "scenes must list at least one scene (leave it out to allow every scene)", at: scenesNode.location)

@@ -53,7 +53,7 @@ enum StepDecoder {
             reader.error(
                 "a launch step always has the source launch; leave out source", at: fields.keyLocation("source"))
         }
-        step.scene = fields["scene"].flatMap { reader.string($0, "scene", scalarText: true) }
+        step.scene = fields["scene"].flatMap { reader.identifier($0, "scene") }
         step.source = fields["source"].flatMap { reader.choice($0, "source", as: MomentSource.self) }
 
         if let value = fields["after"], let span = reader.duration(value, "after") {
@@ -80,8 +80,8 @@ enum StepDecoder {
             return nil
         }
         return AppVersion(
-            short: fields["short"].flatMap { reader.string($0, "update short", scalarText: true) },
-            build: fields["build"].flatMap { reader.string($0, "update build", scalarText: true) })
+            short: fields["short"].flatMap { reader.string($0, "update short") },
+            build: fields["build"].flatMap { reader.string($0, "update build") })
     }
 
     private static func set(_ node: DocumentNode, _ reader: inout NodeReader) -> (

@@ -32,17 +32,20 @@ public enum StateDecoder {
         if let node = fields["reviewgate_state"] { _ = reader.int(node, "reviewgate_state", minimum: 1) }
         let installedAt = fields["installed_at"].flatMap { reader.timestamp($0, "installed_at") } ?? defaultInstalledAt
         var state = ReviewState(installedAt: installedAt ?? Timestamp(nanosecondsSince1970: 0), app: AppVersion())
-        state.userID = fields["user_id"].flatMap { reader.string($0, "user_id", scalarText: true) }
+        state.userID = fields["user_id"].flatMap { reader.string($0, "user_id") }
         state.sessionStartedAt = fields["session_started_at"].flatMap { reader.timestamp($0, "session_started_at") }
         state.launches = fields["launches"].flatMap { reader.int($0, "launches", minimum: 0) } ?? 0
         state.versionFirstSeenAt = fields["version_first_seen_at"].flatMap {
             reader.timestamp($0, "version_first_seen_at")
         }
         if let node = fields["app"], let app = reader.fields(node, "app", allowed: ["short", "build"]) {
-            state.app.short = app["short"].flatMap { reader.string($0, "app short", scalarText: true) }
-            state.app.build = app["build"].flatMap { reader.string($0, "app build", scalarText: true) }
+            state.app.short = app["short"].flatMap { reader.string($0, "app short") }
+            state.app.build = app["build"].flatMap { reader.string($0, "app build") }
         }
-        if let versionKey, state.app[versionKey] == nil, fields["app"]?.mapping != nil || fields["app"] == nil {
+        // Only when the version string is missing, not when it is there but wrong (already reported).
+        if let versionKey, state.app[versionKey] == nil, fields["app"]?.mapping != nil || fields["app"] == nil,
+            fields["app"]?[versionKey.rawValue] == nil
+        {
             reader.error(
                 "the policy's version_key is \(versionKey.rawValue), so the state needs app.\(versionKey.rawValue), the app's current \(versionKey.fullName)",
                 at: fields["app"]?.location ?? root.location)
@@ -110,8 +113,8 @@ public enum StateDecoder {
         guard let at = fields["at"].flatMap({ reader.timestamp($0, "at") }) else { return nil }
         return Ask(
             at: at,
-            short: fields["short"].flatMap { reader.string($0, "short", scalarText: true) },
-            build: fields["build"].flatMap { reader.string($0, "build", scalarText: true) },
+            short: fields["short"].flatMap { reader.string($0, "short") },
+            build: fields["build"].flatMap { reader.string($0, "build") },
             trigger: fields["trigger"].flatMap { reader.string($0, "trigger") })
     }
 

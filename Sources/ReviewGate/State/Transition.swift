@@ -9,6 +9,7 @@ public enum Transition {
     ///   policy's longest `within` needs. With `counting.while_blocked: false` a donation is not
     ///   counted when a guard, `responses` or `rollout` failed; one blocked only by trigger checks
     ///   always counts, or no count would ever add up.
+    /// - A count at ``ReviewState/largestCount`` stays there: the donation is not counted.
     /// - A moment that names a trigger donates nothing.
     /// - An allowed moment appends an ask in the current version.
     public static func apply(_ decision: Decision, to state: ReviewState, policy: Policy) -> ReviewState {
@@ -21,11 +22,12 @@ public enum Transition {
     /// without copying the donation times it keeps.
     public static func apply(_ decision: Decision, to state: inout ReviewState, policy: Policy) {
         let moment = decision.moment
+        let full = state.isFull(for: moment)
         if let event = moment.event {
             if event == Trigger.launchEvent {
-                state.launches += 1
+                if !full { state.launches += 1 }
                 state.sessionStartedAt = moment.now
-            } else if policy.counting.whileBlocked || !blockedByGuard(decision) {
+            } else if !full, policy.counting.whileBlocked || !blockedByGuard(decision) {
                 state.events[event, default: EventHistory(count: 0)].record(moment.now, keeping: policy.longestWithin)
             }
         }

@@ -5,10 +5,11 @@ enum YAMLScalarText {
     /// state file means the same to every tool that opens it), compared without case.
     private static let reserved: Set<String> = ["true", "false", "null", "yes", "no", "on", "off", "y", "n"]
 
-    /// The string as a YAML scalar: plain when it is a name (`pro`, `process_completed`), quoted
-    /// otherwise (`"1.4.0"`, `"142"`, `"NO"`, `""`).
+    /// The string as a YAML scalar: plain when it is a name that starts with a letter or `_`
+    /// (`pro`, `process_completed`), quoted otherwise (`"1.4.0"`, `"142"`, `"2fa_done"`, `"NO"`, `""`).
     static func scalar(_ text: String) -> String {
-        if NodeReader.isIdentifier(text), !reserved.contains(text.lowercased()) { return text }
+        let startsWithLetter = text.unicodeScalars.first.map { $0 == "_" || $0.properties.isAlphabetic } ?? false
+        if startsWithLetter, Name.isValid(text), !reserved.contains(text.lowercased()) { return text }
         return quoted(text)
     }
 

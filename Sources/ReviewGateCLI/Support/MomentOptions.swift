@@ -36,6 +36,12 @@ struct MomentOptions: ParsableArguments {
 
     func validate() throws {
         if event != nil, trigger != nil { throw ValidationError("give --event or --trigger, not both") }
+        // Refused before any file is read, so that no state file ever holds a name its loader refuses.
+        for (option, value) in [("--event", event), ("--trigger", trigger), ("--scene", scene)] {
+            if let value, let problem = Name.problem(value) {
+                throw ValidationError("\(option) \"\(value)\" is not a name: \(problem)")
+            }
+        }
         if let now, Timestamp(rfc3339: now) == nil {
             throw ValidationError(
                 "--now must be an RFC 3339 time such as 2026-11-22T10:00:00Z, in the years \(Timestamp.years.lowerBound)–\(Timestamp.years.upperBound); found \"\(now)\""
