@@ -38,8 +38,8 @@ extension EvaluationContext {
             let key = policy.app.versionKey
             let version = currentVersion
             var askedAt: Timestamp?
-            // Like every other guard, only asks up to `now` count.
-            for ask in state.asks where ask.at <= now && version != nil && ask.version(key) == version {
+            // An ask dated after `now` (a clock set back) still happened in this version.
+            for ask in state.asks where version != nil && ask.version(key) == version {
                 askedAt = ask.at
             }
             return Check(
@@ -69,18 +69,18 @@ extension EvaluationContext {
             passesAt: passed ? nil : since + minimum, source: source)
     }
 
-    /// Fewer than `count` asks in `(now − per, now]`; with a window, a failure passes when enough
-    /// of the asks in it have left it.
+    /// Fewer than `count` asks in `(now − per, now]`, an ask dated after `now` lying inside every
+    /// window; with a window, a failure passes when enough of the asks in it have left it.
     private func askLimit(_ id: Check.ID, _ limit: AskLimit, isSystemQuota: Bool, _ source: SourceLocation?) -> Check {
         let start = limit.per.map { now - $0 }
         var inWindow = 0
-        for ask in state.asks where ask.at <= now && (start.map { ask.at > $0 } ?? true) { inWindow += 1 }
+        for ask in state.asks where start.map({ ask.at > $0 }) ?? true { inWindow += 1 }
         let passed = inWindow < limit.count
         var passesAt: Timestamp?
         if !passed, let per = limit.per, let start {
             // The (inWindow − count + 1)th oldest ask in the window must leave it.
             var leaving = inWindow - limit.count + 1
-            for ask in state.asks.sorted(by: { $0.at < $1.at }) where ask.at > start && ask.at <= now {
+            for ask in state.asks.sorted(by: { $0.at < $1.at }) where ask.at > start {
                 leaving -= 1
                 if leaving == 0 {
                     passesAt = ask.at + per
@@ -102,7 +102,8 @@ extension EvaluationContext {
         var waitsUntil: Timestamp?
         var waitable = true
         var source: SourceLocation?
-        for response in state.responses where response.at <= now {
+        // A response dated after `now` (a clock set back) was still given.
+        for response in state.responses {
             let rule = rules.rule(for: response.kind)
             switch rule.value {
             case .never:

@@ -3,7 +3,8 @@ extension EvaluationContext {
     func checkTrigger(_ trigger: Trigger, into checks: inout [Check]) -> Bool {
         let rule = trigger.count.value
         let count = count(of: trigger.event, within: trigger.within?.value)
-        let countPassed = rule.passes(count)
+        // `exactly` and `every` are reached only by the donation that makes the number (SPEC §4.9).
+        let countPassed = rule.passes(count) && (!rule.needsDonation || moment.donates(trigger.event))
         checks.append(
             Check(
                 id: .trigger(.count), trigger: trigger.id, passed: countPassed, observed: .count(count),

@@ -36,10 +36,11 @@ struct EvaluationContext {
     /// The session start: a launch moment starts the session now.
     var sessionStartedAt: Timestamp? { isLaunch ? now : state.sessionStartedAt }
 
-    /// When the latest ask was, if there was one.
+    /// When the latest ask was, if there was one; an ask dated after `now` (a clock set back)
+    /// still happened (SPEC §4.10).
     var lastAskAt: Timestamp? {
         var latest: Timestamp?
-        for ask in state.asks where ask.at <= now && ask.at >= (latest ?? ask.at) { latest = ask.at }
+        for ask in state.asks where ask.at >= (latest ?? ask.at) { latest = ask.at }
         return latest
     }
 

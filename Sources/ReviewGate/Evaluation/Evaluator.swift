@@ -15,6 +15,34 @@ public enum Evaluator {
 
     /// Decides whether the app may ask at `moment` (SPEC §4), recording every check.
     public static func evaluate(_ policy: Policy, state: ReviewState, moment: Moment) throws(UsageError) -> Decision {
+        var decision = try decide(policy, state: state, moment: moment)
+        if !decision.isAllowed { decision.nextEligibleAt = promisedTime(for: decision, policy: policy, state: state) }
+        return decision
+    }
+
+    /// How many times ``promisedTime(for:policy:state:)`` looks again before it gives up.
+    private static let promiseAttempts = 8
+
+    /// `next_eligible_at` (SPEC §4.7, §4.11): the earliest time at which every failure passes by
+    /// waiting alone, checked by deciding the same moment on the same state then. A check that
+    /// passes now but that waiting breaks (donations leaving a `within` window, an `at_most` age)
+    /// may block there: the time that frees that is tried next, and when waiting cannot free it,
+    /// there is no promise (`nil`).
+    private static func promisedTime(for decision: Decision, policy: Policy, state: ReviewState) -> Timestamp? {
+        var blocked = decision
+        for _ in 0..<promiseAttempts {
+            guard let time = nextEligible(blocked), time > blocked.moment.now else { return nil }
+            var moment = decision.moment
+            moment.now = time
+            guard let later = try? decide(policy, state: state, moment: moment) else { return nil }
+            if later.isAllowed { return time }
+            blocked = later
+        }
+        return nil
+    }
+
+    /// One decision without `next_eligible_at`.
+    private static func decide(_ policy: Policy, state: ReviewState, moment: Moment) throws(UsageError) -> Decision {
         var checks: [Check] = []
         guard policy.enabled.value else {
             checks.append(
@@ -53,11 +81,9 @@ public enum Evaluator {
         }
 
         let allowed = guardsPass && allowedBy != nil
-        var decision = Decision(
+        return Decision(
             outcome: allowed ? .allow : .block, moment: moment, trigger: allowed ? allowedBy : nil,
             passingTrigger: allowedBy, checks: checks, nextEligibleAt: nil)
-        if !allowed { decision.nextEligibleAt = nextEligible(decision) }
-        return decision
     }
 
     /// The earliest time every blocking check passes, when each of them passes by waiting alone.

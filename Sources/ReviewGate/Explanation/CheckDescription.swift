@@ -14,7 +14,7 @@ public struct CheckDescription: Sendable {
         label = Self.label(check)
         observed = Self.observed(check, moment: decision.moment, policy: policy)
         required = Self.required(check.required, policy: policy)
-        message = Self.message(check, observed: observed, required: required, policy: policy)
+        message = Self.message(check, observed: observed, required: required, moment: decision.moment, policy: policy)
     }
 
     static func label(_ check: Check) -> String {
@@ -32,6 +32,15 @@ public struct CheckDescription: Sendable {
         switch check.observed {
         case .disabled: return "enabled: false"
         case .source(let source): return "source \(source.rawValue)"
+        case .age(let span, let milestone) where span.nanoseconds < 0:
+            // A clock set back (SPEC §4.10): the time lies after `now`.
+            let ahead = TimeSpan(nanoseconds: -span.nanoseconds).spoken
+            switch milestone {
+            case .install: return "installed \(ahead) from now, a time in the future"
+            case .sessionStart: return "session starts \(ahead) from now, a time in the future"
+            case .versionFirstSeen: return "\(versionName) first seen \(ahead) from now, a time in the future"
+            case .lastAsk: return "last ask \(ahead) from now, a time in the future"
+            }
         case .age(let span, let milestone):
             switch milestone {
             case .install: return "installed \(span.spoken) ago"
@@ -101,7 +110,9 @@ public struct CheckDescription: Sendable {
         }
     }
 
-    private static func message(_ check: Check, observed: String, required: String, policy: Policy) -> String {
+    private static func message(
+        _ check: Check, observed: String, required: String, moment: Moment, policy: Policy
+    ) -> String {
         switch check.observed {
         case .unheardEvent(let event):
             return "no trigger listens to event \(event): this moment cannot ask"
@@ -120,8 +131,17 @@ public struct CheckDescription: Sendable {
             return "already \(observed)"
         case .count(let count):
             if !check.passed, case .count(let rule, let event, _) = check.required {
+                // A number that only a donation reaches, on a moment that donates nothing.
+                let undonated = rule.passes(count) && !moment.donates(event)
                 guard let more = rule.more(after: count) else {
+                    if undonated {
+                        return
+                            "\(observed): \(required) was reached by an earlier donation, and only a donation of \(event) reaches it, so this trigger can never pass again"
+                    }
                     return "\(observed): past \(required), so this trigger can never pass again"
+                }
+                if undonated {
+                    return "\(observed); \(required) passes only on a donation of \(event): \(more) more \(event)"
                 }
                 return "\(observed); needs \(required): \(more) more \(event)"
             }

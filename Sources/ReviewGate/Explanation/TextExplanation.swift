@@ -60,7 +60,7 @@ public struct TextExplanation: Sendable {
                 lines.append("needs \(more) more \(need.event)" + (need.trigger.map { " for trigger \($0)" } ?? ""))
             } else {
                 lines.append(
-                    "trigger \(need.trigger ?? "") can never pass again: its count of \(need.event) is past the exact value"
+                    "trigger \(need.trigger ?? "") can never pass again: its exact count of \(need.event) was reached or passed"
                 )
             }
         }

@@ -28,7 +28,16 @@ public enum CountRule: Sendable, Hashable {
     /// `every: n`: on the nth, 2nth, ... donation.
     case every(Int)
 
-    /// Whether a count passes.
+    /// Whether only a donation of the event can reach the count (SPEC §4.9): `exactly` and
+    /// `every` pass only on a moment that donates it; `at_least` on any candidate moment.
+    public var needsDonation: Bool {
+        switch self {
+        case .atLeast: false
+        case .exactly, .every: true
+        }
+    }
+
+    /// Whether a count passes, by its number alone.
     public func passes(_ count: Int) -> Bool {
         switch self {
         case .atLeast(let n): count >= n
@@ -37,12 +46,13 @@ public enum CountRule: Sendable, Hashable {
         }
     }
 
-    /// How many more donations would make a count pass, or `nil` when none can.
+    /// How many more donations would make a count that did not pass pass, or `nil` when none can
+    /// (an `exactly` reached or passed).
     public func more(after count: Int) -> Int? {
         switch self {
         case .atLeast(let n): max(0, n - count)
-        case .exactly(let n): count <= n ? n - count : nil
-        case .every(let n): count < n ? n - count : (n - count % n) % n
+        case .exactly(let n): count < n ? n - count : nil
+        case .every(let n): n - count % n
         }
     }
 }

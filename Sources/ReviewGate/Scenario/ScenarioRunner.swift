@@ -52,7 +52,8 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Runs a scenario's steps: a pure function of the scenario, with no golden comparison.
-    public static func run(_ scenario: Scenario) -> ScenarioResult {
+    /// `observe`, when given, sees each decision with the state it was made on, before it is applied.
+    public static func run(_ scenario: Scenario, observe: ((Decision, ReviewState) -> Void)? = nil) -> ScenarioResult {
         let policy = scenario.policy
         var state = scenario.state
         var now = scenario.start
@@ -77,7 +78,10 @@ public struct ScenarioRunner: Sendable {
                         failures.append(
                             ScenarioFailure(location: step.location, reason: .unusableMoment(step: step.number, error)))
                     }
-                    if let decision { Transition.apply(decision, to: &state, policy: policy) }
+                    if let decision {
+                        observe?(decision, state)
+                        Transition.apply(decision, to: &state, policy: policy)
+                    }
                 case .update(let version)?: state = Transition.update(state, to: version, at: now, policy: policy)
                 case .respond(let kind)?: state = Transition.respond(state, kind, at: now)
                 case .set(let flags, let attributes)?:
