@@ -29,12 +29,20 @@ public struct FileStateStore: StateStore, Sendable {
         self.documents = documents
     }
 
-    /// The sidecar file that updates lock.
-    public var lockPath: String { path + ".lock" }
+    /// The file that is written: the state file, or the file it links to when it is a symbolic
+    /// link (a link is followed, never replaced by a file).
+    public var targetPath: String { Platform.resolvingLinks(path) ?? path }
 
-    /// The temporary file a new state is written to before it replaces the old one; only the
-    /// holder of the lock writes it, so one name serves, and a crash leaves at most this one file.
-    public var temporaryPath: String { path + ".reviewgate-tmp" }
+    /// The sidecar file that updates lock, beside the ``targetPath``.
+    public var lockPath: String { Self.lockPath(for: targetPath) }
+
+    /// The temporary file a new state is written to before it replaces the old one, in the
+    /// target's folder; only the holder of the lock writes it, so one name serves, and a crash
+    /// leaves at most this one file.
+    public var temporaryPath: String { Self.temporaryPath(for: targetPath) }
+
+    private static func lockPath(for target: String) -> String { target + ".lock" }
+    private static func temporaryPath(for target: String) -> String { target + ".reviewgate-tmp" }
 
     /// The current state. A reader needs no lock: the file is only ever replaced whole.
     public func load() throws -> ReviewState {
@@ -44,13 +52,15 @@ public struct FileStateStore: StateStore, Sendable {
     /// Reads, changes and atomically rewrites the state under the lock; writes nothing when
     /// `change` throws or changes nothing.
     public func update<Result>(_ change: (inout ReviewState) throws -> Result) throws -> Result {
-        let lock = try FileLock(path: lockPath)
+        let target = targetPath
+        let lock = try FileLock(path: Self.lockPath(for: target))
         let (old, header) = try read()
         var state = old
         let result = try change(&state)
         if state != old {
             let format = StateEncoder.Format(path: path)
-            try AtomicFile.write(header + StateEncoder.encode(state, as: format), to: path, via: temporaryPath)
+            try AtomicFile.write(
+                header + StateEncoder.encode(state, as: format), to: target, via: Self.temporaryPath(for: target))
         }
         lock.release()
         return result

@@ -64,12 +64,12 @@ package enum Platform {
         return stat(path, &info) == 0 ? UInt32(info.st_mode & 0o7777) : nil
     }
 
-    /// The target of the symbolic link at `path`, or `nil` when it is not one.
-    package static func linkTarget(of path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink(path, &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    /// The file a path names once every symbolic link on the way is followed (absolute), or
+    /// `nil` when there is no such file.
+    package static func resolvingLinks(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The names in a folder, without `.` and `..`; empty when it cannot be read.

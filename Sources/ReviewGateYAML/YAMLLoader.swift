@@ -22,12 +22,16 @@ public struct YAMLLoader: Sendable {
         guard bytes.count <= limits.maxBytes else {
             throw DiagnosticError(DocumentLimits.sizeMessage(size: bytes.count, limit: limits.maxBytes), at: start)
         }
-        let result: Result<[DocumentNode], DiagnosticError> = bytes.withUnsafeBufferPointer { input in
+        // A UTF-8 byte order mark, which YAML allows and Windows editors write, is skipped: libyaml
+        // would refuse a block-style document after it, and editors do not count it as a column.
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let result: Result<[DocumentNode], DiagnosticError> = bytes.withUnsafeBufferPointer { whole in
+            let input = UnsafeBufferPointer(rebasing: whole[bom...])
             if let offset = TextPosition.firstInvalidUTF8(in: input) {
                 let location = TextPosition.location(ofByte: offset, in: input, file: file)
                 return .failure(
                     DiagnosticError(
-                        "invalid UTF-8 at byte \(offset): YAML files must be UTF-8 text", at: location))
+                        "invalid UTF-8 at byte \(offset + bom): YAML files must be UTF-8 text", at: location))
             }
             var builder = TreeBuilder(limits: limits)
             return Result { () throws(DiagnosticError) in

@@ -92,3 +92,24 @@ struct FileStateStoreTests {
         #expect(!FileManager.default.fileExists(atPath: store.temporaryPath))
     }
 }
+
+/// `record` through a symbolic link writes the file it links to, atomically, in that file's folder
+/// (issue 9, defect 7).
+@Suite struct SymlinkedStateTests {
+    @Test func aLinkedStateIsWrittenThroughTheLink() throws {
+        let folder = try FileStateStoreTests.folder()
+        try FileManager.default.createDirectory(atPath: "\(folder)/real", withIntermediateDirectories: true)
+        try Fixtures.baseState.write(toFile: "\(folder)/real/state.yaml", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: "\(folder)/link.yaml", withDestinationPath: "real/state.yaml")
+        let store = FileStateStore(path: "\(folder)/link.yaml", versionKey: .short, documents: Fixtures.documents)
+        try store.update { $0.launches += 1 }
+        let kind = try FileManager.default.attributesOfItem(atPath: "\(folder)/link.yaml")[.type] as? FileAttributeType
+        #expect(kind == .typeSymbolicLink)
+        #expect(try store.load().launches == 1)
+        let target = try String(contentsOfFile: "\(folder)/real/state.yaml", encoding: .utf8)
+        #expect(target.contains("launches: 1"))
+        #expect(FileManager.default.fileExists(atPath: "\(folder)/real/state.yaml.lock"))
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/link.yaml.lock"))
+    }
+}

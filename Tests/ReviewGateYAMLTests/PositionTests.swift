@@ -67,3 +67,21 @@ import Testing
         #expect((try? YAMLLoader().load("a: 1\n---\nb: 2\n", file: "d.yaml").count) == 2)
     }
 }
+
+/// A UTF-8 byte order mark is skipped (issue 9, defect 6): block-style files read, columns stay right.
+@Suite struct ByteOrderMarkTests {
+    @Test func aBlockStyleFileAfterAByteOrderMarkReads() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("reviewgate: 1\nname: bom\nlist:\n  - a\n".utf8)
+        let root = try YAMLLoader().loadDocument(bytes, file: "bom.yaml")
+        #expect(root["name"]?.string == "bom")
+        #expect(root["reviewgate"]?.location == SourceLocation(file: "bom.yaml", line: 1, column: 13))
+        #expect(root["list"]?.sequence?.first?.location == SourceLocation(file: "bom.yaml", line: 4, column: 5))
+    }
+
+    @Test func anErrorOnTheFirstLineHasTheEditorsColumn() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("reviewgate: one\nname: x\n".utf8)
+        let root = try YAMLLoader().loadDocument(bytes, file: "bom.yaml")
+        let error = #expect(throws: DiagnosticError.self) { try PolicyLoader.decode(root) }
+        #expect(error?.diagnostics.first?.location == SourceLocation(file: "bom.yaml", line: 1, column: 13))
+    }
+}
