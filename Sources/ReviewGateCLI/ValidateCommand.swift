@@ -28,7 +28,7 @@ struct ValidateCommand: ParsableCommand {
             do {
                 try FileBytes.checkReadable(file)
             } catch {
-                InputFile.report(DiagnosticError(error))
+                InputFile.report(DiagnosticError(reading: error))
                 unreadable = true
                 continue
             }

@@ -32,14 +32,15 @@ public struct DocumentFiles: Sendable {
         do {
             bytes = try FileBytes.read(path, maxBytes: maxBytes)
         } catch {
-            throw DiagnosticError(error)
+            throw DiagnosticError(reading: error)
         }
         return try parse(bytes, path)
     }
 
-    /// The reading function that ``PolicyLoader`` and ``ScenarioRunner`` take.
+    /// The reading function that ``PolicyLoader`` and ``ScenarioRunner`` take: it throws a
+    /// ``FileError`` for a file that cannot be read, so that an `extends` can say which one.
     public var source: PolicyLoader.DocumentSource {
-        { path throws(DiagnosticError) in try document(atPath: path) }
+        { path in try parse(FileBytes.read(path, maxBytes: maxBytes), path) }
     }
 }
 

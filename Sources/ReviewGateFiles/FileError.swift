@@ -3,7 +3,7 @@ import ReviewGate
 /// A file that could not be read or written: the system's answer, kept apart from the
 /// ``DiagnosticError``s about what is inside a file, so that an app can tell "disk full" from
 /// "state invalid" without reading text.
-public struct FileError: Error, Sendable, CustomStringConvertible {
+public struct FileError: ReadFailure, Sendable, CustomStringConvertible {
     /// Why, in the terms an app acts on.
     public enum Reason: Sendable, Hashable {
         /// Nothing is at the path.
@@ -60,12 +60,5 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
     /// The error as a diagnostic at the file's first line, the form every command prints.
     public var diagnostic: Diagnostic {
         .error(message, at: SourceLocation(file: path, line: 1, column: 1))
-    }
-}
-
-extension DiagnosticError {
-    /// A file that could not be read, as the one problem of an input.
-    public init(_ error: FileError) {
-        self.init([error.diagnostic])
     }
 }

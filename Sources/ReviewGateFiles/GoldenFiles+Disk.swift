@@ -12,14 +12,14 @@ extension GoldenFiles {
             do throws(FileError) {
                 return String(decoding: try FileBytes.read(path, maxBytes: maxBytes), as: UTF8.self)
             } catch {
-                throw DiagnosticError(error)
+                throw DiagnosticError(reading: error)
             }
         },
         write: { path, text throws(DiagnosticError) in
             do throws(FileError) {
                 try AtomicFile.write(text, to: path, via: "\(path).reviewgate-tmp-\(Platform.processID)")
             } catch {
-                throw DiagnosticError(error)
+                throw DiagnosticError(reading: error)
             }
         })
 }

@@ -15,7 +15,7 @@ import Testing
             do throws(FileError) {
                 bytes = try FileBytes.read(Repository.path(path), maxBytes: 1 << 20)
             } catch {
-                throw DiagnosticError(error)
+                throw DiagnosticError(reading: error)
             }
             return try Fixtures.documents.parse(bytes, path)
         }

@@ -1,10 +1,11 @@
 /// Loads a policy file with its `extends` chain, merges it, decodes and validates it.
 ///
 /// The library never opens a parser: reading a file into nodes is handed in as ``source``
-/// (`ReviewGateYAML` provides one that reads YAML files from disk).
+/// (`ReviewGateFiles` reads files from disk through a parser it is given).
 public struct PolicyLoader: Sendable {
-    /// Reads the single document of the file at a path.
-    public typealias DocumentSource = @Sendable (_ path: String) throws(DiagnosticError) -> DocumentNode
+    /// Reads the single document of the file at a path; throws a ``DiagnosticError`` for what is
+    /// inside the file, or any other error (`ReviewGateFiles`' `FileError`) when it cannot be read.
+    public typealias DocumentSource = @Sendable (_ path: String) throws -> DocumentNode
 
     /// How files are read.
     public var source: DocumentSource
@@ -22,10 +23,21 @@ public struct PolicyLoader: Sendable {
         public var warnings: [Diagnostic]
     }
 
-    /// Loads the policy at `path`, following `extends`. Throws every error found (at most 50).
+    /// Loads the policy at `path`, following `extends` (SPEC §2 *Extending a policy*). Throws
+    /// every error found (at most 50); an error in a value from a base file is at the base's line,
+    /// with a note at each `extends` that pulled it in.
     public func load(path: String) throws(DiagnosticError) -> Result {
-        let root = try merged(path: path, chain: [])
-        return try Self.decode(root)
+        var inclusions: [String: Inclusion] = [:]
+        let root = try merged(path: path, chain: [], inclusions: &inclusions)
+        do {
+            return try Self.decode(root)
+        } catch {
+            var error = error
+            for index in error.diagnostics.indices {
+                error.diagnostics[index].notes += Self.notes(for: error.diagnostics[index].location, inclusions)
+            }
+            throw error
+        }
     }
 
     /// Decodes an already-read policy document (no `extends` is followed).
@@ -37,10 +49,28 @@ public struct PolicyLoader: Sendable {
         return Result(policy: policy, warnings: PolicyLint.warnings(for: policy))
     }
 
-    /// The file's tree with its `extends` base merged under it: mappings merge key by key, lists
-    /// and scalars replace.
-    private func merged(path: String, chain: [String]) throws(DiagnosticError) -> DocumentNode {
-        let root = try source(path)
+    /// Where a base file is pulled in: the `extends` that names it, and how it names it.
+    struct Inclusion {
+        var location: SourceLocation
+        var reference: String
+    }
+
+    /// One note per `extends` between a base file's diagnostic and the policy loaded.
+    private static func notes(for location: SourceLocation?, _ inclusions: [String: Inclusion]) -> [Diagnostic.Note] {
+        var notes: [Diagnostic.Note] = []
+        var file = location?.file
+        while let current = file, let inclusion = inclusions[current], notes.count < inclusions.count {
+            notes.append(.init("in the policy this one extends, \(inclusion.reference)", at: inclusion.location))
+            file = inclusion.location.file
+        }
+        return notes
+    }
+
+    /// The file's tree with its `extends` base merged under it (``ExtendsMerge``).
+    private func merged(
+        path: String, chain: [String], inclusions: inout [String: Inclusion], by inclusion: Inclusion? = nil
+    ) throws(DiagnosticError) -> DocumentNode {
+        let root = try read(path, namedBy: inclusion)
         // Each file of the chain is asked: the merge keeps only the last file's version.
         if let refusal = FormatVersion.policy.refusal(root["reviewgate"]) { throw DiagnosticError([refusal]) }
         guard let extendsNode = root["extends"] else { return root }
@@ -55,39 +85,35 @@ public struct PolicyLoader: Sendable {
             let cycle = (here.drop { $0 != basePath } + [basePath]).joined(separator: " → ")
             throw DiagnosticError("extends makes a cycle: \(cycle)", at: extendsNode.location)
         }
+        let inclusion = Inclusion(location: extendsNode.location, reference: relative)
+        inclusions[basePath] = inclusion
         let base: DocumentNode
         do {
-            base = try merged(path: basePath, chain: here)
+            base = try merged(path: basePath, chain: here, inclusions: &inclusions, by: inclusion)
         } catch {
-            // Each problem of the base says where this file pulls it in.
-            var base = error
-            for index in base.diagnostics.indices {
-                base.diagnostics[index].notes.append(
+            // Each problem inside the base says where this file pulls it in.
+            var error = error
+            for index in error.diagnostics.indices
+            where error.diagnostics[index].location?.file != PathArithmetic.normalize(path) {
+                error.diagnostics[index].notes.append(
                     .init("in the policy this one extends, \(relative)", at: extendsNode.location))
             }
-            throw base
+            throw error
         }
-        var result = Self.merge(base, under: root)
-        if case .mapping(let entries) = result.content {
-            result.content = .mapping(entries.filter { $0.key.string != "extends" })
-        }
-        return result
+        return ExtendsMerge.merge(base, under: root)
     }
 
-    /// `over` on top of `base`: keys of both mappings merge recursively; anything else replaces.
-    static func merge(_ base: DocumentNode, under over: DocumentNode) -> DocumentNode {
-        guard let baseEntries = base.mapping, let overEntries = over.mapping else { return over }
-        var result: [MappingEntry] = []
-        var used = Set<String>()
-        for entry in baseEntries {
-            if let key = entry.key.string, let replacement = overEntries.first(where: { $0.key.string == key }) {
-                used.insert(key)
-                result.append(MappingEntry(key: replacement.key, value: merge(entry.value, under: replacement.value)))
-            } else {
-                result.append(entry)
-            }
+    /// A file's document; a file that cannot be read is an error at the `extends` that names it,
+    /// or at the file itself when it is the policy asked for.
+    private func read(_ path: String, namedBy inclusion: Inclusion?) throws(DiagnosticError) -> DocumentNode {
+        do {
+            return try source(path)
+        } catch let error as ReadFailure where inclusion != nil {
+            let named = inclusion!.reference == path ? path : "\(inclusion!.reference) (\(path))"
+            throw DiagnosticError(
+                "extends names \(named), which cannot be read: \(error.message)", at: inclusion!.location)
+        } catch {
+            throw DiagnosticError(reading: error)
         }
-        result += overEntries.filter { !used.contains($0.key.string ?? "") || $0.key.string == nil }
-        return DocumentNode(.mapping(result), at: over.location, tag: over.tag)
     }
 }

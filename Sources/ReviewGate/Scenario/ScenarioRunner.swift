@@ -21,7 +21,13 @@ public struct ScenarioRunner: Sendable {
 
     /// Reads the scenario file at `path` and the policy it tests. Throws every problem found.
     public func load(path: String) throws(DiagnosticError) -> Scenario {
-        try ScenarioDecoder.decode(documents(path), path: path, loader: PolicyLoader(source: documents))
+        let root: DocumentNode
+        do {
+            root = try documents(path)
+        } catch {
+            throw DiagnosticError(reading: error)
+        }
+        return try ScenarioDecoder.decode(root, path: path, loader: PolicyLoader(source: documents))
     }
 
     /// Loads and runs the scenario at `path`, then compares (or, with `.update`, writes) its golden

@@ -36,7 +36,7 @@ enum InputFile {
             report(error)
             throw ExitCode(2)
         } catch let error as FileError {
-            report(DiagnosticError(error))
+            report(DiagnosticError(reading: error))
             throw ExitCode(2)
         }
     }

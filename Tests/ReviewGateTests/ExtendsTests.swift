@@ -1,0 +1,79 @@
+import ReviewGate
+import ReviewGateTestSupport
+import Testing
+
+/// SPEC §2 *Extending a policy* (issue 9, defect 5): what merges, what replaces, `null` removes,
+/// and where errors from a base are reported.
+@Suite struct ExtendsTests {
+    static let base = """
+        reviewgate: 1
+        name: base
+        app: {store_id: "1234567890", version_key: build}
+        triggers:
+          done: {at_least: 4, scenes: [Main]}
+          other: {at_least: 2}
+        guards:
+          cooldown: 7d
+          max_asks: {count: 3, per: 30d}
+          when:
+            not: {attribute: plan, equals: free}
+        """
+
+    /// Loads `child.yaml` over `base.yaml`, both read from memory.
+    static func load(_ child: String, base: String = base) throws(DiagnosticError) -> Policy {
+        let files = ["base.yaml": base, "child.yaml": child]
+        let loader = PolicyLoader { path in
+            guard let text = files[path] else { throw DiagnosticError("no such file", at: nil) }
+            return try Fixtures.document(text, file: path)
+        }
+        return try loader.load(path: "child.yaml").policy
+    }
+
+    @Test func aWhenReplacesTheBasesWhole() throws {
+        let policy = try Self.load("extends: base.yaml\nname: child\nguards:\n  when: {flag: happy}\n")
+        guard case .when(let condition)? = policy.guards[.when]?.value, case .flag(let name) = condition.test else {
+            Issue.record("the child's when did not replace the base's")
+            return
+        }
+        #expect(name == "happy")
+        #expect(policy.guards[.cooldown] != nil)  // the rest of guards merged key by key
+    }
+
+    @Test func aCountKeyReplacesTheBasesCountKey() throws {
+        let policy = try Self.load("extends: base.yaml\nname: child\ntriggers:\n  done: {exactly: 3}\n")
+        let done = try #require(policy.trigger(id: "done"))
+        #expect(done.count.value == .exactly(3))
+        #expect(done.scenes?.value == ["Main"])  // the trigger's other keys merged
+        #expect(policy.trigger(id: "other") != nil)  // triggers merged by id
+    }
+
+    @Test func nullRemovesTheBasesSetting() throws {
+        let policy = try Self.load(
+            "extends: base.yaml\nname: child\nguards: {cooldown: null, max_asks: {count: 1}}\ntriggers: {other: null}\n"
+        )
+        #expect(policy.guards[.cooldown] == nil)
+        guard case .maxAsks(let limit)? = policy.guards[.maxAsks]?.value else {
+            Issue.record("no max_asks")
+            return
+        }
+        #expect(limit == AskLimit(count: 1, per: nil))  // replaced whole: no per from the base
+        #expect(policy.trigger(id: "other") == nil)
+    }
+
+    @Test func anErrorFromTheBaseIsAtTheBasesLineWithANoteAtTheExtends() {
+        let base = Self.base.replacingOccurrences(of: "cooldown: 7d", with: "cooldown: 7")
+        let error = #expect(throws: DiagnosticError.self) {
+            try Self.load("reviewgate: 1\nextends: base.yaml\nname: child\n", base: base)
+        }
+        let diagnostic = error?.diagnostics.first
+        #expect(diagnostic?.location == SourceLocation(file: "base.yaml", line: 8, column: 13))
+        #expect(diagnostic?.notes.map(\.location) == [SourceLocation(file: "child.yaml", line: 2, column: 10)])
+        #expect(diagnostic?.notes.first?.message == "in the policy this one extends, base.yaml")
+    }
+}
+
+extension String {
+    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}
