@@ -39,7 +39,7 @@ struct TestCommand: ParsableCommand {
         let files = try InputFile.orExit { try ScenarioFiles.find(in: searched) }
         guard !files.isEmpty else {
             Terminal.printError(
-                "reviewgate: error: no \(ScenarioFiles.suffix) files in \(searched.joined(separator: ", "))")
+                "reviewgate: error: no *.scenario.yaml or *.scenario.yml files in \(searched.joined(separator: ", "))")
             throw ExitCode(2)
         }
         let runner = ScenarioRunner.files(InputFile.documents)

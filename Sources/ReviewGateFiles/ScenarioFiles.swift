@@ -2,11 +2,11 @@ import ReviewGate
 
 /// Scenario files on disk: finding them, and a runner that reads them and their golden transcripts.
 public enum ScenarioFiles {
-    /// The name ending that marks a scenario file.
-    public static let suffix = ".scenario.yaml"
+    /// The name endings that mark a scenario file.
+    public static let suffixes = [".scenario.yaml", ".scenario.yml"]
 
     /// The scenario files at `paths`, sorted: a file is taken as given; a folder is searched
-    /// recursively for `*.scenario.yaml`, skipping hidden folders (`.git`, `.build`, `.build-*`)
+    /// recursively for `*.scenario.yaml` and `*.scenario.yml`, skipping hidden folders (`.git`, `.build`, `.build-*`)
     /// and links to folders.
     public static func find(in paths: [String]) throws(FileError) -> [String] {
         var found: [String] = []
@@ -30,7 +30,7 @@ public enum ScenarioFiles {
             let path = folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
             switch Platform.kind(of: path, followingLinks: false) {
             case .success(.folder): found += search(path)
-            case .success where name.hasSuffix(suffix): found.append(path)
+            case .success where suffixes.contains(where: name.hasSuffix): found.append(path)
             default: continue
             }
         }

@@ -108,7 +108,7 @@ import Testing
         let folder = try Self.folder([:])
         let result = try CLIRunner.run(["test"], in: folder)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("no .scenario.yaml files"))
+        #expect(result.stderr.contains("no *.scenario.yaml or *.scenario.yml files"))
         #expect(try CLIRunner.run(["test", "missing-folder"], in: folder).status == 2)
     }
 

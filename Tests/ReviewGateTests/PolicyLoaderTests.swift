@@ -11,7 +11,7 @@ import Testing
         let path = Self.fixtures.appending(path: "extends/child.yaml").path
         let policy = try PolicyLoader.files(Fixtures.documents).load(path: path).policy
         #expect(policy.name == "child")
-        #expect(policy.app.storeID == "1234567890")
+        #expect(policy.app.storeID?.value == "1234567890")
         #expect(policy.app.versionKey == .build)
         let trigger = try #require(policy.trigger(id: "done"))
         #expect(trigger.count.value == .atLeast(4))  // from the base, merged under the child's mapping

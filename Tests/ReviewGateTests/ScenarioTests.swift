@@ -1,3 +1,4 @@
+import Foundation
 import ReviewGate
 import ReviewGateFiles
 import ReviewGateTestSupport
@@ -265,5 +266,39 @@ extension String {
     fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
         guard let range = firstRange(of: target) else { return self }
         return replacingCharacters(in: range, with: replacement)
+    }
+}
+
+/// `test --update` keeps no transcript of a run whose expectations failed, and `*.scenario.yml`
+/// files are scenarios too (issue 9).
+@Suite struct ScenarioFindingAndUpdateTests {
+    @Test func updateDoesNotWriteTheGoldenOfAFailedScenario() throws {
+        let scenario = """
+            reviewgate_scenario: 1
+            name: failing
+            policy: p.yaml
+            start: 2026-01-01T00:00:00Z
+            state: {app: {short: "1"}}
+            steps:
+              - event: done
+                expect: allow
+            golden: s.golden.txt
+            """
+        let files = MemoryFiles(["p.yaml": ScenarioTests.policy, "s.scenario.yaml": scenario])
+        let result = try files.runner.run(path: "s.scenario.yaml", goldens: .update)
+        #expect(!result.passed)
+        #expect(files.texts["s.golden.txt"] == nil)
+        #expect(result.golden == .missing)
+    }
+
+    @Test func scenarioYmlFilesAreFound() throws {
+        let folder = try Repository.temporaryFolder()
+        for name in ["a.scenario.yaml", "b.scenario.yml", "c.yaml", "d.scenario.json"] {
+            try "x".write(to: folder.appending(path: name), atomically: true, encoding: .utf8)
+        }
+        let found = try ScenarioFiles.find(in: [folder.path]).map {
+            $0.split(separator: "/").last.map(String.init) ?? ""
+        }
+        #expect(found == ["a.scenario.yaml", "b.scenario.yml"])
     }
 }

@@ -115,7 +115,8 @@ public struct CheckDescription: Sendable {
     ) -> String {
         switch check.observed {
         case .unheardEvent(let event):
-            return "no trigger listens to event \(event): this moment cannot ask"
+            let suggestion = Suggestion.phrase(for: event, in: policy.triggers.map(\.event))
+            return "no trigger listens to event \(event)\(suggestion): this moment cannot ask"
         case .response(let response?):
             let effect: String
             switch policy.responses.rule(for: response.kind).value {
@@ -159,6 +160,7 @@ enum ConditionText {
     static func describe(_ condition: Condition) -> String {
         switch condition.test {
         case .all: return "all of its parts"
+        case .any(let parts) where parts.isEmpty: return "any: [] (which never holds)"
         case .any: return "any of its parts"
         case .not(let inner): return "not (\(describe(inner)))"
         case .event(let name, let comparison, let within):

@@ -90,8 +90,24 @@ public struct TextExplanation: Sendable {
             // Ages and counts pass by waiting or are counts: eligible_from or needs say so.
             case .minInstallAge, .minLaunches, .minVersionAge, .cooldown: return nil
             }
-        case .responses: return "responses: an answer blocks until a new \(versionName), or for good"
-        case .rollout: return "rollout: this person is outside the rollout"
+        case .responses:
+            guard case .response(let response?) = check.observed else { return nil }
+            let key = "after_\(response.kind.rawValue)"
+            switch policy.responses.rule(for: response.kind).value {
+            case .never:
+                return
+                    "responses: \(response.kind.rawValue) on \(response.at.day); \(key) is never: this person is not asked again"
+            case .nextVersion:
+                return
+                    "responses: \(response.kind.rawValue) on \(response.at.day); \(key) is next_version: needs a new \(versionName)"
+            case .wait: return nil
+            }
+        case .rollout:
+            guard case .bucket(let bucket) = check.observed, let bucket else {
+                return
+                    "rollout: the state has no user_id, so this person has no bucket (set user_id to roll out to them)"
+            }
+            return "rollout: this person's bucket \(bucket) is outside the rollout"
         case .trigger(.when): return "\(CheckDescription.label(check)): needs the condition to hold"
         case .trigger(.scenes):
             guard case .scenes(let scenes) = check.required else { return nil }
@@ -99,6 +115,7 @@ public struct TextExplanation: Sendable {
         case .trigger(.missing):
             guard case .unheardEvent(let event) = check.observed else { return nil }
             return "no trigger listens to event \(event)"
+                + Suggestion.phrase(for: event, in: policy.triggers.map(\.event))
         case .trigger(.count): return nil
         }
     }

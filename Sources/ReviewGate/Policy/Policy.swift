@@ -78,7 +78,7 @@ public struct Policy: Sendable {
 /// The `app` mapping.
 public struct AppSettings: Sendable {
     /// The App Store id (digits), used to build the write-review link.
-    public var storeID: String?
+    public var storeID: Located<String>?
     /// Which version string identifies a version for `once_per_version` and `app_version`.
     public var versionKey: VersionKey
     /// The platform, which sets the default OS quota.

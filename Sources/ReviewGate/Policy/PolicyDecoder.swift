@@ -81,7 +81,7 @@ package struct PolicyDecoder {
         }
         if let idNode = fields["store_id"], let id = reader.string(idNode, "store_id") {
             if !id.isEmpty, id.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
-                app.storeID = id
+                app.storeID = Located(id, at: fields.keyLocation("store_id"))
             } else {
                 reader.error(
                     "store_id must be the app's numeric App Store id, such as \"1234567890\"; found \"\(id)\"",

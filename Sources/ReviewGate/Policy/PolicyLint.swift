@@ -42,11 +42,11 @@ enum PolicyLint {
                     "nothing limits how often this policy asks: add a cooldown, once_per_version or max_asks (system_quota is off)",
                     at: policy.location))
         }
-        if policy.app.platform == .android, policy.app.storeID != nil {
+        if policy.app.platform == .android, let storeID = policy.app.storeID {
             warnings.append(
                 .warning(
                     "store_id builds the App Store's write-review link, which an android policy does not have: write_review_url stays null",
-                    at: policy.location))
+                    at: storeID.location))
         }
         if let rollout = policy.rollout, rollout.percent == 0 {
             warnings.append(.warning("rollout percent 0 asks no one", at: rollout.location))

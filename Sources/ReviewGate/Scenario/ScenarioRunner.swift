@@ -31,7 +31,8 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Loads and runs the scenario at `path`, then compares (or, with `.update`, writes) its golden
-    /// transcript. Throws only when the scenario, its policy or its golden file cannot be read.
+    /// transcript; a scenario whose expectations failed never writes one. Throws only when the
+    /// scenario, its policy or its golden file cannot be read.
     public func run(path: String, goldens mode: GoldenMode = .compare) throws(DiagnosticError) -> ScenarioResult {
         var result = Self.run(try load(path: path))
         guard let golden = result.scenario.golden else { return result }
@@ -39,7 +40,7 @@ public struct ScenarioRunner: Sendable {
         let transcript = result.transcript
         if stored == transcript {
             result.golden = .matched
-        } else if mode == .update {
+        } else if mode == .update && result.failures.isEmpty {
             try goldens.write(golden.path, transcript)
             result.golden = .written
         } else if let stored {

@@ -12,9 +12,11 @@ enum Terminal {
         Platform.writeStandardError(text + "\n")
     }
 
-    /// Whether standard output is a terminal that takes colour (and `NO_COLOR` is not set).
+    /// Whether standard output is a terminal that takes colour: not when `NO_COLOR` is set to a
+    /// non-empty value (no-color.org), nor when `TERM` is `dumb`.
     static var colorsStandardOutput: Bool {
-        Platform.isTerminal(1) && Platform.environment("NO_COLOR") == nil && Platform.environment("TERM") != "dumb"
+        Platform.isTerminal(1) && (Platform.environment("NO_COLOR") ?? "").isEmpty
+            && Platform.environment("TERM") != "dumb"
     }
 
     /// Ends the process with a code, flushing output first.

@@ -1,0 +1,52 @@
+import ReviewGate
+import ReviewGateTestSupport
+import Testing
+
+/// Messages that tell the author what to do (issue 9).
+@Suite struct ExplanationMessagesTests {
+    static let state = try! Fixtures.state(Fixtures.baseState)
+
+    static func explain(_ policy: Policy, _ state: ReviewState = state, event: String? = "done") throws -> String {
+        TextExplanation().render(try Fixtures.decide(policy, state, event: event), policy: policy)
+    }
+
+    @Test func anEventNoTriggerListensToGetsADidYouMean() throws {
+        let policy = try Fixtures.simplePolicy(guards: "cooldown: 1d", trigger: "at_least: 1, event: process_completed")
+        let text = try Self.explain(policy, event: "proces_completed")
+        #expect(
+            text.contains("no trigger listens to event proces_completed; did you mean \"process_completed\"?"),
+            "\(text)")
+    }
+
+    @Test func rolloutWithoutAUserIDSaysTheStateHasNone() throws {
+        let policy = try Fixtures.simplePolicy(guards: "cooldown: 1d", extra: "rollout: {percent: 50}")
+        let text = try Self.explain(policy)
+        #expect(text.contains("the state has no user_id"), "\(text)")
+        #expect(!text.contains("outside the rollout"))
+    }
+
+    @Test func anyOfNothingReadsAsNeverHolds() throws {
+        let policy = try Fixtures.simplePolicy(guards: "cooldown: 1d\nwhen: {any: []}")
+        let text = try Self.explain(policy)
+        #expect(text.contains("any: [] (which never holds) does not hold"), "\(text)")
+    }
+
+    @Test func theResponsesSummaryStatesTheRuleThatApplies() throws {
+        let policy = try Fixtures.simplePolicy(guards: "cooldown: 1d", extra: "responses: {after_rated: never}")
+        var state = Self.state
+        state.responses = [Response(at: Fixtures.time("2026-11-10T10:00:00Z"), kind: .rated)]
+        let text = try Self.explain(policy, state)
+        #expect(
+            text.contains("responses: rated on 2026-11-10; after_rated is never: this person is not asked again"),
+            "\(text)")
+        #expect(!text.contains("or for good"))
+    }
+
+    @Test func theAndroidStoreIDWarningIsAtTheStoreID() throws {
+        let warnings = try Fixtures.warnings(
+            "reviewgate: 1\nname: t\napp:\n  platform: android\n  store_id: \"1\"\ntriggers: {a: {at_least: 1}}\nguards: {cooldown: 1d}"
+        )
+        let warning = try #require(warnings.first { $0.message.contains("write_review_url stays null") })
+        #expect(warning.location == SourceLocation(file: "p.yaml", line: 5, column: 3))
+    }
+}
