@@ -2,53 +2,96 @@ import ArgumentParser
 import ReviewGate
 import ReviewGateFiles
 
-/// `reviewgate validate FILE...`: checks policies and their `extends` chains.
+/// `reviewgate validate FILE...`: checks policies (and their `extends` chains), state files and
+/// scenarios, each known by its first key.
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check policies (and the policies they extend); print every problem as FILE:LINE:COL.",
+        abstract:
+            "Check policies (with the policies they extend), state files and scenarios; print every problem as FILE:LINE:COL.",
         discussion: """
+            A file whose first key is reviewgate_state is checked as a state file, one with \
+            reviewgate_scenario as a scenario (with the policy it tests), anything else as a policy. \
+            - reads standard input (named <stdin> in messages), for pre-commit hooks: \
+            git show :policy.yaml | reviewgate validate -
             Errors and warnings go to stderr as FILE:LINE:COLUMN: error|warning: message, the form \
             Xcode, VS Code and CI problem matchers read; one line per file goes to stdout.
-            Exit codes: 0 every policy valid (warnings allowed unless --strict), 1 errors (or \
+            Exit codes: 0 every file valid (warnings allowed unless --strict), 1 errors (or \
             warnings with --strict), 2 a file that does not exist or cannot be read.
             """
     )
 
-    @Argument(help: ArgumentHelp("The policy files.", valueName: "file"))
+    @Argument(help: ArgumentHelp("The files to check; - for standard input.", valueName: "file"))
     var files: [String]
 
     @Flag(help: "Treat warnings as failures (exit 1).")
     var strict = false
 
+    /// The name standard input has in messages.
+    static let standardInput = "<stdin>"
+
     func run() throws {
         var failed = false
         var unreadable = false
         for file in files {
+            let name = file == "-" ? Self.standardInput : file
+            let root: DocumentNode
             do {
-                try FileBytes.checkReadable(file)
-            } catch {
+                let bytes =
+                    file == "-"
+                    ? try FileBytes.readStandardInput(maxBytes: InputFile.documents.maxBytes)
+                    : try FileBytes.read(file, maxBytes: InputFile.documents.maxBytes)
+                root = try InputFile.documents.parse(bytes, name)
+            } catch let error as FileError {
                 InputFile.report(DiagnosticError(reading: error))
                 unreadable = true
                 continue
+            } catch {
+                InputFile.report(DiagnosticError(reading: error))
+                Terminal.print("\(name): \(Self.count(DiagnosticError(reading: error)))")
+                failed = true
+                continue
             }
             do {
-                let result = try PolicyLoader.files(InputFile.documents).load(path: file)
-                InputFile.report(result.warnings)
-                let count = result.warnings.count
-                let warnings =
+                let warnings = try Self.check(root, path: file == "-" ? name : file)
+                InputFile.report(warnings)
+                let count = warnings.count
+                let suffix =
                     count > 0
                     ? ", \(count) warning\(count == 1 ? "" : "s")" + (strict ? " (failures under --strict)" : "") : ""
-                Terminal.print("\(file): valid\(warnings)")
+                Terminal.print("\(name): valid\(suffix)")
                 if strict && count > 0 { failed = true }
             } catch {
                 InputFile.report(error)
-                let errors = error.diagnostics.filter { $0.severity == .error }.count
-                Terminal.print("\(file): \(errors) error\(errors == 1 ? "" : "s")")
+                Terminal.print("\(name): \(Self.count(error))")
                 failed = true
             }
         }
         if unreadable { throw ExitCode(2) }
         if failed { throw ExitCode(1) }
+    }
+
+    /// Checks a document read from `path` as what its first key says it is; the warnings.
+    static func check(_ root: DocumentNode, path: String) throws(DiagnosticError) -> [Diagnostic] {
+        // The document already read stands for its path (standard input cannot be read twice).
+        let source: PolicyLoader.DocumentSource = { other in
+            other == path ? root : try InputFile.documents.source(other)
+        }
+        switch root.mapping?.first?.key.string {
+        case "reviewgate_state":
+            _ = try StateDecoder.decode(root, versionKey: nil)
+            return []
+        case "reviewgate_scenario":
+            _ = try ScenarioRunner(documents: source, goldens: .disk).load(path: path)
+            return []
+        default:
+            return try PolicyLoader(source: source).load(path: path).warnings
+        }
+    }
+
+    /// `3 errors`.
+    private static func count(_ error: DiagnosticError) -> String {
+        let errors = error.diagnostics.filter { $0.severity == .error }.count + error.omitted
+        return "\(errors) error\(errors == 1 ? "" : "s")"
     }
 }

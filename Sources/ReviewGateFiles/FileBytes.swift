@@ -26,6 +26,19 @@ public enum FileBytes {
         return bytes
     }
 
+    /// Standard input, whole, at most `maxBytes` of it (a pre-commit hook's `git show :policy.yaml |`).
+    public static func readStandardInput(maxBytes: Int) throws(FileError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Platform.read(0, into: $0) }
+            if count < 0 { throw FileError("cannot be read", path: "<stdin>", system: Platform.lastError) }
+            if count == 0 { return bytes }
+            bytes += buffer[0..<count]
+            if bytes.count > maxBytes { throw tooLarge("<stdin>", size: nil, limit: maxBytes) }
+        }
+    }
+
     /// Throws when there is no readable file at `path`, without reading it.
     public static func checkReadable(_ path: String) throws(FileError) {
         switch Platform.kind(of: path) {

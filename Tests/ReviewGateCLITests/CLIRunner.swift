@@ -21,9 +21,11 @@ enum CLIRunner {
         return Repository.root.appending(path: ".build/debug/reviewgate")
     }()
 
-    static func run(_ arguments: [String], in directory: URL = Repository.root, environment: [String: String] = [:])
-        throws -> Result
-    {
+    /// Runs `reviewgate` with `arguments`; `input`, when given, is its standard input.
+    static func run(
+        _ arguments: [String], in directory: URL = Repository.root, environment: [String: String] = [:],
+        input: String? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -33,7 +35,12 @@ enum CLIRunner {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let stdin = Pipe()
+        process.standardInput = stdin
         try process.run()
+        // Small inputs fit the pipe's buffer, so writing before reading cannot block.
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
         // Drain stderr on another thread while this one drains stdout: a child that fills one pipe
         // while the reader waits on the other would block both.
         let errData = Mutex(Data())
