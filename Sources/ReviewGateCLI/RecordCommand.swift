@@ -15,7 +15,8 @@ struct RecordCommand: ParsableCommand {
             an ask. --update sets the version (a new one restarts min_version_age and, with \
             counting.reset_on_new_version, the counts); --respond records an answer to the app's own \
             pre-prompt. The file is locked (<state>.lock) and replaced atomically; one that does not \
-            parse is never overwritten.
+            parse is never overwritten. --init --app short=...,build=... creates the state file when \
+            it does not exist (installed at --now or the clock), then records the action if one is given.
             Exit codes: 0 allow (or an update or answer recorded), 1 block, 2 an unusable policy, state or option.
 
             Examples:
@@ -24,6 +25,7 @@ struct RecordCommand: ParsableCommand {
               reviewgate record --policy P --state S --launch
               reviewgate record --policy P --state S --update short=1.5,build=77
               reviewgate record --policy P --state S --respond later
+              reviewgate record --policy P --state new.yaml --init --app short=1.0,build=1 --launch
             """
     )
 
@@ -43,7 +45,20 @@ struct RecordCommand: ParsableCommand {
             "The person answered the app's own pre-prompt: rated, declined or later.", valueName: "answer"))
     var respond: ResponseKind?
 
+    @Flag(name: .customLong("init"), help: "Create the state file if it does not exist (needs --app).")
+    var initialize = false
+
+    @Option(
+        help: ArgumentHelp(
+            "With --init: the app's version, short=...,build=... (either or both).", valueName: "version"))
+    var app: String?
+
     @OptionGroup var output: DecisionOutputOptions
+
+    /// Whether a moment, an update or an answer is given.
+    private var hasAction: Bool {
+        moment.event != nil || moment.trigger != nil || launch || update != nil || respond != nil
+    }
 
     func validate() throws {
         let actions = [moment.event != nil, moment.trigger != nil, launch, update != nil, respond != nil].filter { $0 }
@@ -60,18 +75,44 @@ struct RecordCommand: ParsableCommand {
                 )
             }
         }
-        if let update { _ = try Self.version(update) }
+        if let update { _ = try Self.version(update, option: "--update") }
+        if initialize != (app != nil) {
+            throw ValidationError("--init and --app go together: --init --app short=...,build=...")
+        }
+        if let app { _ = try Self.version(app, option: "--app") }
+        if initialize, !hasAction, moment.scene != nil || moment.source != nil || output.isGiven {
+            throw ValidationError(
+                "--scene, --source, --explain and --format describe a moment; --init alone records none")
+        }
     }
 
     func run() throws {
         let policy = try InputFile.policy(files.policy)
-        let store = FileStateStore(path: files.state, versionKey: policy.app.versionKey, documents: InputFile.documents)
         var moment = self.moment.moment
         if launch { moment = Moment(now: moment.now, event: Trigger.launchEvent, scene: moment.scene) }
+        var initial: ReviewState?
+        if let app {
+            let version = try Self.version(app, option: "--app")
+            let key = policy.app.versionKey
+            guard version[key] != nil else {
+                throw InputFile.usageError(
+                    "the policy's version_key is \(key.rawValue): --app needs \(key.rawValue)=..., the app's current \(key.fullName)"
+                )
+            }
+            initial = ReviewState(installedAt: moment.now, app: version)
+        }
+        let store = FileStateStore(
+            path: files.state, versionKey: policy.app.versionKey, initialState: initial, documents: InputFile.documents)
+        if initialize, !hasAction {
+            let created = try InputFile.orExit { try store.create() }
+            Terminal.print(
+                created ? "created \(files.state), installed \(moment.now)" : "\(files.state) exists: left as it is")
+            return
+        }
         try InputFile.orExit {
             do {
                 if let update {
-                    try store.update(to: Self.version(update), at: moment.now, policy: policy)
+                    try store.update(to: Self.version(update, option: "--update"), at: moment.now, policy: policy)
                     Terminal.print("recorded: version \(update)")
                     return
                 }
@@ -101,17 +142,17 @@ struct RecordCommand: ParsableCommand {
     }
 
     /// `short=1.5,build=77` as a version.
-    static func version(_ text: String) throws -> AppVersion {
+    static func version(_ text: String, option: String) throws -> AppVersion {
         var version = AppVersion()
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard pieces.count == 2, !pieces[1].isEmpty else {
-                throw ValidationError("--update takes short=...,build=... (either or both); found \"\(text)\"")
+                throw ValidationError("\(option) takes short=...,build=... (either or both); found \"\(text)\"")
             }
             switch pieces[0] {
             case "short": version.short = String(pieces[1])
             case "build": version.build = String(pieces[1])
-            default: throw ValidationError("--update knows short and build; found \"\(pieces[0])\"")
+            default: throw ValidationError("\(option) knows short and build; found \"\(pieces[0])\"")
             }
         }
         return version

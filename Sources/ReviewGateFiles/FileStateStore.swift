@@ -50,14 +50,15 @@ public struct FileStateStore: StateStore, Sendable {
     }
 
     /// Reads, changes and atomically rewrites the state under the lock; writes nothing when
-    /// `change` throws or changes nothing.
+    /// `change` throws, or changes nothing in a file that exists (a file started from the
+    /// ``initialState`` is always written).
     public func update<Result>(_ change: (inout ReviewState) throws -> Result) throws -> Result {
         let target = targetPath
         let lock = try FileLock(path: Self.lockPath(for: target))
-        let (old, header) = try read()
+        let (old, header, created) = try read()
         var state = old
         let result = try change(&state)
-        if state != old {
+        if state != old || created {
             let format = StateEncoder.Format(path: path)
             try AtomicFile.write(
                 header + StateEncoder.encode(state, as: format), to: target, via: Self.temporaryPath(for: target))
@@ -66,14 +67,21 @@ public struct FileStateStore: StateStore, Sendable {
         return result
     }
 
-    /// The decoded state and the comment lines that open the file (kept on rewrite, so a
-    /// `# yaml-language-server: $schema=...` line survives).
-    private func read() throws -> (state: ReviewState, header: String) {
-        if let initialState, !AtomicFile.exists(path) { return (initialState, "") }
+    /// Writes the ``initialState`` when there is no state file yet; whether it did.
+    public func create() throws -> Bool {
+        guard initialState != nil else { return false }
+        return try update { _ in !AtomicFile.exists(path) }
+    }
+
+    /// The decoded state, the comment lines that open the file (kept on rewrite, so a
+    /// `# yaml-language-server: $schema=...` line survives), and whether it is the initial state
+    /// of a file that does not exist yet.
+    private func read() throws -> (state: ReviewState, header: String, created: Bool) {
+        if let initialState, !AtomicFile.exists(path) { return (initialState, "", true) }
         let bytes = try FileBytes.read(path, maxBytes: documents.maxBytes)
         let root = try documents.parse(bytes, path)
         let state = try StateDecoder.decode(root, versionKey: versionKey)
-        return (state, StateEncoder.Format(path: path) == .yaml ? Self.leadingComments(bytes) : "")
+        return (state, StateEncoder.Format(path: path) == .yaml ? Self.leadingComments(bytes) : "", false)
     }
 
     /// The file's opening lines that are comments, each with its newline.
