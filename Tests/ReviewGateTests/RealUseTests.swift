@@ -129,19 +129,21 @@ import Testing
 
     /// Every `next_eligible_at` a shipped scenario's step produces is kept: the same moment on
     /// the same state at that time is allowed.
-    @Test(arguments: try ScenarioFiles.find(in: [Repository.path("policies")]))
-    func everyPromiseOfTheShippedScenariosIsKept(_ path: String) throws {
-        let scenario = try ScenarioRunner.files(Fixtures.documents).load(path: path)
+    @Test func everyPromiseOfTheShippedScenariosIsKept() throws {
         var promises = 0
-        _ = ScenarioRunner.run(scenario) { decision, state in
-            guard let time = decision.nextEligibleAt else { return }
-            promises += 1
-            var moment = decision.moment
-            moment.now = time
-            let later = try? Evaluator.evaluate(scenario.policy, state: state, moment: moment)
-            #expect(later?.isAllowed == true, "\(path): step at \(decision.moment.now) promised \(time)")
+        for path in try ScenarioFiles.find(in: [Repository.path("policies")]) {
+            let scenario = try ScenarioRunner.files(Fixtures.documents).load(path: path)
+            _ = ScenarioRunner.run(scenario) { decision, state in
+                guard let time = decision.nextEligibleAt else { return }
+                promises += 1
+                var moment = decision.moment
+                moment.now = time
+                let later = try? Evaluator.evaluate(scenario.policy, state: state, moment: moment)
+                #expect(later?.isAllowed == true, "\(path): step at \(decision.moment.now) promised \(time)")
+            }
         }
-        #expect(promises >= 0)
+        // The cooldown, quota and 21-day scenarios promise times; a suite without any would test nothing.
+        #expect(promises >= 3)
     }
 
     /// Random policies and states: whenever a decision promises a time, that time allows.
