@@ -40,7 +40,9 @@ let package = Package(
             name: "ReviewGateTests",
             dependencies: [
                 "ReviewGate", "ReviewGateFiles", "ReviewGateSchemas", "ReviewGateYAML", "ReviewGateTestSupport",
-            ]),
-        .testTarget(name: "ReviewGateCLITests", dependencies: ["ReviewGateCLI", "ReviewGateTestSupport"]),
+            ],
+            exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ReviewGateCLITests", dependencies: ["ReviewGateCLI", "ReviewGateTestSupport"], exclude: ["Goldens"]),
     ]
 )
