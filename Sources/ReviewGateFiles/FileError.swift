@@ -37,8 +37,14 @@ public struct FileError: ReadFailure, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// A file that could not be read: `no such file` when it does not exist, else the system's words.
+    package init(reading path: String, system: SystemError) {
+        self.init("cannot be read", path: path, system: system)
+        if reason == .notFound { message = "no such file" }
+    }
+
     /// An error from a failed system call: the reason from its error number, and a message of
-    /// `doing` (`cannot be read`) and the system's words.
+    /// `doing` (`cannot be written: …`) and the system's words.
     package init(_ doing: String, path: String, system: SystemError) {
         let reason: Reason =
             switch system.number {
@@ -48,10 +54,8 @@ public struct FileError: ReadFailure, Sendable, CustomStringConvertible {
             case Platform.Errno.noSpace, Platform.Errno.quota: .diskFull
             default: .failed
             }
-        let message =
-            reason == .notFound && doing == "cannot be read"
-            ? "no such file" : "\(doing): \(Platform.describe(system.number))"
-        self.init(reason, path: path, errorNumber: system.number, message: message)
+        self.init(
+            reason, path: path, errorNumber: system.number, message: "\(doing): \(Platform.describe(system.number))")
     }
 
     /// `path: message`.

@@ -16,7 +16,7 @@ public enum ScenarioFiles {
                 if error.number == Platform.Errno.notFound {
                     throw FileError(.notFound, path: path, errorNumber: error.number, message: "no such file or folder")
                 }
-                throw FileError("cannot be read", path: path, system: error)
+                throw FileError(reading: path, system: error)
             case .success(.folder): found += search(path).sorted()
             case .success: found.append(path)
             }

@@ -75,7 +75,10 @@ import Testing
         ])
         let missing = try CLIRunner.run(["test", "a.scenario.yaml"], in: folder)
         #expect(missing.status == 1)
-        #expect(missing.stdout.contains("a.scenario.yaml:12:9: error: the golden file a.golden.txt does not exist"))
+        #expect(
+            missing.stdout.contains(
+                "a.scenario.yaml:12:9: error: the golden file a.golden.txt does not exist; `reviewgate test --update` records it"
+            ))
         let update = try CLIRunner.run(["test", "--update", "."], in: folder)
         #expect(update.status == 0)
         #expect(update.stdout.contains("  wrote a.golden.txt"))
@@ -91,6 +94,7 @@ import Testing
         let differs = try CLIRunner.run(["test"], in: folder)
         #expect(differs.status == 1)
         #expect(differs.stdout.contains("-  decision: block\n      +  decision: allow"))
+        #expect(differs.stdout.contains("(- golden, + this run); `reviewgate test --update` accepts this run"))
     }
 
     @Test func anInvalidScenarioExits2WithDiagnostics() throws {

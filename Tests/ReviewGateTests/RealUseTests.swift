@@ -83,6 +83,13 @@ import Testing
         state.events["done"] = EventHistory(count: 3)
         let decision = try Fixtures.decide(policy, state, event: nil, trigger: "done")
         #expect(decision.needs == [Need(event: "done", more: nil, trigger: "done")])
+        let count = try #require(decision.check(.trigger(.count)))
+        let message = CheckDescription(count, of: decision, policy: policy).message
+        #expect(message.hasPrefix("3 done: exactly 3 was reached by an earlier donation"), "\(message)")
+        let text = TextExplanation().render(decision, policy: policy)
+        #expect(
+            text.contains("trigger done can never pass again: its exact count of done was reached or passed"), "\(text)"
+        )
     }
 
     /// Treaty's reason fires once: after it fired at 3, a new version and a named trigger do not ask again.

@@ -123,3 +123,16 @@ import Testing
         #expect(Name.isValid(text))
     }
 }
+
+/// A state file of a newer format is refused with the same words as a policy or a scenario.
+@Suite struct StateFormatVersionTests {
+    @Test func aNewerStateFileNeedsANewerReviewgate() {
+        let error = #expect(throws: DiagnosticError.self) {
+            try Fixtures.state("reviewgate_state: 2\ninstalled_at: 2026-11-01T10:00:00Z\napp: {short: \"1\"}")
+        }
+        #expect(
+            error?.diagnostics.map(\.description) == [
+                "s.yaml:1:19: error: this state file needs a newer reviewgate: it uses format 2, and this reviewgate reads format 1"
+            ])
+    }
+}

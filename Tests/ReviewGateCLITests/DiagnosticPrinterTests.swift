@@ -1,0 +1,47 @@
+import Foundation
+import ReviewGateTestSupport
+import Testing
+
+/// Diagnostics show their source line and a caret under the column, as clang and swiftc do.
+@Suite struct DiagnosticPrinterTests {
+    @Test func theSourceLineAndACaretFollowEachDiagnostic() throws {
+        let folder = try Repository.temporaryFolder()
+        try "reviewgate: 1\nname: t\ntriggers: {done: {at_lest: 3}}\nguards:\n  cooldwn: 1d\n".write(
+            to: folder.appending(path: "p.yaml"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["validate", "p.yaml"], in: folder)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                """
+                p.yaml:5:3: error: unknown key "cooldwn" in guards; did you mean "cooldown"?
+                  cooldwn: 1d
+                  ^
+
+                """), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                """
+                p.yaml:3:19: error: unknown key "at_lest" in trigger "done"; did you mean "at_least"?
+                triggers: {done: {at_lest: 3}}
+                                  ^
+
+                """), "\(result.stderr)")
+    }
+
+    @Test func aTabBeforeTheColumnStaysATabUnderIt() throws {
+        let folder = try Repository.temporaryFolder()
+        try "reviewgate: 1\nname: t\ntriggers: {done: {at_least: 1}}\nguards:\n\tcooldown: 1d\n".write(
+            to: folder.appending(path: "p.yaml"), atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["validate", "p.yaml"], in: folder)
+        #expect(result.stderr.contains("p.yaml:5:1: error: a tab character"), "\(result.stderr)")
+        #expect(result.stderr.contains("\n\tcooldown: 1d\n^\n"), "\(result.stderr)")
+    }
+
+    @Test func noSnippetWhenTheFileCannotBeRead() throws {
+        let result = try CLIRunner.run(["validate", "-"], input: "reviewgate: 1\nname: t\ntriggers: {}\n")
+        #expect(
+            result.stderr.hasPrefix("<stdin>:3:11: error: triggers must name at least one trigger\n"),
+            "\(result.stderr)")
+        #expect(!result.stderr.contains("^"))
+    }
+}
