@@ -73,11 +73,71 @@ import Testing
         #expect(AppVersionNumber("1.a") == nil)
     }
 
-    @Test func failingPartIsNamedInTheExplanation() throws {
-        let policy = try Fixtures.simplePolicy(guards: "when:\n  all:\n    - {flag: a}\n    - {flag: b}\ncooldown: 1d")
-        let state = try Fixtures.state(Fixtures.baseState + "\nflags: {a: true}")
+    /// What the explanation says of a `when` guard, in the state's words.
+    private func observed(_ guards: String, state extra: String = "") throws -> String {
+        let policy = try Fixtures.simplePolicy(guards: guards + "\ncooldown: 1d")
+        // A state's `app` line replaces the base state's.
+        let base = extra.hasPrefix("app:") ? Fixtures.baseState.replacing(/app:.*/, with: "") : Fixtures.baseState
+        let state = try Fixtures.state(base + "\n" + extra)
         let decision = try Fixtures.decide(policy, state)
         let check = try #require(decision.check(.guard(.when)))
-        #expect(CheckDescription(check, of: decision, policy: policy).observed == "flag b does not hold (line 10)")
+        return CheckDescription(check, of: decision, policy: policy).observed
+    }
+
+    @Test func everyFailingPartIsNamedWithWhatWasSeen() throws {
+        let text = try observed(
+            "when:\n  all:\n    - {flag: a}\n    - {flag: b}\n    - {attribute: plan, equals: pro}\n    - {launches: {at_least: 5}}",
+            state: "flags: {a: true, b: false}\nattributes: {plan: free}\nlaunches: 2")
+        #expect(
+            text
+                == "flag b is false, required true (line 10); attribute plan is \"free\", required equals \"pro\" (line 11); launches count 2, required at least 5 (line 12)"
+        )
+    }
+
+    @Test func aTypeOrFormatProblemIsSaid() throws {
+        #expect(
+            try observed("when: {attribute: level, at_least: 10}", state: "attributes: {level: \"12\"}")
+                == "attribute level is the string \"12\", required a number at least 10 (line 7)")
+        #expect(
+            try observed("when: {attribute: level, equals: 12}", state: "attributes: {level: \"12\"}")
+                == "attribute level is the string \"12\", required equals 12 (line 7)")
+        #expect(
+            try observed("when: {attribute: plan, equals: pro}")
+                == "attribute plan is not set, required equals \"pro\" (line 7)")
+        #expect(
+            try observed(
+                "when: {app_version: {at_least: \"2.0\"}}", state: "app: {short: \"1.5-beta\", build: \"1\"}")
+                == "app version \"1.5-beta\" is not a dotted number, required at least 2.0 (line 7)")
+        #expect(
+            try observed("when: {app_version: {at_least: \"2.0\"}}", state: "app: {short: \"1.5\", build: \"1\"}")
+                == "app version is 1.5, required at least 2.0 (line 7)")
+    }
+
+    @Test func anyNotAndNeverAskedAreSaid() throws {
+        #expect(try observed("when: {any: []}") == "any: [] never holds (line 7)")
+        #expect(
+            try observed("when: {not: {flag: crashed}}", state: "flags: {crashed: true}")
+                == "not (flag crashed) does not hold, as its inner condition holds (line 7)")
+        #expect(
+            try observed("when: {since_last_ask: {at_most: 30d}}")
+                == "never asked, required at most 30d since the last ask (line 7)")
+        // An `any` that fails names the failing parts of each branch.
+        #expect(
+            try observed("when: {any: [{flag: a}, {install_age: {at_least: 60d}}]}")
+                == "flag a is not set, required true (line 7); installed 21d ago, required at least 60d (line 7)")
+    }
+
+    @Test func aConditionThatHoldsSaysSo() throws {
+        #expect(try observed("when: {flag: a}", state: "flags: {a: true}") == "holds")
+    }
+
+    @Test func theExplanationListsEachFailingPartOnItsOwnLine() throws {
+        let policy = try Fixtures.simplePolicy(guards: "when: {all: [{flag: a}, {flag: b}]}")
+        let decision = try Fixtures.decide(policy, Fixtures.state(Fixtures.baseState))
+        let lines = TextExplanation().render(decision, policy: policy).split(separator: "\n")
+        let index = try #require(lines.firstIndex { $0.contains("✗ when") })
+        #expect(lines[index].contains("2 parts do not hold"))
+        #expect(lines[index + 1].hasSuffix("flag a is not set, required true (line 7)"))
+        #expect(lines[index + 2].hasSuffix("flag b is not set, required true (line 7)"))
     }
 }

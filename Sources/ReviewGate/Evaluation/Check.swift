@@ -122,8 +122,8 @@ public enum Observation: Sendable {
     case asks(Int)
     /// The moment's scene.
     case scene(String?)
-    /// The first part of a condition that does not hold, or `nil` when it holds.
-    case condition(failing: Condition?)
+    /// Every part of a condition that does not hold, with what was seen; empty when it holds.
+    case condition(failing: [ConditionFailure])
     /// The response that blocks, or `nil` when none does.
     case response(Response?)
     /// The person's rollout bucket (0–9999), or `nil` without a `user_id`.

@@ -50,9 +50,9 @@ extension EvaluationContext {
         case .systemQuota(let limit):
             return askLimit(id, limit, isSystemQuota: true, source)
         case .when(let condition):
-            let failing = failingPart(of: condition)
+            let failing = failures(of: condition)
             return Check(
-                id: id, passed: failing == nil, observed: .condition(failing: failing), required: .condition,
+                id: id, passed: failing.isEmpty, observed: .condition(failing: failing), required: .condition,
                 source: source)
         }
     }

@@ -73,8 +73,8 @@ public struct CheckDescription: Sendable {
             return "\(count) ask\(count == 1 ? "" : "s") \(window)"
         case .scene(let scene): return scene.map { "scene \($0)" } ?? "no scene given"
         case .condition(let failing):
-            guard let failing else { return "holds" }
-            return "\(ConditionText.describe(failing)) does not hold (line \(failing.location.line))"
+            guard !failing.isEmpty else { return "holds" }
+            return failing.map(ConditionText.failure).joined(separator: "; ")
         case .response(let response):
             guard let response else { return "no answer blocks" }
             return "\(response.kind.rawValue) on \(response.at.day)"
@@ -126,6 +126,9 @@ public struct CheckDescription: Sendable {
             }
             return
                 "answered \(response.kind.rawValue) on \(response.at.day): after_\(response.kind.rawValue) says \(effect)"
+        case .condition(let failing) where !failing.isEmpty:
+            // Each failing part says what it requires.
+            return observed
         case .disabled:
             return "the kill switch is off (enabled: false): every moment is blocked"
         case .askInVersion(.some, _):
@@ -152,44 +155,5 @@ public struct CheckDescription: Sendable {
         var text = "\(observed); needs \(required)"
         if let at = check.passesAt { text += ": passes from \(at)" }
         return text
-    }
-}
-
-/// Conditions in words, for explanations.
-enum ConditionText {
-    static func describe(_ condition: Condition) -> String {
-        switch condition.test {
-        case .all: return "all of its parts"
-        case .any(let parts) where parts.isEmpty: return "any: [] (which never holds)"
-        case .any: return "any of its parts"
-        case .not(let inner): return "not (\(describe(inner)))"
-        case .event(let name, let comparison, let within):
-            return "event \(name) \(text(comparison))" + (within.map { " within \($0)" } ?? "")
-        case .launches(let comparison): return "launches \(text(comparison))"
-        case .installAge(let comparison): return "install_age \(text(comparison))"
-        case .sinceLastAsk(let comparison): return "since_last_ask \(text(comparison))"
-        case .flag(let name): return "flag \(name)"
-        case .attribute(let name, let test):
-            switch test {
-            case .equals(let value): return "attribute \(name) equals \(value)"
-            case .oneOf(let values):
-                return "attribute \(name) in [\(values.map(\.description).joined(separator: ", "))]"
-            case .atLeast(let bound): return "attribute \(name) at least \(AttributeValue.number(bound))"
-            case .atMost(let bound): return "attribute \(name) at most \(AttributeValue.number(bound))"
-            }
-        case .appVersion(let comparison):
-            switch comparison {
-            case .atLeast(let version): return "app_version at least \(version)"
-            case .below(let version): return "app_version below \(version)"
-            }
-        }
-    }
-
-    private static func text<T>(_ comparison: Comparison<T>) -> String {
-        switch comparison {
-        case .atLeast(let bound): "at least \(bound)"
-        case .atMost(let bound): "at most \(bound)"
-        case .exactly(let bound): "exactly \(bound)"
-        }
     }
 }

@@ -17,9 +17,20 @@ public struct TextExplanation: Sendable {
         for (check, description) in described {
             let mark = check.passed ? paint("✓", .green) : paint("✗", .red)
             let label = description.label.padding(to: width)
-            var line = "  \(mark) \(label)  \(description.observed); required \(description.required)"
+            var line = "  \(mark) \(label)  "
+            var parts: [String] = []
+            if case .condition(let failing) = check.observed, failing.count > 1 {
+                // One line for each part that does not hold, under the check.
+                line += "\(failing.count) parts do not hold"
+                parts = failing.map { String(repeating: " ", count: width + 8) + ConditionText.failure($0) }
+            } else if case .condition(let failing) = check.observed, !failing.isEmpty {
+                line += description.observed
+            } else {
+                line += "\(description.observed); required \(description.required)"
+            }
             if let source = check.source { line += paint("  \(source.file):\(source.line)", .dim) }
             lines.append(line)
+            lines += parts
         }
         lines += outlook(decision, policy: policy)
         return lines.joined(separator: "\n")

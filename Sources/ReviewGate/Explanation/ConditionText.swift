@@ -1,0 +1,123 @@
+/// Conditions in words, for explanations: a condition as written, and a part that does not hold
+/// with what was seen (`attribute plan is "free", required equals "pro" (line 7)`).
+enum ConditionText {
+    /// A condition as written, in short.
+    static func describe(_ condition: Condition) -> String {
+        switch condition.test {
+        case .all: return "all of its parts"
+        case .any(let parts) where parts.isEmpty: return "any: [] (which never holds)"
+        case .any: return "any of its parts"
+        case .not(let inner): return "not (\(describe(inner)))"
+        case .event(let name, _, let within):
+            return "event \(name)" + (within.map { " within \($0)" } ?? "") + " " + requirement(of: condition)
+        case .launches: return "launches \(requirement(of: condition))"
+        case .installAge: return "install_age \(requirement(of: condition))"
+        case .sinceLastAsk: return "since_last_ask \(requirement(of: condition))"
+        case .flag(let name): return "flag \(name)"
+        case .attribute(let name, _): return "attribute \(name) \(requirement(of: condition))"
+        case .appVersion: return "app_version \(requirement(of: condition))"
+        }
+    }
+
+    /// A part that does not hold: what was seen, what it requires, and its line.
+    static func failure(_ failure: ConditionFailure) -> String {
+        let condition = failure.condition
+        let line = " (line \(condition.location.line))"
+        switch (condition.test, failure.seen) {
+        case (.any, _), (_, .noParts):
+            return "any: [] never holds" + line
+        case (.not(let inner), _):
+            return "not (\(describe(inner))) does not hold, as its inner condition holds" + line
+        case (.event(let name, _, let within), .count(let count)):
+            let window = within.map { " in the last \($0)" } ?? ""
+            return "event \(name) counts \(count)\(window), required \(requirement(of: condition))" + line
+        case (.launches, .count(let count)):
+            return "launches count \(count), required \(requirement(of: condition))" + line
+        case (.installAge, .age(let age)):
+            return "installed \(age) ago, required \(requirement(of: condition))" + line
+        case (.sinceLastAsk, .age(let age)):
+            return "last asked \(age) ago, required \(requirement(of: condition))" + line
+        case (.sinceLastAsk, .neverAsked):
+            return "never asked, required \(requirement(of: condition)) since the last ask" + line
+        case (.flag(let name), .flag(let value)):
+            return "flag \(name) is \(value.map(String.init) ?? "not set"), required true" + line
+        case (.attribute(let name, let test), .attribute(let value)):
+            return "attribute \(name) \(seen(value, against: test)), required \(requirement(of: condition))" + line
+        case (.appVersion, .version(let text)):
+            guard let text else { return "the state has no app version, required \(requirement(of: condition))" + line }
+            guard AppVersionNumber(text) != nil else {
+                return "app version \(quoted(text)) is not a dotted number, required \(requirement(of: condition))"
+                    + line
+            }
+            return "app version is \(text), required \(requirement(of: condition))" + line
+        default:
+            return "\(describe(condition)) does not hold" + line
+        }
+    }
+
+    /// What a leaf requires, in words: `at least 3`, `equals "pro"`.
+    static func requirement(of condition: Condition) -> String {
+        switch condition.test {
+        case .event(_, let comparison, _), .launches(let comparison): return text(comparison)
+        case .installAge(let comparison), .sinceLastAsk(let comparison): return text(comparison)
+        case .attribute(_, let test):
+            switch test {
+            case .equals(let value): return "equals \(literal(value))"
+            case .oneOf(let values): return "one of [\(values.map(literal).joined(separator: ", "))]"
+            case .atLeast(let bound): return "a number at least \(AttributeValue.number(bound))"
+            case .atMost(let bound): return "a number at most \(AttributeValue.number(bound))"
+            }
+        case .appVersion(let comparison):
+            switch comparison {
+            case .atLeast(let version): return "at least \(version)"
+            case .below(let version): return "below \(version)"
+            }
+        case .flag: return "true"
+        case .all, .any, .not: return "to hold"
+        }
+    }
+
+    /// An attribute's value as seen, naming its type when the test wants another
+    /// (`is the string "12"`), or `is not set`.
+    private static func seen(_ value: AttributeValue?, against test: AttributeTest) -> String {
+        guard let value else { return "is not set" }
+        let wanted: [AttributeValue]
+        switch test {
+        case .equals(let expected): wanted = [expected]
+        case .oneOf(let values): wanted = values
+        case .atLeast, .atMost: wanted = [.number(0)]
+        }
+        guard !wanted.contains(where: { $0.kind == value.kind }) else { return "is \(literal(value))" }
+        return "is the \(value.kind) \(literal(value))"
+    }
+
+    private static func literal(_ value: AttributeValue) -> String {
+        if case .string(let text) = value { return quoted(text) }
+        return value.description
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var out = ""
+        JSONWriter.quote(text, to: &out)
+        return out
+    }
+
+    private static func text<T>(_ comparison: Comparison<T>) -> String {
+        switch comparison {
+        case .atLeast(let bound): "at least \(bound)"
+        case .atMost(let bound): "at most \(bound)"
+        case .exactly(let bound): "exactly \(bound)"
+        }
+    }
+}
+
+extension AttributeValue {
+    /// The value's type in words: `string`, `number`, `boolean`.
+    var kind: String {
+        switch self {
+        case .string: "string"
+        case .number: "number"
+        case .bool: "boolean"
+        }
+    }
+}
