@@ -105,6 +105,12 @@ final class LibYAMLEventReader {
         var message = problem
         if TextPosition.isIndentationTab(atLine: location.line, column: location.column, in: input) {
             message = "a tab character where YAML expects spaces (YAML indents with spaces only): \(problem)"
+        } else if let hint = YAMLHint.hint(
+            for: problem, line: location.line, column: location.column,
+            contextLine: state.context.map { _ in Int(state.context_mark.line) + 1 },
+            in: String(decoding: input, as: UTF8.self))
+        {
+            message += ": \(hint)"
         }
         var notes: [Diagnostic.Note] = []
         if let context = state.context.map({ String(cString: $0) }) {

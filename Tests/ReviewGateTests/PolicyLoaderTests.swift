@@ -115,3 +115,46 @@ import Testing
         #expect(try PolicyLoader.files(Fixtures.documents).load(path: path).warnings.isEmpty)
     }
 }
+
+/// A key in the wrong section is told where it belongs; a section whose lines lost their
+/// indentation, or `key:value` without a space, says so.
+@Suite struct MisplacedKeyTests {
+    @Test func aKeyInTheWrongSectionIsToldWhereItBelongs() {
+        let errors = Fixtures.errors(
+            """
+            reviewgate: 1
+            name: demo
+            cooldown: 30d
+            triggers:
+              done: {at_least: 3, cooldown: 2d}
+            guards:
+              within: 7d
+              delay: 2s
+            """
+        ).map(\.message)
+        #expect(
+            errors == [
+                "unknown key \"cooldown\" in the policy; cooldown is a guard, so it belongs under guards",
+                "unknown key \"cooldown\" in trigger \"done\"; cooldown is a guard, so it belongs under guards",
+                "unknown key \"within\" in guards; within belongs to a trigger, under triggers and the trigger's id",
+                "unknown key \"delay\" in guards; delay belongs under presentation",
+            ])
+    }
+
+    @Test func aSectionWithNothingUnderItAsksAboutIndentation() {
+        let errors = Fixtures.errors("reviewgate: 1\nname: demo\ntriggers: {done: {at_least: 1}}\nguards:\n")
+        #expect(
+            errors.map(\.message) == [
+                "guards must be a mapping; found nothing under it (are the lines below it meant to be indented under it?)"
+            ])
+    }
+
+    @Test func aKeyWithoutASpaceIsNamedWhereAMappingIsWanted() {
+        let errors = Fixtures.errors(
+            "reviewgate: 1\nname: demo\ntriggers: {done: {at_least: 1}}\nguards:\n  cooldown:30d\n")
+        #expect(
+            errors.map(\.message) == [
+                "guards must be a mapping; found the text \"cooldown:30d\"; YAML needs a space after the colon of a key: cooldown: 30d"
+            ])
+    }
+}

@@ -19,10 +19,13 @@ package struct NodeReader {
         diagnostics.append(.warning(message, at: location))
     }
 
-    /// The fields of a mapping, reporting unknown keys (with a did-you-mean) and non-string keys.
-    mutating func fields(_ node: DocumentNode, _ what: String, allowed: [String]) -> Fields? {
+    /// The fields of a mapping, reporting unknown keys (with a did-you-mean, or where the key belongs
+    /// when `home` knows it) and non-string keys.
+    mutating func fields(
+        _ node: DocumentNode, _ what: String, allowed: [String], home: (String) -> String? = { _ in nil }
+    ) -> Fields? {
         guard let entries = node.mapping else {
-            error("\(what) must be a mapping; found \(node.summary)", at: node.location)
+            error("\(what) must be a mapping; found \(Self.notAMapping(node))", at: node.location)
             return nil
         }
         var byKey: [String: MappingEntry] = [:]
@@ -33,14 +36,33 @@ package struct NodeReader {
             }
             guard allowed.contains(key) else {
                 let hint =
-                    Suggestion.closest(to: key, in: allowed).map { "did you mean \"\($0)\"?" }
-                    ?? "expected \(Suggestion.list(allowed))"
-                error("unknown key \"\(key)\" in \(what); \(hint)", at: entry.key.location)
+                    home(key).map { "; \(key) \($0)" }
+                    ?? Suggestion.closest(to: key, in: allowed).map { "; did you mean \"\($0)\"?" }
+                    ?? "; expected \(Suggestion.list(allowed))"
+                error("unknown key \"\(key)\" in \(what)\(hint)", at: entry.key.location)
                 continue
             }
             byKey[key] = entry
         }
         return Fields(node: node, entries: byKey)
+    }
+
+    /// What a node that should be a mapping is, with the likely cause when it is a common slip:
+    /// nothing under a key (its lines lost their indentation), or `key:value` without a space.
+    private static func notAMapping(_ node: DocumentNode) -> String {
+        guard let scalar = node.scalar, scalar.style == .plain else { return node.summary }
+        if scalar.value == .null && scalar.text.isEmpty {
+            return "nothing under it (are the lines below it meant to be indented under it?)"
+        }
+        let text = scalar.text
+        if let colon = text.firstIndex(of: ":"), colon != text.startIndex, text.index(after: colon) != text.endIndex,
+            !text[text.index(after: colon)].isWhitespace
+        {
+            let key = text[..<colon]
+            let value = text[text.index(after: colon)...]
+            return "the text \"\(text)\"; YAML needs a space after the colon of a key: \(key): \(value)"
+        }
+        return node.summary
     }
 
     /// Reports each listed key that is missing.

@@ -3,7 +3,9 @@ extension NodeReader {
     mutating func guards(_ node: DocumentNode?, platform: Platform) -> Guards {
         var rules: [Guard.Key: Located<Guard>] = [.neverOn: Located(.neverOn([.launch, .userAction]), at: nil)]
         if platform == .ios { rules[.systemQuota] = Located(.systemQuota(.storeKit), at: nil) }
-        guard let node, let fields = fields(node, "guards", allowed: Guard.Key.allCases.map(\.rawValue)) else {
+        guard let node,
+            let fields = fields(node, "guards", allowed: Guard.Key.allCases.map(\.rawValue), home: KeyHome.of)
+        else {
             return Guards(Array(rules.values))
         }
         for entry in node.mapping ?? [] {

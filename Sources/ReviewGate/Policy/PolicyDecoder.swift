@@ -26,7 +26,9 @@ package struct PolicyDecoder {
             reader.report(refusal)
             return nil
         }
-        guard let fields = reader.fields(root, "the policy", allowed: Self.topLevelKeys) else { return nil }
+        guard let fields = reader.fields(root, "the policy", allowed: Self.topLevelKeys, home: KeyHome.of) else {
+            return nil
+        }
         guard let versionNode = fields["reviewgate"] else {
             reader.error(
                 "the policy is missing \"reviewgate: 1\", the language version, as its first key", at: root.location)
@@ -76,7 +78,7 @@ package struct PolicyDecoder {
 
     private mutating func decodeApp(_ node: DocumentNode?) -> AppSettings {
         var app = AppSettings(storeID: nil, versionKey: .short, platform: .ios)
-        guard let node, let fields = reader.fields(node, "app", allowed: Self.appKeys) else {
+        guard let node, let fields = reader.fields(node, "app", allowed: Self.appKeys, home: KeyHome.of) else {
             return app
         }
         if let idNode = fields["store_id"], let id = reader.string(idNode, "store_id") {
@@ -118,7 +120,8 @@ package struct PolicyDecoder {
         var rules = ResponseRules(
             afterRated: Located(.nextVersion, at: nil), afterDeclined: Located(.nextVersion, at: nil),
             afterLater: Located(.wait(TimeSpan(seconds: 86_400)), at: nil))
-        guard let node, let fields = reader.fields(node, "responses", allowed: Self.responseKeys) else {
+        guard let node, let fields = reader.fields(node, "responses", allowed: Self.responseKeys, home: KeyHome.of)
+        else {
             return rules
         }
         if let value = fields["after_rated"],
@@ -155,7 +158,8 @@ package struct PolicyDecoder {
 
     private mutating func decodeCounting(_ node: DocumentNode?) -> Counting {
         var counting = Counting(whileBlocked: true, resetOnNewVersion: false)
-        guard let node, let fields = reader.fields(node, "counting", allowed: Self.countingKeys) else {
+        guard let node, let fields = reader.fields(node, "counting", allowed: Self.countingKeys, home: KeyHome.of)
+        else {
             return counting
         }
         if let value = fields["while_blocked"].flatMap({ reader.bool($0, "while_blocked") }) {
@@ -169,7 +173,9 @@ package struct PolicyDecoder {
 
     private mutating func decodePresentation(_ node: DocumentNode?) -> Presentation {
         var presentation = Presentation(delay: TimeSpan(nanoseconds: 0), requireSameScene: false)
-        guard let node, let fields = reader.fields(node, "presentation", allowed: Self.presentationKeys) else {
+        guard let node,
+            let fields = reader.fields(node, "presentation", allowed: Self.presentationKeys, home: KeyHome.of)
+        else {
             return presentation
         }
         if let delay = fields["delay"].flatMap({ reader.duration($0, "delay") }) { presentation.delay = delay }
@@ -182,7 +188,9 @@ package struct PolicyDecoder {
     private mutating func decodeRollout(_ node: DocumentNode, policyName: String, at location: SourceLocation)
         -> Rollout?
     {
-        guard let fields = reader.fields(node, "rollout", allowed: Self.rolloutKeys) else { return nil }
+        guard let fields = reader.fields(node, "rollout", allowed: Self.rolloutKeys, home: KeyHome.of) else {
+            return nil
+        }
         reader.require(["percent"], in: fields, "rollout")
         var percent: Double?
         if let percentNode = fields["percent"], let value = reader.number(percentNode, "rollout percent") {

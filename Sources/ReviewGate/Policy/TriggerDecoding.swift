@@ -23,7 +23,9 @@ extension NodeReader {
     /// A trigger: exactly one of `at_least`/`exactly`/`every`, with optional `event`, `within`,
     /// `scenes`, `when`.
     mutating func trigger(id: String, _ node: DocumentNode, at location: SourceLocation) -> Trigger? {
-        guard let fields = fields(node, "trigger \"\(id)\"", allowed: Self.triggerKeys) else { return nil }
+        guard let fields = fields(node, "trigger \"\(id)\"", allowed: Self.triggerKeys, home: KeyHome.of) else {
+            return nil
+        }
         let event = fields["event"].flatMap { identifier($0, "event") } ?? id
         let countKeys = ["at_least", "exactly", "every"].filter(fields.has)
         var count: Located<CountRule>?
