@@ -48,7 +48,7 @@ struct ValidateCommand: ParsableCommand {
                 continue
             } catch {
                 InputFile.report(DiagnosticError(reading: error))
-                Terminal.print("\(name): \(Self.count(DiagnosticError(reading: error)))")
+                Terminal.print("\(name): \(DiagnosticError(reading: error).summary)")
                 failed = true
                 continue
             }
@@ -63,7 +63,7 @@ struct ValidateCommand: ParsableCommand {
                 if strict && count > 0 { failed = true }
             } catch {
                 InputFile.report(error)
-                Terminal.print("\(name): \(Self.count(error))")
+                Terminal.print("\(name): \(error.summary)")
                 failed = true
             }
         }
@@ -87,11 +87,5 @@ struct ValidateCommand: ParsableCommand {
         default:
             return try PolicyLoader(source: source).load(path: path).warnings
         }
-    }
-
-    /// `3 errors`.
-    private static func count(_ error: DiagnosticError) -> String {
-        let errors = error.diagnostics.filter { $0.severity == .error }.count + error.omitted
-        return "\(errors) error\(errors == 1 ? "" : "s")"
     }
 }

@@ -48,6 +48,12 @@ extension JSONSchema {
                   "pattern": "^[0-9]+$",
                   "examples": ["1234567890"]
                 },
+                "package": {
+                  "description": "The Android application id. Builds `write_review_url` on android: https://play.google.com/store/apps/details?id=<package>.",
+                  "type": "string",
+                  "pattern": "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$",
+                  "examples": ["com.example.app"]
+                },
                 "version_key": {
                   "description": "Which version string is \"the version\" for `once_per_version`, `min_version_age`, `app_version` and `reset_on_new_version`: `short` = CFBundleShortVersionString / versionName, `build` = CFBundleVersion / versionCode.",
                   "enum": ["short", "build"],
@@ -239,6 +245,20 @@ extension JSONSchema {
                   "description": "Mixed into the bucket, so that policies split people differently. Default: the policy's `name`.",
                   "type": "string",
                   "examples": ["review-2026-q4"]
+                }
+              },
+              "additionalProperties": false
+            },
+            "lint": {
+              "description": "Warnings the team means, so that `reviewgate validate --strict` passes: each id is the one `validate` prints in brackets after a warning.",
+              "type": "object",
+              "properties": {
+                "allow": {
+                  "description": "The warning ids not to raise.",
+                  "type": "array",
+                  "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "store_link_unused", "rollout_none", "never_asks"] },
+                  "uniqueItems": true,
+                  "examples": [["ask_at_launch"]]
                 }
               },
               "additionalProperties": false

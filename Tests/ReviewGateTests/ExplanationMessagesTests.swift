@@ -46,7 +46,18 @@ import Testing
         let warnings = try Fixtures.warnings(
             "reviewgate: 1\nname: t\napp:\n  platform: android\n  store_id: \"1\"\ntriggers: {a: {at_least: 1}}\nguards: {cooldown: 1d}"
         )
-        let warning = try #require(warnings.first { $0.message.contains("write_review_url stays null") })
+        let warning = try #require(warnings.first { $0.rule == .storeLinkUnused })
         #expect(warning.location == SourceLocation(file: "p.yaml", line: 5, column: 3))
+    }
+
+    @Test func anAndroidPolicyLinksToThePlayStore() throws {
+        let policy = try Fixtures.policy(
+            "reviewgate: 1\nname: t\napp: {platform: android, package: com.example.app}\ntriggers: {a: {at_least: 1}}\nguards: {cooldown: 1d}"
+        )
+        #expect(policy.writeReviewURL == "https://play.google.com/store/apps/details?id=com.example.app")
+        let errors = Fixtures.errors(
+            "reviewgate: 1\nname: t\napp: {platform: android, package: \"not a package\"}\ntriggers: {a: {at_least: 1}}"
+        )
+        #expect(errors.first?.message.hasPrefix("package must be the app's Android application id") == true)
     }
 }

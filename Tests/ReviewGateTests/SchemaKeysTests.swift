@@ -34,6 +34,9 @@ import Testing
         #expect(try Self.keys(schema, "properties", "counting") == Set(PolicyDecoder.countingKeys))
         #expect(try Self.keys(schema, "properties", "presentation") == Set(PolicyDecoder.presentationKeys))
         #expect(try Self.keys(schema, "properties", "rollout") == Set(PolicyDecoder.rolloutKeys))
+        #expect(try Self.keys(schema, "properties", "lint") == Set(PolicyDecoder.lintKeys))
+        let allow = try Self.object(schema, "properties", "lint", "properties", "allow", "items")
+        #expect(Set(try #require(allow["enum"] as? [String])) == Set(LintRule.allCases.map(\.rawValue)))
         let source = try Self.object(schema, "$defs", "source")
         #expect(Set(try #require(source["enum"] as? [String])) == Set(MomentSource.allCases.map(\.rawValue)))
     }

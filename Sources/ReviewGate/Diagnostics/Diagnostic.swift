@@ -16,6 +16,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var location: SourceLocation?
     /// Further lines, each with its own place (for example the first of two duplicate keys).
     public var notes: [Note]
+    /// For a policy's warning, the rule that raised it, by which `lint: {allow: [...]}` silences it.
+    public var rule: LintRule?
 
     /// A secondary remark attached to a diagnostic.
     public struct Note: Sendable, Hashable {
@@ -46,15 +48,24 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         Diagnostic(.error, message, at: location, notes: notes)
     }
 
-    /// A warning at a location.
-    public static func warning(_ message: String, at location: SourceLocation?, notes: [Note] = []) -> Diagnostic {
-        Diagnostic(.warning, message, at: location, notes: notes)
+    /// A warning at a location, raised by a lint rule when it is one.
+    public static func warning(
+        _ message: String, at location: SourceLocation?, notes: [Note] = [], rule: LintRule? = nil
+    ) -> Diagnostic {
+        var diagnostic = Diagnostic(.warning, message, at: location, notes: notes)
+        diagnostic.rule = rule
+        return diagnostic
     }
 
-    /// `FILE:LINE:COL: error: message` (`error: message` without a place), then one
-    /// `FILE:LINE:COL: note: ...` line per note.
+    /// The message as shown: a lint warning's ends with its rule, `[ask_at_launch]`.
+    public var displayMessage: String {
+        message + (rule.map { " [\($0.rawValue)]" } ?? "")
+    }
+
+    /// `FILE:LINE:COL: error: message` (`error: message` without a place; a lint warning ends with its
+    /// rule: `[ask_at_launch]`), then one `FILE:LINE:COL: note: ...` line per note.
     public var description: String {
-        var lines = [Self.line(location, severity.rawValue, message)]
+        var lines = [Self.line(location, severity.rawValue, displayMessage)]
         for note in notes { lines.append(Self.line(note.location, "note", note.message)) }
         return lines.joined(separator: "\n")
     }

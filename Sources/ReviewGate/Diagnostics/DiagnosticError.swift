@@ -3,15 +3,29 @@ public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
     /// The most diagnostics one report carries; the rest are counted, not listed.
     public static let reportLimit = 50
 
-    /// The problems, at most ``reportLimit`` of them.
+    /// The problems in file order, at most ``reportLimit`` of them.
     public var diagnostics: [Diagnostic]
     /// How many more problems were found than are listed.
     public var omitted: Int
+    /// How many errors were found, listed or not.
+    public var errorCount: Int
+    /// How many warnings were found, listed or not.
+    public var warningCount: Int
 
-    /// Creates an error from one or more diagnostics, keeping the first ``reportLimit``.
+    /// Creates an error from one or more diagnostics, keeping the first ``reportLimit`` in file order.
     public init(_ diagnostics: [Diagnostic]) {
-        self.diagnostics = Array(diagnostics.prefix(Self.reportLimit))
+        self.diagnostics = Array(diagnostics.sortedByLocation().prefix(Self.reportLimit))
         omitted = max(0, diagnostics.count - Self.reportLimit)
+        errorCount = diagnostics.filter { $0.severity == .error }.count
+        warningCount = diagnostics.count - errorCount
+    }
+
+    /// What was found, for a file's summary line: `3 errors`, `1 error, 2 warnings`, `140 errors, 50 shown`.
+    public var summary: String {
+        var parts = ["\(errorCount) error\(errorCount == 1 ? "" : "s")"]
+        if warningCount > 0 { parts.append("\(warningCount) warning\(warningCount == 1 ? "" : "s")") }
+        if omitted > 0 { parts.append("\(diagnostics.count) shown") }
+        return parts.joined(separator: ", ")
     }
 
     /// How many problems are not listed: `3 more problems not shown (the first 50 are)`.

@@ -1,13 +1,13 @@
 /// How a policy that `extends` another lies on top of it (SPEC §2 *Extending a policy*).
 ///
-/// The sections `app`, `guards`, `responses`, `counting`, `presentation` and `rollout` merge key by
+/// The sections `app`, `guards`, `responses`, `counting`, `presentation`, `rollout` and `lint` merge key by
 /// key; `triggers` merge by trigger id, each trigger's keys merging in turn, except that a count
 /// key (`at_least`, `exactly`, `every`) replaces the base's count key. Every other value replaces
 /// the base's whole: a `when`, `max_asks`, `system_quota`, a list, a scalar. A key set to `null`
 /// removes the base's setting.
 enum ExtendsMerge {
     /// The top-level sections whose keys merge one by one.
-    static let keyByKey: Set<String> = ["app", "guards", "responses", "counting", "presentation", "rollout"]
+    static let keyByKey: Set<String> = ["app", "guards", "responses", "counting", "presentation", "rollout", "lint"]
     /// A trigger's count keys: the child's replaces whichever the base has.
     static let countKeys: Set<String> = ["at_least", "exactly", "every"]
 

@@ -1,7 +1,10 @@
 extension Policy {
-    /// The App Store's write-review page for `app.store_id` (iOS), or `nil` without one.
+    /// The store's write-review page: the App Store's for `app.store_id` on iOS, the Play Store's
+    /// for `app.package` on Android; `nil` without one.
     public var writeReviewURL: String? {
-        guard let id = app.storeID?.value, app.platform == .ios else { return nil }
-        return "https://apps.apple.com/app/id\(id)?action=write-review"
+        switch app.platform {
+        case .ios: app.storeID.map { "https://apps.apple.com/app/id\($0.value)?action=write-review" }
+        case .android: app.package.map { "https://play.google.com/store/apps/details?id=\($0.value)" }
+        }
     }
 }

@@ -25,6 +25,8 @@ public struct Policy: Sendable {
     public var presentation: Presentation
     /// The share of people the policy asks, if limited.
     public var rollout: Rollout?
+    /// The warnings the team means, from `lint: {allow: [...]}`: `validate` does not raise them.
+    public var allowedWarnings: Set<LintRule>
     /// Where the policy file starts.
     public var location: SourceLocation
 
@@ -44,7 +46,7 @@ public struct Policy: Sendable {
     init(
         version: Int, name: String, description: String?, enabled: Located<Bool>, app: AppSettings, triggers: [Trigger],
         guards: Guards, responses: ResponseRules, counting: Counting, presentation: Presentation, rollout: Rollout?,
-        location: SourceLocation
+        allowedWarnings: Set<LintRule> = [], location: SourceLocation
     ) {
         self.version = version
         self.name = name
@@ -58,6 +60,7 @@ public struct Policy: Sendable {
         self.counting = counting
         self.presentation = presentation
         self.rollout = rollout
+        self.allowedWarnings = allowedWarnings
         self.location = location
     }
 
@@ -77,8 +80,10 @@ public struct Policy: Sendable {
 
 /// The `app` mapping.
 public struct AppSettings: Sendable {
-    /// The App Store id (digits), used to build the write-review link.
+    /// The App Store id (digits), used to build the iOS write-review link.
     public var storeID: Located<String>?
+    /// The Android application id (`com.example.app`), used to build the Play Store link.
+    public var package: Located<String>?
     /// Which version string identifies a version for `once_per_version` and `app_version`.
     public var versionKey: VersionKey
     /// The platform, which sets the default OS quota.

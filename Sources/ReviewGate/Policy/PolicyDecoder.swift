@@ -6,20 +6,24 @@ package struct PolicyDecoder {
     static let languageVersion = 1
 
     /// The keys of each mapping of a policy, which the JSON Schema must list too (a test compares them).
-    package static let appKeys = ["store_id", "version_key", "platform"]
+    package static let appKeys = ["store_id", "package", "version_key", "platform"]
     package static let responseKeys = ["after_rated", "after_declined", "after_later"]
     package static let countingKeys = ["while_blocked", "reset_on_new_version"]
     package static let presentationKeys = ["delay", "require_same_scene"]
     package static let rolloutKeys = ["percent", "salt"]
+    package static let lintKeys = ["allow"]
 
     package static let topLevelKeys = [
         "reviewgate", "name", "description", "enabled", "extends", "app", "triggers", "guards", "responses",
-        "counting", "presentation", "rollout",
+        "counting", "presentation", "rollout", "lint",
     ]
 
     var reader = NodeReader()
+    /// What decoded of a policy that has errors too, for the warnings that still apply to it.
+    private(set) var partial: Policy?
 
-    /// The policy, or `nil` when there were errors (then ``reader`` holds them).
+    /// The policy, or `nil` when there were errors (then ``reader`` holds them, and ``partial`` what
+    /// decoded).
     mutating func decode(_ root: DocumentNode) -> Policy? {
         // The version first: a newer language's file is refused before its keys are judged.
         if let refusal = FormatVersion.policy.refusal(root["reviewgate"]) {
@@ -60,11 +64,31 @@ package struct PolicyDecoder {
             decodeRollout($0, policyName: name ?? "", at: fields.keyLocation("rollout")!)
         }
 
-        guard !reader.hasErrors, let name else { return nil }
-        return Policy(
-            version: version, name: name, description: description, enabled: enabled, app: app, triggers: triggers,
-            guards: guards, responses: responses, counting: counting, presentation: presentation, rollout: rollout,
-            location: root.location)
+        let allowed = decodeLint(fields["lint"])
+        let policy = Policy(
+            version: version, name: name ?? "", description: description, enabled: enabled, app: app,
+            triggers: triggers, guards: guards, responses: responses, counting: counting, presentation: presentation,
+            rollout: rollout, allowedWarnings: allowed, location: root.location)
+        guard !reader.hasErrors, name != nil else {
+            partial = policy
+            return nil
+        }
+        return policy
+    }
+
+    /// An Android application id: two or more dot-separated parts, each a letter then letters,
+    /// digits or `_`.
+    static func isAndroidPackage(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count >= 2
+            && parts.allSatisfy { part in
+                guard let first = part.unicodeScalars.first,
+                    ("a"..."z").contains(first) || ("A"..."Z").contains(first)
+                else { return false }
+                return part.unicodeScalars.allSatisfy {
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+                }
+            }
     }
 
     static func isPolicyName(_ text: String) -> Bool {
@@ -77,7 +101,7 @@ package struct PolicyDecoder {
     }
 
     private mutating func decodeApp(_ node: DocumentNode?) -> AppSettings {
-        var app = AppSettings(storeID: nil, versionKey: .short, platform: .ios)
+        var app = AppSettings(storeID: nil, package: nil, versionKey: .short, platform: .ios)
         guard let node, let fields = reader.fields(node, "app", allowed: Self.appKeys, home: KeyHome.of) else {
             return app
         }
@@ -90,6 +114,15 @@ package struct PolicyDecoder {
                     at: idNode.location)
             }
         }
+        if let packageNode = fields["package"], let name = reader.string(packageNode, "package") {
+            if Self.isAndroidPackage(name) {
+                app.package = Located(name, at: fields.keyLocation("package"))
+            } else {
+                reader.error(
+                    "package must be the app's Android application id, such as \"com.example.app\"; found \"\(name)\"",
+                    at: packageNode.location)
+            }
+        }
         if let keyNode = fields["version_key"], let key = reader.choice(keyNode, "version_key", as: VersionKey.self) {
             app.versionKey = key
         }
@@ -99,6 +132,19 @@ package struct PolicyDecoder {
             app.platform = platform
         }
         return app
+    }
+
+    /// `lint: {allow: [...]}`: the warnings the team means, by rule id.
+    private mutating func decodeLint(_ node: DocumentNode?) -> Set<LintRule> {
+        guard let node, let fields = reader.fields(node, "lint", allowed: Self.lintKeys, home: KeyHome.of),
+            let list = fields["allow"]
+        else { return [] }
+        guard let items = reader.list(list, "lint.allow (warning ids, such as [ask_at_launch])") else { return [] }
+        var rules: Set<LintRule> = []
+        for item in items {
+            if let rule = reader.choice(item, "a warning id in lint.allow", as: LintRule.self) { rules.insert(rule) }
+        }
+        return rules
     }
 
     private mutating func decodeTriggers(_ node: DocumentNode) -> [Trigger] {

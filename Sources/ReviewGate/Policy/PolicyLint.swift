@@ -1,86 +1,135 @@
-/// Warnings: a policy that works but that a reviewer would flag.
+/// Warnings: a policy that works but that a reviewer would flag, each raised by a ``LintRule``
+/// unless the policy allows it (`lint: {allow: [...]}`).
 enum PolicyLint {
-    static func warnings(for policy: Policy) -> [Diagnostic] {
+    /// The warnings for a policy. For one that also has errors (`complete` false), the warnings
+    /// that a missing part could cause are left out.
+    static func warnings(for policy: Policy, complete: Bool = true) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
+        func warn(_ rule: LintRule, _ message: String, at location: SourceLocation?) {
+            guard !policy.allowedWarnings.contains(rule) else { return }
+            warnings.append(.warning(message, at: location ?? policy.location, rule: rule))
+        }
         let guards = policy.guards
         let launchTriggers = policy.triggers.filter { $0.event == Trigger.launchEvent }
 
         if !policy.enabled.value {
-            warnings.append(
-                .warning(
-                    "the kill switch is off (enabled: false): every moment is blocked", at: policy.enabled.location))
+            warn(
+                .killSwitchOff, "the kill switch is off (enabled: false): every moment is blocked",
+                at: policy.enabled.location)
         }
         for rule in guards.rules {
             switch rule.value {
             case .neverOn(let sources):
-                warnings += neverOnWarnings(
-                    sources, launchTriggers: launchTriggers, at: rule.location ?? policy.location)
+                let anchor = rule.location ?? policy.location
+                if Set(sources) == Set(MomentSource.allCases) {
+                    warn(
+                        .neverAsks,
+                        "never_on lists every source (\(sources.map(\.rawValue).joined(separator: ", "))): this policy can never ask",
+                        at: anchor)
+                }
+                if !sources.contains(.launch) {
+                    warn(
+                        .askAtLaunch,
+                        "this policy may ask at launch: Apple's HIG advises against asking when the app opens; list launch in never_on, or allow ask_at_launch under lint if that is what you mean",
+                        at: anchor)
+                }
+                if !sources.contains(.userAction) {
+                    warn(
+                        .askFromButton,
+                        "this policy may ask from a button (source user_action): the system may show nothing, so a button that asks can do nothing; link to the write-review page instead",
+                        at: anchor)
+                }
+                if sources.contains(.launch) {
+                    for trigger in launchTriggers {
+                        warn(
+                            .launchTriggerBlocked,
+                            "trigger \"\(trigger.id)\" listens to launch, but never_on blocks moments from launch: it can never allow",
+                            at: trigger.location)
+                    }
+                }
             case .minSessionAge(let span) where span.nanoseconds > 0:
                 for trigger in launchTriggers {
-                    warnings.append(
-                        .warning(
-                            "trigger \"\(trigger.id)\" listens to launch, which starts the session: min_session_age \(span) can never pass at it",
-                            at: rule.location))
+                    warn(
+                        .sessionAgeAtLaunch,
+                        "trigger \"\(trigger.id)\" listens to launch, which starts the session: min_session_age \(span) can never pass at it",
+                        at: rule.location)
                 }
             case .systemQuota(let quota) where policy.app.platform == .ios && rule.location != nil:
-                if let per = quota.per, per >= AskLimit.storeKit.per!, quota.count > AskLimit.storeKit.count {
-                    warnings.append(
-                        .warning(
-                            "iOS shows the prompt at most 3 times in 365 days; system_quota \(quota.count) per \(per) counts asks the OS will drop silently",
-                            at: rule.location))
+                let most = quota.mostAsks(in: AskLimit.storeKit.per!)
+                if most.map({ $0 > AskLimit.storeKit.count }) ?? true {
+                    let window = quota.per.map { " per \($0)" } ?? " in all"
+                    let allows = most.map { "up to \($0) asks in 365 days" } ?? "any number of asks in 365 days"
+                    warn(
+                        .quotaAboveOS,
+                        "iOS shows the prompt at most 3 times in 365 days; system_quota \(quota.count)\(window) allows \(allows), and the OS drops the rest silently",
+                        at: rule.location)
                 }
-            case .minInstallAge, .minLaunches, .minSessionAge, .minVersionAge, .cooldown, .oncePerVersion, .maxAsks,
-                .systemQuota, .when:
+            case .when(let condition) where condition.neverHolds:
+                warn(.neverAsks, "this guard's condition can never hold: this policy can never ask", at: rule.location)
+            case .neverOn, .minInstallAge, .minLaunches, .minSessionAge, .minVersionAge, .cooldown, .oncePerVersion,
+                .maxAsks, .systemQuota, .when:
                 continue
             }
         }
-        if guards[.cooldown] == nil, guards[.oncePerVersion] == nil, guards[.maxAsks] == nil,
+        if complete, guards[.cooldown] == nil, guards[.oncePerVersion] == nil, guards[.maxAsks] == nil,
             guards[.systemQuota] == nil
         {
-            warnings.append(
-                .warning(
-                    "nothing limits how often this policy asks: add a cooldown, once_per_version or max_asks (system_quota is off)",
-                    at: policy.location))
+            warn(
+                .noLimit,
+                "nothing limits how often this policy asks: add a cooldown, once_per_version or max_asks (system_quota is off)",
+                at: policy.location)
         }
         if policy.app.platform == .android, let storeID = policy.app.storeID {
-            warnings.append(
-                .warning(
-                    "store_id builds the App Store's write-review link, which an android policy does not have: write_review_url stays null",
-                    at: storeID.location))
+            warn(
+                .storeLinkUnused,
+                "store_id builds the App Store's write-review link, which an android policy does not have: set app.package for the Play Store's",
+                at: storeID.location)
+        }
+        if policy.app.platform == .ios, let package = policy.app.package {
+            warn(
+                .storeLinkUnused,
+                "package builds the Play Store's link, which an ios policy does not use: set app.store_id for the App Store's",
+                at: package.location)
         }
         if let rollout = policy.rollout, rollout.percent == 0 {
-            warnings.append(.warning("rollout percent 0 asks no one", at: rollout.location))
+            warn(.rolloutNone, "rollout percent 0 asks no one", at: rollout.location)
         }
         return warnings
     }
+}
 
-    private static func neverOnWarnings(_ sources: [MomentSource], launchTriggers: [Trigger], at anchor: SourceLocation)
-        -> [Diagnostic]
-    {
-        var warnings: [Diagnostic] = []
-        for source in MomentSource.allCases where !sources.contains(source) {
-            switch source {
-            case .launch:
-                warnings.append(
-                    .warning(
-                        "this policy may ask at launch: Apple's HIG advises against asking when the app opens; list launch in never_on unless that is what you mean",
-                        at: anchor))
-            case .userAction:
-                warnings.append(
-                    .warning(
-                        "this policy may ask from a button (source user_action): the system may show nothing, so a button that asks can do nothing; link to the write-review page instead",
-                        at: anchor))
-            case .system: continue
-            }
+extension AskLimit {
+    /// The most asks the limit lets through in a window of `span`, or `nil` when there is no bound
+    /// (a lifetime limit bounds it by its count).
+    func mostAsks(in span: TimeSpan) -> Int? {
+        guard let per else { return count }
+        guard per.nanoseconds > 0 else { return nil }
+        // Asks at 0, per, 2·per, … all fall in one window of `span`: ⌈span / per⌉ bursts of `count`.
+        let bursts = (span.nanoseconds + per.nanoseconds - 1) / per.nanoseconds
+        let (most, overflow) = Int(bursts).multipliedReportingOverflow(by: count)
+        return overflow ? nil : most
+    }
+}
+
+extension Condition {
+    /// Whether the condition can never hold whatever the state: `any: []`, `not: {all: []}`, or
+    /// made of such parts.
+    var neverHolds: Bool {
+        switch test {
+        case .all(let parts): parts.contains(where: \.neverHolds)
+        case .any(let parts): parts.allSatisfy(\.neverHolds)
+        case .not(let inner): inner.alwaysHolds
+        default: false
         }
-        if sources.contains(.launch) {
-            for trigger in launchTriggers {
-                warnings.append(
-                    .warning(
-                        "trigger \"\(trigger.id)\" listens to launch, but never_on blocks moments from launch: it can never allow",
-                        at: trigger.location))
-            }
+    }
+
+    /// Whether the condition holds whatever the state: `all: []`, `not: {any: []}`, or made of such parts.
+    var alwaysHolds: Bool {
+        switch test {
+        case .all(let parts): parts.allSatisfy(\.alwaysHolds)
+        case .any(let parts): parts.contains(where: \.alwaysHolds)
+        case .not(let inner): inner.neverHolds
+        default: false
         }
-        return warnings
     }
 }

@@ -44,7 +44,9 @@ public struct PolicyLoader: Sendable {
     public static func decode(_ root: DocumentNode) throws(DiagnosticError) -> Result {
         var decoder = PolicyDecoder()
         guard let policy = decoder.decode(root) else {
-            throw DiagnosticError(decoder.reader.diagnostics.sortedByLocation())
+            // The warnings that still apply are shown with the errors.
+            let warnings = decoder.partial.map { PolicyLint.warnings(for: $0, complete: false) } ?? []
+            throw DiagnosticError(decoder.reader.diagnostics + warnings)
         }
         return Result(policy: policy, warnings: PolicyLint.warnings(for: policy))
     }

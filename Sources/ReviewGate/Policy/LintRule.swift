@@ -1,0 +1,24 @@
+/// A warning `validate` can raise about a policy that works but that a reviewer would flag, by the
+/// id a team writes in `lint: {allow: [...]}` to say it means it.
+public enum LintRule: String, Sendable, Hashable, CaseIterable {
+    /// `enabled: false`: every moment is blocked.
+    case killSwitchOff = "kill_switch_off"
+    /// `never_on` leaves out `launch`: the policy may ask as the app opens.
+    case askAtLaunch = "ask_at_launch"
+    /// `never_on` leaves out `user_action`: a button may ask, and the system may show nothing.
+    case askFromButton = "ask_from_button"
+    /// A trigger listens to `launch` while `never_on` blocks launch moments.
+    case launchTriggerBlocked = "launch_trigger_blocked"
+    /// `min_session_age` can never pass at a trigger that listens to `launch`.
+    case sessionAgeAtLaunch = "session_age_at_launch"
+    /// An iOS `system_quota` that allows more asks than the OS shows (3 in 365 days).
+    case quotaAboveOS = "quota_above_os"
+    /// Nothing limits how often the policy asks.
+    case noLimit = "no_limit"
+    /// An id that builds another platform's store link: `store_id` on android, `package` on ios.
+    case storeLinkUnused = "store_link_unused"
+    /// `rollout: {percent: 0}` asks no one.
+    case rolloutNone = "rollout_none"
+    /// The policy can never ask: `never_on` lists every source, or a guard's `when` never holds.
+    case neverAsks = "never_asks"
+}
