@@ -17,7 +17,8 @@ struct ValidateCommand: ParsableCommand {
             Errors and warnings go to stderr as FILE:LINE:COLUMN: error|warning: message, the form \
             Xcode, VS Code and CI problem matchers read; one line per file goes to stdout.
             Exit codes: 0 every file valid (warnings allowed unless --strict), 1 errors (or \
-            warnings with --strict), 2 a file that does not exist or cannot be read.
+            warnings with --strict), 2 a file that does not exist or cannot be read as text (binary, not \
+            UTF-8, over 1 MiB).
             """
     )
 
@@ -47,9 +48,10 @@ struct ValidateCommand: ParsableCommand {
                 unreadable = true
                 continue
             } catch {
-                InputFile.report(DiagnosticError(reading: error))
-                Terminal.print("\(name): \(DiagnosticError(reading: error).summary)")
-                failed = true
+                let error = DiagnosticError(reading: error)
+                InputFile.report(error)
+                Terminal.print("\(name): \(error.summary)")
+                if error.isUnreadable { unreadable = true } else { failed = true }
                 continue
             }
             do {

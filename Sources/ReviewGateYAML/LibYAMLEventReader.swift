@@ -46,7 +46,12 @@ final class LibYAMLEventReader {
     /// The next event and where it starts, or a diagnostic for libyaml's error.
     func next() throws(DiagnosticError) -> (YAMLEvent, SourceLocation) {
         var event = yaml_event_t()
-        guard yaml_parser_parse(parser, &event) == 1 else { throw DiagnosticError([libyamlError()]) }
+        guard yaml_parser_parse(parser, &event) == 1 else {
+            var error = DiagnosticError([libyamlError()])
+            // A reader error is about the bytes (a control character, a bad encoding): not text.
+            error.isUnreadable = parser.pointee.error == YAML_READER_ERROR
+            throw error
+        }
         defer { yaml_event_delete(&event) }
         let location = SourceLocation(
             file: file, line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)

@@ -20,7 +20,7 @@ public struct YAMLLoader: Sendable {
     public func load(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> [DocumentNode] {
         let start = SourceLocation(file: file, line: 1, column: 1)
         guard bytes.count <= limits.maxBytes else {
-            throw DiagnosticError(DocumentLimits.sizeMessage(size: bytes.count, limit: limits.maxBytes), at: start)
+            throw .unreadable(DocumentLimits.sizeMessage(size: bytes.count, limit: limits.maxBytes), at: start)
         }
         // A UTF-8 byte order mark, which YAML allows and Windows editors write, is skipped: libyaml
         // would refuse a block-style document after it, and editors do not count it as a column.
@@ -30,8 +30,7 @@ public struct YAMLLoader: Sendable {
             if let offset = TextPosition.firstInvalidUTF8(in: input) {
                 let location = TextPosition.location(ofByte: offset, in: input, file: file)
                 return .failure(
-                    DiagnosticError(
-                        "invalid UTF-8 at byte \(offset + bom): YAML files must be UTF-8 text", at: location))
+                    .unreadable("invalid UTF-8 at byte \(offset + bom): YAML files must be UTF-8 text", at: location))
             }
             var builder = TreeBuilder(limits: limits)
             return Result { () throws(DiagnosticError) in

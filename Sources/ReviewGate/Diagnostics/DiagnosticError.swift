@@ -11,6 +11,9 @@ public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
     public var errorCount: Int
     /// How many warnings were found, listed or not.
     public var warningCount: Int
+    /// Whether the input could not be read as text at all (missing, too large, binary, not UTF-8):
+    /// every command exits 2 for it, as for a file that does not exist.
+    public var isUnreadable = false
 
     /// Creates an error from one or more diagnostics, keeping the first ``reportLimit`` in file order.
     public init(_ diagnostics: [Diagnostic]) {
@@ -36,6 +39,13 @@ public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
     /// Creates an error from a single message at a location.
     public init(_ message: String, at location: SourceLocation?) {
         self.init([.error(message, at: location)])
+    }
+
+    /// An input that cannot be read as text (too large, binary, not UTF-8), at a location.
+    public static func unreadable(_ message: String, at location: SourceLocation?) -> DiagnosticError {
+        var error = DiagnosticError(message, at: location)
+        error.isUnreadable = true
+        return error
     }
 
     /// Every diagnostic, one per line.

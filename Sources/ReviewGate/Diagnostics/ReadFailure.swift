@@ -14,7 +14,9 @@ extension DiagnosticError {
     public init(reading error: any Error) {
         switch error {
         case let error as DiagnosticError: self = error
-        case let error as ReadFailure: self.init([error.diagnostic])
+        case let error as ReadFailure:
+            self.init([error.diagnostic])
+            isUnreadable = true
         default: self.init([.error("\(error)", at: nil)])
         }
     }
