@@ -17,6 +17,10 @@ struct RecordCommand: ParsableCommand {
             pre-prompt. The file is locked (<state>.lock) and replaced atomically; one that does not \
             parse is never overwritten. --init --app short=...,build=... creates the state file when \
             it does not exist (installed at --now or the clock), then records the action if one is given.
+            It prints the decision as `evaluate` does, then what it recorded: "recorded: \
+            process_completed 4, ask #1 in short \"1.2\"", a donation "not counted" with the reason, \
+            or "nothing"; with --format json, a "recorded" member (changes, donated, counted, \
+            not_counted_because, asked), also for --update and --respond.
             Exit codes: 0 allow (or an update or answer recorded), 1 block, 2 an unusable policy, state or option.
 
             Examples:
@@ -69,10 +73,9 @@ struct RecordCommand: ParsableCommand {
             throw ValidationError("--launch is always the source launch; leave out --source")
         }
         if update != nil || respond != nil {
-            if moment.scene != nil || moment.source != nil || output.isGiven {
+            if moment.scene != nil || moment.source != nil || output.explain {
                 throw ValidationError(
-                    "--scene, --source, --explain and --format describe a moment; --update and --respond record no moment"
-                )
+                    "--scene, --source and --explain describe a moment; --update and --respond record no moment")
             }
         }
         if let update { _ = try Self.version(update, option: "--update") }
@@ -80,9 +83,8 @@ struct RecordCommand: ParsableCommand {
             throw ValidationError("--init and --app go together: --init --app short=...,build=...")
         }
         if let app { _ = try Self.version(app, option: "--app") }
-        if initialize, !hasAction, moment.scene != nil || moment.source != nil || output.isGiven {
-            throw ValidationError(
-                "--scene, --source, --explain and --format describe a moment; --init alone records none")
+        if initialize, !hasAction, moment.scene != nil || moment.source != nil || output.explain {
+            throw ValidationError("--scene, --source and --explain describe a moment; --init alone records none")
         }
     }
 
@@ -105,40 +107,57 @@ struct RecordCommand: ParsableCommand {
             path: files.state, versionKey: policy.app.versionKey, initialState: initial, documents: InputFile.documents)
         if initialize, !hasAction {
             let created = try InputFile.orExit { try store.create() }
+            guard output.format == .json else {
+                Terminal.print(
+                    created ? "created \(files.state), installed \(moment.now)" : "\(files.state) exists: left as it is"
+                )
+                return
+            }
+            let change = created ? "created, installed \(moment.now)" : "exists: left as it is"
             Terminal.print(
-                created ? "created \(files.state), installed \(moment.now)" : "\(files.state) exists: left as it is")
+                JSONWriter(pretty: true).string(
+                    .object([
+                        ("recorded", .object([("changes", .array([.string(change)])), ("created", .bool(created))]))
+                    ])
+                ))
             return
         }
         try InputFile.orExit {
             do {
+                let recording: Recording
                 if let update {
-                    try store.update(to: Self.version(update, option: "--update"), at: moment.now, policy: policy)
-                    Terminal.print("recorded: version \(update)")
-                    return
+                    recording = try store.update(
+                        to: Self.version(update, option: "--update"), at: moment.now, policy: policy)
+                } else if let respond {
+                    recording = try store.respond(respond, at: moment.now, policy: policy)
+                } else {
+                    recording = try store.record(moment, policy: policy)
                 }
-                if let respond {
-                    try store.respond(respond, at: moment.now)
-                    Terminal.print("recorded: response \(respond.rawValue)")
-                    return
-                }
-                let (decision, full) = try store.update { state in
-                    let decision = try Evaluator.evaluate(policy, state: state, moment: moment)
-                    let full = state.isFull(for: moment)
-                    Transition.apply(decision, to: &state, policy: policy)
-                    return (decision, full)
-                }
-                if full, let event = moment.event {
-                    let what = event == Trigger.launchEvent ? "launches" : event
-                    Terminal.printError(
-                        "reviewgate: warning: \(what) is at \(ReviewState.largestCount), the most a count holds: this one was not counted"
-                    )
-                }
-                output.print(decision, policy: policy)
-                if !decision.isAllowed { throw ExitCode(1) }
+                print(recording, policy: policy)
+                if let decision = recording.decision, !decision.isAllowed { throw ExitCode(1) }
             } catch let error as Evaluator.UsageError {
                 throw InputFile.usageError(error.description)
             }
         }
+    }
+
+    /// The decision (as `evaluate` prints it) and what was recorded: a `recorded:` line, or in
+    /// JSON a `recorded` member after the decision's.
+    private func print(_ recording: Recording, policy: Policy) {
+        guard output.format == .json else {
+            if let decision = recording.decision { output.print(decision, policy: policy) }
+            Terminal.print(recording.summary)
+            return
+        }
+        var members: [(key: String, value: JSONValue)] = []
+        if let decision = recording.decision,
+            case .object(let decisionMembers) = JSONExplanation.value(
+                decision, policy: policy)
+        {
+            members = decisionMembers
+        }
+        members.append(("recorded", recording.json))
+        Terminal.print(JSONWriter(pretty: true).string(.object(members)))
     }
 
     /// `short=1.5,build=77` as a version.

@@ -36,10 +36,10 @@ import Testing
         let folder = try Self.folder()
         let first = try Self.record(["--event", "done", "--now", "2026-01-02T00:00:00Z"], in: folder)
         #expect(first.status == 1)
-        #expect(first.stdout == "block (blocked by trigger)\n")
+        #expect(first.stdout == "block (blocked by trigger)\nrecorded: done 1\n")
         let second = try Self.record(["--event", "done", "--now", "2026-01-03T00:00:00Z"], in: folder)
         #expect(second.status == 0)
-        #expect(second.stdout == "allow (trigger done)\n")
+        #expect(second.stdout == "allow (trigger done)\nrecorded: done 2, ask #1 in short \"1.0\"\n")
         let text = try String(contentsOf: folder.appending(path: "state.yaml"), encoding: .utf8)
         #expect(
             text == """
@@ -66,9 +66,20 @@ import Testing
         let update = try Self.record(
             ["--update", "short=1.1,build=2", "--now", "2026-01-03T00:00:00Z"], in: folder, state: "state.json")
         #expect(update.status == 0)
+        #expect(update.stdout == "recorded: short \"1.1\", build \"2\", new version\n")
         let respond = try Self.record(
             ["--respond", "later", "--now", "2026-01-04T00:00:00Z"], in: folder, state: "state.json")
         #expect(respond.status == 0)
+        #expect(respond.stdout == "recorded: response later\n")
+        let again = try Self.record(
+            ["--update", "short=1.1", "--format", "json", "--now", "2026-01-05T00:00:00Z"], in: folder,
+            state: "state.json")
+        let recorded =
+            try #require(
+                try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])["recorded"]
+            as? [String: Any]
+        #expect(recorded?["changes"] as? [String] == [])
+        #expect(recorded?["asked"] as? Bool == false)
         let data = try Data(contentsOf: folder.appending(path: "state.json"))
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(json["launches"] as? Int == 1)
@@ -85,7 +96,13 @@ import Testing
         let json = try Self.record(
             ["--event", "done", "--format", "json", "--now", "2026-01-03T00:00:00Z"], in: folder)
         #expect(json.status == 0)
-        #expect(json.stdout.contains("\"decision\": \"allow\"") || json.stdout.contains("\"decision\":\"allow\""))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["decision"] as? String == "allow")
+        let recorded = try #require(object["recorded"] as? [String: Any])
+        #expect(recorded["changes"] as? [String] == ["done 2", "ask #1 in short \"1.0\""])
+        #expect(recorded["donated"] as? String == "done")
+        #expect(recorded["counted"] as? Bool == true)
+        #expect(recorded["asked"] as? Bool == true)
     }
 
     @Test func aStateThatDoesNotParseIsNeverOverwritten() throws {

@@ -55,14 +55,17 @@ import Testing
         #expect(text.contains("\"123\": 1"))
     }
 
-    @Test func aCountAtTheLimitStaysThereWithAWarning() throws {
+    @Test func aCountAtTheLimitStaysThereAndSaysSo() throws {
         let folder = try RecordCommandTests.folder(
             state: RecordCommandTests.state + "events: {other: 1000000000}\nlaunches: 1000000000\n")
         let result = try RecordCommandTests.record(["--event", "other", "--now", "2026-01-02T00:00:00Z"], in: folder)
         #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stderr.contains("other is at 1000000000, the most a count holds: this one was not counted"))
+        #expect(result.stdout.hasSuffix("recorded: other not counted (at 1000000000, the most a count holds)\n"))
         let launch = try RecordCommandTests.record(["--launch", "--now", "2026-01-02T00:00:00Z"], in: folder)
-        #expect(launch.stderr.contains("launches is at 1000000000"), "\(launch.stderr)")
+        #expect(
+            launch.stdout.hasSuffix(
+                "recorded: session started, launch not counted (at 1000000000, the most a count holds)\n"),
+            "\(launch.stdout)")
         let text = try Self.stateText(folder)
         #expect(text.contains("other: 1000000000"))
         #expect(text.contains("launches: 1000000000"))

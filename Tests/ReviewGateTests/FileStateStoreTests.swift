@@ -34,11 +34,11 @@ struct FileStateStoreTests {
         try store.update(to: version, at: now, policy: policy)
         for hour in 1...4 {
             now = now + TimeSpan(seconds: 3600 * Int64(hour))
-            let decision = try store.record(
+            let recording = try store.record(
                 Moment(now: now, event: "process_completed", scene: "ProcessCompleted"), policy: policy)
-            if decision.isAllowed { requestReview(after: policy.presentation.delay) }
+            if recording.isAllowed { requestReview(after: policy.presentation.delay) }
         }
-        try store.respond(.later, at: now)
+        try store.respond(.later, at: now, policy: policy)
 
         #expect(asked == [now])
         let state = try store.load()

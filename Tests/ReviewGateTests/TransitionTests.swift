@@ -168,3 +168,45 @@ struct TransitionTests {
         #expect(set.attributes == ["plan": .string("pro"), "seats": .number(3)])
     }
 }
+
+/// A store in memory, as an app might keep its state.
+private final class MemoryStore: StateStore {
+    var state: ReviewState
+    init(_ state: ReviewState) { self.state = state }
+    func load() throws -> ReviewState { state }
+    func update<Result>(_ change: (inout ReviewState) throws -> Result) throws -> Result { try change(&state) }
+}
+
+@Suite("Recording: what record says it did")
+struct RecordingTests {
+    @Test func aDonationABlockingGuardDropsSaysWhy() throws {
+        let policy = try Fixtures.simplePolicy(guards: "cooldown: 30d", extra: "counting: {while_blocked: false}")
+        let store = MemoryStore(
+            try Fixtures.state(Fixtures.baseState + "\nasks: [{at: 2026-11-20T10:00:00Z, short: \"1.0\"}]"))
+        let recording = try store.record(Moment(now: TransitionTests.now, event: "done"), policy: policy)
+        #expect(!recording.isAllowed)
+        #expect(!recording.counted)
+        #expect(recording.uncounted == .blockedByGuard)
+        #expect(
+            recording.summary
+                == "recorded: done not counted (blocked by cooldown, and counting.while_blocked is false)")
+    }
+
+    @Test func anAllowedDonationIsCountedAndAsks() throws {
+        let policy = try Fixtures.simplePolicy(guards: "cooldown: 30d")
+        let store = MemoryStore(try Fixtures.state(Fixtures.baseState))
+        let recording = try store.record(Moment(now: TransitionTests.now, event: "done"), policy: policy)
+        #expect(recording.isAllowed && recording.counted)
+        #expect(recording.changes == ["done 1", "ask #1 in short \"1.0\""])
+        #expect(store.state.asks.count == 1)
+    }
+
+    @Test func anUpdateToTheSameVersionRecordsNothing() throws {
+        let policy = try Fixtures.simplePolicy(guards: "cooldown: 30d")
+        let store = MemoryStore(try Fixtures.state(Fixtures.baseState))
+        let same = try store.update(to: AppVersion(short: "1.0"), at: TransitionTests.now, policy: policy)
+        #expect(same.summary == "recorded: nothing")
+        let newer = try store.update(to: AppVersion(short: "1.1"), at: TransitionTests.now, policy: policy)
+        #expect(newer.changes == ["short \"1.1\"", "new version"])
+    }
+}

@@ -11,22 +11,34 @@ public protocol StateStore {
 
 extension StateStore {
     /// Decides `moment` against the stored state and records it as the app would (counts the
-    /// donation, appends the ask when allowed), in one update.
-    public func record(_ moment: Moment, policy: Policy) throws -> Decision {
+    /// donation, appends the ask when allowed), in one update: the decision and what changed.
+    @discardableResult
+    public func record(_ moment: Moment, policy: Policy) throws -> Recording {
         try update { state in
             let decision = try Evaluator.evaluate(policy, state: state, moment: moment)
+            let before = state
             Transition.apply(decision, to: &state, policy: policy)
-            return decision
+            return Recording(decision: decision, from: before, to: state, policy: policy)
         }
     }
 
-    /// Records that the app now runs `version` (see ``Transition/update(_:to:at:policy:)``).
-    public func update(to version: AppVersion, at now: Timestamp, policy: Policy) throws {
-        try update { state in state = Transition.update(state, to: version, at: now, policy: policy) }
+    /// Records that the app now runs `version` (see ``Transition/update(_:to:at:policy:)``): what changed.
+    @discardableResult
+    public func update(to version: AppVersion, at now: Timestamp, policy: Policy) throws -> Recording {
+        try update { state in
+            let before = state
+            state = Transition.update(state, to: version, at: now, policy: policy)
+            return Recording(decision: nil, from: before, to: state, policy: policy)
+        }
     }
 
-    /// Records the person's answer to the app's own pre-prompt.
-    public func respond(_ kind: ResponseKind, at now: Timestamp) throws {
-        try update { state in state = Transition.respond(state, kind, at: now) }
+    /// Records the person's answer to the app's own pre-prompt: what changed.
+    @discardableResult
+    public func respond(_ kind: ResponseKind, at now: Timestamp, policy: Policy) throws -> Recording {
+        try update { state in
+            let before = state
+            state = Transition.respond(state, kind, at: now)
+            return Recording(decision: nil, from: before, to: state, policy: policy)
+        }
     }
 }

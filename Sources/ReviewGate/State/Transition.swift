@@ -22,12 +22,12 @@ public enum Transition {
     /// without copying the donation times it keeps.
     public static func apply(_ decision: Decision, to state: inout ReviewState, policy: Policy) {
         let moment = decision.moment
-        let full = state.isFull(for: moment)
         if let event = moment.event {
+            let counts = uncounted(decision, in: state, policy: policy) == nil
             if event == Trigger.launchEvent {
-                if !full { state.launches += 1 }
+                if counts { state.launches += 1 }
                 state.sessionStartedAt = moment.now
-            } else if !full, policy.counting.whileBlocked || !blockedByGuard(decision) {
+            } else if counts {
                 state.events[event, default: EventHistory(count: 0)].record(moment.now, keeping: policy.longestWithin)
             }
         }
@@ -72,6 +72,17 @@ public enum Transition {
         state.flags.merge(flags) { $1 }
         state.attributes.merge(attributes) { $1 }
         return state
+    }
+
+    /// Why the moment's donation will not be counted in `state`, or `nil` when it will be (or when
+    /// the moment donates nothing).
+    static func uncounted(_ decision: Decision, in state: ReviewState, policy: Policy) -> Recording.Uncounted? {
+        guard let event = decision.moment.event else { return nil }
+        if state.isFull(for: decision.moment) { return .atLimit }
+        if event != Trigger.launchEvent, !policy.counting.whileBlocked, blockedByGuard(decision) {
+            return .blockedByGuard
+        }
+        return nil
     }
 
     /// Whether anything but a trigger's own checks failed: a guard, `enabled`, `responses` or `rollout`.
