@@ -1,4 +1,5 @@
 import ArgumentParser
+import ReviewGate
 
 /// The `reviewgate` command: lists its subcommands and nothing else.
 @main
@@ -19,6 +20,10 @@ struct ReviewGateCommand: ParsableCommand {
 
     /// Runs the command, mapping argument-parser's usage errors to exit code 2 (SPEC §5).
     static func main() {
+        if let unknown = unknownCommand(in: CommandLine.arguments.dropFirst()) {
+            Terminal.printError("reviewgate: error: \(unknown)")
+            Terminal.exit(2)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -31,5 +36,14 @@ struct ReviewGateCommand: ParsableCommand {
             Terminal.printError(fullMessage(for: error))
             Terminal.exit(2)
         }
+    }
+
+    /// What to say of a first argument that is no command: a did-you-mean and the commands.
+    static func unknownCommand(in arguments: ArraySlice<String>) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-"), first != "help" else { return nil }
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+        guard !names.contains(first) else { return nil }
+        return "unknown command \"\(first)\"\(Suggestion.phrase(for: first, in: names)) (the commands: "
+            + names.joined(separator: ", ") + ")"
     }
 }

@@ -118,3 +118,17 @@ import Testing
         #expect(missing.stderr.contains("policies/nope.yaml:1:1: error: no such file"))
     }
 }
+
+@Suite struct UnknownCommandTests {
+    @Test func anUnknownCommandGetsADidYouMeanAndExitsTwo() throws {
+        let result = try CLIRunner.run(["evalute", "--policy", "p.yaml"])
+        #expect(result.status == 2)
+        #expect(
+            result.stderr
+                == "reviewgate: error: unknown command \"evalute\"; did you mean \"evaluate\"? (the commands: validate, evaluate, inspect, schema, record, test)\n"
+        )
+        let far = try CLIRunner.run(["frobnicate"])
+        #expect(far.status == 2)
+        #expect(!far.stderr.contains("did you mean"))
+    }
+}

@@ -204,6 +204,8 @@ struct ScenarioTests {
               - event: done
                 expect: {decision: alow, blocked_by: [cooldwn]}
               - {}
+              - event: done
+                expect: {trigger: dnoe}
             golden: s.golden.txt
             """,
         ])
@@ -225,6 +227,7 @@ struct ScenarioTests {
                 "s.scenario.yaml:16:24: error: expect decision must be allow or block (or a mapping of decision, trigger, blocked_by, next_eligible_at); found the string \"alow\"; did you mean \"allow\"?",
                 "s.scenario.yaml:16:43: error: \"cooldwn\" is nothing that blocks; did you mean \"cooldown\"?",
                 "s.scenario.yaml:17:5: error: step 8 does nothing: give one of launch, event, trigger, update, respond or set, or move the clock with after or at",
+                "s.scenario.yaml:19:23: error: expect trigger: the policy has no trigger \"dnoe\"; did you mean \"done\"? (its triggers: done)",
             ])
     }
 

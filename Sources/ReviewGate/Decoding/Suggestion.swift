@@ -1,7 +1,7 @@
 /// "Did you mean" for near misses: the closest known name within an edit distance of 2.
-enum Suggestion {
+package enum Suggestion {
     /// The closest candidate to `name` within distance 2, if any.
-    static func closest(to name: String, in candidates: [String]) -> String? {
+    package static func closest(to name: String, in candidates: [String]) -> String? {
         var best: (name: String, distance: Int)?
         for candidate in candidates {
             let distance = editDistance(Array(name.lowercased().unicodeScalars), Array(candidate.unicodeScalars))
@@ -11,7 +11,7 @@ enum Suggestion {
     }
 
     /// `; did you mean "x"?` or nothing.
-    static func phrase(for name: String, in candidates: [String]) -> String {
+    package static func phrase(for name: String, in candidates: [String]) -> String {
         closest(to: name, in: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
     }
 
@@ -37,7 +37,7 @@ enum Suggestion {
     }
 
     /// `a, b or c` for messages.
-    static func list(_ names: [String]) -> String {
+    package static func list(_ names: [String]) -> String {
         guard names.count > 1 else { return names.first ?? "" }
         return names.dropLast().joined(separator: ", ") + " or " + names.last!
     }

@@ -30,9 +30,7 @@ enum StepDecoder {
         if let value = fields["event"], let event = reader.identifier(value, "event") { step.action = .event(event) }
         if let value = fields["trigger"], let id = reader.identifier(value, "trigger") {
             if let policy, policy.trigger(id: id) == nil {
-                reader.error(
-                    policy.noTriggerMessage(id),
-                    at: value.location)
+                reader.error(policy.noTriggerMessage(id), at: value.location)
             }
             step.action = .trigger(id)
         }
@@ -69,7 +67,7 @@ enum StepDecoder {
         {
             step.repetitions = count
         }
-        if let value = fields["expect"] { step.expectation = expectation(value, &reader) }
+        if let value = fields["expect"] { step.expectation = expectation(value, policy: policy, &reader) }
         return step
     }
 
@@ -98,7 +96,10 @@ enum StepDecoder {
     }
 
     /// `allow`, `block`, or a mapping of `decision`, `trigger`, `blocked_by`, `next_eligible_at`.
-    private static func expectation(_ node: DocumentNode, _ reader: inout NodeReader) -> Expectation? {
+    /// A trigger the policy does not have is an error, with a did-you-mean.
+    private static func expectation(
+        _ node: DocumentNode, policy: Policy?, _ reader: inout NodeReader
+    ) -> Expectation? {
         if node.mapping == nil {
             return outcome(node, "expect", &reader).map { Expectation([.decision($0)]) }
         }
@@ -116,6 +117,9 @@ enum StepDecoder {
                 if value.scalar?.value == .null {
                     parts.append(.trigger(nil))
                 } else if let id = reader.identifier(value, "expect trigger") {
+                    if let policy, policy.trigger(id: id) == nil {
+                        reader.error("expect trigger: " + policy.noTriggerMessage(id), at: value.location)
+                    }
                     parts.append(.trigger(id))
                 }
             case "blocked_by":
