@@ -259,11 +259,13 @@ extension JSONSchema {
                   "examples": ["2026-11-22T09:58:00Z"]
                 },
                 "launches": {
-                  "description": "How many times the app has been launched (the count of the built-in event `launch`).",
-                  "type": "integer", "maximum": 1000000000,
-                  "minimum": 0,
+                  "description": "How many times the app has been launched (the count of the built-in event `launch`): a count, or a count with the times of the most recent launches (which a `within` on `launch` needs).",
+                  "oneOf": [
+                    { "type": "integer", "maximum": 1000000000, "minimum": 0 },
+                    { "$ref": "#/$defs/eventRecord" }
+                  ],
                   "default": 0,
-                  "examples": [12]
+                  "examples": [12, { "count": 12, "times": ["2026-11-20T08:00:00Z", "2026-11-21T08:30:00Z"] }]
                 },
                 "app": {
                   "description": "The app version now running. The string that the policy's `app.version_key` names is required.",

@@ -34,6 +34,9 @@ struct StateEncoderTests {
         if random.next() % 2 == 0 { state.userID = pick() }
         if random.next() % 2 == 0 { state.sessionStartedAt = time() }
         state.launches = Int(random.next() % 1000)
+        if random.next() % 3 == 0 {
+            state.launchTimes = (0..<min(state.launches, Int(random.next() % 4))).map { _ in time() }.sorted()
+        }
         if random.next() % 2 == 0 { state.versionFirstSeenAt = time() }
         for index in 0..<Int(random.next() % 4) {
             let count = Int(random.next() % 5)

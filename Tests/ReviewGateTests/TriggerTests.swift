@@ -46,6 +46,36 @@ import Testing
         #expect(try Fixtures.decide(policy, state(count: 3, times: times), at: "2026-11-22T09:59:59Z").isAllowed)
     }
 
+    /// "3 opens in 7 days": launch times are kept as donation times are, and `within` counts them.
+    @Test func withinOnLaunchCountsRecentLaunches() throws {
+        let policy = try Fixtures.policy(
+            """
+            reviewgate: 1
+            name: t
+            triggers: {opens: {event: launch, at_least: 3, within: 7d}}
+            guards: {never_on: [user_action], cooldown: 30d}
+            """)
+        var state = try Fixtures.state(Fixtures.baseState)
+        var decisions: [Bool] = []
+        for day in ["01", "05", "09", "10"] {
+            let decision = try Fixtures.decide(
+                policy, state, at: "2026-12-\(day)T08:00:00Z", event: "launch", source: .launch)
+            decisions.append(decision.isAllowed)
+            Transition.apply(decision, to: &state, policy: policy)
+        }
+        // On the 9th only the 5th is in the window; on the 10th the 5th and the 9th are.
+        #expect(decisions == [false, false, false, true])
+        #expect(state.launches == 4)
+        #expect(
+            state.launchTimes.map(\.description) == [
+                "2026-12-05T08:00:00Z", "2026-12-09T08:00:00Z", "2026-12-10T08:00:00Z",
+            ])
+        let yaml = StateEncoder.encode(state, as: .yaml)
+        #expect(
+            yaml.contains(
+                "launches: {count: 4, times: [2026-12-05T08:00:00Z, 2026-12-09T08:00:00Z, 2026-12-10T08:00:00Z]}"))
+    }
+
     @Test func scenesMustMatch() throws {
         let policy = try Fixtures.simplePolicy(trigger: "at_least: 1, scenes: [Done]")
         #expect(try Fixtures.decide(policy, state(count: 0), scene: "Done").isAllowed)

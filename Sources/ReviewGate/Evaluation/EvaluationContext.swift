@@ -51,12 +51,12 @@ struct EvaluationContext {
     /// `(now − within, now]` when a window is given.
     func count(of event: String, within: TimeSpan?) -> Int {
         let donation = moment.donates(event) ? 1 : 0
-        if event == Trigger.launchEvent { return state.launches + donation }
-        guard let history = state.events[event] else { return donation }
-        guard let within else { return history.count + donation }
+        let isLaunch = event == Trigger.launchEvent
+        guard let within else { return (isLaunch ? state.launches : state.events[event]?.count ?? 0) + donation }
+        let times = isLaunch ? state.launchTimes : state.events[event]?.times ?? []
         let start = now - within
         var inWindow = 0
-        for time in history.times where time > start && time <= now { inWindow += 1 }
+        for time in times where time > start && time <= now { inWindow += 1 }
         return inWindow + donation
     }
 

@@ -39,7 +39,7 @@ extension NodeReader {
                     node, "an event condition", allowed: ["event", "at_least", "at_most", "exactly", "within"]),
                 let name = identifier(fields["event"]!, "event")
             else { return nil }
-            let within = fields["within"].flatMap { window($0, of: name) }
+            let within = fields["within"].flatMap { window($0) }
             guard let comparison = intComparison(fields, "event \(name)", at: location),
                 fields["within"] == nil || within != nil
             else { return nil }

@@ -1,16 +1,9 @@
 extension NodeReader {
     package static let triggerKeys = ["event", "at_least", "exactly", "every", "within", "scenes", "when"]
 
-    /// A `within` window over an event's donations: longer than 0s, and not on `launch`, whose
-    /// times are not kept (only their count, `launches`).
-    mutating func window(_ node: DocumentNode, of event: String) -> TimeSpan? {
+    /// A `within` window over an event's donations (or launches): longer than 0s.
+    mutating func window(_ node: DocumentNode) -> TimeSpan? {
         guard let span = duration(node, "within") else { return nil }
-        if event == Trigger.launchEvent {
-            error(
-                "within cannot count launches: only their number is kept (launches), not their times", at: node.location
-            )
-            return nil
-        }
         if span.nanoseconds == 0 {
             error(
                 "within must be longer than 0s: a window of 0s holds no donation but the current one", at: node.location
@@ -45,7 +38,7 @@ extension NodeReader {
                 "trigger \"\(id)\" has \(countKeys.count == 2 ? "both " : "")\(countKeys.joined(separator: " and ")); it takes exactly one of at_least, exactly or every",
                 at: fields.keyLocation(countKeys[1]))
         }
-        let within = fields["within"].flatMap { window($0, of: event) }.map {
+        let within = fields["within"].flatMap { window($0) }.map {
             Located($0, at: fields.keyLocation("within"))
         }
         var scenes: Located<[String]>?

@@ -9,6 +9,8 @@ public struct ReviewState: Sendable, Hashable {
     public var sessionStartedAt: Timestamp?
     /// How often the app has been launched.
     public var launches: Int
+    /// The most recent launch times, oldest first, as many as a `within` on `launch` needs.
+    public var launchTimes: [Timestamp] = []
     /// The app's current version strings.
     public var app: AppVersion
     /// When the current version was first seen; `installedAt` when unset.

@@ -34,7 +34,10 @@ public enum StateDecoder {
         var state = ReviewState(installedAt: installedAt ?? Timestamp(nanosecondsSince1970: 0), app: AppVersion())
         state.userID = fields["user_id"].flatMap { reader.string($0, "user_id") }
         state.sessionStartedAt = fields["session_started_at"].flatMap { reader.timestamp($0, "session_started_at") }
-        state.launches = fields["launches"].flatMap { reader.int($0, "launches", minimum: 0) } ?? 0
+        if let node = fields["launches"], let history = history(node, of: "launches", &reader) {
+            state.launches = history.count
+            state.launchTimes = history.times
+        }
         state.versionFirstSeenAt = fields["version_first_seen_at"].flatMap {
             reader.timestamp($0, "version_first_seen_at")
         }
@@ -75,34 +78,36 @@ public enum StateDecoder {
                     "launches are counted by the top-level key launches, not under events", at: entry.key.location)
                 continue
             }
-            if entry.value.mapping == nil {
-                if let count = reader.int(entry.value, "the count of \(name)", minimum: 0) {
-                    events[name] = EventHistory(count: count)
-                }
-                continue
-            }
-            guard let fields = reader.fields(entry.value, "event \(name)", allowed: ["count", "times"]) else {
-                continue
-            }
-            reader.require(["count"], in: fields, "event \(name)")
-            guard let count = fields["count"].flatMap({ reader.int($0, "the count of \(name)", minimum: 0) }) else {
-                continue
-            }
-            var times: [Timestamp] = []
-            if let timesNode = fields["times"], let items = reader.list(timesNode, "times") {
-                times = items.compactMap { reader.timestamp($0, "a donation time") }
-                if times.count > count {
-                    reader.error(
-                        "event \(name) lists \(times.count) times but its count is \(count): times hold at most count donations",
-                        at: timesNode.location)
-                }
-                if zip(times, times.dropFirst()).contains(where: { $0 > $1 }) {
-                    reader.error("the times of \(name) must be in order, oldest first", at: timesNode.location)
-                }
-            }
-            events[name] = EventHistory(count: count, times: times)
+            if let history = history(entry.value, of: name, &reader) { events[name] = history }
         }
         return events
+    }
+
+    /// A count, or `{count, times}` with the most recent donation times, oldest first.
+    private static func history(_ node: DocumentNode, of name: String, _ reader: inout NodeReader) -> EventHistory? {
+        let what = name == "launches" ? "launches" : "event \(name)"
+        let countName = name == "launches" ? "launches" : "the count of \(name)"
+        if node.mapping == nil {
+            return reader.int(node, countName, minimum: 0).map { EventHistory(count: $0) }
+        }
+        guard let fields = reader.fields(node, what, allowed: ["count", "times"]) else { return nil }
+        reader.require(["count"], in: fields, what)
+        guard let count = fields["count"].flatMap({ reader.int($0, countName, minimum: 0) }) else {
+            return nil
+        }
+        var times: [Timestamp] = []
+        if let timesNode = fields["times"], let items = reader.list(timesNode, "times") {
+            times = items.compactMap { reader.timestamp($0, "a donation time") }
+            if times.count > count {
+                reader.error(
+                    "\(name) lists \(times.count) times but its count is \(count): times hold at most count donations",
+                    at: timesNode.location)
+            }
+            if zip(times, times.dropFirst()).contains(where: { $0 > $1 }) {
+                reader.error("the times of \(name) must be in order, oldest first", at: timesNode.location)
+            }
+        }
+        return EventHistory(count: count, times: times)
     }
 
     private static func ask(_ node: DocumentNode, _ reader: inout NodeReader) -> Ask? {

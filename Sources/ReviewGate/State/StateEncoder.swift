@@ -29,20 +29,13 @@ public enum StateEncoder {
         if let userID = state.userID { lines.append("user_id: \(YAMLScalarText.scalar(userID))") }
         lines.append("installed_at: \(state.installedAt)")
         if let start = state.sessionStartedAt { lines.append("session_started_at: \(start)") }
-        lines.append("launches: \(state.launches)")
+        lines.append("launches: \(yamlHistory(EventHistory(count: state.launches, times: state.launchTimes)))")
         lines.append("app: \(flow(versionFields(short: state.app.short, build: state.app.build)))")
         if let seen = state.versionFirstSeenAt { lines.append("version_first_seen_at: \(seen)") }
         if !state.events.isEmpty {
             lines.append("events:")
             for (name, history) in state.events.sorted(by: { $0.key < $1.key }) {
-                let value =
-                    history.times.isEmpty
-                    ? "\(history.count)"
-                    : flow([
-                        ("count", "\(history.count)"),
-                        ("times", "[" + history.times.map(\.description).joined(separator: ", ") + "]"),
-                    ])
-                lines.append("  \(YAMLScalarText.scalar(name)): \(value)")
+                lines.append("  \(YAMLScalarText.scalar(name)): \(yamlHistory(history))")
             }
         }
         if !state.asks.isEmpty {
@@ -80,7 +73,7 @@ public enum StateEncoder {
         if let userID = state.userID { members.append(("user_id", .string(userID))) }
         members.append(("installed_at", .string(state.installedAt.description)))
         if let start = state.sessionStartedAt { members.append(("session_started_at", .string(start.description))) }
-        members.append(("launches", .int(state.launches)))
+        members.append(("launches", jsonHistory(EventHistory(count: state.launches, times: state.launchTimes))))
         members.append(("app", versionObject(short: state.app.short, build: state.app.build)))
         if let seen = state.versionFirstSeenAt { members.append(("version_first_seen_at", .string(seen.description))) }
         if !state.events.isEmpty {
@@ -89,14 +82,7 @@ public enum StateEncoder {
                     "events",
                     .object(
                         state.events.sorted(by: { $0.key < $1.key }).map { name, history in
-                            let value: JSONValue =
-                                history.times.isEmpty
-                                ? .int(history.count)
-                                : .object([
-                                    ("count", .int(history.count)),
-                                    ("times", .array(history.times.map { .string($0.description) })),
-                                ])
-                            return (key: name, value: value)
+                            (key: name, value: jsonHistory(history))
                         })
                 ))
         }
@@ -179,5 +165,22 @@ public enum StateEncoder {
             // A whole number reads back as a number; a fraction keeps its `.` or exponent.
             return NumberText.shortest(number)
         }
+    }
+
+    /// A count, or `{count: N, times: [...]}` when it keeps times.
+    private static func yamlHistory(_ history: EventHistory) -> String {
+        guard !history.times.isEmpty else { return "\(history.count)" }
+        return flow([
+            ("count", "\(history.count)"),
+            ("times", "[" + history.times.map(\.description).joined(separator: ", ") + "]"),
+        ])
+    }
+
+    /// A count, or `{"count": N, "times": [...]}` when it keeps times.
+    private static func jsonHistory(_ history: EventHistory) -> JSONValue {
+        guard !history.times.isEmpty else { return .int(history.count) }
+        return .object([
+            ("count", .int(history.count)), ("times", .array(history.times.map { .string($0.description) })),
+        ])
     }
 }

@@ -25,7 +25,12 @@ public enum Transition {
         if let event = moment.event {
             let counts = uncounted(decision, in: state, policy: policy) == nil
             if event == Trigger.launchEvent {
-                if counts { state.launches += 1 }
+                if counts {
+                    var history = EventHistory(count: state.launches, times: state.launchTimes)
+                    history.record(moment.now, keeping: policy.longestWithin)
+                    state.launches = history.count
+                    state.launchTimes = history.times
+                }
                 state.sessionStartedAt = moment.now
             } else if counts {
                 state.events[event, default: EventHistory(count: 0)].record(moment.now, keeping: policy.longestWithin)
@@ -52,6 +57,7 @@ public enum Transition {
         state.versionFirstSeenAt = now
         if policy.counting.resetOnNewVersion {
             state.launches = 0
+            state.launchTimes = []
             for name in state.events.keys { state.events[name] = EventHistory(count: 0) }
         }
         return state
