@@ -179,7 +179,9 @@ struct ScenarioTests {
         }
         #expect(diff.contains("-  blocked_by: []"))
         #expect(diff.contains("+  blocked_by: [trigger]"))
+        // The hunk names the step it is in, as git names a function.
         #expect(diff.first?.hasPrefix("@@ -") == true)
+        #expect(diff.first?.hasSuffix(" @@ step 1, line 7, at 2026-01-01T00:00:00Z") == true, "\(diff)")
     }
 
     @Test("invalid scenario files report every error at its place, with did-you-mean")

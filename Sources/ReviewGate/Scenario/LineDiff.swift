@@ -1,12 +1,14 @@
 /// A unified diff of two texts by lines, for a golden mismatch: `@@ -a,b +c,d @@` hunks with
-/// two lines of context, `-` for the old (golden) side and `+` for the new (this run).
+/// two lines of context, `-` for the old (golden) side and `+` for the new (this run). As git
+/// names a hunk's function, a hunk names the heading it is under (a transcript's `step 3, line
+/// 14, ...`), the last line before it in the old text that `isHeading` accepts.
 enum LineDiff {
     /// The most cells of the longest-common-subsequence table; beyond it the changed middle is
     /// shown as a whole, removed then added, so that a huge transcript cannot stall a test run.
     static let tableLimit = 4_000_000
     static let context = 2
 
-    static func unified(old: String, new: String) -> [String] {
+    static func unified(old: String, new: String, isHeading: (Substring) -> Bool = { _ in false }) -> [String] {
         let a = lines(old)
         let b = lines(new)
         let edits = script(a, b)
@@ -35,7 +37,10 @@ enum LineDiff {
             let newStart = hunk.first.map(\.newLine) ?? 0
             let oldCount = hunk.filter { $0.kind != "+" }.count
             let newCount = hunk.filter { $0.kind != "-" }.count
-            output.append("@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@")
+            // The heading before the hunk's first change, in the golden's text.
+            let heading = a[..<min(a.count, max(0, edits[firstChange].oldLine - 1))].last(where: isHeading)
+            output.append(
+                "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@" + (heading.map { " \($0)" } ?? ""))
             output += hunk.map { "\($0.kind)\($0.text)" }
             index = stop
         }

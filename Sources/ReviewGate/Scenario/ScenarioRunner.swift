@@ -49,7 +49,8 @@ public struct ScenarioRunner: Sendable {
                 ScenarioFailure(
                     location: golden.location,
                     reason: .goldenDiffers(
-                        reference: golden.reference, diff: LineDiff.unified(old: stored, new: transcript))))
+                        reference: golden.reference,
+                        diff: LineDiff.unified(old: stored, new: transcript) { $0.hasPrefix("step ") })))
         } else {
             result.golden = .missing
             result.failures.append(
