@@ -106,8 +106,9 @@ final class LibYAMLEventReader {
             return .error("out of memory while reading YAML", at: SourceLocation(file: file, line: 1, column: 1))
         }
         let mark = state.problem_mark
-        let location = SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+        var location = SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
         var message = problem
+        var hinted = false
         if TextPosition.isIndentationTab(atLine: location.line, column: location.column, in: input) {
             message = "a tab character where YAML expects spaces (YAML indents with spaces only): \(problem)"
         } else if let hint = YAMLHint.hint(
@@ -116,9 +117,14 @@ final class LibYAMLEventReader {
             in: String(decoding: input, as: UTF8.self))
         {
             message += ": \(hint)"
+            hinted = true
         }
         var notes: [Diagnostic.Note] = []
-        if let context = state.context.map({ String(cString: $0) }) {
+        if problem == "could not find expected ':'", hinted {
+            // The hint is about the line libyaml took for a key: the error is there, not where it gave up.
+            let contextMark = state.context_mark
+            location = SourceLocation(file: file, line: Int(contextMark.line) + 1, column: Int(contextMark.column) + 1)
+        } else if let context = state.context.map({ String(cString: $0) }) {
             let contextMark = state.context_mark
             notes.append(
                 .init(

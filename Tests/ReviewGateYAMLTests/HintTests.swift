@@ -48,6 +48,13 @@ import Testing
         )
     }
 
+    @Test func aKeyWithoutASpaceIsReportedAtThatKey() throws {
+        let text = Self.policy.replacing("never_on: [launch]", with: "never_on:[launch]")
+        let error = #expect(throws: DiagnosticError.self) { try YAMLLoader().load(text, file: "h.yaml") }
+        #expect(error?.diagnostics.first?.location?.description == "h.yaml:8:3")
+        #expect(error?.diagnostics.first?.notes.isEmpty == true)
+    }
+
     @Test func anUnquotedColonInAValueIsNamed() {
         #expect(
             message(replacing: "name: demo", with: "name: Ask: when ready")
