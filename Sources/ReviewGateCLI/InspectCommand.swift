@@ -11,7 +11,8 @@ struct InspectCommand: ParsableCommand {
         discussion: """
             Scalars resolve by the YAML 1.2 core schema: only true/True/TRUE and false/False/FALSE \
             are booleans (NO is a string), 0x1F and 0o17 are integers, 1e3 and .inf are floats, \
-            ~ and null are null, and anything quoted is a string. Merge keys (<<) are shown merged.
+            ~ and null are null, and anything quoted is a string. Merge keys (<<) are shown merged. \
+            A .json file is read by ReviewGate's own JSON reader (the one an app uses), others by libyaml.
             """
     )
 
@@ -28,7 +29,10 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         let documents = try InputFile.orExit {
-            try YAMLLoader().load(FileBytes.read(file, maxBytes: DocumentLimits.default.maxBytes), file: file)
+            let bytes = try FileBytes.read(file, maxBytes: DocumentLimits.default.maxBytes)
+            // A .json file through the core's own JSON reader, as an app reads it.
+            return file.hasSuffix(".json")
+                ? [try JSONReader().loadDocument(bytes, file: file)] : try YAMLLoader().load(bytes, file: file)
         }
         switch format {
         case .json:

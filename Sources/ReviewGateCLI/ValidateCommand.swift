@@ -42,7 +42,7 @@ struct ValidateCommand: ParsableCommand {
                     file == "-"
                     ? try FileBytes.readStandardInput(maxBytes: InputFile.documents.maxBytes)
                     : try FileBytes.read(file, maxBytes: InputFile.documents.maxBytes)
-                root = try InputFile.documents.parse(bytes, name)
+                root = try InputFile.documents.document(bytes, path: name)
             } catch let error as FileError {
                 InputFile.report(DiagnosticError(reading: error))
                 unreadable = true

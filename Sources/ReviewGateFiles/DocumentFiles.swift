@@ -1,8 +1,9 @@
 import ReviewGate
 
-/// Reads documents from disk into node trees, through a parser handed in: this module reads files
-/// and holds no parser, so an app without libyaml links it too. The command line hands in
-/// `ReviewGateYAML`'s loader:
+/// Reads documents from disk into node trees: a `.json` file through the core's ``JSONReader``,
+/// any other through a parser handed in. This module links no YAML parser, so an app without
+/// libyaml links it too (``jsonOnly`` reads compiled policies and JSON states). The command line
+/// hands in `ReviewGateYAML`'s loader:
 ///
 /// ```swift
 /// let documents = DocumentFiles { bytes, file throws(DiagnosticError) in
@@ -14,7 +15,7 @@ public struct DocumentFiles: Sendable {
     /// Turns a file's bytes into its single document; `file` names it in diagnostics.
     public typealias Parse = @Sendable (_ bytes: [UInt8], _ file: String) throws(DiagnosticError) -> DocumentNode
 
-    /// How a file's bytes become a document.
+    /// How the bytes of a file that is not `.json` become a document (the YAML loader).
     public var parse: Parse
     /// The largest file read (SPEC §7: 1 MiB).
     public var maxBytes: Int
@@ -23,6 +24,20 @@ public struct DocumentFiles: Sendable {
     public init(maxBytes: Int = DocumentLimits.default.maxBytes, parse: @escaping Parse) {
         self.maxBytes = maxBytes
         self.parse = parse
+    }
+
+    /// Files read with the JSON reader alone: a file that is not `.json` is refused, with the advice
+    /// to compile it (`reviewgate compile`).
+    public static let jsonOnly = DocumentFiles { bytes, file throws(DiagnosticError) in
+        throw DiagnosticError(
+            "this reader takes JSON only (a compiled policy, a JSON state): compile a YAML policy with reviewgate compile",
+            at: SourceLocation(file: file, line: 1, column: 1))
+    }
+
+    /// The document of a file's bytes: JSON for a `.json` path, else through ``parse``.
+    public func document(_ bytes: [UInt8], path: String) throws(DiagnosticError) -> DocumentNode {
+        if path.hasSuffix(".json") { return try JSONReader().loadDocument(bytes, file: path) }
+        return try parse(bytes, path)
     }
 
     /// The single document of the file at `path`; a file that cannot be read is a diagnostic at
@@ -34,13 +49,13 @@ public struct DocumentFiles: Sendable {
         } catch {
             throw DiagnosticError(reading: error)
         }
-        return try parse(bytes, path)
+        return try document(bytes, path: path)
     }
 
     /// The reading function that ``PolicyLoader`` and ``ScenarioRunner`` take: it throws a
     /// ``FileError`` for a file that cannot be read, so that an `extends` can say which one.
     public var source: PolicyLoader.DocumentSource {
-        { path in try parse(FileBytes.read(path, maxBytes: maxBytes), path) }
+        { path in try document(FileBytes.read(path, maxBytes: maxBytes), path: path) }
     }
 }
 

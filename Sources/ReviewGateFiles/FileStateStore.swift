@@ -79,7 +79,7 @@ public struct FileStateStore: StateStore, Sendable {
     private func read() throws -> (state: ReviewState, header: String, created: Bool) {
         if let initialState, !AtomicFile.exists(path) { return (initialState, "", true) }
         let bytes = try FileBytes.read(path, maxBytes: documents.maxBytes)
-        let root = try documents.parse(bytes, path)
+        let root = try documents.document(bytes, path: path)
         let state = try StateDecoder.decode(root, versionKey: versionKey)
         return (state, StateEncoder.Format(path: path) == .yaml ? Self.leadingComments(bytes) : "", false)
     }

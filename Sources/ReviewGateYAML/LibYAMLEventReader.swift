@@ -99,7 +99,7 @@ final class LibYAMLEventReader {
         let state = parser.pointee
         let problem = state.problem.map { String(cString: $0) } ?? "unreadable YAML"
         if state.error == YAML_READER_ERROR {
-            let location = TextPosition.location(ofByte: state.problem_offset, in: input, file: file)
+            let location = ByteText.location(ofByte: state.problem_offset, in: input, file: file)
             return .error(problem, at: location)
         }
         if state.error == YAML_MEMORY_ERROR {

@@ -27,8 +27,8 @@ public struct YAMLLoader: Sendable {
         let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let result: Result<[DocumentNode], DiagnosticError> = bytes.withUnsafeBufferPointer { whole in
             let input = UnsafeBufferPointer(rebasing: whole[bom...])
-            if let offset = TextPosition.firstInvalidUTF8(in: input) {
-                let location = TextPosition.location(ofByte: offset, in: input, file: file)
+            if let offset = ByteText.firstInvalidUTF8(in: input) {
+                let location = ByteText.location(ofByte: offset, in: input, file: file)
                 return .failure(
                     .unreadable("invalid UTF-8 at byte \(offset + bom): YAML files must be UTF-8 text", at: location))
             }

@@ -60,7 +60,10 @@ import Testing
     }
 
     @Test func launchUpdateAndRespond() throws {
-        let folder = try Self.folder(stateName: "state.json")
+        let folder = try Self.folder(
+            state:
+                #"{"reviewgate_state": 1, "installed_at": "2026-01-01T00:00:00Z", "app": {"short": "1.0", "build": "1"}}"#,
+            stateName: "state.json")
         let launch = try Self.record(["--launch", "--now", "2026-01-02T00:00:00Z"], in: folder, state: "state.json")
         #expect(launch.status == 1)
         let update = try Self.record(

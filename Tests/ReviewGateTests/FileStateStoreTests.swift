@@ -113,3 +113,21 @@ struct FileStateStoreTests {
         #expect(!FileManager.default.fileExists(atPath: "\(folder)/link.yaml.lock"))
     }
 }
+
+/// An app without libyaml reads JSON files with the core's reader.
+@Suite struct JSONOnlyFilesTests {
+    @Test func jsonStatesReadAndYAMLIsRefusedWithAdvice() throws {
+        let documents = DocumentFiles.jsonOnly
+        let state = try StateDecoder.decode(
+            documents.document(atPath: Repository.path("policies/examples/three-week-rule.state.json")),
+            versionKey: .build)
+        let bytes = try FileBytes.read(
+            Repository.path("policies/examples/three-week-rule.state.json"), maxBytes: 1 << 20)
+        let viaYAML = try StateDecoder.decode(YAMLLoader().loadDocument(bytes, file: "s.json"), versionKey: .build)
+        #expect(state == viaYAML)
+        let refused = #expect(throws: DiagnosticError.self) {
+            try documents.document(atPath: Repository.path("policies/treaty.yaml"))
+        }
+        #expect(refused?.diagnostics.first?.message.contains("reviewgate compile") == true)
+    }
+}
