@@ -29,6 +29,17 @@ import Testing
         return try loader.load(path: "child.yaml").policy
     }
 
+    /// `lint` is a section: a child's `lint` replaces the base's `allow` list, and one without
+    /// `lint` keeps the base's.
+    @Test func lintAllowIsInheritedAndReplaced() throws {
+        let base = Self.base + "\nlint: {allow: [ask_at_launch, no_limit]}"
+        let inherited = try Self.load("reviewgate: 1\nextends: base.yaml\nname: child", base: base)
+        #expect(inherited.allowedWarnings == [.askAtLaunch, .noLimit])
+        let replaced = try Self.load(
+            "reviewgate: 1\nextends: base.yaml\nname: child\nlint: {allow: [rollout_none]}", base: base)
+        #expect(replaced.allowedWarnings == [.rolloutNone])
+    }
+
     @Test func aWhenReplacesTheBasesWhole() throws {
         let policy = try Self.load("extends: base.yaml\nname: child\nguards:\n  when: {flag: happy}\n")
         guard case .when(let condition)? = policy.guards[.when]?.value, case .flag(let name) = condition.test else {

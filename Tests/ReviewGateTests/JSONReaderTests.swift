@@ -162,16 +162,7 @@ struct JSONReaderTests {
         var outcomes = (read: 0, refused: 0)
         for original in JSONTestSuite.cases.map(\.bytes) + [shipped] {
             for _ in 0..<12 {
-                var bytes = original
-                for _ in 0..<Int.random(in: 1...4, using: &random) {
-                    let position = bytes.isEmpty ? 0 : Int.random(in: 0..<bytes.count, using: &random)
-                    let byte = Self.alphabet.randomElement(using: &random)!
-                    switch Int.random(in: 0..<3, using: &random) {
-                    case 0 where !bytes.isEmpty: bytes[position] = byte
-                    case 1 where !bytes.isEmpty: bytes.remove(at: position)
-                    default: bytes.insert(byte, at: min(position, bytes.count))
-                    }
-                }
+                let bytes = Mutation.mutate(original, alphabet: Self.alphabet, using: &random)
                 do {
                     let node = try JSONReader().loadDocument(bytes, file: "m.json")
                     outcomes.read += 1

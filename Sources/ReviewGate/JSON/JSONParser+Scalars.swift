@@ -2,26 +2,25 @@ extension JSONParser {
     /// A string from its opening quote to past its closing one, escapes decoded. A string with no
     /// escape is read in one piece.
     mutating func string() throws(DiagnosticError) -> String {
-        let input = bytes
-        position += 1
-        let start = position
-        while position < input.count {
-            let byte = input[position]
+        index += 1
+        let start = index
+        while index < input.count {
+            let byte = input[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: input[start..<position]), as: UTF8.self)
-                position += 1
+                let text = String(decoding: UnsafeBufferPointer(rebasing: input[start..<index]), as: UTF8.self)
+                index += 1
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error("\(found()) in a string: write it as an escape such as \\n or \\u0009") }
-            position += 1
+            index += 1
         }
-        var decoded = Array(input[start..<position])
-        while position < input.count {
-            let byte = input[position]
+        var decoded = Array(input[start..<index])
+        while index < input.count {
+            let byte = input[index]
             switch byte {
             case UInt8(ascii: "\""):
-                position += 1
+                index += 1
                 return String(decoding: decoded, as: UTF8.self)
             case UInt8(ascii: "\\"):
                 try escape(into: &decoded)
@@ -29,7 +28,7 @@ extension JSONParser {
                 throw error("\(found()) in a string: write it as an escape such as \\n or \\u0009")
             default:
                 decoded.append(byte)
-                position += 1
+                index += 1
             }
         }
         throw error("the file ends inside a string: a closing '\"' is missing")
@@ -37,9 +36,8 @@ extension JSONParser {
 
     /// One escape at the backslash, appended as UTF-8; a `\u` surrogate pair makes one scalar.
     private mutating func escape(into decoded: inout [UInt8]) throws(DiagnosticError) {
-        let input = bytes
-        guard position + 1 < input.count else { throw error("the file ends inside an escape") }
-        let letter = input[position + 1]
+        guard index + 1 < input.count else { throw error("the file ends inside an escape") }
+        let letter = input[index + 1]
         let simple: UInt8? =
             switch letter {
             case UInt8(ascii: "\""): 0x22
@@ -54,19 +52,19 @@ extension JSONParser {
             }
         if let simple {
             decoded.append(simple)
-            position += 2
+            index += 2
             return
         }
         guard letter == UInt8(ascii: "u") else {
-            position += 1
+            index += 1
             throw error(
                 "\(found()) after '\\' in a string: the escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")
         }
         var scalar = try hexQuad()
         if (0xD800...0xDBFF).contains(scalar) {
             // A high surrogate: its low half must follow as another \u escape.
-            guard position + 1 < input.count, input[position] == UInt8(ascii: "\\"),
-                input[position + 1] == UInt8(ascii: "u")
+            guard index + 1 < input.count, input[index] == UInt8(ascii: "\\"),
+                input[index + 1] == UInt8(ascii: "u")
             else { throw loneSurrogate(scalar) }
             let low = try hexQuad()
             guard (0xDC00...0xDFFF).contains(low) else { throw loneSurrogate(scalar) }
@@ -77,25 +75,22 @@ extension JSONParser {
         decoded.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
     }
 
-    /// `\uXXXX` at the position: its value, the position moved past it.
+    /// `\uXXXX` at the index: its value, the index moved past it.
     private mutating func hexQuad() throws(DiagnosticError) -> UInt32 {
-        let input = bytes
-        position += 2
+        index += 2
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard position < input.count, let digit = Self.hexValue(input[position]) else {
+            guard index < input.count, let digit = Self.hexValue(input[index]) else {
                 throw error("\(found()) in a \\u escape: it takes four hexadecimal digits")
             }
             value = value << 4 | digit
-            position += 1
+            index += 1
         }
         return value
     }
 
     private mutating func loneSurrogate(_ value: UInt32) -> DiagnosticError {
-        let digits = Array("0123456789ABCDEF")
-        let text = (0..<4).reversed().map { String(digits[Int(value >> (UInt32($0) * 4) & 0xF)]) }.joined()
-        return error("\\u\(text) is half of a UTF-16 surrogate pair without its other half: it is no Unicode text")
+        error("\\u\(Self.hex(value)) is half of a UTF-16 surrogate pair without its other half: it is no Unicode text")
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt32? {
@@ -111,37 +106,36 @@ extension JSONParser {
     /// an `int` without fraction or exponent when it fits, else a `float`, as YAML's core schema
     /// reads the same text.
     mutating func number(at start: SourceLocation) throws(DiagnosticError) -> DocumentNode {
-        let input = bytes
-        let first = position
+        let first = index
         func digits() -> Int {
-            let from = position
-            while position < input.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(input[position]) {
-                position += 1
+            let from = index
+            while index < input.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(input[index]) {
+                index += 1
             }
-            return position - from
+            return index - from
         }
-        if input[position] == UInt8(ascii: "-") { position += 1 }
-        let integerStart = position
+        if input[index] == UInt8(ascii: "-") { index += 1 }
+        let integerStart = index
         guard digits() > 0 else { throw error("\(found()) in a number: a digit was expected") }
-        if input[integerStart] == UInt8(ascii: "0"), position - integerStart > 1 {
-            position = integerStart
+        if input[integerStart] == UInt8(ascii: "0"), index - integerStart > 1 {
+            index = integerStart
             throw error("a number with a leading zero: JSON writes 0 alone, or 0.5")
         }
         var isInteger = true
-        if position < input.count, input[position] == UInt8(ascii: ".") {
+        if index < input.count, input[index] == UInt8(ascii: ".") {
             isInteger = false
-            position += 1
+            index += 1
             guard digits() > 0 else { throw error("\(found()) after '.' in a number: a digit was expected") }
         }
-        if position < input.count, input[position] | 0x20 == UInt8(ascii: "e") {
+        if index < input.count, input[index] | 0x20 == UInt8(ascii: "e") {
             isInteger = false
-            position += 1
-            if position < input.count, input[position] == UInt8(ascii: "+") || input[position] == UInt8(ascii: "-") {
-                position += 1
+            index += 1
+            if index < input.count, input[index] == UInt8(ascii: "+") || input[index] == UInt8(ascii: "-") {
+                index += 1
             }
             guard digits() > 0 else { throw error("\(found()) in a number's exponent: a digit was expected") }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: input[first..<position]), as: UTF8.self)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: input[first..<index]), as: UTF8.self)
         let value: ScalarValue
         if isInteger, let integer = Int(text) {
             value = .int(integer)

@@ -3,10 +3,12 @@
 /// no more than a short one), and the first syntax error thrown at its place. Duplicate keys are
 /// collected, every one reported, after the value is read.
 struct JSONParser {
-    private let input: UnsafeBufferPointer<UInt8>
+    /// The bytes, valid UTF-8.
+    let input: UnsafeBufferPointer<UInt8>
     private let file: String
     private let maxDepth: Int
-    private var index = 0
+    /// The byte read next.
+    var index = 0
     private var depth = 0
     /// Duplicate keys found so far.
     private var problems: [Diagnostic] = []
@@ -165,16 +167,17 @@ struct JSONParser {
     func found() -> String {
         guard index < input.count else { return "the end of the file" }
         let byte = input[index]
-        if byte < 0x20 || byte == 0x7F { return "the control character U+\(hex(byte))" }
+        if byte < 0x20 || byte == 0x7F { return "the control character U+\(Self.hex(UInt32(byte)))" }
         // The whole character, which may be several bytes.
         var end = index + 1
         while end < input.count, input[end] & 0xC0 == 0x80 { end += 1 }
         return "'\(String(decoding: UnsafeBufferPointer(rebasing: input[index..<end]), as: UTF8.self))'"
     }
 
-    private func hex(_ byte: UInt8) -> String {
+    /// Four uppercase hexadecimal digits: `0009`, `D800`.
+    static func hex(_ value: UInt32) -> String {
         let digits = Array("0123456789ABCDEF")
-        return "00" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0xF)])
+        return (0..<4).reversed().map { String(digits[Int(value >> (UInt32($0) * 4) & 0xF)]) }.joined()
     }
 
     /// An error at the index.
@@ -200,13 +203,5 @@ struct JSONParser {
         }
         cursor = (offset, line, column)
         return SourceLocation(file: file, line: line, column: column)
-    }
-
-    // MARK: Scalars (strings and numbers, in JSONParser+Scalars.swift)
-
-    var bytes: UnsafeBufferPointer<UInt8> { input }
-    var position: Int {
-        get { index }
-        set { index = newValue }
     }
 }

@@ -25,14 +25,17 @@ public struct Recording: Sendable {
     /// Whether the moment's donation was counted (false when it donated nothing).
     public var counted: Bool { donated != nil && uncounted == nil }
 
-    /// Records the change from `before` to `after`.
-    init(decision: Decision?, from before: ReviewState, to after: ReviewState, policy: Policy) {
+    /// Records the change from `before` (taken before the change) to `after`; `uncounted` is what
+    /// ``Transition/apply(_:to:policy:)`` returned.
+    init(
+        decision: Decision?, uncounted: Uncounted?, from before: StateChange.Snapshot, to after: ReviewState,
+        policy: Policy
+    ) {
         self.decision = decision
         let moment = decision?.moment
         donated = moment?.event
-        uncounted = decision.flatMap { Transition.uncounted($0, in: before, policy: policy) }
-        changes = StateChange.describe(
-            from: StateChange.Snapshot(before), to: after, moment: moment, policy: policy)
+        self.uncounted = uncounted
+        changes = StateChange.describe(from: before, to: after, moment: moment, policy: policy)
         if let event = donated, let uncounted {
             let reason =
                 uncounted == .atLimit

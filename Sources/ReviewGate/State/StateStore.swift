@@ -16,9 +16,9 @@ extension StateStore {
     public func record(_ moment: Moment, policy: Policy) throws -> Recording {
         try update { state in
             let decision = try Evaluator.evaluate(policy, state: state, moment: moment)
-            let before = state
-            Transition.apply(decision, to: &state, policy: policy)
-            return Recording(decision: decision, from: before, to: state, policy: policy)
+            let before = StateChange.Snapshot(state)
+            let uncounted = Transition.apply(decision, to: &state, policy: policy)
+            return Recording(decision: decision, uncounted: uncounted, from: before, to: state, policy: policy)
         }
     }
 
@@ -26,9 +26,9 @@ extension StateStore {
     @discardableResult
     public func update(to version: AppVersion, at now: Timestamp, policy: Policy) throws -> Recording {
         try update { state in
-            let before = state
+            let before = StateChange.Snapshot(state)
             state = Transition.update(state, to: version, at: now, policy: policy)
-            return Recording(decision: nil, from: before, to: state, policy: policy)
+            return Recording(decision: nil, uncounted: nil, from: before, to: state, policy: policy)
         }
     }
 
@@ -36,9 +36,9 @@ extension StateStore {
     @discardableResult
     public func respond(_ kind: ResponseKind, at now: Timestamp, policy: Policy) throws -> Recording {
         try update { state in
-            let before = state
+            let before = StateChange.Snapshot(state)
             state = Transition.respond(state, kind, at: now)
-            return Recording(decision: nil, from: before, to: state, policy: policy)
+            return Recording(decision: nil, uncounted: nil, from: before, to: state, policy: policy)
         }
     }
 }

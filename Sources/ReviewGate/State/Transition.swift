@@ -19,11 +19,16 @@ public enum Transition {
     }
 
     /// ``apply(_:to:policy:)`` in place: a long run (a scenario, a store) changes its one state
-    /// without copying the donation times it keeps.
-    public static func apply(_ decision: Decision, to state: inout ReviewState, policy: Policy) {
+    /// without copying the donation times it keeps. Returns why the moment's donation was not
+    /// counted, or `nil` when it was (or when the moment donates nothing).
+    @discardableResult
+    public static func apply(
+        _ decision: Decision, to state: inout ReviewState, policy: Policy
+    ) -> Recording.Uncounted? {
         let moment = decision.moment
+        let uncounted = uncounted(decision, in: state, policy: policy)
         if let event = moment.event {
-            let counts = uncounted(decision, in: state, policy: policy) == nil
+            let counts = uncounted == nil
             if event == Trigger.launchEvent {
                 if counts {
                     var history = EventHistory(count: state.launches, times: state.launchTimes)
@@ -40,6 +45,7 @@ public enum Transition {
             state.asks.append(
                 Ask(at: moment.now, short: state.app.short, build: state.app.build, trigger: decision.trigger))
         }
+        return uncounted
     }
 
     /// The state after the app was updated to `version` (the strings given replace the current
@@ -82,7 +88,7 @@ public enum Transition {
 
     /// Why the moment's donation will not be counted in `state`, or `nil` when it will be (or when
     /// the moment donates nothing).
-    static func uncounted(_ decision: Decision, in state: ReviewState, policy: Policy) -> Recording.Uncounted? {
+    private static func uncounted(_ decision: Decision, in state: ReviewState, policy: Policy) -> Recording.Uncounted? {
         guard let event = decision.moment.event else { return nil }
         if state.isFull(for: decision.moment) { return .atLimit }
         if event != Trigger.launchEvent, !policy.counting.whileBlocked, blockedByGuard(decision) {
