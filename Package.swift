@@ -11,7 +11,9 @@ let package = Package(
         .executable(name: "reviewgate", targets: ["ReviewGateCLI"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // SHA-256 digests of compiled policies (and, for remote updates, Ed25519 signatures).
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -29,6 +31,7 @@ let package = Package(
             dependencies: [
                 "ReviewGate", "ReviewGateFiles", "ReviewGateSchemas", "ReviewGateYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .target(

@@ -13,8 +13,8 @@ struct ReviewGateCommand: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            ValidateCommand.self, EvaluateCommand.self, InspectCommand.self, SchemaCommand.self, RecordCommand.self,
-            TestCommand.self,
+            ValidateCommand.self, CompileCommand.self, EvaluateCommand.self, InspectCommand.self, SchemaCommand.self,
+            RecordCommand.self, TestCommand.self,
         ]
     )
 

@@ -87,7 +87,7 @@ struct ValidateCommand: ParsableCommand {
             _ = try ScenarioRunner(documents: source, goldens: .disk).load(path: path)
             return []
         default:
-            return try PolicyLoader(source: source).load(path: path).warnings
+            return try PolicyDigest.stamped(PolicyLoader(source: source).load(path: path), file: path).warnings
         }
     }
 }

@@ -2,7 +2,12 @@ import ReviewGate
 
 /// Replaces a file's contents so that a crash at any instant leaves the old file or the new one:
 /// write a temporary file in the same folder, flush it, rename it over the old one, flush the folder.
-enum AtomicFile {
+public enum AtomicFile {
+    /// Writes `text` to `path` atomically, through a temporary file beside it named after this process.
+    public static func write(_ text: String, to path: String) throws(FileError) {
+        try write(text, to: path, via: "\(path).reviewgate-tmp-\(Platform.processID)")
+    }
+
     /// Writes `text` to `path` through the temporary file `temporary` (same folder), keeping the
     /// old file's permissions.
     static func write(_ text: String, to path: String, via temporary: String) throws(FileError) {

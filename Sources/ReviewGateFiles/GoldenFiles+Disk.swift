@@ -17,7 +17,7 @@ extension GoldenFiles {
         },
         write: { path, text throws(DiagnosticError) in
             do throws(FileError) {
-                try AtomicFile.write(text, to: path, via: "\(path).reviewgate-tmp-\(Platform.processID)")
+                try AtomicFile.write(text, to: path)
             } catch {
                 throw DiagnosticError(reading: error)
             }

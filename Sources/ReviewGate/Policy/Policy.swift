@@ -29,6 +29,10 @@ public struct Policy: Sendable {
     public var allowedWarnings: Set<LintRule>
     /// Where the policy file starts.
     public var location: SourceLocation
+    /// The SHA-256 of the policy's canonical form (`sha256:` and 64 hex digits), which names this
+    /// exact policy in logs and decision events: a compiled policy's `digest`, or what the caller
+    /// worked out (``CompiledPolicy/canonicalBytes``); `nil` when not known.
+    public var digest: String?
 
     /// The trigger with an id, if the policy has it.
     public func trigger(id: String) -> Trigger? {

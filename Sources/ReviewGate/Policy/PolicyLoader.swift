@@ -21,6 +21,9 @@ public struct PolicyLoader: Sendable {
         public var policy: Policy
         /// Warnings: the policy works, but a reviewer would flag these.
         public var warnings: [Diagnostic]
+        /// The document the policy was decoded from: the file's tree with its `extends` merged
+        /// (what ``CompiledPolicy`` compiles).
+        public var document: DocumentNode
     }
 
     /// Loads the policy at `path`, following `extends` (SPEC §2 *Extending a policy*). Throws
@@ -29,6 +32,7 @@ public struct PolicyLoader: Sendable {
     public func load(path: String) throws(DiagnosticError) -> Result {
         var inclusions: [String: Inclusion] = [:]
         let root = try merged(path: path, chain: [], inclusions: &inclusions)
+        if CompiledPolicy.isCompiled(root) { return try CompiledPolicy.decode(root) }
         do {
             return try Self.decode(root)
         } catch {
@@ -40,7 +44,8 @@ public struct PolicyLoader: Sendable {
         }
     }
 
-    /// Decodes an already-read policy document (no `extends` is followed).
+    /// Decodes an already-read policy document (no `extends` is followed; a compiled policy is
+    /// read by ``CompiledPolicy/decode(_:)``).
     public static func decode(_ root: DocumentNode) throws(DiagnosticError) -> Result {
         var decoder = PolicyDecoder()
         guard let policy = decoder.decode(root) else {
@@ -48,7 +53,7 @@ public struct PolicyLoader: Sendable {
             let warnings = decoder.partial.map { PolicyLint.warnings(for: $0, complete: false) } ?? []
             throw DiagnosticError(decoder.reader.diagnostics + warnings)
         }
-        return Result(policy: policy, warnings: PolicyLint.warnings(for: policy))
+        return Result(policy: policy, warnings: PolicyLint.warnings(for: policy), document: root)
     }
 
     /// Where a base file is pulled in: the `extends` that names it, and how it names it.
@@ -73,6 +78,11 @@ public struct PolicyLoader: Sendable {
         path: String, chain: [String], inclusions: inout [String: Inclusion], by inclusion: Inclusion? = nil
     ) throws(DiagnosticError) -> DocumentNode {
         let root = try read(path, namedBy: inclusion)
+        if let inclusion, CompiledPolicy.isCompiled(root) {
+            throw DiagnosticError(
+                "extends names \(inclusion.reference), a compiled policy: extend the YAML it was compiled from",
+                at: inclusion.location)
+        }
         // Each file of the chain is asked: the merge keeps only the last file's version.
         if let refusal = FormatVersion.policy.refusal(root["reviewgate"]) { throw DiagnosticError([refusal]) }
         guard let extendsNode = root["extends"] else { return root }

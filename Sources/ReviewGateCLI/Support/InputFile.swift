@@ -41,9 +41,12 @@ enum InputFile {
         }
     }
 
-    /// The policy at `path` with its `extends`, warnings printed to stderr.
+    /// The policy at `path` (YAML with its `extends`, or compiled) with its digest, warnings printed
+    /// to stderr.
     static func policy(_ path: String) throws -> Policy {
-        let result = try orExit { () throws(DiagnosticError) in try PolicyLoader.files(documents).load(path: path) }
+        let result = try orExit { () throws(DiagnosticError) in
+            try PolicyDigest.stamped(PolicyLoader.files(documents).load(path: path), file: path)
+        }
         report(result.warnings)
         return result.policy
     }

@@ -1,0 +1,188 @@
+/// A policy in canonical form (SPEC §9): the merged document with every key in one fixed order and
+/// every default written out, and where each node of it was written.
+///
+/// Keys follow the order of SPEC §2's tables (``keyOrder(at:)``); trigger ids keep the file's order, which
+/// is the order triggers are tried. A setting the policy leaves out is written with its default, or
+/// `null` when it has none (`cooldown: null`: no cooldown), and has no location: that is how a
+/// compiled policy tells a default from a setting (``CompiledPolicyDecoder`` drops it again).
+struct CanonicalPolicy {
+    /// Where one node of the canonical policy was written.
+    struct Origin {
+        /// The node's JSON Pointer (RFC 6901) in the canonical policy; `""` is the policy itself.
+        var pointer: String
+        /// Where its key is written, for a mapping's value.
+        var key: SourceLocation?
+        /// Where the node itself is written.
+        var value: SourceLocation
+    }
+
+    /// The policy's data.
+    private(set) var policy: JSONValue = .null
+    /// Where each node that the file wrote is, in document order.
+    private(set) var origins: [Origin] = []
+
+    private let decoded: Policy
+
+    /// The canonical form of `document`, the merged tree that `policy` was decoded from.
+    init(document: DocumentNode, policy: Policy) {
+        decoded = policy
+        self.policy = value(document, pointer: "", key: nil)
+    }
+
+    /// The keys of the mapping at `pointer` in the order they are written, as SPEC §2 lists them; a
+    /// condition's keys (and `max_asks`') in one order of their own.
+    static func keyOrder(at pointer: String) -> [String] {
+        switch pointer {
+        case "": PolicyDecoder.topLevelKeys
+        case "/app": PolicyDecoder.appKeys
+        case "/guards": Guard.Key.allCases.map(\.rawValue)
+        case "/responses": PolicyDecoder.responseKeys
+        case "/counting": PolicyDecoder.countingKeys
+        case "/presentation": PolicyDecoder.presentationKeys
+        case "/rollout": PolicyDecoder.rolloutKeys
+        case "/lint": PolicyDecoder.lintKeys
+        case _ where isTrigger(pointer): NodeReader.triggerKeys
+        default:
+            ["count", "max", "per"] + NodeReader.conditionForms
+                + ["equals", "in", "at_least", "at_most", "exactly", "below", "within"]
+        }
+    }
+
+    /// Whether `pointer` is a trigger's (`/triggers/ID`).
+    private static func isTrigger(_ pointer: String) -> Bool {
+        let parts = pointer.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 3 && parts[1] == "triggers"
+    }
+
+    /// `component` escaped for a JSON Pointer: `~` as `~0`, `/` as `~1`.
+    static func escape(_ component: String) -> String {
+        guard component.contains(where: { $0 == "~" || $0 == "/" }) else { return component }
+        var escaped = ""
+        for character in component {
+            switch character {
+            case "~": escaped += "~0"
+            case "/": escaped += "~1"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    private mutating func value(_ node: DocumentNode, pointer: String, key: SourceLocation?) -> JSONValue {
+        origins.append(Origin(pointer: pointer, key: key, value: node.location))
+        switch node.content {
+        case .scalar: return node.jsonValue
+        case .sequence(let items):
+            return .array(items.enumerated().map { value($1, pointer: "\(pointer)/\($0)", key: nil) })
+        case .mapping(let entries):
+            var members: [(key: String, value: JSONValue)] = []
+            var present = Set<String>()
+            for entry in entries {
+                let name = entry.key.scalar?.text ?? ""
+                present.insert(name)
+                members.append(
+                    (name, value(entry.value, pointer: "\(pointer)/\(Self.escape(name))", key: entry.key.location)))
+            }
+            members += defaults(at: pointer).filter { !present.contains($0.key) }
+            return .object(pointer == "/triggers" ? members : Self.sorted(members, at: pointer))
+        }
+    }
+
+    private static func sorted(_ members: [(key: String, value: JSONValue)], at pointer: String)
+        -> [(key: String, value: JSONValue)]
+    {
+        let order = keyOrder(at: pointer)
+        return members.sorted { left, right in
+            let (a, b) = (order.firstIndex(of: left.key) ?? Int.max, order.firstIndex(of: right.key) ?? Int.max)
+            return a != b ? a < b : left.key < right.key
+        }
+    }
+
+    /// Every setting of the mapping at `pointer` with the value the policy takes when it is left out.
+    private func defaults(at pointer: String) -> [(key: String, value: JSONValue)] {
+        let policy = decoded
+        switch pointer {
+        case "":
+            return [
+                ("description", .null), ("enabled", .bool(true)), ("app", section("/app")),
+                ("guards", section("/guards")), ("responses", section("/responses")),
+                ("counting", section("/counting")), ("presentation", section("/presentation")), ("rollout", .null),
+                ("lint", section("/lint")),
+            ]
+        case "/app":
+            return [
+                ("store_id", .null), ("package", .null), ("version_key", .string(policy.app.versionKey.rawValue)),
+                ("platform", .string(policy.app.platform.rawValue)),
+            ]
+        case "/guards":
+            return Guard.Key.allCases.map { key in (key.rawValue, defaultGuard(key)) }
+        case "/guards/max_asks": return [("per", .null)]
+        case "/responses":
+            return [
+                ("after_rated", Self.rule(policy.responses.afterRated.value)),
+                ("after_declined", Self.rule(policy.responses.afterDeclined.value)),
+                ("after_later", Self.rule(policy.responses.afterLater.value)),
+            ]
+        case "/counting":
+            return [
+                ("while_blocked", .bool(policy.counting.whileBlocked)),
+                ("reset_on_new_version", .bool(policy.counting.resetOnNewVersion)),
+            ]
+        case "/presentation":
+            return [
+                ("delay", .string(policy.presentation.delay.description)),
+                ("require_same_scene", .bool(policy.presentation.requireSameScene)),
+            ]
+        case "/rollout": return [("salt", .string(policy.rollout?.salt ?? policy.name))]
+        case "/lint": return [("allow", .array([]))]
+        default:
+            guard Self.isTrigger(pointer),
+                let trigger = policy.trigger(id: Self.unescape(pointer.dropFirst("/triggers/".count)))
+            else { return [] }
+            return [("event", .string(trigger.event)), ("within", .null), ("scenes", .null), ("when", .null)]
+        }
+    }
+
+    /// A whole section of defaults, for a policy that leaves it out.
+    private func section(_ pointer: String) -> JSONValue {
+        .object(Self.sorted(defaults(at: pointer), at: pointer))
+    }
+
+    /// A guard the policy does not write: its default, `false` for the switches, or `null` (none).
+    private func defaultGuard(_ key: Guard.Key) -> JSONValue {
+        switch decoded.guards[key]?.value {
+        case .neverOn(let sources)?: return .array(sources.map { .string($0.rawValue) })
+        case .systemQuota(let limit)?: return Self.limit(limit, countKey: "max")
+        default: return key == .oncePerVersion || key == .systemQuota ? .bool(false) : .null
+        }
+    }
+
+    private static func limit(_ limit: AskLimit, countKey: String) -> JSONValue {
+        .object([(countKey, .int(limit.count)), ("per", limit.per.map { .string($0.description) } ?? .null)])
+    }
+
+    private static func rule(_ rule: ResponseRule) -> JSONValue {
+        switch rule {
+        case .never: .string("never")
+        case .nextVersion: .string("next_version")
+        case .wait(let span): .string(span.description)
+        }
+    }
+
+    /// A JSON Pointer component read back: `~1` is `/`, `~0` is `~`.
+    static func unescape(_ component: Substring) -> String {
+        var text = ""
+        var tilde = false
+        for character in component {
+            if tilde {
+                text.append(character == "1" ? "/" : character == "0" ? "~" : character)
+                tilde = false
+            } else if character == "~" {
+                tilde = true
+            } else {
+                text.append(character)
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,69 @@
+/// A compiled policy (SPEC §9): what an app carries in place of the YAML, read with the core's
+/// ``JSONReader`` alone.
+///
+/// One JSON document: `reviewgate_compiled` (this format's version), `digest` (SHA-256 of the
+/// canonical policy bytes, as `sha256:` and 64 hex digits), `policy` (the merged policy, `extends`
+/// resolved, keys in SPEC §2's order, every default written out) and `locations` (where each
+/// setting was written in the YAML, by JSON Pointer into `policy`), so that an explanation on a
+/// device cites `policies/app.yaml:14` as the YAML one does.
+///
+/// ```swift
+/// let bytes = try Array(Data(contentsOf: Bundle.main.url(forResource: "app", withExtension: "json")!))
+/// let policy = try CompiledPolicy.load(bytes, file: "app.json").policy
+/// ```
+public struct CompiledPolicy: Sendable {
+    /// The version of the compiled form this library reads and writes.
+    public static let formatVersion = 1
+    /// The key that marks a document as a compiled policy, holding ``formatVersion``.
+    public static let formatKey = "reviewgate_compiled"
+
+    private let canonical: CanonicalPolicy
+
+    /// The compiled form of a loaded policy (`result.document` is the merged tree it was decoded from).
+    public init(_ result: PolicyLoader.Result) {
+        canonical = CanonicalPolicy(document: result.document, policy: result.policy)
+    }
+
+    /// The bytes the digest is taken of: the canonical policy as compact JSON (no spaces, keys in
+    /// the order written), UTF-8.
+    public var canonicalBytes: [UInt8] {
+        Array(JSONWriter().string(canonical.policy).utf8)
+    }
+
+    /// The compiled document, indented, with a final newline; `digest` is `sha256:` and the hex
+    /// SHA-256 of ``canonicalBytes`` (the caller hashes: the core links no cryptography).
+    public func text(digest: String) -> String {
+        let locations = canonical.origins.map { origin -> (key: String, value: JSONValue) in
+            let at = origin.key ?? origin.value
+            var members: [(key: String, value: JSONValue)] = [
+                ("file", .string(at.file)), ("line", .int(at.line)), ("column", .int(at.column)),
+            ]
+            if origin.key != nil {
+                members += [("value_line", .int(origin.value.line)), ("value_column", .int(origin.value.column))]
+            }
+            return (origin.pointer, .object(members))
+        }
+        let document = JSONValue.object([
+            (Self.formatKey, .int(Self.formatVersion)), ("digest", .string(digest)), ("policy", canonical.policy),
+            ("locations", .object(locations)),
+        ])
+        return JSONWriter(pretty: true).string(document) + "\n"
+    }
+
+    /// Whether a document is a compiled policy (it has ``formatKey``).
+    public static func isCompiled(_ root: DocumentNode) -> Bool {
+        root[formatKey] != nil
+    }
+
+    /// Reads a compiled policy from its bytes (a bundle resource, a download): the JSON reader, the
+    /// settings back at their YAML locations, and the same validation as the YAML. `file` names the
+    /// bytes in diagnostics about the JSON itself.
+    public static func load(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> PolicyLoader.Result {
+        try decode(JSONReader().loadDocument(bytes, file: file))
+    }
+
+    /// Decodes a compiled policy's document (see ``CompiledPolicyDecoder``).
+    public static func decode(_ root: DocumentNode) throws(DiagnosticError) -> PolicyLoader.Result {
+        try CompiledPolicyDecoder.decode(root)
+    }
+}

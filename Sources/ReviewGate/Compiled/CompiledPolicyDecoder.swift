@@ -1,0 +1,142 @@
+/// Reads a compiled policy's document back into the policy its YAML gives.
+///
+/// The settings are put back at their YAML locations (`locations`), the settings the YAML left out
+/// (those without a location) are dropped so that they take their defaults as they did, and the
+/// tree is decoded and validated as a YAML policy is. Then the canonical form is worked out again
+/// and must be the `policy` given, so that an edited default or an out-of-order key is an error
+/// rather than a policy that says one thing and does another. (The digest is not checked here: the
+/// core links no SHA-256; `reviewgate` checks it, and remote updates are signed.)
+enum CompiledPolicyDecoder {
+    /// The format of a compiled policy, for the newer-version refusal.
+    static let format = FormatVersion(
+        file: "this compiled policy", name: "format", supported: CompiledPolicy.formatVersion)
+    /// The keys of a compiled policy.
+    static let keys = [CompiledPolicy.formatKey, "digest", "policy", "locations"]
+    /// The keys of one location.
+    static let locationKeys = ["file", "line", "column", "value_line", "value_column"]
+
+    /// Where a setting was written: its key's location and its value's (the same for a list item).
+    private struct Place {
+        var key: SourceLocation?
+        var value: SourceLocation
+    }
+
+    static func decode(_ root: DocumentNode) throws(DiagnosticError) -> PolicyLoader.Result {
+        if let refusal = format.refusal(root[CompiledPolicy.formatKey]) { throw DiagnosticError([refusal]) }
+        var reader = NodeReader()
+        guard let fields = reader.fields(root, "the compiled policy", allowed: keys) else {
+            throw DiagnosticError(reader.diagnostics)
+        }
+        reader.require(keys, in: fields, "the compiled policy")
+        if let node = fields[CompiledPolicy.formatKey] { _ = reader.int(node, CompiledPolicy.formatKey, minimum: 1) }
+        var digest: String?
+        if let node = fields["digest"], let text = reader.string(node, "digest") {
+            if isDigest(text) {
+                digest = text
+            } else {
+                reader.error(
+                    "digest must be \"sha256:\" and 64 lowercase hex digits; found \"\(text)\"", at: node.location)
+            }
+        }
+        let places = fields["locations"].map { readPlaces($0, &reader) } ?? [:]
+        guard !reader.hasErrors, let policyNode = fields["policy"], let digest else {
+            throw DiagnosticError(reader.diagnostics)
+        }
+        guard policyNode.mapping != nil else {
+            throw DiagnosticError("policy must be a mapping; found \(policyNode.summary)", at: policyNode.location)
+        }
+        let tree = placed(policyNode, pointer: "", places: places)
+        var result = try PolicyLoader.decode(tree)
+        let again = CanonicalPolicy(document: tree, policy: result.policy).policy
+        if let pointer = firstDifference(policyNode.jsonValue, again, pointer: "") {
+            throw DiagnosticError(
+                "the compiled policy's \(pointer.isEmpty ? "policy" : pointer) is not what its settings compile to: it was edited after compiling; compile the YAML again with reviewgate compile",
+                at: policyNode.location)
+        }
+        result.policy.digest = digest
+        return result
+    }
+
+    /// `sha256:` and 64 lowercase hex digits.
+    static func isDigest(_ text: String) -> Bool {
+        let hex = text.utf8.dropFirst(7)
+        return text.hasPrefix("sha256:") && hex.count == 64
+            && hex.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// The `locations` mapping read: pointer → place.
+    private static func readPlaces(_ node: DocumentNode, _ reader: inout NodeReader) -> [String: Place] {
+        guard let entries = node.mapping else {
+            reader.error(
+                "locations must be a mapping of JSON Pointers to places; found \(node.summary)", at: node.location)
+            return [:]
+        }
+        var places: [String: Place] = [:]
+        for entry in entries {
+            guard let pointer = entry.key.string,
+                let fields = reader.fields(entry.value, "location \"\(pointer)\"", allowed: locationKeys)
+            else { continue }
+            reader.require(["file", "line", "column"], in: fields, "location \"\(pointer)\"")
+            let file = fields["file"].flatMap { reader.string($0, "file") }
+            let numbers = locationKeys.dropFirst().map { key in
+                fields[key].flatMap { reader.int($0, key, minimum: 1, maximum: Int(Int32.max)) }
+            }
+            guard let file, let line = numbers[0], let column = numbers[1] else { continue }
+            let at = SourceLocation(file: file, line: line, column: column)
+            if let valueLine = numbers[2], let valueColumn = numbers[3] {
+                places[pointer] = Place(
+                    key: at, value: SourceLocation(file: file, line: valueLine, column: valueColumn))
+            } else {
+                places[pointer] = Place(key: nil, value: at)
+            }
+        }
+        return places
+    }
+
+    /// The policy's tree with each node at its place; a mapping's entry with no place is a default
+    /// the YAML left out, and is dropped. A node with no place otherwise keeps its place in the JSON.
+    private static func placed(_ node: DocumentNode, pointer: String, places: [String: Place]) -> DocumentNode {
+        var node = node
+        if let place = places[pointer] { node.location = place.value }
+        switch node.content {
+        case .scalar: break
+        case .sequence(let items):
+            node.content = .sequence(
+                items.enumerated().map { placed($1, pointer: "\(pointer)/\($0)", places: places) })
+        case .mapping(let entries):
+            node.content = .mapping(
+                entries.compactMap { entry in
+                    let child = "\(pointer)/\(CanonicalPolicy.escape(entry.key.string ?? ""))"
+                    guard let key = places[child]?.key else { return nil }
+                    var keyNode = entry.key
+                    keyNode.location = key
+                    return MappingEntry(key: keyNode, value: placed(entry.value, pointer: child, places: places))
+                })
+        }
+        return node
+    }
+
+    /// The pointer of the first place where two values differ, or `nil` when they are the same.
+    private static func firstDifference(_ given: JSONValue, _ expected: JSONValue, pointer: String) -> String? {
+        switch (given, expected) {
+        case (.object(let left), .object(let right)):
+            guard left.map(\.key) == right.map(\.key) else { return pointer }
+            for (a, b) in zip(left, right) {
+                if let found = firstDifference(a.value, b.value, pointer: "\(pointer)/\(CanonicalPolicy.escape(a.key))")
+                {
+                    return found
+                }
+            }
+            return nil
+        case (.array(let left), .array(let right)):
+            guard left.count == right.count else { return pointer }
+            for (index, (a, b)) in zip(left, right).enumerated() {
+                if let found = firstDifference(a, b, pointer: "\(pointer)/\(index)") { return found }
+            }
+            return nil
+        default:
+            let writer = JSONWriter()
+            return writer.string(given) == writer.string(expected) ? nil : pointer
+        }
+    }
+}

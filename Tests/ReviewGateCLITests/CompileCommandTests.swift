@@ -1,0 +1,113 @@
+import Foundation
+import ReviewGate
+import ReviewGateTestSupport
+import Testing
+
+/// `reviewgate compile` (SPEC §9, issue 10): the same bytes every time, a digest anyone can work out
+/// again, errors as `validate` gives them, and a compiled policy that every command takes in place
+/// of its YAML with byte-identical output.
+@Suite struct CompileCommandTests {
+    /// Compiles a shipped policy into `folder`; the compiled file's path.
+    static func compile(_ name: String, into folder: URL) throws -> String {
+        let output = folder.appending(path: "\(name).json").path
+        let result = try CLIRunner.run(["compile", "policies/\(name).yaml", "-o", output])
+        #expect(result.status == 0, "\(result.stderr)")
+        return output
+    }
+
+    @Test(arguments: ExplanationCase.all, ["text", "json"])
+    func evaluateGivesTheYAMLsOutputBytes(_ testCase: ExplanationCase, _ format: String) throws {
+        let folder = try Repository.temporaryFolder()
+        let compiled = try Self.compile(testCase.policy, into: folder)
+        func evaluate(_ policy: String) throws -> CLIRunner.Result {
+            let options = format == "json" ? ["--format", "json"] : ["--explain"]
+            return try CLIRunner.run(
+                ["evaluate", "--policy", policy, "--state", "policies/examples/\(testCase.state)"] + testCase.moment
+                    + options, environment: ["NO_COLOR": "1"])
+        }
+        let yaml = try evaluate("policies/\(testCase.policy).yaml")
+        let json = try evaluate(compiled)
+        #expect(json.status == yaml.status)
+        #expect(json.stdout == yaml.stdout)
+        #expect(json.stderr == yaml.stderr)
+        // And both are the golden.
+        let outcome = Golden.check(json.stdout, against: testCase.golden(format == "json" ? .json : .text))
+        #expect(outcome == .matches, "\(outcome)")
+    }
+
+    @Test func theSameYAMLCompilesToTheSameBytesAndTheDigestIsOfTheCanonicalPolicy() throws {
+        let folder = try Repository.temporaryFolder()
+        let first = try Data(contentsOf: URL(filePath: try Self.compile("treaty", into: folder)))
+        let stdout = try CLIRunner.run(["compile", "policies/treaty.yaml"])
+        #expect(Data(stdout.stdout.utf8) == first)
+        let again = try Data(contentsOf: URL(filePath: try Self.compile("treaty", into: folder)))
+        #expect(again == first)
+
+        // The digest is SHA-256 of the `policy` member written compactly, as sha256sum works it out.
+        let document = try JSONReader().loadDocument(Array(first), file: "treaty.json")
+        let canonical = folder.appending(path: "canonical.json")
+        try Data(JSONWriter().string(try #require(document["policy"]).jsonValue).utf8).write(to: canonical)
+        let sum = Process()
+        sum.executableURL = URL(filePath: "/usr/bin/env")
+        sum.arguments = ["sha256sum", canonical.path]
+        let pipe = Pipe()
+        sum.standardOutput = pipe
+        try sum.run()
+        sum.waitUntilExit()
+        let hex = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).prefix(64)
+        #expect(document["digest"]?.string == "sha256:\(hex)")
+    }
+
+    @Test func aBrokenPolicyFailsAsValidateDoesAndWritesNothing() throws {
+        let folder = try Repository.temporaryFolder()
+        let policy = folder.appending(path: "broken.yaml")
+        try "reviewgate: 1\nname: broken\ntriggers:\n  done: {at_least: 0}\nguards:\n  coldown: 7d\n".write(
+            to: policy, atomically: true, encoding: .utf8)
+        let output = folder.appending(path: "broken.json").path
+        let compiled = try CLIRunner.run(["compile", policy.path, "-o", output], environment: ["NO_COLOR": "1"])
+        let validated = try CLIRunner.run(["validate", policy.path], environment: ["NO_COLOR": "1"])
+        #expect(compiled.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: output))
+        let diagnostics = compiled.stderr.split(separator: "\n").filter { !$0.hasPrefix("reviewgate:") }
+        #expect(diagnostics == validated.stderr.split(separator: "\n"))
+        #expect(diagnostics.first?.hasPrefix("\(policy.path):4:") == true)
+        #expect(compiled.stderr.hasSuffix("reviewgate: \(policy.path): 2 errors; nothing compiled\n"))
+    }
+
+    @Test func anEditedCompiledPolicyIsRefusedByItsDigest() throws {
+        let folder = try Repository.temporaryFolder()
+        let path = try Self.compile("apple-sample", into: folder)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let edited = text.replacingOccurrences(of: "\"at_least\": 4", with: "\"at_least\": 1")
+        #expect(edited != text)
+        try edited.write(toFile: path, atomically: true, encoding: .utf8)
+        let validated = try CLIRunner.run(["validate", path])
+        #expect(validated.status == 1)
+        #expect(validated.stderr.contains("is not that of its policy"))
+        let evaluated = try CLIRunner.run([
+            "evaluate", "--policy", path, "--state", "policies/examples/apple-sample.state.yaml", "--event",
+            "process_completed",
+        ])
+        #expect(evaluated.status == 2)
+        #expect(evaluated.stderr.contains("it was edited after compiling"))
+    }
+
+    @Test func recordTakesACompiledPolicyAndWritesWhatTheYAMLWrites() throws {
+        let folder = try Repository.temporaryFolder()
+        let compiled = try Self.compile("treaty", into: folder)
+        var states: [String] = []
+        for policy in ["policies/treaty.yaml", compiled] {
+            let state = folder.appending(path: "state-\(states.count).yaml").path
+            try FileManager.default.copyItem(
+                atPath: Repository.path("policies/examples/treaty.state.yaml"), toPath: state)
+            let result = try CLIRunner.run([
+                "record", "--policy", policy, "--state", state, "--event", "walk_ended", "--now",
+                "2026-11-25T10:00:00Z",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            states.append(try String(contentsOfFile: state, encoding: .utf8))
+        }
+        #expect(states[0] == states[1])
+        #expect(states[0].contains("walk_ended"))
+    }
+}
