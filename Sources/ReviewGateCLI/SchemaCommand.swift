@@ -2,11 +2,11 @@ import ArgumentParser
 import ReviewGate
 import ReviewGateSchemas
 
-/// `reviewgate schema [policy|state|scenario]`: prints a JSON Schema, the same text as in `schemas/`.
+/// `reviewgate schema [policy|state|scenario|compiled]`: prints a JSON Schema, the same text as in `schemas/`.
 struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema",
-        abstract: "Print the JSON Schema of a policy, state or scenario file.",
+        abstract: "Print the JSON Schema of a policy, state, scenario or compiled policy file.",
         discussion: """
             The text is the same as schemas/<kind>.schema.json. Point an editor at it for completion \
             and hover (first line of a YAML file: # yaml-language-server: $schema=../schemas/policy.schema.json), \
@@ -17,18 +17,22 @@ struct SchemaCommand: ParsableCommand {
 
     /// The files that have a schema.
     enum Kind: String, ExpressibleByArgument, CaseIterable {
-        case policy, state, scenario
+        case policy, state, scenario, compiled
 
         var schemaKind: JSONSchema.Kind {
             switch self {
             case .policy: .policy
             case .state: .state
             case .scenario: .scenario
+            case .compiled: .compiled
             }
         }
     }
 
-    @Argument(help: "Which schema: policy (a policy file), state (a state file) or scenario (a *.scenario.yaml).")
+    @Argument(
+        help:
+            "Which schema: policy (a policy file), state (a state file), scenario (a *.scenario.yaml) or compiled (reviewgate compile's output)."
+    )
     var kind: Kind = .policy
 
     func run() {

@@ -12,6 +12,8 @@ public enum JSONSchema {
         case state
         /// A scenario file (SPEC §6).
         case scenario
+        /// A compiled policy (SPEC §9, `reviewgate compile`).
+        case compiled
 
         /// The schema's file name in `schemas/`, such as `policy.schema.json`.
         public var fileName: String { "\(rawValue).schema.json" }
@@ -23,6 +25,7 @@ public enum JSONSchema {
         case .policy: policyText
         case .state: stateText
         case .scenario: scenarioText
+        case .compiled: compiledText
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ReviewGate
+import ReviewGateFiles
 import ReviewGateSchemas
 import ReviewGateTestSupport
 import Testing
@@ -35,6 +36,20 @@ struct SchemaAgreementTests {
     func scenarioFilesPass() throws {
         let scenarios = Self.files(in: "policies", recursive: true) { $0.hasSuffix(".scenario.yaml") }
         try Self.expectValid(scenarios, against: .scenario)
+    }
+
+    @Test("every shipped policy, compiled, passes the compiled schema")
+    func compiledPoliciesPass() throws {
+        let folder = try Repository.temporaryFolder()
+        var compiled: [String] = []
+        for name in ["apple-sample", "three-week-rule", "treaty"] {
+            let result = try PolicyLoader.files(Fixtures.documents).load(path: Repository.path("policies/\(name).yaml"))
+            let path = folder.appending(path: "\(name).json")
+            try CompiledPolicy(result).text(digest: CompiledPolicyTests.digest).write(
+                to: path, atomically: true, encoding: .utf8)
+            compiled.append(path.path)
+        }
+        try Self.expectValid(compiled, against: .compiled)
     }
 
     /// The bad-policy corpus: each file whose first line is `# schema: rejects` must fail the policy
