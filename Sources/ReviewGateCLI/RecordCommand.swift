@@ -144,6 +144,11 @@ struct RecordCommand: ParsableCommand {
     /// The decision (as `evaluate` prints it) and what was recorded: a `recorded:` line, or in
     /// JSON a `recorded` member after the decision's.
     private func print(_ recording: Recording, policy: Policy) {
+        if output.format == .event {
+            // One JSON line per decision, for an events file; what was recorded is in the state.
+            if let decision = recording.decision { output.print(decision, policy: policy) }
+            return
+        }
         guard output.format == .json else {
             if let decision = recording.decision { output.print(decision, policy: policy) }
             Terminal.print(recording.summary)

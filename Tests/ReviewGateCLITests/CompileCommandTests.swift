@@ -111,3 +111,34 @@ import Testing
         #expect(states[0].contains("walk_ended"))
     }
 }
+
+/// `--format event`: the decision event as one JSON line, the same for a policy and its compiled form.
+@Suite struct DecisionEventFormatTests {
+    @Test func evaluateAndRecordPrintOneEventLine() throws {
+        let folder = try Repository.temporaryFolder()
+        let compiled = try CompileCommandTests.compile("treaty", into: folder)
+        var lines: [String] = []
+        for policy in ["policies/treaty.yaml", compiled] {
+            let result = try CLIRunner.run([
+                "evaluate", "--policy", policy, "--state", "policies/examples/treaty.state.yaml", "--event",
+                "feed_activity_logged", "--now", "2026-11-22T10:00:00Z", "--format", "event",
+            ])
+            #expect(result.status == 1)
+            lines.append(result.stdout)
+        }
+        #expect(lines[0] == lines[1])
+        #expect(lines[0].split(separator: "\n").count == 1)
+        #expect(lines[0].contains(#""decision":"block""#) && lines[0].contains(#""blocked_by":"cooldown""#))
+        #expect(lines[0].contains(#""policy_digest":"sha256:"#))
+
+        let state = folder.appending(path: "state.yaml").path
+        try FileManager.default.copyItem(atPath: Repository.path("policies/examples/treaty.state.yaml"), toPath: state)
+        let recorded = try CLIRunner.run([
+            "record", "--policy", compiled, "--state", state, "--event", "walk_ended", "--now", "2026-11-25T10:00:00Z",
+            "--format", "event",
+        ])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        #expect(recorded.stdout.split(separator: "\n").count == 1)
+        #expect(recorded.stdout.hasPrefix(#"{"policy":"treaty","#) && recorded.stdout.contains(#""decision":"allow""#))
+    }
+}

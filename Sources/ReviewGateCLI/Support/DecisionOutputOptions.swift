@@ -5,13 +5,17 @@ import ReviewGate
 struct DecisionOutputOptions: ParsableArguments {
     /// The output forms of a decision.
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
+        case text, json, event
     }
 
     @Flag(help: "Explain the decision: every check, observed against required, with the policy's file:line.")
     var explain = false
 
-    @Option(help: "text, or json (SPEC §5's object, which always has every check).")
+    @Option(
+        help: """
+            text, json (SPEC §5's object, which always has every check), or event (the decision event: \
+            one flat JSON line for analytics, SPEC §9).
+            """)
     var format: Format = .text
 
     /// Whether either option was given.
@@ -21,6 +25,7 @@ struct DecisionOutputOptions: ParsableArguments {
     func print(_ decision: Decision, policy: Policy) {
         switch format {
         case .json: Terminal.print(JSONExplanation.render(decision, policy: policy))
+        case .event: Terminal.print(DecisionEvent(decision, policy: policy).json)
         case .text where explain:
             Terminal.print(TextExplanation(color: Terminal.colorsStandardOutput).render(decision, policy: policy))
         case .text: Terminal.print(Self.summary(decision))

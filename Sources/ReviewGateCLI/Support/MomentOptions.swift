@@ -6,7 +6,7 @@ extension MomentSource: ExpressibleByArgument {}
 
 /// The policy and state files every decision needs.
 struct PolicyStateOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The policy file (YAML).", valueName: "file"))
+    @Option(help: ArgumentHelp("The policy file: YAML, or compiled by reviewgate compile (.json).", valueName: "file"))
     var policy: String
 
     @Option(help: ArgumentHelp("The state file (JSON or YAML, SPEC §3).", valueName: "file"))

@@ -1,0 +1,82 @@
+/// A decision reduced to one flat record for the app's analytics (SPEC §9): which policy (name and
+/// digest) decided what, for which trigger and event, what blocked it, and the person's rollout
+/// bucket. Teams count asks per trigger and compare policies by digest with it.
+///
+/// Every value is a string, an integer or absent, so that any analytics SDK takes it as it is:
+///
+/// ```swift
+/// let decision = try Evaluator.evaluate(policy, state: state, moment: moment)
+/// Analytics.logEvent("review_gate_decision", parameters: DecisionEvent(decision, policy: policy).parameters)
+/// ```
+public struct DecisionEvent: Sendable {
+    /// The policy's name.
+    public var policy: String
+    /// The policy's digest (`sha256:…`), when known (a compiled policy always has one).
+    public var policyDigest: String?
+    /// Allow or block.
+    public var decision: Decision.Outcome
+    /// The trigger: the one that allowed; for a block, the one that passed its own checks (so the
+    /// guards blocked it), else the trigger the moment named.
+    public var trigger: String?
+    /// What blocked, in evaluation order (SPEC §4's `blocked_by` ids); empty when allowed.
+    public var blockedBy: [String]
+    /// The moment's event, if it donated one.
+    public var event: String?
+    /// The moment's scene, if given.
+    public var scene: String?
+    /// Where the moment came from.
+    public var source: MomentSource
+    /// The person's rollout bucket (0–9999), when the policy has a rollout and the state a `user_id`.
+    public var rolloutBucket: Int?
+    /// The moment's time.
+    public var decidedAt: Timestamp
+
+    /// The event of a decision made under `policy`.
+    public init(_ decision: Decision, policy: Policy) {
+        self.policy = policy.name
+        policyDigest = policy.digest
+        self.decision = decision.outcome
+        trigger = decision.trigger ?? decision.passingTrigger ?? decision.moment.trigger
+        blockedBy = decision.blockedBy.map(\.id)
+        event = decision.moment.event
+        scene = decision.moment.scene
+        source = decision.moment.source
+        rolloutBucket =
+            decision.checks.lazy.compactMap { check -> Int? in
+                if case .bucket(let bucket) = check.observed { return bucket }
+                return nil
+            }.first
+        decidedAt = decision.moment.now
+    }
+
+    /// The record's fields in a fixed order, with their names in the events' JSON; `blocked_by` is
+    /// its ids joined by commas (`once_per_version,system_quota`), so that the record stays flat.
+    public var fields: [(name: String, value: JSONValue)] {
+        [
+            ("policy", .string(policy)), ("policy_digest", .string(policyDigest)),
+            ("decision", .string(decision.rawValue)), ("trigger", .string(trigger)),
+            ("blocked_by", .string(blockedBy.joined(separator: ","))), ("event", .string(event)),
+            ("scene", .string(scene)), ("source", .string(source.rawValue)),
+            ("rollout_bucket", rolloutBucket.map(JSONValue.int) ?? .null),
+            ("decided_at", .string(decidedAt.description)),
+        ]
+    }
+
+    /// The fields that have a value, as strings: what an analytics SDK's parameters take.
+    public var parameters: [String: String] {
+        var parameters: [String: String] = [:]
+        for field in fields {
+            switch field.value {
+            case .string(let text): parameters[field.name] = text
+            case .int(let number): parameters[field.name] = String(number)
+            default: continue
+            }
+        }
+        return parameters
+    }
+
+    /// The record as one line of JSON, every field present (`null` where it has no value).
+    public var json: String {
+        JSONWriter().string(.object(fields.map { (key: $0.name, value: $0.value) }))
+    }
+}
