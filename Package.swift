@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ReviewGateFiles", targets: ["ReviewGateFiles"]),
         .library(name: "ReviewGateYAML", targets: ["ReviewGateYAML"]),
         .executable(name: "reviewgate", targets: ["ReviewGateCLI"]),
+        .plugin(name: "ReviewGatePlugin", targets: ["ReviewGatePlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -34,6 +35,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // Compiles a target's policies during its build (the compiled JSON becomes a resource).
+        .plugin(name: "ReviewGatePlugin", capability: .buildTool(), dependencies: ["ReviewGateCLI"]),
         .target(
             name: "ReviewGateTestSupport", dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateYAML"],
             path: "Tests/ReviewGateTestSupport"),

@@ -34,6 +34,12 @@ struct CompileCommand: ParsableCommand {
         help: ArgumentHelp("Write the compiled policy here (atomically); else to stdout.", valueName: "file"))
     var output: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Write the YAML files' names relative to this folder (the build plugin passes the package's), so that no machine's paths are in the app.",
+            valueName: "folder"))
+    var relativeTo: String?
+
     @Flag(help: "Treat warnings as failures (exit 1, nothing written).")
     var strict = false
 
@@ -53,7 +59,7 @@ struct CompileCommand: ParsableCommand {
                 "reviewgate: \(policy): \(count) warning\(count == 1 ? "" : "s") under --strict; nothing compiled")
             throw ExitCode(1)
         }
-        let text = CompiledPolicy(result).text(digest: result.policy.digest ?? "")
+        let text = CompiledPolicy(result).text(digest: result.policy.digest ?? "", filesRelativeTo: relativeTo)
         guard let output else {
             Terminal.print(String(text.dropLast()))
             return

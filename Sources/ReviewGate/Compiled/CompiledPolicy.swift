@@ -31,12 +31,17 @@ public struct CompiledPolicy: Sendable {
     }
 
     /// The compiled document, indented, with a final newline; `digest` is `sha256:` and the hex
-    /// SHA-256 of ``canonicalBytes`` (the caller hashes: the core links no cryptography).
-    public func text(digest: String) -> String {
+    /// SHA-256 of ``canonicalBytes`` (the caller hashes: the core links no cryptography). File names
+    /// under `root` (a folder) are written relative to it, so that a build machine's paths stay out of
+    /// the app.
+    public func text(digest: String, filesRelativeTo root: String? = nil) -> String {
+        let prefix = root.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         let locations = canonical.origins.map { origin -> (key: String, value: JSONValue) in
             let at = origin.key ?? origin.value
+            var file = at.file
+            if let prefix, file.hasPrefix(prefix) { file = String(file.dropFirst(prefix.count)) }
             var members: [(key: String, value: JSONValue)] = [
-                ("file", .string(at.file)), ("line", .int(at.line)), ("column", .int(at.column)),
+                ("file", .string(file)), ("line", .int(at.line)), ("column", .int(at.column)),
             ]
             if origin.key != nil {
                 members += [("value_line", .int(origin.value.line)), ("value_column", .int(origin.value.column))]

@@ -66,7 +66,7 @@ enum PolicyLint {
                 }
             case .when(let condition) where condition.neverHolds:
                 warn(.neverAsks, "this guard's condition can never hold: this policy can never ask", at: rule.location)
-            case .neverOn, .minInstallAge, .minLaunches, .minSessionAge, .minVersionAge, .cooldown, .oncePerVersion,
+            case .minInstallAge, .minLaunches, .minSessionAge, .minVersionAge, .cooldown, .oncePerVersion,
                 .maxAsks, .systemQuota, .when:
                 continue
             }

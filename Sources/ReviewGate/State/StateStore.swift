@@ -22,6 +22,30 @@ extension StateStore {
         }
     }
 
+    /// Decides `moment` and counts its donation, but appends no ask: for an app that presents the
+    /// prompt only after the policy's delay, and only if the person is still on the scene. When it
+    /// has presented it, ``asked(_:at:policy:)`` records the ask.
+    @discardableResult
+    public func donate(_ moment: Moment, policy: Policy) throws -> Recording {
+        try update { state in
+            let decision = try Evaluator.evaluate(policy, state: state, moment: moment)
+            let before = StateChange.Snapshot(state)
+            let uncounted = Transition.apply(decision, to: &state, policy: policy, appendingAsk: false)
+            return Recording(decision: decision, uncounted: uncounted, from: before, to: state, policy: policy)
+        }
+    }
+
+    /// Records that the app presented the review prompt at `now` for an allowed `decision` (from
+    /// ``donate(_:policy:)``): the ask, in the current version. A blocked decision records nothing.
+    @discardableResult
+    public func asked(_ decision: Decision, at now: Timestamp, policy: Policy) throws -> Recording {
+        try update { state in
+            let before = StateChange.Snapshot(state)
+            Transition.ask(decision, in: &state, at: now)
+            return Recording(decision: nil, uncounted: nil, from: before, to: state, policy: policy)
+        }
+    }
+
     /// Records that the app now runs `version` (see ``Transition/update(_:to:at:policy:)``): what changed.
     @discardableResult
     public func update(to version: AppVersion, at now: Timestamp, policy: Policy) throws -> Recording {

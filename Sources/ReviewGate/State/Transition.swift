@@ -21,9 +21,13 @@ public enum Transition {
     /// ``apply(_:to:policy:)`` in place: a long run (a scenario, a store) changes its one state
     /// without copying the donation times it keeps. Returns why the moment's donation was not
     /// counted, or `nil` when it was (or when the moment donates nothing).
+    ///
+    /// With `appendingAsk: false` an allowed moment appends no ask: the app records it with
+    /// ``ask(_:in:at:)`` when it has presented the prompt (after the policy's delay, and only if the
+    /// person is still on the scene).
     @discardableResult
     public static func apply(
-        _ decision: Decision, to state: inout ReviewState, policy: Policy
+        _ decision: Decision, to state: inout ReviewState, policy: Policy, appendingAsk: Bool = true
     ) -> Recording.Uncounted? {
         let moment = decision.moment
         let uncounted = uncounted(decision, in: state, policy: policy)
@@ -41,11 +45,14 @@ public enum Transition {
                 state.events[event, default: EventHistory(count: 0)].record(moment.now, keeping: policy.longestWithin)
             }
         }
-        if decision.isAllowed {
-            state.asks.append(
-                Ask(at: moment.now, short: state.app.short, build: state.app.build, trigger: decision.trigger))
-        }
+        if decision.isAllowed && appendingAsk { ask(decision, in: &state, at: moment.now) }
         return uncounted
+    }
+
+    /// Appends the ask of an allowed decision, presented at `now`, in the current version.
+    public static func ask(_ decision: Decision, in state: inout ReviewState, at now: Timestamp) {
+        guard decision.isAllowed else { return }
+        state.asks.append(Ask(at: now, short: state.app.short, build: state.app.build, trigger: decision.trigger))
     }
 
     /// The state after the app was updated to `version` (the strings given replace the current

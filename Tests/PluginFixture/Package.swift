@@ -1,0 +1,23 @@
+// swift-tools-version:6.0
+// A small app package that uses ReviewGate's build plugin, built by the root's tests
+// (`PluginFixtureTests`): GoodApp's policy compiles into its resources and decides; BadApp's policy
+// is broken, so its build must fail at the policy's line.
+import PackageDescription
+
+let package = Package(
+    name: "PluginFixture",
+    platforms: [.macOS(.v13)],
+    dependencies: [.package(name: "ReviewGate", path: "../..")],
+    targets: [
+        .executableTarget(
+            name: "GoodApp",
+            dependencies: [.product(name: "ReviewGate", package: "ReviewGate")],
+            plugins: [.plugin(name: "ReviewGatePlugin", package: "ReviewGate")]
+        ),
+        .executableTarget(
+            name: "BadApp",
+            dependencies: [.product(name: "ReviewGate", package: "ReviewGate")],
+            plugins: [.plugin(name: "ReviewGatePlugin", package: "ReviewGate")]
+        ),
+    ]
+)

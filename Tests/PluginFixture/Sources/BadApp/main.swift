@@ -1,0 +1,2 @@
+// Never built: the build plugin refuses this target's policy first.
+print("unreachable")

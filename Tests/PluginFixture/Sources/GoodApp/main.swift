@@ -1,0 +1,21 @@
+import Foundation
+import ReviewGate
+
+// What an app does with the policy the plugin compiled: load it from the bundle, decide at a moment.
+guard let url = Bundle.module.url(forResource: "app", withExtension: "json") else {
+    print("no compiled policy in the bundle")
+    exit(1)
+}
+do {
+    let policy = try CompiledPolicy.load(Array(try Data(contentsOf: url)), file: "app.json").policy
+    let installed = Timestamp(rfc3339: "2026-11-01T10:00:00Z")!
+    var state = ReviewState(installedAt: installed, app: AppVersion(short: "1.0", build: "1"))
+    state.events["task_completed"] = EventHistory(count: 3)
+    let moment = Moment(now: Timestamp(rfc3339: "2026-11-22T10:00:00Z")!, event: "task_completed")
+    let decision = try Evaluator.evaluate(policy, state: state, moment: moment)
+    print(TextExplanation(color: false).render(decision, policy: policy))
+    print(DecisionEvent(decision, policy: policy).json)
+} catch {
+    print("\(error)")
+    exit(1)
+}

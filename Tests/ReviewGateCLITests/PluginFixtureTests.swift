@@ -1,0 +1,90 @@
+import Foundation
+import ReviewGateTestSupport
+import Testing
+
+/// The build plugin (issue 10), in a real build: `Tests/PluginFixture` is an app package that uses it.
+/// GoodApp's policy compiles into its resources during `swift build`, and the app loads it from
+/// `Bundle.module` and decides; BadApp's policy is broken, so its build fails at the policy's line.
+/// The fixture builds in `.build/plugin-fixture` (the first time, with the `reviewgate` tool it needs).
+@Suite(.serialized) struct PluginFixtureTests {
+    static let package = Repository.root.appending(path: "Tests/PluginFixture")
+    static let scratch = Repository.root.appending(path: ".build/plugin-fixture")
+
+    /// Runs `swift build` for one product of the fixture: its exit status and everything it printed.
+    static func build(_ product: String) throws -> (status: Int32, output: String) {
+        try run(
+            URL(filePath: "/usr/bin/env"),
+            ["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path, "--product", product])
+    }
+
+    static func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    @Test func aGoodPolicyIsCompiledIntoTheAppsResourcesAndDecides() throws {
+        let build = try Self.build("GoodApp")
+        #expect(build.status == 0, "\(build.output)")
+
+        let binary = try Self.run(Self.scratch.appending(path: "debug/GoodApp"), [])
+        #expect(binary.status == 0, "\(binary.output)")
+        let lines = binary.output.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("ALLOW fixture-app via trigger task_completed") == true)
+        // Explanations cite the YAML, relative to the package: no build machine's paths in the app.
+        #expect(binary.output.contains("required at least 7d  Sources/GoodApp/app.base.yaml:8"))
+        #expect(binary.output.contains("Sources/GoodApp/app.yaml:5"))
+        #expect(lines.last?.hasPrefix(#"{"policy":"fixture-app","policy_digest":"sha256:"#) == true)
+
+        // The resource is what `reviewgate compile` writes for the same file.
+        // (Linux: PluginFixture_GoodApp.resources/app.json; macOS: inside PluginFixture_GoodApp.bundle.)
+        let debug = Self.scratch.appending(path: "debug").resolvingSymlinksInPath()
+        let bundle = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: debug.path).first {
+                $0.hasPrefix("PluginFixture_GoodApp.")
+            })
+        let files =
+            FileManager.default.enumerator(atPath: debug.appending(path: bundle).path)?
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".json") } ?? []
+        // The base is an input of the policy, not a policy of its own.
+        #expect(files.map { ($0 as NSString).lastPathComponent } == ["app.json"])
+        let resource = try #require(files.first)
+        let compiled = try CLIRunner.run([
+            "compile", Self.package.appending(path: "Sources/GoodApp/app.yaml").path, "--relative-to",
+            Self.package.path,
+        ])
+        let bytes = try String(contentsOf: debug.appending(path: "\(bundle)/\(resource)"), encoding: .utf8)
+        #expect(bytes == compiled.stdout)
+    }
+
+    /// An app that links the library reads its policy with no libyaml: GoodApp's binary needs none
+    /// (where `ldd` exists), while `reviewgate`, which reads YAML, does.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd")))
+    func theAppLinksNoLibYAML() throws {
+        let build = try Self.build("GoodApp")
+        #expect(build.status == 0, "\(build.output)")
+        let app = try Self.run(URL(filePath: "/usr/bin/ldd"), [Self.scratch.appending(path: "debug/GoodApp").path])
+        #expect(app.status == 0)
+        #expect(!app.output.contains("libyaml"), "\(app.output)")
+        let tool = try Self.run(URL(filePath: "/usr/bin/ldd"), [CLIRunner.executable.path])
+        #expect(tool.output.contains("libyaml"), "the check would see libyaml if it were linked")
+    }
+
+    @Test func aBrokenPolicyFailsTheBuildAtItsLine() throws {
+        let build = try Self.build("BadApp")
+        #expect(build.status != 0)
+        let policy = Self.package.appending(path: "Sources/BadApp/app.yaml").path
+        #expect(
+            build.output.contains(
+                "\(policy):6:13: error: cooldown must be a duration such as 21d (a whole number and s, m, h, d or w); found the string \"30 days\""
+            ), "\(build.output)")
+        #expect(!build.output.contains("Linking BadApp"))
+    }
+}
