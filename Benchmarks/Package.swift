@@ -9,6 +9,8 @@ let package = Package(
     dependencies: [
         .package(name: "ReviewGate", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // package-benchmark's own malloc counter, read directly where one run times two things.
+        .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.5.0"),
     ],
     targets: [
         // The root's CLibYAML is not a product; the raw-scan baseline needs libyaml itself.
@@ -21,8 +23,11 @@ let package = Package(
             name: "LoaderBenchmarks",
             dependencies: [
                 "CLibYAMLBaseline",
+                .product(name: "ReviewGate", package: "ReviewGate"),
+                .product(name: "ReviewGateFiles", package: "ReviewGate"),
                 .product(name: "ReviewGateYAML", package: "ReviewGate"),
                 .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ],
             path: "Benchmarks/LoaderBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -7,6 +7,10 @@ enum ByteRate {
     static let kilobytesPerSecond = BenchmarkMetric.custom("kB/s", polarity: .prefersLarger, useScalingFactor: false)
     /// Loader time divided by raw-scan time over the same bytes, times 100 (integer metrics only).
     static let loaderOverRawPercent = BenchmarkMetric.custom("loader/raw ×100", useScalingFactor: false)
+    /// JSON reader time divided by raw-scan time over the same JSON, times 100.
+    static let jsonOverRawPercent = BenchmarkMetric.custom("json/raw ×100", useScalingFactor: false)
+    /// YAML loader time divided by JSON reader time over the same JSON, times 100.
+    static let yamlOverJSONPercent = BenchmarkMetric.custom("yaml/json ×100", useScalingFactor: false)
 
     /// Wall-clock time of `body`.
     static func time(_ body: () -> Void) -> Duration {

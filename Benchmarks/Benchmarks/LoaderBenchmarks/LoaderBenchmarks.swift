@@ -1,7 +1,10 @@
 import Benchmark
+import ReviewGate
 import ReviewGateYAML
 
-/// The loader against libyaml's raw event scan of the same few MB of policy-like YAML.
+/// The loader against libyaml's raw event scan of the same few MB of policy-like YAML; then the
+/// JSON reader against the same scan of JSON (``jsonBenchmarks()``), and a compiled policy's load
+/// against its YAML's (``compiledBenchmarks()``).
 ///
 /// package-benchmark runs each benchmark in its own process, so the ratio of the two is measured
 /// by a third benchmark that times both, paired, in every iteration.
@@ -37,7 +40,7 @@ let benchmarks: @Sendable () -> Void = {
         let loader = ByteRate.time { loadCorpus(input) }
         // The executor counts warmup iterations first; the summary should cover what the table does.
         if benchmark.currentIteration >= benchmark.configuration.warmupIterations {
-            pairs.record(bytes: input.count, events: events, raw: raw, loader: loader)
+            pairs.record(bytes: input.count, events: events, raw: raw, reader: loader)
         }
         benchmark.measurement(ByteRate.loaderOverRawPercent, Int((100 * (loader / raw)).rounded()))
     } setup: {
@@ -45,6 +48,9 @@ let benchmarks: @Sendable () -> Void = {
     } teardown: {
         print(pairs.summary)
     }
+
+    jsonBenchmarks()
+    compiledBenchmarks()
 }
 
 /// SPEC §7's limits with the size limit raised past the corpus; depth and aliases unchanged.
