@@ -172,10 +172,13 @@ extension JSONSchema {
               "additionalProperties": false
             },
             "locations": {
-              "description": "Where each setting the YAML wrote is, by JSON Pointer (RFC 6901) into `policy` (`\"\"` is the policy itself). A setting with no entry is a default the YAML left out.",
+              "description": "Where each setting the YAML wrote is: by file (as given to compile, or relative to --relative-to; a base's settings under the base), then by JSON Pointer (RFC 6901) into `policy` (`\"\"` is the policy itself). A setting with no entry is a default the YAML left out.",
               "type": "object",
-              "propertyNames": { "pattern": "^(/[^/]*)*$" },
-              "additionalProperties": { "$ref": "#/$defs/location" }
+              "additionalProperties": {
+                "type": "object",
+                "propertyNames": { "pattern": "^(/[^/]*)*$" },
+                "additionalProperties": { "$ref": "#/$defs/place" }
+              }
             }
           },
           "additionalProperties": false,
@@ -199,18 +202,13 @@ extension JSONSchema {
               "oneOf": [{ "required": ["at_least"] }, { "required": ["exactly"] }, { "required": ["every"] }],
               "additionalProperties": false
             },
-            "location": {
-              "description": "Where a setting is written: the file, and its key's line and column; for a mapping's value, where the value starts too.",
-              "type": "object",
-              "required": ["file", "line", "column"],
-              "properties": {
-                "file": { "description": "The YAML file, as given to compile (a base file for a setting it provides).", "type": "string" },
-                "line": { "description": "The 1-based line.", "type": "integer", "minimum": 1 },
-                "column": { "description": "The 1-based column, in Unicode scalars.", "type": "integer", "minimum": 1 },
-                "value_line": { "description": "The value's line.", "type": "integer", "minimum": 1 },
-                "value_column": { "description": "The value's column.", "type": "integer", "minimum": 1 }
-              },
-              "additionalProperties": false
+            "place": {
+              "description": "[line, column] of a node (1-based; columns in Unicode scalars), or for a mapping's value [line, column] of its key then of the value.",
+              "type": "array",
+              "items": { "type": "integer", "minimum": 1 },
+              "minItems": 2,
+              "maxItems": 4,
+              "not": { "minItems": 3, "maxItems": 3 }
             },
             "optionalDuration": {
               "description": "A duration, or null where the setting is off.",

@@ -4,8 +4,9 @@
 /// One JSON document: `reviewgate_compiled` (this format's version), `digest` (SHA-256 of the
 /// canonical policy bytes, as `sha256:` and 64 hex digits), `policy` (the merged policy, `extends`
 /// resolved, keys in SPEC §2's order, every default written out) and `locations` (where each
-/// setting was written in the YAML, by JSON Pointer into `policy`), so that an explanation on a
-/// device cites `policies/app.yaml:14` as the YAML one does.
+/// setting was written in the YAML: by file, then by JSON Pointer into `policy`, `[line, column]`,
+/// and for a mapping's value its key's then its own), so that an explanation on a device cites
+/// `policies/app.yaml:14` as the YAML one does.
 ///
 /// ```swift
 /// let bytes = try Array(Data(contentsOf: Bundle.main.url(forResource: "app", withExtension: "json")!))
@@ -36,23 +37,29 @@ public struct CompiledPolicy: Sendable {
     /// the app.
     public func text(digest: String, filesRelativeTo root: String? = nil) -> String {
         let prefix = root.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
-        let locations = canonical.origins.map { origin -> (key: String, value: JSONValue) in
+        // By file, in the order files first appear; in each, pointer → [line, column] of the node,
+        // or of a mapping value's key followed by the value's own.
+        var files: [(key: String, value: [(key: String, value: JSONValue)])] = []
+        for origin in canonical.origins {
             let at = origin.key ?? origin.value
             var file = at.file
             if let prefix, file.hasPrefix(prefix) { file = String(file.dropFirst(prefix.count)) }
-            var members: [(key: String, value: JSONValue)] = [
-                ("file", .string(file)), ("line", .int(at.line)), ("column", .int(at.column)),
-            ]
-            if origin.key != nil {
-                members += [("value_line", .int(origin.value.line)), ("value_column", .int(origin.value.column))]
+            var place: [JSONValue] = [.int(at.line), .int(at.column)]
+            if origin.key != nil { place += [.int(origin.value.line), .int(origin.value.column)] }
+            if files.last?.key != file, let index = files.firstIndex(where: { $0.key == file }) {
+                files[index].value.append((origin.pointer, .array(place)))
+            } else if files.last?.key == file {
+                files[files.count - 1].value.append((origin.pointer, .array(place)))
+            } else {
+                files.append((file, [(origin.pointer, .array(place))]))
             }
-            return (origin.pointer, .object(members))
         }
+        let locations = files.map { (key: $0.key, value: JSONValue.object($0.value)) }
         let document = JSONValue.object([
             (Self.formatKey, .int(Self.formatVersion)), ("digest", .string(digest)), ("policy", canonical.policy),
             ("locations", .object(locations)),
         ])
-        return JSONWriter(pretty: true).string(document) + "\n"
+        return JSONWriter(pretty: true, inlineScalarArrays: true).string(document) + "\n"
     }
 
     /// Whether a document is a compiled policy (it has ``formatKey``).

@@ -12,8 +12,6 @@ enum CompiledPolicyDecoder {
         file: "this compiled policy", name: "format", supported: CompiledPolicy.formatVersion)
     /// The keys of a compiled policy.
     static let keys = [CompiledPolicy.formatKey, "digest", "policy", "locations"]
-    /// The keys of one location.
-    static let locationKeys = ["file", "line", "column", "value_line", "value_column"]
 
     /// Where a setting was written: its key's location and its value's (the same for a list item).
     private struct Place {
@@ -48,7 +46,8 @@ enum CompiledPolicyDecoder {
         let tree = placed(policyNode, pointer: "", places: places)
         var result = try PolicyLoader.decode(tree)
         let again = CanonicalPolicy(document: tree, policy: result.policy).policy
-        if let pointer = firstDifference(policyNode.jsonValue, again, pointer: "") {
+        let given = policyNode.jsonValue
+        if !JSONValue.same(given, again), let pointer = firstDifference(given, again, pointer: "") {
             throw DiagnosticError(
                 "the compiled policy's \(pointer.isEmpty ? "policy" : pointer) is not what its settings compile to: it was edited after compiling; compile the YAML again with reviewgate compile",
                 at: policyNode.location)
@@ -64,30 +63,38 @@ enum CompiledPolicyDecoder {
             && hex.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
-    /// The `locations` mapping read: pointer → place.
+    /// The `locations` mapping read: file → pointer → `[line, column]` or `[line, column,
+    /// value_line, value_column]`, as pointer → place.
     private static func readPlaces(_ node: DocumentNode, _ reader: inout NodeReader) -> [String: Place] {
-        guard let entries = node.mapping else {
-            reader.error(
-                "locations must be a mapping of JSON Pointers to places; found \(node.summary)", at: node.location)
-            return [:]
-        }
         var places: [String: Place] = [:]
-        for entry in entries {
-            guard let pointer = entry.key.string,
-                let fields = reader.fields(entry.value, "location \"\(pointer)\"", allowed: locationKeys)
-            else { continue }
-            reader.require(["file", "line", "column"], in: fields, "location \"\(pointer)\"")
-            let file = fields["file"].flatMap { reader.string($0, "file") }
-            let numbers = locationKeys.dropFirst().map { key in
-                fields[key].flatMap { reader.int($0, key, minimum: 1, maximum: Int(Int32.max)) }
+        guard let files = node.mapping else {
+            reader.error("locations must be a mapping of files to places; found \(node.summary)", at: node.location)
+            return places
+        }
+        for file in files {
+            guard let name = file.key.string, let entries = file.value.mapping else {
+                reader.error("locations must map each file to its places; found \(file.value.summary)", at: file.value.location)
+                continue
             }
-            guard let file, let line = numbers[0], let column = numbers[1] else { continue }
-            let at = SourceLocation(file: file, line: line, column: column)
-            if let valueLine = numbers[2], let valueColumn = numbers[3] {
-                places[pointer] = Place(
-                    key: at, value: SourceLocation(file: file, line: valueLine, column: valueColumn))
-            } else {
-                places[pointer] = Place(key: nil, value: at)
+            for entry in entries {
+                var numbers: [Int] = []
+                for item in entry.value.sequence ?? [] {
+                    guard case .int(let number)? = item.scalar?.value, number >= 1, number <= Int(Int32.max) else { break }
+                    numbers.append(number)
+                }
+                guard let pointer = entry.key.string, numbers.count == entry.value.sequence?.count,
+                    numbers.count == 2 || numbers.count == 4
+                else {
+                    reader.error(
+                        "a location must be [line, column] or [line, column, value_line, value_column], each at least 1; found \(entry.value.summary)",
+                        at: entry.value.location)
+                    continue
+                }
+                let at = SourceLocation(file: name, line: numbers[0], column: numbers[1])
+                places[pointer] =
+                    numbers.count == 4
+                    ? Place(key: at, value: SourceLocation(file: name, line: numbers[2], column: numbers[3]))
+                    : Place(key: nil, value: at)
             }
         }
         return places
@@ -135,8 +142,7 @@ enum CompiledPolicyDecoder {
             }
             return nil
         default:
-            let writer = JSONWriter()
-            return writer.string(given) == writer.string(expected) ? nil : pointer
+            return JSONValue.same(given, expected) ? nil : pointer
         }
     }
 }

@@ -57,7 +57,8 @@ struct JSONParser {
         try enter()
         index += 1
         var entries: [MappingEntry] = []
-        var seen: [String: SourceLocation] = [:]
+        // Duplicate keys: a search of the few entries of most objects, a dictionary past eight.
+        var seen: [String: SourceLocation]?
         skipWhitespace()
         if peek(UInt8(ascii: "}")) {
             index += 1
@@ -79,14 +80,20 @@ struct JSONParser {
             skipWhitespace()
             guard index < input.count else { throw error("the file ends where the value of \"\(key)\" was expected") }
             let value = try value()
-            if let first = seen[key] {
+            let first = seen.map { $0[key] } ?? entries.first { $0.key.scalar?.text == key }?.key.location
+            if let first {
                 problems.append(
                     .error(
                         "duplicate key \"\(key)\": it is already set at line \(first.line)", at: keyStart,
                         notes: [.init("first set here", at: first)]))
             } else {
-                seen[key] = keyStart
                 entries.append(MappingEntry(key: keyNode, value: value))
+                if seen != nil {
+                    seen![key] = keyStart
+                } else if entries.count == 8 {
+                    seen = Dictionary(
+                        entries.map { ($0.key.scalar?.text ?? "", $0.key.location) }, uniquingKeysWith: { a, _ in a })
+                }
             }
             skipWhitespace()
             if peek(UInt8(ascii: ",")) {

@@ -19,4 +19,28 @@ public enum JSONValue: Sendable {
     public static func string(_ value: String?) -> JSONValue {
         value.map(JSONValue.string) ?? .null
     }
+
+    /// Whether the value is a scalar: not an array or an object.
+    public var isScalar: Bool {
+        switch self {
+        case .array, .object: false
+        default: true
+        }
+    }
+
+    /// Whether two values are the same data: the same members in the same order, numbers equal as
+    /// written (an `int` is not a `double`).
+    public static func same(_ left: JSONValue, _ right: JSONValue) -> Bool {
+        switch (left, right) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.int(let a), .int(let b)): a == b
+        case (.double(let a), .double(let b)): a == b || (a.isNaN && b.isNaN)
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a.count == b.count && zip(a, b).allSatisfy { same($0, $1) }
+        case (.object(let a), .object(let b)):
+            a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && same($0.value, $1.value) }
+        default: false
+        }
+    }
 }

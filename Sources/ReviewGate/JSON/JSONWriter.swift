@@ -2,10 +2,13 @@
 public struct JSONWriter: Sendable {
     /// Whether to break objects and arrays over lines, two spaces an indent.
     public var pretty: Bool
+    /// Whether, when pretty, an array of scalars stays on one line: `[7, 1, 7, 13]`.
+    public var inlineScalarArrays: Bool
 
     /// Creates a writer.
-    public init(pretty: Bool = false) {
+    public init(pretty: Bool = false, inlineScalarArrays: Bool = false) {
         self.pretty = pretty
+        self.inlineScalarArrays = inlineScalarArrays
     }
 
     /// The JSON text of a value, without a trailing newline.
@@ -32,6 +35,15 @@ public struct JSONWriter: Sendable {
         case .array(let items):
             if items.isEmpty {
                 out += "[]"
+                return
+            }
+            if pretty && inlineScalarArrays && items.allSatisfy(\.isScalar) {
+                out += "["
+                for (index, item) in items.enumerated() {
+                    if index > 0 { out += ", " }
+                    write(item, indent: indent, to: &out)
+                }
+                out += "]"
                 return
             }
             out += "["
