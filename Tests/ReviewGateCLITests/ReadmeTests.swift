@@ -12,7 +12,9 @@ import Testing
 /// - a `yaml` block is a shipped file byte for byte, or a file that validates (its `extends:
 ///   base.yaml` is the README's first policy); a block of a transcript step is in a shipped golden;
 /// - a command synopsis names only options its command has;
-/// - the Swift example is the one `FileStateStoreTests` compiles and runs, line for line.
+/// - the Swift example is the one `FileStateStoreTests` compiles and runs, line for line (the
+///   fragments of an app's manifest and SwiftUI views, marked `swift Package.swift` and
+///   `swift SwiftUI`, build on Apple platforms only).
 @Suite("README examples")
 struct ReadmeTests {
     struct Block {
@@ -194,7 +196,11 @@ struct ReadmeTests {
     }
 
     @Test func theSwiftExampleIsTheOneTheTestsRun() throws {
-        let example = try #require(Self.blocks.first { $0.info == "swift" })
+        // The one block that is only `swift`; `swift Package.swift` and `swift SwiftUI` are fragments
+        // of an app's manifest and views, which build on Apple platforms alone.
+        let examples = Self.blocks.filter { $0.info == "swift" }
+        #expect(examples.count == 1)
+        let example = try #require(examples.first)
         let test = try String(
             contentsOf: Repository.root.appending(path: "Tests/ReviewGateTests/FileStateStoreTests.swift"),
             encoding: .utf8)
