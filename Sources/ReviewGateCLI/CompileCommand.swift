@@ -60,6 +60,15 @@ struct CompileCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let text = CompiledPolicy(result).text(digest: result.policy.digest ?? "", filesRelativeTo: relativeTo)
+        // Nothing is written that the library could not read back as this very policy (a value JSON
+        // cannot hold, such as an attribute compared with .inf, would not be).
+        do {
+            _ = try CompiledPolicy.load(Array(text.utf8), file: output ?? "<stdout>")
+        } catch {
+            InputFile.report(error)
+            Terminal.printError("reviewgate: \(policy): its compiled form does not read back; nothing compiled")
+            throw ExitCode(1)
+        }
         guard let output else {
             Terminal.print(String(text.dropLast()))
             return

@@ -107,6 +107,8 @@ struct RecordCommand: ParsableCommand {
             path: files.state, versionKey: policy.app.versionKey, initialState: initial, documents: InputFile.documents)
         if initialize, !hasAction {
             let created = try InputFile.orExit { try store.create() }
+            // An events file gets decisions only, and creating a state decides nothing.
+            if output.format == .event { return }
             guard output.format == .json else {
                 Terminal.print(
                     created ? "created \(files.state), installed \(moment.now)" : "\(files.state) exists: left as it is"

@@ -80,7 +80,10 @@ import Testing
         let locations = try #require(document["locations"]?["policies/apple-sample.yaml"])
         #expect(locations["/responses"] == nil)
         #expect(locations["/guards/cooldown"] == nil)
-        #expect(locations["/guards/once_per_version"]?.sequence?.map(\.jsonValue).map(JSONWriter().string) == ["18", "3", "18", "21"])
+        #expect(
+            locations["/guards/once_per_version"]?.sequence?.map(\.jsonValue).map(JSONWriter().string) == [
+                "18", "3", "18", "21",
+            ])
         // And the loaded policy knows them as defaults, as the YAML's does.
         let loaded = try Self.load(text).policy
         #expect(loaded.responses.afterLater.location == nil)
@@ -136,5 +139,116 @@ import Testing
         let error = try #require(throws: DiagnosticError.self) { try PolicyLoader(source: source).load(path: "c.yaml") }
         #expect(error.diagnostics.first?.message.contains("a compiled policy: extend the YAML") == true)
         #expect(error.diagnostics.first?.location?.line == 2)
+    }
+}
+
+/// Policies that use every part of the language decide and explain the same compiled as in YAML.
+@Suite struct CompiledRoundTripTests {
+    static let rich = """
+        reviewgate: 1
+        name: rich
+        app: {store_id: "1234567890", version_key: build}
+        triggers:
+          task_done: &counted {at_least: 4, within: 30d, scenes: [TaskList]}
+          other_done: {<<: *counted, event: other}
+          weekly: {event: entry_saved, exactly: 5, within: 7d}
+          fifth: {event: shared, every: 5, when: {attribute: plan, in: [pro, team]}}
+        guards:
+          min_install_age: 21d
+          min_launches: 2
+          min_version_age: 3d
+          cooldown: 90d
+          once_per_version: true
+          max_asks: {count: 3, per: 365d}
+          system_quota: {max: 2, per: 365d}
+          when:
+            all:
+              - not: {flag: crashed_recently}
+              - any: [{launches: {at_least: 3}}, {install_age: {at_least: 30d}}]
+              - event: task_done
+                at_least: 1
+                within: 14d
+              - app_version: {at_least: "2.0"}
+              - since_last_ask: {at_least: 30d}
+              - attribute: level
+                at_least: 2.5
+        responses: {after_rated: never, after_declined: 60d, after_later: 7d}
+        counting: {while_blocked: false, reset_on_new_version: true}
+        presentation: {delay: 2s, require_same_scene: true}
+        rollout: {percent: 12.345, salt: spring}
+        lint: {allow: [quota_above_os]}
+        """
+
+    static let android = """
+        reviewgate: 1
+        name: droid
+        description: "Play's quota is unpublished: none by default."
+        app: {package: com.example.app, platform: android, version_key: short}
+        triggers:
+          launch_three: {event: launch, at_least: 3, within: 7d}
+        guards:
+          never_on: [user_action]
+          min_session_age: 2m
+        lint: {allow: [ask_at_launch, session_age_at_launch]}
+        """
+
+    static let state = """
+        reviewgate_state: 1
+        user_id: u-42
+        installed_at: 2026-09-01T10:00:00Z
+        session_started_at: 2026-11-22T09:50:00Z
+        launches: 6
+        app: {short: "2.1", build: "210"}
+        version_first_seen_at: 2026-10-01T10:00:00Z
+        events: {task_done: 3, entry_saved: 4, shared: 9}
+        attributes: {plan: pro, level: 3}
+        """
+
+    @Test(arguments: [rich, android])
+    func explanationsAndWarningsAreTheSame(_ yaml: String) throws {
+        let loaded = try PolicyLoader.decode(Fixtures.document(yaml))
+        let text = CompiledPolicy(loaded).text(digest: CompiledPolicyTests.digest)
+        let compiled = try CompiledPolicy.load(Array(text.utf8), file: "rich.json")
+        #expect(compiled.warnings.map(\.description) == loaded.warnings.map(\.description))
+        let state = try Fixtures.state(Self.state, versionKey: loaded.policy.app.versionKey)
+        let moments: [(event: String?, trigger: String?, scene: String?, source: MomentSource?)] = [
+            ("task_done", nil, "TaskList", nil), ("task_done", nil, "Settings", nil), ("entry_saved", nil, nil, nil),
+            ("shared", nil, nil, nil), ("launch", nil, nil, nil), (nil, nil, nil, nil),
+            ("task_done", nil, nil, .userAction),
+        ]
+        for moment in moments {
+            let at = Moment(
+                now: Fixtures.time("2026-11-22T10:00:00Z"), event: moment.event, trigger: moment.trigger,
+                scene: moment.scene, source: moment.source)
+            let fromYAML = try Evaluator.evaluate(loaded.policy, state: state, moment: at)
+            let fromJSON = try Evaluator.evaluate(compiled.policy, state: state, moment: at)
+            #expect(
+                JSONExplanation.render(fromJSON, policy: compiled.policy)
+                    == JSONExplanation.render(fromYAML, policy: loaded.policy))
+            #expect(
+                TextExplanation(color: false).render(fromJSON, policy: compiled.policy)
+                    == TextExplanation(color: false).render(fromYAML, policy: loaded.policy))
+        }
+        // And the compiled form compiles to itself.
+        #expect(CompiledPolicy(compiled).text(digest: CompiledPolicyTests.digest) == text)
+    }
+}
+
+extension CompiledRoundTripTests {
+    /// The digest names the policy, not its layout: keys in another order, on other lines, and a
+    /// `<<` merge of the same settings give the same canonical bytes.
+    @Test func theCanonicalFormIgnoresKeyOrderAndLayout() throws {
+        let one =
+            "reviewgate: 1\nname: n\ntriggers:\n  a: {at_least: 2}\n  b: {at_least: 3}\nguards:\n  cooldown: 7d\n  min_launches: 2\n"
+        let other =
+            "name: n\nreviewgate: 1\n\nguards: {min_launches: 2, cooldown: 7d}\ntriggers:\n  a:\n    at_least: 2\n  b: {at_least: 3}\n"
+        let reordered =
+            "name: n\nreviewgate: 1\ntriggers:\n  b: {at_least: 3}\n  a: {at_least: 2}\nguards: {cooldown: 7d, min_launches: 2}\n"
+        func canonical(_ yaml: String) throws -> [UInt8] {
+            CompiledPolicy(try PolicyLoader.decode(Fixtures.document(yaml))).canonicalBytes
+        }
+        #expect(try canonical(one) == canonical(other))
+        // Trigger order is meaning (the first passing trigger decides), so it is kept.
+        #expect(try canonical(one) != canonical(reordered))
     }
 }

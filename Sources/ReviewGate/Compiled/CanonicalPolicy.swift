@@ -77,7 +77,17 @@ struct CanonicalPolicy {
         case .mapping(let entries):
             var members: [(key: String, value: JSONValue)] = []
             var present = Set<String>()
-            for entry in entries {
+            // In canonical order, so that `origins` (and so `locations`) are too, whatever the YAML's.
+            let order = Self.keyOrder(at: pointer)
+            let rank = { (entry: MappingEntry) in order.firstIndex(of: entry.key.scalar?.text ?? "") ?? Int.max }
+            let ordered =
+                pointer == "/triggers"
+                ? entries
+                : entries.sorted {
+                    rank($0) != rank($1)
+                        ? rank($0) < rank($1) : ($0.key.scalar?.text ?? "") < ($1.key.scalar?.text ?? "")
+                }
+            for entry in ordered {
                 let name = entry.key.scalar?.text ?? ""
                 present.insert(name)
                 members.append(

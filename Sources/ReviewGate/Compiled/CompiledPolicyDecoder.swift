@@ -73,13 +73,16 @@ enum CompiledPolicyDecoder {
         }
         for file in files {
             guard let name = file.key.string, let entries = file.value.mapping else {
-                reader.error("locations must map each file to its places; found \(file.value.summary)", at: file.value.location)
+                reader.error(
+                    "locations must map each file to its places; found \(file.value.summary)", at: file.value.location)
                 continue
             }
             for entry in entries {
                 var numbers: [Int] = []
                 for item in entry.value.sequence ?? [] {
-                    guard case .int(let number)? = item.scalar?.value, number >= 1, number <= Int(Int32.max) else { break }
+                    guard case .int(let number)? = item.scalar?.value, number >= 1, number <= Int(Int32.max) else {
+                        break
+                    }
                     numbers.append(number)
                 }
                 guard let pointer = entry.key.string, numbers.count == entry.value.sequence?.count,
