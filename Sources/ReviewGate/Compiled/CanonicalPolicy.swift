@@ -48,6 +48,23 @@ struct CanonicalPolicy {
         }
     }
 
+    /// Each key's place in ``keyOrder(at:)``, worked out once per kind of mapping.
+    private static let rankTables: [String: [String: Int]] = {
+        var tables: [String: [String: Int]] = [:]
+        for pointer in [
+            "", "/app", "/guards", "/responses", "/counting", "/presentation", "/rollout", "/lint", "/triggers/t", "/",
+        ] {
+            var ranks: [String: Int] = [:]
+            for (index, key) in keyOrder(at: pointer).enumerated() where ranks[key] == nil { ranks[key] = index }
+            tables[pointer] = ranks
+        }
+        return tables
+    }()
+
+    private static func ranks(at pointer: String) -> [String: Int] {
+        rankTables[pointer] ?? (isTrigger(pointer) ? rankTables["/triggers/t"]! : rankTables["/"]!)
+    }
+
     /// Whether `pointer` is a trigger's (`/triggers/ID`).
     private static func isTrigger(_ pointer: String) -> Bool {
         let parts = pointer.split(separator: "/", omittingEmptySubsequences: false)
@@ -78,8 +95,8 @@ struct CanonicalPolicy {
             var members: [(key: String, value: JSONValue)] = []
             var present = Set<String>()
             // In canonical order, so that `origins` (and so `locations`) are too, whatever the YAML's.
-            let order = Self.keyOrder(at: pointer)
-            let rank = { (entry: MappingEntry) in order.firstIndex(of: entry.key.scalar?.text ?? "") ?? Int.max }
+            let order = Self.ranks(at: pointer)
+            let rank = { (entry: MappingEntry) in order[entry.key.scalar?.text ?? ""] ?? Int.max }
             let ordered =
                 pointer == "/triggers"
                 ? entries
@@ -101,9 +118,9 @@ struct CanonicalPolicy {
     private static func sorted(_ members: [(key: String, value: JSONValue)], at pointer: String)
         -> [(key: String, value: JSONValue)]
     {
-        let order = keyOrder(at: pointer)
+        let order = ranks(at: pointer)
         return members.sorted { left, right in
-            let (a, b) = (order.firstIndex(of: left.key) ?? Int.max, order.firstIndex(of: right.key) ?? Int.max)
+            let (a, b) = (order[left.key] ?? Int.max, order[right.key] ?? Int.max)
             return a != b ? a < b : left.key < right.key
         }
     }
