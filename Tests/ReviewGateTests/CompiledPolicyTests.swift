@@ -114,7 +114,7 @@ import Testing
         #expect(edited != text)
         let error = try #require(throws: DiagnosticError.self) { try Self.load(edited) }
         #expect(
-            error.diagnostics.first?.message.contains("/responses/after_later is not what its settings compile to")
+            error.diagnostics.first?.message.contains("/responses is not what its settings compile to")
                 == true)
     }
 

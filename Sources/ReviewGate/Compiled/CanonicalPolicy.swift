@@ -66,7 +66,7 @@ struct CanonicalPolicy {
     }
 
     /// Whether `pointer` is a trigger's (`/triggers/ID`).
-    private static func isTrigger(_ pointer: String) -> Bool {
+    static func isTrigger(_ pointer: String) -> Bool {
         let parts = pointer.split(separator: "/", omittingEmptySubsequences: false)
         return parts.count == 3 && parts[1] == "triggers"
     }
@@ -110,89 +110,19 @@ struct CanonicalPolicy {
                 members.append(
                     (name, value(entry.value, pointer: "\(pointer)/\(Self.escape(name))", key: entry.key.location)))
             }
-            members += defaults(at: pointer).filter { !present.contains($0.key) }
+            members += PolicyDefaults(policy: decoded).defaults(at: pointer).filter { !present.contains($0.key) }
             return .object(pointer == "/triggers" ? members : Self.sorted(members, at: pointer))
         }
     }
 
-    private static func sorted(_ members: [(key: String, value: JSONValue)], at pointer: String)
+    /// Members in the order of ``keyOrder(at:)``, keys it does not know last by name.
+    static func sorted(_ members: [(key: String, value: JSONValue)], at pointer: String)
         -> [(key: String, value: JSONValue)]
     {
         let order = ranks(at: pointer)
         return members.sorted { left, right in
             let (a, b) = (order[left.key] ?? Int.max, order[right.key] ?? Int.max)
             return a != b ? a < b : left.key < right.key
-        }
-    }
-
-    /// Every setting of the mapping at `pointer` with the value the policy takes when it is left out.
-    private func defaults(at pointer: String) -> [(key: String, value: JSONValue)] {
-        let policy = decoded
-        switch pointer {
-        case "":
-            return [
-                ("description", .null), ("enabled", .bool(true)), ("app", section("/app")),
-                ("guards", section("/guards")), ("responses", section("/responses")),
-                ("counting", section("/counting")), ("presentation", section("/presentation")), ("rollout", .null),
-                ("lint", section("/lint")),
-            ]
-        case "/app":
-            return [
-                ("store_id", .null), ("package", .null), ("version_key", .string(policy.app.versionKey.rawValue)),
-                ("platform", .string(policy.app.platform.rawValue)),
-            ]
-        case "/guards":
-            return Guard.Key.allCases.map { key in (key.rawValue, defaultGuard(key)) }
-        case "/guards/max_asks": return [("per", .null)]
-        case "/responses":
-            return [
-                ("after_rated", Self.rule(policy.responses.afterRated.value)),
-                ("after_declined", Self.rule(policy.responses.afterDeclined.value)),
-                ("after_later", Self.rule(policy.responses.afterLater.value)),
-            ]
-        case "/counting":
-            return [
-                ("while_blocked", .bool(policy.counting.whileBlocked)),
-                ("reset_on_new_version", .bool(policy.counting.resetOnNewVersion)),
-            ]
-        case "/presentation":
-            return [
-                ("delay", .string(policy.presentation.delay.description)),
-                ("require_same_scene", .bool(policy.presentation.requireSameScene)),
-            ]
-        case "/rollout": return [("salt", .string(policy.rollout?.salt ?? policy.name))]
-        case "/lint": return [("allow", .array([]))]
-        default:
-            guard Self.isTrigger(pointer),
-                let trigger = policy.trigger(id: Self.unescape(pointer.dropFirst("/triggers/".count)))
-            else { return [] }
-            return [("event", .string(trigger.event)), ("within", .null), ("scenes", .null), ("when", .null)]
-        }
-    }
-
-    /// A whole section of defaults, for a policy that leaves it out.
-    private func section(_ pointer: String) -> JSONValue {
-        .object(Self.sorted(defaults(at: pointer), at: pointer))
-    }
-
-    /// A guard the policy does not write: its default, `false` for the switches, or `null` (none).
-    private func defaultGuard(_ key: Guard.Key) -> JSONValue {
-        switch decoded.guards[key]?.value {
-        case .neverOn(let sources)?: return .array(sources.map { .string($0.rawValue) })
-        case .systemQuota(let limit)?: return Self.limit(limit, countKey: "max")
-        default: return key == .oncePerVersion || key == .systemQuota ? .bool(false) : .null
-        }
-    }
-
-    private static func limit(_ limit: AskLimit, countKey: String) -> JSONValue {
-        .object([(countKey, .int(limit.count)), ("per", limit.per.map { .string($0.description) } ?? .null)])
-    }
-
-    private static func rule(_ rule: ResponseRule) -> JSONValue {
-        switch rule {
-        case .never: .string("never")
-        case .nextVersion: .string("next_version")
-        case .wait(let span): .string(span.description)
         }
     }
 

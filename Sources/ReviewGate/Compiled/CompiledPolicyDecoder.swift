@@ -2,9 +2,9 @@
 ///
 /// The settings are put back at their YAML locations (`locations`), the settings the YAML left out
 /// (those without a location) are dropped so that they take their defaults as they did, and the
-/// tree is decoded and validated as a YAML policy is. Then the canonical form is worked out again
-/// and must be the `policy` given, so that an edited default or an out-of-order key is an error
-/// rather than a policy that says one thing and does another. (The digest is not checked here: the
+/// tree is decoded and validated as a YAML policy is. Then each dropped setting must be the default
+/// the decoded policy takes, so that an edited default is an error rather than a policy that says
+/// one thing and does another. (The digest is not checked here: the
 /// core links no SHA-256; `reviewgate` checks it, and remote updates are signed.)
 enum CompiledPolicyDecoder {
     /// The format of a compiled policy, for the newer-version refusal.
@@ -43,14 +43,20 @@ enum CompiledPolicyDecoder {
         guard policyNode.mapping != nil else {
             throw DiagnosticError("policy must be a mapping; found \(policyNode.summary)", at: policyNode.location)
         }
-        let tree = placed(policyNode, pointer: "", places: places)
+        var dropped: [Dropped] = []
+        let tree = placed(policyNode, pointer: "", places: places, dropped: &dropped)
         var result = try PolicyLoader.decode(tree)
-        let again = CanonicalPolicy(document: tree, policy: result.policy).policy
-        let given = policyNode.jsonValue
-        if !JSONValue.same(given, again), let pointer = firstDifference(given, again, pointer: "") {
-            throw DiagnosticError(
-                "the compiled policy's \(pointer.isEmpty ? "policy" : pointer) is not what its settings compile to: it was edited after compiling; compile the YAML again with reviewgate compile",
-                at: policyNode.location)
+        // Each setting without a location must be the default the policy now takes.
+        let defaults = PolicyDefaults(policy: result.policy)
+        for setting in dropped {
+            guard let expected = defaults.value(of: setting.key, at: setting.parent),
+                JSONValue.same(setting.node.jsonValue, expected)
+            else {
+                let pointer = "\(setting.parent)/\(CanonicalPolicy.escape(setting.key))"
+                throw DiagnosticError(
+                    "the compiled policy's \(pointer) is not what its settings compile to: it was edited after compiling; compile the YAML again with reviewgate compile",
+                    at: setting.node.location)
+            }
         }
         result.policy.digest = digest
         return result
@@ -103,49 +109,41 @@ enum CompiledPolicyDecoder {
         return places
     }
 
+    /// A setting without a location: a default the YAML left out, at the pointer of its mapping.
+    private struct Dropped {
+        var parent: String
+        var key: String
+        var node: DocumentNode
+    }
+
     /// The policy's tree with each node at its place; a mapping's entry with no place is a default
-    /// the YAML left out, and is dropped. A node with no place otherwise keeps its place in the JSON.
-    private static func placed(_ node: DocumentNode, pointer: String, places: [String: Place]) -> DocumentNode {
+    /// the YAML left out, and is dropped (into `dropped`, to be checked). A node with no place
+    /// otherwise keeps its place in the JSON.
+    private static func placed(
+        _ node: DocumentNode, pointer: String, places: [String: Place], dropped: inout [Dropped]
+    ) -> DocumentNode {
         var node = node
         if let place = places[pointer] { node.location = place.value }
         switch node.content {
         case .scalar: break
         case .sequence(let items):
             node.content = .sequence(
-                items.enumerated().map { placed($1, pointer: "\(pointer)/\($0)", places: places) })
+                items.enumerated().map { placed($1, pointer: "\(pointer)/\($0)", places: places, dropped: &dropped) })
         case .mapping(let entries):
             node.content = .mapping(
                 entries.compactMap { entry in
-                    let child = "\(pointer)/\(CanonicalPolicy.escape(entry.key.string ?? ""))"
-                    guard let key = places[child]?.key else { return nil }
+                    let name = entry.key.string ?? ""
+                    let child = "\(pointer)/\(CanonicalPolicy.escape(name))"
+                    guard let key = places[child]?.key else {
+                        dropped.append(Dropped(parent: pointer, key: name, node: entry.value))
+                        return nil
+                    }
                     var keyNode = entry.key
                     keyNode.location = key
-                    return MappingEntry(key: keyNode, value: placed(entry.value, pointer: child, places: places))
+                    return MappingEntry(
+                        key: keyNode, value: placed(entry.value, pointer: child, places: places, dropped: &dropped))
                 })
         }
         return node
-    }
-
-    /// The pointer of the first place where two values differ, or `nil` when they are the same.
-    private static func firstDifference(_ given: JSONValue, _ expected: JSONValue, pointer: String) -> String? {
-        switch (given, expected) {
-        case (.object(let left), .object(let right)):
-            guard left.map(\.key) == right.map(\.key) else { return pointer }
-            for (a, b) in zip(left, right) {
-                if let found = firstDifference(a.value, b.value, pointer: "\(pointer)/\(CanonicalPolicy.escape(a.key))")
-                {
-                    return found
-                }
-            }
-            return nil
-        case (.array(let left), .array(let right)):
-            guard left.count == right.count else { return pointer }
-            for (index, (a, b)) in zip(left, right).enumerated() {
-                if let found = firstDifference(a, b, pointer: "\(pointer)/\(index)") { return found }
-            }
-            return nil
-        default:
-            return JSONValue.same(given, expected) ? nil : pointer
-        }
     }
 }

@@ -1,0 +1,82 @@
+/// The value each setting of a policy takes when the policy leaves it out: its default, `false` for a
+/// switch that is off, `null` for a setting with none (SPEC §2's tables), as the canonical form writes
+/// them (``CanonicalPolicy``), and as a compiled policy's defaults are checked against.
+struct PolicyDefaults {
+    /// The decoded policy, whose defaults (the platform's quota, a trigger's event) depend on it.
+    let policy: Policy
+
+    /// The default of `key` in the mapping at `pointer`, or `nil` when that is no setting with one.
+    func value(of key: String, at pointer: String) -> JSONValue? {
+        defaults(at: pointer).first { $0.key == key }?.value
+    }
+
+    /// Every setting of the mapping at `pointer` with the value the policy takes when it is left out.
+    func defaults(at pointer: String) -> [(key: String, value: JSONValue)] {
+        switch pointer {
+        case "":
+            return [
+                ("description", .null), ("enabled", .bool(true)), ("app", section("/app")),
+                ("guards", section("/guards")), ("responses", section("/responses")),
+                ("counting", section("/counting")), ("presentation", section("/presentation")), ("rollout", .null),
+                ("lint", section("/lint")),
+            ]
+        case "/app":
+            return [
+                ("store_id", .null), ("package", .null), ("version_key", .string(policy.app.versionKey.rawValue)),
+                ("platform", .string(policy.app.platform.rawValue)),
+            ]
+        case "/guards":
+            return Guard.Key.allCases.map { key in (key.rawValue, defaultGuard(key)) }
+        case "/guards/max_asks": return [("per", .null)]
+        case "/responses":
+            return [
+                ("after_rated", Self.rule(policy.responses.afterRated.value)),
+                ("after_declined", Self.rule(policy.responses.afterDeclined.value)),
+                ("after_later", Self.rule(policy.responses.afterLater.value)),
+            ]
+        case "/counting":
+            return [
+                ("while_blocked", .bool(policy.counting.whileBlocked)),
+                ("reset_on_new_version", .bool(policy.counting.resetOnNewVersion)),
+            ]
+        case "/presentation":
+            return [
+                ("delay", .string(policy.presentation.delay.description)),
+                ("require_same_scene", .bool(policy.presentation.requireSameScene)),
+            ]
+        case "/rollout": return [("salt", .string(policy.rollout?.salt ?? policy.name))]
+        case "/lint": return [("allow", .array([]))]
+        default:
+            guard CanonicalPolicy.isTrigger(pointer),
+                let trigger = policy.trigger(id: CanonicalPolicy.unescape(pointer.dropFirst("/triggers/".count)))
+            else { return [] }
+            return [("event", .string(trigger.event)), ("within", .null), ("scenes", .null), ("when", .null)]
+        }
+    }
+
+    /// A whole section of defaults, for a policy that leaves it out.
+    private func section(_ pointer: String) -> JSONValue {
+        .object(CanonicalPolicy.sorted(defaults(at: pointer), at: pointer))
+    }
+
+    /// A guard the policy does not write: its default, `false` for the switches, or `null` (none).
+    private func defaultGuard(_ key: Guard.Key) -> JSONValue {
+        switch policy.guards[key]?.value {
+        case .neverOn(let sources)?: return .array(sources.map { .string($0.rawValue) })
+        case .systemQuota(let limit)?: return Self.limit(limit, countKey: "max")
+        default: return key == .oncePerVersion || key == .systemQuota ? .bool(false) : .null
+        }
+    }
+
+    private static func limit(_ limit: AskLimit, countKey: String) -> JSONValue {
+        .object([(countKey, .int(limit.count)), ("per", limit.per.map { .string($0.description) } ?? .null)])
+    }
+
+    private static func rule(_ rule: ResponseRule) -> JSONValue {
+        switch rule {
+        case .never: .string("never")
+        case .nextVersion: .string("next_version")
+        case .wait(let span): .string(span.description)
+        }
+    }
+}
