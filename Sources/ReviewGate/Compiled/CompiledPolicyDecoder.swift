@@ -48,8 +48,11 @@ enum CompiledPolicyDecoder {
         var result = try PolicyLoader.decode(tree)
         // Each setting without a location must be the default the policy now takes.
         let defaults = PolicyDefaults(policy: result.policy)
+        var byMapping: [String: [(key: String, value: JSONValue)]] = [:]
         for setting in dropped {
-            guard let expected = defaults.value(of: setting.key, at: setting.parent),
+            let settings = byMapping[setting.parent] ?? defaults.defaults(at: setting.parent)
+            byMapping[setting.parent] = settings
+            guard let expected = settings.first(where: { $0.key == setting.key })?.value,
                 JSONValue.same(setting.node.jsonValue, expected)
             else {
                 let pointer = "\(setting.parent)/\(CanonicalPolicy.escape(setting.key))"

@@ -5,11 +5,6 @@ struct PolicyDefaults {
     /// The decoded policy, whose defaults (the platform's quota, a trigger's event) depend on it.
     let policy: Policy
 
-    /// The default of `key` in the mapping at `pointer`, or `nil` when that is no setting with one.
-    func value(of key: String, at pointer: String) -> JSONValue? {
-        defaults(at: pointer).first { $0.key == key }?.value
-    }
-
     /// Every setting of the mapping at `pointer` with the value the policy takes when it is left out.
     func defaults(at pointer: String) -> [(key: String, value: JSONValue)] {
         switch pointer {
