@@ -47,14 +47,8 @@ import Testing
         let document = try JSONReader().loadDocument(Array(first), file: "treaty.json")
         let canonical = folder.appending(path: "canonical.json")
         try Data(JSONWriter().string(try #require(document["policy"]).jsonValue).utf8).write(to: canonical)
-        let sum = Process()
-        sum.executableURL = URL(filePath: "/usr/bin/env")
-        sum.arguments = ["sha256sum", canonical.path]
-        let pipe = Pipe()
-        sum.standardOutput = pipe
-        try sum.run()
-        sum.waitUntilExit()
-        let hex = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).prefix(64)
+        let sum = try Command.run("sha256sum", [canonical.path])
+        let hex = sum.output.prefix(64)
         #expect(document["digest"]?.string == "sha256:\(hex)")
     }
 

@@ -12,29 +12,16 @@ import Testing
 
     /// Runs `swift build` for one product of the fixture: its exit status and everything it printed.
     static func build(_ product: String) throws -> (status: Int32, output: String) {
-        try run(
-            URL(filePath: "/usr/bin/env"),
-            ["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path, "--product", product])
-    }
-
-    static func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        try Command.run(
+            "swift",
+            ["build", "--package-path", package.path, "--scratch-path", scratch.path, "--product", product])
     }
 
     @Test func aGoodPolicyIsCompiledIntoTheAppsResourcesAndDecides() throws {
         let build = try Self.build("GoodApp")
         #expect(build.status == 0, "\(build.output)")
 
-        let binary = try Self.run(Self.scratch.appending(path: "debug/GoodApp"), [])
+        let binary = try Command.run(Self.scratch.appending(path: "debug/GoodApp").path, [])
         #expect(binary.status == 0, "\(binary.output)")
         let lines = binary.output.split(separator: "\n")
         #expect(lines.first?.hasPrefix("ALLOW fixture-app via trigger task_completed") == true)
@@ -70,10 +57,10 @@ import Testing
     func theAppLinksNoLibYAML() throws {
         let build = try Self.build("GoodApp")
         #expect(build.status == 0, "\(build.output)")
-        let app = try Self.run(URL(filePath: "/usr/bin/ldd"), [Self.scratch.appending(path: "debug/GoodApp").path])
+        let app = try Command.run("/usr/bin/ldd", [Self.scratch.appending(path: "debug/GoodApp").path])
         #expect(app.status == 0)
         #expect(!app.output.contains("libyaml"), "\(app.output)")
-        let tool = try Self.run(URL(filePath: "/usr/bin/ldd"), [CLIRunner.executable.path])
+        let tool = try Command.run("/usr/bin/ldd", [CLIRunner.executable.path])
         #expect(tool.output.contains("libyaml"), "the check would see libyaml if it were linked")
     }
 

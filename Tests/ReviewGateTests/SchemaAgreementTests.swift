@@ -108,18 +108,7 @@ struct SchemaAgreementTests {
 
     /// Runs the tool in the repository's root, returning its exit status and its stdout and stderr together.
     private static func run(_ tool: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        process.currentDirectoryURL = Repository.root
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        // Read before waiting, so that a full pipe cannot block the child.
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        try Command.run(tool.path, arguments)
     }
 
     /// Files under a folder of the repository whose names match, as sorted paths relative to the root;
