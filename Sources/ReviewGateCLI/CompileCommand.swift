@@ -62,8 +62,12 @@ struct CompileCommand: ParsableCommand {
         let text = CompiledPolicy(result).text(digest: result.policy.digest ?? "", filesRelativeTo: relativeTo)
         // Nothing is written that the library could not read back as this very policy (a value JSON
         // cannot hold, such as an attribute compared with .inf, would not be).
-        do {
-            _ = try CompiledPolicy.load(Array(text.utf8), file: output ?? "<stdout>")
+        do throws(DiagnosticError) {
+            let again = try CompiledPolicy.load(Array(text.utf8), file: output ?? "<stdout>")
+            guard CompiledPolicy(again).canonicalBytes == CompiledPolicy(result).canonicalBytes else {
+                throw DiagnosticError(
+                    "the compiled policy reads back as another policy", at: result.policy.location)
+            }
         } catch {
             InputFile.report(error)
             Terminal.printError("reviewgate: \(policy): its compiled form does not read back; nothing compiled")

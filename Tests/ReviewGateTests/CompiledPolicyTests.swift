@@ -252,3 +252,64 @@ extension CompiledRoundTripTests {
         #expect(try canonical(one) != canonical(reordered))
     }
 }
+
+extension CompiledRoundTripTests {
+    /// A rollout's bucket limit is worked out from the percent's digits as written, so the compiled
+    /// policy keeps them (review of issue 10: `1e-09` would have lost a bucket).
+    @Test(arguments: ["0.000000001", "12.3400000000000001", "5.0000000001e1", ".5", "+1.", "1.10", "007.5", "2E1"])
+    func rolloutPercentKeepsItsDigits(_ percent: String) throws {
+        let yaml = "reviewgate: 1\nname: r\ntriggers:\n  t: {at_least: 1}\nrollout: {percent: \(percent)}\n"
+        let loaded = try PolicyLoader.decode(Fixtures.document(yaml))
+        let text = CompiledPolicy(loaded).text(digest: CompiledPolicyTests.digest)
+        let compiled = try CompiledPolicy.load(Array(text.utf8), file: "r.json").policy
+        #expect(compiled.rollout?.bucketLimit == loaded.policy.rollout?.bucketLimit)
+        #expect(compiled.rollout?.percent == loaded.policy.rollout?.percent)
+    }
+
+    @Test func policiesWhoseLimitsDifferHaveDifferentDigests() throws {
+        func canonical(_ percent: String) throws -> [UInt8] {
+            let yaml = "reviewgate: 1\nname: r\ntriggers:\n  t: {at_least: 1}\nrollout: {percent: \(percent)}\n"
+            return CompiledPolicy(try PolicyLoader.decode(Fixtures.document(yaml))).canonicalBytes
+        }
+        #expect(try canonical("12.34") != canonical("12.3400000000000001"))
+    }
+}
+
+@Suite struct RelativePathTests {
+    @Test(arguments: [
+        ("/work/app/Sources/App/p.yaml", "/work/app", "Sources/App/p.yaml"),
+        ("/work/shared/base.yaml", "/work/app/", "../shared/base.yaml"),
+        ("/work/app/./Sources/../p.yaml", "/work/app", "p.yaml"),
+        ("policies/p.yaml", ".", "policies/p.yaml"),
+        ("policies/p.yaml", "/abs", "policies/p.yaml"),
+    ])
+    func pathsAreWrittenRelativeToTheRoot(_ path: String, _ root: String, _ expected: String) {
+        #expect(PathArithmetic.relative(path, to: root) == expected)
+    }
+}
+
+extension CompiledPolicyTests {
+    @Test func extendsInACompiledPolicyIsRefused() throws {
+        let text = try Self.compiled("policies/apple-sample.yaml")
+        let edited = text.replacingOccurrences(
+            of: "\"reviewgate\": 1,", with: "\"reviewgate\": 1, \"extends\": \"x.yaml\",")
+        #expect(edited != text)
+        let error = try #require(throws: DiagnosticError.self) { try Self.load(edited) }
+        #expect(error.diagnostics.first?.message.contains("extends has no place in it") == true)
+    }
+
+    /// A key of 400 KB over a mapping of many entries is refused, without building a pointer of
+    /// 400 KB for each entry (which took quadratic time: the suite would stall here).
+    @Test func longKeysAreNotLookedUp() throws {
+        let long = String(repeating: "k", count: 400_000)
+        let entries = (0..<20_000).map { "\"\($0)\": 0" }.joined(separator: ",")
+        let text =
+            #"{"reviewgate_compiled": 1, "digest": "\#(Self.digest)", "policy": {"\#(long)": {\#(entries)}}, "locations": {}}"#
+        #expect(throws: DiagnosticError.self) { try Self.load(text) }
+    }
+
+    @Test func aYAMLPolicyWithAStrayCompiledKeyIsAPolicyWithAnUnknownKey() throws {
+        let errors = Fixtures.errors("reviewgate: 1\nreviewgate_compiled: 1\nname: n\ntriggers:\n  t: {at_least: 1}\n")
+        #expect(errors.first?.message.contains("unknown key \"reviewgate_compiled\"") == true)
+    }
+}

@@ -71,6 +71,37 @@ struct CanonicalPolicy {
         return parts.count == 3 && parts[1] == "triggers"
     }
 
+    /// A YAML 1.2 decimal's text in JSON's number syntax, digits kept: `.5` → `0.5`, `+1.` → `1.0`;
+    /// `nil` for text that is not a plain decimal (`.inf`, `1_0`).
+    static func jsonNumber(_ text: String) -> String? {
+        var digits = Substring(text.lowercased())
+        var sign = ""
+        if digits.first == "+" || digits.first == "-" {
+            if digits.first == "-" { sign = "-" }
+            digits = digits.dropFirst()
+        }
+        let parts = digits.split(separator: "e", maxSplits: 1, omittingEmptySubsequences: false)
+        let mantissa = parts[0].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let isDigits = { (part: Substring) in part.utf8.allSatisfy { (0x30...0x39).contains($0) } }
+        guard mantissa.allSatisfy(isDigits), !(mantissa[0].isEmpty && (mantissa.count == 1 || mantissa[1].isEmpty))
+        else { return nil }
+        var whole = mantissa[0].drop { $0 == "0" }
+        if whole.isEmpty { whole = "0" }
+        var number = sign + whole
+        if mantissa.count == 2 { number += "." + (mantissa[1].isEmpty ? "0" : mantissa[1]) }
+        if parts.count == 2 {
+            var exponent = parts[1]
+            var exponentSign = ""
+            if exponent.first == "+" || exponent.first == "-" {
+                exponentSign = exponent.first == "-" ? "-" : ""
+                exponent = exponent.dropFirst()
+            }
+            guard !exponent.isEmpty, isDigits(exponent) else { return nil }
+            number += "e" + exponentSign + exponent
+        }
+        return number
+    }
+
     /// `component` escaped for a JSON Pointer: `~` as `~0`, `/` as `~1`.
     static func escape(_ component: String) -> String {
         guard component.contains(where: { $0 == "~" || $0 == "/" }) else { return component }
@@ -88,7 +119,12 @@ struct CanonicalPolicy {
     private mutating func value(_ node: DocumentNode, pointer: String, key: SourceLocation?) -> JSONValue {
         origins.append(Origin(pointer: pointer, key: key, value: node.location))
         switch node.content {
-        case .scalar: return node.jsonValue
+        case .scalar(let scalar):
+            // A decimal keeps its digits: a rollout's bucket limit is worked out from them.
+            if case .float(let number) = scalar.value, number.isFinite, let text = Self.jsonNumber(scalar.text) {
+                return .number(text)
+            }
+            return node.jsonValue
         case .sequence(let items):
             return .array(items.enumerated().map { value($1, pointer: "\(pointer)/\($0)", key: nil) })
         case .mapping(let entries):

@@ -32,18 +32,16 @@ public struct CompiledPolicy: Sendable {
     }
 
     /// The compiled document, indented, with a final newline; `digest` is `sha256:` and the hex
-    /// SHA-256 of ``canonicalBytes`` (the caller hashes: the core links no cryptography). File names
-    /// under `root` (a folder) are written relative to it, so that a build machine's paths stay out of
-    /// the app.
+    /// SHA-256 of ``canonicalBytes`` (the caller hashes: the core links no cryptography). With `root`
+    /// (a folder), file names are written relative to it (`../shared/base.yaml` for one beside it),
+    /// so that a build machine's paths stay out of the app.
     public func text(digest: String, filesRelativeTo root: String? = nil) -> String {
-        let prefix = root.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         // By file, in the order files first appear; in each, pointer → [line, column] of the node,
         // or of a mapping value's key followed by the value's own.
         var files: [(key: String, value: [(key: String, value: JSONValue)])] = []
         for origin in canonical.origins {
             let at = origin.key ?? origin.value
-            var file = at.file
-            if let prefix, file.hasPrefix(prefix) { file = String(file.dropFirst(prefix.count)) }
+            let file = root.map { PathArithmetic.relative(at.file, to: $0) } ?? at.file
             var place: [JSONValue] = [.int(at.line), .int(at.column)]
             if origin.key != nil { place += [.int(origin.value.line), .int(origin.value.column)] }
             if files.last?.key != file, let index = files.firstIndex(where: { $0.key == file }) {
@@ -62,9 +60,10 @@ public struct CompiledPolicy: Sendable {
         return JSONWriter(pretty: true, inlineScalarArrays: true).string(document) + "\n"
     }
 
-    /// Whether a document is a compiled policy (it has ``formatKey``).
+    /// Whether a document is a compiled policy: it has ``formatKey`` and no `reviewgate` (a YAML
+    /// policy with a stray `reviewgate_compiled` is a policy with an unknown key).
     public static func isCompiled(_ root: DocumentNode) -> Bool {
-        root[formatKey] != nil
+        root[formatKey] != nil && root["reviewgate"] == nil
     }
 
     /// Reads a compiled policy from its bytes (a bundle resource, a download): the JSON reader, the

@@ -10,6 +10,8 @@ enum CompiledPolicyDecoder {
     /// The format of a compiled policy, for the newer-version refusal.
     static let format = FormatVersion(
         file: "this compiled policy", name: "format", supported: CompiledPolicy.formatVersion)
+    /// The longest JSON Pointer looked up in `locations`.
+    static let maxPointer = 1024
     /// The keys of a compiled policy.
     static let keys = [CompiledPolicy.formatKey, "digest", "policy", "locations"]
 
@@ -42,6 +44,11 @@ enum CompiledPolicyDecoder {
         }
         guard policyNode.mapping != nil else {
             throw DiagnosticError("policy must be a mapping; found \(policyNode.summary)", at: policyNode.location)
+        }
+        if let extends = policyNode.mapping?.first(where: { $0.key.string == "extends" }) {
+            throw DiagnosticError(
+                "a compiled policy has its extends resolved already: extends has no place in it",
+                at: extends.key.location)
         }
         var dropped: [Dropped] = []
         let tree = placed(policyNode, pointer: "", places: places, dropped: &dropped)
@@ -136,8 +143,12 @@ enum CompiledPolicyDecoder {
             node.content = .mapping(
                 entries.compactMap { entry in
                     let name = entry.key.string ?? ""
-                    let child = "\(pointer)/\(CanonicalPolicy.escape(name))"
-                    guard let key = places[child]?.key else {
+                    // No setting's pointer is long (names are at most 100 characters): a long one
+                    // is not looked up, so that hostile keys cannot make pointers cost quadratic time.
+                    let child =
+                        pointer.utf8.count + name.utf8.count < maxPointer
+                        ? "\(pointer)/\(CanonicalPolicy.escape(name))" : nil
+                    guard let child, let key = places[child]?.key else {
                         dropped.append(Dropped(parent: pointer, key: name, node: entry.value))
                         return nil
                     }

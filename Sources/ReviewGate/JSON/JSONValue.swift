@@ -8,6 +8,9 @@ public enum JSONValue: Sendable {
     case int(Int)
     /// A number with a fraction; infinities and NaN, which JSON lacks, are written as strings.
     case double(Double)
+    /// A number as written, in JSON's number syntax (`12.3400000000000001`): for a value whose text
+    /// matters, as a rollout percent's does.
+    case number(String)
     /// A string.
     case string(String)
     /// An array.
@@ -36,7 +39,7 @@ public enum JSONValue: Sendable {
         case (.bool(let a), .bool(let b)): a == b
         case (.int(let a), .int(let b)): a == b
         case (.double(let a), .double(let b)): a == b || (a.isNaN && b.isNaN)
-        case (.string(let a), .string(let b)): a == b
+        case (.string(let a), .string(let b)), (.number(let a), .number(let b)): a == b
         case (.array(let a), .array(let b)): a.count == b.count && zip(a, b).allSatisfy { same($0, $1) }
         case (.object(let a), .object(let b)):
             a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && same($0.value, $1.value) }

@@ -31,6 +31,7 @@ public struct JSONWriter: Sendable {
             } else {
                 out += NumberText.shortest(number)
             }
+        case .number(let text): out += text
         case .string(let text): Self.quote(text, to: &out)
         case .array(let items):
             if items.isEmpty {

@@ -29,4 +29,17 @@ package enum PathArithmetic {
         let joined = parts.joined(separator: "/")
         return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
+
+    /// `path` relative to the folder `root`, with `..` where it lies outside (`../shared/base.yaml`);
+    /// unchanged when one is absolute and the other is not.
+    package static func relative(_ path: String, to root: String) -> String {
+        let (path, root) = (normalize(path), normalize(root))
+        guard path.hasPrefix("/") == root.hasPrefix("/") else { return path }
+        let pathParts = path.split(separator: "/")
+        let rootParts = root == "." ? [] : root.split(separator: "/")
+        var shared = 0
+        while shared < min(pathParts.count, rootParts.count), pathParts[shared] == rootParts[shared] { shared += 1 }
+        let ups = Array(repeating: "..", count: rootParts.count - shared)
+        return (ups + pathParts[shared...].map(String.init)).joined(separator: "/")
+    }
 }
