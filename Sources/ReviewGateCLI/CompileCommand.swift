@@ -46,7 +46,7 @@ struct CompileCommand: ParsableCommand {
     func run() throws {
         let result: PolicyLoader.Result
         do {
-            result = try PolicyDigest.stamped(PolicyLoader.files(InputFile.documents).load(path: policy), file: policy)
+            result = try InputFile.loader.load(path: policy)
         } catch {
             InputFile.report(error)
             Terminal.printError("reviewgate: \(policy): \(error.summary); nothing compiled")

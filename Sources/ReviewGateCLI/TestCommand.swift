@@ -42,7 +42,8 @@ struct TestCommand: ParsableCommand {
                 "reviewgate: error: no *.scenario.yaml or *.scenario.yml files in \(searched.joined(separator: ", "))")
             throw ExitCode(2)
         }
-        let runner = ScenarioRunner.files(InputFile.documents)
+        var runner = ScenarioRunner.files(InputFile.documents)
+        runner.digest = PolicyDigest.sha256
         var outcomes: [ScenarioOutcome] = []
         for file in files {
             let started = MomentOptions.clock()

@@ -84,10 +84,10 @@ struct ValidateCommand: ParsableCommand {
             _ = try StateDecoder.decode(root, versionKey: nil)
             return []
         case "reviewgate_scenario":
-            _ = try ScenarioRunner(documents: source, goldens: .disk).load(path: path)
+            _ = try ScenarioRunner(documents: source, goldens: .disk, digest: PolicyDigest.sha256).load(path: path)
             return []
         default:
-            return try PolicyDigest.stamped(PolicyLoader(source: source).load(path: path), file: path).warnings
+            return try PolicyLoader(source: source, digest: PolicyDigest.sha256).load(path: path).warnings
         }
     }
 }

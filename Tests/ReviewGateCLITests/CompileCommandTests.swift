@@ -84,6 +84,23 @@ import Testing
         ])
         #expect(evaluated.status == 2)
         #expect(evaluated.stderr.contains("it was edited after compiling"))
+        #expect(evaluated.stderr.hasPrefix("\(path):3:13: error: the compiled policy's digest"))
+
+        // A scenario that tests it fails too.
+        let scenario = (path as NSString).deletingLastPathComponent + "/edited.scenario.yaml"
+        try """
+        reviewgate_scenario: 1
+        name: edited
+        policy: apple-sample.json
+        start: 2026-02-02T08:00:00Z
+        state: {app: {short: "1.2", build: "12"}}
+        steps:
+          - event: process_completed
+            expect: {decision: block}
+        """.write(toFile: scenario, atomically: true, encoding: .utf8)
+        let tested = try CLIRunner.run(["test", scenario])
+        #expect(tested.status != 0)
+        #expect(tested.stderr.contains("it was edited after compiling"), "\(tested.stderr)")
     }
 
     @Test func recordTakesACompiledPolicyAndWritesWhatTheYAMLWrites() throws {

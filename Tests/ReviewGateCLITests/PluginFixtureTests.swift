@@ -26,8 +26,8 @@ import Testing
         let lines = binary.output.split(separator: "\n")
         #expect(lines.first?.hasPrefix("ALLOW fixture-app via trigger task_completed") == true)
         // Explanations cite the YAML, relative to the package: no build machine's paths in the app.
-        #expect(binary.output.contains("required at least 7d  Sources/GoodApp/app.base.yaml:8"))
-        #expect(binary.output.contains("Sources/GoodApp/app.yaml:5"))
+        #expect(binary.output.contains("required at least 7d  Sources/GoodApp/Review Policies/app.base.yaml:8"))
+        #expect(binary.output.contains("Sources/GoodApp/Review Policies/app.yaml:5"))
         #expect(lines.last?.hasPrefix(#"{"policy":"fixture-app","policy_digest":"sha256:"#) == true)
 
         // The resource is what `reviewgate compile` writes for the same file.
@@ -44,7 +44,7 @@ import Testing
         #expect(files.map { ($0 as NSString).lastPathComponent } == ["app.json"])
         let resource = try #require(files.first)
         let compiled = try CLIRunner.run([
-            "compile", Self.package.appending(path: "Sources/GoodApp/app.yaml").path, "--relative-to",
+            "compile", Self.package.appending(path: "Sources/GoodApp/Review Policies/app.yaml").path, "--relative-to",
             Self.package.path,
         ])
         let bytes = try String(contentsOf: debug.appending(path: "\(bundle)/\(resource)"), encoding: .utf8)
@@ -73,5 +73,17 @@ import Testing
                 "\(policy):6:13: error: cooldown must be a duration such as 21d (a whole number and s, m, h, d or w); found the string \"30 days\""
             ), "\(build.output)")
         #expect(!build.output.contains("Linking BadApp"))
+    }
+
+    @Test func twoPoliciesWithOneResourceNameFailTheBuild() throws {
+        let clash = Repository.root.appending(path: "Tests/PluginClashFixture")
+        let build = try Command.run(
+            "swift",
+            [
+                "build", "--package-path", clash.path, "--scratch-path",
+                Repository.root.appending(path: ".build/plugin-clash-fixture").path,
+            ])
+        #expect(build.status != 0)
+        #expect(build.output.contains("would both compile to review.json: rename one"), "\(build.output)")
     }
 }

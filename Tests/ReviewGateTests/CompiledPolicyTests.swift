@@ -313,3 +313,29 @@ extension CompiledPolicyTests {
         #expect(errors.first?.message.contains("unknown key \"reviewgate_compiled\"") == true)
     }
 }
+
+extension CompiledPolicyTests {
+    /// A stand-in for SHA-256 (the core links no cryptography): FNV-1a of the bytes, spread to 64 hex digits.
+    static let fakeHash: PolicyLoader.Digest = { bytes in
+        let hash = String(RolloutBucket.fnv1a64(bytes), radix: 16)
+        let digits = String(repeating: "0", count: 16 - hash.count) + hash
+        return "sha256:" + String(repeating: digits, count: 4)
+    }
+
+    @Test func withAHashTheDigestIsWorkedOutAndChecked() throws {
+        let loader = PolicyLoader(source: Self.read, digest: Self.fakeHash)
+        let yaml = try loader.load(path: "policies/treaty.yaml")
+        let digest = try #require(yaml.policy.digest)
+        let text = CompiledPolicy(yaml).text(digest: digest)
+        #expect(
+            try CompiledPolicy.load(Array(text.utf8), file: "t.json", digest: Self.fakeHash).policy.digest == digest)
+        let edited = text.replacingOccurrences(of: "\"cooldown\": \"7d\"", with: "\"cooldown\": \"1d\"")
+        #expect(edited != text)
+        // Without a hash the edit goes unseen (it is a valid policy); with one it is refused.
+        #expect(throws: Never.self) { try CompiledPolicy.load(Array(edited.utf8), file: "t.json") }
+        let error = try #require(throws: DiagnosticError.self) {
+            try CompiledPolicy.load(Array(edited.utf8), file: "t.json", digest: Self.fakeHash)
+        }
+        #expect(error.diagnostics.first?.location == SourceLocation(file: "t.json", line: 3, column: 13))
+    }
+}

@@ -68,13 +68,28 @@ public struct CompiledPolicy: Sendable {
 
     /// Reads a compiled policy from its bytes (a bundle resource, a download): the JSON reader, the
     /// settings back at their YAML locations, and the same validation as the YAML. `file` names the
-    /// bytes in diagnostics about the JSON itself.
-    public static func load(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> PolicyLoader.Result {
-        try decode(JSONReader().loadDocument(bytes, file: file))
+    /// bytes in diagnostics about the JSON itself. With `digest` (SHA-256, such as CryptoKit's), the
+    /// file's `digest` is checked against its policy, so that a file edited after compiling is refused.
+    public static func load(_ bytes: [UInt8], file: String, digest: PolicyLoader.Digest? = nil)
+        throws(DiagnosticError) -> PolicyLoader.Result
+    {
+        try decode(JSONReader().loadDocument(bytes, file: file), digest: digest)
     }
 
-    /// Decodes a compiled policy's document (see ``CompiledPolicyDecoder``).
-    public static func decode(_ root: DocumentNode) throws(DiagnosticError) -> PolicyLoader.Result {
-        try CompiledPolicyDecoder.decode(root)
+    /// Decodes a compiled policy's document (see ``CompiledPolicyDecoder``), checking its digest
+    /// with `digest` when given.
+    public static func decode(_ root: DocumentNode, digest: PolicyLoader.Digest? = nil) throws(DiagnosticError)
+        -> PolicyLoader.Result
+    {
+        let result = try CompiledPolicyDecoder.decode(root)
+        if let digest, let given = result.policy.digest {
+            let computed = digest(CompiledPolicy(result).canonicalBytes)
+            guard computed == given else {
+                throw DiagnosticError(
+                    "the compiled policy's digest \(given) is not that of its policy (\(computed)): it was edited after compiling; compile the YAML again with reviewgate compile",
+                    at: root["digest"]?.location ?? root.location)
+            }
+        }
+        return result
     }
 }

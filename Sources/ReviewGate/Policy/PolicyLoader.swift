@@ -7,12 +7,20 @@ public struct PolicyLoader: Sendable {
     /// inside the file, or any other error (`ReviewGateFiles`' `FileError`) when it cannot be read.
     public typealias DocumentSource = @Sendable (_ path: String) throws -> DocumentNode
 
+    /// Hashes a policy's canonical bytes (``CompiledPolicy/canonicalBytes``) to its digest,
+    /// `sha256:` and 64 hex digits. The core links no cryptography: the caller hands SHA-256 in.
+    public typealias Digest = @Sendable (_ canonical: [UInt8]) -> String
+
     /// How files are read.
     public var source: DocumentSource
+    /// How digests are worked out, if at all: with it, a compiled policy's `digest` is checked (an
+    /// edited file is refused) and a YAML policy's is worked out, so that every policy loaded has one.
+    public var digest: Digest?
 
-    /// Creates a loader that reads documents through `source`.
-    public init(source: @escaping DocumentSource) {
+    /// Creates a loader that reads documents through `source`, hashing with `digest` when given.
+    public init(source: @escaping DocumentSource, digest: Digest? = nil) {
         self.source = source
+        self.digest = digest
     }
 
     /// A validated policy and the warnings a reviewer would raise about it.
@@ -32,9 +40,11 @@ public struct PolicyLoader: Sendable {
     public func load(path: String) throws(DiagnosticError) -> Result {
         var inclusions: [String: Inclusion] = [:]
         let root = try merged(path: path, chain: [], inclusions: &inclusions)
-        if CompiledPolicy.isCompiled(root) { return try CompiledPolicy.decode(root) }
+        if CompiledPolicy.isCompiled(root) { return try CompiledPolicy.decode(root, digest: digest) }
         do {
-            return try Self.decode(root)
+            var result = try Self.decode(root)
+            if let digest { result.policy.digest = digest(CompiledPolicy(result).canonicalBytes) }
+            return result
         } catch {
             var error = error
             for index in error.diagnostics.indices {

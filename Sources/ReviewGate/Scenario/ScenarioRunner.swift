@@ -12,11 +12,16 @@ public struct ScenarioRunner: Sendable {
     public var documents: PolicyLoader.DocumentSource
     /// Reads and writes golden transcripts.
     public var goldens: GoldenFiles
+    /// How the tested policy's digest is worked out and checked (``PolicyLoader/digest``), if at all.
+    public var digest: PolicyLoader.Digest?
 
     /// Creates a runner that reads documents and golden files through the functions given.
-    public init(documents: @escaping PolicyLoader.DocumentSource, goldens: GoldenFiles) {
+    public init(
+        documents: @escaping PolicyLoader.DocumentSource, goldens: GoldenFiles, digest: PolicyLoader.Digest? = nil
+    ) {
         self.documents = documents
         self.goldens = goldens
+        self.digest = digest
     }
 
     /// Reads the scenario file at `path` and the policy it tests. Throws every problem found.
@@ -27,7 +32,7 @@ public struct ScenarioRunner: Sendable {
         } catch {
             throw DiagnosticError(reading: error)
         }
-        return try ScenarioDecoder.decode(root, path: path, loader: PolicyLoader(source: documents))
+        return try ScenarioDecoder.decode(root, path: path, loader: PolicyLoader(source: documents, digest: digest))
     }
 
     /// Loads and runs the scenario at `path`, then compares (or, with `.update`, writes) its golden

@@ -8,6 +8,9 @@ enum InputFile {
     /// Files read as YAML (and so JSON) through libyaml, under SPEC §7's limits.
     static let documents = DocumentFiles(parse: YAMLLoader().loadDocument)
 
+    /// Policies read from those files, each with its digest (a compiled one's checked).
+    static let loader = PolicyLoader(source: documents.source, digest: PolicyDigest.sha256)
+
     /// Prints each diagnostic to stderr, with its source line and a caret.
     static func report(_ diagnostics: [Diagnostic]) {
         var printer = DiagnosticPrinter()
@@ -45,7 +48,7 @@ enum InputFile {
     /// to stderr.
     static func policy(_ path: String) throws -> Policy {
         let result = try orExit { () throws(DiagnosticError) in
-            try PolicyDigest.stamped(PolicyLoader.files(documents).load(path: path), file: path)
+            try loader.load(path: path)
         }
         report(result.warnings)
         return result.policy
