@@ -23,6 +23,9 @@ struct DiagnosticPrinter {
     /// The source line and a caret under the column; nothing when the line is not at hand or too
     /// long to show.
     private mutating func snippet(at location: SourceLocation) -> [String] {
+        // Only the kinds of file reviewgate reads: a compiled policy names its YAML files itself, and
+        // a hostile one must not make a CI log show a line of /proc/self/environ or a .netrc.
+        guard Self.isShown(location.file) else { return [] }
         if sources[location.file] == nil {
             sources[location.file] = (try? FileBytes.read(location.file, maxBytes: DocumentLimits.default.maxBytes)).map
             {
@@ -39,6 +42,15 @@ struct DiagnosticPrinter {
         // Tabs stay tabs, so that the caret lines up however the terminal shows them.
         let padding = line.prefix(location.column - 1).map { $0 == "\t" ? "\t" : " " }.joined()
         return [String(String.UnicodeScalarView(line)), padding + "^"]
+    }
+
+    /// Whether lines of a file may be shown: a `.yaml`, `.yml` or `.json` file outside the system's
+    /// `/proc`, `/sys` and `/dev`.
+    static func isShown(_ file: String) -> Bool {
+        let lowered = file.lowercased()
+        guard [".yaml", ".yml", ".json"].contains(where: lowered.hasSuffix) else { return false }
+        let normalized = PathArithmetic.normalize(file)
+        return !["/proc/", "/sys/", "/dev/"].contains(where: normalized.hasPrefix)
     }
 
     /// The longest source line shown, in characters.
