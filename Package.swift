@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "ReviewGate", targets: ["ReviewGate"]),
         .library(name: "ReviewGateFiles", targets: ["ReviewGateFiles"]),
         .library(name: "ReviewGateYAML", targets: ["ReviewGateYAML"]),
+        .library(name: "ReviewGateRemote", targets: ["ReviewGateRemote"]),
         .executable(name: "reviewgate", targets: ["ReviewGateCLI"]),
         .plugin(name: "ReviewGatePlugin", targets: ["ReviewGatePlugin"]),
     ],
@@ -27,18 +28,22 @@ let package = Package(
         // The JSON Schemas (~60 KB of text) for editors and CI, apart from the library an app links.
         .target(name: "ReviewGateSchemas"),
         .target(name: "ReviewGateYAML", dependencies: ["ReviewGate", "CLibYAML"]),
+        // Signed remote updates, in a target of its own so that an app without them links no crypto.
+        .target(
+            name: "ReviewGateRemote",
+            dependencies: ["ReviewGate", "ReviewGateFiles", .product(name: "Crypto", package: "swift-crypto")]),
         .executableTarget(
             name: "ReviewGateCLI",
             dependencies: [
-                "ReviewGate", "ReviewGateFiles", "ReviewGateSchemas", "ReviewGateYAML",
+                "ReviewGate", "ReviewGateFiles", "ReviewGateRemote", "ReviewGateSchemas", "ReviewGateYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Compiles a target's policies during its build (the compiled JSON becomes a resource).
         .plugin(name: "ReviewGatePlugin", capability: .buildTool(), dependencies: ["ReviewGateCLI"]),
         .target(
-            name: "ReviewGateTestSupport", dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateYAML"],
+            name: "ReviewGateTestSupport",
+            dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateRemote", "ReviewGateYAML"],
             path: "Tests/ReviewGateTestSupport"),
         .testTarget(
             name: "ReviewGateYAMLTests", dependencies: ["ReviewGateYAML", "ReviewGate", "ReviewGateTestSupport"]),
@@ -48,6 +53,12 @@ let package = Package(
                 "ReviewGate", "ReviewGateFiles", "ReviewGateSchemas", "ReviewGateYAML", "ReviewGateTestSupport",
             ],
             exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ReviewGateRemoteTests",
+            dependencies: ["ReviewGateRemote", "ReviewGate", "ReviewGateFiles", "ReviewGateTestSupport"]),
+        // Keeps updates in a loop for the tests to kill -9 (RemotePolicyRobustnessTests).
+        .executableTarget(
+            name: "RemoteKeepProbe", dependencies: ["ReviewGateRemote", "ReviewGate"], path: "Tests/RemoteKeepProbe"),
         .testTarget(
             name: "ReviewGateCLITests", dependencies: ["ReviewGateCLI", "ReviewGateTestSupport"], exclude: ["Goldens"]),
     ]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ReviewGate
 import ReviewGateFiles
+import ReviewGateRemote
 
 /// `reviewgate compile POLICY [-o FILE]`: the compiled policy an app carries (SPEC §9).
 struct CompileCommand: ParsableCommand {
@@ -17,12 +18,14 @@ struct CompileCommand: ParsableCommand {
             explanation in the app cites the YAML). The same YAML always compiles to the same bytes.
             The library reads the result with CompiledPolicy.load, and every reviewgate command that takes \
             a policy takes it too.
+            With --sign KEY (a private key from reviewgate keygen, or - to read it from stdin), writes a             signed policy instead, for remote updates: check it with reviewgate verify before publishing.
             Exit codes: 0 compiled, 1 errors in the policy (or warnings with --strict; nothing is written), \
             2 a file that cannot be read or written.
 
             Examples:
               reviewgate compile policies/apple-sample.yaml -o apple-sample.json
               reviewgate compile policies/app.yaml | jq .digest
+              printenv REVIEWGATE_SIGNING_KEY | reviewgate compile --sign - policies/app.yaml -o app.signed.json
             """
     )
 
@@ -43,7 +46,27 @@ struct CompileCommand: ParsableCommand {
     @Flag(help: "Treat warnings as failures (exit 1, nothing written).")
     var strict = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Sign with this private key (a NAME.key file from reviewgate keygen, or - for stdin) and write a signed policy for remote updates.",
+            valueName: "key"))
+    var sign: String?
+
     func run() throws {
+        let signingKey = try sign.map { path in
+            try InputFile.orExit { () throws -> PolicySigningKey in
+                let bytes =
+                    path == "-"
+                    ? try FileBytes.readStandardInput(maxBytes: 64 * 1024)
+                    : try FileBytes.read(path, maxBytes: 64 * 1024)
+                do throws(DiagnosticError) {
+                    return try PolicySigningKey(String(decoding: bytes, as: UTF8.self))
+                } catch {
+                    throw DiagnosticError(
+                        "\(path == "-" ? "<stdin>" : path): \(error.diagnostics.first?.message ?? "")", at: nil)
+                }
+            }
+        }
         let result: PolicyLoader.Result
         do {
             result = try InputFile.loader.load(path: policy)
@@ -59,7 +82,7 @@ struct CompileCommand: ParsableCommand {
                 "reviewgate: \(policy): \(count) warning\(count == 1 ? "" : "s") under --strict; nothing compiled")
             throw ExitCode(1)
         }
-        let text = CompiledPolicy(result).text(digest: result.policy.digest ?? "", filesRelativeTo: relativeTo)
+        var text = CompiledPolicy(result).text(digest: result.policy.digest ?? "", filesRelativeTo: relativeTo)
         // Nothing is written that the library could not read back as this very policy (a value JSON
         // cannot hold, such as an attribute compared with .inf, would not be).
         do throws(DiagnosticError) {
@@ -73,6 +96,12 @@ struct CompileCommand: ParsableCommand {
             Terminal.printError("reviewgate: \(policy): its compiled form does not read back; nothing compiled")
             throw ExitCode(1)
         }
+        let digest = result.policy.digest ?? ""
+        if let signingKey {
+            text = try SignedPolicy(
+                compiled: Array(text.utf8), name: result.policy.name, digest: digest, key: signingKey
+            ).text
+        }
         guard let output else {
             Terminal.print(String(text.dropLast()))
             return
@@ -83,6 +112,7 @@ struct CompileCommand: ParsableCommand {
             InputFile.report(DiagnosticError(reading: error))
             throw ExitCode(2)
         }
-        Terminal.print("\(policy) → \(output) (\(result.policy.name), \(result.policy.digest ?? ""))")
+        let signed = signingKey.map { ", signed with key \($0.publicKey.id)" } ?? ""
+        Terminal.print("\(policy) → \(output) (\(result.policy.name), \(digest)\(signed))")
     }
 }

@@ -11,10 +11,10 @@ struct ReviewGateCommand: ParsableCommand {
             Exit codes: 0 success / allow / all passed, 1 block / findings / failures, \
             2 bad usage or an input that cannot be read.
             """,
-        version: "0.1.0",
+        version: LibraryVersion.text,
         subcommands: [
-            ValidateCommand.self, CompileCommand.self, EvaluateCommand.self, InspectCommand.self, SchemaCommand.self,
-            RecordCommand.self, TestCommand.self,
+            ValidateCommand.self, CompileCommand.self, KeygenCommand.self, VerifyCommand.self, EvaluateCommand.self,
+            InspectCommand.self, SchemaCommand.self, RecordCommand.self, TestCommand.self,
         ]
     )
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ReviewGate
 import ReviewGateFiles
+import ReviewGateRemote
 
 /// `reviewgate test [PATH...]`: runs scenario files and their golden transcripts.
 struct TestCommand: ParsableCommand {

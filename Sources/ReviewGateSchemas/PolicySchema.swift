@@ -249,6 +249,25 @@ extension JSONSchema {
               },
               "additionalProperties": false
             },
+            "requires": {
+              "description": "The oldest app and ReviewGate library this policy may run in. A remote update that asks for more is refused, and the app keeps the policy it had; a reviewgate older than `library_version` refuses the policy.",
+              "type": "object",
+              "properties": {
+                "app_version": {
+                  "description": "The oldest app version, dotted digits, compared with the app's version under `app.version_key` (the marketing version unless set).",
+                  "type": "string",
+                  "pattern": "^[0-9]+(\\.[0-9]+)*$",
+                  "examples": ["3.2"]
+                },
+                "library_version": {
+                  "description": "The oldest ReviewGate library, dotted digits (`reviewgate --version` prints the CLI's).",
+                  "type": "string",
+                  "pattern": "^[0-9]+(\\.[0-9]+)*$",
+                  "examples": ["0.2"]
+                }
+              },
+              "additionalProperties": false
+            },
             "lint": {
               "description": "Warnings the team means, so that `reviewgate validate --strict` passes: each id is the one `validate` prints in brackets after a warning.",
               "type": "object",

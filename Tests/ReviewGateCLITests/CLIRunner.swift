@@ -11,15 +11,7 @@ enum CLIRunner {
     }
 
     /// The `reviewgate` binary beside the test bundle (the build folder SwiftPM used).
-    static let executable: URL = {
-        var folder = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = folder.appending(path: "reviewgate")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        return Repository.root.appending(path: ".build/debug/reviewgate")
-    }()
+    static let executable = Repository.built("reviewgate")
 
     /// Runs `reviewgate` with `arguments`; `input`, when given, is its standard input.
     static func run(

@@ -6,13 +6,14 @@ import Testing
 ///
 /// - a block of `$ ` commands runs each `reviewgate` command in a copy of `policies/` and `schemas/`
 ///   and compares what it prints (stderr, then stdout) with the lines under it, where a line `...`
-///   stands for any lines; `$ cat FILE` shows a file: a shipped file must be those lines, any other
+///   stands for any lines and `…` in a line for any text (a fresh key's id); `$ cat FILE` shows a file: a shipped file must be those lines, any other
 ///   is written from them for the commands after it;
 /// - a `sh` block's `reviewgate` commands run and do not fail with 2;
 /// - a `yaml` block is a shipped file byte for byte, or a file that validates (its `extends:
 ///   base.yaml` is the README's first policy); a block of a transcript step is in a shipped golden;
 /// - a command synopsis names only options its command has;
-/// - the Swift example is the one `FileStateStoreTests` compiles and runs, line for line (the
+/// - the Swift examples are the ones `FileStateStoreTests` and `RemotePolicyTests` compile and run,
+///   line for line (the
 ///   fragments of an app's manifest and SwiftUI views, marked `swift Package.swift` and
 ///   `swift SwiftUI`, build on Apple platforms only).
 @Suite("README examples")
@@ -69,8 +70,23 @@ struct ReadmeTests {
             return actual.indices.map { actual[$0...] }.contains { matches(expected.dropFirst(), $0) }
                 || matches(expected.dropFirst(), actual[actual.endIndex...])
         }
-        guard let line = actual.first, line == first else { return false }
+        guard let line = actual.first, lineMatches(first, line) else { return false }
         return matches(expected.dropFirst(), actual.dropFirst())
+    }
+
+    /// Whether `line` is `expected`, where `…` stands for any text.
+    static func lineMatches(_ expected: String, _ line: String) -> Bool {
+        let parts = expected.components(separatedBy: "…")
+        guard parts.count > 1 else { return expected == line }
+        guard line.hasPrefix(parts[0]), line.dropFirst(parts[0].count).hasSuffix(parts.last!),
+            line.count >= parts[0].count + parts.last!.count
+        else { return false }
+        var rest = line.dropFirst(parts[0].count).dropLast(parts.last!.count)
+        for part in parts.dropFirst().dropLast() {
+            guard let range = rest.range(of: part) else { return false }
+            rest = rest[range.upperBound...]
+        }
+        return true
     }
 
     @Test func theReadmeHasExamples() {
@@ -195,15 +211,21 @@ struct ReadmeTests {
         }
     }
 
-    @Test func theSwiftExampleIsTheOneTheTestsRun() throws {
-        // The one block that is only `swift`; `swift Package.swift` and `swift SwiftUI` are fragments
-        // of an app's manifest and views, which build on Apple platforms alone.
-        let examples = Self.blocks.filter { $0.info == "swift" }
+    /// The Swift examples and the tests that run them: `swift` is the app's path with a state file,
+    /// `swift remote` the remote-update one.
+    static let swiftExamples = [
+        "swift": "Tests/ReviewGateTests/FileStateStoreTests.swift",
+        "swift remote": "Tests/ReviewGateRemoteTests/RemotePolicyTests.swift",
+    ]
+
+    @Test(arguments: swiftExamples.sorted { $0.key < $1.key })
+    func theSwiftExamplesAreTheOnesTheTestsRun(_ info: String, _ path: String) throws {
+        // `swift Package.swift` and `swift SwiftUI` are fragments of an app's manifest and views,
+        // which build on Apple platforms alone.
+        let examples = Self.blocks.filter { $0.info == info }
         #expect(examples.count == 1)
         let example = try #require(examples.first)
-        let test = try String(
-            contentsOf: Repository.root.appending(path: "Tests/ReviewGateTests/FileStateStoreTests.swift"),
-            encoding: .utf8)
+        let test = try String(contentsOf: Repository.root.appending(path: path), encoding: .utf8)
         // Without comments and spaces, so that line breaks may differ.
         let bare = { (line: Substring) in
             String(line.split(separator: "//", omittingEmptySubsequences: false)[0].filter { !$0.isWhitespace })
@@ -213,7 +235,7 @@ struct ReadmeTests {
             let code = bare(line[...])
             guard !code.isEmpty, !code.hasPrefix("import") else { continue }
             let found = source.contains(code)
-            #expect(found, "README line \(example.line): \(line) is not in FileStateStoreTests")
+            #expect(found, "README line \(example.line): \(line) is not in \(path)")
         }
     }
 }

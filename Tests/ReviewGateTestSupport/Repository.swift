@@ -16,6 +16,18 @@ public enum Repository {
         root.appending(path: "../shared/\(name)").standardized
     }
 
+    /// A program this package builds (`reviewgate`, `RemoteKeepProbe`), beside the test bundle in the
+    /// build folder SwiftPM used.
+    public static func built(_ name: String) -> URL {
+        var folder = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = folder.appending(path: name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return root.appending(path: ".build/debug/\(name)")
+    }
+
     /// A fresh temporary folder for a test's files.
     public static func temporaryFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appending(path: "reviewgate-\(UUID().uuidString)")

@@ -35,6 +35,7 @@ import Testing
         #expect(try Self.keys(schema, "properties", "presentation") == Set(PolicyDecoder.presentationKeys))
         #expect(try Self.keys(schema, "properties", "rollout") == Set(PolicyDecoder.rolloutKeys))
         #expect(try Self.keys(schema, "properties", "lint") == Set(PolicyDecoder.lintKeys))
+        #expect(try Self.keys(schema, "properties", "requires") == Set(PolicyDecoder.requiresKeys))
         let allow = try Self.object(schema, "properties", "lint", "properties", "allow", "items")
         #expect(Set(try #require(allow["enum"] as? [String])) == Set(LintRule.allCases.map(\.rawValue)))
         let source = try Self.object(schema, "$defs", "source")

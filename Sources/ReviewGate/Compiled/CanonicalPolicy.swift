@@ -41,6 +41,7 @@ struct CanonicalPolicy {
         case "/presentation": PolicyDecoder.presentationKeys
         case "/rollout": PolicyDecoder.rolloutKeys
         case "/lint": PolicyDecoder.lintKeys
+        case "/requires": PolicyDecoder.requiresKeys
         case _ where isTrigger(pointer): NodeReader.triggerKeys
         default:
             ["count", "max", "per"] + NodeReader.conditionForms
@@ -52,7 +53,9 @@ struct CanonicalPolicy {
     private static let rankTables: [String: [String: Int]] = {
         var tables: [String: [String: Int]] = [:]
         for pointer in [
-            "", "/app", "/guards", "/responses", "/counting", "/presentation", "/rollout", "/lint", "/triggers/t", "/",
+            "", "/app", "/guards", "/responses", "/counting", "/presentation", "/rollout", "/lint", "/requires",
+            "/triggers/t",
+            "/",
         ] {
             var ranks: [String: Int] = [:]
             for (index, key) in keyOrder(at: pointer).enumerated() where ranks[key] == nil { ranks[key] = index }

@@ -66,6 +66,26 @@ public struct CompiledPolicy: Sendable {
         root[formatKey] != nil && root["reviewgate"] == nil
     }
 
+    /// What is newer in a compiled policy than this library reads.
+    public enum Newer: Sendable {
+        /// The compiled form's `reviewgate_compiled`.
+        case format
+        /// The policy language's `reviewgate`.
+        case language
+        /// The policy's `requires.library_version`.
+        case library
+    }
+
+    /// What refuses a compiled policy's document before its settings are judged: a newer compiled
+    /// form, language or library than this one, with the refusal; `nil` when none is newer.
+    public static func newer(_ root: DocumentNode) -> (Newer, Diagnostic)? {
+        if let refusal = CompiledPolicyDecoder.format.refusal(root[formatKey]) { return (.format, refusal) }
+        guard let policy = root["policy"] else { return nil }
+        if let refusal = FormatVersion.policy.refusal(policy["reviewgate"]) { return (.language, refusal) }
+        if let refusal = PolicyDecoder.libraryRefusal(policy) { return (.library, refusal) }
+        return nil
+    }
+
     /// Reads a compiled policy from its bytes (a bundle resource, a download): the JSON reader, the
     /// settings back at their YAML locations, and the same validation as the YAML. `file` names the
     /// bytes in diagnostics about the JSON itself. With `digest` (SHA-256, such as CryptoKit's), the

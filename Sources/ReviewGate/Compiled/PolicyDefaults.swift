@@ -10,7 +10,8 @@ struct PolicyDefaults {
         switch pointer {
         case "":
             return [
-                ("description", .null), ("enabled", .bool(true)), ("app", section("/app")),
+                ("description", .null), ("enabled", .bool(true)), ("requires", section("/requires")),
+                ("app", section("/app")),
                 ("guards", section("/guards")), ("responses", section("/responses")),
                 ("counting", section("/counting")), ("presentation", section("/presentation")), ("rollout", .null),
                 ("lint", section("/lint")),
@@ -41,6 +42,7 @@ struct PolicyDefaults {
             ]
         case "/rollout": return [("salt", .string(policy.rollout?.salt ?? policy.name))]
         case "/lint": return [("allow", .array([]))]
+        case "/requires": return [("app_version", .null), ("library_version", .null)]
         default:
             guard CanonicalPolicy.isTrigger(pointer),
                 let trigger = policy.trigger(id: CanonicalPolicy.unescape(pointer.dropFirst("/triggers/".count)))

@@ -13,6 +13,7 @@ enum KeyHome {
         (PolicyDecoder.countingKeys, "belongs under counting"),
         (PolicyDecoder.presentationKeys, "belongs under presentation"),
         (PolicyDecoder.rolloutKeys, "belongs under rollout"),
+        (PolicyDecoder.requiresKeys, "belongs under requires"),
         (PolicyDecoder.topLevelKeys, "is a top-level key, so it starts its line, not indented"),
     ]
 

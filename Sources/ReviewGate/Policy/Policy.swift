@@ -9,6 +9,8 @@ public struct Policy: Sendable {
     public var description: String?
     /// The kill switch: `false` blocks every moment.
     public var enabled: Located<Bool>
+    /// The oldest app and library the policy runs in.
+    public var requires: Requirements = .none
     /// The app: store id, which version string counts, platform.
     public var app: AppSettings
     /// The moments that may ask, in file order.

@@ -12,9 +12,10 @@ package struct PolicyDecoder {
     package static let presentationKeys = ["delay", "require_same_scene"]
     package static let rolloutKeys = ["percent", "salt"]
     package static let lintKeys = ["allow"]
+    package static let requiresKeys = ["app_version", "library_version"]
 
     package static let topLevelKeys = [
-        "reviewgate", "name", "description", "enabled", "extends", "app", "triggers", "guards", "responses",
+        "reviewgate", "name", "description", "enabled", "extends", "requires", "app", "triggers", "guards", "responses",
         "counting", "presentation", "rollout", "lint",
     ]
 
@@ -27,6 +28,18 @@ package struct PolicyDecoder {
     mutating func decode(_ root: DocumentNode) -> Policy? {
         // The version first: a newer language's file is refused before its keys are judged.
         if let refusal = FormatVersion.policy.refusal(root["reviewgate"]) {
+            reader.report(refusal)
+            return nil
+        }
+        // A signed policy (ReviewGateRemote's SignedPolicy) is for apps and verify, not a policy to decode.
+        if root["reviewgate_signed"] != nil, root["reviewgate"] == nil {
+            reader.error(
+                "this is a signed policy, for remote updates: check it with reviewgate verify --key KEY FILE, and give the other commands the YAML or the compiled policy",
+                at: root.location)
+            return nil
+        }
+        // Then the library it needs: a policy for a newer library is refused before its new keys are.
+        if let refusal = Self.libraryRefusal(root) {
             reader.report(refusal)
             return nil
         }
@@ -54,6 +67,7 @@ package struct PolicyDecoder {
         let description = fields["description"].flatMap { reader.string($0, "description") }
         let enabled = Located(
             fields["enabled"].flatMap { reader.bool($0, "enabled") } ?? true, at: fields.keyLocation("enabled"))
+        let requires = decodeRequires(fields["requires"])
         let app = decodeApp(fields["app"])
         let triggers = fields["triggers"].map { decodeTriggers($0) } ?? []
         let guards = reader.guards(fields["guards"], platform: app.platform)
@@ -65,15 +79,48 @@ package struct PolicyDecoder {
         }
 
         let allowed = decodeLint(fields["lint"])
-        let policy = Policy(
+        var policy = Policy(
             version: version, name: name ?? "", description: description, enabled: enabled, app: app,
             triggers: triggers, guards: guards, responses: responses, counting: counting, presentation: presentation,
             rollout: rollout, allowedWarnings: allowed, location: root.location)
+        policy.requires = requires
         guard !reader.hasErrors, name != nil else {
             partial = policy
             return nil
         }
         return policy
+    }
+
+    /// The refusal of a policy whose `requires.library_version` is newer than this library.
+    static func libraryRefusal(_ root: DocumentNode) -> Diagnostic? {
+        guard let node = root["requires"]?["library_version"], let text = node.string,
+            let needed = AppVersionNumber(text), LibraryVersion.current < needed
+        else { return nil }
+        return .error(
+            "this policy needs a newer reviewgate: requires.library_version is \(text), and this is reviewgate \(LibraryVersion.text)",
+            at: node.location)
+    }
+
+    /// `requires`: the oldest app and library the policy runs in.
+    private mutating func decodeRequires(_ node: DocumentNode?) -> Requirements {
+        var requires = Requirements.none
+        guard let node, let fields = reader.fields(node, "requires", allowed: Self.requiresKeys, home: KeyHome.of)
+        else { return requires }
+        func version(_ key: String) -> Located<AppVersionNumber>? {
+            guard let valueNode = fields[key], let text = reader.string(valueNode, "requires.\(key)") else {
+                return nil
+            }
+            guard let version = AppVersionNumber(text) else {
+                reader.error(
+                    "requires.\(key) must be a dotted version such as \"3.2\"; found \"\(NodeReader.prefix(text))\"",
+                    at: valueNode.location)
+                return nil
+            }
+            return Located(version, at: fields.keyLocation(key))
+        }
+        requires.appVersion = version("app_version")
+        requires.libraryVersion = version("library_version")
+        return requires
     }
 
     /// An Android application id: two or more dot-separated parts, each a letter then letters,

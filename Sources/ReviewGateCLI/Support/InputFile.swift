@@ -1,6 +1,7 @@
 import ArgumentParser
 import ReviewGate
 import ReviewGateFiles
+import ReviewGateRemote
 import ReviewGateYAML
 
 /// Reads the commands' input files, turning every failure into diagnostics on stderr and exit 2.

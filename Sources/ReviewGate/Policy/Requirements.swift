@@ -1,0 +1,63 @@
+/// `requires`: the oldest app and library a policy may run in (SPEC §9), so that a policy using a
+/// newer feature, or one that counts on an app change, is never put to work where it cannot be
+/// evaluated as the team meant. A remote update that asks for more is refused and the app keeps the
+/// policy it had.
+public struct Requirements: Sendable {
+    /// The oldest app version, compared with the app's version string under the policy's
+    /// `app.version_key` (`short` unless set).
+    public var appVersion: Located<AppVersionNumber>?
+    /// The oldest ReviewGate library, compared with ``LibraryVersion/current``.
+    public var libraryVersion: Located<AppVersionNumber>?
+
+    /// No requirement.
+    public static let none = Requirements(appVersion: nil, libraryVersion: nil)
+
+    /// Why an app at `version` (under `key`) cannot run the policy, or `nil` when it can. An app
+    /// version that is not dotted digits (`3.2-beta`) is read up to its first other character;
+    /// one that does not start with a digit does not meet a requirement.
+    public func unmetByApp(_ version: AppVersion, key: VersionKey) -> String? {
+        guard let needed = appVersion?.value else { return nil }
+        guard let text = version[key] else {
+            return "needs app \(key.fullName) \(needed) or later, and the app's \(key.fullName) is not known"
+        }
+        guard let running = Self.leadingVersion(text), running >= needed else {
+            return "needs app \(key.fullName) \(needed) or later, and this app is \(key.name) \(text)"
+        }
+        return nil
+    }
+
+    /// Why this library cannot run the policy, or `nil` when it can.
+    public func unmetByLibrary(_ library: AppVersionNumber = LibraryVersion.current) -> String? {
+        guard let needed = libraryVersion?.value, library < needed else { return nil }
+        return "needs the ReviewGate library \(needed) or later, and this is \(library)"
+    }
+
+    /// The dotted digits a version string starts with: `3.2` of `3.2-beta (41)`.
+    static func leadingVersion(_ text: String) -> AppVersionNumber? {
+        var end = text.startIndex
+        var previousWasDot = true
+        for index in text.indices {
+            let character = text[index]
+            if character.isASCII, character.isNumber {
+                previousWasDot = false
+            } else if character == ".", !previousWasDot {
+                previousWasDot = true
+            } else {
+                break
+            }
+            end = text.index(after: index)
+        }
+        var prefix = text[..<end]
+        if prefix.last == "." { prefix = prefix.dropLast() }
+        return prefix.isEmpty ? nil : AppVersionNumber(String(prefix))
+    }
+}
+
+/// This library's version, which a policy's `requires.library_version` is compared with. The CLI
+/// reports it as `reviewgate --version`.
+public enum LibraryVersion {
+    /// The version as written, `0.2.0`.
+    public static let text = "0.2.0"
+    /// The version as a number.
+    public static let current = AppVersionNumber(text)!
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import ReviewGate
+import ReviewGateRemote
+
+/// `reviewgate keygen NAME`: a key pair for signed policy updates (SPEC §9).
+struct KeygenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keygen",
+        abstract: "Write an Ed25519 key pair for signing policy updates: NAME.key (private) and NAME.pub (public).",
+        discussion: """
+            NAME.pub holds the public key, one line ed25519:BASE64: put it in the app \
+            (PolicyPublicKey) and give it to reviewgate verify --key. It is not a secret.
+            NAME.key holds the private key, which signs updates (reviewgate compile --sign). Anyone \
+            who has it can change what every app asks: never commit it. Store it as a CI secret or in a \
+            password manager, then delete the file. It is written readable by you alone, and an \
+            existing file is never overwritten.
+            Exit codes: 0 written, 2 a file exists or cannot be written.
+
+            Examples:
+              reviewgate keygen review-2026
+              gh secret set REVIEWGATE_SIGNING_KEY < review-2026.key && rm review-2026.key
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The files' name, without .key or .pub (a path is fine).", valueName: "name"))
+    var name: String
+
+    func run() throws {
+        let privatePath = name + ".key"
+        let publicPath = name + ".pub"
+        for path in [privatePath, publicPath] where FileManager.default.fileExists(atPath: path) {
+            throw InputFile.usageError("\(path) exists; keygen never overwrites a key (choose another name)")
+        }
+        let key = PolicySigningKey()
+        let publicKey = key.publicKey
+        let privateText = """
+            # ReviewGate signing key \(publicKey.id) (Ed25519, private). Never commit it: keep it in a CI secret
+            # or a password manager. It signs policy updates: reviewgate compile --sign FILE.
+            \(key.text)
+
+            """
+        let publicText = """
+            # ReviewGate public key \(publicKey.id) (Ed25519). Put it in the app (PolicyPublicKey) and give it
+            # to reviewgate verify --key. It is not a secret.
+            \(publicKey)
+
+            """
+        guard
+            FileManager.default.createFile(
+                atPath: privatePath, contents: Data(privateText.utf8), attributes: [.posixPermissions: 0o600])
+        else {
+            throw InputFile.usageError("\(privatePath) cannot be written")
+        }
+        guard FileManager.default.createFile(atPath: publicPath, contents: Data(publicText.utf8)) else {
+            throw InputFile.usageError("\(publicPath) cannot be written")
+        }
+        Terminal.print(
+            """
+            key \(publicKey.id)
+              \(publicPath)  public: put it in the app and give it to reviewgate verify --key
+              \(privatePath)  private: store it as a CI secret, then delete this file; never commit it
+            \(publicKey)
+            """)
+    }
+}

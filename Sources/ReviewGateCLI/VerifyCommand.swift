@@ -1,0 +1,127 @@
+import ArgumentParser
+import ReviewGate
+import ReviewGateFiles
+import ReviewGateRemote
+
+/// `reviewgate verify --key PUBLIC FILE`: the app's acceptance path, before an update is published.
+struct VerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Check a signed policy as an app would before it takes it: would it be accepted, and if not, why.",
+        discussion: """
+            Runs the exact checks of the library's RemotePolicy: a signed policy (reviewgate compile \
+            --sign), a key the app trusts, a signature that verifies, a format and language this \
+            reviewgate reads, requires.library_version met, a valid policy whose digest matches, and, \
+            with --app-version, requires.app_version met. Prints what an app would run, or each reason \
+            to refuse as FILE:LINE:COLUMN: error: message and the refusal's id (bad_signature, \
+            app_too_old, ...).
+            Exit codes: 0 would be accepted, 1 would be refused, 2 a file that cannot be read.
+
+            Examples:
+              reviewgate verify --key review-2026.pub app.signed.json
+              reviewgate verify --key review-2026.pub --app-version 3.1 app.signed.json
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The signed policy, as it will be published.", valueName: "file"))
+    var file: String
+
+    @Option(
+        help: ArgumentHelp(
+            "A public key the app trusts: a NAME.pub file, or the ed25519:... text (repeat for several).",
+            valueName: "public-key"))
+    var key: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "The app's version, to check requires.app_version: V (compared under the policy's version_key) or short=...,build=....",
+            valueName: "version"))
+    var appVersion: String?
+
+    @Option(help: "text, or json (one object: file, accepted, reason, policy, digest, key_id, diagnostics).")
+    var format: VerifyFormat = .text
+
+    enum VerifyFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    func validate() throws {
+        if key.isEmpty { throw ValidationError("give the public key the app trusts: --key NAME.pub") }
+    }
+
+    func run() throws {
+        let keys = try key.map { text in
+            try InputFile.orExit { () throws -> PolicyPublicKey in
+                let keyText =
+                    text.hasPrefix("ed25519:")
+                    ? text : String(decoding: try FileBytes.read(text, maxBytes: 64 * 1024), as: UTF8.self)
+                do throws(DiagnosticError) {
+                    return try PolicyPublicKey(keyText)
+                } catch {
+                    throw DiagnosticError("\(text): \(error.diagnostics.first?.message ?? "")", at: nil)
+                }
+            }
+        }
+        let version = try appVersion.map { text in
+            try InputFile.orExit { () throws -> AppVersion in try Self.version(text) }
+        }
+        let bytes = try InputFile.orExit { () throws(FileError) in
+            try FileBytes.read(file, maxBytes: DocumentLimits().maxBytes)
+        }
+        let outcome = UpdateAcceptance(keys: keys, appVersion: version).check(bytes, file: file)
+        switch format {
+        case .json:
+            Terminal.print(JSONWriter().string(Self.json(outcome, file: file)))
+        case .text:
+            switch outcome {
+            case .success(let accepted):
+                let policy = accepted.policy
+                Terminal.print(
+                    "\(file): would be accepted: \(policy.name) \(policy.digest ?? ""), signed with key \(accepted.signed.keyID)"
+                )
+                if version == nil, let needed = policy.requires.appVersion?.value {
+                    Terminal.print(
+                        "note: requires.app_version \(needed) not checked; give --app-version to check an app")
+                }
+            case .failure(let refusal):
+                InputFile.report(refusal.diagnostics)
+                Terminal.printError("reviewgate: \(file): would be refused (\(refusal.reason.rawValue))")
+            }
+        }
+        if case .failure = outcome { throw ExitCode(1) }
+    }
+
+    /// `3.2` (for whichever version the policy counts) or `short=3.2,build=41`.
+    static func version(_ text: String) throws(DiagnosticError) -> AppVersion {
+        guard text.contains("=") else { return AppVersion(short: text, build: text) }
+        var version = AppVersion()
+        for part in text.split(separator: ",") {
+            let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
+            switch pair.first {
+            case "short" where pair.count == 2: version.short = pair[1]
+            case "build" where pair.count == 2: version.build = pair[1]
+            default:
+                throw DiagnosticError(
+                    "--app-version must be V or short=...,build=...; found \"\(part)\"", at: nil)
+            }
+        }
+        return version
+    }
+
+    static func json(_ outcome: Result<UpdateAcceptance.Accepted, UpdateRefusal>, file: String) -> JSONValue {
+        switch outcome {
+        case .success(let accepted):
+            return .object([
+                ("file", .string(file)), ("accepted", .bool(true)), ("reason", .null),
+                ("policy", .string(accepted.policy.name)), ("digest", .string(accepted.policy.digest ?? "")),
+                ("key_id", .string(accepted.signed.keyID)), ("diagnostics", .array([])),
+            ])
+        case .failure(let refusal):
+            return .object([
+                ("file", .string(file)), ("accepted", .bool(false)), ("reason", .string(refusal.reason.rawValue)),
+                ("policy", .null), ("digest", .null), ("key_id", .null),
+                ("diagnostics", .array(refusal.diagnostics.map { .string($0.description) })),
+            ])
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Crypto
+import ReviewGate
+
+/// The digest that names a policy (SPEC §9): SHA-256 of its canonical form, `sha256:` and hex,
+/// through swift-crypto (CryptoKit on Apple platforms). Hand it to ``PolicyLoader`` or
+/// ``CompiledPolicy/load(_:file:digest:)`` so that every policy loaded has its digest, and a compiled
+/// policy whose digest does not match is refused.
+public enum PolicyDigest {
+    /// SHA-256 of canonical bytes, as `sha256:` and 64 lowercase hex digits.
+    public static let sha256: PolicyLoader.Digest = { bytes in
+        "sha256:" + hex(SHA256.hash(data: bytes))
+    }
+
+    /// Bytes as lowercase hex digits.
+    static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text = ""
+        for byte in bytes {
+            text.unicodeScalars.append(Unicode.Scalar(digits[Int(byte >> 4)]))
+            text.unicodeScalars.append(Unicode.Scalar(digits[Int(byte & 0xF)]))
+        }
+        return text
+    }
+}

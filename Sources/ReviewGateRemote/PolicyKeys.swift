@@ -1,0 +1,111 @@
+import Crypto
+import Foundation
+import ReviewGate
+
+/// A team's Ed25519 public key, which an app trusts for policy updates: `ed25519:` and the 32-byte
+/// key in base64, as `reviewgate keygen` writes it in `NAME.pub`.
+///
+/// ```swift
+/// let key = try PolicyPublicKey("ed25519:3q2+7w...")
+/// ```
+public struct PolicyPublicKey: Sendable, Hashable, CustomStringConvertible {
+    /// The key.
+    let key: Curve25519.Signing.PublicKey
+    /// The key's id: the first 8 hex digits of the SHA-256 of its 32 bytes, written in every file
+    /// it signs, so that an app that trusts several keys (while one replaces another) knows which.
+    public let id: String
+    /// The key as text, `ed25519:` and base64.
+    public var description: String { PolicyKeyText.publicPrefix + key.rawRepresentation.base64EncodedString() }
+
+    /// Reads a key from its text, `ed25519:` and base64; a `#` line before it (as in `NAME.pub`) is
+    /// skipped.
+    public init(_ text: String) throws(DiagnosticError) {
+        let raw = try PolicyKeyText.bytes(text, prefix: PolicyKeyText.publicPrefix, what: "public key")
+        do {
+            key = try Curve25519.Signing.PublicKey(rawRepresentation: raw)
+        } catch {
+            throw DiagnosticError("the public key is not an Ed25519 key (32 bytes)", at: nil)
+        }
+        id = Self.id(of: key)
+    }
+
+    init(_ key: Curve25519.Signing.PublicKey) {
+        self.key = key
+        id = Self.id(of: key)
+    }
+
+    /// Whether `signature` is this key's over `message`.
+    func verifies(_ signature: [UInt8], of message: [UInt8]) -> Bool {
+        key.isValidSignature(signature, for: message)
+    }
+
+    static func id(of key: Curve25519.Signing.PublicKey) -> String {
+        String(PolicyDigest.hex(SHA256.hash(data: key.rawRepresentation)).prefix(8))
+    }
+
+    /// Equal when the keys are.
+    public static func == (lhs: PolicyPublicKey, rhs: PolicyPublicKey) -> Bool {
+        lhs.key.rawRepresentation == rhs.key.rawRepresentation
+    }
+
+    /// Hashes the key's bytes.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key.rawRepresentation)
+    }
+}
+
+/// A team's Ed25519 private key, which signs policy updates (`reviewgate compile --sign`). It
+/// belongs in a CI secret or a password manager, never in the repository or the app.
+public struct PolicySigningKey: Sendable {
+    let key: Curve25519.Signing.PrivateKey
+
+    /// A new random key.
+    public init() {
+        key = Curve25519.Signing.PrivateKey()
+    }
+
+    /// Reads a key from its text, `ed25519-private:` and base64, as `reviewgate keygen` writes it in
+    /// `NAME.key`; `#` lines are skipped.
+    public init(_ text: String) throws(DiagnosticError) {
+        if (try? PolicyKeyText.bytes(text, prefix: PolicyKeyText.publicPrefix, what: "")) != nil {
+            throw DiagnosticError(
+                "this is a public key (ed25519:...); signing needs the private key (ed25519-private:...)", at: nil)
+        }
+        let raw = try PolicyKeyText.bytes(text, prefix: PolicyKeyText.privatePrefix, what: "private key")
+        do {
+            key = try Curve25519.Signing.PrivateKey(rawRepresentation: raw)
+        } catch {
+            throw DiagnosticError("the private key is not an Ed25519 key (32 bytes)", at: nil)
+        }
+    }
+
+    /// The public key that checks this key's signatures.
+    public var publicKey: PolicyPublicKey { PolicyPublicKey(key.publicKey) }
+
+    /// The key as text, `ed25519-private:` and base64.
+    public var text: String { PolicyKeyText.privatePrefix + key.rawRepresentation.base64EncodedString() }
+
+    /// The signature of `message`.
+    func signature(of message: [UInt8]) throws -> [UInt8] {
+        Array(try key.signature(for: message))
+    }
+}
+
+/// The text form of keys: a prefix naming the kind, then base64; `#` comment lines around it.
+enum PolicyKeyText {
+    static let publicPrefix = "ed25519:"
+    static let privatePrefix = "ed25519-private:"
+
+    /// The key's bytes from the first line that is not blank or a `#` comment.
+    static func bytes(_ text: String, prefix: String, what: String) throws(DiagnosticError) -> [UInt8] {
+        let line =
+            text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { !$0.isEmpty && !$0.hasPrefix("#") } ?? ""
+        guard line.hasPrefix(prefix), let raw = Data(base64Encoded: String(line.dropFirst(prefix.count))) else {
+            let found = line.isEmpty ? "nothing" : "\"\(line.prefix(24))\(line.count > 24 ? "…" : "")\""
+            throw DiagnosticError(
+                "a \(what) must be \(prefix) and base64, as reviewgate keygen writes it; found \(found)", at: nil)
+        }
+        return Array(raw)
+    }
+}

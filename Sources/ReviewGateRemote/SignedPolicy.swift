@@ -1,0 +1,130 @@
+import Foundation
+import ReviewGate
+
+/// A signed policy (SPEC §9): what a team publishes for remote updates, written by `reviewgate
+/// compile --sign KEY`. One JSON document:
+///
+/// ```json
+/// {
+///   "reviewgate_signed": 1,
+///   "name": "apple-sample",
+///   "digest": "sha256:…",
+///   "key_id": "1a2b3c4d",
+///   "signature": "…",
+///   "compiled": "…"
+/// }
+/// ```
+///
+/// `compiled` is the compiled policy's exact bytes in base64, and `signature` the Ed25519 signature
+/// (base64) of ``domain`` followed by those bytes. The bytes are checked before anything in them is
+/// read, so nothing an attacker wrote reaches the policy decoder; `name` and `digest` are there to be
+/// read by people and tools (`jq .digest`), and are checked against the policy.
+public struct SignedPolicy: Sendable {
+    /// The version of this envelope.
+    public static let formatVersion = 1
+    /// The key that marks a document as a signed policy.
+    public static let formatKey = "reviewgate_signed"
+    /// What precedes the compiled bytes in the signed message, so that a signature made for
+    /// something else with the same key is never taken for a policy's.
+    static let domain = Array("reviewgate signed policy 1\n".utf8)
+    /// The keys of the envelope, in the order written.
+    static let keys = [formatKey, "name", "digest", "key_id", "signature", "compiled"]
+
+    /// The policy's name, as the envelope states it.
+    public var name: String
+    /// The policy's digest, as the envelope states it.
+    public var digest: String
+    /// The id of the key that signed it.
+    public var keyID: String
+    /// The signature's 64 bytes.
+    var signature: [UInt8]
+    /// The compiled policy's bytes.
+    public var compiled: [UInt8]
+
+    /// The message the signature covers.
+    var signedMessage: [UInt8] { Self.domain + compiled }
+
+    /// Signs a compiled policy's bytes (as `reviewgate compile` writes them) whose policy is `name`
+    /// with `digest`.
+    public init(compiled: [UInt8], name: String, digest: String, key: PolicySigningKey) throws {
+        self.name = name
+        self.digest = digest
+        keyID = key.publicKey.id
+        self.compiled = compiled
+        signature = try key.signature(of: Self.domain + compiled)
+    }
+
+    init(name: String, digest: String, keyID: String, signature: [UInt8], compiled: [UInt8]) {
+        self.name = name
+        self.digest = digest
+        self.keyID = keyID
+        self.signature = signature
+        self.compiled = compiled
+    }
+
+    /// The signed policy as a JSON document, indented, with a final newline.
+    public var text: String {
+        let document = JSONValue.object([
+            (Self.formatKey, .int(Self.formatVersion)), ("name", .string(name)), ("digest", .string(digest)),
+            ("key_id", .string(keyID)), ("signature", .string(Data(signature).base64EncodedString())),
+            ("compiled", .string(Data(compiled).base64EncodedString())),
+        ])
+        return JSONWriter(pretty: true).string(document) + "\n"
+    }
+
+    /// Whether a document is a signed policy.
+    public static func isSigned(_ root: DocumentNode) -> Bool {
+        root[formatKey] != nil
+    }
+
+    /// Reads the envelope of a signed policy, without judging its signature or its policy.
+    static func decode(_ root: DocumentNode) throws(UpdateRefusal) -> SignedPolicy {
+        guard let entries = root.mapping else {
+            throw UpdateRefusal(.unreadable, "a signed policy must be a JSON object; found \(root.summary)", at: root)
+        }
+        if let node = root[formatKey], case .int(let version)? = node.scalar?.value, version > formatVersion {
+            throw UpdateRefusal(
+                .newerFormat,
+                "this signed policy needs a newer ReviewGate: it uses format \(version), and this library reads format \(formatVersion)",
+                at: node)
+        }
+        for entry in entries where !keys.contains(entry.key.string ?? "") {
+            throw UpdateRefusal(
+                .unreadable,
+                "unknown key \"\(QuotedText.prefix(entry.key.string ?? entry.key.summary))\" in a signed policy (its keys: \(keys.joined(separator: ", ")))",
+                at: entry.key)
+        }
+        func text(_ key: String) throws(UpdateRefusal) -> (String, DocumentNode) {
+            guard let node = root[key] else {
+                throw UpdateRefusal(.unreadable, "the signed policy has no \(key)", at: root)
+            }
+            guard let text = node.string else {
+                throw UpdateRefusal(.unreadable, "\(key) must be a string; found \(node.summary)", at: node)
+            }
+            return (text, node)
+        }
+        func base64(_ key: String) throws(UpdateRefusal) -> [UInt8] {
+            let (value, node) = try text(key)
+            // Canonical base64 only (padding, no stray bits), so that one signed policy has one text.
+            guard let bytes = Data(base64Encoded: value), bytes.base64EncodedString() == value else {
+                throw UpdateRefusal(.unreadable, "\(key) must be base64", at: node)
+            }
+            return Array(bytes)
+        }
+        guard case .int(formatVersion)? = root[formatKey]?.scalar?.value else {
+            throw UpdateRefusal(
+                .unreadable, "\(formatKey) must be \(formatVersion)", at: root[formatKey] ?? root)
+        }
+        return SignedPolicy(
+            name: try text("name").0, digest: try text("digest").0, keyID: try text("key_id").0,
+            signature: try base64("signature"), compiled: try base64("compiled"))
+    }
+}
+
+/// Short quotes of untrusted text in messages.
+enum QuotedText {
+    /// At most 40 characters of `text`, with `…` when cut.
+    static func prefix(_ text: String) -> String {
+        text.count <= 40 ? text : text.prefix(40) + "…"
+    }
+}

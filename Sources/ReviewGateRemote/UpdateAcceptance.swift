@@ -1,0 +1,118 @@
+import ReviewGate
+
+/// The one path a policy update takes before an app uses it (SPEC §9), shared by
+/// ``RemotePolicy/offer(_:)`` and `reviewgate verify`: the bytes must be a signed policy, signed by
+/// a trusted key, whose signature verifies; then the compiled policy inside must be of a form and
+/// language this library reads, need no newer library, decode and validate with its digest
+/// matching, match the envelope's name and digest, and need no newer app.
+public struct UpdateAcceptance: Sendable {
+    /// The keys the app trusts (more than one while a new key replaces an old one).
+    public var keys: [PolicyPublicKey]
+    /// The app's version; `nil` leaves `requires.app_version` unchecked (`verify` without
+    /// `--app-version`).
+    public var appVersion: AppVersion?
+    /// The library version `requires.library_version` is compared with.
+    public var library: AppVersionNumber
+
+    /// An acceptance path for an app at `appVersion` that trusts `keys`.
+    public init(keys: [PolicyPublicKey], appVersion: AppVersion?, library: AppVersionNumber = LibraryVersion.current) {
+        self.keys = keys
+        self.appVersion = appVersion
+        self.library = library
+    }
+
+    /// A policy that passed every check.
+    public struct Accepted: Sendable {
+        /// The policy, its warnings and its document, as loaded.
+        public var result: PolicyLoader.Result
+        /// The envelope it came in.
+        public var signed: SignedPolicy
+        /// The policy.
+        public var policy: Policy { result.policy }
+    }
+
+    /// Runs every check on `bytes`; `file` names them in diagnostics.
+    public func check(_ bytes: [UInt8], file: String) -> Result<Accepted, UpdateRefusal> {
+        do throws(UpdateRefusal) {
+            return .success(try accept(bytes, file: file))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func accept(_ bytes: [UInt8], file: String) throws(UpdateRefusal) -> Accepted {
+        let root: DocumentNode
+        do {
+            root = try JSONReader().loadDocument(bytes, file: file)
+        } catch {
+            throw UpdateRefusal(.unreadable, diagnostics: error.diagnostics)
+        }
+        guard SignedPolicy.isSigned(root) else {
+            if CompiledPolicy.isCompiled(root) {
+                throw UpdateRefusal(
+                    .unsigned, "this compiled policy is not signed: sign it with reviewgate compile --sign KEY",
+                    at: root)
+            }
+            throw UpdateRefusal(
+                .unreadable,
+                "this is not a signed policy (\(SignedPolicy.formatKey)): write one with reviewgate compile --sign KEY",
+                at: root)
+        }
+        let signed = try SignedPolicy.decode(root)
+        let keyNode = root["key_id"]
+        guard let key = keys.first(where: { $0.id == signed.keyID }) else {
+            let trusted = keys.map(\.id).joined(separator: ", ")
+            throw UpdateRefusal(
+                .unknownKey,
+                "signed with key \(QuotedText.prefix(signed.keyID)), which this app does not trust (it trusts \(trusted.isEmpty ? "no key" : trusted))",
+                at: keyNode)
+        }
+        guard key.verifies(signed.signature, of: signed.signedMessage) else {
+            throw UpdateRefusal(
+                .badSignature,
+                "the signature does not verify with key \(key.id): the file was changed after it was signed, or signed with another key of the same id",
+                at: root["signature"])
+        }
+        // From here on the bytes are the team's own.
+        let compiledFile = "\(file) (compiled)"
+        let compiledRoot: DocumentNode
+        do {
+            compiledRoot = try JSONReader().loadDocument(signed.compiled, file: compiledFile)
+        } catch {
+            throw UpdateRefusal(.unreadable, diagnostics: error.diagnostics)
+        }
+        if let (newer, refusal) = CompiledPolicy.newer(compiledRoot) {
+            let reason: UpdateRefusal.Reason =
+                switch newer {
+                case .format: .newerFormat
+                case .language: .newerLanguage
+                case .library: .libraryTooOld
+                }
+            throw UpdateRefusal(reason, diagnostics: [refusal])
+        }
+        let result: PolicyLoader.Result
+        do {
+            result = try CompiledPolicy.decode(compiledRoot, digest: PolicyDigest.sha256)
+        } catch {
+            throw UpdateRefusal(.invalid, diagnostics: error.diagnostics)
+        }
+        if let unmet = result.policy.requires.unmetByLibrary(library) {
+            throw UpdateRefusal(
+                .libraryTooOld,
+                diagnostics: [.error("the policy \(unmet)", at: result.policy.requires.libraryVersion?.location)])
+        }
+        guard signed.name == result.policy.name, signed.digest == result.policy.digest else {
+            throw UpdateRefusal(
+                .mismatch,
+                "the signed policy says it holds \(QuotedText.prefix(signed.name)) \(QuotedText.prefix(signed.digest)), but it holds \(result.policy.name) \(result.policy.digest ?? "")",
+                at: signed.name == result.policy.name ? root["digest"] : root["name"])
+        }
+        if let appVersion, let unmet = result.policy.requires.unmetByApp(appVersion, key: result.policy.app.versionKey)
+        {
+            throw UpdateRefusal(
+                .appTooOld,
+                diagnostics: [.error("the policy \(unmet)", at: result.policy.requires.appVersion?.location)])
+        }
+        return Accepted(result: result, signed: signed)
+    }
+}

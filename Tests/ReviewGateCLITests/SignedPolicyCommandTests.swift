@@ -1,0 +1,163 @@
+import Foundation
+import ReviewGate
+import ReviewGateRemote
+import ReviewGateTestSupport
+import Testing
+
+/// `keygen`, `compile --sign` and `verify`: the team's side of remote updates, and `verify` giving
+/// the library's answer on every file.
+@Suite struct SignedPolicyCommandTests {
+    @Test func keygenWritesAPairAndNeverOverwrites() throws {
+        let folder = try Repository.temporaryFolder()
+        let result = try CLIRunner.run(["keygen", "team"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let privatePath = folder.appending(path: "team.key").path
+        let attributes = try FileManager.default.attributesOfItem(atPath: privatePath)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let key = try PolicySigningKey(String(contentsOfFile: privatePath, encoding: .utf8))
+        let publicText = try String(contentsOf: folder.appending(path: "team.pub"), encoding: .utf8)
+        #expect(try PolicyPublicKey(publicText) == key.publicKey)
+        #expect(result.stdout.hasPrefix("key \(key.publicKey.id)\n"))
+        #expect(result.stdout.contains("\(key.publicKey)\n"))
+
+        let again = try CLIRunner.run(["keygen", "team"], in: folder)
+        #expect(again.status == 2)
+        #expect(again.stderr.contains("team.key exists; keygen never overwrites a key"))
+        #expect(try PolicySigningKey(String(contentsOfFile: privatePath, encoding: .utf8)).text == key.text)
+    }
+
+    @Test func aSignedPolicyVerifies() throws {
+        let folder = try Repository.temporaryFolder()
+        _ = try CLIRunner.run(["keygen", "team"], in: folder)
+        let policy = Repository.path("policies/apple-sample.yaml")
+        let signed = try CLIRunner.run(
+            ["compile", "--sign", "team.key", policy, "-o", "apple-sample.signed.json"], in: folder)
+        #expect(signed.status == 0, "\(signed.stderr)")
+        let key = try PolicySigningKey(String(contentsOf: folder.appending(path: "team.key"), encoding: .utf8))
+        #expect(signed.stdout.hasSuffix(", signed with key \(key.publicKey.id))\n"))
+
+        let verified = try CLIRunner.run(["verify", "--key", "team.pub", "apple-sample.signed.json"], in: folder)
+        #expect(verified.status == 0, "\(verified.stderr)")
+        let compiled = try CLIRunner.run(["compile", policy])
+        let digest = try #require(compiled.stdout.split(separator: "\"").dropFirst(5).first)
+        #expect(
+            verified.stdout
+                == "apple-sample.signed.json: would be accepted: apple-sample \(digest), signed with key \(key.publicKey.id)\n"
+        )
+
+        // Other commands say what a signed policy is for.
+        let evaluate = try CLIRunner.run(
+            ["evaluate", "--policy", "apple-sample.signed.json", "--state", "s.yaml"], in: folder)
+        #expect(evaluate.status == 2)
+        #expect(
+            evaluate.stderr.hasPrefix(
+                "apple-sample.signed.json:1:1: error: this is a signed policy, for remote updates: check it with reviewgate verify"
+            ))
+
+        // The key from stdin, as from a CI secret.
+        let piped = try CLIRunner.run(
+            ["compile", "--sign", "-", policy], in: folder, input: key.text)
+        #expect(piped.status == 0)
+        #expect(piped.stdout.contains("\"reviewgate_signed\": 1"))
+
+        // The public key is not a signing key.
+        let wrong = try CLIRunner.run(["compile", "--sign", "team.pub", policy], in: folder)
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains("team.pub: this is a public key"))
+    }
+
+    /// `verify` runs the library's acceptance path: on every update file, the same verdict and reason.
+    @Test func verifyAgreesWithTheLibraryOnEveryFile() throws {
+        let files = try UpdateFiles()
+        let folder = try Repository.temporaryFolder()
+        let acceptance = UpdateAcceptance(keys: [files.key.publicKey], appVersion: UpdateFiles.appVersion)
+        for (name, bytes, expected) in files.cases {
+            try Data(bytes).write(to: folder.appending(path: name))
+            let library = acceptance.check(bytes, file: name)
+            let result = try CLIRunner.run(
+                ["verify", "--key", files.key.publicKey.description, "--app-version", "1.0", "--format", "json", name],
+                in: folder)
+            let json = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(name)")
+            switch library {
+            case .success:
+                #expect(expected == nil)
+                #expect(result.status == 0, "\(name)")
+                #expect(json["accepted"] as? Bool == true, "\(name)")
+            case .failure(let refusal):
+                #expect(refusal.reason == expected)
+                #expect(result.status == 1, "\(name)")
+                #expect(json["reason"] as? String == refusal.reason.rawValue, "\(name)")
+                #expect(json["diagnostics"] as? [String] == refusal.diagnostics.map(\.description), "\(name)")
+            }
+        }
+    }
+
+    @Test func aRefusalIsPrintedAtItsPlace() throws {
+        let files = try UpdateFiles()
+        let folder = try Repository.temporaryFolder()
+        let entry = try #require(files.cases.first { $0.name == "wrong-key.json" })
+        try Data(entry.bytes).write(to: folder.appending(path: entry.name))
+        let result = try CLIRunner.run(["verify", "--key", files.key.publicKey.description, entry.name], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("wrong-key.json:5:13: error: signed with key \(files.otherKey.publicKey.id)"))
+        #expect(result.stderr.hasSuffix("reviewgate: wrong-key.json: would be refused (unknown_key)\n"))
+
+        // Without --app-version the app's requirement is left, and said to be.
+        let app = try #require(files.cases.first { $0.name == "newer-app.json" })
+        try Data(app.bytes).write(to: folder.appending(path: app.name))
+        let unchecked = try CLIRunner.run(["verify", "--key", files.key.publicKey.description, app.name], in: folder)
+        #expect(unchecked.status == 0)
+        #expect(unchecked.stdout.contains("note: requires.app_version 2.0 not checked; give --app-version"))
+        let old = try CLIRunner.run(
+            ["verify", "--key", files.key.publicKey.description, "--app-version", "short=1.9,build=200", app.name],
+            in: folder)
+        #expect(old.status == 1)
+        #expect(
+            old.stderr.contains(
+                "error: the policy needs app marketing version 2.0 or later, and this app is version 1.9"))
+    }
+
+    @Test func verifyNeedsAKeyAndAReadableFile() throws {
+        let none = try CLIRunner.run(["verify", "x.json"])
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("give the public key the app trusts: --key NAME.pub"))
+        let missing = try CLIRunner.run(["verify", "--key", "ed25519:AAAA", "x.json"])
+        #expect(missing.status == 2)
+    }
+
+    @Test func validateJudgesRequires() throws {
+        let folder = try Repository.temporaryFolder()
+        let policy = { (requires: String) in
+            "reviewgate: 1\nname: r\nrequires: \(requires)\ntriggers:\n  done: {at_least: 1}\n"
+        }
+        try policy("{library_version: \"99.0\", unknown_key: 1}").write(
+            to: folder.appending(path: "newer.yaml"), atomically: true, encoding: .utf8)
+        try policy("{app_version: 3.2}").write(
+            to: folder.appending(path: "float.yaml"), atomically: true, encoding: .utf8)
+        try policy("{app_version: \"3.x\"}").write(
+            to: folder.appending(path: "bad.yaml"), atomically: true, encoding: .utf8)
+        try policy("{app_version: \"3.2\", library_version: \"0.1\"}").write(
+            to: folder.appending(path: "good.yaml"), atomically: true, encoding: .utf8)
+        let newer = try CLIRunner.run(["validate", "newer.yaml"], in: folder)
+        #expect(newer.status == 1)
+        // The one refusal, before the keys a newer library would know.
+        #expect(
+            newer.stderr.hasPrefix(
+                "newer.yaml:3:29: error: this policy needs a newer reviewgate: requires.library_version is 99.0, and this is reviewgate \(LibraryVersion.text)"
+            ))
+        #expect(!newer.stderr.contains("unknown key"))
+        #expect(newer.stdout == "newer.yaml: 1 error\n")
+        let float = try CLIRunner.run(["validate", "float.yaml"], in: folder)
+        #expect(
+            float.stderr.hasPrefix("float.yaml:3:25: error: requires.app_version must be a string, but YAML reads 3.2"))
+        let bad = try CLIRunner.run(["validate", "bad.yaml"], in: folder)
+        #expect(
+            bad.stderr.hasPrefix(
+                "bad.yaml:3:25: error: requires.app_version must be a dotted version such as \"3.2\"; found \"3.x\""))
+        let good = try CLIRunner.run(["validate", "good.yaml"], in: folder)
+        #expect(good.status == 0, "\(good.stderr)")
+        let version = try CLIRunner.run(["--version"])
+        #expect(version.stdout == "\(LibraryVersion.text)\n")
+    }
+}

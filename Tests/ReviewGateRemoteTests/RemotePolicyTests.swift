@@ -1,0 +1,198 @@
+import Foundation
+import ReviewGate
+import ReviewGateFiles
+import ReviewGateRemote
+import ReviewGateTestSupport
+import Testing
+
+/// The policy an app holds: an update that passes decides from the next decision on and is kept; a
+/// refused one changes nothing; a kept one that no longer passes gives way to the shipped one.
+@Suite struct RemotePolicyTests {
+    static let files = Result { try UpdateFiles() }
+    static let state = "reviewgate_state: 1\ninstalled_at: 2026-01-01T00:00:00Z\napp: {short: \"1.0\"}\n"
+    /// The first `done`: the shipped policy (3 needed) blocks it, the good update (1 needed) allows it.
+    static let moment = Moment(now: Fixtures.time("2026-02-01T00:00:00Z"), event: "done")
+
+    static func remote(_ files: UpdateFiles, keptAt path: String) throws -> RemotePolicy {
+        try RemotePolicy(
+            shipped: files.shipped, keys: [files.key.publicKey], appVersion: UpdateFiles.appVersion, keptAt: path)
+    }
+
+    static func decide(_ remote: RemotePolicy) throws -> Bool {
+        try Evaluator.evaluate(remote.policy, state: Fixtures.state(state), moment: moment).isAllowed
+    }
+
+    static func keptPath() throws -> String {
+        try Repository.temporaryFolder().appending(path: "Application Support/review-policy.json").path
+    }
+
+    /// The README's example, line for line (ReadmeTests checks that they agree).
+    @Test func readmeExample() throws {
+        let files = try Self.files.get()
+        let policyBytes = files.shipped
+        let teamKey = files.key.publicKey.description
+        let version = UpdateFiles.appVersion
+        let keptPath = try Self.keptPath()
+        let store = FileStateStore(
+            path: try Repository.temporaryFolder().appending(path: "state.json").path, versionKey: .short,
+            initialState: ReviewState(installedAt: Fixtures.time("2026-01-01T00:00:00Z"), app: version),
+            documents: .jsonOnly)
+        let moment = Self.moment
+        let wrongKey = try #require(files.cases.first { $0.name == "wrong-key.json" }).bytes
+        let downloads = [
+            (files.good, "https://example.com/review.json"), (wrongKey, "https://example.com/review.json"),
+        ]
+        var logged: [String] = []
+        var allowed: [Bool] = []
+        func log(_ text: String) { logged.append(text) }
+
+        // As the README writes it.
+        let remote = try RemotePolicy(
+            shipped: policyBytes, keys: [try PolicyPublicKey(teamKey)], appVersion: version, keptAt: keptPath)
+        if let refusal = remote.keptRefusal { log("kept policy not used: \(refusal)") }
+        for (downloaded, url) in downloads {
+            let recording = try store.donate(moment, policy: remote.policy)
+            allowed.append(recording.isAllowed)
+            switch remote.offer(downloaded, file: url) {
+            case .accepted(let policy): log("now running \(policy.name) \(policy.digest ?? "")")
+            case .unchanged: break
+            case .refused(let refusal): log("update refused: \(refusal)")
+            }
+        }
+
+        // The shipped policy needs 3 donations; the update, accepted after the first, needs 1.
+        #expect(allowed == [false, true])
+        #expect(logged.count == 2)
+        #expect(logged.first == "now running remote \(remote.policy.digest ?? "")")
+        #expect(
+            logged.last?.hasPrefix("update refused: unknown_key: https://example.com/review.json:5:13: error:") == true)
+    }
+
+    @Test func aGoodUpdateDecidesNextAndIsKept() throws {
+        let files = try Self.files.get()
+        let path = try Self.keptPath()
+        let remote = try Self.remote(files, keptAt: path)
+        #expect(remote.origin == .shipped)
+        #expect(try !Self.decide(remote))
+
+        guard case .accepted(let policy) = remote.offer(files.good) else {
+            Issue.record("the good update was not accepted")
+            return
+        }
+        #expect(policy.digest == remote.policy.digest)
+        #expect(remote.origin == .updated)
+        #expect(try Self.decide(remote))
+        #expect(try FileBytes.read(path, maxBytes: 1 << 20) == files.good)
+        guard case .unchanged = remote.offer(files.good) else {
+            Issue.record("the same update again was not unchanged")
+            return
+        }
+
+        // The next launch starts from the kept update.
+        let next = try Self.remote(files, keptAt: path)
+        #expect(next.origin == .kept)
+        #expect(next.keptRefusal == nil)
+        #expect(next.policy.digest == policy.digest)
+        #expect(try Self.decide(next))
+    }
+
+    @Test func aRefusedUpdateChangesNothing() throws {
+        let files = try Self.files.get()
+        let path = try Self.keptPath()
+        let remote = try Self.remote(files, keptAt: path)
+        _ = remote.offer(files.good)
+        let digest = remote.policy.digest
+        for (name, bytes, expected) in files.cases where expected != nil {
+            guard case .refused(let refusal) = remote.offer(bytes, file: name) else {
+                Issue.record("\(name) was not refused")
+                continue
+            }
+            #expect(refusal.reason == expected, "\(name)")
+            #expect(remote.policy.digest == digest, "\(name) changed the running policy")
+            #expect(try Self.decide(remote), "\(name)")
+            #expect(try FileBytes.read(path, maxBytes: 1 << 20) == files.good, "\(name) changed the kept file")
+        }
+    }
+
+    /// A kept update this app can no longer run (a downgrade to an older app or library, a damaged
+    /// file) gives way to the shipped policy, and says why.
+    @Test(arguments: ["newer-app.json", "newer-library.json", "truncated.json", "tampered-policy.json"])
+    func aKeptUpdateThatNoLongerPassesFallsBackToTheShipped(_ name: String) throws {
+        let files = try Self.files.get()
+        let entry = try #require(files.cases.first { $0.name == name })
+        let path = try Self.keptPath()
+        try FileManager.default.createDirectory(
+            atPath: PathArithmeticForTests.directory(of: path), withIntermediateDirectories: true)
+        try Data(entry.bytes).write(to: URL(filePath: path))
+        let remote = try Self.remote(files, keptAt: path)
+        #expect(remote.origin == .shipped)
+        #expect(remote.keptRefusal?.reason == entry.refusal)
+        #expect(try !Self.decide(remote))
+        // A good update then replaces it.
+        guard case .accepted = remote.offer(files.good) else {
+            Issue.record("the good update was not accepted")
+            return
+        }
+        #expect(try Self.remote(files, keptAt: path).origin == .kept)
+    }
+
+    @Test func aShippedPolicyThatDoesNotLoadIsAnError() throws {
+        let files = try Self.files.get()
+        #expect(throws: DiagnosticError.self) {
+            try RemotePolicy(
+                shipped: Array("{}".utf8), keys: [files.key.publicKey], appVersion: UpdateFiles.appVersion,
+                keptAt: try Self.keptPath())
+        }
+    }
+
+    /// Four threads decide while updates are accepted: each decision is made with one whole policy,
+    /// the one it read.
+    @Test func decisionsGoOnDuringUpdates() throws {
+        let files = try Self.files.get()
+        let remote = try Self.remote(files, keptAt: try Self.keptPath())
+        let state = try Fixtures.state(Self.state)
+        let goodDigest = try UpdateAcceptance(keys: [files.key.publicKey], appVersion: nil)
+            .check(files.good, file: "g").get().policy.digest
+        let digests: Set<String?> = [
+            goodDigest,
+            try UpdateAcceptance(keys: [files.key.publicKey], appVersion: nil).check(files.other, file: "o").get()
+                .policy.digest,
+            remote.policy.digest,
+        ]
+        let stop = Flag()
+        let wrong = Flag()
+        let deciders = DispatchGroup()
+        for _ in 0..<4 {
+            DispatchQueue.global().async(group: deciders) {
+                while !stop.value {
+                    let policy = remote.policy
+                    let allowed = (try? Evaluator.evaluate(policy, state: state, moment: Self.moment).isAllowed)
+                    // Needs 1 (good) or 2 or 3: only the good one allows the first donation.
+                    let good = policy.digest == goodDigest
+                    if !digests.contains(policy.digest) || allowed != good { wrong.set() }
+                }
+            }
+        }
+        for turn in 0..<200 {
+            let outcome = remote.offer(turn % 2 == 0 ? files.good : files.other)
+            if case .refused(let refusal) = outcome { Issue.record("refused: \(refusal)") }
+        }
+        stop.set()
+        deciders.wait()
+        #expect(!wrong.value)
+    }
+}
+
+/// A flag threads set and read.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var raised = false
+    var value: Bool { lock.withLock { raised } }
+    func set() { lock.withLock { raised = true } }
+}
+
+enum PathArithmeticForTests {
+    static func directory(of path: String) -> String {
+        URL(filePath: path).deletingLastPathComponent().path
+    }
+}
