@@ -18,7 +18,8 @@ struct CompileCommand: ParsableCommand {
             explanation in the app cites the YAML). The same YAML always compiles to the same bytes.
             The library reads the result with CompiledPolicy.load, and every reviewgate command that takes \
             a policy takes it too.
-            With --sign KEY (a private key from reviewgate keygen, or - to read it from stdin), writes a             signed policy instead, for remote updates: check it with reviewgate verify before publishing.
+            With --sign KEY (a private key from reviewgate keygen, or - to read it from stdin), writes a \
+            signed policy instead, for remote updates: check it with reviewgate verify before publishing.
             Exit codes: 0 compiled, 1 errors in the policy (or warnings with --strict; nothing is written), \
             2 a file that cannot be read or written.
 
@@ -98,9 +99,20 @@ struct CompileCommand: ParsableCommand {
         }
         let digest = result.policy.digest ?? ""
         if let signingKey {
-            text = try SignedPolicy(
-                compiled: Array(text.utf8), name: result.policy.name, digest: digest, key: signingKey
-            ).text
+            let signed = try SignedPolicy(
+                compiled: Array(text.utf8), name: result.policy.name, digest: digest,
+                signedAt: Timestamp(nanosecondsSince1970: Platform.wallClock() / 1_000_000_000 * 1_000_000_000),
+                key: signingKey)
+            text = signed.text
+            // Nothing is published that an app would refuse (a policy too large for a signed file, say).
+            let check = UpdateAcceptance(keys: [signingKey.publicKey], appVersion: nil)
+            if case .failure(let refusal) = check.check(Array(text.utf8), file: output ?? "<stdout>") {
+                InputFile.report(refusal.diagnostics)
+                Terminal.printError(
+                    "reviewgate: \(policy): an app would refuse the signed policy (\(refusal.reason.rawValue)); nothing written"
+                )
+                throw ExitCode(1)
+            }
         }
         guard let output else {
             Terminal.print(String(text.dropLast()))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ReviewGate
+import ReviewGateFiles
 import ReviewGateRemote
 
 /// `reviewgate keygen NAME`: a key pair for signed policy updates (SPEC §9).
@@ -46,14 +47,18 @@ struct KeygenCommand: ParsableCommand {
             \(publicKey)
 
             """
-        guard
-            FileManager.default.createFile(
-                atPath: privatePath, contents: Data(privateText.utf8), attributes: [.posixPermissions: 0o600])
-        else {
-            throw InputFile.usageError("\(privatePath) cannot be written")
+        // The private key is readable by its owner alone from the instant it exists, and a file
+        // made in the meantime is never overwritten.
+        do {
+            try NewFile.create(privateText, at: privatePath, mode: 0o600)
+        } catch {
+            throw InputFile.usageError("\(privatePath) \(error.message); no key written")
         }
-        guard FileManager.default.createFile(atPath: publicPath, contents: Data(publicText.utf8)) else {
-            throw InputFile.usageError("\(publicPath) cannot be written")
+        do {
+            try NewFile.create(publicText, at: publicPath, mode: 0o644)
+        } catch {
+            try? FileManager.default.removeItem(atPath: privatePath)
+            throw InputFile.usageError("\(publicPath) \(error.message); no key written")
         }
         Terminal.print(
             """

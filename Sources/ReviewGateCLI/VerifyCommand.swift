@@ -66,7 +66,8 @@ struct VerifyCommand: ParsableCommand {
             try InputFile.orExit { () throws -> AppVersion in try Self.version(text) }
         }
         let bytes = try InputFile.orExit { () throws(FileError) in
-            try FileBytes.read(file, maxBytes: DocumentLimits().maxBytes)
+            // Past the size limit, so that the library's own refusal says what an app would.
+            try FileBytes.read(file, maxBytes: 4 * DocumentLimits().maxBytes)
         }
         let outcome = UpdateAcceptance(keys: keys, appVersion: version).check(bytes, file: file)
         switch format {

@@ -117,6 +117,14 @@ package enum Platform {
         return descriptor
     }
 
+    /// Creates a file that must not exist yet, with exactly `mode` (not the umask's) from its first
+    /// instant; -1 when it exists or cannot be made.
+    package static func createExclusive(_ path: String, mode: UInt32) -> Int32 {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode & 0o600))
+        if descriptor >= 0 { _ = fchmod(descriptor, mode_t(mode)) }
+        return descriptor
+    }
+
     /// Opens (creating) a lock file.
     package static func openLockFile(_ path: String) -> Int32 {
         open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)

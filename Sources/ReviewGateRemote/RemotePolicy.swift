@@ -6,19 +6,12 @@ import ReviewGateFiles
 /// the life of the process.
 ///
 /// It starts from the last good update kept on disk, when that still passes every check (see
-/// ``UpdateAcceptance``), or else from the compiled policy the app shipped with. ``offer(_:)`` takes
-/// the bytes the app fetched, on its own schedule and with its own networking; an update that passes
-/// is kept atomically (a crash leaves the old file or the new one) and decides from the next
-/// decision on. Anything else is refused with a value that says why, and the app goes on with the
-/// policy it had. Any thread may read ``policy`` while another offers an update.
-///
-/// ```swift
-/// let remote = try RemotePolicy(
-///     shipped: shippedBytes, keys: [try PolicyPublicKey("ed25519:...")],
-///     appVersion: AppVersion(short: "3.2", build: "41"), keptAt: folder + "/review-policy.json")
-/// let decision = Evaluator(policy: remote.policy).decide(moment, state: state)
-/// if case .refused(let refusal) = remote.offer(downloaded) { log(refusal) }
-/// ```
+/// ``UpdateAcceptance``), or else from the compiled policy the app shipped with. ``offer(_:file:)``
+/// takes the bytes the app fetched, on its own schedule and with its own networking; an update that
+/// passes, and was not signed before the one kept, is kept atomically (a crash leaves the old file
+/// or the new one) and decides from the next decision on. Anything else is refused with a value that
+/// says why, and the app goes on with the policy it had. Any thread may read ``policy`` while
+/// another offers an update.
 public final class RemotePolicy: @unchecked Sendable {
     /// Where the running policy came from.
     public enum Origin: Sendable, Equatable {
@@ -26,32 +19,39 @@ public final class RemotePolicy: @unchecked Sendable {
         case shipped
         /// An update kept on disk by an earlier run.
         case kept
-        /// An update accepted by ``offer(_:)`` in this run.
+        /// An update accepted by ``offer(_:file:)`` in this run.
         case updated
     }
 
-    /// What ``offer(_:)`` did.
+    /// What ``offer(_:file:)`` did.
     public enum Outcome: Sendable {
         /// The update passed, was kept, and decides from now on.
         case accepted(Policy)
-        /// The update is the policy already running (same digest): nothing changed.
+        /// The update is the very file already kept: nothing changed.
         case unchanged(Policy)
         /// The update was refused; the policy that was running still is.
         case refused(UpdateRefusal)
     }
 
+    /// The running policy, and the update it came in (none for the shipped one).
+    private struct Running {
+        var policy: Policy
+        var origin: Origin
+        var bytes: [UInt8]?
+        var signedAt: Timestamp?
+    }
+
     private let acceptance: UpdateAcceptance
     private let keptPath: String
-    /// Guards ``running`` and ``runningOrigin``; held only to read or swap them.
+    /// Guards ``running``; held only to read or swap it.
     private let lock = NSLock()
     /// Lets one update at a time be checked and kept.
     private let updating = NSLock()
-    private var running: Policy
-    private var runningOrigin: Origin
+    private var running: Running
 
     /// Why the kept update was not used at start (a newer library wrote it and this one cannot read
-    /// it, an app downgraded below its `requires.app_version`, a file damaged on disk); `nil` when
-    /// it was used or there was none.
+    /// it, an app downgraded below its `requires.app_version`, a file damaged or unreadable on disk);
+    /// `nil` when it was used or there was none.
     public let keptRefusal: UpdateRefusal?
 
     /// Starts from the update kept at `keptAt`, if it still passes every check, or else from
@@ -63,57 +63,73 @@ public final class RemotePolicy: @unchecked Sendable {
     ) throws(DiagnosticError) {
         acceptance = UpdateAcceptance(keys: keys, appVersion: appVersion)
         keptPath = keptAt
+        Self.removeLeftovers(of: keptAt)
         var refusal: UpdateRefusal?
-        if let bytes = try? FileBytes.read(keptAt, maxBytes: DocumentLimits().maxBytes) {
+        do {
+            // Read past the size limit, so that the acceptance path gives its own refusal.
+            let bytes = try FileBytes.read(keptAt, maxBytes: 4 * DocumentLimits().maxBytes)
             switch acceptance.check(bytes, file: keptAt) {
             case .success(let accepted):
-                running = accepted.policy
-                runningOrigin = .kept
+                running = Running(
+                    policy: accepted.policy, origin: .kept, bytes: bytes, signedAt: accepted.signed.signedAt)
                 keptRefusal = nil
                 return
             case .failure(let error):
                 refusal = error
             }
+        } catch  where error.reason == .notFound {
+            refusal = nil
+        } catch {
+            refusal = UpdateRefusal(.unreadable, diagnostics: DiagnosticError(reading: error).diagnostics)
         }
         keptRefusal = refusal
-        running = try CompiledPolicy.load(shipped, file: shippedName, digest: PolicyDigest.sha256).policy
-        runningOrigin = .shipped
+        let policy = try CompiledPolicy.load(shipped, file: shippedName, digest: PolicyDigest.sha256).policy
+        running = Running(policy: policy, origin: .shipped, bytes: nil, signedAt: nil)
     }
 
     /// The policy to decide with now.
     public var policy: Policy {
-        lock.withLock { running }
+        lock.withLock { running.policy }
     }
 
     /// Where ``policy`` came from.
     public var origin: Origin {
-        lock.withLock { runningOrigin }
+        lock.withLock { running.origin }
     }
 
     /// Checks the bytes of a fetched update (see ``UpdateAcceptance``), keeps them and decides with
-    /// them from now on, or refuses them and changes nothing. `file` names them in diagnostics
-    /// (the URL, say).
+    /// them from now on, or refuses them and changes nothing. An update signed before the one kept
+    /// is refused (`older`), so that an old file served again cannot undo a change. `file` names the
+    /// bytes in diagnostics (the URL, say).
     @discardableResult
     public func offer(_ bytes: [UInt8], file: String = "policy update") -> Outcome {
         updating.withLock {
+            let current = lock.withLock { running }
+            if current.bytes == bytes { return .unchanged(current.policy) }
             let accepted: UpdateAcceptance.Accepted
             switch acceptance.check(bytes, file: file) {
             case .success(let value): accepted = value
             case .failure(let refusal): return .refused(refusal)
             }
-            if accepted.policy.digest == policy.digest, origin != .shipped {
-                return .unchanged(policy)
+            if let keptAt = current.signedAt, accepted.signed.signedAt < keptAt {
+                return .refused(
+                    UpdateRefusal(
+                        .older,
+                        diagnostics: [
+                            .error(
+                                "signed at \(accepted.signed.signedAt), before the policy this app keeps (signed at \(keptAt)): an old file served again? To roll back, sign the old policy again",
+                                at: nil)
+                        ]))
             }
             do {
                 try keep(bytes)
             } catch {
                 return .refused(
-                    UpdateRefusal(
-                        .notKept, diagnostics: [.error("the update could not be kept: \(error)", at: nil)]))
+                    UpdateRefusal(.notKept, diagnostics: [.error("the update could not be kept: \(error)", at: nil)]))
             }
             lock.withLock {
-                running = accepted.policy
-                runningOrigin = .updated
+                running = Running(
+                    policy: accepted.policy, origin: .updated, bytes: bytes, signedAt: accepted.signed.signedAt)
             }
             return .accepted(accepted.policy)
         }
@@ -122,10 +138,19 @@ public final class RemotePolicy: @unchecked Sendable {
     /// Writes the update's bytes over the kept one, atomically, creating its folder if need be.
     private func keep(_ bytes: [UInt8]) throws {
         let folder = PathArithmetic.directory(of: keptPath)
-        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+        if !FileManager.default.fileExists(atPath: folder) {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         // The acceptance path read these bytes as UTF-8 JSON, so they are text.
         try AtomicFile.write(String(decoding: bytes, as: UTF8.self), to: keptPath)
+    }
+
+    /// Removes the temporary files of writes that a killed process left beside the kept file.
+    private static func removeLeftovers(of path: String) {
+        let folder = PathArithmetic.directory(of: path)
+        let prefix = URL(fileURLWithPath: path).lastPathComponent + ".reviewgate-tmp-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+        }
     }
 }

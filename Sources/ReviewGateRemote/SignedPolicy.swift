@@ -10,15 +10,18 @@ import ReviewGate
 ///   "name": "apple-sample",
 ///   "digest": "sha256:…",
 ///   "key_id": "1a2b3c4d",
+///   "signed_at": "2026-11-23T09:00:00Z",
 ///   "signature": "…",
 ///   "compiled": "…"
 /// }
 /// ```
 ///
 /// `compiled` is the compiled policy's exact bytes in base64, and `signature` the Ed25519 signature
-/// (base64) of ``domain`` followed by those bytes. The bytes are checked before anything in them is
-/// read, so nothing an attacker wrote reaches the policy decoder; `name` and `digest` are there to be
-/// read by people and tools (`jq .digest`), and are checked against the policy.
+/// (base64) of ``domain``, `signed_at` and a newline, then those bytes. The bytes are checked before
+/// anything in them is read, so nothing an attacker wrote reaches the policy decoder; `name` and
+/// `digest` are there to be read by people and tools (`jq .digest`), and are checked against the
+/// policy. `signed_at` lets an app refuse a file signed before the one it keeps (an old file served
+/// again).
 public struct SignedPolicy: Sendable {
     /// The version of this envelope.
     public static let formatVersion = 1
@@ -28,7 +31,7 @@ public struct SignedPolicy: Sendable {
     /// something else with the same key is never taken for a policy's.
     static let domain = Array("reviewgate signed policy 1\n".utf8)
     /// The keys of the envelope, in the order written.
-    static let keys = [formatKey, "name", "digest", "key_id", "signature", "compiled"]
+    static let keys = [formatKey, "name", "digest", "key_id", "signed_at", "signature", "compiled"]
 
     /// The policy's name, as the envelope states it.
     public var name: String
@@ -36,28 +39,36 @@ public struct SignedPolicy: Sendable {
     public var digest: String
     /// The id of the key that signed it.
     public var keyID: String
+    /// When it was signed, by the signing machine's clock.
+    public var signedAt: Timestamp
     /// The signature's 64 bytes.
     var signature: [UInt8]
     /// The compiled policy's bytes.
     public var compiled: [UInt8]
 
     /// The message the signature covers.
-    var signedMessage: [UInt8] { Self.domain + compiled }
+    var signedMessage: [UInt8] { Self.message(signedAt: signedAt, compiled: compiled) }
+
+    static func message(signedAt: Timestamp, compiled: [UInt8]) -> [UInt8] {
+        domain + Array("signed_at \(signedAt)\n".utf8) + compiled
+    }
 
     /// Signs a compiled policy's bytes (as `reviewgate compile` writes them) whose policy is `name`
-    /// with `digest`.
-    public init(compiled: [UInt8], name: String, digest: String, key: PolicySigningKey) throws {
+    /// with `digest`, at `signedAt`.
+    public init(compiled: [UInt8], name: String, digest: String, signedAt: Timestamp, key: PolicySigningKey) throws {
         self.name = name
         self.digest = digest
         keyID = key.publicKey.id
+        self.signedAt = signedAt
         self.compiled = compiled
-        signature = try key.signature(of: Self.domain + compiled)
+        signature = try key.signature(of: Self.message(signedAt: signedAt, compiled: compiled))
     }
 
-    init(name: String, digest: String, keyID: String, signature: [UInt8], compiled: [UInt8]) {
+    init(name: String, digest: String, keyID: String, signedAt: Timestamp, signature: [UInt8], compiled: [UInt8]) {
         self.name = name
         self.digest = digest
         self.keyID = keyID
+        self.signedAt = signedAt
         self.signature = signature
         self.compiled = compiled
     }
@@ -66,7 +77,8 @@ public struct SignedPolicy: Sendable {
     public var text: String {
         let document = JSONValue.object([
             (Self.formatKey, .int(Self.formatVersion)), ("name", .string(name)), ("digest", .string(digest)),
-            ("key_id", .string(keyID)), ("signature", .string(Data(signature).base64EncodedString())),
+            ("key_id", .string(keyID)), ("signed_at", .string(signedAt.description)),
+            ("signature", .string(Data(signature).base64EncodedString())),
             ("compiled", .string(Data(compiled).base64EncodedString())),
         ])
         return JSONWriter(pretty: true).string(document) + "\n"
@@ -115,9 +127,17 @@ public struct SignedPolicy: Sendable {
             throw UpdateRefusal(
                 .unreadable, "\(formatKey) must be \(formatVersion)", at: root[formatKey] ?? root)
         }
+        let (signedAtText, signedAtNode) = try text("signed_at")
+        guard let signedAt = Timestamp(rfc3339: signedAtText) else {
+            throw UpdateRefusal(.unreadable, "signed_at must be an RFC 3339 time", at: signedAtNode)
+        }
+        let signature = try base64("signature")
+        guard signature.count == 64 else {
+            throw UpdateRefusal(.unreadable, "signature must be 64 bytes (Ed25519)", at: root["signature"])
+        }
         return SignedPolicy(
-            name: try text("name").0, digest: try text("digest").0, keyID: try text("key_id").0,
-            signature: try base64("signature"), compiled: try base64("compiled"))
+            name: try text("name").0, digest: try text("digest").0, keyID: try text("key_id").0, signedAt: signedAt,
+            signature: signature, compiled: try base64("compiled"))
     }
 }
 

@@ -59,15 +59,16 @@ public struct UpdateAcceptance: Sendable {
                 at: root)
         }
         let signed = try SignedPolicy.decode(root)
-        let keyNode = root["key_id"]
-        guard let key = keys.first(where: { $0.id == signed.keyID }) else {
+        // Ids are short: every trusted key with the id is tried.
+        let candidates = keys.filter { $0.id == signed.keyID }
+        guard let key = candidates.first else {
             let trusted = keys.map(\.id).joined(separator: ", ")
             throw UpdateRefusal(
                 .unknownKey,
                 "signed with key \(QuotedText.prefix(signed.keyID)), which this app does not trust (it trusts \(trusted.isEmpty ? "no key" : trusted))",
-                at: keyNode)
+                at: root["key_id"])
         }
-        guard key.verifies(signed.signature, of: signed.signedMessage) else {
+        guard candidates.contains(where: { $0.verifies(signed.signature, of: signed.signedMessage) }) else {
             throw UpdateRefusal(
                 .badSignature,
                 "the signature does not verify with key \(key.id): the file was changed after it was signed, or signed with another key of the same id",
@@ -81,7 +82,7 @@ public struct UpdateAcceptance: Sendable {
         } catch {
             throw UpdateRefusal(.unreadable, diagnostics: error.diagnostics)
         }
-        if let (newer, refusal) = CompiledPolicy.newer(compiledRoot) {
+        if let (newer, refusal) = CompiledPolicy.newer(compiledRoot, library: library) {
             let reason: UpdateRefusal.Reason =
                 switch newer {
                 case .format: .newerFormat
@@ -95,11 +96,6 @@ public struct UpdateAcceptance: Sendable {
             result = try CompiledPolicy.decode(compiledRoot, digest: PolicyDigest.sha256)
         } catch {
             throw UpdateRefusal(.invalid, diagnostics: error.diagnostics)
-        }
-        if let unmet = result.policy.requires.unmetByLibrary(library) {
-            throw UpdateRefusal(
-                .libraryTooOld,
-                diagnostics: [.error("the policy \(unmet)", at: result.policy.requires.libraryVersion?.location)])
         }
         guard signed.name == result.policy.name, signed.digest == result.policy.digest else {
             throw UpdateRefusal(

@@ -26,6 +26,8 @@ public struct UpdateRefusal: Error, Sendable, CustomStringConvertible {
         case mismatch
         /// The policy's `requires.app_version` is newer than the app.
         case appTooOld = "app_too_old"
+        /// Signed before the update the app keeps: an old file served again.
+        case older
         /// The policy was good but could not be kept on disk.
         case notKept = "not_kept"
     }

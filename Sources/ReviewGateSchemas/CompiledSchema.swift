@@ -24,7 +24,7 @@ extension JSONSchema {
             "policy": {
               "description": "The merged policy: every key of SPEC §2 in its table's order, defaults written out, `null` where a setting is off (no cooldown, no rollout). Trigger ids keep the YAML's order.",
               "type": "object",
-              "required": ["reviewgate", "name", "description", "enabled", "requires", "app", "triggers", "guards", "responses", "counting", "presentation", "rollout", "lint"],
+              "required": ["reviewgate", "name", "description", "enabled", "app", "triggers", "guards", "responses", "counting", "presentation", "rollout", "lint"],
               "properties": {
                 "reviewgate": { "description": "The policy language version, 1.", "const": 1 },
                 "name": {
@@ -156,7 +156,7 @@ extension JSONSchema {
                   ]
                 },
                 "requires": {
-                  "description": "The oldest app and library versions, each dotted digits or null (none).",
+                  "description": "The oldest app and library versions, each dotted digits or null (none); left out when the YAML has no requires.",
                   "type": "object",
                   "required": ["app_version", "library_version"],
                   "properties": {

@@ -136,6 +136,81 @@ import Testing
         #expect(try Self.remote(files, keptAt: path).origin == .kept)
     }
 
+    /// The same policy signed again with a new key (a key replaced) is kept, so that an app that
+    /// later drops the old key still reads what it keeps.
+    @Test func theSamePolicySignedWithANewKeyIsKept() throws {
+        let files = try Self.files.get()
+        let path = try Self.keptPath()
+        let newKey = PolicySigningKey()
+        let resigned = try UpdateFiles.signed(UpdateFiles.yaml(count: 1), key: newKey)
+        let both = try RemotePolicy(
+            shipped: files.shipped, keys: [files.key.publicKey, newKey.publicKey],
+            appVersion: UpdateFiles.appVersion, keptAt: path)
+        guard case .accepted = both.offer(files.good) else { throw Failure("the good update was refused") }
+        guard case .accepted = both.offer(resigned) else { throw Failure("the re-signed update was refused") }
+        #expect(try FileBytes.read(path, maxBytes: 1 << 20) == resigned)
+        let newOnly = try RemotePolicy(
+            shipped: files.shipped, keys: [newKey.publicKey], appVersion: UpdateFiles.appVersion, keptAt: path)
+        #expect(newOnly.origin == .kept)
+    }
+
+    /// A file signed before the one kept (an old file served again) is refused; one signed at the
+    /// same time or later is taken.
+    @Test func anUpdateSignedBeforeTheKeptOneIsRefused() throws {
+        let files = try Self.files.get()
+        let path = try Self.keptPath()
+        let remote = try Self.remote(files, keptAt: path)
+        let earlier = try UpdateFiles.signed(
+            UpdateFiles.yaml(count: 2), key: files.key, signedAt: Fixtures.time("2026-10-01T00:00:00Z"))
+        // Nothing kept yet: an early file is fine.
+        guard case .accepted = remote.offer(earlier) else { throw Failure("the first update was refused") }
+        guard case .accepted = remote.offer(files.good) else { throw Failure("the later update was refused") }
+        guard case .refused(let refusal) = remote.offer(earlier) else { throw Failure("the older file was taken") }
+        #expect(refusal.reason == .older)
+        #expect(
+            refusal.diagnostics[0].message.hasPrefix("signed at 2026-10-01T00:00:00Z, before the policy this app keeps")
+        )
+        // After a restart too.
+        let next = try Self.remote(files, keptAt: path)
+        guard case .refused = next.offer(earlier) else { throw Failure("the older file was taken after a restart") }
+        guard case .unchanged = next.offer(files.good) else { throw Failure("the kept file again was not unchanged") }
+    }
+
+    @Test func anUpdateThatCannotBeKeptIsRefused() throws {
+        let files = try Self.files.get()
+        // The kept file's folder is a file.
+        let blocker = try Repository.temporaryFolder().appending(path: "file")
+        try Data("x".utf8).write(to: blocker)
+        let remote = try Self.remote(files, keptAt: blocker.appending(path: "review.json").path)
+        guard case .refused(let refusal) = remote.offer(files.good) else { throw Failure("the update was kept") }
+        #expect(refusal.reason == .notKept)
+        #expect(remote.origin == .shipped)
+        #expect(try !Self.decide(remote))
+    }
+
+    @Test func aKeptFileThatCannotBeReadIsSaidToBe() throws {
+        let files = try Self.files.get()
+        let path = try Self.keptPath()
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let remote = try Self.remote(files, keptAt: path)
+        #expect(remote.origin == .shipped)
+        #expect(remote.keptRefusal?.reason == .unreadable)
+    }
+
+    @Test func leftoversOfAKilledWriteAreRemoved() throws {
+        let files = try Self.files.get()
+        let path = try Self.keptPath()
+        let folder = URL(filePath: path).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let leftover = folder.appending(path: "review-policy.json.reviewgate-tmp-4242")
+        let other = folder.appending(path: "notes.txt")
+        try Data("{".utf8).write(to: leftover)
+        try Data("mine".utf8).write(to: other)
+        _ = try Self.remote(files, keptAt: path)
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(FileManager.default.fileExists(atPath: other.path))
+    }
+
     @Test func aShippedPolicyThatDoesNotLoadIsAnError() throws {
         let files = try Self.files.get()
         #expect(throws: DiagnosticError.self) {
@@ -153,6 +228,9 @@ import Testing
         let state = try Fixtures.state(Self.state)
         let goodDigest = try UpdateAcceptance(keys: [files.key.publicKey], appVersion: nil)
             .check(files.good, file: "g").get().policy.digest
+        let otherDigest = try UpdateAcceptance(keys: [files.key.publicKey], appVersion: nil)
+            .check(files.other, file: "o").get().policy.digest
+        let updates: Set<String?> = [goodDigest, otherDigest]
         let digests: Set<String?> = [
             goodDigest,
             try UpdateAcceptance(keys: [files.key.publicKey], appVersion: nil).check(files.other, file: "o").get()
@@ -161,25 +239,35 @@ import Testing
         ]
         let stop = Flag()
         let wrong = Flag()
-        let deciders = DispatchGroup()
+        let seen = Seen()
+        let started = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        // Threads of their own: the global queue runs no more blocks than cores, and these spin.
         for _ in 0..<4 {
-            DispatchQueue.global().async(group: deciders) {
+            Thread {
+                defer { finished.signal() }
+                started.signal()
                 while !stop.value {
                     let policy = remote.policy
                     let allowed = (try? Evaluator.evaluate(policy, state: state, moment: Self.moment).isAllowed)
                     // Needs 1 (good) or 2 or 3: only the good one allows the first donation.
                     let good = policy.digest == goodDigest
                     if !digests.contains(policy.digest) || allowed != good { wrong.set() }
+                    seen.insert(policy.digest)
                 }
-            }
+            }.start()
         }
-        for turn in 0..<200 {
+        for _ in 0..<4 { started.wait() }
+        // Updates until the deciders have run with both (or 2,000 updates).
+        for turn in 0..<2000 where turn < 200 || !seen.includes(updates) {
             let outcome = remote.offer(turn % 2 == 0 ? files.good : files.other)
             if case .refused(let refusal) = outcome { Issue.record("refused: \(refusal)") }
         }
         stop.set()
-        deciders.wait()
+        for _ in 0..<4 { finished.wait() }
         #expect(!wrong.value)
+        // The deciders ran with both updates, each the running one in turn.
+        #expect(seen.includes(updates))
     }
 }
 
@@ -189,6 +277,20 @@ final class Flag: @unchecked Sendable {
     private var raised = false
     var value: Bool { lock.withLock { raised } }
     func set() { lock.withLock { raised = true } }
+}
+
+/// Digests threads saw.
+final class Seen: @unchecked Sendable {
+    private let lock = NSLock()
+    private var digests: Set<String?> = []
+    func includes(_ wanted: Set<String?>) -> Bool { lock.withLock { wanted.isSubset(of: digests) } }
+    func insert(_ digest: String?) { _ = lock.withLock { digests.insert(digest) } }
+}
+
+/// A test's failure, with what went wrong.
+struct Failure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }
 
 enum PathArithmeticForTests {

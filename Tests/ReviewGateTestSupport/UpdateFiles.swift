@@ -19,6 +19,9 @@ public struct UpdateFiles: Sendable {
     /// Every case: a name, the bytes, and the refusal expected of an app at version 1.0 (`nil`: accepted).
     public let cases: [(name: String, bytes: [UInt8], refusal: UpdateRefusal.Reason?)]
 
+    /// When the cases were signed (all at once, so that an app takes them in any order).
+    public static let signedAt = Timestamp(rfc3339: "2026-11-01T09:00:00Z")!
+
     /// The app version the cases are judged for.
     public static let appVersion = AppVersion(short: "1.0", build: "1")
 
@@ -42,12 +45,16 @@ public struct UpdateFiles: Sendable {
         return (compiled.text(digest: digest), result.policy.name, digest)
     }
 
-    /// A compiled text signed with `key`, after `edit` changed its text (name and digest as compiled).
+    /// A compiled text signed with `key` at `signedAt`, after `edit` changed its text (name and
+    /// digest as compiled).
     public static func signed(
-        _ yaml: String, key: PolicySigningKey, edit: (String) -> String = { $0 }
+        _ yaml: String, key: PolicySigningKey, signedAt: Timestamp = signedAt, edit: (String) -> String = { $0 }
     ) throws -> [UInt8] {
         let (text, name, digest) = try compiled(yaml)
-        return Array(try SignedPolicy(compiled: Array(edit(text).utf8), name: name, digest: digest, key: key).text.utf8)
+        return Array(
+            try SignedPolicy(
+                compiled: Array(edit(text).utf8), name: name, digest: digest, signedAt: signedAt, key: key
+            ).text.utf8)
     }
 
     /// Makes the files, with fresh keys.
@@ -136,10 +143,11 @@ public struct UpdateFiles: Sendable {
     /// and all, as an attacker on the path could.
     static func tamperedPayload(_ yaml: String, key: PolicySigningKey) throws -> [UInt8] {
         let (text, name, digest) = try compiled(yaml)
-        let signed = try SignedPolicy(compiled: Array(text.utf8), name: name, digest: digest, key: key)
+        let signed = try SignedPolicy(
+            compiled: Array(text.utf8), name: name, digest: digest, signedAt: signedAt, key: key)
         let forged = try SignedPolicy(
             compiled: Array(text.replacingFirst("\"at_least\": 1", with: "\"at_least\": 7").utf8), name: name,
-            digest: digest, key: PolicySigningKey())
+            digest: digest, signedAt: signedAt, key: PolicySigningKey())
         // The forged body under the genuine signature and key id.
         let genuine = signed.text
         let body = { (text: String) in

@@ -77,12 +77,15 @@ public struct CompiledPolicy: Sendable {
     }
 
     /// What refuses a compiled policy's document before its settings are judged: a newer compiled
-    /// form, language or library than this one, with the refusal; `nil` when none is newer.
-    public static func newer(_ root: DocumentNode) -> (Newer, Diagnostic)? {
+    /// form, language or library (than `library`) than this one, with the refusal; `nil` when none
+    /// is newer.
+    public static func newer(_ root: DocumentNode, library: AppVersionNumber = LibraryVersion.current) -> (
+        Newer, Diagnostic
+    )? {
         if let refusal = CompiledPolicyDecoder.format.refusal(root[formatKey]) { return (.format, refusal) }
         guard let policy = root["policy"] else { return nil }
         if let refusal = FormatVersion.policy.refusal(policy["reviewgate"]) { return (.language, refusal) }
-        if let refusal = PolicyDecoder.libraryRefusal(policy) { return (.library, refusal) }
+        if let refusal = PolicyDecoder.libraryRefusal(policy, library: library) { return (.library, refusal) }
         return nil
     }
 

@@ -9,13 +9,18 @@ struct PolicyDefaults {
     func defaults(at pointer: String) -> [(key: String, value: JSONValue)] {
         switch pointer {
         case "":
-            return [
-                ("description", .null), ("enabled", .bool(true)), ("requires", section("/requires")),
-                ("app", section("/app")),
-                ("guards", section("/guards")), ("responses", section("/responses")),
-                ("counting", section("/counting")), ("presentation", section("/presentation")), ("rollout", .null),
-                ("lint", section("/lint")),
-            ]
+            // `requires` only when the policy sets it, so that a policy without one compiles to the
+            // bytes (and digest) it had before the key existed.
+            let requires = policy.requires
+            return [("description", .null), ("enabled", .bool(true))]
+                + (requires.appVersion == nil && requires.libraryVersion == nil
+                    ? [] : [("requires", section("/requires"))])
+                + [
+                    ("app", section("/app")),
+                    ("guards", section("/guards")), ("responses", section("/responses")),
+                    ("counting", section("/counting")), ("presentation", section("/presentation")), ("rollout", .null),
+                    ("lint", section("/lint")),
+                ]
         case "/app":
             return [
                 ("store_id", .null), ("package", .null), ("version_key", .string(policy.app.versionKey.rawValue)),

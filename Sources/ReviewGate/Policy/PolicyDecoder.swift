@@ -91,13 +91,15 @@ package struct PolicyDecoder {
         return policy
     }
 
-    /// The refusal of a policy whose `requires.library_version` is newer than this library.
-    static func libraryRefusal(_ root: DocumentNode) -> Diagnostic? {
+    /// The refusal of a policy whose `requires.library_version` is newer than `library` (this one).
+    static func libraryRefusal(_ root: DocumentNode, library: AppVersionNumber = LibraryVersion.current)
+        -> Diagnostic?
+    {
         guard let node = root["requires"]?["library_version"], let text = node.string,
-            let needed = AppVersionNumber(text), LibraryVersion.current < needed
+            let needed = AppVersionNumber(text), library < needed
         else { return nil }
         return .error(
-            "this policy needs a newer reviewgate: requires.library_version is \(text), and this is reviewgate \(LibraryVersion.text)",
+            "this policy needs a newer reviewgate: requires.library_version is \(text), and this is reviewgate \(library)",
             at: node.location)
     }
 

@@ -6,7 +6,8 @@ public struct Requirements: Sendable {
     /// The oldest app version, compared with the app's version string under the policy's
     /// `app.version_key` (`short` unless set).
     public var appVersion: Located<AppVersionNumber>?
-    /// The oldest ReviewGate library, compared with ``LibraryVersion/current``.
+    /// The oldest ReviewGate library, compared with ``LibraryVersion/current`` before the policy's
+    /// other keys are read (a newer library's policy may have keys this one does not know).
     public var libraryVersion: Located<AppVersionNumber>?
 
     /// No requirement.
@@ -24,12 +25,6 @@ public struct Requirements: Sendable {
             return "needs app \(key.fullName) \(needed) or later, and this app is \(key.name) \(text)"
         }
         return nil
-    }
-
-    /// Why this library cannot run the policy, or `nil` when it can.
-    public func unmetByLibrary(_ library: AppVersionNumber = LibraryVersion.current) -> String? {
-        guard let needed = libraryVersion?.value, library < needed else { return nil }
-        return "needs the ReviewGate library \(needed) or later, and this is \(library)"
     }
 
     /// The dotted digits a version string starts with: `3.2` of `3.2-beta (41)`.

@@ -1,0 +1,22 @@
+import ReviewGate
+
+/// Writes a file that must not exist yet (a key: never one over another), readable only as `mode`
+/// says from the instant it exists.
+public enum NewFile {
+    /// Creates `path` with `text`; throws when it exists or cannot be written (then nothing is left).
+    public static func create(_ text: String, at path: String, mode: UInt32) throws(FileError) {
+        let descriptor = Platform.createExclusive(path, mode: mode)
+        guard descriptor >= 0 else {
+            throw FileError("cannot be created", path: path, system: Platform.lastError)
+        }
+        var text = text
+        let written = text.withUTF8 { Platform.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
+        let flushed = written && Platform.flush(descriptor)
+        Platform.close(descriptor)
+        guard flushed else {
+            let error = FileError("cannot be written", path: path, system: Platform.lastError)
+            Platform.remove(path)
+            throw error
+        }
+    }
+}
