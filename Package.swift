@@ -56,10 +56,16 @@ let package = Package(
         .testTarget(
             name: "ReviewGateRemoteTests",
             dependencies: ["ReviewGateRemote", "ReviewGate", "ReviewGateFiles", "ReviewGateTestSupport"]),
+        // The fuzzed readers (Fuzz/run.sh), which the tests replay the regression inputs through.
+        .target(
+            name: "ReviewGateFuzzEntries", dependencies: ["ReviewGate", "ReviewGateRemote", "ReviewGateYAML"],
+            path: "Fuzz/Entries"),
+        .executableTarget(name: "ReviewGateFuzz", dependencies: ["ReviewGateFuzzEntries"], path: "Fuzz/Driver"),
         // Keeps updates in a loop for the tests to kill -9 (RemotePolicyRobustnessTests).
         .executableTarget(
             name: "RemoteKeepProbe", dependencies: ["ReviewGateRemote", "ReviewGate"], path: "Tests/RemoteKeepProbe"),
         .testTarget(
-            name: "ReviewGateCLITests", dependencies: ["ReviewGateCLI", "ReviewGateTestSupport"], exclude: ["Goldens"]),
+            name: "ReviewGateCLITests",
+            dependencies: ["ReviewGateCLI", "ReviewGateFuzzEntries", "ReviewGateTestSupport"], exclude: ["Goldens"]),
     ]
 )

@@ -103,7 +103,7 @@ public struct SignedPolicy: Sendable {
         for entry in entries where !keys.contains(entry.key.string ?? "") {
             throw UpdateRefusal(
                 .unreadable,
-                "unknown key \"\(QuotedText.prefix(entry.key.string ?? entry.key.summary))\" in a signed policy (its keys: \(keys.joined(separator: ", ")))",
+                "unknown key \"\(Quote.prefix(entry.key.string ?? entry.key.summary))\" in a signed policy (its keys: \(keys.joined(separator: ", ")))",
                 at: entry.key)
         }
         func text(_ key: String) throws(UpdateRefusal) -> (String, DocumentNode) {
@@ -138,13 +138,5 @@ public struct SignedPolicy: Sendable {
         return SignedPolicy(
             name: try text("name").0, digest: try text("digest").0, keyID: try text("key_id").0, signedAt: signedAt,
             signature: signature, compiled: try base64("compiled"))
-    }
-}
-
-/// Short quotes of untrusted text in messages.
-enum QuotedText {
-    /// At most 40 characters of `text`, with `…` when cut.
-    static func prefix(_ text: String) -> String {
-        text.count <= 40 ? text : text.prefix(40) + "…"
     }
 }

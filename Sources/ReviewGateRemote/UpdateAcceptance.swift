@@ -65,7 +65,7 @@ public struct UpdateAcceptance: Sendable {
             let trusted = keys.map(\.id).joined(separator: ", ")
             throw UpdateRefusal(
                 .unknownKey,
-                "signed with key \(QuotedText.prefix(signed.keyID)), which this app does not trust (it trusts \(trusted.isEmpty ? "no key" : trusted))",
+                "signed with key \(Quote.prefix(signed.keyID)), which this app does not trust (it trusts \(trusted.isEmpty ? "no key" : trusted))",
                 at: root["key_id"])
         }
         guard candidates.contains(where: { $0.verifies(signed.signature, of: signed.signedMessage) }) else {
@@ -100,7 +100,7 @@ public struct UpdateAcceptance: Sendable {
         guard signed.name == result.policy.name, signed.digest == result.policy.digest else {
             throw UpdateRefusal(
                 .mismatch,
-                "the signed policy says it holds \(QuotedText.prefix(signed.name)) \(QuotedText.prefix(signed.digest)), but it holds \(result.policy.name) \(result.policy.digest ?? "")",
+                "the signed policy says it holds \(Quote.prefix(signed.name)) \(Quote.prefix(signed.digest)), but it holds \(result.policy.name) \(result.policy.digest ?? "")",
                 at: signed.name == result.policy.name ? root["digest"] : root["name"])
         }
         if let appVersion, let unmet = result.policy.requires.unmetByApp(appVersion, key: result.policy.app.versionKey)

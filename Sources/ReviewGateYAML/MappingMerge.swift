@@ -5,6 +5,15 @@ import ReviewGate
 /// second occurrence, naming the first.
 struct MappingMerge {
     private(set) var problems: [Diagnostic] = []
+    /// How many more problems may be listed; past it they are counted in ``unlisted``, so that a
+    /// mapping of a hundred thousand duplicate keys costs no more than one of fifty.
+    let room: Int
+    /// The problems found past ``room``.
+    private(set) var unlisted = 0
+
+    init(room: Int = DiagnosticError.reportLimit) {
+        self.room = room
+    }
 
     /// The identity of a key for duplicate detection: scalars by resolved value.
     private enum KeyIdentity: Hashable {
@@ -42,7 +51,10 @@ struct MappingMerge {
                 ? pairs.first { !Self.isMergeKey($0.key) && $0.key.scalar?.value == entry.key.scalar?.value }?.key
                     .location
                 : explicit[KeyIdentity(entry.key)]
-            if let first {
+            if first != nil, problems.count >= room {
+                unlisted += 1
+                continue
+            } else if let first {
                 problems.append(
                     .error(
                         "duplicate key \(Self.describe(entry.key)): it is already set at line \(first.line)",
@@ -94,7 +106,7 @@ struct MappingMerge {
     }
 
     private static func describe(_ key: DocumentNode) -> String {
-        if let scalar = key.scalar { return "\"\(scalar.text)\"" }
+        if let scalar = key.scalar { return "\"\(Quote.prefix(scalar.text))\"" }
         return key.summary
     }
 }

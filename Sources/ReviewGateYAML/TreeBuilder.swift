@@ -10,6 +10,8 @@ struct TreeBuilder {
         var weight: Int
         /// How deep it nests, aliases expanded: a scalar is 0.
         var height: Int
+        /// How many bytes of scalar text it holds, aliases expanded.
+        var text: Int
     }
 
     private struct Frame {
@@ -21,12 +23,14 @@ struct TreeBuilder {
         /// The children's nodes counted with aliases expanded, and the deepest child's height.
         var childWeight = 0
         var childHeight = 0
+        var childText = 0
     }
 
     let limits: DocumentLimits
     private var anchors: [String: Built] = [:]
     private var stack: [Frame] = []
     private var aliasExpansion = 0
+    private var aliasText = 0
     private var problems: [Diagnostic] = []
 
     init(limits: DocumentLimits) {
@@ -66,7 +70,7 @@ struct TreeBuilder {
                 }
                 let node = DocumentNode(
                     .scalar(DocumentScalar(text: text, style: style, value: value)), at: location, tag: tag)
-                try add(Built(node: node, weight: 1, height: 0), anchor: anchor, into: &root)
+                try add(Built(node: node, weight: 1, height: 0, text: text.utf8.count), anchor: anchor, into: &root)
             case .alias(let name):
                 guard let target = anchors[name] else {
                     throw DiagnosticError("unknown alias *\(name): no anchor &\(name) before it", at: location)
@@ -75,6 +79,12 @@ struct TreeBuilder {
                 if aliasExpansion > limits.maxAliasExpansion {
                     throw DiagnosticError(
                         "aliases expand to more than \(limits.maxAliasExpansion) nodes (the alias expansion limit)",
+                        at: location)
+                }
+                aliasText += target.text
+                if aliasText > limits.maxAliasText {
+                    throw DiagnosticError(
+                        "aliases expand to more than \(limits.maxAliasText) bytes of text (the alias expansion limit)",
                         at: location)
                 }
                 try add(target, anchor: nil, into: &root)
@@ -92,10 +102,12 @@ struct TreeBuilder {
                 try add(Self.collection(node, frame), anchor: frame.anchor, into: &root)
             case .mappingEnd:
                 let frame = stack.removeLast()
-                var merge = MappingMerge()
+                var merge = MappingMerge(room: DiagnosticError.reportLimit - problems.count)
                 let entries = merge.entries(from: frame.children)
                 problems.append(contentsOf: merge.problems)
-                if problems.count >= DiagnosticError.reportLimit { throw DiagnosticError(problems) }
+                if problems.count >= DiagnosticError.reportLimit {
+                    throw DiagnosticError(problems, alsoFound: merge.unlisted)
+                }
                 let node = DocumentNode(.mapping(entries), at: frame.location, tag: frame.tag)
                 try add(Self.collection(node, frame), anchor: frame.anchor, into: &root)
             }
@@ -116,10 +128,11 @@ struct TreeBuilder {
             stack[stack.count - 1].children.append(built.node)
             stack[stack.count - 1].childWeight += built.weight
             stack[stack.count - 1].childHeight = max(stack[stack.count - 1].childHeight, built.height)
+            stack[stack.count - 1].childText += built.text
         }
     }
 
     private static func collection(_ node: DocumentNode, _ frame: Frame) -> Built {
-        Built(node: node, weight: 1 + frame.childWeight, height: frame.childHeight + 1)
+        Built(node: node, weight: 1 + frame.childWeight, height: frame.childHeight + 1, text: frame.childText)
     }
 }

@@ -25,7 +25,7 @@ enum CompiledPolicyDecoder {
         if let refusal = format.refusal(root[CompiledPolicy.formatKey]) { throw DiagnosticError([refusal]) }
         var reader = NodeReader()
         guard let fields = reader.fields(root, "the compiled policy", allowed: keys) else {
-            throw DiagnosticError(reader.diagnostics)
+            throw reader.failure
         }
         reader.require(keys, in: fields, "the compiled policy")
         if let node = fields[CompiledPolicy.formatKey] { _ = reader.int(node, CompiledPolicy.formatKey, minimum: 1) }
@@ -40,7 +40,7 @@ enum CompiledPolicyDecoder {
         }
         let places = fields["locations"].map { readPlaces($0, &reader) } ?? [:]
         guard !reader.hasErrors, let policyNode = fields["policy"], let digest else {
-            throw DiagnosticError(reader.diagnostics)
+            throw reader.failure
         }
         guard policyNode.mapping != nil else {
             throw DiagnosticError("policy must be a mapping; found \(policyNode.summary)", at: policyNode.location)

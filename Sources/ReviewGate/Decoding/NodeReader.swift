@@ -1,22 +1,45 @@
 /// Reads typed values out of nodes, collecting a diagnostic at the node for every problem instead
 /// of stopping at the first: what was found, what was expected, and a did-you-mean for near misses.
 package struct NodeReader {
-    /// The problems found so far, in the order found.
+    /// How many diagnostics a reader keeps; past it, errors are counted and their messages never
+    /// built, so that a list of a hundred thousand bad items costs no more than a thousand. (A
+    /// report lists ``DiagnosticError/reportLimit`` of them, the first in file order.)
+    static let keepLimit = 1000
+
+    /// The problems found so far, in the order found, at most ``keepLimit``.
     private(set) var diagnostics: [Diagnostic] = []
+    /// The errors found past ``keepLimit``.
+    private(set) var uncounted = 0
+    /// Whether errors are counted only from now on: a caller may skip working out what to say.
+    var isFull: Bool { diagnostics.count >= Self.keepLimit }
 
     /// Whether any error was found.
-    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    var hasErrors: Bool { uncounted > 0 || diagnostics.contains { $0.severity == .error } }
 
-    mutating func error(_ message: String, at location: SourceLocation?, notes: [Diagnostic.Note] = []) {
-        diagnostics.append(.error(message, at: location, notes: notes))
+    /// Everything found, as an error to throw.
+    var failure: DiagnosticError { DiagnosticError(diagnostics, alsoFound: uncounted) }
+
+    mutating func error(
+        _ message: @autoclosure () -> String, at location: SourceLocation?, notes: [Diagnostic.Note] = []
+    ) {
+        guard !isFull else {
+            uncounted += 1
+            return
+        }
+        diagnostics.append(.error(message(), at: location, notes: notes))
     }
 
     mutating func report(_ diagnostic: Diagnostic) {
+        guard !isFull else {
+            if diagnostic.severity == .error { uncounted += 1 }
+            return
+        }
         diagnostics.append(diagnostic)
     }
 
-    mutating func warning(_ message: String, at location: SourceLocation?) {
-        diagnostics.append(.warning(message, at: location))
+    mutating func warning(_ message: @autoclosure () -> String, at location: SourceLocation?) {
+        guard !isFull else { return }
+        diagnostics.append(.warning(message(), at: location))
     }
 
     /// The fields of a mapping, reporting unknown keys (with a did-you-mean, or where the key belongs
@@ -35,11 +58,15 @@ package struct NodeReader {
                 continue
             }
             guard allowed.contains(key) else {
+                guard !isFull else {
+                    uncounted += 1
+                    continue
+                }
                 let hint =
                     home(key).map { "; \(key) \($0)" }
                     ?? Suggestion.closest(to: key, in: allowed).map { "; did you mean \"\($0)\"?" }
                     ?? "; expected \(Suggestion.list(allowed))"
-                error("unknown key \"\(key)\" in \(what)\(hint)", at: entry.key.location)
+                error("unknown key \"\(Quote.prefix(key))\" in \(what)\(hint)", at: entry.key.location)
                 continue
             }
             byKey[key] = entry
@@ -60,7 +87,8 @@ package struct NodeReader {
         {
             let key = text[..<colon]
             let value = text[text.index(after: colon)...]
-            return "the text \"\(text)\"; YAML needs a space after the colon of a key: \(key): \(value)"
+            return
+                "the text \"\(Quote.prefix(text))\"; YAML needs a space after the colon of a key: \(Quote.prefix(String(key))): \(Quote.prefix(String(value)))"
         }
         return node.summary
     }
@@ -147,18 +175,22 @@ package struct NodeReader {
 
     /// At most the first 40 characters of a value, for a message that quotes it.
     static func prefix(_ text: String) -> String {
-        text.unicodeScalars.count <= 40 ? text : String(String.UnicodeScalarView(text.unicodeScalars.prefix(40))) + "…"
+        Quote.prefix(text)
     }
 
     /// A duration: a whole number and one unit of `s m h d w`, at most 100 years.
     mutating func duration(_ node: DocumentNode, _ what: String) -> TimeSpan? {
         if let text = node.string, let span = TimeSpan(duration: text) { return span }
+        guard !isFull else {
+            uncounted += 1
+            return nil
+        }
         var found = node.summary
         if case .int = node.scalar?.value { found += " (a bare number has no unit)" }
         if let text = node.string, let unit = text.last, let scale = TimeSpan.units.first(where: { $0.symbol == unit }),
             let value = Double(text.dropLast()), value * Double(scale.seconds) > Double(TimeSpan.maximum.seconds)
         {
-            found = "\(text), which is over 100 years (the longest duration)"
+            found = "\(Quote.prefix(text)), which is over 100 years (the longest duration)"
         } else if let text = node.string, text.first == "-" || text.first == "+" {
             found += " (a duration has no sign)"
         }

@@ -1,7 +1,12 @@
 /// "Did you mean" for near misses: the closest known name within an edit distance of 2.
 package enum Suggestion {
+    /// The longest name a suggestion is looked for: no known name is near anything longer, and the
+    /// distance takes time in the product of the lengths.
+    static let longestName = 64
+
     /// The closest candidate to `name` within distance 2, if any.
     package static func closest(to name: String, in candidates: [String]) -> String? {
+        guard name.utf8.count <= longestName else { return nil }
         var best: (name: String, distance: Int)?
         for candidate in candidates {
             let distance = editDistance(Array(name.lowercased().unicodeScalars), Array(candidate.unicodeScalars))

@@ -15,12 +15,13 @@ public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
     /// every command exits 2 for it, as for a file that does not exist.
     public var isUnreadable = false
 
-    /// Creates an error from one or more diagnostics, keeping the first ``reportLimit`` in file order.
-    public init(_ diagnostics: [Diagnostic]) {
+    /// Creates an error from one or more diagnostics, keeping the first ``reportLimit`` in file order;
+    /// `alsoFound` errors were found past what a reader keeps, and are counted only.
+    public init(_ diagnostics: [Diagnostic], alsoFound: Int = 0) {
         self.diagnostics = Array(diagnostics.sortedByLocation().prefix(Self.reportLimit))
-        omitted = max(0, diagnostics.count - Self.reportLimit)
-        errorCount = diagnostics.filter { $0.severity == .error }.count
-        warningCount = diagnostics.count - errorCount
+        omitted = max(0, diagnostics.count - Self.reportLimit) + alsoFound
+        errorCount = diagnostics.filter { $0.severity == .error }.count + alsoFound
+        warningCount = diagnostics.count + alsoFound - errorCount
     }
 
     /// What was found, for a file's summary line: `3 errors`, `1 error, 2 warnings`, `140 errors, 50 shown`.

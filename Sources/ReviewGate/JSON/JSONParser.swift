@@ -12,6 +12,8 @@ struct JSONParser {
     private var depth = 0
     /// Duplicate keys found so far.
     private var problems: [Diagnostic] = []
+    /// Duplicate keys found past the report limit: counted, not described.
+    private var unlisted = 0
     /// The position cursor: a byte offset and its line and column.
     private var cursor = (offset: 0, line: 1, column: 1)
 
@@ -30,7 +32,7 @@ struct JSONParser {
         if index < input.count {
             throw error("\(found()) after the JSON value: a file holds one value (a trailing comma or a second value?)")
         }
-        if !problems.isEmpty { throw DiagnosticError(problems) }
+        if !problems.isEmpty { throw DiagnosticError(problems, alsoFound: unlisted) }
         return node
     }
 
@@ -81,10 +83,12 @@ struct JSONParser {
             guard index < input.count else { throw error("the file ends where the value of \"\(key)\" was expected") }
             let value = try value()
             let first = seen.map { $0[key] } ?? entries.first { $0.key.scalar?.text == key }?.key.location
-            if let first {
+            if first != nil, problems.count >= DiagnosticError.reportLimit {
+                unlisted += 1
+            } else if let first {
                 problems.append(
                     .error(
-                        "duplicate key \"\(key)\": it is already set at line \(first.line)", at: keyStart,
+                        "duplicate key \"\(Quote.prefix(key))\": it is already set at line \(first.line)", at: keyStart,
                         notes: [.init("first set here", at: first)]))
             } else {
                 entries.append(MappingEntry(key: keyNode, value: value))

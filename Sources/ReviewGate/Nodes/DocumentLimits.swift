@@ -9,12 +9,19 @@ public struct DocumentLimits: Sendable, Hashable {
     public var maxDepth: Int
     /// The most nodes that aliases may stand for, counted without expanding them. Default 100,000.
     public var maxAliasExpansion: Int
+    /// The most bytes of scalar text that aliases may stand for, counted without expanding them:
+    /// an alias to a long string is one node but as much work as its text, for every reader of it.
+    /// Default 1 MiB, as much as a file may hold.
+    public var maxAliasText: Int
 
     /// Creates limits; the defaults are SPEC §7's.
-    public init(maxBytes: Int = 1 << 20, maxDepth: Int = 64, maxAliasExpansion: Int = 100_000) {
+    public init(
+        maxBytes: Int = 1 << 20, maxDepth: Int = 64, maxAliasExpansion: Int = 100_000, maxAliasText: Int = 1 << 20
+    ) {
         self.maxBytes = maxBytes
         self.maxDepth = maxDepth
         self.maxAliasExpansion = maxAliasExpansion
+        self.maxAliasText = maxAliasText
     }
 
     /// SPEC §7's limits.

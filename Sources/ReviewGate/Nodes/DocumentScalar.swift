@@ -60,7 +60,7 @@ public enum ScalarValue: Sendable, Hashable {
         case .bool(let value): "the boolean \(value)"
         case .int(let value): "the integer \(value)"
         case .float(let value): "the number \(value)"
-        case .string(let value): "the string \"\(value)\""
+        case .string(let value): "the string \"\(Quote.prefix(value))\""
         }
     }
 }

@@ -77,7 +77,7 @@ extension NodeReader {
             guard let text = string(valueNode, "app_version \(present[0])") else { return nil }
             guard let version = AppVersionNumber(text) else {
                 error(
-                    "app_version \(present[0]) must be a dotted version such as \"2.0\" or \"1.4.2\"; found \"\(text)\"",
+                    "app_version \(present[0]) must be a dotted version such as \"2.0\" or \"1.4.2\"; found \"\(Quote.prefix(text))\"",
                     at: valueNode.location)
                 return nil
             }

@@ -14,7 +14,15 @@ public struct Policy: Sendable {
     /// The app: store id, which version string counts, platform.
     public var app: AppSettings
     /// The moments that may ask, in file order.
-    public var triggers: [Trigger] { didSet { longestWithin = Self.longestWithin(triggers, guards) } }
+    public var triggers: [Trigger] {
+        didSet {
+            longestWithin = Self.longestWithin(triggers, guards)
+            positions = Self.positions(triggers)
+        }
+    }
+    /// Each trigger's index by id (the first, for an id written twice), so that a look-up by id
+    /// takes constant time however many triggers a policy has.
+    private var positions: [String: Int]
     /// Rules that hold for every trigger.
     public var guards: Guards { didSet { longestWithin = Self.longestWithin(triggers, guards) } }
     /// The longest `within` any trigger or condition uses: how much donation history to keep.
@@ -38,14 +46,22 @@ public struct Policy: Sendable {
 
     /// The trigger with an id, if the policy has it.
     public func trigger(id: String) -> Trigger? {
-        triggers.first { $0.id == id }
+        positions[id].map { triggers[$0] }
+    }
+
+    private static func positions(_ triggers: [Trigger]) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        for (index, trigger) in triggers.enumerated() where positions[trigger.id] == nil {
+            positions[trigger.id] = index
+        }
+        return positions
     }
 
     /// What to say of a trigger id the policy does not have: a did-you-mean and its triggers.
     public func noTriggerMessage(_ id: String) -> String {
         let known = triggers.map(\.id)
         return
-            "the policy has no trigger \"\(id)\"\(Suggestion.phrase(for: id, in: known)) (its triggers: \(known.joined(separator: ", ")))"
+            "the policy has no trigger \"\(Quote.prefix(id))\"\(Suggestion.phrase(for: id, in: known)) (its triggers: \(known.joined(separator: ", ")))"
     }
 
     /// Creates a policy; ``longestWithin`` is worked out from its triggers and guards.
@@ -60,6 +76,7 @@ public struct Policy: Sendable {
         self.enabled = enabled
         self.app = app
         self.triggers = triggers
+        self.positions = Self.positions(triggers)
         self.guards = guards
         self.longestWithin = Self.longestWithin(triggers, guards)
         self.responses = responses

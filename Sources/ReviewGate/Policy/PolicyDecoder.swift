@@ -60,7 +60,7 @@ package struct PolicyDecoder {
                 name = text
             } else {
                 reader.error(
-                    "name \"\(text)\" must be lowercase letters, digits, . _ and -, starting with a letter or digit",
+                    "name \"\(Quote.prefix(text))\" must be lowercase letters, digits, . _ and -, starting with a letter or digit",
                     at: node.location)
             }
         }
@@ -159,7 +159,7 @@ package struct PolicyDecoder {
                 app.storeID = Located(id, at: fields.keyLocation("store_id"))
             } else {
                 reader.error(
-                    "store_id must be the app's numeric App Store id, such as \"1234567890\"; found \"\(id)\"",
+                    "store_id must be the app's numeric App Store id, such as \"1234567890\"; found \"\(Quote.prefix(id))\"",
                     at: idNode.location)
             }
         }
@@ -168,7 +168,7 @@ package struct PolicyDecoder {
                 app.package = Located(name, at: fields.keyLocation("package"))
             } else {
                 reader.error(
-                    "package must be the app's Android application id, such as \"com.example.app\"; found \"\(name)\"",
+                    "package must be the app's Android application id, such as \"com.example.app\"; found \"\(Quote.prefix(name))\"",
                     at: packageNode.location)
             }
         }

@@ -61,7 +61,7 @@ public struct PolicyLoader: Sendable {
         guard let policy = decoder.decode(root) else {
             // The warnings that still apply are shown with the errors.
             let warnings = decoder.partial.map { PolicyLint.warnings(for: $0, complete: false) } ?? []
-            throw DiagnosticError(decoder.reader.diagnostics + warnings)
+            throw DiagnosticError(decoder.reader.diagnostics + warnings, alsoFound: decoder.reader.uncounted)
         }
         return Result(policy: policy, warnings: PolicyLint.warnings(for: policy), document: root)
     }

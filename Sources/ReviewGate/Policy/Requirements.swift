@@ -22,7 +22,7 @@ public struct Requirements: Sendable {
             return "needs app \(key.fullName) \(needed) or later, and the app's \(key.fullName) is not known"
         }
         guard let running = Self.leadingVersion(text), running >= needed else {
-            return "needs app \(key.fullName) \(needed) or later, and this app is \(key.name) \(text)"
+            return "needs app \(key.fullName) \(needed) or later, and this app is \(key.name) \(Quote.prefix(text))"
         }
         return nil
     }

@@ -20,7 +20,7 @@ public enum ScenarioDecoder {
         var reader = NodeReader()
         var policyDiagnostics: [Diagnostic] = []
         guard let fields = reader.fields(root, "the scenario", allowed: keys) else {
-            throw DiagnosticError(reader.diagnostics)
+            throw reader.failure
         }
         reader.require(["reviewgate_scenario", "name", "policy", "start", "steps"], in: fields, "the scenario")
         if let refusal = FormatVersion.scenario.refusal(fields["reviewgate_scenario"]) {
@@ -74,9 +74,9 @@ public enum ScenarioDecoder {
         }
 
         let diagnostics = reader.diagnostics + policyDiagnostics
-        guard !diagnostics.contains(where: { $0.severity == .error }), let name, let reference, let policy, let start,
-            let state
-        else { throw DiagnosticError(diagnostics) }
+        guard !reader.hasErrors, !diagnostics.contains(where: { $0.severity == .error }), let name, let reference,
+            let policy, let start, let state
+        else { throw DiagnosticError(diagnostics, alsoFound: reader.uncounted) }
         return Scenario(
             name: name, description: description, path: path, policyReference: reference, policy: policy, start: start,
             state: state, steps: steps, golden: golden)

@@ -16,7 +16,7 @@ public enum StateDecoder {
     ) throws(DiagnosticError) -> ReviewState {
         var reader = NodeReader()
         let state = decode(root, versionKey: versionKey, defaultInstalledAt: defaultInstalledAt, reader: &reader)
-        guard let state, !reader.hasErrors else { throw DiagnosticError(reader.diagnostics) }
+        guard let state, !reader.hasErrors else { throw reader.failure }
         return state
     }
 

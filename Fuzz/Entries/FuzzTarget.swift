@@ -1,0 +1,81 @@
+import ReviewGate
+import ReviewGateRemote
+import ReviewGateYAML
+
+/// The readers that are fuzzed, each called as the command line calls it: what a fuzzer feeds, the
+/// regression tests replay, and `ReviewGateFuzz` measures.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// YAML through libyaml, then the policy decoder and linter, then compiling what decodes.
+    case policy
+    /// YAML (or JSON) through libyaml, then the state decoder, for either version key.
+    case state
+    /// YAML through libyaml, then the scenario decoder (its `policy:` is a fixed policy), and for a
+    /// scenario that loads, a run of its first steps.
+    case scenario
+    /// The core's JSON reader, then the compiled-policy decoder with its digest checked.
+    case compiled
+    /// The remote-update acceptance path: envelope, key, signature, then the compiled policy.
+    case remote
+
+    /// The most steps of a fuzzed scenario that are run.
+    static let maxSteps = 64
+
+    /// Reads `bytes` as this target's input. Returns whether the input was accepted; a refusal is
+    /// an answer, only a crash, a leak or a hang is a finding.
+    @discardableResult
+    public func run(_ bytes: [UInt8]) -> Bool {
+        switch self {
+        case .policy:
+            guard let root = try? YAMLLoader().loadDocument(bytes, file: "fuzz.yaml"),
+                let result = try? PolicyLoader.decode(root)
+            else { return false }
+            let compiled = CompiledPolicy(result)
+            _ = compiled.text(digest: PolicyDigest.sha256(compiled.canonicalBytes))
+            return true
+        case .state:
+            guard let root = try? YAMLLoader().loadDocument(bytes, file: "fuzz.yaml") else { return false }
+            let short = (try? StateDecoder.decode(root, versionKey: .short)) != nil
+            let build = (try? StateDecoder.decode(root, versionKey: .build)) != nil
+            return short || build
+        case .scenario:
+            guard let root = try? YAMLLoader().loadDocument(bytes, file: "fuzz.scenario.yaml"),
+                var scenario = try? ScenarioDecoder.decode(root, path: "fuzz.scenario.yaml", loader: Self.policies)
+            else { return false }
+            scenario.steps = Array(scenario.steps.prefix(Self.maxSteps))
+            scenario.golden = nil
+            _ = ScenarioRunner.run(scenario)
+            return true
+        case .compiled:
+            return (try? CompiledPolicy.load(bytes, file: "fuzz.json", digest: PolicyDigest.sha256)) != nil
+        case .remote:
+            let acceptance = UpdateAcceptance(keys: [Self.key], appVersion: AppVersion(short: "1.0", build: "1"))
+            if case .success = acceptance.check(bytes, file: "fuzz.signed.json") { return true }
+            return false
+        }
+    }
+
+    /// Any policy a fuzzed scenario names: a small one with a trigger, guards and responses.
+    static let policies = PolicyLoader(source: { path in
+        try YAMLLoader().loadDocument(Array(scenarioPolicy.utf8), file: path)
+    })
+
+    static let scenarioPolicy = """
+        reviewgate: 1
+        name: fuzz
+        app: {version_key: short}
+        triggers:
+          done: {at_least: 2, within: 7d}
+          opened: {event: launch, every: 3}
+        guards:
+          never_on: [user_action]
+          min_install_age: 1d
+          cooldown: 3d
+          once_per_version: true
+          when: {any: [{flag: pro}, {attribute: plan, in: [team]}, {app_version: {at_least: "1.1"}}]}
+        responses: {after_declined: 30d}
+        """
+
+    /// The key the remote target trusts (its private half is not kept: nothing the fuzzer writes
+    /// can be signed with it, so what lies past the signature is the compiled target's).
+    static let key = PolicySigningKey().publicKey
+}

@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Writes inputs well inside SPEC §7's limits (1 MiB, depth 64, 100,000 alias nodes) that cost far
+more than their size to read, one folder per fuzz target: the seeds libFuzzer alone would not find
+(it keeps inputs small), and what the tests and Fuzz/amplification.sh replay.
+
+Usage: Fuzz/amplify.py OUTDIR   (writes OUTDIR/<target>/<name>)"""
+import json
+import os
+import sys
+
+LONG = "x" * 1000
+
+
+def aliases(count, template="*s"):
+    return ", ".join([template] * count)
+
+
+def policy_head():
+    return "reviewgate: 1\nname: amplified\ntriggers: {t: {at_least: 1}}\n"
+
+
+INPUTS = {
+    "policy": {
+        # A sequence of aliases to a long string under never_on: one did-you-mean per item.
+        "never-on-aliases.yaml": policy_head() + f'guards:\n  never_on: [&s "{LONG}", {aliases(100_000)}]\n',
+        # A flow mapping whose keys are aliases of one long string: every key a duplicate.
+        "duplicate-alias-keys.yaml": "reviewgate: 1\nname: amplified\n"
+        + f'triggers: {{&k "{LONG}": {{at_least: 1}}, '
+        + ", ".join(["*k : 1"] * 100_000)
+        + "}\n",
+        # Unknown keys, each an alias of a long string.
+        "unknown-alias-keys.yaml": policy_head() + f'guards: {{&k "{LONG}": 1, '
+        + ", ".join(["*k : 1"] * 100_000)
+        + "}\n",
+        # Aliases of a large list nested in a list: many nodes from few bytes.
+        "laughs.yaml": policy_head()
+        + "lint:\n  allow: &a [[&b [&c [x, x, x, x, x, x, x, x, x, x], *c, *c, *c, *c, *c, *c, *c, *c, *c], *b, *b, *b, *b, *b, *b, *b, *b, *b], *a, *a, *a, *a, *a, *a, *a, *a, *a]\n",
+        "deep.yaml": "[" * 100_000 + "]" * 100_000 + "\n",
+        # Many distinct long names (no aliases): each a did-you-mean and a message.
+        "never-on-long-names.yaml": policy_head()
+        + "guards:\n  never_on: ["
+        + ", ".join(f"n{i:05d}{'y' * 60}" for i in range(12_000))
+        + "]\n",
+        "many-triggers.json": json.dumps(
+            {"reviewgate": 1, "name": "amplified", "triggers": {f"t{i}": {"at_least": 1, "scenes": ["s"]} for i in range(20_000)}}
+        ),
+    },
+    "state": {
+        "asks-aliases.yaml": "reviewgate_state: 1\ninstalled_at: 2026-01-01T00:00:00Z\napp: {short: '1'}\n"
+        + f'asks: [&a "{LONG}", {aliases(100_000, "*a")}]\n',
+        "events-alias-keys.yaml": "reviewgate_state: 1\ninstalled_at: 2026-01-01T00:00:00Z\napp: {short: '1'}\n"
+        + f'events: {{&k "{LONG}": 1, '
+        + ", ".join(["*k : 1"] * 100_000)
+        + "}\n",
+        "asks-bad.json": json.dumps(
+            {"reviewgate_state": 1, "installed_at": "2026-01-01T00:00:00Z", "app": {"short": "1"}, "asks": ["y" * 40] * 20_000}
+        ),
+    },
+    "scenario": {
+        "steps-aliases.yaml": "reviewgate_scenario: 1\nname: amplified\npolicy: p.yaml\nstart: 2026-01-01T00:00:00Z\n"
+        + f'steps: [&s "{LONG}", {aliases(100_000)}]\n',
+        "trigger-aliases.yaml": "reviewgate_scenario: 1\nname: amplified\npolicy: p.yaml\nstart: 2026-01-01T00:00:00Z\n"
+        + f'steps: [{{trigger: &t "{LONG}"}}, '
+        + ", ".join(["{trigger: *t}"] * 60_000)
+        + "]\n",
+    },
+    "compiled": {
+        "duplicate-keys.json": "{" + ", ".join(['"k": 1'] * 120_000) + "}\n",
+        "deep.json": "[" * 200_000 + "]" * 200_000 + "\n",
+        "long-strings.json": json.dumps(
+            {"reviewgate_compiled": 1, "digest": "sha256:" + "0" * 64, "policy": {"reviewgate": 1, "name": "z" * 500_000}, "locations": {}}
+        ),
+    },
+    "remote": {
+        "large-payload.json": json.dumps(
+            {"reviewgate_signed": 1, "name": "a", "digest": "b", "key_id": "c", "signed_at": "2026-01-01T00:00:00Z",
+             "signature": "A" * 86 + "==", "compiled": "QUFB" * 250_000}
+        ),
+        "long-key-id.json": json.dumps(
+            {"reviewgate_signed": 1, "name": "a", "digest": "b", "key_id": "k" * 900_000, "signed_at": "2026-01-01T00:00:00Z",
+             "signature": "A" * 86 + "==", "compiled": ""}
+        ),
+    },
+}
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    for target, files in INPUTS.items():
+        folder = os.path.join(sys.argv[1], target)
+        os.makedirs(folder, exist_ok=True)
+        for name, text in files.items():
+            data = text.encode()
+            assert len(data) <= 1 << 20, f"{name} is {len(data)} bytes, over 1 MiB"
+            with open(os.path.join(folder, name), "wb") as out:
+                out.write(data)
+
+
+if __name__ == "__main__":
+    main()
