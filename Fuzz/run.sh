@@ -7,7 +7,7 @@
 # First every regression input (Fuzz/regressions/TARGET) and every amplification input
 # (Fuzz/amplify.py) is run once (5 s each at most, under the sanitizer), then the fuzzer runs for
 # SECONDS. A crash, a leak, an input that takes
-# over a second (-timeout=1) or over 2 GB fails the run, and the input is written to
+# over a second (-timeout=1; 5 s with MAX_LEN over 64 KiB) or over 2 GB fails the run, and the input is written to
 # Fuzz/findings/TARGET/ (crash-*, leak-*, timeout-*, oom-*). Reproduce one without the fuzzer with
 # `swift run ReviewGateFuzz TARGET FILE`; once fixed, move it to Fuzz/regressions/TARGET/, which
 # `swift test` replays. The corpus grows in .build-fuzz/corpus/TARGET across runs.
@@ -60,6 +60,7 @@ if [ -x .build/debug/reviewgate ]; then
     rm -rf "$keys"
 fi
 python3 Fuzz/amplify.py "$scratch/amplified"
+for target in "${all[@]}"; do cp "$scratch/amplified/$target"/* "$seeds/$target/"; done
 # The language's keys and YAML's marks, for the policy target's mutations.
 python3 - "$scratch/policy.dict" <<'PY'
 import json, sys
@@ -82,7 +83,11 @@ PY
 
 run() { # run TARGET: the replays, then the fuzzer; its output in $scratch/TARGET.log
     local target=$1
-    local options=(-timeout=1 -rss_limit_mb=2048 -artifact_prefix="Fuzz/findings/$target/")
+    # A second per input; for inputs up to 1 MiB (MAX_LEN over 64 KiB) 5 s, since AddressSanitizer
+    # runs them several times slower than the release build that Fuzz/amplification.sh holds to 1 s.
+    local timeout=1
+    [ "$max_len" -le 65536 ] || timeout=5
+    local options=(-timeout="$timeout" -rss_limit_mb=2048 -artifact_prefix="Fuzz/findings/$target/")
     [ "$target" = policy ] || [ "$target" = scenario ] || [ "$target" = state ] && options+=(-dict="$scratch/policy.dict")
     local replays=(Fuzz/regressions/"$target"/* "$scratch/amplified/$target"/*)
     if [ ${#replays[@]} -gt 0 ]; then
