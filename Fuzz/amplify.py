@@ -23,6 +23,9 @@ INPUTS = {
     "policy": {
         # A sequence of aliases to a long string under never_on: one did-you-mean per item.
         "never-on-aliases.yaml": policy_head() + f'guards:\n  never_on: [&s "{LONG}", {aliases(100_000)}]\n',
+        # Aliases of a 60-character string, just inside the alias text budget: each reaches the
+        # decoder, an error and a did-you-mean each.
+        "never-on-short-aliases.yaml": policy_head() + f'guards:\n  never_on: [&s "{"z" * 60}", {aliases(16_000)}]\n',
         # A flow mapping whose keys are aliases of one long string: every key a duplicate.
         "duplicate-alias-keys.yaml": "reviewgate: 1\nname: amplified\n"
         + f'triggers: {{&k "{LONG}": {{at_least: 1}}, '
@@ -42,7 +45,7 @@ INPUTS = {
         + ", ".join(f"n{i:05d}{'y' * 60}" for i in range(12_000))
         + "]\n",
         "many-triggers.json": json.dumps(
-            {"reviewgate": 1, "name": "amplified", "triggers": {f"t{i}": {"at_least": 1, "scenes": ["s"]} for i in range(20_000)}}
+            {"reviewgate": 1, "name": "amplified", "triggers": {f"t{i}": {"at_least": 1, "scenes": ["s"]} for i in range(10_000)}}
         ),
     },
     "state": {

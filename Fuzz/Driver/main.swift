@@ -12,7 +12,14 @@ import ReviewGateFuzzEntries
 // it is libFuzzer on TARGET and ARGS are libFuzzer's. Built plainly (swift build, swift test), it
 // reads each file in ARGS as TARGET does and prints the time and the peak memory of each, so that
 // the limits' promises are measured in a release build (Fuzz/amplification.sh).
-let arguments = CommandLine.arguments
+// libFuzzer's -fork and -merge start the program again with its own options only: the target is then
+// taken from REVIEWGATE_FUZZ_TARGET, which the first start sets.
+var arguments = CommandLine.arguments
+if let named = getenv("REVIEWGATE_FUZZ_TARGET").map({ String(cString: $0) }), FuzzTarget(rawValue: named) != nil,
+    arguments.count < 2 || FuzzTarget(rawValue: arguments[1]) == nil
+{
+    arguments.insert(named, at: 1)
+}
 guard arguments.count >= 2, let target = FuzzTarget(rawValue: arguments[1]) else {
     let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")
     fputs("usage: ReviewGateFuzz \(names) [libFuzzer options | FILE...]\n", stderr)
@@ -28,11 +35,13 @@ guard arguments.count >= 2, let target = FuzzTarget(rawValue: arguments[1]) else
     ) -> Int32
 
     nonisolated(unsafe) var selected = target
+    setenv("REVIEWGATE_FUZZ_TARGET", target.rawValue, 1)
     // libFuzzer sees the program name and its own options, not the target's name.
-    var argc = CommandLine.argc - 1
+    let named = arguments.count > CommandLine.arguments.count ? 0 : 1
+    var argc = CommandLine.argc - Int32(named)
     var argv = CommandLine.unsafeArgv
-    argv[1] = argv[0]
-    var shifted: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv + 1
+    if named == 1 { argv[1] = argv[0] }
+    var shifted: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv + named
     exit(
         runFuzzerDriver(&argc, &shifted) { data, size in
             let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []

@@ -99,6 +99,10 @@ struct MappingMerge {
         {
             return mappings
         }
+        guard problems.count < room else {
+            unlisted += 1
+            return []
+        }
         problems.append(
             .error(
                 "a merge key << takes a mapping or a list of mappings; found \(value.summary)", at: value.location))

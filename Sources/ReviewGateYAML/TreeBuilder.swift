@@ -60,7 +60,8 @@ struct TreeBuilder {
                 if let tag, tag != "?" {
                     guard let resolved = CoreSchema.resolve(text, tag: tag) else {
                         throw DiagnosticError(
-                            "\"\(text)\" does not fit its tag \(DocumentNode.shortTag(tag))", at: location)
+                            "\"\(Quote.prefix(text))\" does not fit its tag \(Quote.prefix(DocumentNode.shortTag(tag)))",
+                            at: location)
                     }
                     value = resolved
                 } else if style == .plain {
@@ -73,7 +74,9 @@ struct TreeBuilder {
                 try add(Built(node: node, weight: 1, height: 0, text: text.utf8.count), anchor: anchor, into: &root)
             case .alias(let name):
                 guard let target = anchors[name] else {
-                    throw DiagnosticError("unknown alias *\(name): no anchor &\(name) before it", at: location)
+                    throw DiagnosticError(
+                        "unknown alias *\(Quote.prefix(name)): no anchor &\(Quote.prefix(name)) before it", at: location
+                    )
                 }
                 aliasExpansion += target.weight
                 if aliasExpansion > limits.maxAliasExpansion {

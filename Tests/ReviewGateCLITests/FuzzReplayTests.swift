@@ -26,6 +26,7 @@ import Testing
     @Test(arguments: FuzzTarget.allCases)
     func regressionInputsAreAnswered(_ target: FuzzTarget) throws {
         let folder = Repository.root.appending(path: "Fuzz/regressions/\(target.rawValue)")
+        #expect(FileManager.default.fileExists(atPath: folder.path))
         for file in Self.files(in: folder) {
             // A crash ends the test run; a return is the answer.
             target.run(Array(try Data(contentsOf: file)))
@@ -39,7 +40,7 @@ import Testing
         #expect(!files.isEmpty)
         for file in files {
             let accepted = target.run(Array(try Data(contentsOf: file)))
-            // Only the 20,000 valid triggers are a policy: the rest are refused.
+            // Only the 10,000 valid triggers are a policy: the rest are refused.
             #expect(accepted == (file.lastPathComponent == "many-triggers.json"), "\(file.lastPathComponent)")
         }
     }
@@ -76,5 +77,12 @@ import Testing
         #expect(error.errorCount == 12_000)
         #expect(error.diagnostics.count == DiagnosticError.reportLimit)
         #expect(error.diagnostics.allSatisfy { $0.message.count < 300 }, "\(error.diagnostics[0].message)")
+
+        // Inside the alias text budget, every alias reaches the decoder: counted past the cap.
+        let short = folder.appending(path: "policy/never-on-short-aliases.yaml")
+        let aliased = try YAMLLoader().loadDocument(Array(try Data(contentsOf: short)), file: "s.yaml")
+        let many = try #require(throws: DiagnosticError.self) { try PolicyLoader.decode(aliased) }
+        #expect(many.errorCount == 16_001)
+        #expect(many.diagnostics.count == DiagnosticError.reportLimit)
     }
 }

@@ -35,7 +35,8 @@ enum CompiledPolicyDecoder {
                 digest = text
             } else {
                 reader.error(
-                    "digest must be \"sha256:\" and 64 lowercase hex digits; found \"\(text)\"", at: node.location)
+                    "digest must be \"sha256:\" and 64 lowercase hex digits; found \"\(Quote.prefix(text))\"",
+                    at: node.location)
             }
         }
         let places = fields["locations"].map { readPlaces($0, &reader) } ?? [:]

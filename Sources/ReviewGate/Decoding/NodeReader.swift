@@ -4,12 +4,12 @@ package struct NodeReader {
     /// How many diagnostics a reader keeps; past it, errors are counted and their messages never
     /// built, so that a list of a hundred thousand bad items costs no more than a thousand. (A
     /// report lists ``DiagnosticError/reportLimit`` of them, the first in file order.)
-    static let keepLimit = 1000
+    package static let keepLimit = 1000
 
     /// The problems found so far, in the order found, at most ``keepLimit``.
     private(set) var diagnostics: [Diagnostic] = []
     /// The errors found past ``keepLimit``.
-    private(set) var uncounted = 0
+    package private(set) var uncounted = 0
     /// Whether errors are counted only from now on: a caller may skip working out what to say.
     var isFull: Bool { diagnostics.count >= Self.keepLimit }
 
@@ -107,7 +107,7 @@ package struct NodeReader {
             if case .float(let number)? = node.scalar?.value, number.rounded() == number, abs(number) > Double(maximum)
             {
                 error(
-                    "\(what) must be at most \(maximum); found \(node.scalar!.text), which is too large",
+                    "\(what) must be at most \(maximum); found \(Quote.prefix(node.scalar!.text)), which is too large",
                     at: node.location)
             } else {
                 error("\(what) must be a whole number; found \(node.summary)", at: node.location)
@@ -155,7 +155,7 @@ package struct NodeReader {
         if let text = node.string { return text }
         if let scalar = node.scalar, scalar.value != .null, scalar.style == .plain {
             error(
-                "\(what) must be a string, but YAML reads \(scalar.text) as \(scalar.value.summary): write it in quotes, \"\(scalar.text)\"",
+                "\(what) must be a string, but YAML reads \(Quote.prefix(scalar.text)) as \(scalar.value.summary): write it in quotes, \"\(Quote.prefix(scalar.text))\"",
                 at: node.location)
             return nil
         }

@@ -7,9 +7,13 @@ package enum Suggestion {
     /// The closest candidate to `name` within distance 2, if any.
     package static func closest(to name: String, in candidates: [String]) -> String? {
         guard name.utf8.count <= longestName else { return nil }
+        let scalars = Array(name.lowercased().unicodeScalars)
         var best: (name: String, distance: Int)?
         for candidate in candidates {
-            let distance = editDistance(Array(name.lowercased().unicodeScalars), Array(candidate.unicodeScalars))
+            // The distance is at least the difference in length: most candidates need no table.
+            let length = candidate.unicodeScalars.count
+            guard abs(length - scalars.count) <= 2 else { continue }
+            let distance = editDistance(scalars, Array(candidate.unicodeScalars))
             if distance <= 2, distance < (best?.distance ?? .max) { best = (candidate, distance) }
         }
         return best?.name

@@ -15,7 +15,8 @@ public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
     /// every command exits 2 for it, as for a file that does not exist.
     public var isUnreadable = false
 
-    /// Creates an error from one or more diagnostics, keeping the first ``reportLimit`` in file order;
+    /// Creates an error from one or more diagnostics, keeping the first ``reportLimit`` in file order
+    /// (of those a reader kept: past a thousand, the first found);
     /// `alsoFound` errors were found past what a reader keeps, and are counted only.
     public init(_ diagnostics: [Diagnostic], alsoFound: Int = 0) {
         self.diagnostics = Array(diagnostics.sortedByLocation().prefix(Self.reportLimit))

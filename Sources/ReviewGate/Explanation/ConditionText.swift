@@ -49,7 +49,7 @@ enum ConditionText {
                 return "app version \(quoted(text)) is not a dotted number, required \(requirement(of: condition))"
                     + line
             }
-            return "app version is \(text), required \(requirement(of: condition))" + line
+            return "app version is \(Quote.prefix(text)), required \(requirement(of: condition))" + line
         default:
             return "\(describe(condition)) does not hold" + line
         }
@@ -96,9 +96,10 @@ enum ConditionText {
         return value.description
     }
 
+    /// The text in double quotes, at most 40 characters of it: a state's values may be long.
     private static func quoted(_ text: String) -> String {
         var out = ""
-        JSONWriter.quote(text, to: &out)
+        JSONWriter.quote(Quote.prefix(text), to: &out)
         return out
     }
 

@@ -77,10 +77,14 @@ struct JSONParser {
             let keyNode = DocumentNode(
                 .scalar(DocumentScalar(text: key, style: .doubleQuoted, value: .string(key))), at: keyStart)
             skipWhitespace()
-            guard peek(UInt8(ascii: ":")) else { throw error("\(found()) after the key \"\(key)\": expected ':'") }
+            guard peek(UInt8(ascii: ":")) else {
+                throw error("\(found()) after the key \"\(Quote.prefix(key))\": expected ':'")
+            }
             index += 1
             skipWhitespace()
-            guard index < input.count else { throw error("the file ends where the value of \"\(key)\" was expected") }
+            guard index < input.count else {
+                throw error("the file ends where the value of \"\(Quote.prefix(key))\" was expected")
+            }
             let value = try value()
             let first = seen.map { $0[key] } ?? entries.first { $0.key.scalar?.text == key }?.key.location
             if first != nil, problems.count >= DiagnosticError.reportLimit {

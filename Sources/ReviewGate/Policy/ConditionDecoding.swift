@@ -17,7 +17,8 @@ extension NodeReader {
             let hint =
                 Suggestion.closest(to: first, in: Self.conditionForms).map { "; did you mean \"\($0)\"?" }
                 ?? " (expected one of \(Suggestion.list(Self.conditionForms)))"
-            error("unknown condition \"\(first)\"\(hint)", at: entries.first?.key.location ?? node.location)
+            error(
+                "unknown condition \"\(Quote.prefix(first))\"\(hint)", at: entries.first?.key.location ?? node.location)
             return nil
         }
         let location = node.location

@@ -43,8 +43,13 @@ enum ExtendsMerge {
         guard let baseEntries = base.mapping, let childEntries = child.mapping else { return child }
         var result: [MappingEntry] = []
         var used = Set<String>()
+        // The child's entries by key (the first of a key), so that merging takes linear time.
+        var overrides: [String: MappingEntry] = [:]
+        for entry in childEntries {
+            if let key = entry.key.string, overrides[key] == nil { overrides[key] = entry }
+        }
         for entry in baseEntries {
-            guard let key = entry.key.string, let override = childEntries.first(where: { $0.key.string == key }) else {
+            guard let key = entry.key.string, let override = overrides[key] else {
                 result.append(entry)
                 continue
             }

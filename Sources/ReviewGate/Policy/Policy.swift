@@ -60,8 +60,12 @@ public struct Policy: Sendable {
     /// What to say of a trigger id the policy does not have: a did-you-mean and its triggers.
     public func noTriggerMessage(_ id: String) -> String {
         let known = triggers.map(\.id)
+        // The first ten, so that a message stays a line long whatever the policy's size.
+        let listed =
+            known.prefix(10).map { Quote.prefix($0) }.joined(separator: ", ")
+            + (known.count > 10 ? " and \(known.count - 10) more" : "")
         return
-            "the policy has no trigger \"\(Quote.prefix(id))\"\(Suggestion.phrase(for: id, in: known)) (its triggers: \(known.joined(separator: ", ")))"
+            "the policy has no trigger \"\(Quote.prefix(id))\"\(Suggestion.phrase(for: id, in: known)) (its triggers: \(listed))"
     }
 
     /// Creates a policy; ``longestWithin`` is worked out from its triggers and guards.

@@ -5,9 +5,13 @@ enum PolicyLint {
     /// that a missing part could cause are left out.
     static func warnings(for policy: Policy, complete: Bool = true) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
-        func warn(_ rule: LintRule, _ message: String, at location: SourceLocation?) {
+        // Per rule, the first ten: one per trigger would be as many as the triggers.
+        var raised: [LintRule: Int] = [:]
+        func warn(_ rule: LintRule, _ message: @autoclosure () -> String, at location: SourceLocation?) {
             guard !policy.allowedWarnings.contains(rule) else { return }
-            warnings.append(.warning(message, at: location ?? policy.location, rule: rule))
+            raised[rule, default: 0] += 1
+            guard raised[rule]! <= 10 else { return }
+            warnings.append(.warning(message(), at: location ?? policy.location, rule: rule))
         }
         let guards = policy.guards
         let launchTriggers = policy.triggers.filter { $0.event == Trigger.launchEvent }

@@ -77,7 +77,10 @@ public struct PolicyLoader: Sendable {
         var notes: [Diagnostic.Note] = []
         var file = location?.file
         while let current = file, let inclusion = inclusions[current], notes.count < inclusions.count {
-            notes.append(.init("in the policy this one extends, \(inclusion.reference)", at: inclusion.location))
+            notes.append(
+                .init(
+                    "in the policy this one extends, \(Quote.prefix(inclusion.reference, limit: 200))",
+                    at: inclusion.location))
             file = inclusion.location.file
         }
         return notes

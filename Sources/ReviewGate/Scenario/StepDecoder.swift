@@ -157,7 +157,7 @@ enum StepDecoder {
                 let hint =
                     Suggestion.closest(to: id, in: ids).map { "did you mean \"\($0)\"?" }
                     ?? "expected \(Suggestion.list(ids))"
-                reader.error("\"\(id)\" is nothing that blocks; \(hint)", at: item.location)
+                reader.error("\"\(Quote.prefix(id))\" is nothing that blocks; \(hint)", at: item.location)
                 continue
             }
             blockers.append(blocker)

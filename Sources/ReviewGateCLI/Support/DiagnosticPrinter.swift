@@ -37,6 +37,8 @@ struct DiagnosticPrinter {
         guard let lines = sources[location.file] ?? nil, location.line >= 1, location.line <= lines.count else {
             return []
         }
+        // The length in bytes first: a 1 MiB line is not turned into an array for each diagnostic.
+        guard lines[location.line - 1].utf8.count <= 4 * Self.widest else { return [] }
         let line = Array(lines[location.line - 1].unicodeScalars)
         guard line.count <= Self.widest, location.column >= 1, location.column <= line.count + 1 else { return [] }
         // Tabs stay tabs, so that the caret lines up however the terminal shows them.
