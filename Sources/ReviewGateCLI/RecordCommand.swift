@@ -78,11 +78,11 @@ struct RecordCommand: ParsableCommand {
                     "--scene, --source and --explain describe a moment; --update and --respond record no moment")
             }
         }
-        if let update { _ = try Self.version(update, option: "--update") }
+        if let update { _ = try AppVersionOption.parse(update, option: "--update") }
         if initialize != (app != nil) {
             throw ValidationError("--init and --app go together: --init --app short=...,build=...")
         }
-        if let app { _ = try Self.version(app, option: "--app") }
+        if let app { _ = try AppVersionOption.parse(app, option: "--app") }
         if initialize, !hasAction, moment.scene != nil || moment.source != nil || output.explain {
             throw ValidationError("--scene, --source and --explain describe a moment; --init alone records none")
         }
@@ -94,7 +94,7 @@ struct RecordCommand: ParsableCommand {
         if launch { moment = Moment(now: moment.now, event: Trigger.launchEvent, scene: moment.scene) }
         var initial: ReviewState?
         if let app {
-            let version = try Self.version(app, option: "--app")
+            let version = try AppVersionOption.parse(app, option: "--app")
             let key = policy.app.versionKey
             guard version[key] != nil else {
                 throw InputFile.usageError(
@@ -129,7 +129,7 @@ struct RecordCommand: ParsableCommand {
                 let recording: Recording
                 if let update {
                     recording = try store.update(
-                        to: Self.version(update, option: "--update"), at: moment.now, policy: policy)
+                        to: AppVersionOption.parse(update, option: "--update"), at: moment.now, policy: policy)
                 } else if let respond {
                     recording = try store.respond(respond, at: moment.now, policy: policy)
                 } else {
@@ -165,23 +165,6 @@ struct RecordCommand: ParsableCommand {
         }
         members.append(("recorded", recording.json))
         Terminal.print(JSONWriter(pretty: true).string(.object(members)))
-    }
-
-    /// `short=1.5,build=77` as a version.
-    static func version(_ text: String, option: String) throws -> AppVersion {
-        var version = AppVersion()
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard pieces.count == 2, !pieces[1].isEmpty else {
-                throw ValidationError("\(option) takes short=...,build=... (either or both); found \"\(text)\"")
-            }
-            switch pieces[0] {
-            case "short": version.short = String(pieces[1])
-            case "build": version.build = String(pieces[1])
-            default: throw ValidationError("\(option) knows short and build; found \"\(pieces[0])\"")
-            }
-        }
-        return version
     }
 }
 

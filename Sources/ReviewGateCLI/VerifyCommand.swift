@@ -47,6 +47,7 @@ struct VerifyCommand: ParsableCommand {
 
     func validate() throws {
         if key.isEmpty { throw ValidationError("give the public key the app trusts: --key NAME.pub") }
+        if let appVersion { _ = try Self.version(appVersion) }
     }
 
     func run() throws {
@@ -62,9 +63,7 @@ struct VerifyCommand: ParsableCommand {
                 }
             }
         }
-        let version = try appVersion.map { text in
-            try InputFile.orExit { () throws -> AppVersion in try Self.version(text) }
-        }
+        let version = try appVersion.map(Self.version)
         let bytes = try InputFile.orExit { () throws(FileError) in
             // Past the size limit, so that the library's own refusal says what an app would.
             try FileBytes.read(file, maxBytes: 4 * DocumentLimits().maxBytes)
@@ -93,20 +92,9 @@ struct VerifyCommand: ParsableCommand {
     }
 
     /// `3.2` (for whichever version the policy counts) or `short=3.2,build=41`.
-    static func version(_ text: String) throws(DiagnosticError) -> AppVersion {
+    static func version(_ text: String) throws -> AppVersion {
         guard text.contains("=") else { return AppVersion(short: text, build: text) }
-        var version = AppVersion()
-        for part in text.split(separator: ",") {
-            let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
-            switch pair.first {
-            case "short" where pair.count == 2: version.short = pair[1]
-            case "build" where pair.count == 2: version.build = pair[1]
-            default:
-                throw DiagnosticError(
-                    "--app-version must be V or short=...,build=...; found \"\(part)\"", at: nil)
-            }
-        }
-        return version
+        return try AppVersionOption.parse(text, option: "--app-version")
     }
 
     static func json(_ outcome: Result<UpdateAcceptance.Accepted, UpdateRefusal>, file: String) -> JSONValue {

@@ -124,6 +124,10 @@ import Testing
         #expect(none.stderr.contains("give the public key the app trusts: --key NAME.pub"))
         let missing = try CLIRunner.run(["verify", "--key", "ed25519:AAAA", "x.json"])
         #expect(missing.status == 2)
+        // The version as record takes it, or one for whichever the policy counts.
+        let badVersion = try CLIRunner.run(["verify", "--key", "ed25519:AAAA", "--app-version", "major=3", "x.json"])
+        #expect(badVersion.status == 2)
+        #expect(badVersion.stderr.contains("--app-version knows short and build; found \"major\""))
     }
 
     @Test func validateJudgesRequires() throws {

@@ -122,7 +122,7 @@ import Testing
         let entry = try #require(files.cases.first { $0.name == name })
         let path = try Self.keptPath()
         try FileManager.default.createDirectory(
-            atPath: PathArithmeticForTests.directory(of: path), withIntermediateDirectories: true)
+            at: URL(filePath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(entry.bytes).write(to: URL(filePath: path))
         let remote = try Self.remote(files, keptAt: path)
         #expect(remote.origin == .shipped)
@@ -291,10 +291,4 @@ final class Seen: @unchecked Sendable {
 struct Failure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
-}
-
-enum PathArithmeticForTests {
-    static func directory(of path: String) -> String {
-        URL(filePath: path).deletingLastPathComponent().path
-    }
 }

@@ -70,6 +70,10 @@ public struct UpdateFiles: Sendable {
             return text.replacingFirst(old, with: new)
         }
         let key = self.key
+        // The good update's compiled text with `old` replaced by `new`, then signed.
+        func signedEditing(_ old: String, _ new: String, extra: String = "") throws -> [UInt8] {
+            try Self.signed(Self.yaml(count: 1, extra: extra), key: key) { replacing($0, old, new) }
+        }
         cases = [
             ("good.json", good, nil),
             ("other.json", other, nil),
@@ -100,21 +104,17 @@ public struct UpdateFiles: Sendable {
             ),
             (
                 "newer-compiled.json",
-                try Self.signed(Self.yaml(count: 1), key: key) {
-                    replacing($0, "\"reviewgate_compiled\": 1", "\"reviewgate_compiled\": 2")
-                }, .newerFormat
+                try signedEditing("\"reviewgate_compiled\": 1", "\"reviewgate_compiled\": 2"), .newerFormat
             ),
             (
                 "newer-language.json",
-                try Self.signed(Self.yaml(count: 1), key: key) {
-                    replacing($0, "\"reviewgate\": 1", "\"reviewgate\": 2")
-                }, .newerLanguage
+                try signedEditing("\"reviewgate\": 1", "\"reviewgate\": 2"), .newerLanguage
             ),
             (
                 "newer-library.json",
-                try Self.signed(Self.yaml(count: 1, extra: "requires: {library_version: \"0.1\"}"), key: key) {
-                    replacing($0, "\"library_version\": \"0.1\"", "\"library_version\": \"99.0\"")
-                }, .libraryTooOld
+                try signedEditing(
+                    "\"library_version\": \"0.1\"", "\"library_version\": \"99.0\"",
+                    extra: "requires: {library_version: \"0.1\"}"), .libraryTooOld
             ),
             (
                 "newer-app.json",
@@ -126,15 +126,11 @@ public struct UpdateFiles: Sendable {
             ),
             (
                 "errors.json",
-                try Self.signed(Self.yaml(count: 1), key: key) {
-                    replacing($0, "\"at_least\": 1", "\"at_least\": -1")
-                }, .invalid
+                try signedEditing("\"at_least\": 1", "\"at_least\": -1"), .invalid
             ),
             (
                 "edited-digest.json",
-                try Self.signed(Self.yaml(count: 1), key: key) {
-                    replacing($0, "\"at_least\": 1", "\"at_least\": 5")
-                }, .invalid
+                try signedEditing("\"at_least\": 1", "\"at_least\": 5"), .invalid
             ),
         ]
     }
