@@ -25,6 +25,8 @@ let package = Package(
         ),
         .target(name: "ReviewGate"),
         .target(name: "ReviewGateFiles", dependencies: ["ReviewGate"]),
+        // `reviewgate simulate`: timelines, replay and reports, apart from the library an app links.
+        .target(name: "ReviewGateSimulation", dependencies: ["ReviewGate"]),
         // The JSON Schemas (~60 KB of text) for editors and CI, apart from the library an app links.
         .target(name: "ReviewGateSchemas"),
         .target(name: "ReviewGateYAML", dependencies: ["ReviewGate", "CLibYAML"]),
@@ -35,8 +37,8 @@ let package = Package(
         .executableTarget(
             name: "ReviewGateCLI",
             dependencies: [
-                "ReviewGate", "ReviewGateFiles", "ReviewGateRemote", "ReviewGateSchemas", "ReviewGateYAML",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ReviewGate", "ReviewGateFiles", "ReviewGateRemote", "ReviewGateSchemas", "ReviewGateSimulation",
+                "ReviewGateYAML", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Compiles a target's policies during its build (the compiled JSON becomes a resource).
@@ -50,7 +52,8 @@ let package = Package(
         .testTarget(
             name: "ReviewGateTests",
             dependencies: [
-                "ReviewGate", "ReviewGateFiles", "ReviewGateSchemas", "ReviewGateYAML", "ReviewGateTestSupport",
+                "ReviewGate", "ReviewGateFiles", "ReviewGateSchemas", "ReviewGateSimulation", "ReviewGateYAML",
+                "ReviewGateTestSupport",
             ],
             exclude: ["Fixtures"]),
         .testTarget(

@@ -14,7 +14,7 @@ struct ReviewGateCommand: ParsableCommand {
         version: LibraryVersion.text,
         subcommands: [
             ValidateCommand.self, CompileCommand.self, KeygenCommand.self, VerifyCommand.self, EvaluateCommand.self,
-            InspectCommand.self, SchemaCommand.self, RecordCommand.self, TestCommand.self,
+            InspectCommand.self, SchemaCommand.self, RecordCommand.self, TestCommand.self, SimulateCommand.self,
         ]
     )
 

@@ -218,6 +218,18 @@ package enum Platform {
         getenv(name).map { String(cString: $0) }
     }
 
+    /// How many processors are online, at least 1.
+    package static var processorCount: Int {
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
+    /// A clock that only goes forward, in nanoseconds from some start: for rates and times left.
+    package static func monotonicClock() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+    }
+
     /// Whether standard output (1) or standard error (2) is a terminal.
     package static func isTerminal(_ descriptor: Int32) -> Bool {
         isatty(descriptor) == 1

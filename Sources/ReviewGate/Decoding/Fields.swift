@@ -1,7 +1,7 @@
 /// A mapping's entries by key, after unknown keys have been reported.
-struct Fields {
+package struct Fields {
     /// The mapping node itself.
-    let node: DocumentNode
+    package let node: DocumentNode
     private let entries: [String: MappingEntry]
 
     init(node: DocumentNode, entries: [String: MappingEntry]) {
@@ -10,14 +10,14 @@ struct Fields {
     }
 
     /// The value for a key.
-    subscript(key: String) -> DocumentNode? { entries[key]?.value }
+    package subscript(key: String) -> DocumentNode? { entries[key]?.value }
 
     /// Where a key is written (the key itself, which is where a check points).
-    func keyLocation(_ key: String) -> SourceLocation? { entries[key]?.key.location }
+    package func keyLocation(_ key: String) -> SourceLocation? { entries[key]?.key.location }
 
     /// Whether the key is present.
-    func has(_ key: String) -> Bool { entries[key] != nil }
+    package func has(_ key: String) -> Bool { entries[key] != nil }
 
     /// The keys present.
-    var keys: Dictionary<String, MappingEntry>.Keys { entries.keys }
+    package var keys: Dictionary<String, MappingEntry>.Keys { entries.keys }
 }

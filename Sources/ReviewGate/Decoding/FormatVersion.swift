@@ -1,13 +1,20 @@
 /// A file's format version key (`reviewgate`, `reviewgate_state`, `reviewgate_scenario`) and the
 /// one refusal of a file written for a newer version than this reviewgate reads. It is asked
 /// before anything else in the file is judged, so that a newer file is not buried in unknown keys.
-struct FormatVersion {
+package struct FormatVersion {
     /// The file, as the message names it: `this policy`.
-    let file: String
+    package let file: String
     /// What the number is called: `language version`, `format`.
-    let name: String
+    package let name: String
     /// The newest version this reviewgate reads.
-    let supported: Int
+    package let supported: Int
+
+    /// A format version key's reader.
+    package init(file: String, name: String, supported: Int) {
+        self.file = file
+        self.name = name
+        self.supported = supported
+    }
 
     /// Policy files (SPEC §2).
     static let policy = FormatVersion(
@@ -18,7 +25,7 @@ struct FormatVersion {
     static let scenario = FormatVersion(file: "this scenario", name: "format", supported: Scenario.formatVersion)
 
     /// The refusal, when `node` holds a whole number above ``supported``.
-    func refusal(_ node: DocumentNode?) -> Diagnostic? {
+    package func refusal(_ node: DocumentNode?) -> Diagnostic? {
         guard let node, case .int(let version)? = node.scalar?.value, version > supported else { return nil }
         return .error(
             "\(file) needs a newer reviewgate: it uses \(name) \(version), and this reviewgate reads \(name) \(supported)",

@@ -6,20 +6,23 @@ package struct NodeReader {
     /// report lists ``DiagnosticError/reportLimit`` of them, the first in file order.)
     package static let keepLimit = 1000
 
+    /// A reader with nothing found yet.
+    package init() {}
+
     /// The problems found so far, in the order found, at most ``keepLimit``.
     private(set) var diagnostics: [Diagnostic] = []
     /// The errors found past ``keepLimit``.
     package private(set) var uncounted = 0
     /// Whether errors are counted only from now on: a caller may skip working out what to say.
-    var isFull: Bool { diagnostics.count >= Self.keepLimit }
+    package var isFull: Bool { diagnostics.count >= Self.keepLimit }
 
     /// Whether any error was found.
-    var hasErrors: Bool { uncounted > 0 || diagnostics.contains { $0.severity == .error } }
+    package var hasErrors: Bool { uncounted > 0 || diagnostics.contains { $0.severity == .error } }
 
     /// Everything found, as an error to throw.
-    var failure: DiagnosticError { DiagnosticError(diagnostics, alsoFound: uncounted) }
+    package var failure: DiagnosticError { DiagnosticError(diagnostics, alsoFound: uncounted) }
 
-    mutating func error(
+    package mutating func error(
         _ message: @autoclosure () -> String, at location: SourceLocation?, notes: [Diagnostic.Note] = []
     ) {
         guard !isFull else {
@@ -37,14 +40,14 @@ package struct NodeReader {
         diagnostics.append(diagnostic)
     }
 
-    mutating func warning(_ message: @autoclosure () -> String, at location: SourceLocation?) {
+    package mutating func warning(_ message: @autoclosure () -> String, at location: SourceLocation?) {
         guard !isFull else { return }
         diagnostics.append(.warning(message(), at: location))
     }
 
     /// The fields of a mapping, reporting unknown keys (with a did-you-mean, or where the key belongs
     /// when `home` knows it) and non-string keys.
-    mutating func fields(
+    package mutating func fields(
         _ node: DocumentNode, _ what: String, allowed: [String], home: (String) -> String? = { _ in nil }
     ) -> Fields? {
         guard let entries = node.mapping else {
@@ -94,14 +97,14 @@ package struct NodeReader {
     }
 
     /// Reports each listed key that is missing.
-    mutating func require(_ keys: [String], in fields: Fields, _ what: String) {
+    package mutating func require(_ keys: [String], in fields: Fields, _ what: String) {
         for key in keys where !fields.has(key) {
             error("\(what) is missing the required key \"\(key)\"", at: fields.node.location)
         }
     }
 
     /// An integer, optionally at least `minimum`, and at most `maximum` (``ReviewState/largestCount`` unless given).
-    mutating func int(_ node: DocumentNode, _ what: String, minimum: Int? = nil, maximum: Int? = nil) -> Int? {
+    package mutating func int(_ node: DocumentNode, _ what: String, minimum: Int? = nil, maximum: Int? = nil) -> Int? {
         let maximum = maximum ?? ReviewState.largestCount
         guard case .int(let value)? = node.scalar?.value else {
             if case .float(let number)? = node.scalar?.value, number.rounded() == number, abs(number) > Double(maximum)
@@ -126,7 +129,7 @@ package struct NodeReader {
     }
 
     /// A number (integer or decimal).
-    mutating func number(_ node: DocumentNode, _ what: String) -> Double? {
+    package mutating func number(_ node: DocumentNode, _ what: String) -> Double? {
         switch node.scalar?.value {
         case .int(let value)?: return Double(value)
         case .float(let value)? where value.isFinite: return value
@@ -137,7 +140,7 @@ package struct NodeReader {
     }
 
     /// A boolean: only `true`/`false` in their YAML 1.2 spellings.
-    mutating func bool(_ node: DocumentNode, _ what: String) -> Bool? {
+    package mutating func bool(_ node: DocumentNode, _ what: String) -> Bool? {
         guard case .bool(let value)? = node.scalar?.value else {
             var hint = ""
             if let text = node.scalar?.text, ["yes", "no", "on", "off", "y", "n"].contains(text.lowercased()) {
@@ -151,7 +154,7 @@ package struct NodeReader {
 
     /// A string. A plain scalar that YAML reads as something else (`store_id: 1234567890`,
     /// `at_least: 1.10`, which is the number 1.1) is an error that says how to quote it.
-    mutating func string(_ node: DocumentNode, _ what: String) -> String? {
+    package mutating func string(_ node: DocumentNode, _ what: String) -> String? {
         if let text = node.string { return text }
         if let scalar = node.scalar, scalar.value != .null, scalar.style == .plain {
             error(
@@ -164,7 +167,7 @@ package struct NodeReader {
     }
 
     /// A ``Name`` (events, triggers, scenes, flags, attributes).
-    mutating func identifier(_ node: DocumentNode, _ what: String) -> String? {
+    package mutating func identifier(_ node: DocumentNode, _ what: String) -> String? {
         guard let text = string(node, what) else { return nil }
         if let problem = Name.problem(text) {
             error("\(what) \"\(Self.prefix(text))\" is not a valid name: \(problem)", at: node.location)
@@ -179,7 +182,7 @@ package struct NodeReader {
     }
 
     /// A duration: a whole number and one unit of `s m h d w`, at most 100 years.
-    mutating func duration(_ node: DocumentNode, _ what: String) -> TimeSpan? {
+    package mutating func duration(_ node: DocumentNode, _ what: String) -> TimeSpan? {
         if let text = node.string, let span = TimeSpan(duration: text) { return span }
         guard !isFull else {
             uncounted += 1
@@ -201,7 +204,7 @@ package struct NodeReader {
     }
 
     /// An RFC 3339 time with `Z` or an offset.
-    mutating func timestamp(_ node: DocumentNode, _ what: String) -> Timestamp? {
+    package mutating func timestamp(_ node: DocumentNode, _ what: String) -> Timestamp? {
         if let text = node.scalar?.text, node.scalar?.value != .null, let time = Timestamp(rfc3339: text) {
             return time
         }
@@ -212,7 +215,8 @@ package struct NodeReader {
     }
 
     /// One of an enumeration's raw values, with a did-you-mean.
-    mutating func choice<T: RawRepresentable & CaseIterable>(_ node: DocumentNode, _ what: String, as: T.Type) -> T?
+    package mutating func choice<T: RawRepresentable & CaseIterable>(_ node: DocumentNode, _ what: String, as: T.Type)
+        -> T?
     where T.RawValue == String {
         let names = T.allCases.map(\.rawValue)
         if let text = node.string, let value = T(rawValue: text) { return value }
@@ -222,7 +226,7 @@ package struct NodeReader {
     }
 
     /// A list's elements.
-    mutating func list(_ node: DocumentNode, _ what: String) -> [DocumentNode]? {
+    package mutating func list(_ node: DocumentNode, _ what: String) -> [DocumentNode]? {
         guard let items = node.sequence else {
             error("\(what) must be a list; found \(node.summary)", at: node.location)
             return nil

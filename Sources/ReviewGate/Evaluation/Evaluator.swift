@@ -41,8 +41,10 @@ public enum Evaluator {
         return nil
     }
 
-    /// One decision without `next_eligible_at`.
-    private static func decide(_ policy: Policy, state: ReviewState, moment: Moment) throws(UsageError) -> Decision {
+    /// Decides `moment` as ``evaluate(_:state:moment:)`` does, but leaves `next_eligible_at`
+    /// unset: a replay that never shows it (`reviewgate simulate`) skips the decisions at later
+    /// times that the promise is checked with. The one allocation is the returned `checks`.
+    public static func decide(_ policy: Policy, state: ReviewState, moment: Moment) throws(UsageError) -> Decision {
         var checks: [Check] = []
         guard policy.enabled.value else {
             checks.append(

@@ -75,7 +75,14 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// may stand for `T`, `z` for `Z`. `nil` when the text is not one, names no real date, or
     /// falls outside ``years``.
     public init?(rfc3339 text: String) {
-        let b = Array(text.utf8)
+        var text = text
+        guard let time = text.withUTF8({ Timestamp(rfc3339: $0) }) else { return nil }
+        self = time
+    }
+
+    /// Reads an RFC 3339 date-time from its UTF-8 bytes, as ``init(rfc3339:)-(String)`` does: for a
+    /// reader that holds bytes and would otherwise build a string per line.
+    public init?(rfc3339 b: UnsafeBufferPointer<UInt8>) {
         guard b.count >= 20 else { return nil }
         func number(_ range: Range<Int>) -> Int64? {
             var value: Int64 = 0

@@ -1,0 +1,195 @@
+import ArgumentParser
+import ReviewGate
+import ReviewGateFiles
+import ReviewGateSimulation
+
+/// `reviewgate simulate`: replays recorded or synthetic usage through a policy (and a baseline)
+/// and reports who would be asked, how soon, and why the rest are not (SPEC §10).
+struct SimulateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Replay usage through a policy: who would be asked, how soon, and why the rest are not.",
+        discussion: """
+            Each person's lines are replayed in time order exactly as `record` would: launches, events \
+            and triggers are decided and counted, allowed moments append an ask, updates change the \
+            version, responses, flags and attributes change the state. Lines of different people may be \
+            interleaved. A line that cannot be read is reported at its line and skipped (--strict stops).
+
+            Timeline columns (JSON Lines keys, or a CSV header): user, time (RFC 3339, or epoch \
+            seconds, milliseconds or microseconds), type (install, launch, event, trigger, update, \
+            response, flag, attribute), name, scene, source, short, build, value. The README shows \
+            an export query for GA4's BigQuery tables.
+
+            Memory: the whole timeline is held (about 40 bytes an event) and people run on every \
+            core; --grouped reads a timeline whose lines are grouped by person (sorted, or Spark's \
+            CLUSTER BY) holding one person at a time. --format json writes a report that \
+            `simulate --merge` adds up with others: run one per partition, then merge.
+
+            Exit codes: 0 done, 2 an unusable policy, cohort, option or (with --strict) line.
+
+            Examples:
+              reviewgate simulate --policy policies/apple-sample.yaml \\
+                policies/examples/simulate/timeline.jsonl
+              reviewgate simulate --policy new.yaml --baseline old.yaml events.csv
+              reviewgate simulate --policy P --synthetic policies/examples/simulate/cohort.yaml
+              cat part-*.jsonl | reviewgate simulate --policy P --grouped --format json - > part.json
+              reviewgate simulate --merge part-1.json part-2.json
+            """
+    )
+
+    @Option(help: ArgumentHelp("The policy to simulate (YAML or compiled).", valueName: "policy"))
+    var policy: String?
+
+    @Option(help: ArgumentHelp("A policy to compare with, side by side.", valueName: "policy"))
+    var baseline: String?
+
+    @Argument(help: ArgumentHelp("Timeline files (.jsonl or .csv), - for standard input; with --merge, reports."))
+    var inputs: [String] = []
+
+    @Option(help: "The timelines' format when their names do not say: jsonl or csv.")
+    var inputFormat: TimelineFormat?
+
+    @Option(help: ArgumentHelp("Generate the timeline from a cohort file instead of reading one.", valueName: "cohort"))
+    var synthetic: String?
+
+    @Option(help: ArgumentHelp("With --synthetic: also write the generated timeline (JSON Lines).", valueName: "file"))
+    var writeTimeline: String?
+
+    @Option(help: "text (for a terminal) or json (a report that --merge reads).")
+    var format: ReportFormat = .text
+
+    @Option(
+        help: ArgumentHelp("Write one JSON line per ask (person, time, trigger, policy digest).", valueName: "file"))
+    var asks: String?
+
+    @Flag(help: "The timeline's lines are grouped by person: replay each as it ends, in bounded memory.")
+    var grouped = false
+
+    @Flag(help: "Stop at the first line that cannot be read (exit 2).")
+    var strict = false
+
+    @Option(help: "How many people to replay at once (default: every core).")
+    var jobs: Int?
+
+    @Flag(help: "Add up JSON reports (of partitions of people) given as arguments, and print the total.")
+    var merge = false
+
+    /// The report's forms.
+    enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    func validate() throws {
+        if merge {
+            guard policy == nil, baseline == nil, synthetic == nil, asks == nil else {
+                throw ValidationError("--merge reads reports: give no --policy, --baseline, --synthetic or --asks")
+            }
+            guard !inputs.isEmpty else { throw ValidationError("--merge needs the reports to add up") }
+            return
+        }
+        guard policy != nil else { throw ValidationError("give the policy to simulate: --policy FILE") }
+        if synthetic != nil {
+            guard inputs.isEmpty else { throw ValidationError("give timelines or --synthetic, not both") }
+            guard !grouped else { throw ValidationError("--grouped reads timeline files; a cohort is generated whole") }
+        } else {
+            guard !inputs.isEmpty else {
+                throw ValidationError("give timeline files (or - for standard input), or --synthetic COHORT")
+            }
+            guard writeTimeline == nil else { throw ValidationError("--write-timeline goes with --synthetic") }
+        }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() throws {
+        let report = merge ? try merged() : try simulated()
+        switch format {
+        case .text: Terminal.print(String(report.text.dropLast()))
+        case .json: Terminal.print(JSONWriter(pretty: false).string(report.json))
+        }
+    }
+
+    /// Replays the timelines (or the cohort) through the policies.
+    private func simulated() throws -> SimulationReport {
+        var policies = [SimulatedPolicy(try InputFile.policy(policy!), path: policy!)]
+        if let baseline { policies.append(SimulatedPolicy(try InputFile.policy(baseline), path: baseline)) }
+        let simulation = Simulation(policies: policies, keepsAsks: asks != nil)
+        let jobs = jobs ?? Platform.processorCount
+        var input = SimulationReport.Input(sources: inputs.isEmpty ? [synthetic ?? ""] : inputs)
+        let outcome: Simulation.Outcome
+        if let synthetic {
+            let cohort = try InputFile.orExit { () throws(DiagnosticError) in
+                try CohortDecoder.decode(InputFile.documents.document(atPath: synthetic))
+            }
+            let timeline = CohortGenerator.timeline(cohort)
+            if let writeTimeline { try write(timeline.jsonLines(), to: writeTimeline) }
+            input.lines = timeline.events.count
+            input.events = timeline.events.count
+            outcome = simulation.run(timeline, jobs: jobs)
+        } else {
+            var reading = TimelineInput(format: inputFormat, strict: strict)
+            if grouped {
+                var replay = GroupedReplay(simulation)
+                for path in inputs { try reading.read(path) { events, reader in replay.take(events, from: &reader) } }
+                replay.finish(symbols: reading.symbols)
+                outcome = replay.outcome
+            } else {
+                var events: [TimelineEvent] = []
+                for path in inputs { try reading.read(path) { chunk, _ in events += chunk } }
+                let timeline = Timeline(events: events, symbols: reading.symbols, people: reading.people)
+                events = []
+                outcome = simulation.run(timeline, jobs: jobs)
+            }
+            input.lines = reading.lines
+            input.events = reading.events
+            input.skipped = reading.skipped
+            Self.report(reading.problems, skipped: reading.skipped)
+        }
+        if let asks { try write(outcome.asks.map { $0.jsonLine + "\n" }.joined(), to: asks) }
+        return SimulationReport(
+            input: input, policy: SimulationReport.PolicyResult(policies[0], tally: outcome.tallies[0]),
+            baseline: policies.count > 1 ? SimulationReport.PolicyResult(policies[1], tally: outcome.tallies[1]) : nil)
+    }
+
+    /// The sum of the reports given.
+    private func merged() throws -> SimulationReport {
+        var total: SimulationReport?
+        for path in inputs {
+            let report = try InputFile.orExit { () throws(DiagnosticError) in
+                try SimulationReport(json: InputFile.documents.document(atPath: path))
+            }
+            guard total != nil else {
+                total = report
+                continue
+            }
+            do {
+                try total!.add(report)
+            } catch {
+                throw InputFile.usageError("\(path): \(error.message)")
+            }
+        }
+        return total!
+    }
+
+    /// Prints the first 20 skipped lines and warnings, and how many more lines were skipped.
+    private static func report(_ problems: [Diagnostic], skipped: Int) {
+        let shown = Array(problems.prefix(20))
+        InputFile.report(shown)
+        let shownSkips = shown.filter { $0.severity == .error }.count
+        if skipped > shownSkips {
+            Terminal.printError(
+                "reviewgate: note: \(skipped - shownSkips) more unreadable line\(skipped - shownSkips == 1 ? "" : "s") skipped (\(skipped) in all)"
+            )
+        }
+    }
+
+    private func write(_ text: String, to path: String) throws {
+        do {
+            try AtomicFile.write(text, to: path)
+        } catch {
+            InputFile.report(DiagnosticError(reading: error))
+            throw ExitCode(2)
+        }
+    }
+}
+
+extension TimelineFormat: ExpressibleByArgument {}

@@ -1,0 +1,58 @@
+import ReviewGateFiles
+
+/// A progress line on standard error while a long input is read: a bar, the rate, and the time
+/// left when the size is known. Nothing when standard error is not a terminal.
+struct Progress {
+    private let total: Int?
+    private let label: String
+    private let shown = Platform.isTerminal(2)
+    private let started = Platform.monotonicClock()
+    private var lastDrawn: Int64 = 0
+    private var drew = false
+
+    /// Progress through `total` bytes (unknown for standard input) of `label`.
+    init(label: String, total: Int?) {
+        self.label = label
+        self.total = total
+    }
+
+    /// Redraws, at most five times a second, after `bytes` bytes and `events` events.
+    mutating func update(bytes: Int, events: Int) {
+        guard shown else { return }
+        let now = Platform.monotonicClock()
+        guard now - lastDrawn >= 200_000_000 else { return }
+        lastDrawn = now
+        drew = true
+        let seconds = Double(now - started) / 1e9
+        let rate = seconds > 0 ? Double(events) / seconds : 0
+        var line = "\(label)  "
+        if let total, total > 0 {
+            let share = min(1, Double(bytes) / Double(total))
+            let filled = Int(share * 30)
+            line += "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled) + "] "
+            line += "\(Int(share * 100))%  "
+            if share > 0.01 {
+                line += "\(Self.duration(seconds * (1 - share) / share)) left  "
+            }
+        }
+        line += "\(Self.rate(rate)) events/s"
+        Platform.writeStandardError("\r\u{1B}[K" + line)
+    }
+
+    /// Clears the line.
+    func finish() {
+        guard shown, drew else { return }
+        Platform.writeStandardError("\r\u{1B}[K")
+    }
+
+    private static func rate(_ value: Double) -> String {
+        if value >= 1e6 { return "\(Int(value / 1e5) / 10).\(Int(value / 1e5) % 10)M" }
+        if value >= 1e3 { return "\(Int(value / 1e3))K" }
+        return "\(Int(value))"
+    }
+
+    private static func duration(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        return whole >= 60 ? "\(whole / 60)m\(whole % 60)s" : "\(whole)s"
+    }
+}

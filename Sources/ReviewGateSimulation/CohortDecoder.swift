@@ -1,0 +1,90 @@
+import ReviewGate
+
+/// Reads a cohort file (`reviewgate_cohort: 1`) from its node tree, reporting every problem at its node.
+public enum CohortDecoder {
+    /// The cohort format this reviewgate reads.
+    public static let formatVersion = 1
+    /// The most people a cohort may have.
+    public static let maximumPeople = 10_000_000
+    /// The longest period a cohort may cover.
+    public static let maximumDays = 3650
+    /// The most of anything per day.
+    public static let maximumPerDay = 1000.0
+
+    static let keys = [
+        "reviewgate_cohort", "name", "description", "seed", "people", "start", "installs_over", "days", "app",
+        "updates", "launches_per_day", "events", "churn",
+    ]
+
+    /// Decodes a cohort document. Throws every problem found.
+    public static func decode(_ root: DocumentNode) throws(DiagnosticError) -> Cohort {
+        var reader = NodeReader()
+        guard let fields = reader.fields(root, "the cohort", allowed: keys) else { throw reader.failure }
+        reader.require(["reviewgate_cohort", "name", "people", "start", "days"], in: fields, "the cohort")
+        let format = FormatVersion(file: "this cohort", name: "format", supported: formatVersion)
+        if let refusal = format.refusal(fields["reviewgate_cohort"]) { throw DiagnosticError([refusal]) }
+        if let node = fields["reviewgate_cohort"] { _ = reader.int(node, "reviewgate_cohort", minimum: 1) }
+        let name = fields["name"].flatMap { reader.string($0, "name") }
+        let seed = fields["seed"].flatMap { reader.int($0, "seed", minimum: 0) } ?? 1
+        let people = fields["people"].flatMap { reader.int($0, "people", minimum: 1, maximum: maximumPeople) }
+        let start = fields["start"].flatMap { reader.timestamp($0, "start") }
+        let installsOver = fields["installs_over"].flatMap { reader.duration($0, "installs_over") }
+        let days = fields["days"].flatMap { reader.int($0, "days", minimum: 1, maximum: maximumDays) }
+        var app = AppVersion(short: "1.0", build: "1")
+        if let node = fields["app"], let appFields = reader.fields(node, "app", allowed: ["short", "build"]) {
+            if let short = appFields["short"] { app.short = reader.string(short, "app.short") }
+            if let build = appFields["build"] { app.build = reader.string(build, "app.build") }
+        }
+        var updateEvery: TimeSpan?
+        if let node = fields["updates"], let updates = reader.fields(node, "updates", allowed: ["every"]) {
+            reader.require(["every"], in: updates, "updates")
+            updateEvery = updates["every"].flatMap { reader.duration($0, "updates.every") }
+            if let every = updateEvery, every.seconds < 86_400 {
+                reader.error("updates.every must be at least 1d", at: updates["every"]?.location)
+            }
+        }
+        let launches = fields["launches_per_day"].flatMap { rate($0, "launches_per_day", &reader) } ?? 1
+        var events: [Cohort.EventRate] = []
+        if let node = fields["events"], let entries = node.mapping {
+            for entry in entries {
+                guard let eventName = reader.identifier(entry.key, "an event name") else { continue }
+                guard
+                    let eventFields = reader.fields(entry.value, "events.\(eventName)", allowed: ["per_day", "scene"])
+                else { continue }
+                reader.require(["per_day"], in: eventFields, "events.\(eventName)")
+                let perDay = eventFields["per_day"].flatMap { rate($0, "events.\(eventName).per_day", &reader) }
+                let scene = eventFields["scene"].flatMap { reader.identifier($0, "events.\(eventName).scene") }
+                if eventName == Trigger.launchEvent {
+                    reader.error("launches are set by launches_per_day, not under events", at: entry.key.location)
+                }
+                events.append(Cohort.EventRate(name: eventName, perDay: perDay ?? 0, scene: scene))
+            }
+        } else if let node = fields["events"] {
+            reader.error("events must be a mapping of event names to {per_day, scene}", at: node.location)
+        }
+        var churn = 0.0
+        if let node = fields["churn"], let churnFields = reader.fields(node, "churn", allowed: ["per_day"]) {
+            reader.require(["per_day"], in: churnFields, "churn")
+            if let value = churnFields["per_day"].flatMap({ reader.number($0, "churn.per_day") }) {
+                if !(0...1).contains(value) {
+                    reader.error("churn.per_day is a chance, from 0 to 1", at: churnFields["per_day"]?.location)
+                }
+                churn = value
+            }
+        }
+        guard !reader.hasErrors, let name, let people, let start, let days else { throw reader.failure }
+        return Cohort(
+            name: name, seed: UInt64(seed), people: people, start: start,
+            installsOver: installsOver ?? TimeSpan(seconds: 0), days: days, app: app, updateEvery: updateEvery,
+            launchesPerDay: launches, events: events, churnPerDay: churn)
+    }
+
+    private static func rate(_ node: DocumentNode, _ what: String, _ reader: inout NodeReader) -> Double? {
+        guard let value = reader.number(node, what) else { return nil }
+        guard (0...maximumPerDay).contains(value) else {
+            reader.error("\(what) must be from 0 to \(Int(maximumPerDay))", at: node.location)
+            return nil
+        }
+        return value
+    }
+}

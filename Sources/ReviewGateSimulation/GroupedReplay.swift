@@ -1,0 +1,62 @@
+/// Replays a timeline whose lines are grouped by person (all of a person's lines together, as
+/// `sort` or Spark's `CLUSTER BY user` leave them) while it is read: each person is replayed when
+/// their lines end, so memory holds one person's lines, not the file's. A person whose lines are
+/// not together counts as two people.
+public struct GroupedReplay {
+    /// The simulation run.
+    public let simulation: Simulation
+    /// What has been replayed so far.
+    public private(set) var outcome: Simulation.Outcome
+    private var group: [TimelineEvent] = []
+    private var person = TimelineEvent.none
+    private var name = ""
+
+    /// A replay of `simulation`'s policies.
+    public init(_ simulation: Simulation) {
+        self.simulation = simulation
+        outcome = simulation.empty
+    }
+
+    /// Takes the events `reader` has just read (in file order), replaying each person whose lines
+    /// have ended, and lets the reader forget them.
+    public mutating func take(_ events: [TimelineEvent], from reader: inout TimelineReader) {
+        for event in events {
+            if event.person != person {
+                flush(symbols: reader.symbols)
+                person = event.person
+                name = reader.people[event.person]
+            }
+            group.append(event)
+        }
+        if reader.people.count > 4096 { person = reader.forgetPeople(keeping: person) }
+    }
+
+    /// Replays the last person.
+    public mutating func finish(symbols: Symbols) {
+        flush(symbols: symbols)
+    }
+
+    private mutating func flush(symbols: Symbols) {
+        guard !group.isEmpty else { return }
+        if !group.isSorted {
+            group = group.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(
+                \.element)
+        }
+        group.withUnsafeBufferPointer { events in
+            simulation.replay(events, person: name, symbols: symbols, into: &outcome)
+        }
+        group.removeAll(keepingCapacity: true)
+    }
+}
+
+extension [TimelineEvent] {
+    /// Whether the events are in time order.
+    fileprivate var isSorted: Bool {
+        var index = 1
+        while index < count {
+            if self[index].time < self[index - 1].time { return false }
+            index += 1
+        }
+        return true
+    }
+}

@@ -1,0 +1,308 @@
+/// Reads one JSON Lines line, a flat object, into ``LineFields``: the known columns' values are
+/// copied out (strings unescaped), unknown keys are passed to `unknown` and their values skipped.
+/// It builds no tree and allocates nothing once the fields' buffer has grown.
+enum JSONLineScanner {
+    /// How deeply an unknown key's value may nest.
+    static let maximumDepth = 64
+
+    static func scan(
+        _ line: UnsafeBufferPointer<UInt8>, into fields: inout LineFields, unknown: inout UnknownColumns
+    ) throws(LineProblem) {
+        var cursor = Cursor(line: line)
+        cursor.skipSpace()
+        guard cursor.peek == UInt8(ascii: "{") else {
+            throw cursor.problem("a JSON line must be an object, {\"user\": ..., \"time\": ..., \"type\": ...}")
+        }
+        cursor.index += 1
+        cursor.skipSpace()
+        if cursor.peek == UInt8(ascii: "}") {
+            cursor.index += 1
+        } else {
+            while true {
+                cursor.skipSpace()
+                guard cursor.peek == UInt8(ascii: "\"") else { throw cursor.problem("expected a key in quotes") }
+                let keyPosition = cursor.index + 1
+                let keyStart = fields.storage.count
+                try cursor.string(into: &fields.storage)
+                let column = fields.storage.withUnsafeBufferPointer {
+                    TimelineColumn.named(UnsafeBufferPointer(rebasing: $0[keyStart...]))
+                }
+                if column == nil {
+                    fields.storage.withUnsafeBufferPointer {
+                        unknown.note(UnsafeBufferPointer(rebasing: $0[keyStart...]), at: keyPosition)
+                    }
+                }
+                fields.storage.removeSubrange(keyStart...)
+                cursor.skipSpace()
+                guard cursor.peek == UInt8(ascii: ":") else { throw cursor.problem("expected : after the key") }
+                cursor.index += 1
+                cursor.skipSpace()
+                if let column {
+                    try value(of: column, at: &cursor, into: &fields)
+                } else {
+                    try cursor.skipValue()
+                }
+                cursor.skipSpace()
+                if cursor.peek == UInt8(ascii: ",") {
+                    cursor.index += 1
+                    continue
+                }
+                guard cursor.peek == UInt8(ascii: "}") else { throw cursor.problem("expected , or } after a value") }
+                cursor.index += 1
+                break
+            }
+        }
+        cursor.skipSpace()
+        guard cursor.index == line.count else { throw cursor.problem("unexpected text after the object") }
+    }
+
+    private static func value(
+        of column: TimelineColumn, at cursor: inout Cursor, into fields: inout LineFields
+    ) throws(LineProblem) {
+        let start = fields.storage.count
+        let position = cursor.index + 1
+        guard !fields.isGiven(column) else {
+            throw cursor.problem("\"\(column.name)\" is given twice")
+        }
+        switch cursor.peek ?? 0 {
+        case UInt8(ascii: "\""):
+            try cursor.string(into: &fields.storage)
+            fields.set(column, kind: .string, from: start, at: position)
+        case UInt8(ascii: "t"):
+            try cursor.literal("true")
+            fields.set(column, kind: .yes, from: start, at: position)
+        case UInt8(ascii: "f"):
+            try cursor.literal("false")
+            fields.set(column, kind: .no, from: start, at: position)
+        case UInt8(ascii: "n"):
+            try cursor.literal("null")
+            fields.set(column, kind: .absent, from: start, at: position)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            try cursor.number(into: &fields.storage)
+            fields.set(column, kind: .number, from: start, at: position)
+        default:
+            throw cursor.problem("\"\(column.name)\" must be a string, a number, true, false or null")
+        }
+    }
+
+    /// A position in the line.
+    private struct Cursor {
+        let line: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        var peek: UInt8? { index < line.count ? line[index] : nil }
+
+        func problem(_ message: String) -> LineProblem {
+            LineProblem(message: message, column: index + 1)
+        }
+
+        mutating func skipSpace() {
+            while index < line.count,
+                line[index] == 0x20 || line[index] == 0x09 || line[index] == 0x0D || line[index] == 0x0A
+            {
+                index += 1
+            }
+        }
+
+        mutating func literal(_ word: StaticString) throws(LineProblem) {
+            let count = word.utf8CodeUnitCount
+            guard index + count <= line.count else { throw problem("expected \(word)") }
+            for offset in 0..<count where line[index + offset] != word.utf8Start[offset] {
+                throw problem("expected \(word)")
+            }
+            index += count
+        }
+
+        /// A JSON number, copied as written.
+        mutating func number(into out: inout [UInt8]) throws(LineProblem) {
+            let start = index
+            if peek == UInt8(ascii: "-") { index += 1 }
+            guard let first = peek, (0x30...0x39).contains(first) else { throw problem("expected a digit") }
+            index += 1
+            if first != 0x30 { skipDigits() }
+            if peek == UInt8(ascii: ".") {
+                index += 1
+                guard let digit = peek, (0x30...0x39).contains(digit) else { throw problem("expected a digit") }
+                skipDigits()
+            }
+            if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+                index += 1
+                if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { index += 1 }
+                guard let digit = peek, (0x30...0x39).contains(digit) else { throw problem("expected a digit") }
+                skipDigits()
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: line[start..<index]))
+        }
+
+        private mutating func skipDigits() {
+            while let byte = peek, (0x30...0x39).contains(byte) { index += 1 }
+        }
+
+        /// A JSON string, unescaped, checked to be UTF-8.
+        mutating func string(into out: inout [UInt8]) throws(LineProblem) {
+            let opening = index
+            index += 1
+            var runStart = index
+            while true {
+                guard let byte = peek else {
+                    index = opening
+                    throw problem("a string is not closed")
+                }
+                if byte == UInt8(ascii: "\"") {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: line[runStart..<index]))
+                    index += 1
+                    return
+                }
+                if byte < 0x20 { throw problem("a control character must be escaped in a string") }
+                if byte >= 0x80 {
+                    try skipUTF8()
+                    continue
+                }
+                if byte == UInt8(ascii: "\\") {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: line[runStart..<index]))
+                    try escape(into: &out)
+                    runStart = index
+                    continue
+                }
+                index += 1
+            }
+        }
+
+        private mutating func skipUTF8() throws(LineProblem) {
+            let lead = line[index]
+            let (length, lowest): (Int, UInt32) =
+                switch lead {
+                case 0xC2...0xDF: (2, 0x80)
+                case 0xE0...0xEF: (3, 0x800)
+                case 0xF0...0xF4: (4, 0x10000)
+                default: (0, 0)
+                }
+            guard length > 0, index + length <= line.count else { throw problem("invalid UTF-8") }
+            var scalar = UInt32(lead) & (0xFF >> (length + 1))
+            for offset in 1..<length {
+                let byte = line[index + offset]
+                guard byte & 0xC0 == 0x80 else { throw problem("invalid UTF-8") }
+                scalar = scalar << 6 | UInt32(byte & 0x3F)
+            }
+            guard scalar >= lowest, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else {
+                throw problem("invalid UTF-8")
+            }
+            index += length
+        }
+
+        private mutating func escape(into out: inout [UInt8]) throws(LineProblem) {
+            index += 1
+            guard let byte = peek else { throw problem("a string is not closed") }
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(byte)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4()
+                if (0xD800...0xDBFF).contains(scalar) {
+                    guard peek == UInt8(ascii: "\\"), index + 1 < line.count, line[index + 1] == UInt8(ascii: "u")
+                    else { throw problem("a \\u escape is half of a surrogate pair") }
+                    index += 2
+                    let low = try hex4()
+                    guard (0xDC00...0xDFFF).contains(low) else {
+                        throw problem("a \\u escape is half of a surrogate pair")
+                    }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00...0xDFFF).contains(scalar) {
+                    throw problem("a \\u escape is half of a surrogate pair")
+                }
+                guard let unicode = Unicode.Scalar(scalar) else { throw problem("a \\u escape names no character") }
+                out.append(contentsOf: UTF8.encode(unicode)!)
+            default:
+                index -= 2
+                throw problem("unknown escape in a string")
+            }
+        }
+
+        private mutating func hex4() throws(LineProblem) -> UInt32 {
+            guard index + 4 <= line.count else { throw problem("a \\u escape needs four hex digits") }
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                let byte = line[index]
+                let digit: UInt8
+                switch byte {
+                case 0x30...0x39: digit = byte - 0x30
+                case 0x41...0x46: digit = byte - 0x41 + 10
+                case 0x61...0x66: digit = byte - 0x61 + 10
+                default: throw problem("a \\u escape needs four hex digits")
+                }
+                value = value << 4 | UInt32(digit)
+                index += 1
+            }
+            return value
+        }
+
+        /// Skips any JSON value (an unknown key's), nested at most ``maximumDepth`` deep.
+        mutating func skipValue() throws(LineProblem) {
+            var depth = 0
+            var objects: UInt64 = 0  // bit d − 1 is set when the container at depth d is an object
+            var scratch: [UInt8] = []
+            while true {
+                skipSpace()
+                var opened = false
+                switch peek ?? 0 {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    let object = peek == UInt8(ascii: "{")
+                    depth += 1
+                    guard depth <= JSONLineScanner.maximumDepth else { throw problem("nested too deeply") }
+                    let bit: UInt64 = 1 << UInt64(depth - 1)
+                    objects = object ? objects | bit : objects & ~bit
+                    index += 1
+                    skipSpace()
+                    if peek == UInt8(ascii: object ? "}" : "]") {
+                        index += 1
+                        depth -= 1
+                    } else {
+                        opened = true
+                        if object { try key(&scratch) }
+                    }
+                case UInt8(ascii: "\""):
+                    scratch.removeAll(keepingCapacity: true)
+                    try string(into: &scratch)
+                case UInt8(ascii: "t"): try literal("true")
+                case UInt8(ascii: "f"): try literal("false")
+                case UInt8(ascii: "n"): try literal("null")
+                case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    scratch.removeAll(keepingCapacity: true)
+                    try number(into: &scratch)
+                default: throw problem("expected a value")
+                }
+                if opened { continue }
+                // After a value: close containers, or go on to the container's next member.
+                while true {
+                    guard depth > 0 else { return }
+                    skipSpace()
+                    let object = objects & (1 << UInt64(depth - 1)) != 0
+                    if peek == UInt8(ascii: object ? "}" : "]") {
+                        index += 1
+                        depth -= 1
+                        continue
+                    }
+                    guard peek == UInt8(ascii: ",") else { throw problem("expected , or a closing bracket") }
+                    index += 1
+                    if object { try key(&scratch) }
+                    break
+                }
+            }
+        }
+
+        private mutating func key(_ scratch: inout [UInt8]) throws(LineProblem) {
+            skipSpace()
+            guard peek == UInt8(ascii: "\"") else { throw problem("expected a key in quotes") }
+            scratch.removeAll(keepingCapacity: true)
+            try string(into: &scratch)
+            skipSpace()
+            guard peek == UInt8(ascii: ":") else { throw problem("expected : after the key") }
+            index += 1
+        }
+    }
+}

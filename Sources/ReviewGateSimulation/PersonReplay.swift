@@ -1,0 +1,167 @@
+import ReviewGate
+
+/// Replays one person's timeline through a policy exactly as `reviewgate record` would, line by
+/// line in time order, and counts what happened into a ``SimulationTally``.
+///
+/// The person's state starts at their first line: installed (first seen) then, running the first
+/// `short` and `build` their lines give. A line whose version differs from the state's updates it
+/// first, as `record --update` would; `install` lines mark the first sighting and change nothing.
+struct PersonReplay {
+    let simulated: SimulatedPolicy
+    let symbols: Symbols
+    /// Where each ask goes, when asks are kept.
+    var asks: [AskRecord]?
+
+    /// Whether each trigger's count passed at some moment, reused from person to person.
+    private var reached: [Bool]
+
+    init(_ simulated: SimulatedPolicy, symbols: Symbols, keepingAsks: Bool) {
+        self.simulated = simulated
+        self.symbols = symbols
+        asks = keepingAsks ? [] : nil
+        reached = Array(repeating: false, count: simulated.policy.triggers.count)
+    }
+
+    /// Replays `events` (one person's, in time order) and counts them into `tally`. `initial`,
+    /// when given, is the state to start from instead of a fresh one (a scenario's `state`).
+    mutating func replay(
+        _ events: UnsafeBufferPointer<TimelineEvent>, person: String, into tally: inout SimulationTally,
+        from initial: ReviewState? = nil
+    ) {
+        guard let first = events.first else { return }
+        let policy = simulated.policy
+        var short = TimelineEvent.none
+        var build = TimelineEvent.none
+        for event in events where short == TimelineEvent.none || build == TimelineEvent.none {
+            if short == TimelineEvent.none { short = event.short }
+            if build == TimelineEvent.none { build = event.build }
+        }
+        var state =
+            initial
+            ?? ReviewState(
+                userID: person, installedAt: first.time,
+                app: AppVersion(short: text(short), build: text(build)))
+        if initial != nil {
+            short = TimelineEvent.none
+            build = TimelineEvent.none
+        }
+        for index in reached.indices { reached[index] = false }
+        var blockers: UInt32 = 0
+        var firstAsk: Timestamp?
+
+        for event in events {
+            if (event.short != TimelineEvent.none && event.short != short)
+                || (event.build != TimelineEvent.none && event.build != build)
+            {
+                if event.short != TimelineEvent.none { short = event.short }
+                if event.build != TimelineEvent.none { build = event.build }
+                let version = AppVersion(
+                    short: event.short == TimelineEvent.none ? nil : symbols[event.short],
+                    build: event.build == TimelineEvent.none ? nil : symbols[event.build])
+                state = Transition.update(state, to: version, at: event.time, policy: policy)
+            }
+            let moment: Moment
+            switch event.kind {
+            case .install, .update: continue
+            case .launch:
+                moment = Moment(
+                    now: event.time, event: Trigger.launchEvent, scene: text(event.scene), source: event.source)
+            case .event:
+                moment = Moment(
+                    now: event.time, event: symbols[event.name], scene: text(event.scene), source: event.source)
+            case .trigger:
+                moment = Moment(
+                    now: event.time, trigger: symbols[event.name], scene: text(event.scene), source: event.source)
+            case .response:
+                state = Transition.respond(state, ResponseKind.allCases[Int(event.value)], at: event.time)
+                continue
+            case .flag:
+                state.flags[symbols[event.name]] = event.value == 1
+                continue
+            case .attribute:
+                state.attributes[symbols[event.name]] = attribute(event)
+                continue
+            }
+            let decision: Decision
+            do {
+                decision = try Evaluator.decide(policy, state: state, moment: moment)
+            } catch {
+                tally.unknownTriggerMoments += 1
+                continue
+            }
+            tally.moments += 1
+            var listened = true
+            var blocked: UInt32 = 0
+            for check in decision.checks {
+                if case .trigger(let part) = check.id {
+                    if part == .missing { listened = false }
+                    if part == .count, check.passed, let id = check.trigger, let index = simulated.triggerIndex[id] {
+                        reached[index] = true
+                    }
+                }
+                if decision.isBlocking(check) { blocked |= 1 << UInt32(check.id.blocker.tallyIndex) }
+            }
+            if decision.isAllowed {
+                let pastQuota = simulated.osQuota.map { isPast($0, at: event.time, in: state) } ?? false
+                tally.asks += 1
+                if pastQuota { tally.asksPastOSQuota += 1 }
+                if let id = decision.trigger, let index = simulated.triggerIndex[id] { tally.asksByTrigger[index] += 1 }
+                if firstAsk == nil { firstAsk = event.time }
+                asks?.append(
+                    AskRecord(
+                        person: person, time: event.time, trigger: decision.trigger, policy: policy.name,
+                        digest: policy.digest, pastOSQuota: pastQuota))
+            } else if listened && (policy.enabled.value || isListened(moment)) {
+                tally.blockedMoments += 1
+                blockers |= blocked
+                var bits = blocked
+                while bits != 0 {
+                    tally.blockedBy[bits.trailingZeroBitCount].moments += 1
+                    bits &= bits - 1
+                }
+            }
+            Transition.apply(decision, to: &state, policy: policy)
+        }
+
+        tally.people += 1
+        if let firstAsk {
+            tally.peopleAsked += 1
+            let days = max(0, (firstAsk - state.installedAt).seconds / 86_400)
+            tally.firstAsk(onDay: Int(min(days, 36_500)))
+        }
+        var bits = blockers
+        while bits != 0 {
+            tally.blockedBy[bits.trailingZeroBitCount].people += 1
+            bits &= bits - 1
+        }
+        for (index, wasReached) in reached.enumerated() where !wasReached { tally.neverReached[index] += 1 }
+    }
+
+    /// Whether an ask at `now` comes when the OS has already shown its quota in the window.
+    private func isPast(_ quota: AskLimit, at now: Timestamp, in state: ReviewState) -> Bool {
+        var inWindow = 0
+        for ask in state.asks {
+            if let per = quota.per, ask.at <= now - per { continue }
+            inWindow += 1
+        }
+        return inWindow >= quota.count
+    }
+
+    /// Whether a trigger of the policy listens to the moment (for a disabled policy, which checks none).
+    private func isListened(_ moment: Moment) -> Bool {
+        guard let event = moment.event else { return true }
+        return simulated.policy.triggers.contains { $0.event == event }
+    }
+
+    private func text(_ id: Symbols.ID) -> String? {
+        id == TimelineEvent.none ? nil : symbols[id]
+    }
+
+    private func attribute(_ event: TimelineEvent) -> AttributeValue {
+        switch event.valueKind {
+        case .bool: .bool(event.value == 1)
+        case .number: Double(symbols[event.value]).map(AttributeValue.number) ?? .string(symbols[event.value])
+        case .string, .none: .string(symbols[event.value])
+        }
+    }
+}

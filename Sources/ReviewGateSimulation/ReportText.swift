@@ -1,0 +1,197 @@
+import ReviewGate
+
+extension SimulationReport {
+    /// The report for a terminal, in 80 columns: one column of figures, or with a baseline,
+    /// baseline, policy and the change.
+    public var text: String {
+        var out: [String] = []
+        let results = [baseline, policy].compactMap { $0 }
+        for result in results {
+            let role = baseline == nil ? "policy" : result == policy ? "policy  " : "baseline"
+            out.append(
+                "\(role) \(result.name) (\(result.path)\(result.digest.map { ", " + Self.shortDigest($0) } ?? ""))")
+        }
+        var read = "\(input.sources.joined(separator: ", ")): \(Self.grouped(input.events)) events"
+        if input.skipped > 0 { read += ", \(Self.grouped(input.skipped)) lines skipped" }
+        read += ", \(Self.grouped(policy.tally.people)) people"
+        out.append(read)
+        out.append("")
+        var table = Table(compared: baseline != nil)
+        table.row(
+            "people asked", results.map { "\(Self.grouped($0.tally.peopleAsked)) (\(Self.percent($0.askedPercent)))" },
+            change: baseline.map {
+                Self.change(policy.tally.peopleAsked - $0.tally.peopleAsked) + " ("
+                    + Self.points(policy.askedPercent - $0.askedPercent) + ")"
+            })
+        table.figures("asks", results.map { $0.tally.asks })
+        for id in Self.union(results.map { $0.triggers.map(\.id) }) {
+            table.figures(
+                "  by \(id)",
+                results.map { result in
+                    result.triggers.firstIndex { $0.id == id }.map { result.tally.asksByTrigger[$0] }
+                })
+        }
+        if results.contains(where: \.modelsOSQuota) {
+            table.figures("asks past the OS quota", results.map { $0.modelsOSQuota ? $0.tally.asksPastOSQuota : nil })
+        }
+        for (label, quantile) in [
+            ("first ask, p10 (days)", 0.1), ("first ask, p50 (days)", 0.5), ("first ask, p90 (days)", 0.9),
+        ] {
+            table.figures(label, results.map { $0.tally.firstAskPercentile(quantile) }, blank: "-")
+        }
+        table.figures("trigger moments not asked", results.map { $0.tally.blockedMoments })
+        // A moment is counted under each thing that blocked it, so the rows may add up to more.
+        for (index, blocker) in Blocker.allCases.enumerated()
+        where results.contains(where: { $0.tally.blockedBy[index].moments > 0 }) {
+            table.row(
+                "  blocked by \(blocker.id)",
+                results.map {
+                    "\(Self.grouped($0.tally.blockedBy[index].moments)) (\(Self.people($0.tally.blockedBy[index].people)))"
+                },
+                change: baseline.map {
+                    Self.change(policy.tally.blockedBy[index].moments - $0.tally.blockedBy[index].moments)
+                })
+        }
+        out += table.lines
+        out.append("")
+        out.append("people who never reached a trigger's count")
+        var never = Table(compared: baseline != nil)
+        for id in Self.union(results.map { $0.triggers.map(\.id) }) {
+            let rule = (policy.triggers.first { $0.id == id } ?? baseline?.triggers.first { $0.id == id })?.rule ?? ""
+            let counts = results.map { result in
+                result.triggers.firstIndex { $0.id == id }.map { result.tally.neverReached[$0] }
+            }
+            never.row(
+                "  \(id) (\(rule))",
+                zip(results, counts).map { result, count in
+                    count.map {
+                        "\(Self.grouped($0)) (\(Self.percent(result.tally.people == 0 ? 0 : Double($0) * 100 / Double(result.tally.people))))"
+                    } ?? "-"
+                },
+                change: baseline == nil
+                    ? nil : counts[0].flatMap { old in counts[1].map { Self.change($0 - old) } } ?? "")
+        }
+        out += never.lines
+        for result in results {
+            out.append("")
+            out.append("days from first seen to first ask" + (baseline == nil ? "" : ", \(result.name)"))
+            out += Histogram.lines(result.tally.firstAskDays)
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// `sha256:73a0ec50f1e2…`: enough of a digest to tell policies apart.
+    static func shortDigest(_ digest: String) -> String {
+        digest.count > 19 ? String(digest.prefix(19)) + "…" : digest
+    }
+
+    /// `12,345`.
+    static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        var out = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return (number < 0 ? "-" : "") + out
+    }
+
+    /// `1 person`, `12 people`.
+    static func people(_ count: Int) -> String {
+        count == 1 ? "1 person" : "\(grouped(count)) people"
+    }
+
+    /// `41.2%`.
+    static func percent(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)%"
+    }
+
+    /// `+1.5 pt`, `-0.2 pt`, `0.0 pt`.
+    static func points(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        let sign = tenths > 0 ? "+" : tenths < 0 ? "-" : ""
+        return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10) pt"
+    }
+
+    /// `+12`, `-3`, `0`.
+    static func change(_ value: Int) -> String {
+        (value > 0 ? "+" : "") + grouped(value)
+    }
+
+    /// The ids of every list, each once, in first-seen order.
+    static func union(_ lists: [[String]]) -> [String] {
+        var seen: [String] = []
+        for list in lists { for id in list where !seen.contains(id) { seen.append(id) } }
+        return seen
+    }
+}
+
+/// Rows of a label and right-aligned figures: one column, or baseline, policy and change.
+private struct Table {
+    let compared: Bool
+    private var rows: [(label: String, cells: [String])] = []
+
+    init(compared: Bool) { self.compared = compared }
+
+    mutating func row(_ label: String, _ cells: [String], change: String?) {
+        rows.append((label, cells + (change.map { [$0] } ?? [])))
+    }
+
+    mutating func figures(_ label: String, _ values: [Int?], blank: String = "-") {
+        let cells = values.map { $0.map(SimulationReport.grouped) ?? blank }
+        var change: String?
+        if compared, values.count == 2 {
+            if let old = values[0], let new = values[1] {
+                change = SimulationReport.change(new - old)
+            } else {
+                change = ""
+            }
+        }
+        row(label, cells, change: change)
+    }
+
+    var lines: [String] {
+        let labelWidth = min(40, rows.map { $0.label.count }.max() ?? 0)
+        var widths: [Int] = []
+        let headers = compared ? ["baseline", "policy", "change"] : []
+        for row in rows + (compared ? [("", headers)] : []) {
+            for (index, cell) in row.cells.enumerated() {
+                if index >= widths.count { widths.append(0) }
+                widths[index] = max(widths[index], cell.count)
+            }
+        }
+        func line(_ label: String, _ cells: [String]) -> String {
+            var text = label + String(repeating: " ", count: max(1, labelWidth + 2 - label.count))
+            for (index, cell) in cells.enumerated() {
+                text += String(repeating: " ", count: widths[index] - cell.count + (index == 0 ? 0 : 3)) + cell
+            }
+            return text
+        }
+        var out: [String] = []
+        if compared { out.append(line("", headers)) }
+        for row in rows { out.append(line(row.label, row.cells)) }
+        return out.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    }
+}
+
+/// A histogram of people by day of first ask, in bins of 1, 7, 14, 30, 90 or 365 days: at most
+/// twelve rows, bars up to 40 characters.
+enum Histogram {
+    static func lines(_ byDay: [Int]) -> [String] {
+        guard let last = byDay.lastIndex(where: { $0 > 0 }) else { return ["  nobody was asked"] }
+        let width = [1, 7, 14, 30, 90, 365, 3650].first { (last / $0) < 12 } ?? 36_500
+        var bins = Array(repeating: 0, count: last / width + 1)
+        for (day, count) in byDay.enumerated() where count > 0 { bins[day / width] += count }
+        let largest = bins.max() ?? 1
+        let labels = bins.indices.map { width == 1 ? "\($0 * width)" : "\($0 * width)–\($0 * width + width - 1)" }
+        let labelWidth = labels.map(\.count).max() ?? 0
+        return bins.indices.map { index in
+            let length = bins[index] == 0 ? 0 : max(1, bins[index] * 40 / largest)
+            let label = String(repeating: " ", count: labelWidth - labels[index].count) + labels[index]
+            let bar = String(repeating: "█", count: length)
+            return
+                "  \(label)  \(bar)\(String(repeating: " ", count: 41 - length))\(SimulationReport.grouped(bins[index]))"
+        }
+    }
+}

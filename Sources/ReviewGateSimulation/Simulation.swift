@@ -1,0 +1,95 @@
+import Dispatch
+import ReviewGate
+
+/// Replays timelines through one or more policies (a policy and its baseline) and tallies them.
+public struct Simulation: Sendable {
+    /// The policies, each replayed on every person.
+    public let policies: [SimulatedPolicy]
+    /// Whether each ask is kept for `--asks`.
+    public var keepsAsks: Bool
+
+    /// The result of a replay: a tally per policy, and the asks when kept (people in the order
+    /// first seen, each one's asks in time order, policy by policy).
+    public struct Outcome: Sendable {
+        /// One tally per policy, in ``Simulation/policies`` order.
+        public var tallies: [SimulationTally]
+        /// Every ask, when kept.
+        public var asks: [AskRecord]
+    }
+
+    /// A simulation of `policies`.
+    public init(policies: [SimulatedPolicy], keepsAsks: Bool = false) {
+        self.policies = policies
+        self.keepsAsks = keepsAsks
+    }
+
+    /// An outcome with nothing counted yet.
+    public var empty: Outcome {
+        Outcome(tallies: policies.map { SimulationTally(triggers: $0.policy.triggers.count) }, asks: [])
+    }
+
+    /// Replays every person of `timeline`, its people split into `jobs` parts that run at once.
+    public func run(_ timeline: Timeline, jobs: Int = 1) -> Outcome {
+        let people = timeline.people.count
+        let parts = max(1, min(jobs, people))
+        let outcomes = UnsafeMutableBufferPointer<Outcome>.allocate(capacity: parts)
+        defer { outcomes.deallocate() }
+        nonisolated(unsafe) let slots = outcomes
+        let body: @Sendable (Int) -> Void = { part in
+            let range = (people * part / parts)..<(people * (part + 1) / parts)
+            (slots.baseAddress! + part).initialize(to: replay(timeline, people: range))
+        }
+        if parts == 1 {
+            body(0)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: parts, execute: body)
+        }
+        var total = empty
+        for part in 0..<parts {
+            total.add(outcomes[part])
+            (outcomes.baseAddress! + part).deinitialize(count: 1)
+        }
+        return total
+    }
+
+    /// Replays the people in `range`.
+    private func replay(_ timeline: Timeline, people range: Range<Int>) -> Outcome {
+        var outcome = empty
+        var replays = policies.map { PersonReplay($0, symbols: timeline.symbols, keepingAsks: keepsAsks) }
+        for person in range {
+            let name = timeline.people[Symbols.ID(person)]
+            timeline.withEvents(of: person) { events in
+                for index in replays.indices {
+                    replays[index].replay(events, person: name, into: &outcome.tallies[index])
+                }
+            }
+            if keepsAsks {
+                for index in replays.indices {
+                    outcome.asks += replays[index].asks ?? []
+                    replays[index].asks?.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        return outcome
+    }
+
+    /// Replays one person's `events` (in time order), from `initial` when given, into `outcome`.
+    public func replay(
+        _ events: UnsafeBufferPointer<TimelineEvent>, person: String, symbols: Symbols, into outcome: inout Outcome,
+        from initial: ReviewState? = nil
+    ) {
+        for (index, simulated) in policies.enumerated() {
+            var replay = PersonReplay(simulated, symbols: symbols, keepingAsks: keepsAsks)
+            replay.replay(events, person: person, into: &outcome.tallies[index], from: initial)
+            outcome.asks += replay.asks ?? []
+        }
+    }
+}
+
+extension Simulation.Outcome {
+    /// Adds another part's outcome (of the same policies) after this one's.
+    public mutating func add(_ other: Simulation.Outcome) {
+        for index in tallies.indices { tallies[index].add(other.tallies[index]) }
+        asks += other.asks
+    }
+}

@@ -1,0 +1,118 @@
+import ReviewGate
+
+extension SimulationReport {
+    /// Reads a report that `simulate --format json` wrote (a partition's), to merge it with others.
+    public init(json root: DocumentNode) throws(DiagnosticError) {
+        var reader = ReportReader()
+        let format = FormatVersion(file: "this report", name: "format", supported: Self.formatVersion)
+        if let refusal = format.refusal(root["reviewgate_simulation"]) { throw DiagnosticError([refusal]) }
+        guard root["reviewgate_simulation"] != nil else {
+            throw DiagnosticError(
+                "not a simulate report: it has no reviewgate_simulation; write one with simulate --format json",
+                at: root.location)
+        }
+        let inputNode = reader.node(root, "input")
+        let input = Input(
+            sources: reader.list(inputNode, "sources").compactMap(\.string),
+            lines: reader.int(inputNode, "lines"), events: reader.int(inputNode, "events"),
+            skipped: reader.int(inputNode, "skipped"))
+        let policy = reader.policy(reader.node(root, "policy"))
+        var baseline: PolicyResult?
+        if let node = root["baseline"], node.mapping != nil { baseline = reader.policy(node) }
+        guard reader.problems.isEmpty, let policy else { throw DiagnosticError(reader.problems) }
+        self.init(input: input, policy: policy, baseline: baseline)
+    }
+}
+
+/// Reads the members of a report, noting each one that is missing or of the wrong kind.
+private struct ReportReader {
+    /// The largest count read, so that sums of many reports cannot overflow.
+    let largest = 1_000_000_000_000_000
+    var problems: [Diagnostic] = []
+
+    mutating func node(_ parent: DocumentNode?, _ key: String) -> DocumentNode? {
+        guard let parent else { return nil }
+        guard let node = parent[key] else {
+            problems.append(.error("the report has no \"\(key)\" here", at: parent.location))
+            return nil
+        }
+        return node
+    }
+
+    mutating func int(_ parent: DocumentNode?, _ key: String) -> Int {
+        guard let node = node(parent, key) else { return 0 }
+        guard case .int(let value)? = node.scalar?.value, (0...largest).contains(value) else {
+            problems.append(
+                .error("\"\(key)\" must be a count, a whole number from 0 to 10^15", at: node.location))
+            return 0
+        }
+        return value
+    }
+
+    mutating func list(_ parent: DocumentNode?, _ key: String) -> [DocumentNode] {
+        guard let node = node(parent, key) else { return [] }
+        guard let items = node.sequence else {
+            problems.append(.error("\"\(key)\" must be a list", at: node.location))
+            return []
+        }
+        return items
+    }
+
+    mutating func entries(_ parent: DocumentNode?, _ key: String) -> [MappingEntry] {
+        guard let node = node(parent, key) else { return [] }
+        guard let entries = node.mapping else {
+            problems.append(.error("\"\(key)\" must be an object", at: node.location))
+            return []
+        }
+        return entries
+    }
+
+    mutating func policy(_ node: DocumentNode?) -> SimulationReport.PolicyResult? {
+        guard let node else { return nil }
+        let triggers = list(node, "triggers").map {
+            SimulationReport.PolicyResult.Trigger(id: $0["id"]?.string ?? "", rule: $0["rule"]?.string ?? "")
+        }
+        var tally = SimulationTally(triggers: triggers.count)
+        tally.people = int(node, "people")
+        tally.peopleAsked = int(node, "people_asked")
+        tally.moments = int(node, "moments")
+        tally.asks = int(node, "asks")
+        let modelsOSQuota = node["asks_past_os_quota"]?.scalar?.value != .null
+        if modelsOSQuota { tally.asksPastOSQuota = int(node, "asks_past_os_quota") }
+        let byTrigger = self.node(node, "asks_by_trigger")
+        let never = self.node(node, "never_reached")
+        for (index, trigger) in triggers.enumerated() {
+            tally.asksByTrigger[index] = int(byTrigger, trigger.id)
+            tally.neverReached[index] = int(never, trigger.id)
+        }
+        for entry in entries(self.node(node, "days_to_first_ask"), "people_by_day") {
+            guard let day = entry.key.scalar.flatMap({ Int($0.text) }), (0...36_500).contains(day) else {
+                problems.append(.error("people_by_day is keyed by whole days, from 0", at: entry.key.location))
+                continue
+            }
+            tally.firstAsk(onDay: day, count: int(MappingEntry.wrap(entry), "count"))
+        }
+        tally.blockedMoments = int(node, "blocked_moments")
+        for entry in entries(node, "blocked_by") {
+            guard let id = entry.key.scalar?.text, let blocker = Blocker(id: id) else {
+                problems.append(.error("blocked_by names no blocker simulate knows", at: entry.key.location))
+                continue
+            }
+            tally.blockedBy[blocker.tallyIndex] = SimulationTally.Blocked(
+                moments: int(entry.value, "moments"), people: int(entry.value, "people"))
+        }
+        tally.unknownTriggerMoments = int(node, "unknown_trigger_moments")
+        return SimulationReport.PolicyResult(
+            name: node["name"]?.string ?? "", digest: node["digest"]?.string, path: node["path"]?.string ?? "",
+            triggers: triggers, modelsOSQuota: modelsOSQuota, tally: tally)
+    }
+}
+
+extension MappingEntry {
+    /// A mapping `{count: value}`, so that an entry's value is read by ``ReportReader/int(_:_:)``.
+    fileprivate static func wrap(_ entry: MappingEntry) -> DocumentNode {
+        let key = DocumentNode(
+            .scalar(DocumentScalar(text: "count", style: .plain, value: .string("count"))), at: entry.key.location)
+        return DocumentNode(.mapping([MappingEntry(key: key, value: entry.value)]), at: entry.value.location)
+    }
+}

@@ -1,0 +1,127 @@
+import ReviewGate
+
+/// What `reviewgate simulate` reports: the input read, and per policy (and baseline) its tally
+/// with what the report needs to name things (trigger ids and rules, whether an OS quota applies).
+public struct SimulationReport: Sendable {
+    /// The report format this reviewgate writes and reads (`reviewgate_simulation`).
+    public static let formatVersion = 1
+
+    /// What was read.
+    public struct Input: Sendable, Hashable {
+        /// The timelines (file names, `-` for standard input) or the cohort.
+        public var sources: [String]
+        /// Lines read (blank lines and CSV headers included).
+        public var lines = 0
+        /// Events replayed.
+        public var events = 0
+        /// Lines skipped because they could not be read.
+        public var skipped = 0
+
+        /// An input of `sources`.
+        public init(sources: [String], lines: Int = 0, events: Int = 0, skipped: Int = 0) {
+            self.sources = sources
+            self.lines = lines
+            self.events = events
+            self.skipped = skipped
+        }
+    }
+
+    /// One policy's result.
+    public struct PolicyResult: Sendable, Hashable {
+        /// The policy's name.
+        public var name: String
+        /// Its digest, when known.
+        public var digest: String?
+        /// Where it was read from.
+        public var path: String
+        /// Its triggers' ids and count rules (`at_least 4`), in file order.
+        public var triggers: [Trigger]
+        /// Whether the OS's quota is modelled (iOS), so that asks past it are counted.
+        public var modelsOSQuota: Bool
+        /// The counts.
+        public var tally: SimulationTally
+
+        /// A trigger as the report names it.
+        public struct Trigger: Sendable, Hashable {
+            /// The trigger's id.
+            public var id: String
+            /// Its count rule: `at_least 4`, `exactly 1 within 7d`.
+            public var rule: String
+        }
+
+        /// The result of `simulated` with `tally`.
+        public init(_ simulated: SimulatedPolicy, tally: SimulationTally) {
+            name = simulated.policy.name
+            digest = simulated.policy.digest
+            path = simulated.path
+            triggers = simulated.policy.triggers.indices.map {
+                Trigger(id: simulated.policy.triggers[$0].id, rule: simulated.rule(ofTrigger: $0))
+            }
+            modelsOSQuota = simulated.osQuota != nil
+            self.tally = tally
+        }
+
+        init(
+            name: String, digest: String?, path: String, triggers: [Trigger], modelsOSQuota: Bool,
+            tally: SimulationTally
+        ) {
+            self.name = name
+            self.digest = digest
+            self.path = path
+            self.triggers = triggers
+            self.modelsOSQuota = modelsOSQuota
+            self.tally = tally
+        }
+
+        /// The share of people asked, in percent.
+        public var askedPercent: Double {
+            tally.people == 0 ? 0 : Double(tally.peopleAsked) * 100 / Double(tally.people)
+        }
+    }
+
+    /// What was read.
+    public var input: Input
+    /// The policy simulated.
+    public var policy: PolicyResult
+    /// The baseline it is compared with, under `--baseline`.
+    public var baseline: PolicyResult?
+
+    /// A report.
+    public init(input: Input, policy: PolicyResult, baseline: PolicyResult? = nil) {
+        self.input = input
+        self.policy = policy
+        self.baseline = baseline
+    }
+
+    /// Adds a report of other people under the same policies (a partition of a larger run).
+    /// Throws when the policies differ.
+    public mutating func add(_ other: SimulationReport) throws(MergeError) {
+        guard other.policy.sameRun(as: policy), (other.baseline == nil) == (baseline == nil),
+            other.baseline.map({ $0.sameRun(as: baseline!) }) ?? true
+        else {
+            throw MergeError(
+                message:
+                    "the reports simulate different policies (\(policy.name) \(policy.digest ?? "") and \(other.policy.name) \(other.policy.digest ?? "")); merge reports of the same policy and baseline"
+            )
+        }
+        for source in other.input.sources where !input.sources.contains(source) { input.sources.append(source) }
+        input.lines += other.input.lines
+        input.events += other.input.events
+        input.skipped += other.input.skipped
+        policy.tally.add(other.policy.tally)
+        if let otherBaseline = other.baseline { baseline?.tally.add(otherBaseline.tally) }
+    }
+
+    /// Why two reports do not merge.
+    public struct MergeError: Error, Sendable {
+        /// What is wrong.
+        public var message: String
+    }
+}
+
+extension SimulationReport.PolicyResult {
+    /// Whether another result is of the same policy (name, digest and triggers).
+    func sameRun(as other: Self) -> Bool {
+        name == other.name && digest == other.digest && triggers == other.triggers
+    }
+}

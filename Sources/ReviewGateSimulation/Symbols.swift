@@ -1,0 +1,88 @@
+/// The distinct strings of a timeline (people, event names, scenes, versions, values), each kept
+/// once and named by a small number, so that a line of a million-line file costs no string.
+///
+/// Looked up by their UTF-8 bytes in an open-addressing table (FNV-1a), so that reading a line
+/// builds no `String` for a name seen before.
+public struct Symbols: Sendable {
+    /// A symbol's number.
+    public typealias ID = Int32
+
+    /// Each symbol's text.
+    public private(set) var strings: [String] = []
+    /// Each symbol's bytes, one after another; symbol `i` is `bytes[starts[i]..<starts[i + 1]]`.
+    private var bytes: [UInt8] = []
+    private var starts: [Int] = [0]
+    /// Slots of the hash table: a symbol's number + 1, or 0 for an empty slot.
+    private var slots: [Int32] = Array(repeating: 0, count: 64)
+
+    /// An empty table.
+    public init() {}
+
+    /// How many symbols there are.
+    public var count: Int { strings.count }
+
+    /// The text of symbol `id`.
+    public subscript(id: ID) -> String { strings[Int(id)] }
+
+    /// The number of the symbol with these bytes, added if new.
+    public mutating func intern(_ text: UnsafeBufferPointer<UInt8>) -> ID {
+        let hash = Self.hash(text)
+        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        while slots[slot] != 0 {
+            let id = Int(slots[slot] - 1)
+            if equals(id, text) { return ID(id) }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        let id = strings.count
+        strings.append(String(decoding: text, as: UTF8.self))
+        bytes.append(contentsOf: text)
+        starts.append(bytes.count)
+        slots[slot] = Int32(id + 1)
+        if strings.count * 2 > slots.count { grow() }
+        return ID(id)
+    }
+
+    /// The number of `text`, added if new.
+    public mutating func intern(_ text: String) -> ID {
+        var text = text
+        return text.withUTF8 { intern($0) }
+    }
+
+    /// A table holding only symbol `id` (as symbol 0), so that a long read forgets what it no
+    /// longer needs; `id` is ``TimelineEvent/none`` for an empty table.
+    public func keeping(_ id: ID) -> (symbols: Symbols, id: ID) {
+        var kept = Symbols()
+        guard id >= 0, Int(id) < count else { return (kept, TimelineEvent.none) }
+        return (kept, kept.intern(strings[Int(id)]))
+    }
+
+    private func equals(_ id: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = starts[id]
+        guard starts[id + 1] - start == text.count else { return false }
+        return bytes.withUnsafeBufferPointer { stored in
+            for index in 0..<text.count where stored[start + index] != text[index] { return false }
+            return true
+        }
+    }
+
+    private mutating func grow() {
+        slots = Array(repeating: 0, count: slots.count * 2)
+        bytes.withUnsafeBufferPointer { stored in
+            for id in 0..<strings.count {
+                let text = UnsafeBufferPointer(rebasing: stored[starts[id]..<starts[id + 1]])
+                var slot = Int(truncatingIfNeeded: Self.hash(text)) & (slots.count - 1)
+                while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+                slots[slot] = Int32(id + 1)
+            }
+        }
+    }
+
+    private static func hash(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        return hash ^ (hash >> 29)
+    }
+}

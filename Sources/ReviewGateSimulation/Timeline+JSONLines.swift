@@ -1,0 +1,42 @@
+import ReviewGate
+
+extension Timeline {
+    /// The timeline as JSON Lines in simulate's columns, person by person in time order: what
+    /// `simulate --synthetic C --write-timeline FILE` writes, and reads back to the same report.
+    public func jsonLines() -> String {
+        var out = ""
+        let writer = JSONWriter(pretty: false)
+        for person in 0..<people.count {
+            let name = people[Symbols.ID(person)]
+            withEvents(of: person) { events in
+                for event in events {
+                    out += writer.string(json(event, person: name))
+                    out += "\n"
+                }
+            }
+        }
+        return out
+    }
+
+    private func json(_ event: TimelineEvent, person: String) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("user", .string(person)), ("time", .string(event.time.description)), ("type", .string(event.kind.word)),
+        ]
+        func add(_ column: TimelineColumn, _ id: Symbols.ID) {
+            if id != TimelineEvent.none { members.append((column.name, .string(symbols[id]))) }
+        }
+        add(.name, event.name)
+        add(.scene, event.scene)
+        if let source = event.source { members.append(("source", .string(source.rawValue))) }
+        add(.short, event.short)
+        add(.build, event.build)
+        switch (event.kind, event.valueKind) {
+        case (.response, _): members.append(("value", .string(ResponseKind.allCases[Int(event.value)].rawValue)))
+        case (_, .bool): members.append(("value", .bool(event.value == 1)))
+        case (_, .number): members.append(("value", .number(symbols[event.value])))
+        case (_, .string): members.append(("value", .string(symbols[event.value])))
+        case (_, .none): break
+        }
+        return .object(members)
+    }
+}

@@ -1,0 +1,81 @@
+import ReviewGate
+
+/// One line of a timeline: who, when, and what happened, with every name as a ``Symbols`` number.
+public struct TimelineEvent: Sendable, Hashable {
+    /// What a line says happened (its `type` column).
+    public enum Kind: UInt8, Sendable, CaseIterable {
+        /// The person was first seen: the app was installed or first opened.
+        case install
+        /// The app was launched: the moment of event `launch`, source `launch`.
+        case launch
+        /// An event was donated (`name`), a moment like `record --event`.
+        case event
+        /// A named trigger was considered (`name`), like `record --trigger`.
+        case trigger
+        /// The app now runs the line's `short` and `build`.
+        case update
+        /// The person answered the app's own pre-prompt (`value`: rated, declined or later).
+        case response
+        /// A flag was set (`name`, `value` true or false).
+        case flag
+        /// An attribute was set (`name`, `value`).
+        case attribute
+
+        /// The word in the `type` column.
+        public var word: String {
+            switch self {
+            case .install: "install"
+            case .launch: "launch"
+            case .event: "event"
+            case .trigger: "trigger"
+            case .update: "update"
+            case .response: "response"
+            case .flag: "flag"
+            case .attribute: "attribute"
+            }
+        }
+    }
+
+    /// What a `value` column held, for flags and attributes.
+    public enum ValueKind: UInt8, Sendable {
+        /// No value.
+        case none
+        /// A string.
+        case string
+        /// A number.
+        case number
+        /// `true` or `false`.
+        case bool
+    }
+
+    /// The symbol for "no value".
+    public static let none: Symbols.ID = -1
+
+    /// The person (their `user` column).
+    public var person: Symbols.ID
+    /// When.
+    public var time: Timestamp
+    /// What happened.
+    public var kind: Kind
+    /// The moment's source, when the line gives one.
+    public var source: MomentSource?
+    /// How the value reads.
+    public var valueKind: ValueKind = .none
+    /// The event, trigger, flag or attribute name, or ``none``.
+    public var name: Symbols.ID = none
+    /// The scene, or ``none``.
+    public var scene: Symbols.ID = none
+    /// The app's marketing version at this line, or ``none``.
+    public var short: Symbols.ID = none
+    /// The app's build at this line, or ``none``.
+    public var build: Symbols.ID = none
+    /// The value, or ``none``.
+    public var value: Symbols.ID = none
+
+    /// Creates a line's event.
+    public init(person: Symbols.ID, time: Timestamp, kind: Kind) {
+        self.person = person
+        self.time = time
+        self.kind = kind
+    }
+}

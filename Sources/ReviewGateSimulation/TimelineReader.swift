@@ -1,0 +1,178 @@
+import ReviewGate
+
+/// Reads a timeline (JSON Lines or CSV, one event per line) into ``TimelineEvent``s, a chunk of
+/// bytes at a time, so that a file of any size is read in bounded memory. A line that cannot be
+/// read is reported at its line and column and skipped (or, when ``strict``, stops the read).
+public struct TimelineReader {
+    /// The longest line read; a longer one is reported and skipped.
+    public static let longestLine = 1 << 20
+
+    /// The file's format.
+    public let format: TimelineFormat
+    /// The file's name, for messages.
+    public let file: String
+    /// Whether the first unreadable line stops the read.
+    public var strict: Bool
+    /// Names, versions and values.
+    public private(set) var symbols = Symbols()
+    /// The people, in the order first seen.
+    public private(set) var people = Symbols()
+    /// Lines read so far (blank ones and a CSV header included).
+    public private(set) var lines = 0
+    /// Events read so far.
+    public private(set) var events = 0
+    /// Lines skipped because they could not be read.
+    public private(set) var skipped = 0
+    /// Skipped lines and warnings, in file order, at most ``problemLimit`` of them.
+    public private(set) var problems: [Diagnostic] = []
+    /// The most problems kept; the rest are counted in ``skipped``.
+    public static let problemLimit = 1000
+
+    private var header: [TimelineColumn?]?
+    private var fields = LineFields()
+    private var scratch: [UInt8] = []
+    private var pending: [UInt8] = []
+    private var discarding = false
+    private var unknown = UnknownColumns()
+
+    /// A reader of a file in `format`; `file` names it in messages. `symbols` and `people`, when
+    /// given, are an earlier file's, so that the same person or name in several files is one.
+    public init(
+        format: TimelineFormat, file: String, strict: Bool = false, symbols: Symbols = Symbols(),
+        people: Symbols = Symbols()
+    ) {
+        self.format = format
+        self.file = file
+        self.strict = strict
+        self.symbols = symbols
+        self.people = people
+    }
+
+    /// Reads the complete lines in `chunk` (and the end of a line an earlier chunk began), passing
+    /// each event to `body`; an unfinished last line waits for the next chunk or ``finish(_:)``.
+    public mutating func read(
+        _ chunk: UnsafeBufferPointer<UInt8>, _ body: (TimelineEvent) -> Void
+    ) throws(DiagnosticError) {
+        var start = 0
+        while let newline = chunk[start...].firstIndex(of: 0x0A) {
+            let piece = UnsafeBufferPointer(rebasing: chunk[start..<newline])
+            start = newline + 1
+            if discarding {
+                discarding = false
+                continue
+            }
+            if pending.isEmpty {
+                try line(piece, body)
+            } else {
+                pending.append(contentsOf: piece)
+                let whole = pending
+                pending.removeAll(keepingCapacity: true)
+                try whole.withUnsafeBufferPointer { (whole) throws(DiagnosticError) in try line(whole, body) }
+            }
+        }
+        guard !discarding else { return }
+        pending.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start...]))
+        if pending.count > Self.longestLine {
+            lines += 1
+            pending.removeAll()
+            discarding = true
+            try skip(LineProblem(message: "the line is longer than 1 MiB", column: 1))
+        }
+    }
+
+    /// Forgets every person but `person`, who is numbered anew: the number returned. For a
+    /// grouped read, which needs no one but the person in flight.
+    public mutating func forgetPeople(keeping person: Symbols.ID) -> Symbols.ID {
+        let kept = people.keeping(person)
+        people = kept.symbols
+        return kept.id
+    }
+
+    /// Reads the last line when the input does not end with a newline.
+    public mutating func finish(_ body: (TimelineEvent) -> Void) throws(DiagnosticError) {
+        guard !pending.isEmpty, !discarding else { return }
+        let whole = pending
+        pending.removeAll()
+        try whole.withUnsafeBufferPointer { (whole) throws(DiagnosticError) in try line(whole, body) }
+    }
+
+    /// Reads one line (without its newline).
+    private mutating func line(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ body: (TimelineEvent) -> Void
+    ) throws(DiagnosticError) {
+        lines += 1
+        var bytes = bytes
+        if lines == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeBufferPointer(rebasing: bytes[3...]) }
+        if bytes.last == 0x0D { bytes = UnsafeBufferPointer(rebasing: bytes.dropLast()) }
+        guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
+        if format == .csv, header == nil {
+            try readHeader(bytes)
+            return
+        }
+        let event: TimelineEvent
+        do throws(LineProblem) {
+            fields.reset()
+            switch format {
+            case .jsonl: try JSONLineScanner.scan(bytes, into: &fields, unknown: &unknown)
+            case .csv: try CSVLineScanner.scan(bytes, columns: header ?? [], into: &fields)
+            }
+            event = try TimelineLine.event(from: fields, symbols: &symbols, people: &people, scratch: &scratch)
+        } catch {
+            warnUnknown()
+            try skip(error)
+            return
+        }
+        warnUnknown()
+        events += 1
+        body(event)
+    }
+
+    private mutating func readHeader(_ bytes: UnsafeBufferPointer<UInt8>) throws(DiagnosticError) {
+        let read: (columns: [TimelineColumn?], unknown: [(name: String, column: Int)])
+        do {
+            read = try CSVLineScanner.header(bytes)
+        } catch {
+            throw DiagnosticError("the CSV header: \(error.message)", at: location(error.column))
+        }
+        for required in [TimelineColumn.user, .time, .type] where !read.columns.contains(required) {
+            throw DiagnosticError(
+                "the CSV header has no \"\(required.name)\" column; the columns are "
+                    + TimelineColumn.allCases.map(\.name).joined(separator: ", "),
+                at: location(1))
+        }
+        header = read.columns
+        for (name, column) in read.unknown { warn(name, at: column) }
+    }
+
+    /// Warns about the unknown columns this line named first.
+    private mutating func warnUnknown() {
+        guard !unknown.fresh.isEmpty else { return }
+        for (name, column) in unknown.fresh { warn(name, at: column) }
+        unknown.fresh.removeAll()
+    }
+
+    /// Warns that a column is ignored.
+    private mutating func warn(_ name: String, at column: Int) {
+        let columns = TimelineColumn.allCases.map(\.name)
+        let hint = Suggestion.closest(to: name, in: columns).map { "; did you mean \"\($0)\"?" } ?? ""
+        keep(
+            .warning(
+                "column \"\(Quote.prefix(name))\" is not one simulate reads, and is ignored\(hint)",
+                at: location(column)))
+    }
+
+    private mutating func skip(_ problem: LineProblem) throws(DiagnosticError) {
+        skipped += 1
+        let diagnostic = Diagnostic.error("\(problem.message); the line is skipped", at: location(problem.column))
+        if strict { throw DiagnosticError([Diagnostic.error(problem.message, at: location(problem.column))]) }
+        keep(diagnostic)
+    }
+
+    private mutating func keep(_ diagnostic: Diagnostic) {
+        if problems.count < Self.problemLimit { problems.append(diagnostic) }
+    }
+
+    private func location(_ column: Int) -> SourceLocation {
+        SourceLocation(file: file, line: lines, column: column)
+    }
+}

@@ -1,0 +1,244 @@
+import ReviewGate
+import ReviewGateFiles
+import ReviewGateSimulation
+import ReviewGateTestSupport
+import Testing
+
+/// `simulate`'s replay (SPEC §10): the same asks as `test` on every shipped scenario, and the same
+/// report whether the timeline is JSON Lines or CSV, in memory or grouped, on one core or two,
+/// whole or merged from partitions.
+@Suite("simulate: replay")
+struct SimulationTests {
+    static let timelinePath = Repository.path("policies/examples/simulate/timeline.jsonl")
+    static let applePolicy = "policies/apple-sample.yaml"
+
+    /// Reads a timeline from text.
+    static func read(_ text: String, format: TimelineFormat = .jsonl, strict: Bool = false) throws -> (
+        Timeline, TimelineReader
+    ) {
+        var reader = TimelineReader(format: format, file: "t.\(format.rawValue)", strict: strict)
+        var events: [TimelineEvent] = []
+        let bytes = Array(text.utf8)
+        try bytes.withUnsafeBufferPointer { (all) throws(DiagnosticError) in
+            try reader.read(all) { events.append($0) }
+        }
+        try reader.finish { events.append($0) }
+        return (Timeline(events: events, symbols: reader.symbols, people: reader.people), reader)
+    }
+
+    static func simulated(_ path: String) throws -> SimulatedPolicy {
+        SimulatedPolicy(try PolicyLoader.files(Fixtures.documents).load(path: Repository.path(path)).policy, path: path)
+    }
+
+    static func shippedTimeline() throws -> String {
+        try String(decoding: FileBytes.read(timelinePath, maxBytes: 1 << 20), as: UTF8.self)
+    }
+
+    @Test(
+        "every shipped scenario, replayed as a timeline, asks when and as `test` does", arguments: ScenarioTests.shipped
+    )
+    func scenariosAgree(path: String) throws {
+        let result = try ScenarioRunner.files(Fixtures.documents).run(path: path)
+        let scenario = result.scenario
+        var lines: [String] = []
+        var expected: [String] = []
+        for run in result.runs {
+            let time = "\"user\":\"u\",\"time\":\"\(run.now)\""
+            if let decision = run.decision, decision.isAllowed {
+                expected.append("\(run.now) \(decision.trigger ?? "")")
+            }
+            func moment(_ type: String, _ name: String?) -> String {
+                var line = "{\(time),\"type\":\"\(type)\""
+                if let name { line += ",\"name\":\"\(name)\"" }
+                if let scene = run.step.scene { line += ",\"scene\":\"\(scene)\"" }
+                if let source = run.step.source { line += ",\"source\":\"\(source.rawValue)\"" }
+                return line + "}"
+            }
+            switch run.step.action {
+            case .launch?: lines.append(moment("launch", nil))
+            case .event(let name)?: lines.append(moment("event", name))
+            case .trigger(let id)?: lines.append(moment("trigger", id))
+            case .update(let version)?:
+                var line = "{\(time),\"type\":\"update\""
+                if let short = version.short { line += ",\"short\":\"\(short)\"" }
+                if let build = version.build { line += ",\"build\":\"\(build)\"" }
+                lines.append(line + "}")
+            case .respond(let kind)?: lines.append("{\(time),\"type\":\"response\",\"value\":\"\(kind.rawValue)\"}")
+            case .set(let flags, let attributes)?:
+                for (name, value) in flags.sorted(by: { $0.key < $1.key }) {
+                    lines.append("{\(time),\"type\":\"flag\",\"name\":\"\(name)\",\"value\":\(value)}")
+                }
+                for (name, value) in attributes.sorted(by: { $0.key < $1.key }) {
+                    let json: String =
+                        switch value {
+                        case .string(let text): "\"\(text)\""
+                        case .number, .bool: value.description
+                        }
+                    lines.append("{\(time),\"type\":\"attribute\",\"name\":\"\(name)\",\"value\":\(json)}")
+                }
+            case nil: continue
+            }
+        }
+        let (timeline, reader) = try Self.read(lines.joined(separator: "\n"))
+        #expect(reader.skipped == 0, "\(reader.problems)")
+        let simulation = Simulation(
+            policies: [SimulatedPolicy(scenario.policy, path: scenario.policyReference)], keepsAsks: true)
+        var outcome = simulation.empty
+        timeline.withEvents(of: 0) { events in
+            simulation.replay(events, person: "u", symbols: timeline.symbols, into: &outcome, from: scenario.state)
+        }
+        #expect(outcome.asks.map { "\($0.time) \($0.trigger ?? "")" } == expected)
+        #expect(outcome.tallies[0].asks == expected.count)
+        #expect(
+            outcome.tallies[0].moments
+                == result.runs.filter { $0.decision != nil }.count)
+    }
+
+    @Test("the shipped timeline: who was asked, when, and what blocked the rest")
+    func shippedTimeline() throws {
+        let (timeline, reader) = try Self.read(Self.shippedTimeline())
+        #expect(reader.skipped == 0)
+        let outcome = Simulation(policies: [try Self.simulated(Self.applePolicy)], keepsAsks: true).run(timeline)
+        let tally = outcome.tallies[0]
+        #expect(tally.people == 4)
+        // Ana and Dev reach their fourth completion on the ProcessCompleted scene, and again after an update;
+        // Caro completes on Settings; Ben stops at three.
+        #expect(outcome.asks.map(\.person) == ["u-ana", "u-ana", "u-dev", "u-dev"])
+        #expect(tally.peopleAsked == 2)
+        #expect(tally.neverReached == [1])
+        #expect(tally.blockedBy[Blocker.guard(.neverOn).tallyIndexForTests].moments == 1)
+        #expect(tally.firstAskPercentile(0.5) == 3)
+    }
+
+    @Test("CSV and JSON Lines of the same events give the same report")
+    func csvAgrees() throws {
+        let (jsonTimeline, _) = try Self.read(Self.shippedTimeline())
+        var csv = "user,time,type,name,scene,source,short,build,value\n"
+        for line in try Self.shippedTimeline().split(separator: "\n") {
+            let node = try JSONReader().loadDocument(String(line), file: "l.json")
+            let cells = ["user", "time", "type", "name", "scene", "source", "short", "build", "value"].map {
+                node[$0]?.string ?? ""
+            }
+            csv += cells.map { $0.contains(",") ? "\"\($0)\"" : $0 }.joined(separator: ",") + "\r\n"
+        }
+        let (csvTimeline, reader) = try Self.read(csv, format: .csv)
+        #expect(reader.skipped == 0, "\(reader.problems)")
+        let simulation = Simulation(policies: [try Self.simulated(Self.applePolicy)])
+        #expect(simulation.run(csvTimeline).tallies == simulation.run(jsonTimeline).tallies)
+    }
+
+    @Test("one core or two, in memory or grouped, whole or merged: the same counts")
+    func partitionsAgree() throws {
+        let cohort = try CohortDecoder.decode(
+            Fixtures.documents.document(atPath: Repository.path("policies/examples/simulate/first-month.cohort.yaml")))
+        var small = cohort
+        small.people = 300
+        let timeline = CohortGenerator.timeline(small)
+        let simulation = Simulation(
+            policies: [try Self.simulated(Self.applePolicy), try Self.simulated("policies/three-week-rule.yaml")],
+            keepsAsks: true)
+        let whole = simulation.run(timeline, jobs: 1)
+        #expect(whole.tallies[0].asks > 0, "the cohort asks someone")
+        let parallel = simulation.run(timeline, jobs: 2)
+        #expect(parallel.tallies == whole.tallies)
+        #expect(parallel.asks == whole.asks)
+
+        // Written as JSON Lines and read back grouped, a person at a time.
+        let text = timeline.jsonLines()
+        var reader = TimelineReader(format: .jsonl, file: "g.jsonl")
+        var grouped = GroupedReplay(simulation)
+        var chunk: [TimelineEvent] = []
+        let bytes = Array(text.utf8)
+        for start in stride(from: 0, to: bytes.count, by: 4096) {
+            chunk.removeAll()
+            try bytes[start..<min(bytes.count, start + 4096)].withUnsafeBufferPointer {
+                (part) throws(DiagnosticError) in
+                try reader.read(part) { chunk.append($0) }
+            }
+            grouped.take(chunk, from: &reader)
+        }
+        grouped.finish(symbols: reader.symbols)
+        #expect(grouped.outcome.tallies == whole.tallies)
+
+        // Two partitions of people, reported as JSON and merged.
+        let lines = text.split(separator: "\n")
+        let half = lines.firstIndex { $0.contains("\"user\":\"p150\"") }!
+        var reports: [SimulationReport] = []
+        for part in [lines[..<half], lines[half...]] {
+            let (partTimeline, _) = try Self.read(part.joined(separator: "\n"))
+            let outcome = simulation.run(partTimeline)
+            let report = SimulationReport(
+                input: .init(sources: ["part"]),
+                policy: .init(simulation.policies[0], tally: outcome.tallies[0]),
+                baseline: .init(simulation.policies[1], tally: outcome.tallies[1]))
+            let json = JSONWriter().string(report.json)
+            reports.append(try SimulationReport(json: JSONReader().loadDocument(json, file: "part.json")))
+        }
+        var merged = reports[0]
+        try merged.add(reports[1])
+        #expect(merged.policy.tally == whole.tallies[0])
+        #expect(merged.baseline?.tally == whole.tallies[1])
+    }
+
+    @Test("a cohort always makes the same timeline")
+    func cohortIsReproducible() throws {
+        let cohort = try CohortDecoder.decode(
+            Fixtures.documents.document(atPath: Repository.path("policies/examples/simulate/first-month.cohort.yaml")))
+        var small = cohort
+        small.people = 50
+        let first = CohortGenerator.timeline(small).jsonLines()
+        #expect(first == CohortGenerator.timeline(small).jsonLines())
+        small.seed += 1
+        #expect(first != CohortGenerator.timeline(small).jsonLines())
+    }
+
+    @Test("unreadable lines are reported at their line and column, and skipped")
+    func badLines() throws {
+        let text = """
+            {"user":"a","time":"2026-01-05T09:00:00Z","type":"launch"}
+            {"user":"a","time":"2026-01-05T09:00:00Z","type":"lanch"}
+            {"user":"a","time":"yesterday","type":"launch"}
+            {"user":"a","time":1767603600000,"type":"event"}
+            {"user":"a","time":1767603600,"type":"event","name":"bad name"}
+            not json
+            {"user":"a","time":"2026-01-05T09:00:00Z","type":"launch","sceen":"Home"}
+
+            {"user":"b","time":1767603600123456,"type":"response","value":"maybe"}
+            """
+        let (timeline, reader) = try Self.read(text)
+        #expect(reader.events == 2)
+        #expect(reader.skipped == 6)
+        let messages = reader.problems.map { "\($0.location!.line):\($0.location!.column) \($0.message)" }
+        #expect(messages.count == 7)
+        #expect(messages[0].hasPrefix("2:50 type \"lanch\" is not one of"))
+        #expect(messages[0].contains("did you mean \"launch\"?"))
+        #expect(messages[1].hasPrefix("3:20 time \"yesterday\" is not an RFC 3339 time"))
+        #expect(messages[2].hasPrefix("4:1 the line has no name"))
+        #expect(messages[3].hasPrefix("5:53 name \"bad name\" is not a valid name"))
+        #expect(messages[4].hasPrefix("6:1 a JSON line must be an object"))
+        #expect(messages[5].hasPrefix("7:59 column \"sceen\" is not one simulate reads"))
+        #expect(messages[5].contains("did you mean \"scene\"?"))
+        #expect(messages[6].hasPrefix("9:63 a response's value must be rated, declined or later"))
+        // A person seen only on skipped lines is no one.
+        let policy = try Self.simulated(Self.applePolicy)
+        #expect(Simulation(policies: [policy]).run(timeline).tallies[0].people == 1)
+        #expect(throws: DiagnosticError.self) { try Self.read(text, strict: true) }
+    }
+
+    @Test(
+        "times: RFC 3339, BigQuery's text, and epoch seconds, milliseconds and microseconds are the same instant",
+        arguments: [
+            "\"2026-01-05T09:00:00Z\"", "\"2026-01-05 09:00:00 UTC\"", "\"2026-01-05T10:00:00+01:00\"", "1767603600",
+            "1767603600000", "1767603600000000", "\"1767603600\"",
+        ])
+    func times(_ time: String) throws {
+        let (timeline, reader) = try Self.read("{\"user\":\"a\",\"time\":\(time),\"type\":\"launch\"}")
+        #expect(reader.skipped == 0, "\(reader.problems)")
+        #expect(timeline.events.first?.time == Fixtures.time("2026-01-05T09:00:00Z"))
+    }
+}
+
+extension Blocker {
+    /// The blocker's index in a tally's `blockedBy`.
+    var tallyIndexForTests: Int { Blocker.allCases.firstIndex(of: self)! }
+}
