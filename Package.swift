@@ -61,7 +61,8 @@ let package = Package(
             dependencies: ["ReviewGateRemote", "ReviewGate", "ReviewGateFiles", "ReviewGateTestSupport"]),
         // The fuzzed readers (Fuzz/run.sh), which the tests replay the regression inputs through.
         .target(
-            name: "ReviewGateFuzzEntries", dependencies: ["ReviewGate", "ReviewGateRemote", "ReviewGateYAML"],
+            name: "ReviewGateFuzzEntries",
+            dependencies: ["ReviewGate", "ReviewGateRemote", "ReviewGateSimulation", "ReviewGateYAML"],
             path: "Fuzz/Entries"),
         .executableTarget(name: "ReviewGateFuzz", dependencies: ["ReviewGateFuzzEntries"], path: "Fuzz/Driver"),
         // Keeps updates in a loop for the tests to kill -9 (RemotePolicyRobustnessTests).

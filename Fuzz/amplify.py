@@ -74,6 +74,17 @@ INPUTS = {
             {"reviewgate_compiled": 1, "digest": "sha256:" + "0" * 64, "policy": {"reviewgate": 1, "name": "z" * 500_000}, "locations": {}}
         ),
     },
+    "simulate": {
+        # One person, 15,000 moments: each decision looks at one state that keeps growing.
+        "one-person.jsonl": "".join(
+            f'{{"user":"u","time":{1767603600 + i},"type":"event","name":"done"}}\n' for i in range(15_000)
+        ),
+        "deep-unknown.jsonl": '{"user":"u","time":1767603600,"type":"launch","x":' + "[" * 100_000 + "]" * 100_000 + "}\n",
+        "many-columns.csv": ",".join(f"c{i}" for i in range(100_000)) + "\n",
+        "unclosed-quotes.csv": "user,time,type\n" + '"' * 1_000_000 + "\n",
+        "huge-counts.json": json.dumps({"reviewgate_simulation": 1, "input": {"sources": [], "lines": 0, "events": 0,
+            "skipped": 0}, "policy": {"triggers": [], "days_to_first_ask": {"people_by_day": {"36500": 10**15}}}}),
+    },
     "remote": {
         "large-payload.json": json.dumps(
             {"reviewgate_signed": 1, "name": "a", "digest": "b", "key_id": "c", "signed_at": "2026-01-01T00:00:00Z",

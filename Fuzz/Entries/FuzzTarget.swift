@@ -1,5 +1,6 @@
 import ReviewGate
 import ReviewGateRemote
+import ReviewGateSimulation
 import ReviewGateYAML
 
 /// The readers that are fuzzed, each called as the command line calls it: what a fuzzer feeds, the
@@ -16,6 +17,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case compiled
     /// The remote-update acceptance path: envelope, key, signature, then the compiled policy.
     case remote
+    /// `simulate`'s readers: the bytes as a JSON Lines and as a CSV timeline (replayed through the
+    /// scenario target's policy), as a merged report, and as a cohort (generated small).
+    case simulate
 
     /// The most steps of a fuzzed scenario that are run.
     static let maxSteps = 64
@@ -51,8 +55,41 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let acceptance = UpdateAcceptance(keys: [Self.key], appVersion: AppVersion(short: "1.0", build: "1"))
             if case .success = acceptance.check(bytes, file: "fuzz.signed.json") { return true }
             return false
+        case .simulate:
+            var accepted = false
+            for format in TimelineFormat.allCases {
+                var reader = TimelineReader(format: format, file: "fuzz.\(format.rawValue)")
+                var events: [TimelineEvent] = []
+                let read: Void? = try? bytes.withUnsafeBufferPointer { (all) throws(DiagnosticError) in
+                    try reader.read(all) { events.append($0) }
+                    try reader.finish { events.append($0) }
+                }
+                guard read != nil else { continue }
+                let timeline = Timeline(events: events, symbols: reader.symbols, people: reader.people)
+                _ = Simulation(policies: [Self.simulated], keepsAsks: true).run(timeline)
+                accepted = accepted || (reader.events > 0 && reader.skipped == 0)
+            }
+            if let root = try? JSONReader().loadDocument(bytes, file: "fuzz.json"),
+                let report = try? SimulationReport(json: root)
+            {
+                _ = report.text
+                accepted = true
+            }
+            if let root = try? YAMLLoader().loadDocument(bytes, file: "fuzz.cohort.yaml"),
+                var cohort = try? CohortDecoder.decode(root)
+            {
+                cohort.people = min(cohort.people, 20)
+                cohort.days = min(cohort.days, 30)
+                _ = Simulation(policies: [Self.simulated]).run(CohortGenerator.timeline(cohort))
+                accepted = true
+            }
+            return accepted
         }
     }
+
+    /// The policy fuzzed timelines are replayed through: the scenario target's.
+    static let simulated = SimulatedPolicy(
+        (try? policies.load(path: "fuzz.yaml").policy)!, path: "fuzz.yaml")
 
     /// Any policy a fuzzed scenario names: a small one with a trigger, guards and responses.
     static let policies = PolicyLoader(source: { path in

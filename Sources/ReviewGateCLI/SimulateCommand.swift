@@ -114,7 +114,7 @@ struct SimulateCommand: ParsableCommand {
         if let baseline { policies.append(SimulatedPolicy(try InputFile.policy(baseline), path: baseline)) }
         let simulation = Simulation(policies: policies, keepsAsks: asks != nil)
         let jobs = jobs ?? Platform.processorCount
-        var input = SimulationReport.Input(sources: inputs.isEmpty ? [synthetic ?? ""] : inputs)
+        var input = SimulationReport.Input(sources: synthetic.map { ["cohort \($0)"] } ?? inputs)
         let outcome: Simulation.Outcome
         if let synthetic {
             let cohort = try InputFile.orExit { () throws(DiagnosticError) in

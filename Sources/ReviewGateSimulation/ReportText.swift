@@ -46,7 +46,9 @@ extension SimulationReport {
             table.row(
                 "  blocked by \(blocker.id)",
                 results.map {
-                    "\(Self.grouped($0.tally.blockedBy[index].moments)) (\(Self.people($0.tally.blockedBy[index].people)))"
+                    // Beside a baseline, moments only, to keep within 80 columns.
+                    Self.grouped($0.tally.blockedBy[index].moments)
+                        + (baseline == nil ? " (\(Self.people($0.tally.blockedBy[index].people)))" : "")
                 },
                 change: baseline.map {
                     Self.change(policy.tally.blockedBy[index].moments - $0.tally.blockedBy[index].moments)
