@@ -2,17 +2,24 @@
 /// ``LineFields`` by the header's columns. Every value is a string; an empty one is absent. A line
 /// break inside a quoted field is not supported: each line is one event.
 enum CSVLineScanner {
-    /// Appends each field of a line, unquoted, to `fields.storage`, and passes its index, where
-    /// its bytes start in the storage and its 1-based column to `body`.
+    /// Where a field's text is: a range of the line, or of the fields' buffer (a quoted field).
+    enum Span {
+        case line(Range<Int>)
+        case stored(Range<Int>)
+    }
+
+    /// Passes each field of a line to `body`: its index, where its text is (a quoted field's,
+    /// unquoted, appended to `fields.storage`), and its 1-based column.
     static func split(
         _ line: UnsafeBufferPointer<UInt8>, into fields: inout LineFields,
-        _ body: (_ index: Int, _ start: Int, _ position: Int, _ fields: inout LineFields) throws(LineProblem) -> Void
+        _ body: (_ index: Int, _ text: Span, _ position: Int, _ fields: inout LineFields) throws(LineProblem) -> Void
     ) throws(LineProblem) {
         var index = 0
         var field = 0
         while true {
             let start = fields.storage.count
             let position = index + 1
+            let text: Span
             if index < line.count, line[index] == UInt8(ascii: "\"") {
                 index += 1
                 while true {
@@ -33,6 +40,7 @@ enum CSVLineScanner {
                 guard index == line.count || line[index] == UInt8(ascii: ",") else {
                     throw LineProblem(message: "expected , after a quoted field", column: index + 1)
                 }
+                text = .stored(start..<fields.storage.count)
             } else {
                 let runStart = index
                 while index < line.count, line[index] != UInt8(ascii: ",") {
@@ -43,9 +51,9 @@ enum CSVLineScanner {
                     }
                     index += 1
                 }
-                fields.storage.append(contentsOf: UnsafeBufferPointer(rebasing: line[runStart..<index]))
+                text = .line(runStart..<index)
             }
-            try body(field, start, position, &fields)
+            try body(field, text, position, &fields)
             field += 1
             guard index < line.count else { return }
             index += 1  // the comma
@@ -58,13 +66,22 @@ enum CSVLineScanner {
         columns: [TimelineColumn?], unknown: [(name: String, column: Int)]
     ) {
         var fields = LineFields()
+        fields.reset(line)
         var columns: [TimelineColumn?] = []
         var unknown: [(name: String, column: Int)] = []
-        try split(line, into: &fields) { (_, start, position, fields) throws(LineProblem) in
-            let (column, name) = fields.storage.withUnsafeBufferPointer {
-                let bytes = UnsafeBufferPointer(rebasing: $0[start...])
-                return (TimelineColumn.named(bytes), String(decoding: bytes, as: UTF8.self))
+        try split(line, into: &fields) { (_, text, position, fields) throws(LineProblem) in
+            let named: (TimelineColumn?, String)
+            switch text {
+            case .line(let range):
+                let bytes = UnsafeBufferPointer(rebasing: line[range])
+                named = (TimelineColumn.named(bytes), String(decoding: bytes, as: UTF8.self))
+            case .stored(let range):
+                named = fields.storage.withUnsafeBufferPointer {
+                    let bytes = UnsafeBufferPointer(rebasing: $0[range])
+                    return (TimelineColumn.named(bytes), String(decoding: bytes, as: UTF8.self))
+                }
             }
+            let (column, name) = named
             if let column {
                 guard !columns.contains(column) else {
                     throw LineProblem(message: "the header names \"\(column.name)\" twice", column: position)
@@ -81,14 +98,16 @@ enum CSVLineScanner {
     static func scan(
         _ line: UnsafeBufferPointer<UInt8>, columns: [TimelineColumn?], into fields: inout LineFields
     ) throws(LineProblem) {
-        try split(line, into: &fields) { (index, start, position, fields) throws(LineProblem) in
+        try split(line, into: &fields) { (index, text, position, fields) throws(LineProblem) in
             guard index < columns.count else {
                 throw LineProblem(message: "more fields than the header's \(columns.count)", column: position)
             }
-            if let column = columns[index] {
-                fields.set(column, kind: .string, from: start, at: position)
-            } else {
-                fields.storage.removeSubrange(start...)
+            switch (columns[index], text) {
+            case (let column?, .line(let range)): fields.set(column, kind: .string, inLine: range, at: position)
+            case (let column?, .stored(let range)):
+                fields.set(column, kind: .string, from: range.lowerBound, at: position)
+            case (nil, .stored(let range)): fields.storage.removeSubrange(range)
+            case (nil, .line): break
             }
         }
     }

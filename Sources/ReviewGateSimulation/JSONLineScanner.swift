@@ -23,16 +23,22 @@ enum JSONLineScanner {
                 guard cursor.peek == UInt8(ascii: "\"") else { throw cursor.problem("expected a key in quotes") }
                 let keyPosition = cursor.index + 1
                 let keyStart = fields.storage.count
-                try cursor.string(into: &fields.storage)
-                let column = fields.storage.withUnsafeBufferPointer {
-                    TimelineColumn.named(UnsafeBufferPointer(rebasing: $0[keyStart...]))
-                }
-                if column == nil {
-                    fields.storage.withUnsafeBufferPointer {
-                        unknown.note(UnsafeBufferPointer(rebasing: $0[keyStart...]), at: keyPosition)
+                let key = try cursor.string(into: &fields.storage)
+                let column: TimelineColumn?
+                switch key {
+                case .line(let range):
+                    let bytes = UnsafeBufferPointer(rebasing: line[range])
+                    column = TimelineColumn.named(bytes)
+                    if column == nil { unknown.note(bytes, at: keyPosition) }
+                case .stored(let range):
+                    column = fields.storage.withUnsafeBufferPointer {
+                        let bytes = UnsafeBufferPointer(rebasing: $0[range])
+                        let column = TimelineColumn.named(bytes)
+                        if column == nil { unknown.note(bytes, at: keyPosition) }
+                        return column
                     }
+                    fields.storage.removeSubrange(keyStart...)
                 }
-                fields.storage.removeSubrange(keyStart...)
                 cursor.skipSpace()
                 guard cursor.peek == UInt8(ascii: ":") else { throw cursor.problem("expected : after the key") }
                 cursor.index += 1
@@ -66,20 +72,22 @@ enum JSONLineScanner {
         }
         switch cursor.peek ?? 0 {
         case UInt8(ascii: "\""):
-            try cursor.string(into: &fields.storage)
-            fields.set(column, kind: .string, from: start, at: position)
+            switch try cursor.string(into: &fields.storage) {
+            case .line(let range): fields.set(column, kind: .string, inLine: range, at: position)
+            case .stored: fields.set(column, kind: .string, from: start, at: position)
+            }
         case UInt8(ascii: "t"):
             try cursor.literal("true")
-            fields.set(column, kind: .yes, from: start, at: position)
+            fields.set(column, kind: .yes, inLine: 0..<0, at: position)
         case UInt8(ascii: "f"):
             try cursor.literal("false")
-            fields.set(column, kind: .no, from: start, at: position)
+            fields.set(column, kind: .no, inLine: 0..<0, at: position)
         case UInt8(ascii: "n"):
             try cursor.literal("null")
-            fields.set(column, kind: .absent, from: start, at: position)
+            fields.set(column, kind: .absent, inLine: 0..<0, at: position)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            try cursor.number(into: &fields.storage)
-            fields.set(column, kind: .number, from: start, at: position)
+            let range = try cursor.number()
+            fields.set(column, kind: .number, inLine: range, at: position)
         default:
             throw cursor.problem("\"\(column.name)\" must be a string, a number, true, false or null")
         }
@@ -113,8 +121,15 @@ enum JSONLineScanner {
             index += count
         }
 
-        /// A JSON number, copied as written.
-        mutating func number(into out: inout [UInt8]) throws(LineProblem) {
+        /// Where a string's text is: a range of the line when it has no escape, else of the buffer.
+        enum Span {
+            case line(Range<Int>)
+            case stored(Range<Int>)
+        }
+
+        /// A JSON number: its range in the line.
+        @discardableResult
+        mutating func number() throws(LineProblem) -> Range<Int> {
             let start = index
             if peek == UInt8(ascii: "-") { index += 1 }
             guard let first = peek, (0x30...0x39).contains(first) else { throw problem("expected a digit") }
@@ -131,27 +146,32 @@ enum JSONLineScanner {
                 guard let digit = peek, (0x30...0x39).contains(digit) else { throw problem("expected a digit") }
                 skipDigits()
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: line[start..<index]))
+            return start..<index
         }
 
         private mutating func skipDigits() {
             while let byte = peek, (0x30...0x39).contains(byte) { index += 1 }
         }
 
-        /// A JSON string, unescaped, checked to be UTF-8.
-        mutating func string(into out: inout [UInt8]) throws(LineProblem) {
+        /// A JSON string, checked to be UTF-8: where it is in the line, or, when it has escapes,
+        /// its unescaped text appended to `out`.
+        @discardableResult
+        mutating func string(into out: inout [UInt8]) throws(LineProblem) -> Span {
             let opening = index
             index += 1
             var runStart = index
+            let outStart = out.count
+            var copied = false
             while true {
                 guard let byte = peek else {
                     index = opening
                     throw problem("a string is not closed")
                 }
                 if byte == UInt8(ascii: "\"") {
+                    defer { index += 1 }
+                    guard copied else { return .line(runStart..<index) }
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: line[runStart..<index]))
-                    index += 1
-                    return
+                    return .stored(outStart..<out.count)
                 }
                 if byte < 0x20 { throw problem("a control character must be escaped in a string") }
                 if byte >= 0x80 {
@@ -159,6 +179,7 @@ enum JSONLineScanner {
                     continue
                 }
                 if byte == UInt8(ascii: "\\") {
+                    copied = true
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: line[runStart..<index]))
                     try escape(into: &out)
                     runStart = index
@@ -272,8 +293,7 @@ enum JSONLineScanner {
                 case UInt8(ascii: "f"): try literal("false")
                 case UInt8(ascii: "n"): try literal("null")
                 case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    scratch.removeAll(keepingCapacity: true)
-                    try number(into: &scratch)
+                    try number()
                 default: throw problem("expected a value")
                 }
                 if opened { continue }

@@ -35,18 +35,28 @@ public enum TimelineColumn: Int, Sendable, CaseIterable {
         }
     }
 
-    /// The column named by these bytes, if any.
+    /// The column named by these bytes, if any: compared by length and bytes, with no table.
     static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> TimelineColumn? {
-        for column in allCases where column.bytes.elementsEqual(bytes) { return column }
-        return nil
+        func equals(_ word: StaticString) -> Bool {
+            guard word.utf8CodeUnitCount == bytes.count else { return false }
+            for index in 0..<bytes.count where bytes[index] != word.utf8Start[index] { return false }
+            return true
+        }
+        switch bytes.first {
+        case UInt8(ascii: "u"): return equals("user") ? .user : nil
+        case UInt8(ascii: "t"): return equals("time") ? .time : equals("type") ? .type : nil
+        case UInt8(ascii: "n"): return equals("name") ? .name : nil
+        case UInt8(ascii: "s"):
+            return equals("scene") ? .scene : equals("source") ? .source : equals("short") ? .short : nil
+        case UInt8(ascii: "b"): return equals("build") ? .build : nil
+        case UInt8(ascii: "v"): return equals("value") ? .value : nil
+        default: return nil
+        }
     }
-
-    private var bytes: [UInt8] { Self.names[rawValue] }
-    private static let names = allCases.map { Array($0.name.utf8) }
 }
 
-/// The values one line gave, each copied (unescaped, unquoted) into one reused buffer, so that a
-/// line costs no allocation once the buffer has grown to the longest line.
+/// The values one line gave: ranges of the line itself, or, for a value that had to be unescaped
+/// or unquoted, of one reused buffer, so that a line costs no copy and no allocation.
 struct LineFields {
     /// How a value was written.
     enum Kind: UInt8 {
@@ -62,47 +72,81 @@ struct LineFields {
         case no
     }
 
-    /// The values' bytes.
+    /// Unescaped and unquoted values' bytes.
     var storage: [UInt8] = []
-    private var ranges = [Range<Int>](repeating: 0..<0, count: TimelineColumn.allCases.count)
-    private var kinds = [Kind](repeating: .absent, count: TimelineColumn.allCases.count)
-    /// Where each value starts in the line (1-based), for messages.
-    private(set) var columns = [Int](repeating: 0, count: TimelineColumn.allCases.count)
+    /// The line being read; valid only while it is.
+    private(set) var line = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    // Each column's range, kind and position, in SIMD lanes rather than arrays, so that copying
+    // the fields (into a closure) retains nothing but the buffer. A line is at most 1 MiB.
+    private var starts = SIMD16<Int32>()
+    private var ends = SIMD16<Int32>()
+    private var columns = SIMD16<Int32>()
+    private var kinds = SIMD16<UInt8>()
 
     /// The columns given on this line, one bit each.
     private var given: UInt16 = 0
+    /// The columns whose range is in ``storage``, not in the line.
+    private var stored: UInt16 = 0
 
-    /// Forgets the last line's values (keeping the buffers).
-    mutating func reset() {
+    /// Forgets the last line's values (keeping the buffers) and starts reading `line`.
+    mutating func reset(_ line: UnsafeBufferPointer<UInt8>) {
+        self.line = line
         storage.removeAll(keepingCapacity: true)
         given = 0
-        for index in kinds.indices { kinds[index] = .absent }
+        stored = 0
+        kinds = SIMD16()
     }
 
     /// Sets a column to the bytes appended to ``storage`` since `start`.
     mutating func set(_ column: TimelineColumn, kind: Kind, from start: Int, at position: Int) {
-        ranges[column.rawValue] = start..<storage.count
-        kinds[column.rawValue] = start == storage.count && kind == .string ? .absent : kind
-        columns[column.rawValue] = position
-        given |= 1 << UInt16(column.rawValue)
+        set(column, kind: kind, range: start..<storage.count, at: position)
+        stored |= 1 << UInt16(column.rawValue)
+    }
+
+    /// Sets a column to a range of the line.
+    mutating func set(_ column: TimelineColumn, kind: Kind, inLine range: Range<Int>, at position: Int) {
+        set(column, kind: kind, range: range, at: position)
+        stored &= ~(1 << UInt16(column.rawValue))
+    }
+
+    private mutating func set(_ column: TimelineColumn, kind: Kind, range: Range<Int>, at position: Int) {
+        let lane = column.rawValue
+        starts[lane] = Int32(truncatingIfNeeded: range.lowerBound)
+        ends[lane] = Int32(truncatingIfNeeded: range.upperBound)
+        kinds[lane] = (range.isEmpty && kind == .string ? Kind.absent : kind).rawValue
+        columns[lane] = Int32(truncatingIfNeeded: position)
+        given |= 1 << UInt16(lane)
     }
 
     /// Whether the line gave the column already (even as `null` or empty).
     func isGiven(_ column: TimelineColumn) -> Bool { given & (1 << UInt16(column.rawValue)) != 0 }
 
     /// How a column was given.
-    func kind(_ column: TimelineColumn) -> Kind { kinds[column.rawValue] }
+    func kind(_ column: TimelineColumn) -> Kind { Kind(rawValue: kinds[column.rawValue]) ?? .absent }
 
     /// Where a column's value starts in the line.
-    func position(_ column: TimelineColumn) -> Int { columns[column.rawValue] }
+    func position(_ column: TimelineColumn) -> Int { Int(columns[column.rawValue]) }
 
     /// Runs `body` with a column's bytes.
     func withBytes<T, Failure: Error>(
         _ column: TimelineColumn, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> T
     ) throws(Failure) -> T {
-        let range = ranges[column.rawValue]
+        let range = Int(starts[column.rawValue])..<Int(ends[column.rawValue])
+        guard stored & (1 << UInt16(column.rawValue)) != 0 else {
+            return try body(UnsafeBufferPointer(rebasing: line[range]))
+        }
         return try storage.withUnsafeBufferPointer { (all) throws(Failure) in
             try body(UnsafeBufferPointer(rebasing: all[range]))
+        }
+    }
+
+    /// Runs `body` with a view of every column's bytes, which copies without retaining anything.
+    func withView<T, Failure: Error>(_ body: (LineView) throws(Failure) -> T) throws(Failure) -> T {
+        try storage.withUnsafeBufferPointer { (buffer) throws(Failure) in
+            try body(
+                LineView(
+                    line: line, buffer: buffer, starts: starts, ends: ends, columns: columns, kinds: kinds,
+                    stored: stored))
         }
     }
 
@@ -134,4 +178,33 @@ struct UnknownColumns {
         seen.append(text)
         fresh.append((text, column))
     }
+}
+
+/// The columns of one line as bytes, valid only inside ``LineFields/withView(_:)``.
+struct LineView {
+    let line: UnsafeBufferPointer<UInt8>
+    let buffer: UnsafeBufferPointer<UInt8>
+    let starts: SIMD16<Int32>
+    let ends: SIMD16<Int32>
+    let columns: SIMD16<Int32>
+    let kinds: SIMD16<UInt8>
+    let stored: UInt16
+
+    /// A column's bytes.
+    func bytes(_ column: TimelineColumn) -> UnsafeBufferPointer<UInt8> {
+        let lane = column.rawValue
+        let range = Int(starts[lane])..<Int(ends[lane])
+        return UnsafeBufferPointer(rebasing: (stored & (1 << UInt16(lane)) != 0 ? buffer : line)[range])
+    }
+
+    /// How a column was given.
+    func kind(_ column: TimelineColumn) -> LineFields.Kind {
+        LineFields.Kind(rawValue: kinds[column.rawValue]) ?? .absent
+    }
+
+    /// Where a column's value starts in the line.
+    func position(_ column: TimelineColumn) -> Int { Int(columns[column.rawValue]) }
+
+    /// A column's text, for a message.
+    func text(_ column: TimelineColumn) -> String { String(decoding: bytes(column), as: UTF8.self) }
 }

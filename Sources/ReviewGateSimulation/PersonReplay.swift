@@ -14,6 +14,8 @@ struct PersonReplay {
 
     /// Whether each trigger's count passed at some moment, reused from person to person.
     private var reached: [Bool]
+    /// The storage of every decision's checks, reused from moment to moment.
+    private var checks: [Check] = []
 
     init(_ simulated: SimulatedPolicy, symbols: Symbols, keepingAsks: Bool) {
         self.simulated = simulated
@@ -82,24 +84,38 @@ struct PersonReplay {
                 state.attributes[symbols[event.name]] = attribute(event)
                 continue
             }
-            let decision: Decision
+            var decision: Decision
             do {
-                decision = try Evaluator.decide(policy, state: state, moment: moment)
+                decision = try Evaluator.decide(policy, state: state, moment: moment, reusing: &checks)
             } catch {
                 tally.unknownTriggerMoments += 1
                 continue
             }
+            defer {
+                // The checks' storage goes back for the next decision.
+                checks = decision.checks
+                decision.checks = []
+            }
             tally.moments += 1
             var listened = true
             var blocked: UInt32 = 0
-            for check in decision.checks {
-                if case .trigger(let part) = check.id {
-                    if part == .missing { listened = false }
-                    if part == .count, check.passed, let id = check.trigger, let index = simulated.triggerIndex[id] {
-                        reached[index] = true
+            let passingTrigger = decision.passingTrigger != nil
+            decision.checks.withUnsafeBufferPointer { made in
+                for index in made.indices {
+                    let id = made[index].id
+                    let passed = made[index].passed
+                    if case .trigger(let part) = id {
+                        if part == .missing { listened = false }
+                        if part == .count, passed, let trigger = made[index].trigger,
+                            let position = simulated.triggerIndex[trigger]
+                        {
+                            reached[position] = true
+                        }
+                        if !passed && !passingTrigger { blocked |= 1 << UInt32(Blocker.trigger.tallyIndex) }
+                    } else if !passed {
+                        blocked |= 1 << UInt32(id.blocker.tallyIndex)
                     }
                 }
-                if decision.isBlocking(check) { blocked |= 1 << UInt32(check.id.blocker.tallyIndex) }
             }
             if decision.isAllowed {
                 let pastQuota = simulated.osQuota.map { isPast($0, at: event.time, in: state) } ?? false

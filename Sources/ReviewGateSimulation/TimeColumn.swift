@@ -14,10 +14,12 @@ enum TimeColumn {
         if (0x30...0x39).contains(first), !bytes.contains(UInt8(ascii: "-")) {
             return epoch(bytes)
         }
-        let suffix = Array(" UTC".utf8)
-        if bytes.count > suffix.count, bytes.suffix(suffix.count).elementsEqual(suffix) {
+        let count = bytes.count
+        if count > 4, bytes[count - 1] == UInt8(ascii: "C"), bytes[count - 2] == UInt8(ascii: "T"),
+            bytes[count - 3] == UInt8(ascii: "U"), bytes[count - 4] == UInt8(ascii: " ")
+        {
             scratch.removeAll(keepingCapacity: true)
-            scratch.append(contentsOf: bytes.prefix(bytes.count - suffix.count))
+            scratch.append(contentsOf: bytes.prefix(count - 4))
             scratch.append(UInt8(ascii: "Z"))
             return scratch.withUnsafeBufferPointer { Timestamp(rfc3339: $0) }
         }

@@ -3,12 +3,17 @@ import ReviewGate
 /// Turns a line's columns into a ``TimelineEvent``: checks that each is there when its type needs
 /// it and reads as it should, and interns the names.
 enum TimelineLine {
-    private static let kinds = TimelineEvent.Kind.allCases.map { (Array($0.word.utf8), $0) }
-    private static let sources = MomentSource.allCases.map { (Array($0.rawValue.utf8), $0) }
-    private static let answers = ResponseKind.allCases.map { Array($0.rawValue.utf8) }
 
     static func event(
         from fields: LineFields, symbols: inout Symbols, people: inout Symbols, scratch: inout [UInt8]
+    ) throws(LineProblem) -> TimelineEvent {
+        try fields.withView { (view) throws(LineProblem) in
+            try event(from: view, symbols: &symbols, people: &people, scratch: &scratch)
+        }
+    }
+
+    private static func event(
+        from fields: LineView, symbols: inout Symbols, people: inout Symbols, scratch: inout [UInt8]
     ) throws(LineProblem) -> TimelineEvent {
         let person = try required(.user, fields) { (bytes) throws(LineProblem) in people.intern(bytes) }
         let time = try required(.time, fields) { (bytes) throws(LineProblem) in
@@ -23,7 +28,7 @@ enum TimelineLine {
             return time
         }
         let kind = try required(.type, fields) { (bytes) throws(LineProblem) in
-            guard let kind = kinds.first(where: { $0.0.elementsEqual(bytes) })?.1 else {
+            guard let kind = Self.kind(bytes) else {
                 let text = fields.text(.type)
                 let words = TimelineEvent.Kind.allCases.map(\.word)
                 let hint = Suggestion.closest(to: text, in: words).map { "did you mean \"\($0)\"?" }
@@ -43,28 +48,21 @@ enum TimelineLine {
         case .install, .launch, .update, .response: break
         }
         if fields.kind(.scene) != .absent {
-            event.scene = try fields.withBytes(.scene) { (bytes) throws(LineProblem) in
-                try name(bytes, .scene, fields, symbols: &symbols)
-            }
+            event.scene = try name(fields.bytes(.scene), .scene, fields, symbols: &symbols)
         }
         if fields.kind(.source) != .absent {
-            event.source = try fields.withBytes(.source) { (bytes) throws(LineProblem) in
-                guard let source = sources.first(where: { $0.0.elementsEqual(bytes) })?.1 else {
+            event.source = try { (bytes: UnsafeBufferPointer<UInt8>) throws(LineProblem) in
+                guard let source = Self.source(bytes) else {
                     throw LineProblem(
                         message:
                             "source \"\(Quote.prefix(fields.text(.source)))\" is not system, launch or user_action",
                         column: fields.position(.source))
                 }
                 return source
-            }
+            }(fields.bytes(.source))
         }
-        for column in [TimelineColumn.short, .build] where fields.kind(column) != .absent {
-            guard fields.kind(column) == .string || fields.kind(column) == .number else {
-                throw LineProblem(message: "\(column.name) must be a version string", column: fields.position(column))
-            }
-            let id = fields.withBytes(column) { symbols.intern($0) }
-            if column == .short { event.short = id } else { event.build = id }
-        }
+        event.short = try version(.short, fields, symbols: &symbols)
+        event.build = try version(.build, fields, symbols: &symbols)
         if kind == .update, event.short == TimelineEvent.none, event.build == TimelineEvent.none {
             throw LineProblem(
                 message: "an update needs the new short or build (or both)", column: fields.position(.type))
@@ -75,13 +73,13 @@ enum TimelineLine {
 
     /// Reads the `value` column as the line's type needs it.
     private static func value(
-        of event: inout TimelineEvent, _ fields: LineFields, symbols: inout Symbols
+        of event: inout TimelineEvent, _ fields: LineView, symbols: inout Symbols
     ) throws(LineProblem) {
         let kind = fields.kind(.value)
         switch event.kind {
         case .response:
             let index = try required(.value, fields) { (bytes) throws(LineProblem) in
-                guard let index = answers.firstIndex(where: { $0.elementsEqual(bytes) }) else {
+                guard let index = Self.answer(bytes) else {
                     throw LineProblem(
                         message:
                             "a response's value must be rated, declined or later; found \"\(Quote.prefix(fields.text(.value)))\"",
@@ -100,7 +98,7 @@ enum TimelineLine {
             event.value = flag ? 1 : 0
         case .attribute:
             _ = try required(.value, fields) { _ in () }
-            event.value = fields.withBytes(.value) { symbols.intern($0) }
+            event.value = symbols.intern(fields.bytes(.value))
             switch kind {
             case .yes, .no:
                 event.valueKind = .bool
@@ -123,9 +121,56 @@ enum TimelineLine {
         }
     }
 
+    /// A version column's symbol, or ``TimelineEvent/none``.
+    private static func version(
+        _ column: TimelineColumn, _ fields: LineView, symbols: inout Symbols
+    ) throws(LineProblem) -> Symbols.ID {
+        switch fields.kind(column) {
+        case .absent: return TimelineEvent.none
+        case .string, .number: return symbols.intern(fields.bytes(column))
+        case .yes, .no:
+            throw LineProblem(message: "\(column.name) must be a version string", column: fields.position(column))
+        }
+    }
+
+    /// Whether `bytes` are `word`.
+    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        guard word.utf8CodeUnitCount == bytes.count else { return false }
+        for index in 0..<bytes.count where bytes[index] != word.utf8Start[index] { return false }
+        return true
+    }
+
+    /// The line type these bytes name.
+    private static func kind(_ bytes: UnsafeBufferPointer<UInt8>) -> TimelineEvent.Kind? {
+        switch bytes.first {
+        case UInt8(ascii: "e"): equals(bytes, "event") ? .event : nil
+        case UInt8(ascii: "l"): equals(bytes, "launch") ? .launch : nil
+        case UInt8(ascii: "i"): equals(bytes, "install") ? .install : nil
+        case UInt8(ascii: "t"): equals(bytes, "trigger") ? .trigger : nil
+        case UInt8(ascii: "u"): equals(bytes, "update") ? .update : nil
+        case UInt8(ascii: "r"): equals(bytes, "response") ? .response : nil
+        case UInt8(ascii: "f"): equals(bytes, "flag") ? .flag : nil
+        case UInt8(ascii: "a"): equals(bytes, "attribute") ? .attribute : nil
+        default: nil
+        }
+    }
+
+    /// The moment source these bytes name.
+    private static func source(_ bytes: UnsafeBufferPointer<UInt8>) -> MomentSource? {
+        equals(bytes, "system")
+            ? .system : equals(bytes, "launch") ? .launch : equals(bytes, "user_action") ? .userAction : nil
+    }
+
+    /// The index in ``ResponseKind/allCases`` of the answer these bytes name.
+    private static func answer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        ResponseKind.allCases.firstIndex { kind in
+            kind.rawValue.utf8.count == bytes.count && kind.rawValue.utf8.elementsEqual(bytes)
+        }
+    }
+
     /// A name column, checked as SPEC §2 *Values* says.
     private static func name(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ column: TimelineColumn, _ fields: LineFields, symbols: inout Symbols
+        _ bytes: UnsafeBufferPointer<UInt8>, _ column: TimelineColumn, _ fields: LineView, symbols: inout Symbols
     ) throws(LineProblem) -> Symbols.ID {
         guard fields.kind(column) == .string, isName(bytes) else {
             let text = fields.text(column)
@@ -156,12 +201,12 @@ enum TimelineLine {
 
     /// A column that must be there, read by `body`.
     private static func required<T>(
-        _ column: TimelineColumn, _ fields: LineFields,
+        _ column: TimelineColumn, _ fields: LineView,
         _ body: (UnsafeBufferPointer<UInt8>) throws(LineProblem) -> T
     ) throws(LineProblem) -> T {
         guard fields.kind(column) != .absent else {
             throw LineProblem(message: "the line has no \(column.name)", column: 1)
         }
-        return try fields.withBytes(column) { (bytes) throws(LineProblem) in try body(bytes) }
+        return try body(fields.bytes(column))
     }
 }

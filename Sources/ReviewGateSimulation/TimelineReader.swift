@@ -111,7 +111,7 @@ public struct TimelineReader {
         }
         let event: TimelineEvent
         do throws(LineProblem) {
-            fields.reset()
+            fields.reset(bytes)
             switch format {
             case .jsonl: try JSONLineScanner.scan(bytes, into: &fields, unknown: &unknown)
             case .csv: try CSVLineScanner.scan(bytes, columns: header ?? [], into: &fields)

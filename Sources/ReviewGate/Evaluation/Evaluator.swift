@@ -46,6 +46,19 @@ public enum Evaluator {
     /// times that the promise is checked with. The one allocation is the returned `checks`.
     public static func decide(_ policy: Policy, state: ReviewState, moment: Moment) throws(UsageError) -> Decision {
         var checks: [Check] = []
+        return try decide(policy, state: state, moment: moment, reusing: &checks)
+    }
+
+    /// ``decide(_:state:moment:)`` that fills `buffer`'s storage instead of allocating its own: the
+    /// decision's `checks` are that storage, and `buffer` is left empty. A replay of millions of
+    /// moments hands the storage back (`buffer = decision.checks; decision.checks = []`) and so
+    /// allocates no checks after the first decision.
+    public static func decide(
+        _ policy: Policy, state: ReviewState, moment: Moment, reusing buffer: inout [Check]
+    ) throws(UsageError) -> Decision {
+        var checks = buffer
+        buffer = []
+        checks.removeAll(keepingCapacity: true)
         guard policy.enabled.value else {
             checks.append(
                 Check(
