@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ReviewGateFiles", targets: ["ReviewGateFiles"]),
         .library(name: "ReviewGateYAML", targets: ["ReviewGateYAML"]),
         .library(name: "ReviewGateRemote", targets: ["ReviewGateRemote"]),
+        .library(name: "ReviewGateSimulation", targets: ["ReviewGateSimulation"]),
         .executable(name: "reviewgate", targets: ["ReviewGateCLI"]),
         .plugin(name: "ReviewGatePlugin", targets: ["ReviewGatePlugin"]),
     ],

@@ -54,6 +54,19 @@ let package = Package(
             path: "Benchmarks/EvaluatorBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "SimulateBenchmarks",
+            dependencies: [
+                .product(name: "ReviewGate", package: "ReviewGate"),
+                .product(name: "ReviewGateSimulation", package: "ReviewGate"),
+                .product(name: "ReviewGateFiles", package: "ReviewGate"),
+                .product(name: "ReviewGateYAML", package: "ReviewGate"),
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+            ],
+            path: "Benchmarks/SimulateBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // end-to-end.sh's floor: start-up and one line of output of a FoundationEssentials executable.
         .executableTarget(name: "HelloFoundationEssentials"),
     ]

@@ -31,8 +31,8 @@ struct SimulateCommand: ParsableCommand {
               reviewgate simulate --policy policies/apple-sample.yaml \\
                 policies/examples/simulate/timeline.jsonl
               reviewgate simulate --policy new.yaml --baseline old.yaml events.csv
-              reviewgate simulate --policy P --synthetic policies/examples/simulate/cohort.yaml
-              cat part-*.jsonl | reviewgate simulate --policy P --grouped --format json - > part.json
+              reviewgate simulate --policy P --synthetic cohort.yaml
+              reviewgate simulate --policy P --grouped --format json - < part.jsonl
               reviewgate simulate --merge part-1.json part-2.json
             """
     )
@@ -154,20 +154,54 @@ struct SimulateCommand: ParsableCommand {
     private func merged() throws -> SimulationReport {
         var total: SimulationReport?
         for path in inputs {
-            let report = try InputFile.orExit { () throws(DiagnosticError) in
-                try SimulationReport(json: InputFile.documents.document(atPath: path))
-            }
-            guard total != nil else {
-                total = report
-                continue
-            }
-            do {
-                try total!.add(report)
-            } catch {
-                throw InputFile.usageError("\(path): \(error.message)")
+            let reports = try InputFile.orExit { () throws(DiagnosticError) in try Self.reports(in: path) }
+            for report in reports {
+                guard total != nil else {
+                    total = report
+                    continue
+                }
+                do {
+                    try total!.add(report)
+                } catch {
+                    throw InputFile.usageError("\(path): \(error.message)")
+                }
             }
         }
-        return total!
+        guard let total else { throw InputFile.usageError("the files given hold no reports") }
+        return total
+    }
+
+    /// The reports in a file: one JSON document, or one per line (what the partitions of a Spark
+    /// job write).
+    private static func reports(in path: String) throws(DiagnosticError) -> [SimulationReport] {
+        let bytes: [UInt8]
+        do {
+            bytes =
+                try path == "-"
+                ? FileBytes.readStandardInput(maxBytes: 1 << 30) : FileBytes.read(path, maxBytes: 1 << 30)
+        } catch {
+            throw DiagnosticError(reading: error)
+        }
+        let file = path == "-" ? "<stdin>" : path
+        if let root = try? JSONReader().loadDocument(bytes, file: file) { return [try SimulationReport(json: root)] }
+        var reports: [SimulationReport] = []
+        var number = 0
+        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            number += 1
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) else { continue }
+            do {
+                let root = try JSONReader().loadDocument(Array(line), file: file)
+                reports.append(try SimulationReport(json: root))
+            } catch {
+                // Point the line's diagnostics at their line of the file.
+                var error = error
+                for index in error.diagnostics.indices {
+                    error.diagnostics[index].location?.line = number
+                }
+                throw error
+            }
+        }
+        return reports
     }
 
     /// Prints the first 20 skipped lines and warnings, and how many more lines were skipped.

@@ -12,7 +12,7 @@ extension SimulationReport {
                 "\(role) \(result.name) (\(result.path)\(result.digest.map { ", " + Self.shortDigest($0) } ?? ""))")
         }
         var read = "\(input.sources.joined(separator: ", ")): \(Self.grouped(input.events)) events"
-        if input.skipped > 0 { read += ", \(Self.grouped(input.skipped)) lines skipped" }
+        if input.skipped > 0 { read += ", \(Self.grouped(input.skipped)) line\(input.skipped == 1 ? "" : "s") skipped" }
         read += ", \(Self.grouped(policy.tally.people)) people"
         out.append(read)
         out.append("")

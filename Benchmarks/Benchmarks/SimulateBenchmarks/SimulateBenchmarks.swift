@@ -1,0 +1,50 @@
+import Benchmark
+import MallocInterposerSwift
+import ReviewGateSimulation
+
+/// `reviewgate simulate` end to end on JSON Lines of the apple-sample policy's events (the
+/// shipped cohort, 20,000 people): lines read, grouped by person, replayed, tallied; against a
+/// bare scan of the same lines (every byte looked at, lines counted) in the same run.
+///
+/// One iteration is one whole run over the ~48 MB of lines; the custom metrics give events per
+/// second, megabytes per second and allocations per 1,000 events.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal, SimulateRun.eventsPerSecond, SimulateRun.kilobytesPerSecond],
+        timeUnits: .milliseconds, warmupIterations: 1, maxDuration: .seconds(30), maxIterations: 10)
+
+    Benchmark("bare scan of the lines") { benchmark, run in
+        let time = SimulateRun.time { blackHole(run.scan()) }
+        run.record(time, on: benchmark)
+    } setup: {
+        SimulateRun.shared
+    }
+
+    for jobs in [1, 2] {
+        Benchmark("simulate, \(jobs) job\(jobs == 1 ? "" : "s")") { benchmark, run in
+            let time = SimulateRun.time { blackHole(run.simulate(jobs: jobs)) }
+            run.record(time, on: benchmark)
+        } setup: {
+            SimulateRun.shared
+        }
+    }
+
+    Benchmark(
+        "simulate/scan time ratio",
+        configuration: .init(
+            metrics: [.wallClock, SimulateRun.ratioMetric, SimulateRun.mallocsPerThousand], timeUnits: .milliseconds,
+            warmupIterations: 1, maxDuration: .seconds(60), maxIterations: 10)
+    ) { benchmark, run in
+        let scan = SimulateRun.time { blackHole(run.scan()) }
+        let before = MallocInterposerSwift.getStatistics().mallocCount
+        let simulate = SimulateRun.time { blackHole(run.simulate(jobs: 1)) }
+        let mallocs = MallocInterposerSwift.getStatistics().mallocCount - before
+        benchmark.measurement(SimulateRun.ratioMetric, Int((simulate / scan * 100).rounded()))
+        benchmark.measurement(SimulateRun.mallocsPerThousand, mallocs * 1000 / run.events)
+        run.pairs.append((scan, simulate))
+    } setup: {
+        SimulateRun.shared
+    } teardown: {
+        print(SimulateRun.shared.summary)
+    }
+}

@@ -1,0 +1,96 @@
+import Benchmark
+import ReviewGate
+import ReviewGateFiles
+import ReviewGateSimulation
+import ReviewGateYAML
+
+/// The input of the simulate benchmarks, made once: the shipped cohort at 20,000 people written
+/// as JSON Lines, and the apple-sample policy.
+final class SimulateRun: @unchecked Sendable {
+    static let eventsPerSecond = BenchmarkMetric.custom("K events/s", polarity: .prefersLarger, useScalingFactor: false)
+    static let kilobytesPerSecond = BenchmarkMetric.custom("MB/s ×1000", polarity: .prefersLarger, useScalingFactor: false)
+    static let ratioMetric = BenchmarkMetric.custom("simulate/scan ×100", useScalingFactor: false)
+    static let mallocsPerThousand = BenchmarkMetric.custom("mallocs per 1000 events", useScalingFactor: false)
+
+    static let shared = SimulateRun()
+
+    let bytes: [UInt8]
+    let events: Int
+    let simulation: Simulation
+    var pairs: [(scan: Duration, simulate: Duration)] = []
+
+    private init() {
+        let root = Self.root()
+        let documents = DocumentFiles(parse: YAMLLoader().loadDocument)
+        var cohort = try! CohortDecoder.decode(
+            documents.document(atPath: root + "/policies/examples/simulate/first-month.cohort.yaml"))
+        cohort.people = 20_000
+        bytes = Array(CohortGenerator.timeline(cohort).jsonLines().utf8)
+        events = bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let policy = try! PolicyLoader.files(documents).load(path: root + "/policies/apple-sample.yaml").policy
+        simulation = Simulation(policies: [SimulatedPolicy(policy, path: "policies/apple-sample.yaml")])
+    }
+
+    /// The repository root: the benchmark runs from it (`swift package --package-path Benchmarks benchmark`).
+    private static func root() -> String {
+        var path = #filePath
+        for _ in 0..<4 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        return path
+    }
+
+    /// Looks at every byte and counts the lines: the least any reader of these lines must do.
+    func scan() -> Int {
+        bytes.withUnsafeBufferPointer { all in
+            var lines = 0
+            var sum: UInt8 = 0
+            for byte in all {
+                sum &+= byte
+                if byte == 0x0A { lines += 1 }
+            }
+            return lines + Int(sum & 1)
+        }
+    }
+
+    /// Reads the lines in 1 MiB chunks, as the command does, then replays every person.
+    func simulate(jobs: Int) -> Simulation.Outcome {
+        var reader = TimelineReader(format: .jsonl, file: "bench.jsonl")
+        var events: [TimelineEvent] = []
+        bytes.withUnsafeBufferPointer { all in
+            var start = 0
+            while start < all.count {
+                let end = min(all.count, start + (1 << 20))
+                try! reader.read(UnsafeBufferPointer(rebasing: all[start..<end])) { events.append($0) }
+                start = end
+            }
+            try! reader.finish { events.append($0) }
+        }
+        let timeline = Timeline(events: events, symbols: reader.symbols, people: reader.people)
+        return simulation.run(timeline, jobs: jobs)
+    }
+
+    static func time(_ body: () -> Void) -> Duration {
+        let clock = ContinuousClock()
+        let start = clock.now
+        body()
+        return start.duration(to: clock.now)
+    }
+
+    /// Records events and megabytes per second of one run.
+    func record(_ time: Duration, on benchmark: Benchmark) {
+        let seconds = time / .seconds(1)
+        benchmark.measurement(Self.eventsPerSecond, Int(Double(events) / seconds / 1000))
+        benchmark.measurement(Self.kilobytesPerSecond, Int(Double(bytes.count) / seconds / 1000))
+    }
+
+    /// The pairs' medians, in one line.
+    var summary: String {
+        guard !pairs.isEmpty else { return "simulate/scan: no pairs" }
+        func median(_ values: [Double]) -> Double { values.sorted()[(values.count - 1) / 2] }
+        let scan = median(pairs.map { $0.scan / .seconds(1) })
+        let simulate = median(pairs.map { $0.simulate / .seconds(1) })
+        let ratio = median(pairs.map { $0.simulate / $0.scan })
+        func rate(_ seconds: Double) -> String { String(Int(Double(events) / seconds / 1000)) + "K events/s" }
+        return "simulate/scan over \(bytes.count) bytes (\(events) events), median of \(pairs.count) pairs: "
+            + "scan \(rate(scan)), simulate \(rate(simulate)) on one core, ratio \((ratio * 100).rounded() / 100)×"
+    }
+}

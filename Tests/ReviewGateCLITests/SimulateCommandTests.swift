@@ -1,0 +1,139 @@
+import Foundation
+import ReviewGateTestSupport
+import Testing
+
+/// `reviewgate simulate` as a user runs it: files, standard input, CSV, bad lines, `--strict`,
+/// `--asks`, `--merge`, and the Spark recipe of the README.
+@Suite("simulate command")
+struct SimulateCommandTests {
+    static let policy = "policies/apple-sample.yaml"
+    static let timeline = "policies/examples/simulate/timeline.jsonl"
+    static let cohort = "policies/examples/simulate/first-month.cohort.yaml"
+
+    /// A report's `policy` member, parsed.
+    static func policyMember(_ json: String) throws -> NSDictionary {
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        return try #require(object?["policy"] as? NSDictionary)
+    }
+
+    @Test("standard input, grouped or not, gives the report the file gives")
+    func standardInput() throws {
+        let file = try CLIRunner.run(["simulate", "--policy", Self.policy, Self.timeline, "--format", "json"])
+        #expect(file.status == 0, "\(file.stderr)")
+        let text = try String(contentsOf: Repository.root.appending(path: Self.timeline), encoding: .utf8)
+        // The shipped lines are interleaved; grouped by person (a stable sort by user) for --grouped.
+        let lines = text.split(separator: "\n")
+        let byPerson = lines.enumerated().sorted {
+            ($0.element.prefix(16), $0.offset) < ($1.element.prefix(16), $1.offset)
+        }.map { $0.element }.joined(separator: "\n")
+        for (extra, input) in [([String](), text), (["--grouped"], byPerson)] {
+            let piped = try CLIRunner.run(
+                ["simulate", "--policy", Self.policy, "--input-format", "jsonl", "--format", "json", "-"] + extra,
+                input: input)
+            #expect(piped.status == 0, "\(piped.stderr)")
+            #expect(try Self.policyMember(piped.stdout) == Self.policyMember(file.stdout))
+        }
+    }
+
+    @Test("a bad line is reported at its line and skipped, with a count; --strict stops with 2")
+    func badLines() throws {
+        let folder = try Repository.temporaryFolder()
+        var lines = try String(contentsOf: Repository.root.appending(path: Self.timeline), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        lines[2] = lines[2].replacingOccurrences(of: "\"install\"", with: "\"instal\"")
+        try (lines.joined(separator: "\n") + "\n").write(
+            to: folder.appending(path: "t.jsonl"), atomically: true, encoding: .utf8)
+        let policy = Repository.root.appending(path: Self.policy).path
+        let result = try CLIRunner.run(["simulate", "--policy", policy, "t.jsonl"], in: folder)
+        #expect(result.status == 0)
+        #expect(
+            result.stderr.hasPrefix(
+                "t.jsonl:3:54: error: type \"instal\" is not one of install, launch, event, trigger, update, response, flag, attribute; did you mean \"install\"?; the line is skipped"
+            ), "\(result.stderr)")
+        #expect(result.stdout.contains("t.jsonl: 39 events, 1 line skipped, 4 people"))
+        let strict = try CLIRunner.run(["simulate", "--policy", policy, "--strict", "t.jsonl"], in: folder)
+        #expect(strict.status == 2)
+        #expect(strict.stdout.isEmpty)
+    }
+
+    @Test("--asks writes one JSON line per ask; --merge of two halves is the whole")
+    func asksAndMerge() throws {
+        let folder = try Repository.temporaryFolder()
+        let policy = Repository.root.appending(path: Self.policy).path
+        let cohort = Repository.root.appending(path: Self.cohort).path
+        let whole = try CLIRunner.run(
+            [
+                "simulate", "--policy", policy, "--synthetic", cohort, "--write-timeline", "all.jsonl", "--format",
+                "json",
+                "--asks", "asks.jsonl",
+            ], in: folder)
+        #expect(whole.status == 0, "\(whole.stderr)")
+        let asks = try String(contentsOf: folder.appending(path: "asks.jsonl"), encoding: .utf8)
+            .split(separator: "\n")
+        let member = try Self.policyMember(whole.stdout)
+        #expect(asks.count == member["asks"] as? Int)
+        #expect(asks.first?.contains("\"policy_digest\":\"sha256:") == true)
+
+        // Two files of people, each simulated apart, then merged.
+        let lines = try String(contentsOf: folder.appending(path: "all.jsonl"), encoding: .utf8)
+            .split(separator: "\n")
+        let half = try #require(lines.firstIndex { $0.hasPrefix("{\"user\":\"p1000\"") })
+        try (lines[..<half].joined(separator: "\n") + "\n").write(
+            to: folder.appending(path: "a.jsonl"), atomically: true, encoding: .utf8)
+        try (lines[half...].joined(separator: "\n") + "\n").write(
+            to: folder.appending(path: "b.jsonl"), atomically: true, encoding: .utf8)
+        var parts = ""
+        for name in ["a.jsonl", "b.jsonl"] {
+            let part = try CLIRunner.run(["simulate", "--policy", policy, name, "--format", "json"], in: folder)
+            #expect(part.status == 0, "\(part.stderr)")
+            parts += part.stdout
+        }
+        try parts.write(to: folder.appending(path: "parts.jsonl"), atomically: true, encoding: .utf8)
+        let merged = try CLIRunner.run(["simulate", "--merge", "parts.jsonl", "--format", "json"], in: folder)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(try Self.policyMember(merged.stdout) == member)
+
+        let other = try CLIRunner.run(
+            [
+                "simulate", "--policy", Repository.root.appending(path: "policies/treaty.yaml").path, "a.jsonl",
+                "--format",
+                "json",
+            ], in: folder)
+        try (parts + other.stdout).write(to: folder.appending(path: "mixed.jsonl"), atomically: true, encoding: .utf8)
+        let refused = try CLIRunner.run(["simulate", "--merge", "mixed.jsonl"], in: folder)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("the reports simulate different policies"))
+    }
+
+    static let hasPySpark: Bool = {
+        (try? Command.run("python3", ["-c", "import pyspark"]).status) == 0
+    }()
+
+    @Test(
+        "the README's Spark recipe: partitions of people through TRANSFORM, merged, equal the single run",
+        .enabled(if: hasPySpark, "pyspark is not installed (pip install pyspark)"), .timeLimit(.minutes(10)))
+    func sparkRecipe() throws {
+        let folder = try Repository.temporaryFolder()
+        let policy = Repository.root.appending(path: Self.policy).path
+        let cohort = Repository.root.appending(path: Self.cohort).path
+        let whole = try CLIRunner.run(
+            [
+                "simulate", "--policy", policy, "--synthetic", cohort, "--write-timeline", "all.jsonl", "--format",
+                "json",
+            ],
+            in: folder)
+        #expect(whole.status == 0, "\(whole.stderr)")
+        let spark = try Command.run(
+            "python3",
+            [
+                Repository.root.appending(path: "Tests/Spark/recipe.py").path, CLIRunner.executable.path, policy,
+                folder.appending(path: "all.jsonl").path, folder.appending(path: "reports.jsonl").path, "4",
+            ])
+        #expect(spark.status == 0, "\(spark.output)")
+        let reports = try String(contentsOf: folder.appending(path: "reports.jsonl"), encoding: .utf8)
+        #expect(reports.split(separator: "\n").count >= 2, "more than one partition ran")
+        let merged = try CLIRunner.run(["simulate", "--merge", "reports.jsonl", "--format", "json"], in: folder)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(try Self.policyMember(merged.stdout) == Self.policyMember(whole.stdout))
+    }
+}
