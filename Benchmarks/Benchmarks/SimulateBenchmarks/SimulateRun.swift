@@ -8,7 +8,8 @@ import ReviewGateYAML
 /// as JSON Lines, and the apple-sample policy.
 final class SimulateRun: @unchecked Sendable {
     static let eventsPerSecond = BenchmarkMetric.custom("K events/s", polarity: .prefersLarger, useScalingFactor: false)
-    static let kilobytesPerSecond = BenchmarkMetric.custom("MB/s ×1000", polarity: .prefersLarger, useScalingFactor: false)
+    static let kilobytesPerSecond = BenchmarkMetric.custom(
+        "MB/s ×1000", polarity: .prefersLarger, useScalingFactor: false)
     static let ratioMetric = BenchmarkMetric.custom("simulate/scan ×100", useScalingFactor: false)
     static let mallocsPerThousand = BenchmarkMetric.custom("mallocs per 1000 events", useScalingFactor: false)
 
