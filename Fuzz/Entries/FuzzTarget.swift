@@ -65,6 +65,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                     try reader.finish { events.append($0) }
                 }
                 guard read != nil else { continue }
+                Self.checkParallel(bytes, format: format, against: reader, events)
                 let timeline = Timeline(events: events, symbols: reader.symbols, people: reader.people)
                 _ = Simulation(policies: [Self.simulated], keepsAsks: true).run(timeline)
                 accepted = accepted || (reader.events > 0 && reader.skipped == 0)
@@ -85,6 +86,34 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             }
             return accepted
         }
+    }
+
+    /// Reads `bytes` again with a ``ParallelTimelineReader`` (three jobs, small blocks, odd chunks)
+    /// and stops the process if it reads anything other than the one reader did.
+    static func checkParallel(
+        _ bytes: [UInt8], format: TimelineFormat, against reader: TimelineReader, _ events: [TimelineEvent]
+    ) {
+        var parallel = ParallelTimelineReader(
+            format: format, file: reader.file, jobs: 3, blockSize: 1 + bytes.count % 97)
+        let read: Void? = try? bytes.withUnsafeBufferPointer { (all) throws(DiagnosticError) in
+            var start = 0
+            while start < all.count {
+                let end = min(all.count, start + 61)
+                try parallel.read(UnsafeBufferPointer(rebasing: all[start..<end]))
+                start = end
+            }
+            try parallel.finish()
+        }
+        guard reader.skipped < 900 else { return }
+        func errors(_ problems: [Diagnostic]) -> [String] {
+            problems.filter { $0.severity == .error }.map { "\($0.location.map(\.description) ?? ""): \($0.message)" }
+        }
+        precondition(read != nil, "the parallel reader failed where one reader did not")
+        precondition(parallel.events == events, "the parallel reader read other events")
+        precondition(parallel.symbols.strings == reader.symbols.strings, "the parallel reader named other things")
+        precondition(parallel.people.strings == reader.people.strings, "the parallel reader saw other people")
+        precondition(parallel.lines == reader.lines && parallel.skipped == reader.skipped, "other counts")
+        precondition(errors(parallel.problems) == errors(reader.problems), "the parallel reader reported otherwise")
     }
 
     /// The policy fuzzed timelines are replayed through: the scenario target's.

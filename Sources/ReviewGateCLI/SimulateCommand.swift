@@ -129,18 +129,19 @@ struct SimulateCommand: ParsableCommand {
             var reading = TimelineInput(format: inputFormat, strict: strict)
             if grouped {
                 var replay = GroupedReplay(simulation)
-                for path in inputs { try reading.read(path) { events, reader in replay.take(events, from: &reader) } }
+                for path in inputs {
+                    try reading.readGrouped(path) { events, reader in replay.take(events, from: &reader) }
+                }
                 replay.finish(symbols: reading.symbols)
                 outcome = replay.outcome
             } else {
-                var events: [TimelineEvent] = []
-                for path in inputs { try reading.read(path) { chunk, _ in events += chunk } }
-                let timeline = Timeline(events: events, symbols: reading.symbols, people: reading.people)
-                events = []
+                for path in inputs { try reading.readWhole(path, jobs: jobs) }
+                let timeline = Timeline(events: reading.events, symbols: reading.symbols, people: reading.people)
+                reading.events = []
                 outcome = simulation.run(timeline, jobs: jobs)
             }
             input.lines = reading.lines
-            input.events = reading.events
+            input.events = reading.eventCount
             input.skipped = reading.skipped
             Self.report(reading.problems, skipped: reading.skipped)
         }

@@ -28,7 +28,12 @@ public struct TimelineReader {
     /// The most problems kept; the rest are counted in ``skipped``.
     public static let problemLimit = 1000
 
-    private var header: [TimelineColumn?]?
+    /// A CSV file's columns, once its header is read (given to the readers of later parts).
+    package var header: [TimelineColumn?]?
+    /// Lines before the part this reader reads, for messages (``ParallelTimelineReader``).
+    package var lineOffset = 0
+    /// Whether this reader starts at the file's start, where a byte order mark may be.
+    package var atFileStart = true
     private var fields = LineFields()
     private var scratch: [UInt8] = []
     private var pending: [UInt8] = []
@@ -102,7 +107,13 @@ public struct TimelineReader {
     ) throws(DiagnosticError) {
         lines += 1
         var bytes = bytes
-        if lines == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = UnsafeBufferPointer(rebasing: bytes[3...]) }
+        if lines == 1, atFileStart, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            bytes = UnsafeBufferPointer(rebasing: bytes[3...])
+        }
+        if bytes.count > Self.longestLine {
+            try skip(LineProblem(message: "the line is longer than 1 MiB", column: 1))
+            return
+        }
         if bytes.last == 0x0D { bytes = UnsafeBufferPointer(rebasing: bytes.dropLast()) }
         guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) else { return }
         if format == .csv, header == nil {
@@ -173,6 +184,6 @@ public struct TimelineReader {
     }
 
     private func location(_ column: Int) -> SourceLocation {
-        SourceLocation(file: file, line: lines, column: column)
+        SourceLocation(file: file, line: lineOffset + lines, column: column)
     }
 }

@@ -180,6 +180,37 @@ struct SimulationTests {
         #expect(merged.baseline?.tally == whole.tallies[1])
     }
 
+    @Test(
+        "read on several cores, in blocks of any size, a timeline is what one reader reads",
+        arguments: [(TimelineFormat.jsonl, 1), (.jsonl, 3), (.csv, 2)], [7, 100, 1 << 20])
+    func parallelReading(_ input: (format: TimelineFormat, jobs: Int), blockSize: Int) throws {
+        var text = "\u{FEFF}" + (try Self.shippedTimeline())
+        text +=
+            "{\"user\":\"x\",\"time\":\"soon\",\"type\":\"launch\"}\n{\"user\":\"x\",\"time\":1767603600,\"type\":\"launch\"}"
+        if input.format == .csv {
+            text =
+                "\u{FEFF}user,type,time,name,scene\nu,launch,2026-01-05T09:00:00Z,,\n\nu,event,nope,done,\n"
+                + "v,event,2026-01-05T09:00:00Z,done,Home\r\nu,event,2026-01-05T10:00:00Z,\"done\",\"Ho\"\"me\"\n"
+        }
+        let (one, reader) = try Self.read(text, format: input.format)
+        var parallel = ParallelTimelineReader(
+            format: input.format, file: reader.file, jobs: input.jobs, blockSize: blockSize)
+        let bytes = Array(text.utf8)
+        for start in stride(from: 0, to: bytes.count, by: 13) {
+            try bytes[start..<min(bytes.count, start + 13)].withUnsafeBufferPointer { (chunk) throws(DiagnosticError) in
+                try parallel.read(chunk)
+            }
+        }
+        try parallel.finish()
+        #expect(reader.skipped == (input.format == .csv ? 2 : 1))
+        #expect(parallel.events.count == reader.events)
+        #expect(parallel.timeline().events == one.events)
+        #expect(parallel.people.strings == reader.people.strings)
+        #expect(parallel.lines == reader.lines)
+        #expect(parallel.skipped == reader.skipped)
+        #expect(parallel.problems.map(\.description) == reader.problems.map(\.description))
+    }
+
     @Test("a cohort always makes the same timeline")
     func cohortIsReproducible() throws {
         let cohort = try CohortDecoder.decode(

@@ -52,21 +52,20 @@ final class SimulateRun: @unchecked Sendable {
         }
     }
 
-    /// Reads the lines in 1 MiB chunks, as the command does, then replays every person.
+    /// Reads the lines in 1 MiB chunks on `jobs` cores, as the command does, then replays every
+    /// person on `jobs` cores.
     func simulate(jobs: Int) -> Simulation.Outcome {
-        var reader = TimelineReader(format: .jsonl, file: "bench.jsonl")
-        var events: [TimelineEvent] = []
+        var reader = ParallelTimelineReader(format: .jsonl, file: "bench.jsonl", jobs: jobs)
         bytes.withUnsafeBufferPointer { all in
             var start = 0
             while start < all.count {
                 let end = min(all.count, start + (1 << 20))
-                try! reader.read(UnsafeBufferPointer(rebasing: all[start..<end])) { events.append($0) }
+                try! reader.read(UnsafeBufferPointer(rebasing: all[start..<end]))
                 start = end
             }
-            try! reader.finish { events.append($0) }
+            try! reader.finish()
         }
-        let timeline = Timeline(events: events, symbols: reader.symbols, people: reader.people)
-        return simulation.run(timeline, jobs: jobs)
+        return simulation.run(reader.timeline(), jobs: jobs)
     }
 
     static func time(_ body: () -> Void) -> Duration {

@@ -3,8 +3,8 @@ import ReviewGate
 import ReviewGateFiles
 import ReviewGateSimulation
 
-/// Reads timeline files (or standard input, `-`) a megabyte at a time through a ``TimelineReader``,
-/// showing progress on a terminal.
+/// Reads timeline files (or standard input, `-`) a megabyte at a time, showing progress on a
+/// terminal: whole, on every core (``readWhole(_:jobs:)``), or person by person (``readGrouped(_:_:)``).
 struct TimelineInput {
     /// The format when a file's name does not say (`--input-format`).
     var format: TimelineFormat?
@@ -13,16 +13,76 @@ struct TimelineInput {
     /// Names and people carried from file to file.
     var symbols = Symbols()
     var people = Symbols()
+    /// Every event of the files read whole, in file order.
+    var events: [TimelineEvent] = []
     /// What was read, over every file.
     var lines = 0
-    var events = 0
+    var eventCount = 0
     var skipped = 0
     var problems: [Diagnostic] = []
 
+    /// Reads `path` whole into ``events``, its blocks read on `jobs` cores.
+    mutating func readWhole(_ path: String, jobs: Int) throws {
+        let file = try open(path)
+        defer { file.close() }
+        var reader = ParallelTimelineReader(
+            format: file.format, file: file.name, strict: strict, jobs: jobs, symbols: symbols, people: people)
+        symbols = Symbols()
+        people = Symbols()
+        try Self.chunks(of: file) { (chunk) throws(DiagnosticError) in
+            try reader.read(chunk)
+            return reader.events.count
+        } finish: { () throws(DiagnosticError) in
+            try reader.finish()
+        }
+        lines += reader.lines
+        eventCount += reader.events.count
+        skipped += reader.skipped
+        problems += reader.problems
+        symbols = reader.symbols
+        people = reader.people
+        events += reader.events
+    }
+
     /// Reads `path`, passing the events of each chunk (in file order) to `body` with the reader.
-    mutating func read(
-        _ path: String, _ body: ([TimelineEvent], inout TimelineReader) -> Void
-    ) throws {
+    mutating func readGrouped(_ path: String, _ body: ([TimelineEvent], inout TimelineReader) -> Void) throws {
+        let file = try open(path)
+        defer { file.close() }
+        var reader = TimelineReader(
+            format: file.format, file: file.name, strict: strict, symbols: symbols, people: people)
+        symbols = Symbols()
+        people = Symbols()
+        var events: [TimelineEvent] = []
+        try Self.chunks(of: file) { (chunk) throws(DiagnosticError) in
+            events.removeAll(keepingCapacity: true)
+            try reader.read(chunk) { events.append($0) }
+            body(events, &reader)
+            return reader.events
+        } finish: { () throws(DiagnosticError) in
+            events.removeAll(keepingCapacity: true)
+            try reader.finish { events.append($0) }
+            body(events, &reader)
+        }
+        lines += reader.lines
+        eventCount += reader.events
+        skipped += reader.skipped
+        problems += reader.problems
+        symbols = reader.symbols
+        people = reader.people
+    }
+
+    /// An open input.
+    private struct OpenFile {
+        var descriptor: Int32
+        var format: TimelineFormat
+        var name: String
+        var size: Int?
+        var label: String
+
+        func close() { if descriptor != 0 { Platform.close(descriptor) } }
+    }
+
+    private func open(_ path: String) throws -> OpenFile {
         guard let format = format ?? TimelineFormat.of(path: path) else {
             throw InputFile.usageError(
                 "cannot tell the format of \(path) from its name: name it .jsonl or .csv, or give --input-format jsonl|csv"
@@ -32,59 +92,49 @@ struct TimelineInput {
         guard descriptor >= 0 else {
             throw InputFile.usageError("cannot read \(path): \(Platform.describe(Platform.lastError.number))")
         }
-        defer { if descriptor != 0 { Platform.close(descriptor) } }
         var size: Int?
-        if case .file(let bytes)? = Platform.kind(of: descriptor) { size = bytes }
-        if case .folder? = Platform.kind(of: descriptor) {
+        switch Platform.kind(of: descriptor) {
+        case .file(let bytes)?: size = bytes
+        case .folder?:
+            Platform.close(descriptor)
             throw InputFile.usageError("\(path) is a folder; give the timeline files in it")
+        default: break
         }
-        var reader = TimelineReader(
-            format: format, file: path == "-" ? "<stdin>" : path, strict: strict, symbols: symbols, people: people)
-        symbols = Symbols()
-        people = Symbols()
-        var progress = Progress(label: path == "-" ? "reading standard input" : "reading \(path)", total: size)
-        do {
-            try Self.chunks(of: descriptor, into: &reader, progress: &progress, body)
+        return OpenFile(
+            descriptor: descriptor, format: format, name: path == "-" ? "<stdin>" : path, size: size,
+            label: path == "-" ? "reading standard input" : "reading \(path)")
+    }
+
+    /// Passes the file to `body` a megabyte at a time (it returns the events read so far, for the
+    /// progress line), then calls `finish`; an unreadable input is reported with exit 2.
+    private static func chunks(
+        of file: OpenFile, _ body: (UnsafeBufferPointer<UInt8>) throws(DiagnosticError) -> Int,
+        finish: () throws(DiagnosticError) -> Void
+    ) throws {
+        var progress = Progress(label: file.label, total: file.size)
+        defer { progress.finish() }
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var read = 0
+        do throws(DiagnosticError) {
+            while true {
+                let count = buffer.withUnsafeMutableBytes { Platform.read(file.descriptor, into: $0) }
+                if count < 0 {
+                    throw DiagnosticError.unreadable(
+                        "cannot read: \(Platform.describe(Platform.lastError.number))",
+                        at: SourceLocation(file: file.name, line: 0, column: 1))
+                }
+                if count == 0 { break }
+                read += count
+                let events = try buffer.withUnsafeBufferPointer { (all) throws(DiagnosticError) -> Int in
+                    try body(UnsafeBufferPointer(rebasing: all[..<count]))
+                }
+                progress.update(bytes: read, events: events)
+            }
+            try finish()
         } catch {
             progress.finish()
             InputFile.report(error)
             throw ExitCode(2)
         }
-        progress.finish()
-        lines += reader.lines
-        self.events += reader.events
-        skipped += reader.skipped
-        problems += reader.problems
-        symbols = reader.symbols
-        people = reader.people
-    }
-
-    /// Reads the descriptor to its end a megabyte at a time.
-    private static func chunks(
-        of descriptor: Int32, into reader: inout TimelineReader, progress: inout Progress,
-        _ body: ([TimelineEvent], inout TimelineReader) -> Void
-    ) throws(DiagnosticError) {
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        var events: [TimelineEvent] = []
-        var read = 0
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Platform.read(descriptor, into: $0) }
-            if count < 0 {
-                throw DiagnosticError.unreadable(
-                    "cannot read: \(Platform.describe(Platform.lastError.number))",
-                    at: SourceLocation(file: reader.file, line: reader.lines, column: 1))
-            }
-            if count == 0 { break }
-            read += count
-            events.removeAll(keepingCapacity: true)
-            try buffer.withUnsafeBufferPointer { (all) throws(DiagnosticError) -> Void in
-                try reader.read(UnsafeBufferPointer(rebasing: all[..<count])) { events.append($0) }
-            }
-            body(events, &reader)
-            progress.update(bytes: read, events: reader.events)
-        }
-        events.removeAll(keepingCapacity: true)
-        try reader.finish { events.append($0) }
-        body(events, &reader)
     }
 }
