@@ -164,7 +164,10 @@ public struct ParallelTimelineReader {
         }
         let names = part.reader.symbols.strings.map { symbols.intern($0) }
         let persons = part.reader.people.strings.map { people.intern($0) }
-        events.reserveCapacity(events.count + part.events.count)
+        if events.capacity < events.count + part.events.count {
+            // Doubling, as appending does: reserving the exact count would copy every event on every block.
+            events.reserveCapacity(max(events.count + part.events.count, events.capacity * 2))
+        }
         for var event in part.events {
             event.person = persons[Int(event.person)]
             if event.name != TimelineEvent.none { event.name = names[Int(event.name)] }

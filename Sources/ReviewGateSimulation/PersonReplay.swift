@@ -84,6 +84,11 @@ struct PersonReplay {
                 state.attributes[symbols[event.name]] = attribute(event)
                 continue
             }
+            if Transition.applyUnheard(moment, to: &state, policy: policy) {
+                // No trigger listens: it cannot ask, and what it records needs no decision.
+                tally.moments += 1
+                continue
+            }
             var decision: Decision
             do {
                 decision = try Evaluator.decide(policy, state: state, moment: moment, reusing: &checks)
@@ -166,7 +171,7 @@ struct PersonReplay {
     /// Whether a trigger of the policy listens to the moment (for a disabled policy, which checks none).
     private func isListened(_ moment: Moment) -> Bool {
         guard let event = moment.event else { return true }
-        return simulated.policy.triggers.contains { $0.event == event }
+        return simulated.policy.listens(to: event)
     }
 
     private func text(_ id: Symbols.ID) -> String? {

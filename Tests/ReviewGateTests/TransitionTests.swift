@@ -15,6 +15,35 @@ struct TransitionTests {
         return (decision, Transition.apply(decision, to: state, policy: policy))
     }
 
+    @Test(
+        "a moment no trigger listens to is recorded without a decision only when that records the same",
+        arguments: ["counting: {while_blocked: true}", "counting: {while_blocked: false}"])
+    func unheardMoments(_ counting: String) throws {
+        let policy = try Fixtures.simplePolicy(guards: "min_install_age: 100d", extra: counting)
+        let whileBlocked = counting.hasSuffix("true}")
+        var state = try Fixtures.state(Fixtures.baseState + "\nlaunches: 4")
+        state.events["other"] = EventHistory(count: ReviewState.largestCount)
+        let moments: [(Moment, shortcut: Bool)] = [
+            (Moment(now: Self.now, event: "launch"), true),
+            (Moment(now: Self.now, event: "seen"), whileBlocked),
+            (Moment(now: Self.now, event: "other"), whileBlocked),
+            (Moment(now: Self.now, event: "done"), false),
+            (Moment(now: Self.now, trigger: "done"), false),
+            (Moment(now: Self.now), false),
+        ]
+        for (moment, shortcut) in moments {
+            var fast = state
+            #expect(Transition.applyUnheard(moment, to: &fast, policy: policy) == shortcut, "\(moment)")
+            guard shortcut else {
+                #expect(fast == state, "nothing is changed when the decision is needed")
+                continue
+            }
+            let decision = try Evaluator.evaluate(policy, state: state, moment: moment)
+            #expect(!decision.isAllowed)
+            #expect(fast == Transition.apply(decision, to: state, policy: policy), "\(moment)")
+        }
+    }
+
     @Test("a launch adds a launch and starts the session, even when a guard blocks it")
     func launch() throws {
         let policy = try Fixtures.simplePolicy(extra: "counting: {while_blocked: false}")

@@ -18,11 +18,14 @@ public struct Policy: Sendable {
         didSet {
             longestWithin = Self.longestWithin(triggers, guards)
             positions = Self.positions(triggers)
+            listened = Set(triggers.map(\.event))
         }
     }
     /// Each trigger's index by id (the first, for an id written twice), so that a look-up by id
     /// takes constant time however many triggers a policy has.
     private var positions: [String: Int]
+    /// The events the triggers listen to.
+    private var listened: Set<String>
     /// Rules that hold for every trigger.
     public var guards: Guards { didSet { longestWithin = Self.longestWithin(triggers, guards) } }
     /// The longest `within` any trigger or condition uses: how much donation history to keep.
@@ -43,6 +46,11 @@ public struct Policy: Sendable {
     /// exact policy in logs and decision events: a compiled policy's `digest`, or what the caller
     /// worked out (``CompiledPolicy/canonicalBytes``); `nil` when not known.
     public var digest: String?
+
+    /// Whether a trigger listens to `event`: a donation of it is a trigger moment.
+    public func listens(to event: String) -> Bool {
+        listened.contains(event)
+    }
 
     /// The trigger with an id, if the policy has it.
     public func trigger(id: String) -> Trigger? {
@@ -81,6 +89,7 @@ public struct Policy: Sendable {
         self.app = app
         self.triggers = triggers
         self.positions = Self.positions(triggers)
+        self.listened = Set(triggers.map(\.event))
         self.guards = guards
         self.longestWithin = Self.longestWithin(triggers, guards)
         self.responses = responses

@@ -49,6 +49,24 @@ public enum Transition {
         return uncounted
     }
 
+    /// Records a moment whose event no trigger of the policy listens to, without deciding it, when
+    /// its decision cannot change what is recorded: such a moment never asks, a launch always
+    /// counts (unless at ``ReviewState/largestCount``) and starts the session, and any other
+    /// donation counts unless full, when `counting.while_blocked` is true. Returns `false`, and
+    /// changes nothing, when the moment needs its decision: it names a trigger or no event, a
+    /// trigger listens to its event, or a blocked guard could keep its donation from counting.
+    /// `reviewgate simulate` records a policy's many unheard launches this way; the state is the one
+    /// ``apply(_:to:policy:appendingAsk:)`` leaves.
+    public static func applyUnheard(_ moment: Moment, to state: inout ReviewState, policy: Policy) -> Bool {
+        guard moment.trigger == nil, let event = moment.event, !policy.listens(to: event),
+            event == Trigger.launchEvent || policy.counting.whileBlocked
+        else { return false }
+        let decision = Decision(
+            outcome: .block, moment: moment, trigger: nil, passingTrigger: nil, checks: [], nextEligibleAt: nil)
+        apply(decision, to: &state, policy: policy)
+        return true
+    }
+
     /// Appends the ask of an allowed decision, presented at `now`, in the current version.
     public static func ask(_ decision: Decision, in state: inout ReviewState, at now: Timestamp) {
         guard decision.isAllowed else { return }
