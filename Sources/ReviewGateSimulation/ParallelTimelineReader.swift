@@ -35,6 +35,8 @@ public struct ParallelTimelineReader {
     private var discarding = false
     /// Where the block's last line ends, if it holds a line's end.
     private var lastNewline: Int?
+    /// The parts' event storage, kept from block to block.
+    private var recycled: [[TimelineEvent]] = []
     private var warned: Set<String> = []
 
     /// A reader of a file in `format` on `jobs` cores; `symbols` and `people`, when given, are an
@@ -115,6 +117,14 @@ public struct ParallelTimelineReader {
         let results = UnsafeMutableBufferPointer<Part>.allocate(capacity: parts.count)
         defer { results.deallocate() }
         nonisolated(unsafe) let slots = results
+        // Each part's events go into the storage an earlier block's part used: a new array per
+        // block would fault in fresh pages every time.
+        while recycled.count < parts.count { recycled.append([]) }
+        let buffers = UnsafeMutableBufferPointer<[TimelineEvent]>.allocate(capacity: parts.count)
+        defer { buffers.deallocate() }
+        for index in parts.indices { (buffers.baseAddress! + index).initialize(to: recycled[index]) }
+        recycled.removeAll()
+        nonisolated(unsafe) let storage = buffers
         let format = format
         let file = file
         let strict = strict
@@ -126,7 +136,8 @@ public struct ParallelTimelineReader {
                 var reader = TimelineReader(format: format, file: file, strict: strict)
                 reader.header = header
                 reader.atFileStart = atFileStart && parts[index].lowerBound == 0
-                var events: [TimelineEvent] = []
+                var events = (storage.baseAddress! + index).move()
+                events.removeAll(keepingCapacity: true)
                 var failure: DiagnosticError?
                 do throws(DiagnosticError) {
                     try reader.read(UnsafeBufferPointer(rebasing: all[parts[index]])) { events.append($0) }
@@ -142,7 +153,12 @@ public struct ParallelTimelineReader {
                 DispatchQueue.concurrentPerform(iterations: parts.count, execute: body)
             }
         }
-        defer { for index in parts.indices { (results.baseAddress! + index).deinitialize(count: 1) } }
+        defer {
+            for index in parts.indices {
+                let part = (results.baseAddress! + index).move()
+                recycled.append(part.events)
+            }
+        }
         for index in parts.indices { try merge(results[index]) }
         block.removeSubrange(..<end)
         lastNewline = nil

@@ -1,7 +1,7 @@
 /// The distinct strings of a timeline (people, event names, scenes, versions, values), each kept
 /// once and named by a small number, so that a line of a million-line file costs no string.
 ///
-/// Looked up by their UTF-8 bytes in an open-addressing table (FNV-1a), so that reading a line
+/// Looked up by their UTF-8 bytes in an open-addressing table (hashed eight bytes at a time), so that reading a line
 /// builds no `String` for a name seen before.
 public struct Symbols: Sendable {
     /// A symbol's number.
@@ -60,8 +60,7 @@ public struct Symbols: Sendable {
         let start = starts[id]
         guard starts[id + 1] - start == text.count else { return false }
         return bytes.withUnsafeBufferPointer { stored in
-            for index in 0..<text.count where stored[start + index] != text[index] { return false }
-            return true
+            ByteSearch.equal(UnsafeBufferPointer(rebasing: stored[start..<start + text.count]), text)
         }
     }
 
@@ -78,11 +77,6 @@ public struct Symbols: Sendable {
     }
 
     private static func hash(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        return hash ^ (hash >> 29)
+        ByteSearch.hash(text)
     }
 }

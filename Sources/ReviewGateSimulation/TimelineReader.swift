@@ -59,7 +59,7 @@ public struct TimelineReader {
         _ chunk: UnsafeBufferPointer<UInt8>, _ body: (TimelineEvent) -> Void
     ) throws(DiagnosticError) {
         var start = 0
-        while let newline = chunk[start...].firstIndex(of: 0x0A) {
+        while let newline = ByteSearch.newline(in: chunk, from: start) {
             let piece = UnsafeBufferPointer(rebasing: chunk[start..<newline])
             start = newline + 1
             if discarding {

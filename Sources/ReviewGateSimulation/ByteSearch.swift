@@ -1,0 +1,70 @@
+/// Searches bytes eight at a time (SWAR): the line ends of a file of millions of lines, and the
+/// hashes and comparisons of names.
+enum ByteSearch {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The index of the first `\n` in `bytes` at or after `start`, if any.
+    static func newline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var index = start
+        let pattern = ones &* 0x0A
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ pattern
+            // A byte of `word` is zero exactly where the byte is `\n`: the classic zero-byte test.
+            let found = (word &- ones) & ~word & highs
+            if found != 0 { return index + (found.littleEndian.trailingZeroBitCount >> 3) }
+            index += 8
+        }
+        while index < bytes.count {
+            if bytes[index] == 0x0A { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// A 64-bit hash of `bytes`, eight at a time.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        guard let base = bytes.baseAddress else { return hash }
+        var index = 0
+        while index + 8 <= bytes.count {
+            hash = mix(hash ^ UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            index += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while index < bytes.count {
+            tail |= UInt64(bytes[index]) << shift
+            shift += 8
+            index += 1
+        }
+        return mix(hash ^ tail)
+    }
+
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var z = value &* 0xBF58_476D_1CE4_E5B9
+        z ^= z >> 31
+        return z &* 0x94D0_49BB_1331_11EB
+    }
+
+    /// Whether two runs of bytes are equal.
+    static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard left.count == right.count else { return false }
+        guard let a = left.baseAddress, let b = right.baseAddress else { return true }
+        var index = 0
+        while index + 8 <= left.count {
+            if UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self)
+                != UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self)
+            {
+                return false
+            }
+            index += 8
+        }
+        while index < left.count {
+            if a[index] != b[index] { return false }
+            index += 1
+        }
+        return true
+    }
+}
