@@ -62,7 +62,6 @@ let package = Package(
                 .product(name: "ReviewGateFiles", package: "ReviewGate"),
                 .product(name: "ReviewGateYAML", package: "ReviewGate"),
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
             ],
             path: "Benchmarks/SimulateBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

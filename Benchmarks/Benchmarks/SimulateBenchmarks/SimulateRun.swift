@@ -11,7 +11,6 @@ final class SimulateRun: @unchecked Sendable {
     static let kilobytesPerSecond = BenchmarkMetric.custom(
         "MB/s ×1000", polarity: .prefersLarger, useScalingFactor: false)
     static let ratioMetric = BenchmarkMetric.custom("simulate/scan ×100", useScalingFactor: false)
-    static let mallocsPerThousand = BenchmarkMetric.custom("mallocs per 1000 events", useScalingFactor: false)
 
     static let shared = SimulateRun()
 

@@ -29,24 +29,27 @@ public enum Transition {
     public static func apply(
         _ decision: Decision, to state: inout ReviewState, policy: Policy, appendingAsk: Bool = true
     ) -> Recording.Uncounted? {
-        let moment = decision.moment
         let uncounted = uncounted(decision, in: state, policy: policy)
-        if let event = moment.event {
-            let counts = uncounted == nil
-            if event == Trigger.launchEvent {
-                if counts {
-                    var history = EventHistory(count: state.launches, times: state.launchTimes)
-                    history.record(moment.now, keeping: policy.longestWithin)
-                    state.launches = history.count
-                    state.launchTimes = history.times
-                }
-                state.sessionStartedAt = moment.now
-            } else if counts {
-                state.events[event, default: EventHistory(count: 0)].record(moment.now, keeping: policy.longestWithin)
-            }
-        }
-        if decision.isAllowed && appendingAsk { ask(decision, in: &state, at: moment.now) }
+        donate(decision.moment, counting: uncounted == nil, to: &state, policy: policy)
+        if decision.isAllowed && appendingAsk { ask(decision, in: &state, at: decision.moment.now) }
         return uncounted
+    }
+
+    /// What a moment's donation does: a launch starts the session and, when `counting`, adds a
+    /// launch; another event's donation, when `counting`, adds to its count.
+    private static func donate(_ moment: Moment, counting: Bool, to state: inout ReviewState, policy: Policy) {
+        guard let event = moment.event else { return }
+        if event == Trigger.launchEvent {
+            if counting {
+                var history = EventHistory(count: state.launches, times: state.launchTimes)
+                history.record(moment.now, keeping: policy.longestWithin)
+                state.launches = history.count
+                state.launchTimes = history.times
+            }
+            state.sessionStartedAt = moment.now
+        } else if counting {
+            state.events[event, default: EventHistory(count: 0)].record(moment.now, keeping: policy.longestWithin)
+        }
     }
 
     /// Records a moment whose event no trigger of the policy listens to, without deciding it, when
@@ -61,9 +64,8 @@ public enum Transition {
         guard moment.trigger == nil, let event = moment.event, !policy.listens(to: event),
             event == Trigger.launchEvent || policy.counting.whileBlocked
         else { return false }
-        let decision = Decision(
-            outcome: .block, moment: moment, trigger: nil, passingTrigger: nil, checks: [], nextEligibleAt: nil)
-        apply(decision, to: &state, policy: policy)
+        // Blocked, so no ask; only a full count keeps the donation from counting.
+        donate(moment, counting: !state.isFull(for: moment), to: &state, policy: policy)
         return true
     }
 
