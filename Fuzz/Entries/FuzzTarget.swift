@@ -89,13 +89,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         }
     }
 
-    /// Reads `bytes` again with a ``ParallelTimelineReader`` (three jobs, small blocks, odd chunks)
+    /// Reads `bytes` again with a ``ParallelTimelineReader`` (two jobs, small blocks, odd chunks)
     /// and stops the process if it reads anything other than the one reader did.
     static func checkParallel(
         _ bytes: [UInt8], format: TimelineFormat, against reader: TimelineReader, _ events: [TimelineEvent]
     ) {
         var parallel = ParallelTimelineReader(
-            format: format, file: reader.file, jobs: 3, blockSize: 1 + bytes.count % 97)
+            format: format, file: reader.file, jobs: 2, blockSize: 64 + bytes.count % 512)
         let read: Void? = try? bytes.withUnsafeBufferPointer { (all) throws(DiagnosticError) in
             var start = 0
             while start < all.count {

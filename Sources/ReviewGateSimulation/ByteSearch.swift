@@ -23,6 +23,27 @@ enum ByteSearch {
         return nil
     }
 
+    /// The index of the first byte at or after `start` that a JSON string's scan must look at:
+    /// `"`, `\`, a control character or a byte of a multi-byte character (or the end).
+    static func plainRun(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        var index = start
+        let quotes = ones &* 0x22
+        let backslashes = ones &* 0x5C
+        while index + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            let quote = word ^ quotes
+            let backslash = word ^ backslashes
+            let special =
+                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- ones &* 0x20) | word
+            // Any high bit: a quote, a backslash, a byte below 0x20 (or a borrow past one), or a byte
+            // of 0x80 and up. The byte loop then looks at each byte of this word exactly.
+            if special & highs != 0 { break }
+            index += 8
+        }
+        return index
+    }
+
     /// A 64-bit hash of `bytes`, eight at a time.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)

@@ -163,6 +163,7 @@ enum JSONLineScanner {
             let outStart = out.count
             var copied = false
             while true {
+                index = ByteSearch.plainRun(in: line, from: index)
                 guard let byte = peek else {
                     index = opening
                     throw problem("a string is not closed")

@@ -24,8 +24,33 @@ public struct Symbols: Sendable {
     /// The text of symbol `id`.
     public subscript(id: ID) -> String { strings[Int(id)] }
 
+    /// A direct-mapped cache of recent symbols (number + 1, 0 for none), by a key of a few bytes:
+    /// the same person, name or version line after line is found without hashing or probing.
+    private var recent = [Int32](repeating: 0, count: 256)
+
     /// The number of the symbol with these bytes, added if new.
     public mutating func intern(_ text: UnsafeBufferPointer<UInt8>) -> ID {
+        let key = Self.recentKey(text)
+        let cached = Int(recent[key]) - 1
+        if cached >= 0, equals(cached, text) { return ID(cached) }
+        let id = lookUp(text)
+        recent[key] = id + 1
+        return id
+    }
+
+    /// A slot of ``recent`` for `text`, from its length and three of its bytes.
+    private static func recentKey(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let first = text.first, let last = text.last else { return 0 }
+        let middle = text[text.count / 2]
+        var key: UInt = UInt(text.count) &* 0x9E37
+        key ^= UInt(first) &* 31
+        key ^= UInt(last) &* 131
+        key ^= UInt(middle) &* 7
+        return Int(key & 255)
+    }
+
+    /// The number of the symbol with these bytes, added if new, by the hash table.
+    private mutating func lookUp(_ text: UnsafeBufferPointer<UInt8>) -> ID {
         let hash = Self.hash(text)
         var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
         while slots[slot] != 0 {
