@@ -38,25 +38,10 @@ public struct GroupedReplay {
 
     private mutating func flush(symbols: Symbols) {
         guard !group.isEmpty else { return }
-        if !group.isSorted {
-            group = group.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(
-                \.element)
-        }
+        if let ordered = Timeline.inTimeOrder(group[...]) { group = ordered }
         group.withUnsafeBufferPointer { events in
             simulation.replay(events, person: name, symbols: symbols, into: &outcome)
         }
         group.removeAll(keepingCapacity: true)
-    }
-}
-
-extension [TimelineEvent] {
-    /// Whether the events are in time order.
-    fileprivate var isSorted: Bool {
-        var index = 1
-        while index < count {
-            if self[index].time < self[index - 1].time { return false }
-            index += 1
-        }
-        return true
     }
 }

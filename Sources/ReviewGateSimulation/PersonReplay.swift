@@ -104,29 +104,26 @@ struct PersonReplay {
             tally.moments += 1
             var listened = true
             var blocked: UInt32 = 0
-            let passingTrigger = decision.passingTrigger != nil
             decision.checks.withUnsafeBufferPointer { made in
                 for index in made.indices {
-                    let id = made[index].id
-                    let passed = made[index].passed
-                    if case .trigger(let part) = id {
+                    if case .trigger(let part) = made[index].id {
                         if part == .missing { listened = false }
-                        if part == .count, passed, let trigger = made[index].trigger,
-                            let position = simulated.triggerIndex[trigger]
+                        if part == .count, made[index].passed, let trigger = made[index].trigger,
+                            let position = policy.triggerIndex(id: trigger)
                         {
                             reached[position] = true
                         }
-                        if !passed && !passingTrigger { blocked |= 1 << UInt32(Blocker.trigger.tallyIndex) }
-                    } else if !passed {
-                        blocked |= 1 << UInt32(id.blocker.tallyIndex)
                     }
+                    if decision.isBlocking(made[index]) { blocked |= 1 << UInt32(made[index].id.blocker.tallyIndex) }
                 }
             }
             if decision.isAllowed {
                 let pastQuota = simulated.osQuota.map { isPast($0, at: event.time, in: state) } ?? false
                 tally.asks += 1
                 if pastQuota { tally.asksPastOSQuota += 1 }
-                if let id = decision.trigger, let index = simulated.triggerIndex[id] { tally.asksByTrigger[index] += 1 }
+                if let id = decision.trigger, let index = policy.triggerIndex(id: id) {
+                    tally.asksByTrigger[index] += 1
+                }
                 if firstAsk == nil { firstAsk = event.time }
                 asks?.append(
                     AskRecord(

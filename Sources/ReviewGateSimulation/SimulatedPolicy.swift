@@ -9,19 +9,12 @@ public struct SimulatedPolicy: Sendable {
     /// The OS's own quota, whatever the policy says: StoreKit's 3 in 365 days on iOS; `nil` on
     /// Android, whose Play quota is not published.
     public let osQuota: AskLimit?
-    /// Each trigger's index by id.
-    let triggerIndex: [String: Int]
 
     /// Prepares `policy`, read from `path`.
     public init(_ policy: Policy, path: String) {
         self.policy = policy
         self.path = path
         osQuota = policy.app.platform == .ios ? .storeKit : nil
-        var index: [String: Int] = [:]
-        for (position, trigger) in policy.triggers.enumerated() where index[trigger.id] == nil {
-            index[trigger.id] = position
-        }
-        triggerIndex = index
     }
 
     /// A trigger's count rule as the policy writes it: `at_least 4`.

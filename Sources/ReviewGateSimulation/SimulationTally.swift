@@ -89,7 +89,7 @@ public struct SimulationTally: Sendable, Hashable {
 
 extension Blocker {
     /// The blocker's position in ``allCases``, the index of a tally's ``SimulationTally/blockedBy``.
-    var tallyIndex: Int {
+    package var tallyIndex: Int {
         switch self {
         case .enabled: 0
         case .guard(let key): 1 + (Guard.Key.allCases.firstIndex(of: key) ?? 0)

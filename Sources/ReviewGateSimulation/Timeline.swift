@@ -27,12 +27,8 @@ public struct Timeline: Sendable {
         }
         for person in 0..<people.count {
             let range = starts[person]..<starts[person + 1]
-            guard !grouped[range].isSorted(by: { $0.time <= $1.time }) else { continue }
-            // Sorted by time, lines at the same time kept in file order.
-            let ordered = grouped[range].enumerated().sorted {
-                ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
-            }
-            grouped.replaceSubrange(range, with: ordered.map(\.element))
+            guard let ordered = Self.inTimeOrder(grouped[range]) else { continue }
+            grouped.replaceSubrange(range, with: ordered)
         }
         self.events = grouped
         self.starts = starts
@@ -44,8 +40,12 @@ public struct Timeline: Sendable {
     }
 }
 
-extension Collection {
-    fileprivate func isSorted(by inOrder: (Element, Element) -> Bool) -> Bool {
-        zip(self, dropFirst()).allSatisfy { inOrder($0, $1) }
+extension Timeline {
+    /// One person's events in time order, those at the same time in the order given; `nil` when
+    /// they already are in time order.
+    static func inTimeOrder(_ events: ArraySlice<TimelineEvent>) -> [TimelineEvent]? {
+        guard zip(events, events.dropFirst()).contains(where: { $0.time > $1.time }) else { return nil }
+        return events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+            .map(\.element)
     }
 }

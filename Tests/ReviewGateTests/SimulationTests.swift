@@ -106,8 +106,37 @@ struct SimulationTests {
         #expect(outcome.asks.map(\.person) == ["u-ana", "u-ana", "u-dev", "u-dev"])
         #expect(tally.peopleAsked == 2)
         #expect(tally.neverReached == [1])
-        #expect(tally.blockedBy[Blocker.guard(.neverOn).tallyIndexForTests].moments == 1)
+        #expect(tally.blockedBy[Blocker.guard(.neverOn).tallyIndex].moments == 1)
         #expect(tally.firstAskPercentile(0.5) == 3)
+    }
+
+    @Test("a tally's blockers are in Blocker.allCases order")
+    func blockerOrder() {
+        #expect(Blocker.allCases.map(\.tallyIndex) == Array(Blocker.allCases.indices))
+    }
+
+    @Test("asks past the OS quota: the fourth in 365 days on iOS, none counted on Android (SPEC §10)")
+    func asksPastTheOSQuota() throws {
+        var lines: [String] = []
+        for day in 1...5 {
+            lines.append("{\"user\":\"a\",\"time\":\"2026-01-0\(day)T09:00:00Z\",\"type\":\"event\",\"name\":\"done\"}")
+        }
+        let (timeline, _) = try Self.read(lines.joined(separator: "\n"))
+        for (platform, past) in [("ios", 2), ("android", 0)] {
+            let policy = try Fixtures.policy(
+                """
+                reviewgate: 1
+                name: t
+                app: {platform: \(platform)}
+                triggers: {done: {at_least: 1}}
+                guards: {never_on: [user_action], system_quota: false}
+                """)
+            let simulated = SimulatedPolicy(policy, path: "t.yaml")
+            let tally = Simulation(policies: [simulated]).run(timeline).tallies[0]
+            #expect(tally.asks == 5)
+            #expect(tally.asksPastOSQuota == past, "\(platform)")
+            #expect((simulated.osQuota != nil) == (platform == "ios"))
+        }
     }
 
     @Test("CSV and JSON Lines of the same events give the same report")
@@ -267,9 +296,4 @@ struct SimulationTests {
         #expect(reader.skipped == 0, "\(reader.problems)")
         #expect(timeline.events.first?.time == Fixtures.time("2026-01-05T09:00:00Z"))
     }
-}
-
-extension Blocker {
-    /// The blocker's index in a tally's `blockedBy`.
-    var tallyIndexForTests: Int { Blocker.allCases.firstIndex(of: self)! }
 }

@@ -54,7 +54,12 @@ public struct Policy: Sendable {
 
     /// The trigger with an id, if the policy has it.
     public func trigger(id: String) -> Trigger? {
-        positions[id].map { triggers[$0] }
+        triggerIndex(id: id).map { triggers[$0] }
+    }
+
+    /// The index in ``triggers`` of the trigger with an id (the first, for an id written twice).
+    public func triggerIndex(id: String) -> Int? {
+        positions[id]
     }
 
     private static func positions(_ triggers: [Trigger]) -> [String: Int] {
