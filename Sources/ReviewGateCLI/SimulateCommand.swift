@@ -136,8 +136,9 @@ struct SimulateCommand: ParsableCommand {
                 outcome = replay.outcome
             } else {
                 for path in inputs { try reading.readWhole(path, jobs: jobs) }
-                let timeline = Timeline(events: reading.events, symbols: reading.symbols, people: reading.people)
-                reading.events = []
+                let timeline = Timeline(
+                    pieces: reading.pieces, symbols: reading.symbols, people: reading.people, jobs: jobs)
+                reading.pieces = []
                 outcome = simulation.run(timeline, jobs: jobs)
             }
             input.lines = reading.lines

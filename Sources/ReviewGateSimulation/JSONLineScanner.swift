@@ -21,24 +21,9 @@ enum JSONLineScanner {
             while true {
                 cursor.skipSpace()
                 guard cursor.peek == UInt8(ascii: "\"") else { throw cursor.problem("expected a key in quotes") }
-                let keyPosition = cursor.index + 1
-                let keyStart = fields.storage.count
-                let key = try cursor.string(into: &fields.storage)
-                let column: TimelineColumn?
-                switch key {
-                case .line(let range):
-                    let bytes = UnsafeBufferPointer(rebasing: line[range])
-                    column = TimelineColumn.named(bytes)
-                    if column == nil { unknown.note(bytes, at: keyPosition) }
-                case .stored(let range):
-                    column = fields.storage.withUnsafeBufferPointer {
-                        let bytes = UnsafeBufferPointer(rebasing: $0[range])
-                        let column = TimelineColumn.named(bytes)
-                        if column == nil { unknown.note(bytes, at: keyPosition) }
-                        return column
-                    }
-                    fields.storage.removeSubrange(keyStart...)
-                }
+                // A column's key written plainly is known from its bytes; any other is read as a string.
+                var column = cursor.plainKey()
+                if column == nil { column = try key(at: &cursor, into: &fields, unknown: &unknown) }
                 cursor.skipSpace()
                 guard cursor.peek == UInt8(ascii: ":") else { throw cursor.problem("expected : after the key") }
                 cursor.index += 1
@@ -60,6 +45,38 @@ enum JSONLineScanner {
         }
         cursor.skipSpace()
         guard cursor.index == line.count else { throw cursor.problem("unexpected text after the object") }
+    }
+
+    /// A key read as a string (unescaped when it must be): its column, if it names one; an
+    /// unknown one is noted.
+    private static func key(
+        at cursor: inout Cursor, into fields: inout LineFields, unknown: inout UnknownColumns
+    ) throws(LineProblem) -> TimelineColumn? {
+        let position = cursor.index + 1
+        let start = fields.storage.count
+        switch try cursor.string(into: &fields.storage) {
+        case .line(let range):
+            let bytes = UnsafeBufferPointer(rebasing: cursor.line[range])
+            let column = TimelineColumn.named(bytes)
+            if column == nil { unknown.note(bytes, at: position) }
+            return column
+        case .stored(let range):
+            defer { fields.storage.removeSubrange(start...) }
+            return fields.storage.withUnsafeBufferPointer {
+                let bytes = UnsafeBufferPointer(rebasing: $0[range])
+                let column = TimelineColumn.named(bytes)
+                if column == nil { unknown.note(bytes, at: position) }
+                return column
+            }
+        }
+    }
+
+    /// Each column's key as written plainly, through its closing quote, as the eight bytes after
+    /// its opening quote read little-endian: the bytes, a mask of them, and how many there are.
+    private static let plainKeys: [(word: UInt64, mask: UInt64, count: Int)] = TimelineColumn.allCases.map {
+        let bytes = Array(($0.name + "\"").utf8)
+        let word = bytes.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        return (word, bytes.count == 8 ? ~0 : (1 << UInt64(8 * bytes.count)) - 1, bytes.count)
     }
 
     private static func value(
@@ -99,6 +116,28 @@ enum JSONLineScanner {
         var index = 0
 
         var peek: UInt8? { index < line.count ? line[index] : nil }
+
+        /// At a key's opening quote: the column whose key is written there plainly (`"user"`), the
+        /// cursor moved past it; `nil`, the cursor unmoved, for any other key or way of writing it.
+        mutating func plainKey() -> TimelineColumn? {
+            guard index + 9 <= line.count, let base = line.baseAddress else { return nil }
+            let word = UnsafeRawPointer(base + index + 1).loadUnaligned(as: UInt64.self).littleEndian
+            func written(_ column: TimelineColumn) -> TimelineColumn? {
+                let key = JSONLineScanner.plainKeys[column.rawValue]
+                guard word & key.mask == key.word else { return nil }
+                index += 1 + key.count
+                return column
+            }
+            switch UInt8(truncatingIfNeeded: word) {
+            case UInt8(ascii: "u"): return written(.user)
+            case UInt8(ascii: "t"): return written(.time) ?? written(.type)
+            case UInt8(ascii: "n"): return written(.name)
+            case UInt8(ascii: "s"): return written(.scene) ?? written(.source) ?? written(.short)
+            case UInt8(ascii: "b"): return written(.build)
+            case UInt8(ascii: "v"): return written(.value)
+            default: return nil
+            }
+        }
 
         func problem(_ message: String) -> LineProblem {
             LineProblem(message: message, column: index + 1)

@@ -98,17 +98,20 @@ struct LineFields {
     }
 
     /// Sets a column to the bytes appended to ``storage`` since `start`.
+    @inline(__always)
     mutating func set(_ column: TimelineColumn, kind: Kind, from start: Int, at position: Int) {
         set(column, kind: kind, range: start..<storage.count, at: position)
         stored |= 1 << UInt16(column.rawValue)
     }
 
     /// Sets a column to a range of the line.
+    @inline(__always)
     mutating func set(_ column: TimelineColumn, kind: Kind, inLine range: Range<Int>, at position: Int) {
         set(column, kind: kind, range: range, at: position)
         stored &= ~(1 << UInt16(column.rawValue))
     }
 
+    @inline(__always)
     private mutating func set(_ column: TimelineColumn, kind: Kind, range: Range<Int>, at position: Int) {
         let lane = column.rawValue
         starts[lane] = Int32(truncatingIfNeeded: range.lowerBound)
@@ -119,12 +122,15 @@ struct LineFields {
     }
 
     /// Whether the line gave the column already (even as `null` or empty).
+    @inline(__always)
     func isGiven(_ column: TimelineColumn) -> Bool { given & (1 << UInt16(column.rawValue)) != 0 }
 
     /// How a column was given.
+    @inline(__always)
     func kind(_ column: TimelineColumn) -> Kind { Kind(rawValue: kinds[column.rawValue]) ?? .absent }
 
     /// Where a column's value starts in the line.
+    @inline(__always)
     func position(_ column: TimelineColumn) -> Int { Int(columns[column.rawValue]) }
 
     /// Runs `body` with a column's bytes.
@@ -191,6 +197,7 @@ struct LineView {
     let stored: UInt16
 
     /// A column's bytes.
+    @inline(__always)
     func bytes(_ column: TimelineColumn) -> UnsafeBufferPointer<UInt8> {
         let lane = column.rawValue
         let range = Int(starts[lane])..<Int(ends[lane])
@@ -198,11 +205,13 @@ struct LineView {
     }
 
     /// How a column was given.
+    @inline(__always)
     func kind(_ column: TimelineColumn) -> LineFields.Kind {
         LineFields.Kind(rawValue: kinds[column.rawValue]) ?? .absent
     }
 
     /// Where a column's value starts in the line.
+    @inline(__always)
     func position(_ column: TimelineColumn) -> Int { Int(columns[column.rawValue]) }
 
     /// A column's text, for a message.

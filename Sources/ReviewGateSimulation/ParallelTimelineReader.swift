@@ -5,6 +5,10 @@ import ReviewGate
 /// cut at line ends into one part per job, the parts read at once by ``TimelineReader``s of their
 /// own, and their events, names and people put together in file order. The events, the problems
 /// and their line numbers are those one reader would give.
+///
+/// With several jobs, a block's parts are read on other threads while the caller fills the next
+/// block and puts the one before together, so that no core waits for the input; with one job,
+/// everything happens on the caller's thread.
 public struct ParallelTimelineReader {
     /// How much input is gathered before its lines are read (8 MiB unless given).
     public let blockSize: Int
@@ -21,8 +25,13 @@ public struct ParallelTimelineReader {
     public private(set) var symbols: Symbols
     /// The people, in the order first seen.
     public private(set) var people: Symbols
-    /// Every event read, in file order.
-    public private(set) var events: [TimelineEvent] = []
+    /// Every event read, in file order, in the pieces they were read in (a part of a block each);
+    /// with several jobs, complete once ``finish()`` returns, as are the counts and problems.
+    public private(set) var pieces: [[TimelineEvent]] = []
+    /// How many events were read.
+    public private(set) var eventCount = 0
+    /// Every event read, in file order, in one array.
+    public var events: [TimelineEvent] { Array(pieces.joined()) }
     /// Lines read (blank ones and a CSV header included).
     public private(set) var lines = 0
     /// Lines skipped because they could not be read.
@@ -31,13 +40,17 @@ public struct ParallelTimelineReader {
     public private(set) var problems: [Diagnostic] = []
 
     private var block: [UInt8] = []
+    /// The storage of a block read before, for the next one.
+    private var spare: [UInt8] = []
+    /// The block whose parts are being read on other threads.
+    private var inFlight: TimelineBlock?
     private var header: [TimelineColumn?]?
     private var discarding = false
     /// Where the block's last line ends, if it holds a line's end.
     private var lastNewline: Int?
-    /// The parts' event storage, kept from block to block.
-    private var recycled: [[TimelineEvent]] = []
     private var warned: Set<String> = []
+    /// Whether a block has been read (the first may start with a byte order mark).
+    private var started = false
 
     /// A reader of a file in `format` on `jobs` cores; `symbols` and `people`, when given, are an
     /// earlier file's.
@@ -68,7 +81,9 @@ public struct ParallelTimelineReader {
         guard block.count >= blockSize else { return }
         guard let last = lastNewline else {
             if block.count > TimelineReader.longestLine {
-                // A line longer than any read: reported once, and skipped to its end.
+                // A line longer than any read: reported once (after the lines before it), and
+                // skipped to its end.
+                try settle()
                 lines += 1
                 skipped += 1
                 keep(.error("the line is longer than 1 MiB; the line is skipped", at: location(lines, 1)))
@@ -82,22 +97,25 @@ public struct ParallelTimelineReader {
         try readBlock(through: last + 1)
     }
 
-    /// Reads what is left, the last line with no newline included.
+    /// Reads what is left, the last line with no newline included, and waits for every block.
     public mutating func finish() throws(DiagnosticError) {
         try readBlock(through: block.count)
+        try settle()
     }
 
-    /// The timeline read, grouped by person.
+    /// The timeline read, grouped by person on ``jobs`` cores.
     public func timeline() -> Timeline {
-        Timeline(events: events, symbols: symbols, people: people)
+        Timeline(pieces: pieces, symbols: symbols, people: people, jobs: jobs)
     }
 
-    /// Reads `block[..<end]`, which ends at a line's end or the input's.
+    /// Starts reading `block[..<end]`, which ends at a line's end or the input's, and puts the
+    /// block before together meanwhile; the rest of `block` stays for the next.
     private mutating func readBlock(through end: Int) throws(DiagnosticError) {
         guard end > 0 else { return }
         var start = 0
         if format == .csv && header == nil {
             // The header is read first, alone: every part needs its columns.
+            try settle()
             var reader = TimelineReader(format: format, file: file, strict: strict)
             reader.lineOffset = lines
             reader.atFileStart = lines == 0
@@ -113,86 +131,50 @@ public struct ParallelTimelineReader {
             lines += reader.lines
             for problem in reader.problems { keep(problem) }
         }
-        let parts = Self.cuts(block, from: start, to: end, into: jobs)
-        let results = UnsafeMutableBufferPointer<Part>.allocate(capacity: parts.count)
-        defer { results.deallocate() }
-        nonisolated(unsafe) let slots = results
-        // Each part's events go into the storage an earlier block's part used: a new array per
-        // block would fault in fresh pages every time.
-        while recycled.count < parts.count { recycled.append([]) }
-        let buffers = UnsafeMutableBufferPointer<[TimelineEvent]>.allocate(capacity: parts.count)
-        defer { buffers.deallocate() }
-        for index in parts.indices { (buffers.baseAddress! + index).initialize(to: recycled[index]) }
-        recycled.removeAll()
-        nonisolated(unsafe) let storage = buffers
-        let format = format
-        let file = file
-        let strict = strict
-        let header = header
-        let atFileStart = lines == 0
-        block.withUnsafeBufferPointer { all in
-            nonisolated(unsafe) let all = all
-            let body: @Sendable (Int) -> Void = { index in
-                var reader = TimelineReader(format: format, file: file, strict: strict)
-                reader.header = header
-                reader.atFileStart = atFileStart && parts[index].lowerBound == 0
-                var events = (storage.baseAddress! + index).move()
-                events.removeAll(keepingCapacity: true)
-                var failure: DiagnosticError?
-                do throws(DiagnosticError) {
-                    try reader.read(UnsafeBufferPointer(rebasing: all[parts[index]])) { events.append($0) }
-                    try reader.finish { events.append($0) }
-                } catch {
-                    failure = error
-                }
-                (slots.baseAddress! + index).initialize(to: Part(reader: reader, events: events, failure: failure))
-            }
-            if parts.count == 1 {
-                body(0)
-            } else {
-                DispatchQueue.concurrentPerform(iterations: parts.count, execute: body)
-            }
-        }
-        defer {
-            for index in parts.indices {
-                let part = (results.baseAddress! + index).move()
-                recycled.append(part.events)
-            }
-        }
-        for index in parts.indices { try merge(results[index]) }
-        block.removeSubrange(..<end)
+        var template = TimelineReader(format: format, file: file, strict: strict)
+        template.header = header
+        template.atFileStart = !started && lines == 0
+        started = true
+        // The block keeps its bytes; the next one starts in the storage of one already read.
+        let taken = TimelineBlock(block, from: start, to: end, jobs: jobs)
+        block = spare
+        spare = []
+        block.removeAll(keepingCapacity: true)
+        block.append(contentsOf: taken.bytes[end...])
         lastNewline = nil
+        let concurrently = jobs > 1 && taken.parts.count > 1
+        taken.read(template, concurrently: concurrently)
+        try settle()
+        inFlight = taken
+        if !concurrently { try settle() }
     }
 
-    /// One part's reading.
-    private struct Part {
-        var reader: TimelineReader
-        var events: [TimelineEvent]
-        var failure: DiagnosticError?
+    /// Waits for the block in flight, if any, and puts its parts together.
+    private mutating func settle() throws(DiagnosticError) {
+        guard let block = inFlight else { return }
+        inFlight = nil
+        block.wait()
+        for index in block.parts.indices {
+            let renumbering = try merge(block[index])
+            renumbering.apply(to: &block[index].events)
+            eventCount += block[index].events.count
+            if !block[index].events.isEmpty { pieces.append(block[index].events) }
+            block[index].events = []
+        }
+        spare = block.bytes
     }
 
-    /// Adds a part's events, in the whole file's numbers, and its problems, at the whole file's lines.
-    private mutating func merge(_ part: Part) throws(DiagnosticError) {
+    /// Takes a part's names and people into the file's (the renumbering returned) and its
+    /// problems, at the whole file's lines.
+    private mutating func merge(_ part: TimelineBlock.Part) throws(DiagnosticError) -> Renumbering {
         let offset = lines
         if var failure = part.failure {
             for index in failure.diagnostics.indices { failure.diagnostics[index].location?.line += offset }
             throw failure
         }
-        let names = part.reader.symbols.strings.map { symbols.intern($0) }
-        let persons = part.reader.people.strings.map { people.intern($0) }
-        if events.capacity < events.count + part.events.count {
-            // Doubling, as appending does: reserving the exact count would copy every event on every block.
-            events.reserveCapacity(max(events.count + part.events.count, events.capacity * 2))
-        }
-        for var event in part.events {
-            event.person = persons[Int(event.person)]
-            if event.name != TimelineEvent.none { event.name = names[Int(event.name)] }
-            if event.scene != TimelineEvent.none { event.scene = names[Int(event.scene)] }
-            if event.short != TimelineEvent.none { event.short = names[Int(event.short)] }
-            if event.build != TimelineEvent.none { event.build = names[Int(event.build)] }
-            if event.valueKind == .string || event.valueKind == .number { event.value = names[Int(event.value)] }
-            events.append(event)
-        }
+        let renumbering = Renumbering(
+            names: part.reader.symbols.strings.map { symbols.intern($0) },
+            people: part.reader.people.strings.map { people.intern($0) })
         for var problem in part.reader.problems {
             problem.location?.line += offset
             if problem.severity == .warning {
@@ -203,6 +185,7 @@ public struct ParallelTimelineReader {
         }
         lines += part.reader.lines
         skipped += part.reader.skipped
+        return renumbering
     }
 
     private mutating func keep(_ problem: Diagnostic) {
@@ -211,20 +194,5 @@ public struct ParallelTimelineReader {
 
     private func location(_ line: Int, _ column: Int) -> SourceLocation {
         SourceLocation(file: file, line: line, column: column)
-    }
-
-    /// `block[start..<end]` cut into at most `count` ranges, each ending at a line's end.
-    static func cuts(_ block: [UInt8], from start: Int, to end: Int, into count: Int) -> [Range<Int>] {
-        var ranges: [Range<Int>] = []
-        var lower = start
-        for index in 1...count where lower < end {
-            var upper = index == count ? end : max(lower, start + (end - start) * index / count)
-            if upper < end {
-                upper = block[upper..<end].firstIndex(of: 0x0A).map { $0 + 1 } ?? end
-            }
-            ranges.append(lower..<upper)
-            lower = upper
-        }
-        return ranges
     }
 }

@@ -28,21 +28,16 @@ public struct Simulation: Sendable {
         Outcome(tallies: policies.map { SimulationTally(triggers: $0.policy.triggers.count) }, asks: [])
     }
 
-    /// Replays every person of `timeline`, its people split into `jobs` parts that run at once.
+    /// Replays every person of `timeline`, its people split into `jobs` runs of about as many
+    /// events each, which run at once.
     public func run(_ timeline: Timeline, jobs: Int = 1) -> Outcome {
-        let people = timeline.people.count
-        let parts = max(1, min(jobs, people))
-        let outcomes = UnsafeMutableBufferPointer<Outcome>.allocate(capacity: parts)
+        let runs = timeline.runsOfPeople(jobs)
+        let parts = runs.count
+        let outcomes = UnsafeMutableBufferPointer<Outcome>.allocate(capacity: max(1, parts))
         defer { outcomes.deallocate() }
         nonisolated(unsafe) let slots = outcomes
-        let body: @Sendable (Int) -> Void = { part in
-            let range = (people * part / parts)..<(people * (part + 1) / parts)
-            (slots.baseAddress! + part).initialize(to: replay(timeline, people: range))
-        }
-        if parts == 1 {
-            body(0)
-        } else {
-            DispatchQueue.concurrentPerform(iterations: parts, execute: body)
+        Timeline.perform(parts) { part in
+            (slots.baseAddress! + part).initialize(to: replay(timeline, people: runs[part]))
         }
         var total = empty
         for part in 0..<parts {

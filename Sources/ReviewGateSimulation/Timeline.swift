@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A whole timeline in memory: every event, the names they use and the people, grouped person by
 /// person in time order for replay. Memory grows with the events (about 40 bytes each); a file
 /// grouped by person can be replayed in bounded memory instead (``GroupedReplay``).
@@ -14,29 +16,76 @@ public struct Timeline: Sendable {
 
     /// Groups `events` (in file order) by person and sorts each person's by time.
     public init(events: [TimelineEvent], symbols: Symbols, people: Symbols) {
+        self.init(pieces: [events], symbols: symbols, people: people)
+    }
+
+    /// Groups the events of `pieces` (together in file order: the pieces in order, each one's
+    /// events in order) by person and sorts each person's by time, on `jobs` cores: each job
+    /// counts and places the events of a run of pieces, then sorts a run of people.
+    public init(pieces: [[TimelineEvent]], symbols: Symbols, people: Symbols, jobs: Int = 1) {
         self.symbols = symbols
         self.people = people
-        var starts = [Int](repeating: 0, count: people.count + 1)
-        for event in events { starts[Int(event.person) + 1] += 1 }
-        for index in 1..<starts.count { starts[index] += starts[index - 1] }
-        var next = starts
-        var grouped = events
-        for event in events {
-            grouped[next[Int(event.person)]] = event
-            next[Int(event.person)] += 1
+        let groups = Self.runs(sizes: pieces.map(\.count), into: jobs)
+        // counts[g][p]: person p's events in run g; then, before placing, those in earlier runs.
+        let counts = UnsafeMutableBufferPointer<[Int32]>.allocate(capacity: max(1, groups.count))
+        defer {
+            _ = counts.baseAddress!.deinitialize(count: groups.count)
+            counts.deallocate()
         }
-        for person in 0..<people.count {
-            let range = starts[person]..<starts[person + 1]
-            guard let ordered = Self.inTimeOrder(grouped[range]) else { continue }
-            grouped.replaceSubrange(range, with: ordered)
+        nonisolated(unsafe) let slots = counts
+        let everyone = people.count
+        Self.perform(groups.count) { group in
+            var count = [Int32](repeating: 0, count: everyone)
+            for piece in groups[group] {
+                for event in pieces[piece] { count[Int(event.person)] += 1 }
+            }
+            (slots.baseAddress! + group).initialize(to: count)
         }
-        self.events = grouped
+        var offsets = [Int](repeating: 0, count: everyone + 1)
+        for person in 0..<everyone {
+            var before: Int32 = 0
+            for group in groups.indices {
+                let count = counts[group][person]
+                counts[group][person] = before
+                before += count
+            }
+            offsets[person + 1] = offsets[person] + Int(before)
+        }
+        let starts = offsets
+        let total = starts[everyone]
+        events = [TimelineEvent](unsafeUninitializedCapacity: total) { buffer, initialized in
+            nonisolated(unsafe) let grouped = buffer
+            Self.perform(groups.count) { group in
+                slots[group].withUnsafeMutableBufferPointer { next in
+                    for piece in groups[group] {
+                        for event in pieces[piece] {
+                            let person = Int(event.person)
+                            (grouped.baseAddress! + starts[person] + Int(next[person])).initialize(to: event)
+                            next[person] += 1
+                        }
+                    }
+                }
+            }
+            let runs = Self.runs(boundaries: starts, into: jobs)
+            Self.perform(runs.count) { run in
+                for person in runs[run] {
+                    let range = starts[person]..<starts[person + 1]
+                    Self.sortByTime(UnsafeMutableBufferPointer(rebasing: grouped[range]))
+                }
+            }
+            initialized = total
+        }
         self.starts = starts
     }
 
     /// Runs `body` with person `person`'s events.
     public func withEvents<T>(of person: Int, _ body: (UnsafeBufferPointer<TimelineEvent>) -> T) -> T {
         events.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[starts[person]..<starts[person + 1]])) }
+    }
+
+    /// The people cut into at most `jobs` runs of about as many events each.
+    public func runsOfPeople(_ jobs: Int) -> [Range<Int>] {
+        Self.runs(boundaries: starts, into: jobs)
     }
 }
 
@@ -47,5 +96,59 @@ extension Timeline {
         guard zip(events, events.dropFirst()).contains(where: { $0.time > $1.time }) else { return nil }
         return events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
             .map(\.element)
+    }
+
+    /// Sorts one person's events by time in place, those at the same time kept in their order.
+    private static func sortByTime(_ events: UnsafeMutableBufferPointer<TimelineEvent>) {
+        guard zip(events, events.dropFirst()).contains(where: { $0.time > $1.time }),
+            let ordered = inTimeOrder(ArraySlice(events))
+        else { return }
+        for index in ordered.indices { events[index] = ordered[index] }
+    }
+
+    /// Runs `body` for each index below `count`, at once when there are several.
+    static func perform(_ count: Int, _ body: @Sendable (Int) -> Void) {
+        if count == 1 {
+            body(0)
+        } else if count > 1 {
+            DispatchQueue.concurrentPerform(iterations: count, execute: body)
+        }
+    }
+
+    /// Items (of the sizes given) cut into at most `jobs` runs of about the same total size, in
+    /// order; each run's items are a range of indices.
+    static func runs(sizes: [Int], into jobs: Int) -> [Range<Int>] {
+        var boundaries = [0]
+        boundaries.reserveCapacity(sizes.count + 1)
+        for size in sizes { boundaries.append(boundaries.last! + size) }
+        return runs(boundaries: boundaries, into: jobs)
+    }
+
+    /// The items between `boundaries` (item `i` from `boundaries[i]` to `boundaries[i + 1]`) cut
+    /// into at most `jobs` runs, each ending where the running total first reaches its share.
+    private static func runs(boundaries: [Int], into jobs: Int) -> [Range<Int>] {
+        let items = boundaries.count - 1
+        guard items > 0 else { return [] }
+        let parts = max(1, min(jobs, items))
+        let total = boundaries[items]
+        var runs: [Range<Int>] = []
+        var lower = 0
+        for part in 1...parts where lower < items {
+            var upper = items
+            if part < parts {
+                let share = total * part / parts
+                // The first item whose end reaches the share closes the run (at least one item).
+                var low = lower + 1
+                var high = items
+                while low < high {
+                    let middle = (low + high) / 2
+                    if boundaries[middle] >= share { high = middle } else { low = middle + 1 }
+                }
+                upper = max(lower + 1, low)
+            }
+            runs.append(lower..<upper)
+            lower = upper
+        }
+        return runs
     }
 }

@@ -3,7 +3,8 @@ import ReviewGateSimulation
 
 /// `reviewgate simulate` end to end on JSON Lines of the apple-sample policy's events (the
 /// shipped cohort, 20,000 people): lines read, grouped by person, replayed, tallied; against a
-/// bare scan of the same lines (every byte looked at, lines counted) in the same run.
+/// bare scan of the same lines (every byte looked at, lines counted) in the same run, and two
+/// jobs against one, back to back.
 ///
 /// One iteration is one whole run over the ~48 MB of lines; the custom metrics give events per
 /// second and megabytes per second, and `Malloc (total)` ÷ the events the allocations per event.
@@ -42,5 +43,21 @@ let benchmarks: @Sendable () -> Void = {
         SimulateRun.shared
     } teardown: {
         print(SimulateRun.shared.summary)
+    }
+
+    Benchmark(
+        "2 jobs/1 job speed ratio",
+        configuration: .init(
+            metrics: [.wallClock, SimulateRun.speedupMetric], timeUnits: .milliseconds,
+            warmupIterations: 1, maxDuration: .seconds(60), maxIterations: 10)
+    ) { benchmark, run in
+        let one = SimulateRun.time { blackHole(run.simulate(jobs: 1)) }
+        let two = SimulateRun.time { blackHole(run.simulate(jobs: 2)) }
+        benchmark.measurement(SimulateRun.speedupMetric, Int((one / two * 100).rounded()))
+        run.jobPairs.append((one, two))
+    } setup: {
+        SimulateRun.shared
+    } teardown: {
+        print(SimulateRun.shared.jobSummary)
     }
 }

@@ -11,6 +11,8 @@ final class SimulateRun: @unchecked Sendable {
     static let kilobytesPerSecond = BenchmarkMetric.custom(
         "MB/s ×1000", polarity: .prefersLarger, useScalingFactor: false)
     static let ratioMetric = BenchmarkMetric.custom("simulate/scan ×100", useScalingFactor: false)
+    static let speedupMetric = BenchmarkMetric.custom(
+        "1 job/2 jobs time ×100", polarity: .prefersLarger, useScalingFactor: false)
 
     static let shared = SimulateRun()
 
@@ -18,6 +20,7 @@ final class SimulateRun: @unchecked Sendable {
     let events: Int
     let simulation: Simulation
     var pairs: [(scan: Duration, simulate: Duration)] = []
+    var jobPairs: [(one: Duration, two: Duration)] = []
 
     private init() {
         let root = Self.root()
@@ -79,6 +82,17 @@ final class SimulateRun: @unchecked Sendable {
         let seconds = time / .seconds(1)
         benchmark.measurement(Self.eventsPerSecond, Int(Double(events) / seconds / 1000))
         benchmark.measurement(Self.kilobytesPerSecond, Int(Double(bytes.count) / seconds / 1000))
+    }
+
+    /// The one-job and two-job pairs' medians, in one line.
+    var jobSummary: String {
+        guard !jobPairs.isEmpty else { return "2 jobs/1 job: no pairs" }
+        func median(_ values: [Double]) -> Double { values.sorted()[(values.count - 1) / 2] }
+        let one = median(jobPairs.map { Double(events) / ($0.one / .seconds(1)) / 1000 })
+        let two = median(jobPairs.map { Double(events) / ($0.two / .seconds(1)) / 1000 })
+        let speedup = median(jobPairs.map { $0.one / $0.two })
+        return "2 jobs/1 job, median of \(jobPairs.count) pairs: 1 job \(Int(one))K events/s, "
+            + "2 jobs \(Int(two))K events/s, speed-up \((speedup * 100).rounded() / 100)×"
     }
 
     /// The pairs' medians, in one line.

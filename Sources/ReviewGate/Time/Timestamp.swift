@@ -93,7 +93,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
             return value
         }
         guard let year = number(0..<4), b[4] == 0x2D, let month = number(5..<7), b[7] == 0x2D,
-            let day = number(8..<10), [0x54, 0x74, 0x20].contains(b[10]),
+            let day = number(8..<10), b[10] == 0x54 || b[10] == 0x74 || b[10] == 0x20,
             let hour = number(11..<13), b[13] == 0x3A, let minute = number(14..<16), b[16] == 0x3A,
             let second = number(17..<19), Self.years.contains(year),
             (1...12).contains(month), day >= 1, day <= CivilDate.daysIn(month: month, year: year),

@@ -13,15 +13,15 @@ struct TimelineInput {
     /// Names and people carried from file to file.
     var symbols = Symbols()
     var people = Symbols()
-    /// Every event of the files read whole, in file order.
-    var events: [TimelineEvent] = []
+    /// Every event of the files read whole, in file order, in the pieces they were read in.
+    var pieces: [[TimelineEvent]] = []
     /// What was read, over every file.
     var lines = 0
     var eventCount = 0
     var skipped = 0
     var problems: [Diagnostic] = []
 
-    /// Reads `path` whole into ``events``, its blocks read on `jobs` cores.
+    /// Reads `path` whole into ``pieces``, its blocks read on `jobs` cores.
     mutating func readWhole(_ path: String, jobs: Int) throws {
         let file = try open(path)
         defer { file.close() }
@@ -31,17 +31,17 @@ struct TimelineInput {
         people = Symbols()
         try Self.chunks(of: file) { (chunk) throws(DiagnosticError) in
             try reader.read(chunk)
-            return reader.events.count
+            return reader.eventCount
         } finish: { () throws(DiagnosticError) in
             try reader.finish()
         }
         lines += reader.lines
-        eventCount += reader.events.count
+        eventCount += reader.eventCount
         skipped += reader.skipped
         problems += reader.problems
         symbols = reader.symbols
         people = reader.people
-        events += reader.events
+        pieces += reader.pieces
     }
 
     /// Reads `path`, passing the events of each chunk (in file order) to `body` with the reader.

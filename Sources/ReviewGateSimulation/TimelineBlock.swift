@@ -1,0 +1,124 @@
+import Dispatch
+import ReviewGate
+
+/// A block of a timeline's lines being read by ``ParallelTimelineReader``: its bytes cut at line
+/// ends into parts, each part read by a ``TimelineReader`` of its own (on another thread, or on
+/// the caller's), with its events numbered by that reader's own ``Symbols``.
+///
+/// A class, so that threads still reading a block keep its bytes and results alive whatever
+/// becomes of the reader that started them.
+final class TimelineBlock: @unchecked Sendable {
+    /// The block's bytes; the parts are ranges of them.
+    let bytes: [UInt8]
+    /// The parts, in file order.
+    let parts: [Range<Int>]
+    /// What each part read, set once its reading is done.
+    private let results: UnsafeMutableBufferPointer<Part>
+    /// Done when every part is read.
+    private let group = DispatchGroup()
+
+    /// One part's reading.
+    struct Part {
+        var reader: TimelineReader
+        var events: [TimelineEvent]
+        var failure: DiagnosticError?
+    }
+
+    /// A block of `bytes`, whose lines from `start` to `end` are read in at most `jobs` parts
+    /// (none when `start == end`).
+    init(_ bytes: [UInt8], from start: Int, to end: Int, jobs: Int) {
+        self.bytes = bytes
+        parts = start < end ? Self.cuts(bytes, from: start, to: end, into: jobs) : []
+        results = .allocate(capacity: max(1, parts.count))
+    }
+
+    deinit {
+        // Every part was read before the last reference went: its thread held one until then.
+        _ = results.baseAddress!.deinitialize(count: parts.count)
+        results.deallocate()
+    }
+
+    /// Reads the parts: on other threads when `concurrently` (``wait()`` waits for them), else
+    /// one after another on this one. `template` is a reader with the file's settings.
+    func read(_ template: TimelineReader, concurrently: Bool) {
+        // Each part copies the template: nothing of it is shared once copied (its buffers are empty).
+        nonisolated(unsafe) let template = template
+        for index in parts.indices {
+            if concurrently {
+                DispatchQueue.global().async(group: group) { self.readPart(index, template) }
+            } else {
+                readPart(index, template)
+            }
+        }
+    }
+
+    /// Waits until every part is read.
+    func wait() { group.wait() }
+
+    /// A part's reading, once ``wait()`` returned; the events may be taken (renumbered, moved out).
+    subscript(part: Int) -> Part {
+        get { results[part] }
+        _modify { yield &results[part] }
+    }
+
+    private func readPart(_ index: Int, _ template: TimelineReader) {
+        var reader = template
+        reader.atFileStart = template.atFileStart && parts[index].lowerBound == 0
+        var events: [TimelineEvent] = []
+        // Room for the shortest lines a part can hold; pages not written are not touched.
+        events.reserveCapacity(parts[index].count / 48 + 1)
+        var failure: DiagnosticError?
+        bytes.withUnsafeBufferPointer { all in
+            do throws(DiagnosticError) {
+                try reader.read(UnsafeBufferPointer(rebasing: all[parts[index]])) { events.append($0) }
+                try reader.finish { events.append($0) }
+            } catch {
+                failure = error
+            }
+        }
+        (results.baseAddress! + index).initialize(to: Part(reader: reader, events: events, failure: failure))
+    }
+
+    /// `bytes[start..<end]` cut into at most `count` ranges, each ending at a line's end.
+    static func cuts(_ bytes: [UInt8], from start: Int, to end: Int, into count: Int) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var lower = start
+        for index in 1...count where lower < end {
+            var upper = index == count ? end : max(lower, start + (end - start) * index / count)
+            if upper < end {
+                upper = bytes[upper..<end].firstIndex(of: 0x0A).map { $0 + 1 } ?? end
+            }
+            ranges.append(lower..<upper)
+            lower = upper
+        }
+        return ranges
+    }
+}
+
+/// A part's names and people in the whole file's numbers.
+struct Renumbering {
+    var names: [Symbols.ID]
+    var people: [Symbols.ID]
+
+    /// Whether each number stays as it is (as in the file's first part).
+    var isIdentity: Bool {
+        names.indices.allSatisfy { names[$0] == $0 } && people.indices.allSatisfy { people[$0] == $0 }
+    }
+
+    /// Gives `events` the file's numbers.
+    func apply(to events: inout [TimelineEvent]) {
+        guard !isIdentity else { return }
+        events.withUnsafeMutableBufferPointer { events in
+            for index in events.indices {
+                var event = events[index]
+                event.person = people[Int(event.person)]
+                if event.name != TimelineEvent.none { event.name = names[Int(event.name)] }
+                if event.scene != TimelineEvent.none { event.scene = names[Int(event.scene)] }
+                if event.short != TimelineEvent.none { event.short = names[Int(event.short)] }
+                if event.build != TimelineEvent.none { event.build = names[Int(event.build)] }
+                if event.valueKind == .string || event.valueKind == .number { event.value = names[Int(event.value)] }
+                events[index] = event
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import ReviewGate
+import ReviewGateSimulation
+import ReviewGateTestSupport
+import Testing
+
+/// How a whole timeline is grouped by person on several cores: the same grouping as the plainest
+/// one (each person's events, people in number order, stably sorted by time), whatever the pieces
+/// and the jobs; and people cut into runs of about as many events each.
+@Suite("simulate: grouping by person")
+struct TimelineGroupingTests {
+    /// `count` events of `people` people, interleaved, with times out of order and some equal.
+    static func events(_ count: Int, people: Int, seed: UInt64) -> [TimelineEvent] {
+        var random = SplitMix(seed: seed)
+        return (0..<count).map { index in
+            var event = TimelineEvent(
+                person: Symbols.ID(Int.random(in: 0..<people, using: &random)),
+                time: Timestamp(nanosecondsSince1970: Int64.random(in: 0..<20, using: &random) * 1_000_000_000),
+                kind: .event)
+            event.name = Symbols.ID(index)  // tells apart events at the same time
+            return event
+        }
+    }
+
+    static func symbols(_ count: Int) -> Symbols {
+        var symbols = Symbols()
+        for index in 0..<count { _ = symbols.intern("p\(index)") }
+        return symbols
+    }
+
+    /// The grouping by its definition: person by person, each one's events stably sorted by time.
+    static func expected(_ events: [TimelineEvent], people: Int) -> [TimelineEvent] {
+        (0..<people).flatMap { person in
+            events.enumerated().filter { $0.element.person == Symbols.ID(person) }
+                .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        }
+    }
+
+    @Test("in pieces of any size, on one core or several, the grouping is the plainest one", arguments: [1, 2, 3, 7])
+    func piecesAndJobs(jobs: Int) {
+        for (seed, people) in [(1, 1), (2, 5), (3, 40), (4, 300)] {
+            let events = Self.events(600, people: people, seed: UInt64(seed))
+            var random = SplitMix(seed: UInt64(seed) * 31)
+            var pieces: [[TimelineEvent]] = []
+            var start = 0
+            while start < events.count {
+                let end = min(events.count, start + Int.random(in: 0...90, using: &random))
+                pieces.append(Array(events[start..<end]))
+                start = end
+            }
+            let timeline = Timeline(pieces: pieces, symbols: Symbols(), people: Self.symbols(people), jobs: jobs)
+            #expect(timeline.events == Self.expected(events, people: people), "seed \(seed), \(jobs) jobs")
+            #expect(timeline.starts.count == people + 1)
+            for person in 0..<people {
+                timeline.withEvents(of: person) { mine in
+                    #expect(mine.allSatisfy { $0.person == Symbols.ID(person) })
+                }
+            }
+        }
+    }
+
+    @Test("no events, and people with none, group to empty runs")
+    func empty() {
+        let timeline = Timeline(pieces: [[], []], symbols: Symbols(), people: Self.symbols(3), jobs: 2)
+        #expect(timeline.events.isEmpty)
+        #expect(timeline.starts == [0, 0, 0, 0])
+        #expect(Timeline(pieces: [], symbols: Symbols(), people: Symbols(), jobs: 4).events.isEmpty)
+    }
+
+    @Test("people are cut into at most `jobs` runs, in order, of about as many events each")
+    func runsOfPeople() {
+        let events = Self.events(10_000, people: 1_000, seed: 9)
+        let timeline = Timeline(events: events, symbols: Symbols(), people: Self.symbols(1_000))
+        for jobs in [1, 2, 3, 8] {
+            let runs = timeline.runsOfPeople(jobs)
+            #expect(runs.count == jobs)
+            #expect(runs.first?.lowerBound == 0 && runs.last?.upperBound == 1_000)
+            #expect(zip(runs, runs.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+            let sizes = runs.map { timeline.starts[$0.upperBound] - timeline.starts[$0.lowerBound] }
+            // The most events one person has is the most a run can be off its share by.
+            let most = (0..<1_000).map { timeline.starts[$0 + 1] - timeline.starts[$0] }.max()!
+            #expect(sizes.allSatisfy { abs($0 - 10_000 / jobs) <= most }, "\(jobs) jobs: \(sizes)")
+        }
+        let few = Timeline(events: Array(events.prefix(3)), symbols: Symbols(), people: Self.symbols(1_000))
+        #expect(few.runsOfPeople(8).count <= 8)
+        #expect(few.runsOfPeople(8).reduce(0) { $0 + $1.count } == 1_000)
+    }
+}
