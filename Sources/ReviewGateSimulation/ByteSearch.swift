@@ -24,7 +24,7 @@ enum ByteSearch {
     }
 
     /// The index of the first byte at or after `start` that a JSON string's scan must look at:
-    /// `"`, `\`, a control character or a byte of a multi-byte character (or the end).
+    /// `"`, `\`, a control character or a byte of a multi-byte character (or the end, `bytes.count`).
     static func plainRun(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return start }
         var index = start
@@ -36,10 +36,16 @@ enum ByteSearch {
             let backslash = word ^ backslashes
             let special =
                 ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- ones &* 0x20) | word
-            // Any high bit: a quote, a backslash, a byte below 0x20 (or a borrow past one), or a byte
-            // of 0x80 and up. The byte loop then looks at each byte of this word exactly.
-            if special & highs != 0 { break }
+            // A high bit marks a quote, a backslash, a byte below 0x20 or one of 0x80 and up; a
+            // borrow can set one only above a byte that is one of these, so the lowest is exact.
+            let found = special & highs
+            if found != 0 { return index + (found.littleEndian.trailingZeroBitCount >> 3) }
             index += 8
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 { return index }
+            index += 1
         }
         return index
     }

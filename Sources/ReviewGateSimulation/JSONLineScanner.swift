@@ -71,12 +71,20 @@ enum JSONLineScanner {
         }
     }
 
-    /// Each column's key as written plainly, through its closing quote, as the eight bytes after
-    /// its opening quote read little-endian: the bytes, a mask of them, and how many there are.
-    private static let plainKeys: [(word: UInt64, mask: UInt64, count: Int)] = TimelineColumn.allCases.map {
-        let bytes = Array(($0.name + "\"").utf8)
-        let word = bytes.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        return (word, bytes.count == 8 ? ~0 : (1 << UInt64(8 * bytes.count)) - 1, bytes.count)
+    /// A column's key as written plainly, through its closing quote, as the bytes after its
+    /// opening quote read little-endian (`user"` is `0x22_7265_7375`), and how many bytes that is.
+    static func plainKey(_ column: TimelineColumn) -> (word: UInt64, count: Int) {
+        switch column {
+        case .user: (0x22_7265_7375, 5)
+        case .time: (0x22_656D_6974, 5)
+        case .type: (0x22_6570_7974, 5)
+        case .name: (0x22_656D_616E, 5)
+        case .scene: (0x2265_6E65_6373, 6)
+        case .source: (0x22_6563_7275_6F73, 7)
+        case .short: (0x2274_726F_6873, 6)
+        case .build: (0x2264_6C69_7562, 6)
+        case .value: (0x2265_756C_6176, 6)
+        }
     }
 
     private static func value(
@@ -122,21 +130,24 @@ enum JSONLineScanner {
         mutating func plainKey() -> TimelineColumn? {
             guard index + 9 <= line.count, let base = line.baseAddress else { return nil }
             let word = UnsafeRawPointer(base + index + 1).loadUnaligned(as: UInt64.self).littleEndian
-            func written(_ column: TimelineColumn) -> TimelineColumn? {
-                let key = JSONLineScanner.plainKeys[column.rawValue]
-                guard word & key.mask == key.word else { return nil }
-                index += 1 + key.count
-                return column
-            }
-            switch UInt8(truncatingIfNeeded: word) {
-            case UInt8(ascii: "u"): return written(.user)
-            case UInt8(ascii: "t"): return written(.time) ?? written(.type)
-            case UInt8(ascii: "n"): return written(.name)
-            case UInt8(ascii: "s"): return written(.scene) ?? written(.source) ?? written(.short)
-            case UInt8(ascii: "b"): return written(.build)
-            case UInt8(ascii: "v"): return written(.value)
+            // The first byte, and for keys that share it the second, tell which key it could be.
+            let column: TimelineColumn
+            switch (UInt8(truncatingIfNeeded: word), UInt8(truncatingIfNeeded: word >> 8)) {
+            case (UInt8(ascii: "u"), _): column = .user
+            case (UInt8(ascii: "t"), UInt8(ascii: "i")): column = .time
+            case (UInt8(ascii: "t"), _): column = .type
+            case (UInt8(ascii: "n"), _): column = .name
+            case (UInt8(ascii: "s"), UInt8(ascii: "c")): column = .scene
+            case (UInt8(ascii: "s"), UInt8(ascii: "o")): column = .source
+            case (UInt8(ascii: "s"), _): column = .short
+            case (UInt8(ascii: "b"), _): column = .build
+            case (UInt8(ascii: "v"), _): column = .value
             default: return nil
             }
+            let key = JSONLineScanner.plainKey(column)
+            guard word & ((1 << UInt64(8 * key.count)) - 1) == key.word else { return nil }
+            index += 1 + key.count
+            return column
         }
 
         func problem(_ message: String) -> LineProblem {

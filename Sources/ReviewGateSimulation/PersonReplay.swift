@@ -16,12 +16,17 @@ struct PersonReplay {
     private var reached: [Bool]
     /// The storage of every decision's checks, reused from moment to moment.
     private var checks: [Check] = []
+    /// Whether a trigger listens to each event name, by symbol: 0 not yet known, 1 no, 2 yes.
+    private var listenedNames: [UInt8] = []
+    /// Whether a trigger listens to launches.
+    private let listensToLaunches: Bool
 
     init(_ simulated: SimulatedPolicy, symbols: Symbols, keepingAsks: Bool) {
         self.simulated = simulated
         self.symbols = symbols
         asks = keepingAsks ? [] : nil
         reached = Array(repeating: false, count: simulated.policy.triggers.count)
+        listensToLaunches = simulated.policy.listens(to: Trigger.launchEvent)
     }
 
     /// Replays `events` (one person's, in time order) and counts them into `tally`. `initial`,
@@ -84,7 +89,8 @@ struct PersonReplay {
                 state.attributes[symbols[event.name]] = attribute(event)
                 continue
             }
-            if Transition.applyUnheard(moment, to: &state, policy: policy) {
+            let listened = listens(to: event)
+            if Transition.applyUnheard(moment, to: &state, policy: policy, listened: listened) {
                 // No trigger listens: it cannot ask, and what it records needs no decision.
                 tally.moments += 1
                 continue
@@ -102,12 +108,12 @@ struct PersonReplay {
                 decision.checks = []
             }
             tally.moments += 1
-            var listened = true
+            var heard = true
             var blocked: UInt32 = 0
             decision.checks.withUnsafeBufferPointer { made in
                 for index in made.indices {
                     if case .trigger(let part) = made[index].id {
-                        if part == .missing { listened = false }
+                        if part == .missing { heard = false }
                         if part == .count, made[index].passed, let trigger = made[index].trigger,
                             let position = policy.triggerIndex(id: trigger)
                         {
@@ -129,7 +135,7 @@ struct PersonReplay {
                     AskRecord(
                         person: person, time: event.time, trigger: decision.trigger, policy: policy.name,
                         digest: policy.digest, pastOSQuota: pastQuota))
-            } else if listened && (policy.enabled.value || isListened(moment)) {
+            } else if heard && (policy.enabled.value || listened) {
                 tally.blockedMoments += 1
                 blockers |= blocked
                 var bits = blocked
@@ -165,10 +171,22 @@ struct PersonReplay {
         return inWindow >= quota.count
     }
 
-    /// Whether a trigger of the policy listens to the moment (for a disabled policy, which checks none).
-    private func isListened(_ moment: Moment) -> Bool {
-        guard let event = moment.event else { return true }
-        return simulated.policy.listens(to: event)
+    /// Whether a trigger of the policy listens to an event line's moment (`true` for a named
+    /// trigger, which is no event), worked out once per name.
+    private mutating func listens(to event: TimelineEvent) -> Bool {
+        switch event.kind {
+        case .launch: return listensToLaunches
+        case .event:
+            let index = Int(event.name)
+            if index >= listenedNames.count {
+                listenedNames.append(contentsOf: repeatElement(0, count: index + 1 - listenedNames.count))
+            }
+            if listenedNames[index] == 0 {
+                listenedNames[index] = simulated.policy.listens(to: symbols[event.name]) ? 2 : 1
+            }
+            return listenedNames[index] == 2
+        default: return true
+        }
     }
 
     private func text(_ id: Symbols.ID) -> String? {

@@ -61,7 +61,16 @@ public enum Transition {
     /// `reviewgate simulate` records a policy's many unheard launches this way; the state is the one
     /// ``apply(_:to:policy:appendingAsk:)`` leaves.
     public static func applyUnheard(_ moment: Moment, to state: inout ReviewState, policy: Policy) -> Bool {
-        guard moment.trigger == nil, let event = moment.event, !policy.listens(to: event),
+        applyUnheard(moment, to: &state, policy: policy, listened: moment.event.map(policy.listens(to:)) ?? true)
+    }
+
+    /// As ``applyUnheard(_:to:policy:)``, for a caller that has worked out already whether a trigger
+    /// of the policy listens to the moment's event (`listened`), as a replay of events known by
+    /// number does once per name rather than once per moment.
+    package static func applyUnheard(
+        _ moment: Moment, to state: inout ReviewState, policy: Policy, listened: Bool
+    ) -> Bool {
+        guard moment.trigger == nil, let event = moment.event, !listened,
             event == Trigger.launchEvent || policy.counting.whileBlocked
         else { return false }
         // Blocked, so no ask; only a full count keeps the donation from counting.

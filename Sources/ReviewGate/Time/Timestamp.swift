@@ -84,11 +84,13 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// reader that holds bytes and would otherwise build a string per line.
     public init?(rfc3339 b: UnsafeBufferPointer<UInt8>) {
         guard b.count >= 20 else { return nil }
-        func number(_ range: Range<Int>) -> Int64? {
+        @inline(__always) func number(_ range: Range<Int>) -> Int64? {
+            guard range.upperBound <= b.count else { return nil }
             var value: Int64 = 0
             for index in range {
-                guard index < b.count, (0x30...0x39).contains(b[index]) else { return nil }
-                value = value * 10 + Int64(b[index] - 0x30)
+                let digit = b[index] &- 0x30
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int64(digit)
             }
             return value
         }
