@@ -110,8 +110,8 @@ struct SimulateCommand: ParsableCommand {
 
     /// Replays the timelines (or the cohort) through the policies.
     private func simulated() throws -> SimulationReport {
-        var policies = [SimulatedPolicy(try InputFile.policy(policy!), path: policy!)]
-        if let baseline { policies.append(SimulatedPolicy(try InputFile.policy(baseline), path: baseline)) }
+        var policies = [SimulatedPolicy(try InputFile.loadedPolicy(policy!), path: policy!)]
+        if let baseline { policies.append(SimulatedPolicy(try InputFile.loadedPolicy(baseline), path: baseline)) }
         let simulation = Simulation(policies: policies, keepsAsks: asks != nil)
         let jobs = jobs ?? Platform.processorCount
         var input = SimulationReport.Input(sources: synthetic.map { ["cohort \($0)"] } ?? inputs)

@@ -10,11 +10,44 @@ public struct SimulatedPolicy: Sendable {
     /// Android, whose Play quota is not published.
     public let osQuota: AskLimit?
 
-    /// Prepares `policy`, read from `path`.
+    /// The policy compiled, from which ``replica()`` decodes a copy; `nil` when only the policy was
+    /// given.
+    private let compiled: [UInt8]?
+
+    /// Prepares `policy`, read from `path`. Every job of a run shares it; one made from the loaded policy gives each job a copy.
     public init(_ policy: Policy, path: String) {
         self.policy = policy
         self.path = path
         osQuota = policy.app.platform == .ios ? .storeKit : nil
+        compiled = nil
+    }
+
+    /// Prepares a loaded policy, read from `path`, so that each job of a run on several cores gets
+    /// a copy of its own (``replica()``).
+    public init(_ loaded: PolicyLoader.Result, path: String) {
+        policy = loaded.policy
+        self.path = path
+        osQuota = loaded.policy.app.platform == .ios ? .storeKit : nil
+        // The digest is put back after decoding: any well-formed one compiles.
+        let placeholder = "sha256:" + String(repeating: "0", count: 64)
+        compiled = Array(CompiledPolicy(loaded).text(digest: placeholder).utf8)
+    }
+
+    /// The same policy in storage of its own, decoded again from its compiled form: a job on
+    /// another core that replays it then retains and releases only its own strings and arrays
+    /// (one shared by two cores has its count changed by both at once, which costs both dearly).
+    /// Itself when it was made from a policy alone.
+    public func replica() -> SimulatedPolicy {
+        guard let compiled, var copy = try? CompiledPolicy.load(compiled, file: path).policy else { return self }
+        copy.digest = policy.digest
+        return SimulatedPolicy(copy, path: path, osQuota: osQuota)
+    }
+
+    private init(_ policy: Policy, path: String, osQuota: AskLimit?) {
+        self.policy = policy
+        self.path = path
+        self.osQuota = osQuota
+        compiled = nil
     }
 
     /// A trigger's count rule as the policy writes it: `at_least 4`.

@@ -37,7 +37,11 @@ public struct Simulation: Sendable {
         defer { outcomes.deallocate() }
         nonisolated(unsafe) let slots = outcomes
         Timeline.perform(parts) { part in
-            (slots.baseAddress! + part).initialize(to: replay(timeline, people: runs[part]))
+            // The first job replays with the policies and names given, each other with copies.
+            let policies = part == 0 ? policies : policies.map { $0.replica() }
+            let symbols = part == 0 ? timeline.symbols : timeline.symbols.unshared()
+            (slots.baseAddress! + part).initialize(
+                to: replay(timeline, people: runs[part], policies: policies, symbols: symbols))
         }
         var total = empty
         for part in 0..<parts {
@@ -47,10 +51,13 @@ public struct Simulation: Sendable {
         return total
     }
 
-    /// Replays the people in `range`.
-    private func replay(_ timeline: Timeline, people range: Range<Int>) -> Outcome {
+    /// Replays the people in `range` through `policies` (these or their replicas), naming events
+    /// by `symbols` (the timeline's, or a copy).
+    private func replay(
+        _ timeline: Timeline, people range: Range<Int>, policies: [SimulatedPolicy], symbols: Symbols
+    ) -> Outcome {
         var outcome = empty
-        var replays = policies.map { PersonReplay($0, symbols: timeline.symbols, keepingAsks: keepsAsks) }
+        var replays = policies.map { PersonReplay($0, symbols: symbols, keepingAsks: keepsAsks) }
         for person in range {
             let name = timeline.people[Symbols.ID(person)]
             timeline.withEvents(of: person) { events in

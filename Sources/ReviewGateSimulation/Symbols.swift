@@ -18,6 +18,17 @@ public struct Symbols: Sendable {
     /// An empty table.
     public init() {}
 
+    /// A copy whose strings share no storage with these, for a job on another core: it then
+    /// retains and releases only its own.
+    public func unshared() -> Symbols {
+        var copy = self
+        copy.strings = strings.map { text in
+            var text = text
+            return text.withUTF8 { String(decoding: $0, as: UTF8.self) }
+        }
+        return copy
+    }
+
     /// How many symbols there are.
     public var count: Int { strings.count }
 

@@ -27,7 +27,7 @@ struct SimulationTests {
     }
 
     static func simulated(_ path: String) throws -> SimulatedPolicy {
-        SimulatedPolicy(try PolicyLoader.files(Fixtures.documents).load(path: Repository.path(path)).policy, path: path)
+        SimulatedPolicy(try PolicyLoader.files(Fixtures.documents).load(path: Repository.path(path)), path: path)
     }
 
     static func shippedTimeline() throws -> String {
@@ -168,6 +168,10 @@ struct SimulationTests {
             keepsAsks: true)
         let whole = simulation.run(timeline, jobs: 1)
         #expect(whole.tallies[0].asks > 0, "the cohort asks someone")
+        // The second job replays copies of the policies, decoded again from their compiled form.
+        let replica = simulation.policies[1].replica()
+        #expect(replica.policy.name == simulation.policies[1].policy.name)
+        #expect(replica.policy.digest == simulation.policies[1].policy.digest)
         let parallel = simulation.run(timeline, jobs: 2)
         #expect(parallel.tallies == whole.tallies)
         #expect(parallel.asks == whole.asks)

@@ -30,7 +30,7 @@ final class SimulateRun: @unchecked Sendable {
         cohort.people = 20_000
         bytes = Array(CohortGenerator.timeline(cohort).jsonLines().utf8)
         events = bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-        let policy = try! PolicyLoader.files(documents).load(path: root + "/policies/apple-sample.yaml").policy
+        let policy = try! PolicyLoader.files(documents).load(path: root + "/policies/apple-sample.yaml")
         simulation = Simulation(policies: [SimulatedPolicy(policy, path: "policies/apple-sample.yaml")])
     }
 

@@ -48,11 +48,16 @@ enum InputFile {
     /// The policy at `path` (YAML with its `extends`, or compiled) with its digest, warnings printed
     /// to stderr.
     static func policy(_ path: String) throws -> Policy {
+        try loadedPolicy(path).policy
+    }
+
+    /// The policy at `path` as loaded, with the document it was decoded from; warnings reported.
+    static func loadedPolicy(_ path: String) throws -> PolicyLoader.Result {
         let result = try orExit { () throws(DiagnosticError) in
             try loader.load(path: path)
         }
         report(result.warnings)
-        return result.policy
+        return result
     }
 
     /// The state file at `path`, read for `policy`.
