@@ -69,6 +69,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 Self.checkParallel(bytes, format: format, against: reader, events)
                 let timeline = Timeline(events: events, symbols: reader.symbols, people: reader.people)
                 _ = Simulation(policies: [simulated], keepsAsks: true).run(timeline)
+                Self.checkVerdicts(timeline, simulated.policy)
                 accepted = accepted || (reader.events > 0 && reader.skipped == 0)
             }
             if let root = try? JSONReader().loadDocument(bytes, file: "fuzz.json"),
@@ -115,6 +116,60 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         precondition(parallel.people.strings == reader.people.strings, "the parallel reader saw other people")
         precondition(parallel.lines == reader.lines && parallel.skipped == reader.skipped, "other counts")
         precondition(errors(parallel.problems) == errors(reader.problems), "the parallel reader reported otherwise")
+    }
+
+    /// Decides every launch, event and trigger line of `timeline`, person by person, both ways: by
+    /// ``Evaluator/decide(_:state:moment:)`` and into the `Verdict` that `simulate` counts, and stops
+    /// the process if they disagree or leave different states. The first 1,000 moments only: each
+    /// copies the state, which an amplification input's one person makes long.
+    static func checkVerdicts(_ timeline: Timeline, _ policy: Policy) {
+        var verdict = Verdict()
+        var budget = 1_000
+        func text(_ id: Symbols.ID) -> String? { id == TimelineEvent.none ? nil : timeline.symbols[id] }
+        for person in 0..<timeline.people.count {
+            timeline.withEvents(of: person) { events in
+                guard let first = events.first else { return }
+                var state = ReviewState(
+                    userID: timeline.people[Symbols.ID(person)], installedAt: first.time,
+                    app: AppVersion(short: "1", build: "1"))
+                for event in events {
+                    guard budget > 0 else { return }
+                    budget -= 1
+                    let moment: Moment
+                    switch event.kind {
+                    case .launch:
+                        moment = Moment(
+                            now: event.time, event: Trigger.launchEvent, scene: text(event.scene), source: event.source)
+                    case .event:
+                        moment = Moment(
+                            now: event.time, event: text(event.name), scene: text(event.scene), source: event.source)
+                    case .trigger:
+                        moment = Moment(
+                            now: event.time, trigger: text(event.name), scene: text(event.scene), source: event.source)
+                    default: continue
+                    }
+                    guard let decision = try? Evaluator.decide(policy, state: state, moment: moment) else {
+                        precondition(
+                            (try? Evaluator.verdict(policy, state: state, moment: moment, into: &verdict)) == nil,
+                            "a verdict where the decision throws")
+                        continue
+                    }
+                    precondition(
+                        (try? Evaluator.verdict(policy, state: state, moment: moment, into: &verdict)) != nil,
+                        "a verdict throws")
+                    precondition(verdict.isAllowed == decision.isAllowed, "the verdict allows otherwise")
+                    precondition(
+                        verdict.passingTrigger.map { policy.triggers[$0].id } == decision.passingTrigger,
+                        "another passing trigger")
+                    let blockers = Blocker.allCases.filter { verdict.blockers & 1 << UInt32($0.index) != 0 }
+                    precondition(decision.isAllowed || blockers == decision.blockedBy, "other blockers")
+                    var byVerdict = state
+                    Transition.apply(verdict, of: moment, to: &byVerdict, policy: policy)
+                    Transition.apply(decision, to: &state, policy: policy)
+                    precondition(byVerdict == state, "the verdict leaves another state")
+                }
+            }
+        }
     }
 
     /// The policy fuzzed timelines are replayed through: the scenario target's. Loaded per input,

@@ -14,8 +14,8 @@ struct PersonReplay {
 
     /// Whether each trigger's count passed at some moment, reused from person to person.
     private var reached: [Bool]
-    /// The storage of every decision's checks, reused from moment to moment.
-    private var checks: [Check] = []
+    /// Each moment's verdict, its storage reused from moment to moment.
+    private var verdict = Verdict()
     /// Whether a trigger listens to each event name, by symbol: 0 not yet known, 1 no, 2 yes.
     private var listenedNames: [UInt8] = []
     /// Whether a trigger listens to launches.
@@ -95,48 +95,28 @@ struct PersonReplay {
                 tally.moments += 1
                 continue
             }
-            var decision: Decision
             do {
-                decision = try Evaluator.decide(policy, state: state, moment: moment, reusing: &checks)
+                try Evaluator.verdict(policy, state: state, moment: moment, into: &verdict)
             } catch {
                 tally.unknownTriggerMoments += 1
                 continue
             }
-            defer {
-                // The checks' storage goes back for the next decision.
-                checks = decision.checks
-                decision.checks = []
-            }
             tally.moments += 1
-            var heard = true
-            var blocked: UInt32 = 0
-            decision.checks.withUnsafeBufferPointer { made in
-                for index in made.indices {
-                    if case .trigger(let part) = made[index].id {
-                        if part == .missing { heard = false }
-                        if part == .count, made[index].passed, let trigger = made[index].trigger,
-                            let position = policy.triggerIndex(id: trigger)
-                        {
-                            reached[position] = true
-                        }
-                    }
-                    if decision.isBlocking(made[index]) { blocked |= 1 << UInt32(made[index].id.blocker.tallyIndex) }
-                }
-            }
-            if decision.isAllowed {
+            for index in verdict.countsPassed { reached[index] = true }
+            if verdict.isAllowed {
                 let pastQuota = simulated.osQuota.map { isPast($0, at: event.time, in: state) } ?? false
                 tally.asks += 1
                 if pastQuota { tally.asksPastOSQuota += 1 }
-                if let id = decision.trigger, let index = policy.triggerIndex(id: id) {
-                    tally.asksByTrigger[index] += 1
-                }
+                let trigger = verdict.passingTrigger.map { policy.triggers[$0].id }
+                if let index = verdict.passingTrigger { tally.asksByTrigger[index] += 1 }
                 if firstAsk == nil { firstAsk = event.time }
                 asks?.append(
                     AskRecord(
-                        person: person, time: event.time, trigger: decision.trigger, policy: policy.name,
+                        person: person, time: event.time, trigger: trigger, policy: policy.name,
                         digest: policy.digest, pastOSQuota: pastQuota))
-            } else if heard && (policy.enabled.value || listened) {
+            } else if !verdict.unheard && (policy.enabled.value || listened) {
                 tally.blockedMoments += 1
+                let blocked = verdict.blockers
                 blockers |= blocked
                 var bits = blocked
                 while bits != 0 {
@@ -144,7 +124,7 @@ struct PersonReplay {
                     bits &= bits - 1
                 }
             }
-            Transition.apply(decision, to: &state, policy: policy)
+            Transition.apply(verdict, of: moment, to: &state, policy: policy)
         }
 
         tally.people += 1

@@ -89,13 +89,5 @@ public struct SimulationTally: Sendable, Hashable {
 
 extension Blocker {
     /// The blocker's position in ``allCases``, the index of a tally's ``SimulationTally/blockedBy``.
-    package var tallyIndex: Int {
-        switch self {
-        case .enabled: 0
-        case .guard(let key): 1 + (Guard.Key.allCases.firstIndex(of: key) ?? 0)
-        case .responses: Guard.Key.allCases.count + 1
-        case .rollout: Guard.Key.allCases.count + 2
-        case .trigger: Guard.Key.allCases.count + 3
-        }
-    }
+    package var tallyIndex: Int { index }
 }

@@ -83,6 +83,17 @@ public enum Blocker: Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The blocker's position in ``allCases`` (evaluation order): a set of blockers kept as bits.
+    package var index: Int {
+        switch self {
+        case .enabled: 0
+        case .guard(let key): 1 + (Guard.Key.allCases.firstIndex(of: key) ?? 0)
+        case .responses: Guard.Key.allCases.count + 1
+        case .rollout: Guard.Key.allCases.count + 2
+        case .trigger: Guard.Key.allCases.count + 3
+        }
+    }
+
     /// The blocker with an id, if there is one.
     public init?(id: String) {
         guard let blocker = Self.allCases.first(where: { $0.id == id }) else { return nil }

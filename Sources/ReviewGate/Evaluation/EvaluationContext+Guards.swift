@@ -1,39 +1,61 @@
 extension EvaluationContext {
-    /// Every guard in force, in the table's order (SPEC §2), each recorded pass or fail.
-    func checkGuards(into checks: inout [Check]) {
-        for rule in policy.guards.rules { checks.append(check(rule.value, at: rule.location)) }
+    /// Every guard in force, in the table's order (SPEC §2), each recorded pass or fail. Whether
+    /// all passed.
+    func checkGuards<Recorder: CheckRecorder>(into recorder: inout Recorder) -> Bool {
+        var allPassed = true
+        for rule in policy.guards.rules {
+            allPassed = check(rule.value, at: rule.location, into: &recorder) && allPassed
+        }
+        return allPassed
     }
 
-    /// One guard's check.
-    private func check(_ rule: Guard, at source: SourceLocation?) -> Check {
+    /// One guard's check, recorded; whether it passed.
+    private func check<Recorder: CheckRecorder>(
+        _ rule: Guard, at source: SourceLocation?, into recorder: inout Recorder
+    ) -> Bool {
         let id = Check.ID.guard(rule.key)
         switch rule {
         case .neverOn(let sources):
-            return Check(
-                id: id, passed: !sources.contains(moment.source), observed: .source(moment.source),
-                required: .notFrom(sources), source: source)
-        case .minInstallAge(let minimum):
-            return age(id, since: state.installedAt, .install, minimum, source)
-        case .minLaunches(let minimum):
-            return Check(
-                id: id, passed: launches >= minimum, observed: .count(launches), required: .minimumCount(minimum),
-                source: source)
-        case .minSessionAge(let minimum):
-            guard let start = sessionStartedAt else {
-                return Check(
-                    id: id, passed: false, observed: .unknown(.sessionStart),
-                    required: .minimumAge(minimum, since: .sessionStart), source: source)
-            }
-            return age(id, since: start, .sessionStart, minimum, source)
-        case .minVersionAge(let minimum):
-            return age(id, since: state.currentVersionSince, .versionFirstSeen, minimum, source)
-        case .cooldown(let minimum):
-            guard let last = lastAskAt else {
-                return Check(
-                    id: id, passed: true, observed: .never, required: .minimumAge(minimum, since: .lastAsk),
+            let passed = !sources.contains(moment.source)
+            recorder.record(id, trigger: nil, passed: passed) {
+                Check(
+                    id: id, passed: passed, observed: .source(moment.source), required: .notFrom(sources),
                     source: source)
             }
-            return age(id, since: last, .lastAsk, minimum, source)
+            return passed
+        case .minInstallAge(let minimum):
+            return age(id, since: state.installedAt, .install, minimum, source, into: &recorder)
+        case .minLaunches(let minimum):
+            let launches = launches
+            let passed = launches >= minimum
+            recorder.record(id, trigger: nil, passed: passed) {
+                Check(
+                    id: id, passed: passed, observed: .count(launches), required: .minimumCount(minimum),
+                    source: source)
+            }
+            return passed
+        case .minSessionAge(let minimum):
+            guard let start = sessionStartedAt else {
+                recorder.record(id, trigger: nil, passed: false) {
+                    Check(
+                        id: id, passed: false, observed: .unknown(.sessionStart),
+                        required: .minimumAge(minimum, since: .sessionStart), source: source)
+                }
+                return false
+            }
+            return age(id, since: start, .sessionStart, minimum, source, into: &recorder)
+        case .minVersionAge(let minimum):
+            return age(id, since: state.currentVersionSince, .versionFirstSeen, minimum, source, into: &recorder)
+        case .cooldown(let minimum):
+            guard let last = lastAskAt else {
+                recorder.record(id, trigger: nil, passed: true) {
+                    Check(
+                        id: id, passed: true, observed: .never, required: .minimumAge(minimum, since: .lastAsk),
+                        source: source)
+                }
+                return true
+            }
+            return age(id, since: last, .lastAsk, minimum, source, into: &recorder)
         case .oncePerVersion:
             let key = policy.app.versionKey
             let version = currentVersion
@@ -42,61 +64,79 @@ extension EvaluationContext {
             for ask in state.asks where version != nil && ask.version(key) == version {
                 askedAt = ask.at
             }
-            return Check(
-                id: id, passed: askedAt == nil, observed: .askInVersion(at: askedAt, version: version),
-                required: .noAskInVersion(key), source: source)
+            let passed = askedAt == nil
+            recorder.record(id, trigger: nil, passed: passed) {
+                Check(
+                    id: id, passed: passed, observed: .askInVersion(at: askedAt, version: version),
+                    required: .noAskInVersion(key), source: source)
+            }
+            return passed
         case .maxAsks(let limit):
-            return askLimit(id, limit, isSystemQuota: false, source)
+            return askLimit(id, limit, isSystemQuota: false, source, into: &recorder)
         case .systemQuota(let limit):
-            return askLimit(id, limit, isSystemQuota: true, source)
+            return askLimit(id, limit, isSystemQuota: true, source, into: &recorder)
         case .when(let condition):
             let failing = failures(of: condition)
-            return Check(
-                id: id, passed: failing.isEmpty, observed: .condition(failing: failing), required: .condition,
-                source: source)
+            recorder.record(id, trigger: nil, passed: failing.isEmpty) {
+                Check(
+                    id: id, passed: failing.isEmpty, observed: .condition(failing: failing), required: .condition,
+                    source: source)
+            }
+            return failing.isEmpty
         }
     }
 
-    /// `now − since ≥ minimum`; a failure passes at `since + minimum`.
-    private func age(
-        _ id: Check.ID, since: Timestamp, _ milestone: Milestone, _ minimum: TimeSpan, _ source: SourceLocation?
-    ) -> Check {
+    /// `now − since ≥ minimum`, recorded; a failure passes at `since + minimum`. Whether it passed.
+    private func age<Recorder: CheckRecorder>(
+        _ id: Check.ID, since: Timestamp, _ milestone: Milestone, _ minimum: TimeSpan, _ source: SourceLocation?,
+        into recorder: inout Recorder
+    ) -> Bool {
         let observed = now - since
         let passed = observed >= minimum
-        return Check(
-            id: id, passed: passed, observed: .age(observed, since: milestone),
-            required: .minimumAge(minimum, since: milestone),
-            passesAt: passed ? nil : since + minimum, source: source)
+        recorder.record(id, trigger: nil, passed: passed) {
+            Check(
+                id: id, passed: passed, observed: .age(observed, since: milestone),
+                required: .minimumAge(minimum, since: milestone),
+                passesAt: passed ? nil : since + minimum, source: source)
+        }
+        return passed
     }
 
     /// Fewer than `count` asks in `(now − per, now]`, an ask dated after `now` lying inside every
     /// window; with a window, a failure passes when enough of the asks in it have left it.
-    private func askLimit(_ id: Check.ID, _ limit: AskLimit, isSystemQuota: Bool, _ source: SourceLocation?) -> Check {
+    /// Recorded; whether it passed.
+    private func askLimit<Recorder: CheckRecorder>(
+        _ id: Check.ID, _ limit: AskLimit, isSystemQuota: Bool, _ source: SourceLocation?,
+        into recorder: inout Recorder
+    ) -> Bool {
         let start = limit.per.map { now - $0 }
         var inWindow = 0
         for ask in state.asks where start.map({ ask.at > $0 }) ?? true { inWindow += 1 }
         let passed = inWindow < limit.count
-        var passesAt: Timestamp?
-        if !passed, let per = limit.per, let start {
-            // The (inWindow − count + 1)th oldest ask in the window must leave it.
-            var leaving = inWindow - limit.count + 1
-            for ask in state.asks.sorted(by: { $0.at < $1.at }) where ask.at > start {
-                leaving -= 1
-                if leaving == 0 {
-                    passesAt = ask.at + per
-                    break
+        recorder.record(id, trigger: nil, passed: passed) {
+            var passesAt: Timestamp?
+            if !passed, let per = limit.per, let start {
+                // The (inWindow − count + 1)th oldest ask in the window must leave it.
+                var leaving = inWindow - limit.count + 1
+                for ask in state.asks.sorted(by: { $0.at < $1.at }) where ask.at > start {
+                    leaving -= 1
+                    if leaving == 0 {
+                        passesAt = ask.at + per
+                        break
+                    }
                 }
             }
+            return Check(
+                id: id, passed: passed, observed: .asks(inWindow),
+                required: .fewerAsks(limit, isSystemQuota: isSystemQuota),
+                passesAt: passesAt, source: source)
         }
-        return Check(
-            id: id, passed: passed, observed: .asks(inWindow),
-            required: .fewerAsks(limit, isSystemQuota: isSystemQuota),
-            passesAt: passesAt, source: source)
+        return passed
     }
 
-    /// `responses`: no answer that still blocks. A response was given in the current version
-    /// when it is no older than the version's first sighting.
-    func checkResponses(into checks: inout [Check]) {
+    /// `responses`: no answer that still blocks, recorded. A response was given in the current
+    /// version when it is no older than the version's first sighting. Whether it passed.
+    func checkResponses<Recorder: CheckRecorder>(into recorder: inout Recorder) -> Bool {
         let rules = policy.responses
         var blocking: Response?
         var waitsUntil: Timestamp?
@@ -123,23 +163,28 @@ extension EvaluationContext {
             default: continue
             }
         }
-        checks.append(
+        recorder.record(.responses, trigger: nil, passed: blocking == nil) {
             Check(
                 id: .responses, passed: blocking == nil, observed: .response(blocking), required: .responses,
                 passesAt: blocking != nil && waitable ? waitsUntil : nil,
                 source: source ?? rules.afterRated.location ?? rules.afterDeclined.location ?? rules.afterLater.location
-            ))
+            )
+        }
+        return blocking == nil
     }
 
-    /// `rollout`: the person's bucket below `percent × 100`; no `user_id` fails.
-    func checkRollout(into checks: inout [Check]) {
-        guard let rollout = policy.rollout else { return }
+    /// `rollout`: the person's bucket below `percent × 100`, recorded; no `user_id` fails.
+    /// Whether it passed (`true` without a `rollout`).
+    func checkRollout<Recorder: CheckRecorder>(into recorder: inout Recorder) -> Bool {
+        guard let rollout = policy.rollout else { return true }
         let bucket = state.userID.map { RolloutBucket.bucket(salt: rollout.salt, userID: $0) }
         let passed = bucket.map { $0 < rollout.bucketLimit } ?? false
-        checks.append(
+        recorder.record(.rollout, trigger: nil, passed: passed) {
             Check(
                 id: .rollout, passed: passed, observed: .bucket(bucket),
                 required: .rollout(percent: rollout.percent, bucketLimit: rollout.bucketLimit),
-                source: rollout.location))
+                source: rollout.location)
+        }
+        return passed
     }
 }

@@ -70,35 +70,43 @@ public enum Evaluator {
         if let id = moment.trigger, policy.trigger(id: id) == nil {
             throw .unknownTrigger(policy.noTriggerMessage(id))
         }
-        var allowedBy: String?
-        let guardsPass = EvaluationContext.with(policy, state, moment) { context in
+        let (guardsPass, passing) = EvaluationContext.with(policy, state, moment) { context in
             let expected = context.checkCount
             checks.reserveCapacity(expected)
             defer { assert(checks.count <= expected, "checkCount misses a check: the one allocation grew") }
-            context.checkGuards(into: &checks)
-            context.checkResponses(into: &checks)
-            context.checkRollout(into: &checks)
-            let guardsPass = !checks.contains { !$0.passed }
-            var anyCandidate = false
-            for index in policy.triggers.indices where context.isCandidate(policy.triggers[index]) {
-                anyCandidate = true
-                if context.checkTrigger(policy.triggers[index], into: &checks), allowedBy == nil {
-                    allowedBy = policy.triggers[index].id
-                }
-            }
-            if !anyCandidate, let event = moment.event {
-                checks.append(
-                    Check(
-                        id: .trigger(.missing), passed: false, observed: .unheardEvent(event),
-                        required: .listeningTrigger))
-            }
-            return guardsPass
+            return context.checkAll(into: &checks)
         }
+        let allowedBy = passing.map { policy.triggers[$0].id }
 
         let allowed = guardsPass && allowedBy != nil
         return Decision(
             outcome: allowed ? .allow : .block, moment: moment, trigger: allowed ? allowedBy : nil,
             passingTrigger: allowedBy, checks: checks, nextEligibleAt: nil)
+    }
+
+    /// Decides `moment` as ``decide(_:state:moment:)`` does, into `verdict`, building none of the
+    /// checks: what it was, what blocked it and which triggers' counts passed, for a replay that
+    /// counts outcomes (`reviewgate simulate`) and allocates nothing per moment.
+    package static func verdict(
+        _ policy: Policy, state: ReviewState, moment: Moment, into verdict: inout Verdict
+    ) throws(UsageError) {
+        verdict.reset()
+        guard policy.enabled.value else {
+            verdict.record(.enabled, trigger: nil, passed: false) {
+                Check(
+                    id: .enabled, passed: false, observed: .disabled, required: .enabled,
+                    source: policy.enabled.location)
+            }
+            return
+        }
+        if let id = moment.trigger, policy.trigger(id: id) == nil {
+            throw .unknownTrigger(policy.noTriggerMessage(id))
+        }
+        let (guardsPass, passing) = EvaluationContext.with(policy, state, moment) { context in
+            context.checkAll(into: &verdict)
+        }
+        verdict.passingTrigger = passing
+        verdict.isAllowed = guardsPass && passing != nil
     }
 
     /// The earliest time every blocking check passes, when each of them passes by waiting alone.

@@ -29,10 +29,21 @@ public enum Transition {
     public static func apply(
         _ decision: Decision, to state: inout ReviewState, policy: Policy, appendingAsk: Bool = true
     ) -> Recording.Uncounted? {
-        let uncounted = uncounted(decision, in: state, policy: policy)
+        let uncounted = uncounted(decision.moment, in: state, policy: policy) { blockedByGuard(decision) }
         donate(decision.moment, counting: uncounted == nil, to: &state, policy: policy)
         if decision.isAllowed && appendingAsk { ask(decision, in: &state, at: decision.moment.now) }
         return uncounted
+    }
+
+    /// ``apply(_:to:policy:appendingAsk:)`` for a moment decided into a ``Verdict``: the same
+    /// state, an allowed moment's ask appended.
+    package static func apply(_ verdict: Verdict, of moment: Moment, to state: inout ReviewState, policy: Policy) {
+        let uncounted = uncounted(moment, in: state, policy: policy) { verdict.failed != 0 }
+        donate(moment, counting: uncounted == nil, to: &state, policy: policy)
+        if verdict.isAllowed, let index = verdict.passingTrigger {
+            state.asks.append(
+                Ask(at: moment.now, short: state.app.short, build: state.app.build, trigger: policy.triggers[index].id))
+        }
     }
 
     /// What a moment's donation does: a launch starts the session and, when `counting`, adds a
@@ -124,10 +135,15 @@ public enum Transition {
 
     /// Why the moment's donation will not be counted in `state`, or `nil` when it will be (or when
     /// the moment donates nothing).
-    private static func uncounted(_ decision: Decision, in state: ReviewState, policy: Policy) -> Recording.Uncounted? {
-        guard let event = decision.moment.event else { return nil }
-        if state.isFull(for: decision.moment) { return .atLimit }
-        if event != Trigger.launchEvent, !policy.counting.whileBlocked, blockedByGuard(decision) {
+    /// Why a moment's donation is not counted, if it is not: its count is full, or
+    /// (`counting.while_blocked: false`) `blockedByGuard` says a guard, `enabled`, `responses` or
+    /// `rollout` failed.
+    private static func uncounted(
+        _ moment: Moment, in state: ReviewState, policy: Policy, blockedByGuard: () -> Bool
+    ) -> Recording.Uncounted? {
+        guard let event = moment.event else { return nil }
+        if state.isFull(for: moment) { return .atLimit }
+        if event != Trigger.launchEvent, !policy.counting.whileBlocked, blockedByGuard() {
             return .blockedByGuard
         }
         return nil
