@@ -27,11 +27,11 @@ public struct ParallelTimelineReader {
     public private(set) var people: Symbols
     /// Every event read, in file order, in the pieces they were read in (a part of a block each);
     /// with several jobs, complete once ``finish()`` returns, as are the counts and problems.
-    public private(set) var pieces: [[TimelineEvent]] = []
+    public private(set) var pieces: [TimelinePiece] = []
     /// How many events were read.
     public private(set) var eventCount = 0
     /// Every event read, in file order, in one array.
-    public var events: [TimelineEvent] { Array(pieces.joined()) }
+    public var events: [TimelineEvent] { pieces.flatMap(\.renumbered) }
     /// Lines read (blank ones and a CSV header included).
     public private(set) var lines = 0
     /// Lines skipped because they could not be read.
@@ -156,9 +156,10 @@ public struct ParallelTimelineReader {
         block.wait()
         for index in block.parts.indices {
             let renumbering = try merge(block[index])
-            renumbering.apply(to: &block[index].events)
             eventCount += block[index].events.count
-            if !block[index].events.isEmpty { pieces.append(block[index].events) }
+            if !block[index].events.isEmpty {
+                pieces.append(TimelinePiece(block[index].events, renumbering: renumbering))
+            }
             block[index].events = []
         }
         spare = block.bytes

@@ -16,16 +16,22 @@ public struct Timeline: Sendable {
 
     /// Groups `events` (in file order) by person and sorts each person's by time.
     public init(events: [TimelineEvent], symbols: Symbols, people: Symbols) {
-        self.init(pieces: [events], symbols: symbols, people: people)
+        self.init(pieces: [TimelinePiece(events)], symbols: symbols, people: people)
+    }
+
+    /// Groups the events of `pieces`, already in the file's numbers, as from ``TimelinePiece``s.
+    public init(pieces: [[TimelineEvent]], symbols: Symbols, people: Symbols, jobs: Int = 1) {
+        self.init(pieces: pieces.map(TimelinePiece.init), symbols: symbols, people: people, jobs: jobs)
     }
 
     /// Groups the events of `pieces` (together in file order: the pieces in order, each one's
-    /// events in order) by person and sorts each person's by time, on `jobs` cores: each job
-    /// counts and places the events of a run of pieces, then sorts a run of people.
-    public init(pieces: [[TimelineEvent]], symbols: Symbols, people: Symbols, jobs: Int = 1) {
+    /// events in order) by person, in the file's numbers, and sorts each person's by time, on
+    /// `jobs` cores: each job counts and places (renumbered) the events of a run of pieces, then
+    /// sorts a run of people.
+    public init(pieces: [TimelinePiece], symbols: Symbols, people: Symbols, jobs: Int = 1) {
         self.symbols = symbols
         self.people = people
-        let groups = Self.runs(sizes: pieces.map(\.count), into: jobs)
+        let groups = Self.runs(sizes: pieces.map(\.events.count), into: jobs)
         // counts[g][p]: person p's events in run g; then, before placing, those in earlier runs.
         let counts = UnsafeMutableBufferPointer<[Int32]>.allocate(capacity: max(1, groups.count))
         defer {
@@ -37,7 +43,11 @@ public struct Timeline: Sendable {
         Self.perform(groups.count) { group in
             var count = [Int32](repeating: 0, count: everyone)
             for piece in groups[group] {
-                for event in pieces[piece] { count[Int(event.person)] += 1 }
+                if let people = pieces[piece].renumbering?.people {
+                    for event in pieces[piece].events { count[Int(people[Int(event.person)])] += 1 }
+                } else {
+                    for event in pieces[piece].events { count[Int(event.person)] += 1 }
+                }
             }
             (slots.baseAddress! + group).initialize(to: count)
         }
@@ -57,11 +67,16 @@ public struct Timeline: Sendable {
             nonisolated(unsafe) let grouped = buffer
             Self.perform(groups.count) { group in
                 slots[group].withUnsafeMutableBufferPointer { next in
+                    func place(_ event: TimelineEvent) {
+                        let person = Int(event.person)
+                        (grouped.baseAddress! + starts[person] + Int(next[person])).initialize(to: event)
+                        next[person] += 1
+                    }
                     for piece in groups[group] {
-                        for event in pieces[piece] {
-                            let person = Int(event.person)
-                            (grouped.baseAddress! + starts[person] + Int(next[person])).initialize(to: event)
-                            next[person] += 1
+                        if let renumbering = pieces[piece].renumbering {
+                            for event in pieces[piece].events { place(renumbering.apply(event)) }
+                        } else {
+                            for event in pieces[piece].events { place(event) }
                         }
                     }
                 }

@@ -95,8 +95,9 @@ final class TimelineBlock: @unchecked Sendable {
     }
 }
 
-/// A part's names and people in the whole file's numbers.
-struct Renumbering {
+/// A part's names and people in the whole file's numbers: what turns its events' numbers into
+/// the file's.
+struct Renumbering: Sendable {
     var names: [Symbols.ID]
     var people: [Symbols.ID]
 
@@ -105,20 +106,43 @@ struct Renumbering {
         names.indices.allSatisfy { names[$0] == $0 } && people.indices.allSatisfy { people[$0] == $0 }
     }
 
-    /// Gives `events` the file's numbers.
-    func apply(to events: inout [TimelineEvent]) {
-        guard !isIdentity else { return }
-        events.withUnsafeMutableBufferPointer { events in
-            for index in events.indices {
-                var event = events[index]
-                event.person = people[Int(event.person)]
-                if event.name != TimelineEvent.none { event.name = names[Int(event.name)] }
-                if event.scene != TimelineEvent.none { event.scene = names[Int(event.scene)] }
-                if event.short != TimelineEvent.none { event.short = names[Int(event.short)] }
-                if event.build != TimelineEvent.none { event.build = names[Int(event.build)] }
-                if event.valueKind == .string || event.valueKind == .number { event.value = names[Int(event.value)] }
-                events[index] = event
-            }
-        }
+    /// The event in the file's numbers.
+    @inline(__always)
+    func apply(_ event: TimelineEvent) -> TimelineEvent {
+        var event = event
+        event.person = people[Int(event.person)]
+        if event.name != TimelineEvent.none { event.name = names[Int(event.name)] }
+        if event.scene != TimelineEvent.none { event.scene = names[Int(event.scene)] }
+        if event.short != TimelineEvent.none { event.short = names[Int(event.short)] }
+        if event.build != TimelineEvent.none { event.build = names[Int(event.build)] }
+        if event.valueKind == .string || event.valueKind == .number { event.value = names[Int(event.value)] }
+        return event
+    }
+}
+
+/// Events read together (a part of a block), in file order, with what turns their numbers into
+/// the file's: they are renumbered as they are grouped by person (``Timeline``), on every core,
+/// rather than in a pass of their own.
+public struct TimelinePiece: Sendable {
+    /// The events, in the numbers of the reader that read them.
+    public private(set) var events: [TimelineEvent]
+    /// Their numbers in the file's; `nil` when they are the file's already.
+    let renumbering: Renumbering?
+
+    /// Events already in the file's numbers.
+    public init(_ events: [TimelineEvent]) {
+        self.events = events
+        renumbering = nil
+    }
+
+    init(_ events: [TimelineEvent], renumbering: Renumbering) {
+        self.events = events
+        self.renumbering = renumbering.isIdentity ? nil : renumbering
+    }
+
+    /// The events in the file's numbers.
+    public var renumbered: [TimelineEvent] {
+        guard let renumbering else { return events }
+        return events.map(renumbering.apply)
     }
 }

@@ -63,7 +63,7 @@ struct TimelineGroupingTests {
         let timeline = Timeline(pieces: [[], []], symbols: Symbols(), people: Self.symbols(3), jobs: 2)
         #expect(timeline.events.isEmpty)
         #expect(timeline.starts == [0, 0, 0, 0])
-        #expect(Timeline(pieces: [], symbols: Symbols(), people: Symbols(), jobs: 4).events.isEmpty)
+        #expect(Timeline(pieces: [[TimelineEvent]](), symbols: Symbols(), people: Symbols(), jobs: 4).events.isEmpty)
     }
 
     @Test("people are cut into at most `jobs` runs, in order, of about as many events each")

@@ -14,7 +14,7 @@ struct TimelineInput {
     var symbols = Symbols()
     var people = Symbols()
     /// Every event of the files read whole, in file order, in the pieces they were read in.
-    var pieces: [[TimelineEvent]] = []
+    var pieces: [TimelinePiece] = []
     /// What was read, over every file.
     var lines = 0
     var eventCount = 0
