@@ -10,10 +10,11 @@ enum ByteSearch {
         var index = start
         let pattern = ones &* 0x0A
         while index + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ pattern
+            // Read little-endian, so that the first byte is the lowest and a borrow runs toward later ones.
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self).littleEndian ^ pattern
             // A byte of `word` is zero exactly where the byte is `\n`: the classic zero-byte test.
             let found = (word &- ones) & ~word & highs
-            if found != 0 { return index + (found.littleEndian.trailingZeroBitCount >> 3) }
+            if found != 0 { return index + (found.trailingZeroBitCount >> 3) }
             index += 8
         }
         while index < bytes.count {
@@ -31,7 +32,8 @@ enum ByteSearch {
         let quotes = ones &* 0x22
         let backslashes = ones &* 0x5C
         while index + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // Read little-endian, so that the first byte is the lowest and a borrow runs toward later ones.
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self).littleEndian
             let quote = word ^ quotes
             let backslash = word ^ backslashes
             let special =
@@ -39,7 +41,7 @@ enum ByteSearch {
             // A high bit marks a quote, a backslash, a byte below 0x20 or one of 0x80 and up; a
             // borrow can set one only above a byte that is one of these, so the lowest is exact.
             let found = special & highs
-            if found != 0 { return index + (found.littleEndian.trailingZeroBitCount >> 3) }
+            if found != 0 { return index + (found.trailingZeroBitCount >> 3) }
             index += 8
         }
         while index < bytes.count {

@@ -8,7 +8,8 @@ import ReviewGate
 ///
 /// With several jobs, a block's parts are read on other threads while the caller fills the next
 /// block and puts the one before together, so that no core waits for the input; with one job,
-/// everything happens on the caller's thread.
+/// everything happens on the caller's thread. A reader is used by one owner, start to finish: a
+/// copy made mid-read would share the block in flight with it. Once it throws, it is done.
 public struct ParallelTimelineReader {
     /// How much input is gathered before its lines are read (8 MiB unless given).
     public let blockSize: Int
@@ -144,7 +145,13 @@ public struct ParallelTimelineReader {
         lastNewline = nil
         let concurrently = jobs > 1 && taken.parts.count > 1
         taken.read(template, concurrently: concurrently)
-        try settle()
+        do {
+            try settle()
+        } catch {
+            // The block just started is waited for: its threads are reading it until they finish.
+            taken.wait()
+            throw error
+        }
         inFlight = taken
         if !concurrently { try settle() }
     }

@@ -14,7 +14,7 @@ public struct SimulatedPolicy: Sendable {
     /// given.
     private let compiled: [UInt8]?
 
-    /// Prepares `policy`, read from `path`. Every job of a run shares it; one made from the loaded policy gives each job a copy.
+    /// Prepares `policy`, read from `path`. Every job of a run shares it; one made from the loaded policy gives every job but the first a copy.
     public init(_ policy: Policy, path: String) {
         self.policy = policy
         self.path = path

@@ -41,7 +41,8 @@ final class TimelineBlock: @unchecked Sendable {
     /// Reads the parts: on other threads when `concurrently` (``wait()`` waits for them), else
     /// one after another on this one. `template` is a reader with the file's settings.
     func read(_ template: TimelineReader, concurrently: Bool) {
-        // Each part copies the template: nothing of it is shared once copied (its buffers are empty).
+        // Each part copies the template; what the copies share (arrays such as the empty symbol
+        // tables' slots) is copied on write, so no part changes another's.
         nonisolated(unsafe) let template = template
         for index in parts.indices {
             if concurrently {
@@ -65,7 +66,8 @@ final class TimelineBlock: @unchecked Sendable {
         var reader = template
         reader.atFileStart = template.atFileStart && parts[index].lowerBound == 0
         var events: [TimelineEvent] = []
-        // Room for the shortest lines a part can hold; pages not written are not touched.
+        // A guess at the lines a part holds (few are under 48 bytes); appending grows it if not, and
+        // pages reserved but not written are never touched.
         events.reserveCapacity(parts[index].count / 48 + 1)
         var failure: DiagnosticError?
         bytes.withUnsafeBufferPointer { all in

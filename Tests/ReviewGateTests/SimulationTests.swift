@@ -244,6 +244,44 @@ struct SimulationTests {
         #expect(parallel.problems.map(\.description) == reader.problems.map(\.description))
     }
 
+    @Test("--strict on several cores stops at the first bad line, as one reader does, whatever is in flight")
+    func strictParallelReading() throws {
+        var text = ""
+        for index in 0..<400 {
+            let type = index == 57 ? "lanch" : "launch"
+            text += "{\"user\":\"u\(index % 7)\",\"time\":1767603600,\"type\":\"\(type)\"}\n"
+        }
+        func message(_ read: () throws -> Void) -> String? {
+            do {
+                try read()
+                return nil
+            } catch let error as DiagnosticError {
+                return error.diagnostics.map(\.description).joined(separator: "\n")
+            } catch {
+                return "\(error)"
+            }
+        }
+        let bytes = Array(text.utf8)
+        let one = message { _ = try Self.read(text, strict: true) }
+        #expect(one?.hasPrefix("t.jsonl:58:") == true)
+        for blockSize in [64, 500, 4096] {
+            var parallel = ParallelTimelineReader(
+                format: .jsonl, file: "t.jsonl", strict: true, jobs: 2, blockSize: blockSize)
+            let many = message {
+                try bytes.withUnsafeBufferPointer { (all) throws(DiagnosticError) in
+                    var start = 0
+                    while start < all.count {
+                        let end = min(all.count, start + 97)
+                        try parallel.read(UnsafeBufferPointer(rebasing: all[start..<end]))
+                        start = end
+                    }
+                    try parallel.finish()
+                }
+            }
+            #expect(many == one, "blocks of \(blockSize) bytes")
+        }
+    }
+
     @Test("a cohort always makes the same timeline")
     func cohortIsReproducible() throws {
         let cohort = try CohortDecoder.decode(

@@ -86,7 +86,8 @@ public enum Evaluator {
 
     /// Decides `moment` as ``decide(_:state:moment:)`` does, into `verdict`, building none of the
     /// checks: what it was, what blocked it and which triggers' counts passed, for a replay that
-    /// counts outcomes (`reviewgate simulate`) and allocates nothing per moment.
+    /// counts outcomes (`reviewgate simulate`). It allocates nothing per moment, but for the list of
+    /// a failing `when` condition's parts, which is how the condition is judged.
     package static func verdict(
         _ policy: Policy, state: ReviewState, moment: Moment, into verdict: inout Verdict
     ) throws(UsageError) {

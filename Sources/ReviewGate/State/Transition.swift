@@ -133,11 +133,9 @@ public enum Transition {
         return state
     }
 
-    /// Why the moment's donation will not be counted in `state`, or `nil` when it will be (or when
-    /// the moment donates nothing).
-    /// Why a moment's donation is not counted, if it is not: its count is full, or
-    /// (`counting.while_blocked: false`) `blockedByGuard` says a guard, `enabled`, `responses` or
-    /// `rollout` failed.
+    /// Why a moment's donation is not counted in `state`, or `nil` when it is (or when the moment
+    /// donates nothing): its count is full, or (`counting.while_blocked: false`) `blockedByGuard`
+    /// says a guard, `enabled`, `responses` or `rollout` failed.
     private static func uncounted(
         _ moment: Moment, in state: ReviewState, policy: Policy, blockedByGuard: () -> Bool
     ) -> Recording.Uncounted? {
