@@ -10,16 +10,16 @@ public struct SimulatedPolicy: Sendable {
     /// Android, whose Play quota is not published.
     public let osQuota: AskLimit?
 
-    /// The policy compiled, from which ``replica()`` decodes a copy; `nil` when only the policy was
-    /// given.
-    private let compiled: [UInt8]?
+    /// The policy as loaded, which ``replica()`` compiles and decodes again; `nil` when only the
+    /// policy was given.
+    private let loaded: PolicyLoader.Result?
 
     /// Prepares `policy`, read from `path`. Every job of a run shares it; one made from the loaded policy gives every job but the first a copy.
     public init(_ policy: Policy, path: String) {
         self.policy = policy
         self.path = path
         osQuota = policy.app.platform == .ios ? .storeKit : nil
-        compiled = nil
+        loaded = nil
     }
 
     /// Prepares a loaded policy, read from `path`, so that each job of a run on several cores gets
@@ -28,9 +28,7 @@ public struct SimulatedPolicy: Sendable {
         policy = loaded.policy
         self.path = path
         osQuota = loaded.policy.app.platform == .ios ? .storeKit : nil
-        // The digest is put back after decoding: any well-formed one compiles.
-        let placeholder = "sha256:" + String(repeating: "0", count: 64)
-        compiled = Array(CompiledPolicy(loaded).text(digest: placeholder).utf8)
+        self.loaded = loaded
     }
 
     /// The same policy in storage of its own, decoded again from its compiled form: a job on
@@ -38,7 +36,11 @@ public struct SimulatedPolicy: Sendable {
     /// (one shared by two cores has its count changed by both at once, which costs both dearly).
     /// Itself when it was made from a policy alone.
     public func replica() -> SimulatedPolicy {
-        guard let compiled, var copy = try? CompiledPolicy.load(compiled, file: path).policy else { return self }
+        // Compiled only here, for a run on several cores; the digest is put back after decoding,
+        // so any well-formed one will do.
+        guard let loaded else { return self }
+        let text = CompiledPolicy(loaded).text(digest: "sha256:" + String(repeating: "0", count: 64))
+        guard var copy = try? CompiledPolicy.load(Array(text.utf8), file: path).policy else { return self }
         copy.digest = policy.digest
         return SimulatedPolicy(copy, path: path, osQuota: osQuota)
     }
@@ -47,7 +49,7 @@ public struct SimulatedPolicy: Sendable {
         self.policy = policy
         self.path = path
         self.osQuota = osQuota
-        compiled = nil
+        loaded = nil
     }
 
     /// A trigger's count rule as the policy writes it: `at_least 4`.

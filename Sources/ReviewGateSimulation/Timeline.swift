@@ -107,7 +107,7 @@ public struct Timeline: Sendable {
 extension Timeline {
     /// One person's events in time order, those at the same time in the order given; `nil` when
     /// they already are in time order.
-    static func inTimeOrder(_ events: ArraySlice<TimelineEvent>) -> [TimelineEvent]? {
+    static func inTimeOrder<Events: Collection<TimelineEvent>>(_ events: Events) -> [TimelineEvent]? {
         guard zip(events, events.dropFirst()).contains(where: { $0.time > $1.time }) else { return nil }
         return events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
             .map(\.element)
@@ -115,9 +115,7 @@ extension Timeline {
 
     /// Sorts one person's events by time in place, those at the same time kept in their order.
     private static func sortByTime(_ events: UnsafeMutableBufferPointer<TimelineEvent>) {
-        guard zip(events, events.dropFirst()).contains(where: { $0.time > $1.time }),
-            let ordered = inTimeOrder(ArraySlice(events))
-        else { return }
+        guard let ordered = inTimeOrder(events) else { return }
         for index in ordered.indices { events[index] = ordered[index] }
     }
 

@@ -29,35 +29,36 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark(
-        "simulate/scan time ratio",
-        configuration: .init(
-            metrics: [.wallClock, SimulateRun.ratioMetric], timeUnits: .milliseconds,
-            warmupIterations: 1, maxDuration: .seconds(60), maxIterations: 10)
-    ) { benchmark, run in
+    paired("simulate/scan time ratio", metric: SimulateRun.ratioMetric, summary: \.summary) { run in
         let scan = SimulateRun.time { blackHole(run.scan()) }
         let simulate = SimulateRun.time { blackHole(run.simulate(jobs: 1)) }
-        benchmark.measurement(SimulateRun.ratioMetric, Int((simulate / scan * 100).rounded()))
         run.pairs.append((scan, simulate))
-    } setup: {
-        SimulateRun.shared
-    } teardown: {
-        print(SimulateRun.shared.summary)
+        return simulate / scan
     }
-
-    Benchmark(
-        "2 jobs/1 job speed ratio",
-        configuration: .init(
-            metrics: [.wallClock, SimulateRun.speedupMetric], timeUnits: .milliseconds,
-            warmupIterations: 1, maxDuration: .seconds(60), maxIterations: 10)
-    ) { benchmark, run in
+    paired("2 jobs/1 job speed ratio", metric: SimulateRun.speedupMetric, summary: \.jobSummary) { run in
         let one = SimulateRun.time { blackHole(run.simulate(jobs: 1)) }
         let two = SimulateRun.time { blackHole(run.simulate(jobs: 2)) }
-        benchmark.measurement(SimulateRun.speedupMetric, Int((one / two * 100).rounded()))
         run.jobPairs.append((one, two))
+        return one / two
+    }
+}
+
+/// A benchmark of two runs back to back: `pair` times them, keeps them and returns the ratio of
+/// their times, recorded ×100 as `metric`; `summary` of the pairs kept is printed at the end.
+private func paired(
+    _ name: String, metric: BenchmarkMetric, summary: KeyPath<SimulateRun, String>,
+    _ pair: @escaping (SimulateRun) -> Double
+) {
+    Benchmark(
+        name,
+        configuration: .init(
+            metrics: [.wallClock, metric], timeUnits: .milliseconds, warmupIterations: 1,
+            maxDuration: .seconds(60), maxIterations: 10)
+    ) { benchmark, run in
+        benchmark.measurement(metric, Int((pair(run) * 100).rounded()))
     } setup: {
         SimulateRun.shared
     } teardown: {
-        print(SimulateRun.shared.jobSummary)
+        print(SimulateRun.shared[keyPath: summary])
     }
 }

@@ -84,13 +84,15 @@ final class SimulateRun: @unchecked Sendable {
         benchmark.measurement(Self.kilobytesPerSecond, Int(Double(bytes.count) / seconds / 1000))
     }
 
+    /// The middle value (the lower of the two middle ones for an even count).
+    static func median(_ values: [Double]) -> Double { values.sorted()[(values.count - 1) / 2] }
+
     /// The one-job and two-job pairs' medians, in one line.
     var jobSummary: String {
         guard !jobPairs.isEmpty else { return "2 jobs/1 job: no pairs" }
-        func median(_ values: [Double]) -> Double { values.sorted()[(values.count - 1) / 2] }
-        let one = median(jobPairs.map { Double(events) / ($0.one / .seconds(1)) / 1000 })
-        let two = median(jobPairs.map { Double(events) / ($0.two / .seconds(1)) / 1000 })
-        let speedup = median(jobPairs.map { $0.one / $0.two })
+        let one = Self.median(jobPairs.map { Double(events) / ($0.one / .seconds(1)) / 1000 })
+        let two = Self.median(jobPairs.map { Double(events) / ($0.two / .seconds(1)) / 1000 })
+        let speedup = Self.median(jobPairs.map { $0.one / $0.two })
         return "2 jobs/1 job, median of \(jobPairs.count) pairs: 1 job \(Int(one))K events/s, "
             + "2 jobs \(Int(two))K events/s, speed-up \((speedup * 100).rounded() / 100)×"
     }
@@ -98,10 +100,9 @@ final class SimulateRun: @unchecked Sendable {
     /// The pairs' medians, in one line.
     var summary: String {
         guard !pairs.isEmpty else { return "simulate/scan: no pairs" }
-        func median(_ values: [Double]) -> Double { values.sorted()[(values.count - 1) / 2] }
-        let scan = median(pairs.map { $0.scan / .seconds(1) })
-        let simulate = median(pairs.map { $0.simulate / .seconds(1) })
-        let ratio = median(pairs.map { $0.simulate / $0.scan })
+        let scan = Self.median(pairs.map { $0.scan / .seconds(1) })
+        let simulate = Self.median(pairs.map { $0.simulate / .seconds(1) })
+        let ratio = Self.median(pairs.map { $0.simulate / $0.scan })
         func rate(_ seconds: Double) -> String { String(Int(Double(events) / seconds / 1000)) + "K events/s" }
         return "simulate/scan over \(bytes.count) bytes (\(events) events), median of \(pairs.count) pairs: "
             + "scan \(rate(scan)), simulate \(rate(simulate)) on one core, ratio \((ratio * 100).rounded() / 100)×"
