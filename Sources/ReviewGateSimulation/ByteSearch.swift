@@ -77,23 +77,29 @@ enum ByteSearch {
         return z &* 0x94D0_49BB_1331_11EB
     }
 
-    /// Whether two runs of bytes are equal.
+    /// Whether two runs of bytes are equal: eight bytes at a time, the last eight (or four, or two)
+    /// loaded where they end, overlapping bytes compared already, so that a short name costs two
+    /// loads and no loop.
+    @inline(__always)
     static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
         guard left.count == right.count else { return false }
         guard let a = left.baseAddress, let b = right.baseAddress else { return true }
-        var index = 0
-        while index + 8 <= left.count {
-            if UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self)
-                != UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self)
-            {
-                return false
+        let x = UnsafeRawPointer(a)
+        let y = UnsafeRawPointer(b)
+        let count = left.count
+        @inline(__always) func same<T: FixedWidthInteger>(_: T.Type, at offset: Int) -> Bool {
+            x.loadUnaligned(fromByteOffset: offset, as: T.self) == y.loadUnaligned(fromByteOffset: offset, as: T.self)
+        }
+        if count >= 8 {
+            var index = 0
+            while index + 8 < count {
+                if !same(UInt64.self, at: index) { return false }
+                index += 8
             }
-            index += 8
+            return same(UInt64.self, at: count - 8)
         }
-        while index < left.count {
-            if a[index] != b[index] { return false }
-            index += 1
-        }
-        return true
+        if count >= 4 { return same(UInt32.self, at: 0) && same(UInt32.self, at: count - 4) }
+        if count >= 2 { return same(UInt16.self, at: 0) && same(UInt16.self, at: count - 2) }
+        return count == 0 || a[0] == b[0]
     }
 }

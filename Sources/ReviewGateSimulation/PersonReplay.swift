@@ -36,6 +36,8 @@ struct PersonReplay {
         from initial: ReviewState? = nil
     ) {
         guard let first = events.first else { return }
+        // A local copy, once per person: passed from `self`, which the replay also changes, the
+        // policy would be copied for every call.
         let policy = simulated.policy
         var short = TimelineEvent.none
         var build = TimelineEvent.none
@@ -48,6 +50,8 @@ struct PersonReplay {
             ?? ReviewState(
                 userID: person, installedAt: first.time,
                 app: AppVersion(short: text(short), build: text(build)))
+        // One moment, changed in place from line to line rather than built and destroyed each time.
+        var moment = Moment(now: first.time)
         if initial != nil {
             short = TimelineEvent.none
             build = TimelineEvent.none
@@ -65,20 +69,22 @@ struct PersonReplay {
                 let version = AppVersion(
                     short: event.short == TimelineEvent.none ? nil : symbols[event.short],
                     build: event.build == TimelineEvent.none ? nil : symbols[event.build])
-                state = Transition.update(state, to: version, at: event.time, policy: policy)
+                Transition.update(&state, to: version, at: event.time, policy: policy)
             }
-            let moment: Moment
             switch event.kind {
             case .install, .update: continue
             case .launch:
-                moment = Moment(
-                    now: event.time, event: Trigger.launchEvent, scene: text(event.scene), source: event.source)
+                moment.event = Trigger.launchEvent
+                moment.trigger = nil
+                moment.source = event.source ?? .launch
             case .event:
-                moment = Moment(
-                    now: event.time, event: symbols[event.name], scene: text(event.scene), source: event.source)
+                moment.event = symbols[event.name]
+                moment.trigger = nil
+                moment.source = event.source ?? Moment.defaultSource(event: moment.event)
             case .trigger:
-                moment = Moment(
-                    now: event.time, trigger: symbols[event.name], scene: text(event.scene), source: event.source)
+                moment.event = nil
+                moment.trigger = symbols[event.name]
+                moment.source = event.source ?? Moment.defaultSource(event: nil)
             case .response:
                 state = Transition.respond(state, ResponseKind.allCases[Int(event.value)], at: event.time)
                 continue
@@ -89,6 +95,8 @@ struct PersonReplay {
                 state.attributes[symbols[event.name]] = attribute(event)
                 continue
             }
+            moment.now = event.time
+            moment.scene = text(event.scene)
             let listened = listens(to: event)
             if Transition.applyUnheard(moment, to: &state, policy: policy, listened: listened) {
                 // No trigger listens: it cannot ask, and what it records needs no decision.

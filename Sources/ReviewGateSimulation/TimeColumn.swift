@@ -8,22 +8,81 @@ enum TimeColumn {
     private static let earliest = Timestamp(rfc3339: "\(Timestamp.years.lowerBound)-01-01T00:00:00Z")!
     private static let latest = Timestamp(rfc3339: "\(Timestamp.years.upperBound)-12-31T23:59:59Z")!
 
+    /// What a reader keeps from time to time: a buffer, and the days read.
+    struct Scratch {
+        var bytes: [UInt8] = []
+        /// Days read in times written `YYYY-MM-DDTHH:MM:SSZ`, by their year's last digit, month and
+        /// day: a timeline spans few days, each of which is then read and checked once.
+        var days = [Day](repeating: Day(), count: 512)
+    }
+
+    /// A day read: its `YYYY-MM-DD` (the first eight bytes and the last two) and its midnight, in
+    /// seconds since 1970.
+    struct Day {
+        var head: UInt64 = 0
+        var tail: UInt16 = 0
+        var midnight: Int64 = 0
+        var isRead = false
+    }
+
     /// The time, or `nil` when the bytes are not one.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> Timestamp? {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Timestamp? {
         guard let first = bytes.first else { return nil }
         if (0x30...0x39).contains(first), !bytes.contains(UInt8(ascii: "-")) {
             return epoch(bytes)
         }
         let count = bytes.count
+        if count == 20, bytes[10] == UInt8(ascii: "T"), bytes[19] == UInt8(ascii: "Z") {
+            return dayAndTime(bytes, scratch: &scratch)
+        }
         if count > 4, bytes[count - 1] == UInt8(ascii: "C"), bytes[count - 2] == UInt8(ascii: "T"),
             bytes[count - 3] == UInt8(ascii: "U"), bytes[count - 4] == UInt8(ascii: " ")
         {
-            scratch.removeAll(keepingCapacity: true)
-            scratch.append(contentsOf: bytes.prefix(count - 4))
-            scratch.append(UInt8(ascii: "Z"))
-            return scratch.withUnsafeBufferPointer { Timestamp(rfc3339: $0) }
+            scratch.bytes.removeAll(keepingCapacity: true)
+            scratch.bytes.append(contentsOf: bytes.prefix(count - 4))
+            scratch.bytes.append(UInt8(ascii: "Z"))
+            return scratch.bytes.withUnsafeBufferPointer { Timestamp(rfc3339: $0) }
         }
         return Timestamp(rfc3339: bytes)
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ`, read as ``Timestamp/init(rfc3339:)-(UnsafeBufferPointer<UInt8>)``
+    /// reads it (the same checks, the same time), its date read only when it is not the last one's.
+    private static func dayAndTime(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Timestamp? {
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
+        let head = raw.loadUnaligned(as: UInt64.self)
+        let tail = raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+        // The days of one year have slots of their own; the bytes decide a match.
+        let slot =
+            (Int(bytes[3] &- 0x30) &* 372 &+ Int(bytes[6] &- 0x30) &* 31 &+ Int(bytes[5] &- 0x30) &* 310
+                &+ Int(bytes[8] &- 0x30) &* 10 &+ Int(bytes[9] &- 0x30)) & 511
+        let midnight: Int64
+        if scratch.days[slot].isRead, scratch.days[slot].head == head, scratch.days[slot].tail == tail {
+            midnight = scratch.days[slot].midnight
+        } else {
+            // The date alone, at midnight: the same checks of its digits, month, day and year.
+            let date = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { date in
+                _ = date.initialize(from: bytes)
+                for offset in [11, 12, 14, 15, 17, 18] { date[offset] = UInt8(ascii: "0") }
+                return Timestamp(rfc3339: UnsafeBufferPointer(date))
+            }
+            guard let date else { return nil }
+            midnight = date.nanosecondsSince1970 / 1_000_000_000
+            scratch.days[slot] = Day(head: head, tail: tail, midnight: midnight, isRead: true)
+        }
+        @inline(__always) func pair(_ at: Int) -> Int64? {
+            let tens = bytes[at] &- 0x30
+            let ones = bytes[at + 1] &- 0x30
+            guard tens < 10, ones < 10 else { return nil }
+            return Int64(tens) * 10 + Int64(ones)
+        }
+        guard bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), let hour = pair(11),
+            let minute = pair(14),
+            let second = pair(17), hour < 24, minute < 60, second < 61
+        else { return nil }
+        // A leap second (:60) reads as :59, as in ``Timestamp``.
+        let seconds = midnight + hour * 3600 + minute * 60 + min(second, 59)
+        return Timestamp(nanosecondsSince1970: seconds * 1_000_000_000)
     }
 
     /// Seconds, milliseconds or microseconds since 1970, with an optional fraction.

@@ -5,7 +5,7 @@ import ReviewGate
 enum TimelineLine {
 
     static func event(
-        from fields: LineFields, symbols: inout Symbols, people: inout Symbols, scratch: inout [UInt8]
+        from fields: LineFields, symbols: inout Symbols, people: inout Symbols, scratch: inout TimeColumn.Scratch
     ) throws(LineProblem) -> TimelineEvent {
         try fields.withView { (view) throws(LineProblem) in
             try event(from: view, symbols: &symbols, people: &people, scratch: &scratch)
@@ -13,7 +13,7 @@ enum TimelineLine {
     }
 
     private static func event(
-        from fields: LineView, symbols: inout Symbols, people: inout Symbols, scratch: inout [UInt8]
+        from fields: LineView, symbols: inout Symbols, people: inout Symbols, scratch: inout TimeColumn.Scratch
     ) throws(LineProblem) -> TimelineEvent {
         let person = try required(.user, fields) { (bytes) throws(LineProblem) in people.intern(bytes) }
         let time = try required(.time, fields) { (bytes) throws(LineProblem) in

@@ -35,7 +35,7 @@ public struct TimelineReader {
     /// Whether this reader starts at the file's start, where a byte order mark may be.
     package var atFileStart = true
     private var fields = LineFields()
-    private var scratch: [UInt8] = []
+    private var scratch = TimeColumn.Scratch()
     private var pending: [UInt8] = []
     private var discarding = false
     private var unknown = UnknownColumns()

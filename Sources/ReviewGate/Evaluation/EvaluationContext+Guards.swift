@@ -3,8 +3,12 @@ extension EvaluationContext {
     /// all passed.
     func checkGuards<Recorder: CheckRecorder>(into recorder: inout Recorder) -> Bool {
         var allPassed = true
-        for rule in policy.guards.rules {
-            allPassed = check(rule.value, at: rule.location, into: &recorder) && allPassed
+        // Read in place through a pointer, so that no rule is copied.
+        policy.guards.rules.withUnsafeBufferPointer { rules in
+            guard let rule = rules.baseAddress else { return }
+            for index in rules.indices {
+                allPassed = check(rule[index].value, at: rule[index].location, into: &recorder) && allPassed
+            }
         }
         return allPassed
     }
@@ -137,14 +141,14 @@ extension EvaluationContext {
     /// `responses`: no answer that still blocks, recorded. A response was given in the current
     /// version when it is no older than the version's first sighting. Whether it passed.
     func checkResponses<Recorder: CheckRecorder>(into recorder: inout Recorder) -> Bool {
-        let rules = policy.responses
+        // `policy.responses` is read in place: a copy would retain its locations' file names.
         var blocking: Response?
         var waitsUntil: Timestamp?
         var waitable = true
         var source: SourceLocation?
         // A response dated after `now` (a clock set back) was still given.
         for response in state.responses {
-            let rule = rules.rule(for: response.kind)
+            let rule = policy.responses.rule(for: response.kind)
             switch rule.value {
             case .never:
                 blocking = response
@@ -167,7 +171,8 @@ extension EvaluationContext {
             Check(
                 id: .responses, passed: blocking == nil, observed: .response(blocking), required: .responses,
                 passesAt: blocking != nil && waitable ? waitsUntil : nil,
-                source: source ?? rules.afterRated.location ?? rules.afterDeclined.location ?? rules.afterLater.location
+                source: source ?? policy.responses.afterRated.location ?? policy.responses.afterDeclined.location
+                    ?? policy.responses.afterLater.location
             )
         }
         return blocking == nil

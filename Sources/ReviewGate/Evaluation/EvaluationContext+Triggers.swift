@@ -8,10 +8,15 @@ extension EvaluationContext {
         guardsPass = checkRollout(into: &recorder) && guardsPass
         var passing: Int?
         var anyCandidate = false
-        for index in policy.triggers.indices where isCandidate(policy.triggers[index]) {
-            anyCandidate = true
-            if checkTrigger(policy.triggers[index], index: index, into: &recorder), passing == nil {
-                passing = index
+        // Read in place through a pointer: a trigger read by subscript would be copied, its strings
+        // retained, on every moment.
+        policy.triggers.withUnsafeBufferPointer { triggers in
+            guard let trigger = triggers.baseAddress else { return }
+            for index in triggers.indices where isCandidate(trigger[index]) {
+                anyCandidate = true
+                if checkTrigger(trigger + index, index: index, into: &recorder), passing == nil {
+                    passing = index
+                }
             }
         }
         if !anyCandidate, let event = moment.event {
@@ -24,36 +29,37 @@ extension EvaluationContext {
         return (guardsPass, passing)
     }
 
-    /// A candidate trigger's checks (it is the policy's `index`th): its count (and `within`),
-    /// `scenes`, `when`, recorded. Whether all passed.
+    /// A candidate trigger's checks (it is the policy's `index`th, read in place through
+    /// `trigger`, so that neither it nor the closures that build its checks copy it): its count
+    /// (and `within`), `scenes`, `when`, recorded. Whether all passed.
     func checkTrigger<Recorder: CheckRecorder>(
-        _ trigger: Trigger, index: Int, into recorder: inout Recorder
+        _ trigger: UnsafePointer<Trigger>, index: Int, into recorder: inout Recorder
     ) -> Bool {
-        let rule = trigger.count.value
-        let count = count(of: trigger.event, within: trigger.within?.value)
+        let rule = trigger.pointee.count.value
+        let count = count(of: trigger.pointee.event, within: trigger.pointee.within?.value)
         // `exactly` and `every` are reached only by the donation that makes the number (SPEC §4.9).
-        let countPassed = rule.passes(count) && (!rule.needsDonation || moment.donates(trigger.event))
+        let countPassed = rule.passes(count) && (!rule.needsDonation || moment.donates(trigger.pointee.event))
         recorder.record(.trigger(.count), trigger: index, passed: countPassed) {
             Check(
-                id: .trigger(.count), trigger: trigger.id, passed: countPassed, observed: .count(count),
-                required: .count(rule, event: trigger.event, within: trigger.within?.value),
-                source: trigger.count.location)
+                id: .trigger(.count), trigger: trigger.pointee.id, passed: countPassed, observed: .count(count),
+                required: .count(rule, event: trigger.pointee.event, within: trigger.pointee.within?.value),
+                source: trigger.pointee.count.location)
         }
         var passed = countPassed
-        if let scenes = trigger.scenes {
+        if let scenes = trigger.pointee.scenes {
             let onScene = moment.scene.map(scenes.value.contains) ?? false
             recorder.record(.trigger(.scenes), trigger: index, passed: onScene) {
                 Check(
-                    id: .trigger(.scenes), trigger: trigger.id, passed: onScene, observed: .scene(moment.scene),
+                    id: .trigger(.scenes), trigger: trigger.pointee.id, passed: onScene, observed: .scene(moment.scene),
                     required: .scenes(scenes.value), source: scenes.location)
             }
             passed = passed && onScene
         }
-        if let when = trigger.when {
+        if let when = trigger.pointee.when {
             let failing = failures(of: when)
             recorder.record(.trigger(.when), trigger: index, passed: failing.isEmpty) {
                 Check(
-                    id: .trigger(.when), trigger: trigger.id, passed: failing.isEmpty,
+                    id: .trigger(.when), trigger: trigger.pointee.id, passed: failing.isEmpty,
                     observed: .condition(failing: failing), required: .condition, source: when.location)
             }
             passed = passed && failing.isEmpty

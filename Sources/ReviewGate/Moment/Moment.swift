@@ -21,7 +21,12 @@ public struct Moment: Sendable {
         self.event = event
         self.trigger = trigger
         self.scene = scene
-        self.source = source ?? (event == Trigger.launchEvent ? .launch : .system)
+        self.source = source ?? Self.defaultSource(event: event)
+    }
+
+    /// The source of a moment that gives none: `launch` for a `launch` event's, else `system`.
+    public static func defaultSource(event: String?) -> MomentSource {
+        event == Trigger.launchEvent ? .launch : .system
     }
 
     /// Whether the moment is a donation of `event`, which its count then includes.

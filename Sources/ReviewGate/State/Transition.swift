@@ -102,18 +102,23 @@ public enum Transition {
         _ state: ReviewState, to version: AppVersion, at now: Timestamp, policy: Policy
     ) -> ReviewState {
         var state = state
+        update(&state, to: version, at: now, policy: policy)
+        return state
+    }
+
+    /// ``update(_:to:at:policy:)`` in place, for a long run that keeps one state.
+    public static func update(_ state: inout ReviewState, to version: AppVersion, at now: Timestamp, policy: Policy) {
         let key = policy.app.versionKey
         let before = state.app[key]
         if let short = version.short { state.app.short = short }
         if let build = version.build { state.app.build = build }
-        guard state.app[key] != before else { return state }
+        guard state.app[key] != before else { return }
         state.versionFirstSeenAt = now
         if policy.counting.resetOnNewVersion {
             state.launches = 0
             state.launchTimes = []
             for name in state.events.keys { state.events[name] = EventHistory(count: 0) }
         }
-        return state
     }
 
     /// The state after the person answered the app's own pre-prompt (or used the review link).

@@ -1,0 +1,43 @@
+import ReviewGate
+import Testing
+
+@testable import ReviewGateSimulation
+
+/// A timeline's `time` column read with its last day kept (`YYYY-MM-DDTHH:MM:SSZ` lines of one
+/// day share their date): the same time, or the same refusal, as ``Timestamp`` gives each text
+/// alone, whatever came before it.
+@Suite("simulate: time column")
+struct TimeColumnTests {
+    /// Texts that try the day kept: the same day at other times, bad times after a good day, bad
+    /// days with a good one's bytes around them, and the other ways of writing a time.
+    static let texts = [
+        "2026-01-05T09:00:00Z", "2026-01-05T23:59:59Z", "2026-01-05T00:00:00Z", "2026-01-05T24:00:00Z",
+        "2026-01-05T12:60:00Z", "2026-01-05T12:00:60Z", "2026-01-05T12:00:61Z", "2026-01-05T1a:00:00Z",
+        "2026-01-05T12-00:00Z", "2026-01-05T12:00:00z", "2026-01-05t12:00:00Z", "2026-01-05 12:00:00Z",
+        "2026-01-06T08:30:15Z", "2026-02-29T08:30:15Z", "2024-02-29T08:30:15Z", "2026-02-30T00:00:00Z",
+        "2026-13-01T00:00:00Z", "2026-00-10T00:00:00Z", "2026-01-00T00:00:00Z", "2026/01/05T09:00:00Z",
+        "0001-01-01T00:00:00Z", "1969-12-31T23:59:59Z", "1970-01-01T00:00:00Z", "9999-12-31T23:59:59Z",
+        "2026-01-05T09:00:00.5Z", "2026-01-05T09:00:00+02:00", "2026-01-05T09:00:0Z", "2026-01-0ET09:00:00Z",
+    ]
+
+    @Test("each text reads as Timestamp reads it, after any other")
+    func sameAsTimestamp() {
+        var kept = 0
+        for before in Self.texts {
+            for text in Self.texts {
+                var scratch = TimeColumn.Scratch()
+                for text in [before, text] {
+                    let read = Array(text.utf8).withUnsafeBufferPointer { TimeColumn.parse($0, scratch: &scratch) }
+                    #expect(read == Timestamp(rfc3339: text), "\(text) after \(before)")
+                }
+                // A day kept is the date of one of the texts, read as it reads alone.
+                for day in scratch.days where day.isRead {
+                    kept += 1
+                    let midnight = Timestamp(nanosecondsSince1970: day.midnight * 1_000_000_000)
+                    #expect([before, text].contains { Timestamp(rfc3339: $0.prefix(10) + "T00:00:00Z") == midnight })
+                }
+            }
+        }
+        #expect(kept > 0)
+    }
+}
