@@ -87,16 +87,22 @@ enum JSONLineScanner {
         }
     }
 
+    @inline(__always)
     private static func value(
         of column: TimelineColumn, at cursor: inout Cursor, into fields: inout LineFields
     ) throws(LineProblem) {
-        let start = fields.storage.count
         let position = cursor.index + 1
         guard !fields.isGiven(column) else {
             throw cursor.problem("\"\(column.name)\" is given twice")
         }
         switch cursor.peek ?? 0 {
         case UInt8(ascii: "\""):
+            // Most values are plain text, found in one search; the others are read the long way.
+            if let range = cursor.plainString() {
+                fields.set(column, kind: .string, inLine: range, at: position)
+                return
+            }
+            let start = fields.storage.count
             switch try cursor.string(into: &fields.storage) {
             case .line(let range): fields.set(column, kind: .string, inLine: range, at: position)
             case .stored: fields.set(column, kind: .string, from: start, at: position)
@@ -127,6 +133,7 @@ enum JSONLineScanner {
 
         /// At a key's opening quote: the column whose key is written there plainly (`"user"`), the
         /// cursor moved past it; `nil`, the cursor unmoved, for any other key or way of writing it.
+        @inline(__always)
         mutating func plainKey() -> TimelineColumn? {
             guard index + 9 <= line.count, let base = line.baseAddress else { return nil }
             let word = UnsafeRawPointer(base + index + 1).loadUnaligned(as: UInt64.self).littleEndian
@@ -154,7 +161,14 @@ enum JSONLineScanner {
             LineProblem(message: message, column: index + 1)
         }
 
+        /// Skips JSON whitespace; a byte above a space is none, and costs one comparison.
+        @inline(__always)
         mutating func skipSpace() {
+            guard index < line.count, line[index] <= 0x20 else { return }
+            skipSpaces()
+        }
+
+        private mutating func skipSpaces() {
             while index < line.count,
                 line[index] == 0x20 || line[index] == 0x09 || line[index] == 0x0D || line[index] == 0x0A
             {
@@ -169,6 +183,18 @@ enum JSONLineScanner {
                 throw problem("expected \(word)")
             }
             index += count
+        }
+
+        /// At a string's opening quote: the range of its text when it holds no escape, no control
+        /// character and no byte of 0x80 and up, the cursor moved past its closing quote; `nil`,
+        /// the cursor unmoved, for any other string, which ``string(into:)`` reads and checks.
+        @inline(__always)
+        mutating func plainString() -> Range<Int>? {
+            let start = index + 1
+            let end = ByteSearch.plainRun(in: line, from: start)
+            guard end < line.count, line[end] == UInt8(ascii: "\"") else { return nil }
+            index = end + 1
+            return start..<end
         }
 
         /// Where a string's text is: a range of the line when it has no escape, else of the buffer.

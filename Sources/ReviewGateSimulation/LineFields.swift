@@ -91,7 +91,7 @@ struct LineFields {
     /// Forgets the last line's values (keeping the buffers) and starts reading `line`.
     mutating func reset(_ line: UnsafeBufferPointer<UInt8>) {
         self.line = line
-        storage.removeAll(keepingCapacity: true)
+        if !storage.isEmpty { storage.removeAll(keepingCapacity: true) }
         given = 0
         stored = 0
         kinds = SIMD16()

@@ -185,7 +185,7 @@ enum TimelineLine {
     }
 
     /// `[A-Za-z0-9_][A-Za-z0-9_.-]*`, at most 100 characters.
-    private static func isName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = bytes.first, first != UInt8(ascii: "."), first != UInt8(ascii: "-"),
             bytes.count <= Name.maximumLength
         else { return false }

@@ -133,7 +133,7 @@ public struct TimelineReader {
             try skip(error)
             return
         }
-        warnUnknown()
+        if !unknown.fresh.isEmpty { warnUnknown() }
         events += 1
         body(event)
     }
