@@ -40,7 +40,10 @@ public struct ParallelTimelineReader {
     /// Skipped lines and warnings, in file order, at most ``TimelineReader/problemLimit``.
     public private(set) var problems: [Diagnostic] = []
 
+    /// The block being filled: its first ``filled`` bytes; the rest is room for more, so that the
+    /// input can be read straight into it (``read(filling:)``).
     private var block: [UInt8] = []
+    private var filled = 0
     /// The storage of a block read before, for the next one.
     private var spare: [UInt8] = []
     /// The block whose parts are being read on other threads.
@@ -70,18 +73,59 @@ public struct ParallelTimelineReader {
 
     /// Takes the next bytes of the file; whole blocks are read as they fill.
     public mutating func read(_ chunk: UnsafeBufferPointer<UInt8>) throws(DiagnosticError) {
-        var chunk = chunk
+        guard !chunk.isEmpty else { return }
+        makeRoom(for: chunk.count)
+        let start = filled
+        block.withUnsafeMutableBytes { room in
+            UnsafeMutableRawBufferPointer(rebasing: room[start...]).copyMemory(from: UnsafeRawBufferPointer(chunk))
+        }
+        try took(chunk.count)
+    }
+
+    /// Reads the next bytes of the file straight into the block, sparing a copy: `fill` writes at
+    /// most the buffer's count of bytes (1 MiB) into it and returns how many, or 0 at the input's
+    /// end, or a negative number when the input cannot be read, which is returned as is. Whole
+    /// blocks are read as they fill.
+    public mutating func read(
+        filling fill: (UnsafeMutableRawBufferPointer) -> Int
+    ) throws(DiagnosticError) -> Int {
+        makeRoom(for: Self.readSize)
+        let room = filled..<filled + Self.readSize
+        let count = block.withUnsafeMutableBytes { fill(UnsafeMutableRawBufferPointer(rebasing: $0[room])) }
+        if count > 0 { try took(min(count, Self.readSize)) }
+        return count
+    }
+
+    /// How much ``read(filling:)`` asks for at a time.
+    static let readSize = 1 << 20
+
+    /// Makes room in the block for `count` more bytes.
+    private mutating func makeRoom(for count: Int) {
+        guard block.count < filled + count else { return }
+        block.append(contentsOf: repeatElement(0, count: max(filled + count, blockSize + Self.readSize) - block.count))
+    }
+
+    /// Takes the `count` bytes just written after the block's ``filled`` ones.
+    private mutating func took(_ count: Int) throws(DiagnosticError) {
+        var new = filled..<filled + count
         if discarding {
-            guard let newline = chunk.firstIndex(of: 0x0A) else { return }
+            // The rest of a line too long to read is dropped; the block is empty meanwhile.
+            guard let newline = block[new].firstIndex(of: 0x0A) else { return }
             discarding = false
-            chunk = UnsafeBufferPointer(rebasing: chunk[(newline + 1)...])
+            let kept = newline + 1..<new.upperBound
+            let start = filled
+            block.withUnsafeMutableBufferPointer { room in
+                let base = room.baseAddress!
+                (base + start).update(from: base + kept.lowerBound, count: kept.count)
+            }
+            new = filled..<filled + kept.count
         }
         // Only the new bytes are searched for a line's end, so a long line costs no rescans.
-        if let newline = chunk.lastIndex(of: 0x0A) { lastNewline = block.count + newline }
-        block.append(contentsOf: chunk)
-        guard block.count >= blockSize else { return }
+        if let newline = block[new].lastIndex(of: 0x0A) { lastNewline = newline }
+        filled = new.upperBound
+        guard filled >= blockSize else { return }
         guard let last = lastNewline else {
-            if block.count > TimelineReader.longestLine {
+            if filled > TimelineReader.longestLine {
                 // A line longer than any read: reported once (after the lines before it), and
                 // skipped to its end.
                 try settle()
@@ -89,7 +133,7 @@ public struct ParallelTimelineReader {
                 skipped += 1
                 keep(.error("the line is longer than 1 MiB; the line is skipped", at: location(lines, 1)))
                 if strict { throw DiagnosticError([.error("the line is longer than 1 MiB", at: location(lines, 1))]) }
-                block.removeAll(keepingCapacity: true)
+                filled = 0
                 discarding = true
                 lastNewline = nil
             }
@@ -100,7 +144,7 @@ public struct ParallelTimelineReader {
 
     /// Reads what is left, the last line with no newline included, and waits for every block.
     public mutating func finish() throws(DiagnosticError) {
-        try readBlock(through: block.count)
+        try readBlock(through: filled)
         try settle()
     }
 
@@ -138,10 +182,16 @@ public struct ParallelTimelineReader {
         started = true
         // The block keeps its bytes; the next one starts in the storage of one already read.
         let taken = TimelineBlock(block, from: start, to: end, jobs: jobs)
+        let rest = end..<filled
         block = spare
         spare = []
-        block.removeAll(keepingCapacity: true)
-        block.append(contentsOf: taken.bytes[end...])
+        filled = 0
+        makeRoom(for: rest.count)
+        taken.bytes.withUnsafeBytes { taken in
+            block.withUnsafeMutableBytes { room in room.copyMemory(from: UnsafeRawBufferPointer(rebasing: taken[rest]))
+            }
+        }
+        filled = rest.count
         lastNewline = nil
         let concurrently = jobs > 1 && taken.parts.count > 1
         taken.read(template, concurrently: concurrently)

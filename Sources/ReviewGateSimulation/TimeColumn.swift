@@ -63,7 +63,11 @@ enum TimeColumn {
             // The date alone, at midnight: the same checks of its digits, month, day and year.
             let date = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { date in
                 _ = date.initialize(from: bytes)
-                for offset in [11, 12, 14, 15, 17, 18] { date[offset] = UInt8(ascii: "0") }
+                // HH, MM and SS at 00, the colons left for the check.
+                for offset in stride(from: 11, through: 17, by: 3) {
+                    date[offset] = UInt8(ascii: "0")
+                    date[offset + 1] = UInt8(ascii: "0")
+                }
                 return Timestamp(rfc3339: UnsafeBufferPointer(date))
             }
             guard let date else { return nil }

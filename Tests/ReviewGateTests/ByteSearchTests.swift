@@ -29,4 +29,27 @@ struct ByteSearchTests {
             #expect(checked == count + 1)
         }
     }
+
+    @Test("runs anywhere in memory, at any offset and up to an array's end, and empty ones")
+    func equalAtOffsets() {
+        let bytes = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ 5) }
+        let copy = bytes
+        bytes.withUnsafeBufferPointer { bytes in
+            copy.withUnsafeBufferPointer { copy in
+                for start in 0..<16 {
+                    for end in start...bytes.count {
+                        let left = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                        #expect(ByteSearch.equal(left, UnsafeBufferPointer(rebasing: copy[start..<end])))
+                        if end > start, end < bytes.count {
+                            // The same length one byte further on differs.
+                            #expect(!ByteSearch.equal(left, UnsafeBufferPointer(rebasing: copy[start + 1..<end + 1])))
+                        }
+                    }
+                }
+                let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+                #expect(ByteSearch.equal(empty, UnsafeBufferPointer(rebasing: bytes[3..<3])))
+                #expect(ByteSearch.equal(empty, empty))
+            }
+        }
+    }
 }

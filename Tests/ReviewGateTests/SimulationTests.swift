@@ -214,9 +214,13 @@ struct SimulationTests {
     }
 
     @Test(
-        "read on several cores, in blocks of any size, a timeline is what one reader reads",
-        arguments: [(TimelineFormat.jsonl, 1), (.jsonl, 3), (.csv, 2)], [7, 100, 1 << 20])
-    func parallelReading(_ input: (format: TimelineFormat, jobs: Int), blockSize: Int) throws {
+        "read on several cores, in blocks of any size, given bytes or reading them itself, a timeline is what one reader reads",
+        arguments: [
+            (TimelineFormat.jsonl, 1, false), (.jsonl, 3, false), (.csv, 2, false), (.jsonl, 1, true),
+            (.jsonl, 2, true),
+            (.csv, 2, true),
+        ], [7, 100, 1 << 20])
+    func parallelReading(_ input: (format: TimelineFormat, jobs: Int, filling: Bool), blockSize: Int) throws {
         var text = "\u{FEFF}" + (try Self.shippedTimeline())
         text +=
             "{\"user\":\"x\",\"time\":\"soon\",\"type\":\"launch\"}\n{\"user\":\"x\",\"time\":1767603600,\"type\":\"launch\"}"
@@ -228,13 +232,7 @@ struct SimulationTests {
         let (one, reader) = try Self.read(text, format: input.format)
         var parallel = ParallelTimelineReader(
             format: input.format, file: reader.file, jobs: input.jobs, blockSize: blockSize)
-        let bytes = Array(text.utf8)
-        for start in stride(from: 0, to: bytes.count, by: 13) {
-            try bytes[start..<min(bytes.count, start + 13)].withUnsafeBufferPointer { (chunk) throws(DiagnosticError) in
-                try parallel.read(chunk)
-            }
-        }
-        try parallel.finish()
+        try Self.feed(Array(text.utf8), to: &parallel, filling: input.filling, by: 13)
         #expect(reader.skipped == (input.format == .csv ? 2 : 1))
         #expect(parallel.events.count == reader.events)
         #expect(parallel.timeline().events == one.events)
@@ -242,6 +240,55 @@ struct SimulationTests {
         #expect(parallel.lines == reader.lines)
         #expect(parallel.skipped == reader.skipped)
         #expect(parallel.problems.map(\.description) == reader.problems.map(\.description))
+    }
+
+    @Test(
+        "a line longer than 1 MiB is skipped and reported at its line, as one reader does, given bytes or not",
+        arguments: [(1, false), (2, false), (1, true), (2, true)])
+    func longLine(jobs: Int, filling: Bool) throws {
+        let good = "{\"user\":\"u\",\"time\":1767603600,\"type\":\"launch\"}\n"
+        let long =
+            "{\"user\":\"v\",\"time\":1767603600,\"type\":\"launch\",\"x\":\"" + String(repeating: "y", count: 1 << 20)
+            + "\"}\n"
+        let text = String(repeating: good, count: 3) + long + String(repeating: good, count: 2) + long + good
+        let (one, reader) = try Self.read(text)
+        var parallel = ParallelTimelineReader(format: .jsonl, file: reader.file, jobs: jobs, blockSize: 1000)
+        try Self.feed(Array(text.utf8), to: &parallel, filling: filling, by: 100_003)
+        #expect(reader.skipped == 2 && reader.events == 6)
+        #expect(parallel.timeline().events == one.events)
+        #expect(parallel.lines == reader.lines && parallel.skipped == reader.skipped)
+        #expect(parallel.problems.map(\.description) == reader.problems.map(\.description))
+        #expect(parallel.problems.map { $0.location?.line } == [4, 7])
+    }
+
+    /// Gives `bytes` to `reader` `step` bytes at a time (or, `filling`, lets it read them into its
+    /// own memory, at most `step` at a time), then finishes it.
+    static func feed(
+        _ bytes: [UInt8], to reader: inout ParallelTimelineReader, filling: Bool, by step: Int
+    ) throws(DiagnosticError) {
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + step)
+            if filling {
+                let count = try reader.read { room in
+                    let count = min(room.count, end - start)
+                    bytes[start..<start + count].withUnsafeBytes { room.copyMemory(from: $0) }
+                    return count
+                }
+                #expect(count > 0)
+                start += count
+            } else {
+                try bytes[start..<end].withUnsafeBufferPointer { (chunk) throws(DiagnosticError) in
+                    try reader.read(chunk)
+                }
+                start = end
+            }
+        }
+        if filling {
+            let atEnd = try reader.read { _ in 0 }
+            #expect(atEnd == 0)
+        }
+        try reader.finish()
     }
 
     @Test("--strict on several cores stops at the first bad line, as one reader does, whatever is in flight")

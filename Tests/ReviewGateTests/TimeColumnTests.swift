@@ -18,6 +18,11 @@ struct TimeColumnTests {
         "2026-13-01T00:00:00Z", "2026-00-10T00:00:00Z", "2026-01-00T00:00:00Z", "2026/01/05T09:00:00Z",
         "0001-01-01T00:00:00Z", "1969-12-31T23:59:59Z", "1970-01-01T00:00:00Z", "9999-12-31T23:59:59Z",
         "2026-01-05T09:00:00.5Z", "2026-01-05T09:00:00+02:00", "2026-01-05T09:00:0Z", "2026-01-0ET09:00:00Z",
+        // Days that share a slot with 2026-01-05, or differ from it only in the year's first digits.
+        "2027-05-21T10:00:00Z", "2016-01-05T09:00:00Z", "1896-01-05T09:00:00Z", "2156-01-05T09:00:00Z",
+        // The years a time may have, at their ends, and leap days.
+        "1900-01-01T00:00:00Z", "1900-01-01T00:00:01Z", "1899-12-31T23:59:59Z", "2150-12-31T23:59:59Z",
+        "2151-01-01T00:00:00Z", "2100-02-29T00:00:00Z", "2000-02-29T00:00:00Z",
     ]
 
     @Test("each text reads as Timestamp reads it, after any other")
@@ -39,5 +44,33 @@ struct TimeColumnTests {
             }
         }
         #expect(kept > 0)
+    }
+
+    @Test("a list read through one scratch, forward and backward, reads as each text alone")
+    func oneScratch() {
+        for texts in [Self.texts, Self.texts.reversed(), Self.texts + Self.texts] {
+            var scratch = TimeColumn.Scratch()
+            for text in texts {
+                let read = Array(text.utf8).withUnsafeBufferPointer { TimeColumn.parse($0, scratch: &scratch) }
+                #expect(read == Timestamp(rfc3339: text), "\(text)")
+            }
+        }
+    }
+
+    @Test("any byte in place of a digit or a separator, after the good text of the same day")
+    func strayBytes() {
+        let good = Array("2026-01-05T09:08:07Z".utf8)
+        for position in 0..<good.count {
+            for byte: UInt8 in [0x00, 0x2F, 0x3A, 0x2D, 0x30, 0x39, 0x54, 0x5A, 0xB0, 0xFF] {
+                var bytes = good
+                bytes[position] = byte
+                var scratch = TimeColumn.Scratch()
+                for text in [good, bytes, good] {
+                    text.withUnsafeBufferPointer { text in
+                        #expect(TimeColumn.parse(text, scratch: &scratch) == Timestamp(rfc3339: text), "\(bytes)")
+                    }
+                }
+            }
+        }
     }
 }

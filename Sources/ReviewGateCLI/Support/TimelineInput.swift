@@ -29,9 +29,9 @@ struct TimelineInput {
             format: file.format, file: file.name, strict: strict, jobs: jobs, symbols: symbols, people: people)
         symbols = Symbols()
         people = Symbols()
-        try Self.chunks(of: file) { (chunk) throws(DiagnosticError) in
-            try reader.read(chunk)
-            return reader.eventCount
+        // Read straight into the reader's block: a copy of the whole file spared.
+        try Self.chunks(of: file) { (read) throws(DiagnosticError) in
+            (try reader.read(filling: read), reader.eventCount)
         } finish: { () throws(DiagnosticError) in
             try reader.finish()
         }
@@ -53,11 +53,16 @@ struct TimelineInput {
         symbols = Symbols()
         people = Symbols()
         var events: [TimelineEvent] = []
-        try Self.chunks(of: file) { (chunk) throws(DiagnosticError) in
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        try Self.chunks(of: file) { (read) throws(DiagnosticError) in
+            let count = buffer.withUnsafeMutableBytes(read)
+            guard count > 0 else { return (count, reader.events) }
             events.removeAll(keepingCapacity: true)
-            try reader.read(chunk) { events.append($0) }
+            try buffer.withUnsafeBufferPointer { (all) throws(DiagnosticError) in
+                try reader.read(UnsafeBufferPointer(rebasing: all[..<count])) { events.append($0) }
+            }
             body(events, &reader)
-            return reader.events
+            return (count, reader.events)
         } finish: { () throws(DiagnosticError) in
             events.removeAll(keepingCapacity: true)
             try reader.finish { events.append($0) }
@@ -105,19 +110,21 @@ struct TimelineInput {
             label: path == "-" ? "reading standard input" : "reading \(path)")
     }
 
-    /// Passes the file to `body` a megabyte at a time (it returns the events read so far, for the
-    /// progress line), then calls `finish`; an unreadable input is reported with exit 2.
+    /// Reads the file through `body` until its end, then calls `finish`: `body` reads with the
+    /// function it is given (up to a megabyte into the memory given it, returning how many bytes,
+    /// 0 at the end, or a negative number when the read failed) and returns what that returned and
+    /// the events read so far, for the progress line. An unreadable input is reported with exit 2.
     private static func chunks(
-        of file: OpenFile, _ body: (UnsafeBufferPointer<UInt8>) throws(DiagnosticError) -> Int,
+        of file: OpenFile,
+        _ body: ((UnsafeMutableRawBufferPointer) -> Int) throws(DiagnosticError) -> (count: Int, events: Int),
         finish: () throws(DiagnosticError) -> Void
     ) throws {
         var progress = Progress(label: file.label, total: file.size)
         defer { progress.finish() }
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var read = 0
         do throws(DiagnosticError) {
             while true {
-                let count = buffer.withUnsafeMutableBytes { Platform.read(file.descriptor, into: $0) }
+                let (count, events) = try body { Platform.read(file.descriptor, into: $0) }
                 if count < 0 {
                     throw DiagnosticError.unreadable(
                         "cannot read: \(Platform.describe(Platform.lastError.number))",
@@ -125,9 +132,6 @@ struct TimelineInput {
                 }
                 if count == 0 { break }
                 read += count
-                let events = try buffer.withUnsafeBufferPointer { (all) throws(DiagnosticError) -> Int in
-                    try body(UnsafeBufferPointer(rebasing: all[..<count]))
-                }
                 progress.update(bytes: read, events: events)
             }
             try finish()
