@@ -90,18 +90,28 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         }
     }
 
-    /// Reads `bytes` again with a ``ParallelTimelineReader`` (two jobs, small blocks, odd chunks)
-    /// and stops the process if it reads anything other than the one reader did.
+    /// Reads `bytes` again with a ``ParallelTimelineReader`` (two jobs, small blocks, odd chunks,
+    /// given to it or, for an input of odd length, read by it into its block) and stops the process
+    /// if it reads anything other than the one reader did.
     static func checkParallel(
         _ bytes: [UInt8], format: TimelineFormat, against reader: TimelineReader, _ events: [TimelineEvent]
     ) {
         var parallel = ParallelTimelineReader(
             format: format, file: reader.file, jobs: 2, blockSize: 64 + bytes.count % 512)
+        let filling = bytes.count % 2 == 1
         let read: Void? = try? bytes.withUnsafeBufferPointer { (all) throws(DiagnosticError) in
             var start = 0
             while start < all.count {
                 let end = min(all.count, start + 61)
-                try parallel.read(UnsafeBufferPointer(rebasing: all[start..<end]))
+                if filling {
+                    let count = try parallel.read { room in
+                        room.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: all[start..<end])))
+                        return end - start
+                    }
+                    precondition(count == end - start, "the parallel reader took other bytes")
+                } else {
+                    try parallel.read(UnsafeBufferPointer(rebasing: all[start..<end]))
+                }
                 start = end
             }
             try parallel.finish()
