@@ -8,7 +8,7 @@ enum TimeColumn {
     private static let earliest = Timestamp(rfc3339: "\(Timestamp.years.lowerBound)-01-01T00:00:00Z")!
     private static let latest = Timestamp(rfc3339: "\(Timestamp.years.upperBound)-12-31T23:59:59Z")!
 
-    /// What a reader keeps from time to time: a buffer, and the days read.
+    /// What a reader keeps from one time value to the next: a buffer, and the days read.
     struct Scratch {
         var bytes: [UInt8] = []
         /// Days read in times written `YYYY-MM-DDTHH:MM:SSZ`, by their year's last digit, month and
@@ -47,7 +47,8 @@ enum TimeColumn {
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ`, read as ``Timestamp/init(rfc3339:)-(UnsafeBufferPointer<UInt8>)``
-    /// reads it (the same checks, the same time), its date read only when it is not the last one's.
+    /// reads it (the same checks, the same time), its date read only when it is not among the days
+    /// kept.
     private static func dayAndTime(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Timestamp? {
         let raw = UnsafeRawPointer(bytes.baseAddress!)
         let head = raw.loadUnaligned(as: UInt64.self)
