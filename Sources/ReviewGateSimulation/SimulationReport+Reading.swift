@@ -98,7 +98,7 @@ private struct ReportReader {
                 problems.append(.error("blocked_by names no blocker simulate knows", at: entry.key.location))
                 continue
             }
-            tally.blockedBy[blocker.tallyIndex] = SimulationTally.Blocked(
+            tally.blockedBy[blocker.index] = SimulationTally.Blocked(
                 moments: int(entry.value, "moments"), people: int(entry.value, "people"))
         }
         tally.unknownTriggerMoments = int(node, "unknown_trigger_moments")

@@ -86,8 +86,3 @@ public struct SimulationTally: Sendable, Hashable {
         return firstAskDays.count - 1
     }
 }
-
-extension Blocker {
-    /// The blocker's position in ``allCases``, the index of a tally's ``SimulationTally/blockedBy``.
-    package var tallyIndex: Int { index }
-}

@@ -106,13 +106,13 @@ struct SimulationTests {
         #expect(outcome.asks.map(\.person) == ["u-ana", "u-ana", "u-dev", "u-dev"])
         #expect(tally.peopleAsked == 2)
         #expect(tally.neverReached == [1])
-        #expect(tally.blockedBy[Blocker.guard(.neverOn).tallyIndex].moments == 1)
+        #expect(tally.blockedBy[Blocker.guard(.neverOn).index].moments == 1)
         #expect(tally.firstAskPercentile(0.5) == 3)
     }
 
     @Test("a tally's blockers are in Blocker.allCases order")
     func blockerOrder() {
-        #expect(Blocker.allCases.map(\.tallyIndex) == Array(Blocker.allCases.indices))
+        #expect(Blocker.allCases.map(\.index) == Array(Blocker.allCases.indices))
     }
 
     @Test("asks past the OS quota: the fourth in 365 days on iOS, none counted on Android (SPEC §10)")

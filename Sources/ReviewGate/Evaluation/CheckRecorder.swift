@@ -6,11 +6,19 @@ protocol CheckRecorder {
     /// Records one check: what it tested, for a trigger's check the trigger's index in the policy,
     /// and whether it passed; `make` builds the check in full.
     mutating func record(_ id: Check.ID, trigger: Int?, passed: Bool, _ make: () -> Check)
+
+    /// Makes room for the `count` checks an evaluation records at most, for a recorder that keeps
+    /// them.
+    mutating func reserve(_ count: @autoclosure () -> Int)
 }
 
 extension Array: CheckRecorder where Element == Check {
     mutating func record(_ id: Check.ID, trigger: Int?, passed: Bool, _ make: () -> Check) {
         append(make())
+    }
+
+    mutating func reserve(_ count: @autoclosure () -> Int) {
+        reserveCapacity(count())
     }
 }
 
@@ -50,6 +58,9 @@ package struct Verdict: CheckRecorder {
         unheard = false
         countsPassed.removeAll(keepingCapacity: true)
     }
+
+    /// Nothing to reserve: a verdict keeps no checks.
+    mutating func reserve(_ count: @autoclosure () -> Int) {}
 
     mutating func record(_ id: Check.ID, trigger: Int?, passed: Bool, _ make: () -> Check) {
         if case .trigger(let part) = id {

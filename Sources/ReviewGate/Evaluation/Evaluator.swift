@@ -42,42 +42,15 @@ public enum Evaluator {
     }
 
     /// Decides `moment` as ``evaluate(_:state:moment:)`` does, but leaves `next_eligible_at`
-    /// unset: a replay that never shows it (`reviewgate simulate`) skips the decisions at later
-    /// times that the promise is checked with. The one allocation is the returned `checks`.
+    /// unset: a replay that shows no explanation skips the decisions at later times that the
+    /// promise is checked with. The one allocation is the returned `checks`.
     public static func decide(_ policy: Policy, state: ReviewState, moment: Moment) throws(UsageError) -> Decision {
         var checks: [Check] = []
-        return try decide(policy, state: state, moment: moment, reusing: &checks)
-    }
-
-    /// ``decide(_:state:moment:)`` that fills `buffer`'s storage instead of allocating its own: the
-    /// decision's `checks` are that storage, and `buffer` is left empty. A replay of millions of
-    /// moments hands the storage back (`buffer = decision.checks; decision.checks = []`) and so
-    /// allocates no checks after the first decision.
-    public static func decide(
-        _ policy: Policy, state: ReviewState, moment: Moment, reusing buffer: inout [Check]
-    ) throws(UsageError) -> Decision {
-        var checks = buffer
-        buffer = []
-        checks.removeAll(keepingCapacity: true)
-        guard policy.enabled.value else {
-            checks.append(
-                Check(
-                    id: .enabled, passed: false, observed: .disabled, required: .enabled,
-                    source: policy.enabled.location))
-            return Decision(
-                outcome: .block, moment: moment, trigger: nil, passingTrigger: nil, checks: checks, nextEligibleAt: nil)
-        }
-        if let id = moment.trigger, policy.trigger(id: id) == nil {
-            throw .unknownTrigger(policy.noTriggerMessage(id))
-        }
-        let (guardsPass, passing) = EvaluationContext.with(policy, state, moment) { context in
-            let expected = context.checkCount
-            checks.reserveCapacity(expected)
-            defer { assert(checks.count <= expected, "checkCount misses a check: the one allocation grew") }
-            return context.checkAll(into: &checks)
-        }
+        let (guardsPass, passing) = try check(policy, state: state, moment: moment, into: &checks)
+        assert(
+            checks.count <= max(1, EvaluationContext.with(policy, state, moment) { $0.checkCount }),
+            "checkCount misses a check: the one allocation grew")
         let allowedBy = passing.map { policy.triggers[$0].id }
-
         let allowed = guardsPass && allowedBy != nil
         return Decision(
             outcome: allowed ? .allow : .block, moment: moment, trigger: allowed ? allowedBy : nil,
@@ -92,22 +65,33 @@ public enum Evaluator {
         _ policy: Policy, state: ReviewState, moment: Moment, into verdict: inout Verdict
     ) throws(UsageError) {
         verdict.reset()
+        let (guardsPass, passing) = try check(policy, state: state, moment: moment, into: &verdict)
+        verdict.passingTrigger = passing
+        verdict.isAllowed = guardsPass && passing != nil
+    }
+
+    /// Every check of SPEC §4, into `recorder`: `enabled` alone when the policy is off, else the
+    /// guards, `responses`, `rollout` and the candidate triggers. Whether all but the triggers'
+    /// passed, and the index of the first candidate trigger that passed; a moment naming a trigger
+    /// the policy does not have is a usage error.
+    private static func check<Recorder: CheckRecorder>(
+        _ policy: Policy, state: ReviewState, moment: Moment, into recorder: inout Recorder
+    ) throws(UsageError) -> (guardsPass: Bool, passing: Int?) {
         guard policy.enabled.value else {
-            verdict.record(.enabled, trigger: nil, passed: false) {
+            recorder.record(.enabled, trigger: nil, passed: false) {
                 Check(
                     id: .enabled, passed: false, observed: .disabled, required: .enabled,
                     source: policy.enabled.location)
             }
-            return
+            return (false, nil)
         }
         if let id = moment.trigger, policy.trigger(id: id) == nil {
             throw .unknownTrigger(policy.noTriggerMessage(id))
         }
-        let (guardsPass, passing) = EvaluationContext.with(policy, state, moment) { context in
-            context.checkAll(into: &verdict)
+        return EvaluationContext.with(policy, state, moment) { context in
+            recorder.reserve(context.checkCount)
+            return context.checkAll(into: &recorder)
         }
-        verdict.passingTrigger = passing
-        verdict.isAllowed = guardsPass && passing != nil
     }
 
     /// The earliest time every blocking check passes, when each of them passes by waiting alone.

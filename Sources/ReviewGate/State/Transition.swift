@@ -41,8 +41,7 @@ public enum Transition {
         let uncounted = uncounted(moment, in: state, policy: policy) { verdict.failed != 0 }
         donate(moment, counting: uncounted == nil, to: &state, policy: policy)
         if verdict.isAllowed, let index = verdict.passingTrigger {
-            state.asks.append(
-                Ask(at: moment.now, short: state.app.short, build: state.app.build, trigger: policy.triggers[index].id))
+            appendAsk(at: moment.now, trigger: policy.triggers[index].id, to: &state)
         }
     }
 
@@ -92,7 +91,12 @@ public enum Transition {
     /// Appends the ask of an allowed decision, presented at `now`, in the current version.
     public static func ask(_ decision: Decision, in state: inout ReviewState, at now: Timestamp) {
         guard decision.isAllowed else { return }
-        state.asks.append(Ask(at: now, short: state.app.short, build: state.app.build, trigger: decision.trigger))
+        appendAsk(at: now, trigger: decision.trigger, to: &state)
+    }
+
+    /// An ask at `now` by `trigger`, in the state's current version.
+    private static func appendAsk(at now: Timestamp, trigger: String?, to state: inout ReviewState) {
+        state.asks.append(Ask(at: now, short: state.app.short, build: state.app.build, trigger: trigger))
     }
 
     /// The state after the app was updated to `version` (the strings given replace the current
