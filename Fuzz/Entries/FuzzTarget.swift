@@ -67,6 +67,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 }
                 guard read != nil else { continue }
                 Self.checkParallel(bytes, format: format, against: reader, events)
+                Self.checkGrouped(bytes, format: format, simulated)
                 let timeline = Timeline(events: events, symbols: reader.symbols, people: reader.people)
                 _ = Simulation(policies: [simulated], keepsAsks: true).run(timeline)
                 Self.checkVerdicts(timeline, simulated.policy)
@@ -126,6 +127,40 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         precondition(parallel.people.strings == reader.people.strings, "the parallel reader saw other people")
         precondition(parallel.lines == reader.lines && parallel.skipped == reader.skipped, "other counts")
         precondition(errors(parallel.problems) == errors(reader.problems), "the parallel reader reported otherwise")
+    }
+
+    /// Replays `bytes` grouped twice: read whole by a replay that never forgets anyone, and read in
+    /// chunks of sizes drawn from the input (1 to 97 bytes) by one that forgets every person but the
+    /// one in flight after each chunk; stops the process if the two outcomes differ.
+    static func checkGrouped(_ bytes: [UInt8], format: TimelineFormat, _ simulated: SimulatedPolicy) {
+        let simulation = Simulation(policies: [simulated], keepsAsks: true)
+        func outcome(chunks: (Int) -> Int, forgetting: Int) -> Simulation.Outcome? {
+            var reader = TimelineReader(format: format, file: "fuzz.\(format.rawValue)")
+            var replay = GroupedReplay(simulation)
+            replay.forgetsPeopleAfter = forgetting
+            var events: [TimelineEvent] = []
+            let read: Void? = try? bytes.withUnsafeBufferPointer { (all) throws(DiagnosticError) in
+                var start = 0
+                while start < all.count {
+                    let end = min(all.count, start + chunks(start))
+                    events.removeAll(keepingCapacity: true)
+                    try reader.read(UnsafeBufferPointer(rebasing: all[start..<end])) { events.append($0) }
+                    replay.take(events, from: &reader)
+                    start = end
+                }
+                events.removeAll()
+                try reader.finish { events.append($0) }
+                replay.take(events, from: &reader)
+            }
+            guard read != nil else { return nil }
+            replay.finish(symbols: reader.symbols)
+            return replay.outcome
+        }
+        guard let whole = outcome(chunks: { _ in bytes.count }, forgetting: .max) else { return }
+        let chunked = outcome(
+            chunks: { 1 + Int(bytes[$0 % bytes.count] ^ UInt8(truncatingIfNeeded: $0)) % 97 }, forgetting: 1)
+        precondition(chunked?.tallies == whole.tallies, "a grouped read in chunks counted otherwise")
+        precondition(chunked?.asks == whole.asks, "a grouped read in chunks asked otherwise")
     }
 
     /// Decides every launch, event and trigger line of `timeline`, person by person, both ways: by

@@ -24,44 +24,44 @@ extension JSONSchema {
             },
             "description": {
               "description": "What the policy does, for people.",
-              "type": "string",
+              "type": ["string", "null"],
               "examples": ["Ask on the 4th completed process, once per build."]
             },
             "enabled": {
               "description": "Kill switch: `false` blocks every moment, with `blocked_by: [enabled]`.",
-              "type": "boolean",
+              "type": ["boolean", "null"],
               "default": true
             },
             "extends": {
-              "description": "A policy to load first, by a path relative to this file; this file overrides it: mappings merge key by key, lists and scalars replace. A cycle is an error. A policy that extends another may leave out `triggers` and parts of mappings that the base policy provides.",
+              "description": "A policy to load first, by a path relative to this file; this file overrides it: mappings merge key by key, lists and scalars replace. A cycle is an error. A policy that extends another may leave out `triggers` and parts of mappings that the base policy provides, and may set a key to `null` to remove the base's setting (`guards: {cooldown: null}`).",
               "type": "string",
               "minLength": 1,
               "examples": ["base.yaml"]
             },
             "app": {
               "description": "The app: its store id, which version string counts as \"the version\", and its platform.",
-              "type": "object",
+              "type": ["object", "null"],
               "properties": {
                 "store_id": {
                   "description": "The App Store id (digits, as a string: quote it). Builds `write_review_url`: https://apps.apple.com/app/id<store_id>?action=write-review.",
-                  "type": "string",
+                  "type": ["string", "null"],
                   "pattern": "^[0-9]+$",
                   "examples": ["1234567890"]
                 },
                 "package": {
                   "description": "The Android application id. Builds `write_review_url` on android: https://play.google.com/store/apps/details?id=<package>.",
-                  "type": "string",
+                  "type": ["string", "null"],
                   "pattern": "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$",
                   "examples": ["com.example.app"]
                 },
                 "version_key": {
                   "description": "Which version string is \"the version\" for `once_per_version`, `min_version_age`, `app_version` and `reset_on_new_version`: `short` = CFBundleShortVersionString / versionName, `build` = CFBundleVersion / versionCode.",
-                  "enum": ["short", "build"],
+                  "enum": ["short", "build", null],
                   "default": "short"
                 },
                 "platform": {
                   "description": "The platform: sets the default `system_quota` (ios: 3 asks in 365 days; android: none).",
-                  "enum": ["ios", "android"],
+                  "enum": ["ios", "android", null],
                   "default": "ios"
                 }
               },
@@ -69,57 +69,57 @@ extension JSONSchema {
             },
             "triggers": {
               "description": "The moments that may ask, by trigger id (at least one). A moment is allowed when every guard passes and at least one of its candidate triggers passes; the first in file order is the decision's trigger.",
-              "type": "object",
+              "type": ["object", "null"],
               "minProperties": 1,
               "propertyNames": { "$ref": "#/$defs/identifier" },
-              "additionalProperties": { "$ref": "#/$defs/trigger" },
+              "additionalProperties": { "anyOf": [{ "$ref": "#/$defs/trigger" }, { "type": "null" }] },
               "examples": [{ "process_completed": { "at_least": 4, "scenes": ["ProcessCompleted"] } }]
             },
             "guards": {
               "description": "Rules that hold for every trigger; all must pass. Every comparison is inclusive: an age of exactly 21d passes `min_install_age: 21d`.",
-              "type": "object",
+              "type": ["object", "null"],
               "properties": {
                 "never_on": {
                   "description": "Sources on which never to ask: passes when the moment's source is not listed. The default follows Apple's HIG: never at launch, never from a button.",
-                  "type": "array",
+                  "type": ["array", "null"],
                   "items": { "$ref": "#/$defs/source" },
                   "default": ["launch", "user_action"],
                   "examples": [["launch", "user_action"], ["user_action"]]
                 },
                 "min_install_age": {
                   "description": "Passes when `now − installed_at ≥` this duration.",
-                  "$ref": "#/$defs/duration",
+                  "anyOf": [{ "$ref": "#/$defs/duration" }, { "type": "null" }],
                   "examples": ["21d", "3w"]
                 },
                 "min_launches": {
                   "description": "Passes when the app has been launched at least this many times (`launches ≥ n`).",
-                  "type": "integer", "maximum": 1000000000,
+                  "type": ["integer", "null"], "maximum": 1000000000,
                   "minimum": 0,
                   "examples": [3, 10]
                 },
                 "min_session_age": {
                   "description": "Passes when `now − session_started_at ≥` this duration; an unknown session start fails.",
-                  "$ref": "#/$defs/duration",
+                  "anyOf": [{ "$ref": "#/$defs/duration" }, { "type": "null" }],
                   "examples": ["2m"]
                 },
                 "min_version_age": {
                   "description": "A grace period after an update: passes when `now − version_first_seen_at ≥` this duration.",
-                  "$ref": "#/$defs/duration",
+                  "anyOf": [{ "$ref": "#/$defs/duration" }, { "type": "null" }],
                   "examples": ["3d"]
                 },
                 "cooldown": {
                   "description": "Passes when the last ask was at least this long ago (`now − last_ask ≥ d`); never asked passes.",
-                  "$ref": "#/$defs/duration",
+                  "anyOf": [{ "$ref": "#/$defs/duration" }, { "type": "null" }],
                   "examples": ["7d"]
                 },
                 "once_per_version": {
                   "description": "When `true`, passes only if no ask is recorded for the current version (by `app.version_key`).",
-                  "type": "boolean",
+                  "type": ["boolean", "null"],
                   "default": false
                 },
                 "max_asks": {
                   "description": "Passes when fewer than `count` asks were recorded in the window `(now − per, now]`, or in the app's lifetime without `per`.",
-                  "type": "object",
+                  "type": ["object", "null"],
                   "properties": {
                     "count": {
                       "description": "How many asks the window holds at most.",
@@ -139,6 +139,7 @@ extension JSONSchema {
                 "system_quota": {
                   "description": "Models the OS, which shows the prompt a limited number of times and drops the rest silently: passes when fewer than `max` asks were recorded in `(now − per, now]`. `false` turns it off. Default: `{max: 3, per: 365d}` on ios, `false` on android.",
                   "oneOf": [
+                    { "type": "null" },
                     { "const": false, "description": "No system quota." },
                     {
                       "type": "object",
@@ -162,23 +163,24 @@ extension JSONSchema {
                 },
                 "when": {
                   "description": "A condition that must hold for every trigger.",
-                  "$ref": "#/$defs/condition"
+                  "anyOf": [{ "$ref": "#/$defs/condition" }, { "type": "null" }]
                 }
               },
               "additionalProperties": false
             },
             "responses": {
               "description": "What the person's answers to the app's own pre-prompt (\"Enjoying the app?\"), or use of the write-review link, do. In a decision their guard id is `responses`.",
-              "type": "object",
+              "type": ["object", "null"],
               "properties": {
                 "after_rated": {
                   "description": "After a `rated` answer: `never` ask again, or wait for the `next_version`.",
-                  "enum": ["never", "next_version"],
+                  "enum": ["never", "next_version", null],
                   "default": "next_version"
                 },
                 "after_declined": {
                   "description": "After a `declined` answer: `never` ask again, wait for the `next_version`, or wait a duration.",
                   "anyOf": [
+                    { "type": "null" },
                     { "enum": ["never", "next_version"] },
                     { "$ref": "#/$defs/duration" }
                   ],
@@ -187,7 +189,7 @@ extension JSONSchema {
                 },
                 "after_later": {
                   "description": "After a `later` answer: how long to wait.",
-                  "$ref": "#/$defs/duration",
+                  "anyOf": [{ "$ref": "#/$defs/duration" }, { "type": "null" }],
                   "default": "1d",
                   "examples": ["1d", "3d"]
                 }
@@ -196,16 +198,16 @@ extension JSONSchema {
             },
             "counting": {
               "description": "How `record` updates the state (`evaluate` never changes anything).",
-              "type": "object",
+              "type": ["object", "null"],
               "properties": {
                 "while_blocked": {
                   "description": "Whether a donation that a guard blocked still counts. `false` ignores a donation made during the cooldown or in an already-asked version. A donation blocked only by its own trigger's count always counts.",
-                  "type": "boolean",
+                  "type": ["boolean", "null"],
                   "default": true
                 },
                 "reset_on_new_version": {
                   "description": "When the app version changes, event counts and launches start again from 0.",
-                  "type": "boolean",
+                  "type": ["boolean", "null"],
                   "default": false
                 }
               },
@@ -213,17 +215,17 @@ extension JSONSchema {
             },
             "presentation": {
               "description": "How the app should present an allowed ask.",
-              "type": "object",
+              "type": ["object", "null"],
               "properties": {
                 "delay": {
                   "description": "How long to wait before asking.",
-                  "$ref": "#/$defs/duration",
+                  "anyOf": [{ "$ref": "#/$defs/duration" }, { "type": "null" }],
                   "default": "0s",
                   "examples": ["2s"]
                 },
                 "require_same_scene": {
                   "description": "Ask only if the person is still on the moment's scene when the delay ends.",
-                  "type": "boolean",
+                  "type": ["boolean", "null"],
                   "default": false
                 }
               },
@@ -232,18 +234,18 @@ extension JSONSchema {
             },
             "rollout": {
               "description": "Asks only for a share of people: bucket = FNV-1a 64-bit of `salt:user_id` modulo 10000; passes when bucket < percent × 100. A state without `user_id` fails.",
-              "type": "object",
+              "type": ["object", "null"],
               "properties": {
                 "percent": {
                   "description": "The share of people, 0 to 100; decimals allowed.",
-                  "type": "number",
+                  "type": ["number", "null"],
                   "minimum": 0,
                   "maximum": 100,
                   "examples": [10, 12.5]
                 },
                 "salt": {
                   "description": "Mixed into the bucket, so that policies split people differently. Default: the policy's `name`.",
-                  "type": "string",
+                  "type": ["string", "null"],
                   "examples": ["review-2026-q4"]
                 }
               },
@@ -251,7 +253,7 @@ extension JSONSchema {
             },
             "requires": {
               "description": "The oldest app and ReviewGate library this policy may run in. A remote update that asks for more is refused, and the app keeps the policy it had; a reviewgate older than `library_version` refuses the policy.",
-              "type": "object",
+              "type": ["object", "null"],
               "properties": {
                 "app_version": {
                   "description": "The oldest app version, dotted digits, compared with the app's version under `app.version_key` (the marketing version unless set).",
@@ -270,11 +272,11 @@ extension JSONSchema {
             },
             "lint": {
               "description": "Warnings the team means, so that `reviewgate validate --strict` passes: each id is the one `validate` prints in brackets after a warning.",
-              "type": "object",
+              "type": ["object", "null"],
               "properties": {
                 "allow": {
                   "description": "The warning ids not to raise.",
-                  "type": "array",
+                  "type": ["array", "null"],
                   "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "store_link_unused", "rollout_none", "never_asks"] },
                   "uniqueItems": true,
                   "examples": [["ask_at_launch"]]
@@ -288,12 +290,15 @@ extension JSONSchema {
           "then": { "$ref": "#/$defs/standalonePolicy" },
           "$defs": {
             "standalonePolicy": {
-              "description": "What a policy must have on its own when it does not `extends` another (one that does may take these from its base).",
+              "description": "What a policy must have on its own when it does not `extends` another (one that does may take these from its base). `null`, which removes a base's setting, has nothing to remove here.",
               "required": ["triggers"],
+              "patternProperties": { "": { "$ref": "#/$defs/notNull" } },
               "properties": {
                 "triggers": {
                   "description": "At least one trigger, each with exactly one of `at_least`, `exactly`, `every`.",
                   "additionalProperties": {
+                    "$ref": "#/$defs/notNull",
+                    "patternProperties": { "": { "$ref": "#/$defs/notNull" } },
                     "oneOf": [
                       { "required": ["at_least"] },
                       { "required": ["exactly"] },
@@ -301,8 +306,29 @@ extension JSONSchema {
                     ]
                   }
                 },
+                "app": {
+                  "description": "No `null`: there is no base setting to remove.",
+                  "patternProperties": { "": { "$ref": "#/$defs/notNull" } }
+                },
+                "responses": {
+                  "description": "No `null`: there is no base setting to remove.",
+                  "patternProperties": { "": { "$ref": "#/$defs/notNull" } }
+                },
+                "counting": {
+                  "description": "No `null`: there is no base setting to remove.",
+                  "patternProperties": { "": { "$ref": "#/$defs/notNull" } }
+                },
+                "presentation": {
+                  "description": "No `null`: there is no base setting to remove.",
+                  "patternProperties": { "": { "$ref": "#/$defs/notNull" } }
+                },
+                "lint": {
+                  "description": "No `null`: there is no base setting to remove.",
+                  "patternProperties": { "": { "$ref": "#/$defs/notNull" } }
+                },
                 "guards": {
                   "description": "Guards whose mappings must be complete.",
+                  "patternProperties": { "": { "$ref": "#/$defs/notNull" } },
                   "properties": {
                     "max_asks": {
                       "description": "`count` is required.",
@@ -317,9 +343,14 @@ extension JSONSchema {
                 },
                 "rollout": {
                   "description": "`percent` is required.",
+                  "patternProperties": { "": { "$ref": "#/$defs/notNull" } },
                   "required": ["percent"]
                 }
               }
+            },
+            "notNull": {
+              "description": "Anything but `null`: only a policy that `extends` another may set a key to `null`, to remove the base's setting.",
+              "not": { "type": "null" }
             },
             "trigger": {
               "description": "A moment that may ask: exactly one of `at_least`, `exactly`, `every`, counting the donation being evaluated; optionally `event`, `within`, `scenes`, `when`.",
@@ -327,7 +358,7 @@ extension JSONSchema {
               "properties": {
                 "event": {
                   "description": "The event whose donation is this moment; default: the trigger's id. The built-in event `launch` is the app's launch: its count is `launches` and its source is `launch`.",
-                  "$ref": "#/$defs/identifier",
+                  "anyOf": [{ "$ref": "#/$defs/identifier" }, { "type": "null" }],
                   "examples": ["process_completed", "launch"]
                 },
                 "at_least": {
@@ -350,19 +381,19 @@ extension JSONSchema {
                 },
                 "within": {
                   "description": "Count only donations with time in `(now − within, now]`.",
-                  "$ref": "#/$defs/duration",
+                  "anyOf": [{ "$ref": "#/$defs/duration" }, { "type": "null" }],
                   "examples": ["7d"]
                 },
                 "scenes": {
                   "description": "Passes only when the moment's scene is one of these (at least one; leave `scenes` out to allow every scene).",
-                  "type": "array",
+                  "type": ["array", "null"],
                   "minItems": 1,
                   "items": { "$ref": "#/$defs/identifier" },
                   "examples": [["ProcessCompleted"]]
                 },
                 "when": {
                   "description": "A condition that must also hold.",
-                  "$ref": "#/$defs/condition"
+                  "anyOf": [{ "$ref": "#/$defs/condition" }, { "type": "null" }]
                 }
               },
               "additionalProperties": false,

@@ -7,6 +7,9 @@ public struct GroupedReplay {
     public let simulation: Simulation
     /// What has been replayed so far.
     public private(set) var outcome: Simulation.Outcome
+    /// How many people the reader may know before it forgets all but the one in flight (small in
+    /// tests, so that forgetting happens at every chunk).
+    package var forgetsPeopleAfter = 4096
     private var group: [TimelineEvent] = []
     private var person = TimelineEvent.none
     private var name = ""
@@ -28,7 +31,7 @@ public struct GroupedReplay {
             }
             group.append(event)
         }
-        if reader.people.count > 4096 { person = reader.forgetPeople(keeping: person) }
+        if reader.people.count > forgetsPeopleAfter { person = reader.forgetPeople(keeping: person) }
     }
 
     /// Replays the last person.

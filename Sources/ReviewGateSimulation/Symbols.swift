@@ -89,7 +89,10 @@ public struct Symbols: Sendable {
     public func keeping(_ id: ID) -> (symbols: Symbols, id: ID) {
         var kept = Symbols()
         guard id >= 0, Int(id) < count else { return (kept, TimelineEvent.none) }
-        return (kept, kept.intern(strings[Int(id)]))
+        // Interned first: a tuple of `kept` and `kept.intern(…)` would copy the table before the
+        // symbol is in it, and the next person would be numbered as the one kept.
+        let keptID = kept.intern(strings[Int(id)])
+        return (kept, keptID)
     }
 
     private func equals(_ id: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {

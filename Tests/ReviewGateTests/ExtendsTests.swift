@@ -71,6 +71,31 @@ import Testing
         #expect(policy.trigger(id: "other") == nil)
     }
 
+    /// `Fixtures/extends/removes-settings.yaml` sets to `null` every setting of its base that may be
+    /// removed (the schema agreement test checks that the JSON Schema accepts it too).
+    @Test func everyRemovableSettingIsRemovedByNull() throws {
+        let folder = Repository.path("Tests/ReviewGateTests/Fixtures/extends")
+        let loader = PolicyLoader.files(Fixtures.documents)
+        let base = try loader.load(path: folder + "/full-base.yaml").policy
+        let policy = try loader.load(path: folder + "/removes-settings.yaml").policy
+        #expect(base.description != nil && policy.description == nil)
+        #expect(base.app.storeID != nil && policy.app.storeID == nil && policy.app.package == nil)
+        #expect(base.app.versionKey == .build && policy.app.versionKey == .short)
+        #expect(base.guards.rules.count == 10)
+        // What is left are the defaults: never at launch or from a button, and iOS's quota.
+        #expect(policy.guards.rules.map(\.value.key) == [.neverOn, .systemQuota])
+        #expect(policy.guards.neverOn == [.launch, .userAction])
+        #expect(base.guards.neverOn == [.userAction])
+        #expect(base.responses.afterRated.value == .never && policy.responses.afterRated.value == .nextVersion)
+        #expect(!base.counting.whileBlocked && policy.counting.whileBlocked)
+        #expect(base.presentation.requireSameScene && !policy.presentation.requireSameScene)
+        #expect(base.rollout != nil && policy.rollout == nil)
+        #expect(policy.triggers.map(\.id) == ["done"])
+        let done = try #require(policy.trigger(id: "done"))
+        #expect(done.event == "done" && done.within == nil && done.scenes == nil && done.when == nil)
+        #expect(!base.allowedWarnings.isEmpty && policy.allowedWarnings.isEmpty)
+    }
+
     @Test func anErrorFromTheBaseIsAtTheBasesLineWithANoteAtTheExtends() {
         let base = Self.base.replacingOccurrences(of: "cooldown: 7d", with: "cooldown: 7")
         let error = #expect(throws: DiagnosticError.self) {

@@ -24,6 +24,16 @@ struct SchemaAgreementTests {
         try Self.expectValid(policies, against: .policy)
     }
 
+    /// A key set to `null` removes the base's setting (SPEC §2): the schema accepts it in a policy
+    /// that `extends` another, as `validate` does, and refuses it in one that does not.
+    @Test("policies that extend another, removing settings with null, pass the policy schema")
+    func extendingPoliciesPass() throws {
+        let folder = "Tests/ReviewGateTests/Fixtures/extends"
+        try Self.expectValid(
+            ["base.yaml", "child.yaml", "full-base.yaml", "removes-settings.yaml"].map { "\(folder)/\($0)" },
+            against: .policy)
+    }
+
     @Test("every state file under policies/ passes the state schema")
     func stateFilesPass() throws {
         let states = Self.files(in: "policies", recursive: true) { name in
