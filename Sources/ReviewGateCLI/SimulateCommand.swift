@@ -62,6 +62,18 @@ struct SimulateCommand: ParsableCommand {
         help: ArgumentHelp("Write one JSON line per ask (person, time, trigger, policy digest).", valueName: "file"))
     var asks: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Also report the people observed at least N days and how many were asked in their first N days.",
+            valueName: "N"))
+    var withinDays: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --within-days: where observation ends (RFC 3339); default the latest time in the input.",
+            valueName: "time"))
+    var until: String?
+
     @Flag(help: "The timeline's lines are grouped by person: replay each as it ends, in bounded memory.")
     var grouped = false
 
@@ -81,8 +93,10 @@ struct SimulateCommand: ParsableCommand {
 
     func validate() throws {
         if merge {
-            guard policy == nil, baseline == nil, synthetic == nil, asks == nil else {
-                throw ValidationError("--merge reads reports: give no --policy, --baseline, --synthetic or --asks")
+            guard policy == nil, baseline == nil, synthetic == nil, asks == nil, withinDays == nil else {
+                throw ValidationError(
+                    "--merge reads reports: give no --policy, --baseline, --synthetic, --asks or --within-days (a report keeps its own)"
+                )
             }
             guard !inputs.isEmpty else { throw ValidationError("--merge needs the reports to add up") }
             return
@@ -98,6 +112,20 @@ struct SimulateCommand: ParsableCommand {
             guard writeTimeline == nil else { throw ValidationError("--write-timeline goes with --synthetic") }
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let withinDays, !(1...36_500).contains(withinDays) {
+            throw ValidationError("--within-days must be a whole number of days from 1 to 36500")
+        }
+        if let until {
+            guard withinDays != nil else { throw ValidationError("--until goes with --within-days") }
+            guard Timestamp(rfc3339: until) != nil else {
+                throw ValidationError("--until must be an RFC 3339 time, such as 2026-03-01T00:00:00Z; found \(until)")
+            }
+        }
+    }
+
+    /// The horizon `--within-days` and `--until` ask for.
+    private var horizon: SimulationReport.Horizon? {
+        withinDays.map { SimulationReport.Horizon(days: $0, until: until.flatMap { Timestamp(rfc3339: $0) }) }
     }
 
     func run() throws {
@@ -112,7 +140,7 @@ struct SimulateCommand: ParsableCommand {
     private func simulated() throws -> SimulationReport {
         var policies = [SimulatedPolicy(try InputFile.loadedPolicy(policy!), path: policy!)]
         if let baseline { policies.append(SimulatedPolicy(try InputFile.loadedPolicy(baseline), path: baseline)) }
-        let simulation = Simulation(policies: policies, keepsAsks: asks != nil)
+        let simulation = Simulation(policies: policies, keepsAsks: asks != nil, horizonDays: withinDays)
         let jobs = jobs ?? Platform.processorCount
         var input = SimulationReport.Input(sources: synthetic.map { ["cohort \($0)"] } ?? inputs)
         let outcome: Simulation.Outcome
@@ -149,7 +177,8 @@ struct SimulateCommand: ParsableCommand {
         if let asks { try write(outcome.asks.map { $0.jsonLine + "\n" }.joined(), to: asks) }
         return SimulationReport(
             input: input, policy: SimulationReport.PolicyResult(policies[0], tally: outcome.tallies[0]),
-            baseline: policies.count > 1 ? SimulationReport.PolicyResult(policies[1], tally: outcome.tallies[1]) : nil)
+            baseline: policies.count > 1 ? SimulationReport.PolicyResult(policies[1], tally: outcome.tallies[1]) : nil,
+            horizon: horizon)
     }
 
     /// The sum of the reports given.

@@ -21,8 +21,12 @@ struct PersonReplay {
     /// Whether a trigger listens to launches.
     private let listensToLaunches: Bool
 
-    init(_ simulated: SimulatedPolicy, symbols: Symbols, keepingAsks: Bool) {
+    /// The horizon in days (`--within-days`), when the report has one.
+    var horizonDays: Int?
+
+    init(_ simulated: SimulatedPolicy, symbols: Symbols, keepingAsks: Bool, horizonDays: Int? = nil) {
         self.simulated = simulated
+        self.horizonDays = horizonDays
         self.symbols = symbols
         asks = keepingAsks ? [] : nil
         reached = Array(repeating: false, count: simulated.policy.triggers.count)
@@ -58,6 +62,8 @@ struct PersonReplay {
         }
         for index in reached.indices { reached[index] = false }
         var blockers: UInt32 = 0
+        // The blockers of the last moment whose count passed (or that the kill switch blocked).
+        var lastReachedBlockers: UInt32?
         var firstAsk: Timestamp?
 
         for event in events {
@@ -111,6 +117,9 @@ struct PersonReplay {
             }
             tally.moments += 1
             for index in verdict.countsPassed { reached[index] = true }
+            if !verdict.isAllowed, !verdict.countsPassed.isEmpty || verdict.blockers & Self.enabledBit != 0 {
+                lastReachedBlockers = verdict.blockers
+            }
             if verdict.isAllowed {
                 let pastQuota = simulated.osQuota.map { isPast($0, at: event.time, in: state) } ?? false
                 tally.asks += 1
@@ -140,6 +149,21 @@ struct PersonReplay {
             tally.peopleAsked += 1
             let days = max(0, (firstAsk - state.installedAt).seconds / 86_400)
             tally.firstAsk(onDay: Int(min(days, 36_500)))
+        } else if let lastReachedBlockers {
+            // The first blocker in evaluation order (Blocker.allCases is that order); a blocked
+            // moment always has one, `trigger` at the least.
+            let first = lastReachedBlockers == 0 ? Blocker.trigger.index : lastReachedBlockers.trailingZeroBitCount
+            tally.neverAsked[SimulationTally.NeverAsked.index(of: Blocker.allCases[first])] += 1
+        } else {
+            tally.neverAsked[SimulationTally.NeverAsked.neverReached] += 1
+        }
+        let last = events[events.count - 1].time
+        if tally.latest.map({ $0 < last }) ?? true { tally.latest = last }
+        if let horizonDays {
+            let day = SimulationTally.day(of: first.time)
+            let asked = firstAsk.map { ($0 - first.time).seconds < Int64(horizonDays) * 86_400 } ?? false
+            tally.firstSeen[day, default: SimulationTally.FirstSeen()].people += 1
+            if asked { tally.firstSeen[day, default: SimulationTally.FirstSeen()].asked += 1 }
         }
         var bits = blockers
         while bits != 0 {
@@ -148,6 +172,9 @@ struct PersonReplay {
         }
         for (index, wasReached) in reached.enumerated() where !wasReached { tally.neverReached[index] += 1 }
     }
+
+    /// The kill switch's bit among a verdict's blockers.
+    private static let enabledBit: UInt32 = 1 << UInt32(Blocker.enabled.index)
 
     /// Whether an ask at `now` comes when the OS has already shown its quota in the window.
     private func isPast(_ quota: AskLimit, at now: Timestamp, in state: ReviewState) -> Bool {

@@ -11,9 +11,11 @@ extension SimulationReport {
             out.append(
                 "\(role) \(result.name) (\(result.path)\(result.digest.map { ", " + Self.shortDigest($0) } ?? ""))")
         }
-        var read = "\(input.sources.joined(separator: ", ")): \(Self.grouped(input.events)) events"
+        let sources = input.sources.map { $0 == "-" ? "standard input" : $0 }
+        var read =
+            "\(sources.joined(separator: ", ")): \(Self.grouped(input.events)) event\(input.events == 1 ? "" : "s")"
         if input.skipped > 0 { read += ", \(Self.grouped(input.skipped)) line\(input.skipped == 1 ? "" : "s") skipped" }
-        read += ", \(Self.grouped(policy.tally.people)) people"
+        read += ", \(Self.people(policy.tally.people))"
         out.append(read)
         out.append("")
         var table = Table(compared: baseline != nil)
@@ -41,12 +43,14 @@ extension SimulationReport {
         }
         table.figures("trigger moments not asked", results.map { $0.tally.blockedMoments })
         // A moment is counted under each thing that blocked it, so the rows may add up to more.
-        for (index, blocker) in Blocker.allCases.enumerated()
-        where results.contains(where: { $0.tally.blockedBy[index].moments > 0 }) {
+        let blockers = Blocker.allCases.indices.filter { index in
+            results.contains { $0.tally.blockedBy[index].moments > 0 }
+        }
+        for index in blockers {
             table.row(
-                "  blocked by \(blocker.id)",
+                "  blocked by \(Blocker.allCases[index].id)",
                 results.map {
-                    // Beside a baseline, moments only, to keep within 80 columns.
+                    // Beside a baseline, moments only here (people below), to keep within 80 columns.
                     Self.grouped($0.tally.blockedBy[index].moments)
                         + (baseline == nil ? " (\(Self.people($0.tally.blockedBy[index].people)))" : "")
                 },
@@ -54,29 +58,56 @@ extension SimulationReport {
                     Self.change(policy.tally.blockedBy[index].moments - $0.tally.blockedBy[index].moments)
                 })
         }
-        out += table.lines
-        out.append("")
-        out.append("people who never reached a trigger's count")
-        var never = Table(compared: baseline != nil)
-        for id in Self.union(results.map { $0.triggers.map(\.id) }) {
-            let rule = (policy.triggers.first { $0.id == id } ?? baseline?.triggers.first { $0.id == id })?.rule ?? ""
-            let counts = results.map { result in
-                result.triggers.firstIndex { $0.id == id }.map { result.tally.neverReached[$0] }
+        if baseline != nil, !blockers.isEmpty {
+            table.heading("people blocked at least once")
+            for index in blockers {
+                table.figures("  by \(Blocker.allCases[index].id)", results.map { $0.tally.blockedBy[index].people })
             }
-            never.row(
-                "  \(id) (\(rule))",
-                zip(results, counts).map { result, count in
-                    count.map {
-                        "\(Self.grouped($0)) (\(Self.percent(result.tally.people == 0 ? 0 : Double($0) * 100 / Double(result.tally.people))))"
-                    } ?? "-"
-                },
-                change: baseline == nil
-                    ? nil : counts[0].flatMap { old in counts[1].map { Self.change($0 - old) } } ?? "")
         }
-        out += never.lines
+        if let horizon {
+            let counts = results.map { horizonCounts($0) ?? SimulationTally.FirstSeen() }
+            let end = horizon.end(latest: latest)
+            let lastDay = horizon.lastFirstSeenDay(latest: latest)
+            table.blank()
+            table.heading(
+                "the first \(Self.days(horizon.days)), of people first seen by "
+                    + (lastDay.map(Self.date(ofDay:)) ?? "-") + " (data to " + (end.map(\.day) ?? "-") + ")")
+            table.figures("  people", counts.map(\.people))
+            table.shares("  asked within \(Self.days(horizon.days))", counts.map { ($0.asked, $0.people) })
+        }
+        table.blank()
+        table.heading("people never asked, each once, by why")
+        for index in SimulationTally.NeverAsked.ids.indices
+        where index == SimulationTally.NeverAsked.neverReached
+            || results.contains(where: { $0.tally.neverAsked[index] > 0 })
+        {
+            let label =
+                index == SimulationTally.NeverAsked.neverReached
+                ? "  never reached a count" : "  blocked by \(SimulationTally.NeverAsked.ids[index])"
+            table.shares(label, results.map { ($0.tally.neverAsked[index], $0.tally.people) })
+        }
+        table.blank()
+        table.heading("people who never reached a trigger's count")
+        for id in Self.union(results.map { $0.triggers.map(\.id) }) {
+            let rules = results.map { result in result.triggers.first { $0.id == id }?.rule }
+            let counts = results.map { result in
+                result.triggers.firstIndex { $0.id == id }.map { (result.tally.neverReached[$0], result.tally.people) }
+            }
+            let sameRule = Set(rules.compactMap { $0 }).count == 1
+            table.shares("  \(id)" + (sameRule ? " (\(rules.compactMap { $0 }[0]))" : ""), counts)
+            if !sameRule {
+                // The baseline's rule and the policy's differ: each column is counted by its own.
+                for (result, rule) in zip(results, rules) {
+                    table.heading("    \(result == policy ? "policy" : "baseline"): \(rule ?? "no such trigger")")
+                }
+            }
+        }
+        out += table.lines
         for result in results {
             out.append("")
-            out.append("days from first seen to first ask" + (baseline == nil ? "" : ", \(result.name)"))
+            out.append(
+                "days from first seen to first ask"
+                    + (baseline == nil ? "" : ", \(result == policy ? "policy" : "baseline") \(result.name)"))
             out += Histogram.lines(result.tally.firstAskDays)
         }
         return out.joined(separator: "\n") + "\n"
@@ -96,6 +127,11 @@ extension SimulationReport {
             out.append(digit)
         }
         return (number < 0 ? "-" : "") + out
+    }
+
+    /// `1 day`, `30 days`.
+    static func days(_ count: Int) -> String {
+        count == 1 ? "1 day" : "\(grouped(count)) days"
     }
 
     /// `1 person`, `12 people`.
@@ -133,11 +169,38 @@ extension SimulationReport {
 private struct Table {
     let compared: Bool
     private var rows: [(label: String, cells: [String])] = []
+    /// The rows that are headings or blank lines, written as they are.
+    private var headings: Set<Int> = []
+    /// The widest label beside figures; a longer one gets a line of its own above its figures.
+    private static let labelLimit = 40
 
     init(compared: Bool) { self.compared = compared }
 
     mutating func row(_ label: String, _ cells: [String], change: String?) {
         rows.append((label, cells + (change.map { [$0] } ?? [])))
+    }
+
+    /// A line of its own, between rows: a section's title.
+    mutating func heading(_ text: String) {
+        rows.append((text, []))
+        headings.insert(rows.count - 1)
+    }
+
+    /// An empty line.
+    mutating func blank() { heading("") }
+
+    /// Counts with their share of a total, `12 (4.0%)`, and the change in counts.
+    mutating func shares(_ label: String, _ values: [(count: Int, of: Int)?]) {
+        let cells = values.map { value in
+            value.map {
+                "\(SimulationReport.grouped($0.count)) (\(SimulationReport.percent($0.of == 0 ? 0 : Double($0.count) * 100 / Double($0.of))))"
+            } ?? "-"
+        }
+        var change: String?
+        if compared, values.count == 2 {
+            change = values[0].flatMap { old in values[1].map { SimulationReport.change($0.count - old.count) } } ?? ""
+        }
+        row(label, cells, change: change)
     }
 
     mutating func figures(_ label: String, _ values: [Int?], blank: String = "-") {
@@ -154,10 +217,11 @@ private struct Table {
     }
 
     var lines: [String] {
-        let labelWidth = min(40, rows.map { $0.label.count }.max() ?? 0)
+        let figureRows = rows.indices.filter { !headings.contains($0) }.map { rows[$0] }
+        let labelWidth = min(Self.labelLimit, figureRows.map { $0.label.count }.max() ?? 0)
         var widths: [Int] = []
         let headers = compared ? ["baseline", "policy", "change"] : []
-        for row in rows + (compared ? [("", headers)] : []) {
+        for row in figureRows + (compared ? [("", headers)] : []) {
             for (index, cell) in row.cells.enumerated() {
                 if index >= widths.count { widths.append(0) }
                 widths[index] = max(widths[index], cell.count)
@@ -172,7 +236,16 @@ private struct Table {
         }
         var out: [String] = []
         if compared { out.append(line("", headers)) }
-        for row in rows { out.append(line(row.label, row.cells)) }
+        for (index, row) in rows.enumerated() {
+            if headings.contains(index) {
+                out.append(row.label)
+            } else if row.label.count > labelWidth {
+                out.append(row.label)
+                out.append(line("", row.cells))
+            } else {
+                out.append(line(row.label, row.cells))
+            }
+        }
         return out.map { String($0.reversed().drop { $0 == " " }.reversed()) }
     }
 }

@@ -7,6 +7,9 @@ public struct Simulation: Sendable {
     public let policies: [SimulatedPolicy]
     /// Whether each ask is kept for `--asks`.
     public var keepsAsks: Bool
+    /// The horizon in days (`--within-days`): people are then counted by the day they were first
+    /// seen, with whether they were asked within it (``SimulationTally/firstSeen``).
+    public var horizonDays: Int?
 
     /// The result of a replay: a tally per policy, and the asks when kept (people in the order
     /// first seen, each one's asks in time order, policy by policy).
@@ -18,9 +21,10 @@ public struct Simulation: Sendable {
     }
 
     /// A simulation of `policies`.
-    public init(policies: [SimulatedPolicy], keepsAsks: Bool = false) {
+    public init(policies: [SimulatedPolicy], keepsAsks: Bool = false, horizonDays: Int? = nil) {
         self.policies = policies
         self.keepsAsks = keepsAsks
+        self.horizonDays = horizonDays
     }
 
     /// An outcome with nothing counted yet.
@@ -57,7 +61,9 @@ public struct Simulation: Sendable {
         _ timeline: Timeline, people range: Range<Int>, policies: [SimulatedPolicy], symbols: Symbols
     ) -> Outcome {
         var outcome = empty
-        var replays = policies.map { PersonReplay($0, symbols: symbols, keepingAsks: keepsAsks) }
+        var replays = policies.map {
+            PersonReplay($0, symbols: symbols, keepingAsks: keepsAsks, horizonDays: horizonDays)
+        }
         for person in range {
             let name = timeline.people[Symbols.ID(person)]
             timeline.withEvents(of: person) { events in
@@ -81,7 +87,7 @@ public struct Simulation: Sendable {
         from initial: ReviewState? = nil
     ) {
         for (index, simulated) in policies.enumerated() {
-            var replay = PersonReplay(simulated, symbols: symbols, keepingAsks: keepsAsks)
+            var replay = PersonReplay(simulated, symbols: symbols, keepingAsks: keepsAsks, horizonDays: horizonDays)
             replay.replay(events, person: person, into: &outcome.tallies[index], from: initial)
             outcome.asks += replay.asks ?? []
         }

@@ -13,15 +13,33 @@ extension SimulationReport {
                     ("events", .int(input.events)), ("skipped", .int(input.skipped)),
                 ])
             ),
-            ("policy", policy.json),
-            ("baseline", baseline?.json ?? .null),
+            ("horizon", horizonJSON),
+            ("policy", policy.json(horizon: horizonCounts(policy))),
+            ("baseline", baseline.map { $0.json(horizon: horizonCounts($0)) } ?? .null),
         ])
+    }
+
+    /// The horizon's settings, and the end and the last first-seen date they make.
+    private var horizonJSON: JSONValue {
+        guard let horizon else { return .null }
+        let lastDay = horizon.lastFirstSeenDay(latest: latest)
+        return .object([
+            ("days", .int(horizon.days)),
+            ("until", horizon.until.map { .string($0.description) } ?? .null),
+            ("end", horizon.end(latest: latest).map { .string($0.description) } ?? .null),
+            ("first_seen_by", lastDay.map { .string(Self.date(ofDay: $0)) } ?? .null),
+        ])
+    }
+
+    /// `2026-01-05`: the UTC date of a day counted from 1970-01-01.
+    static func date(ofDay day: Int) -> String {
+        Timestamp(nanosecondsSince1970: Int64(day) * 86_400 * 1_000_000_000).day
     }
 }
 
 extension SimulationReport.PolicyResult {
-    /// One policy's result as JSON.
-    var json: JSONValue {
+    /// One policy's result as JSON, with its horizon's counts when the report has a horizon.
+    func json(horizon: SimulationTally.FirstSeen?) -> JSONValue {
         let tally = tally
         var blocked: [(key: String, value: JSONValue)] = []
         for (index, blocker) in Blocker.allCases.enumerated() where tally.blockedBy[index].moments > 0 {
@@ -67,6 +85,36 @@ extension SimulationReport.PolicyResult {
                 .object(triggers.indices.map { (triggers[$0].id, .int(tally.neverReached[$0])) })
             ),
             ("unknown_trigger_moments", .int(tally.unknownTriggerMoments)),
+            (
+                "never_asked",
+                .object(
+                    SimulationTally.NeverAsked.ids.indices.compactMap { index in
+                        index == SimulationTally.NeverAsked.neverReached || tally.neverAsked[index] > 0
+                            ? (SimulationTally.NeverAsked.ids[index], .int(tally.neverAsked[index])) : nil
+                    })
+            ),
+            ("latest", tally.latest.map { .string($0.description) } ?? .null),
+            ("within_days", horizon.map { withinDays($0) } ?? .null),
+        ])
+    }
+
+    /// The horizon's cohort, those asked within it, and the counts by first-seen date they add up from.
+    private func withinDays(_ counts: SimulationTally.FirstSeen) -> JSONValue {
+        let percent = counts.people == 0 ? 0 : Double(counts.asked) * 100 / Double(counts.people)
+        return .object([
+            ("people", .int(counts.people)), ("asked", .int(counts.asked)),
+            ("asked_percent", .double((percent * 10).rounded() / 10)),
+            (
+                "by_first_seen",
+                .object(
+                    tally.firstSeen.keys.sorted().map { day in
+                        let seen = tally.firstSeen[day]!
+                        return (
+                            SimulationReport.date(ofDay: day),
+                            .object([("people", .int(seen.people)), ("asked", .int(seen.asked))])
+                        )
+                    })
+            ),
         ])
     }
 }

@@ -19,8 +19,12 @@ extension SimulationReport {
         let policy = reader.policy(reader.node(root, "policy"))
         var baseline: PolicyResult?
         if let node = root["baseline"], node.mapping != nil { baseline = reader.policy(node) }
+        var horizon: Horizon?
+        if let node = root["horizon"], node.mapping != nil {
+            horizon = Horizon(days: reader.int(node, "days"), until: reader.time(node["until"]))
+        }
         guard reader.problems.isEmpty, let policy else { throw DiagnosticError(reader.problems) }
-        self.init(input: input, policy: policy, baseline: baseline)
+        self.init(input: input, policy: policy, baseline: baseline, horizon: horizon)
     }
 }
 
@@ -47,6 +51,16 @@ private struct ReportReader {
             return 0
         }
         return value
+    }
+
+    /// A time, or `nil` for `null` or no node.
+    mutating func time(_ node: DocumentNode?) -> Timestamp? {
+        guard let node, node.scalar?.value != .null else { return nil }
+        guard let text = node.string, let time = Timestamp(rfc3339: text) else {
+            problems.append(.error("a time must be an RFC 3339 string", at: node.location))
+            return nil
+        }
+        return time
     }
 
     mutating func list(_ parent: DocumentNode?, _ key: String) -> [DocumentNode] {
@@ -102,6 +116,23 @@ private struct ReportReader {
                 moments: int(entry.value, "moments"), people: int(entry.value, "people"))
         }
         tally.unknownTriggerMoments = int(node, "unknown_trigger_moments")
+        for entry in entries(node, "never_asked") {
+            guard let id = entry.key.scalar?.text, let index = SimulationTally.NeverAsked.ids.firstIndex(of: id) else {
+                problems.append(.error("never_asked names no reason simulate knows", at: entry.key.location))
+                continue
+            }
+            tally.neverAsked[index] = int(MappingEntry.wrap(entry), "count")
+        }
+        tally.latest = time(node["latest"])
+        for entry in entries(self.node(node, "within_days").flatMap { $0.mapping == nil ? nil : $0 }, "by_first_seen") {
+            guard let day = entry.key.scalar.flatMap({ Timestamp(rfc3339: $0.text + "T00:00:00Z") }) else {
+                problems.append(.error("by_first_seen is keyed by dates, 2026-01-05", at: entry.key.location))
+                continue
+            }
+            let index = SimulationTally.day(of: day)
+            tally.firstSeen[index] = SimulationTally.FirstSeen(
+                people: int(entry.value, "people"), asked: int(entry.value, "asked"))
+        }
         return SimulationReport.PolicyResult(
             name: node["name"]?.string ?? "", digest: node["digest"]?.string, path: node["path"]?.string ?? "",
             triggers: triggers, modelsOSQuota: modelsOSQuota, tally: tally)

@@ -79,23 +79,70 @@ public struct SimulationReport: Sendable {
         }
     }
 
+    /// "How many people are asked in their first N days?" (`--within-days N`, SPEC §10 *Horizons*):
+    /// observation ends at ``until``, or else at the latest time in the whole input; a person is in
+    /// the cohort when the UTC date of their first line is at most the end's date minus N days, and
+    /// counts as asked when their first ask came less than N × 86,400 s after their first line.
+    public struct Horizon: Sendable, Hashable {
+        /// N.
+        public var days: Int
+        /// Where observation ends (`--until`), when given.
+        public var until: Timestamp?
+
+        /// A horizon of `days` days, ending at `until` or at the input's latest time.
+        public init(days: Int, until: Timestamp? = nil) {
+            self.days = days
+            self.until = until
+        }
+
+        /// Where observation ends for a result whose latest line is at `latest`.
+        public func end(latest: Timestamp?) -> Timestamp? { until ?? latest }
+
+        /// The last UTC day (days since 1970-01-01) on which a person in the cohort was first seen.
+        public func lastFirstSeenDay(latest: Timestamp?) -> Int? {
+            guard let end = end(latest: latest) else { return nil }
+            return SimulationTally.day(of: end) - days
+        }
+    }
+
     /// What was read.
     public var input: Input
     /// The policy simulated.
     public var policy: PolicyResult
     /// The baseline it is compared with, under `--baseline`.
     public var baseline: PolicyResult?
+    /// The horizon, under `--within-days`.
+    public var horizon: Horizon?
 
     /// A report.
-    public init(input: Input, policy: PolicyResult, baseline: PolicyResult? = nil) {
+    public init(input: Input, policy: PolicyResult, baseline: PolicyResult? = nil, horizon: Horizon? = nil) {
         self.input = input
         self.policy = policy
         self.baseline = baseline
+        self.horizon = horizon
+    }
+
+    /// The people in the horizon's cohort of `result`, and those of them asked within it.
+    public func horizonCounts(_ result: PolicyResult) -> SimulationTally.FirstSeen? {
+        guard let horizon else { return nil }
+        let lastDay = horizon.lastFirstSeenDay(latest: latest)
+        return lastDay.map { result.tally.horizon(lastDay: $0) } ?? SimulationTally.FirstSeen()
+    }
+
+    /// The latest line's time over the policy and the baseline.
+    public var latest: Timestamp? {
+        [policy.tally.latest, baseline?.tally.latest].compactMap { $0 }.max()
     }
 
     /// Adds a report of other people under the same policies (a partition of a larger run).
     /// Throws when the policies differ.
     public mutating func add(_ other: SimulationReport) throws(MergeError) {
+        guard other.horizon == horizon else {
+            throw MergeError(
+                message:
+                    "the reports have different horizons (\(horizon.map { "--within-days \($0.days)" } ?? "none") and \(other.horizon.map { "--within-days \($0.days)" } ?? "none"), or different --until); merge reports of the same run"
+            )
+        }
         guard other.policy.sameRun(as: policy), (other.baseline == nil) == (baseline == nil),
             other.baseline.map({ $0.sameRun(as: baseline!) }) ?? true
         else {

@@ -33,6 +33,36 @@ public struct SimulationTally: Sendable, Hashable {
     public var neverReached: [Int]
     /// Moments naming a trigger the policy does not have (`type: trigger` lines), not decided.
     public var unknownTriggerMoments = 0
+    /// People never asked, each once, by why: ``NeverAsked/neverReached`` first, then one per
+    /// blocker in ``Blocker/allCases`` order (see ``NeverAsked``).
+    public var neverAsked: [Int] = Array(repeating: 0, count: NeverAsked.count)
+    /// The latest time of any line replayed: where observation ends unless `--until` says.
+    public var latest: Timestamp?
+    /// With a horizon (`--within-days`), people by the UTC day they were first seen (days since
+    /// 1970-01-01), with how many of them were first asked within the horizon of their first line.
+    public var firstSeen: [Int: FirstSeen] = [:]
+
+    /// Why a person was never asked, counted once per person: `never_reached` when no trigger's
+    /// count ever passed for them; otherwise the first blocker, in evaluation order, of their last
+    /// moment whose count passed (or that the kill switch blocked).
+    public enum NeverAsked {
+        /// The index of "no trigger's count ever passed".
+        public static let neverReached = 0
+        /// How many reasons there are.
+        public static let count = 1 + Blocker.allCases.count
+        /// The index of a blocker's reason.
+        public static func index(of blocker: Blocker) -> Int { 1 + blocker.index }
+        /// The reasons' ids, in index order: `never_reached`, then the blockers' ids.
+        public static let ids = ["never_reached"] + Blocker.allCases.map(\.id)
+    }
+
+    /// The people first seen on one day, and those of them asked within the horizon.
+    public struct FirstSeen: Sendable, Hashable {
+        /// People first seen that day.
+        public var people = 0
+        /// Of them, people whose first ask came less than the horizon after their first line.
+        public var asked = 0
+    }
 
     /// An empty tally for a policy with `triggers` triggers.
     public init(triggers: Int) {
@@ -63,6 +93,30 @@ public struct SimulationTally: Sendable, Hashable {
             neverReached[index] += other.neverReached[index]
         }
         unknownTriggerMoments += other.unknownTriggerMoments
+        for index in neverAsked.indices { neverAsked[index] += other.neverAsked[index] }
+        if let time = other.latest, latest.map({ $0 < time }) ?? true { latest = time }
+        for (day, counts) in other.firstSeen {
+            firstSeen[day, default: FirstSeen()].people += counts.people
+            firstSeen[day, default: FirstSeen()].asked += counts.asked
+        }
+    }
+
+    /// The UTC day of `time`, counted from 1970-01-01 (negative before it).
+    public static func day(of time: Timestamp) -> Int {
+        let nanoseconds = time.nanosecondsSince1970
+        let perDay: Int64 = 86_400 * 1_000_000_000
+        return Int(nanoseconds / perDay - (nanoseconds % perDay < 0 ? 1 : 0))
+    }
+
+    /// The people in a horizon's cohort (first seen on or before `lastDay`) and those of them
+    /// asked within it.
+    public func horizon(lastDay: Int) -> FirstSeen {
+        var total = FirstSeen()
+        for (day, counts) in firstSeen where day <= lastDay {
+            total.people += counts.people
+            total.asked += counts.asked
+        }
+        return total
     }
 
     /// Counts `count` people first asked on day `day`.

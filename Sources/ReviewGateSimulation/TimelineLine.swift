@@ -127,7 +127,14 @@ enum TimelineLine {
     ) throws(LineProblem) -> Symbols.ID {
         switch fields.kind(column) {
         case .absent: return TimelineEvent.none
-        case .string, .number: return symbols.intern(fields.bytes(column))
+        case .string: return symbols.intern(fields.bytes(column))
+        case .number:
+            // As policies and states refuse it: 2.40 read as a number is 2.4, and 1.10 is 1.1.
+            let text = Quote.prefix(fields.text(column))
+            throw LineProblem(
+                message:
+                    "\(column.name) must be a version string, but JSON reads \(text) as a number: write it in quotes, \"\(text)\"",
+                column: fields.position(column))
         case .yes, .no:
             throw LineProblem(message: "\(column.name) must be a version string", column: fields.position(column))
         }

@@ -374,6 +374,28 @@ struct SimulationTests {
         #expect(throws: DiagnosticError.self) { try Self.read(text, strict: true) }
     }
 
+    @Test("a version given as a number is refused, as policies and states refuse it: 2.40 would read as 2.4")
+    func numberForVersion() throws {
+        let text = """
+            {"user":"a","time":"2026-01-05T09:00:00Z","type":"launch","short":2.40}
+            {"user":"a","time":"2026-01-05T09:00:00Z","type":"update","build":140}
+            {"user":"a","time":"2026-01-05T09:00:00Z","type":"launch","short":"2.40","build":"140"}
+            """
+        let (timeline, reader) = try Self.read(text)
+        #expect(reader.skipped == 2)
+        let messages = reader.problems.map { "\($0.location!.line):\($0.location!.column) \($0.message)" }
+        #expect(
+            messages.first
+                == "1:67 short must be a version string, but JSON reads 2.40 as a number: write it in quotes, \"2.40\"; the line is skipped"
+        )
+        #expect(messages.last?.hasPrefix("2:67 build must be a version string") == true)
+        #expect(timeline.symbols[timeline.events[0].short] == "2.40")
+        // CSV has no numbers: a version there is its text.
+        let (csv, csvReader) = try Self.read("user,time,type,short\na,2026-01-05T09:00:00Z,launch,2.40\n", format: .csv)
+        #expect(csvReader.skipped == 0)
+        #expect(csv.symbols[csv.events[0].short] == "2.40")
+    }
+
     @Test(
         "times: RFC 3339, BigQuery's text, and epoch seconds, milliseconds and microseconds are the same instant",
         arguments: [
