@@ -16,7 +16,8 @@ struct RecordCommand: ParsableCommand {
             counting.reset_on_new_version, the counts); --respond records an answer to the app's own \
             pre-prompt. The file is locked (<state>.lock) and replaced atomically; one that does not \
             parse is never overwritten. --init --app short=...,build=... creates the state file when \
-            it does not exist (installed at --now or the clock), then records the action if one is given.
+            it does not exist (installed at --now or the clock, with --user-id ID for rollout's bucket), \
+            then records the action if one is given.
             It prints the decision as `evaluate` does, then what it recorded: "recorded: \
             process_completed 4, ask #1 in short \"1.2\"", a donation "not counted" with the reason, \
             or "nothing"; with --format json, a "recorded" member (changes, donated, counted, \
@@ -29,7 +30,8 @@ struct RecordCommand: ParsableCommand {
               reviewgate record --policy P --state S --launch
               reviewgate record --policy P --state S --update short=1.5,build=77
               reviewgate record --policy P --state S --respond later
-              reviewgate record --policy P --state new.yaml --init --app short=1.0,build=1 --launch
+              reviewgate record --policy P --state new.yaml --init --app short=1.0,build=1 \
+                --user-id u-8c1f --launch
             """
     )
 
@@ -57,6 +59,13 @@ struct RecordCommand: ParsableCommand {
             "With --init: the app's version, short=...,build=... (either or both).", valueName: "version"))
     var app: String?
 
+    @Option(
+        name: .customLong("user-id"),
+        help: ArgumentHelp(
+            "With --init: the person's id, which rollout buckets by: the app's analytics id, the same on every platform.",
+            valueName: "id"))
+    var userID: String?
+
     @OptionGroup var output: DecisionOutputOptions
 
     /// Whether a moment, an update or an answer is given.
@@ -83,6 +92,17 @@ struct RecordCommand: ParsableCommand {
             throw ValidationError("--init and --app go together: --init --app short=...,build=...")
         }
         if let app { _ = try AppVersionOption.parse(app, option: "--app") }
+        if let userID {
+            guard initialize else {
+                throw ValidationError(
+                    "--user-id goes with --init, which creates the state file (edit user_id in one that exists)")
+            }
+            guard !userID.isEmpty, userID.unicodeScalars.count <= 200,
+                !userID.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            else {
+                throw ValidationError("--user-id must be 1 to 200 characters, none of them a control character")
+            }
+        }
         if initialize, !hasAction, moment.scene != nil || moment.source != nil || output.explain {
             throw ValidationError("--scene, --source and --explain describe a moment; --init alone records none")
         }
@@ -101,7 +121,7 @@ struct RecordCommand: ParsableCommand {
                     "the policy's version_key is \(key.rawValue): --app needs \(key.rawValue)=..., the app's current \(key.fullName)"
                 )
             }
-            initial = ReviewState(installedAt: moment.now, app: version)
+            initial = ReviewState(userID: userID, installedAt: moment.now, app: version)
         }
         let store = FileStateStore(
             path: files.state, versionKey: policy.app.versionKey, initialState: initial, documents: InputFile.documents)

@@ -46,7 +46,10 @@ struct SimulateCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Timeline files (.jsonl or .csv), - for standard input; with --merge, reports."))
     var inputs: [String] = []
 
-    @Option(help: "The timelines' format when their names do not say: jsonl or csv.")
+    @Option(
+        help:
+            "The timelines' format when their names do not say: jsonl or csv (standard input: JSON Lines if it starts with {, else CSV)."
+    )
     var inputFormat: TimelineFormat?
 
     @Option(help: ArgumentHelp("Generate the timeline from a cohort file instead of reading one.", valueName: "cohort"))
@@ -141,6 +144,8 @@ struct SimulateCommand: ParsableCommand {
         var policies = [SimulatedPolicy(try InputFile.loadedPolicy(policy!), path: policy!)]
         if let baseline { policies.append(SimulatedPolicy(try InputFile.loadedPolicy(baseline), path: baseline)) }
         let simulation = Simulation(policies: policies, keepsAsks: asks != nil, horizonDays: withinDays)
+        // Opened before anything is read, so that an unwritable path stops the run at once.
+        let askStream = try asks.map(Self.stream)
         let jobs = jobs ?? Platform.processorCount
         var input = SimulationReport.Input(sources: synthetic.map { ["cohort \($0)"] } ?? inputs)
         let outcome: Simulation.Outcome
@@ -149,32 +154,47 @@ struct SimulateCommand: ParsableCommand {
                 try CohortDecoder.decode(InputFile.documents.document(atPath: synthetic))
             }
             let timeline = CohortGenerator.timeline(cohort)
-            if let writeTimeline { try write(timeline.jsonLines(), to: writeTimeline) }
+            if let writeTimeline {
+                // A person's lines at a time: the text of millions of people is never built whole.
+                let stream = try Self.stream(writeTimeline)
+                timeline.writeJSONLines(stream.write)
+                try Self.commit(stream)
+            }
             input.lines = timeline.events.count
             input.events = timeline.events.count
-            outcome = simulation.run(timeline, jobs: jobs)
+            outcome = Self.replaying(people: timeline.people.count, jobs: jobs) { simulation.run(timeline, jobs: jobs) }
         } else {
             var reading = TimelineInput(format: inputFormat, strict: strict)
             if grouped {
                 var replay = GroupedReplay(simulation)
+                // Asks are written as each person's are counted: a grouped run holds one person.
                 for path in inputs {
-                    try reading.readGrouped(path) { events, reader in replay.take(events, from: &reader) }
+                    try reading.readGrouped(path) { events, reader in
+                        replay.take(events, from: &reader)
+                        askStream.map { Self.write(replay.takeAsks(), to: $0) }
+                    }
                 }
                 replay.finish(symbols: reading.symbols)
+                askStream.map { Self.write(replay.takeAsks(), to: $0) }
                 outcome = replay.outcome
             } else {
                 for path in inputs { try reading.readWhole(path, jobs: jobs) }
                 let timeline = Timeline(
                     pieces: reading.pieces, symbols: reading.symbols, people: reading.people, jobs: jobs)
                 reading.pieces = []
-                outcome = simulation.run(timeline, jobs: jobs)
+                outcome = Self.replaying(people: timeline.people.count, jobs: jobs) {
+                    simulation.run(timeline, jobs: jobs)
+                }
             }
             input.lines = reading.lines
             input.events = reading.eventCount
             input.skipped = reading.skipped
-            Self.report(reading.problems, skipped: reading.skipped)
+            Self.report(reading.problems, skipped: reading.skipped, byKind: reading.skippedByKind)
         }
-        if let asks { try write(outcome.asks.map { $0.jsonLine + "\n" }.joined(), to: asks) }
+        if let askStream {
+            Self.write(outcome.asks, to: askStream)
+            try Self.commit(askStream)
+        }
         return SimulationReport(
             input: input, policy: SimulationReport.PolicyResult(policies[0], tally: outcome.tallies[0]),
             baseline: policies.count > 1 ? SimulationReport.PolicyResult(policies[1], tally: outcome.tallies[1]) : nil,
@@ -235,21 +255,51 @@ struct SimulateCommand: ParsableCommand {
         return reports
     }
 
-    /// Prints the first 20 skipped lines and warnings, and how many more lines were skipped.
-    private static func report(_ problems: [Diagnostic], skipped: Int) {
+    /// Prints the first 20 skipped lines and warnings, then, when more lines were skipped, every
+    /// skipped line counted by kind, so that a few lines of a rare kind show beside many of a common one.
+    private static func report(_ problems: [Diagnostic], skipped: Int, byKind: [String: Int]) {
         let shown = Array(problems.prefix(20))
         InputFile.report(shown)
         let shownSkips = shown.filter { $0.severity == .error }.count
-        if skipped > shownSkips {
-            Terminal.printError(
-                "reviewgate: note: \(skipped - shownSkips) more unreadable line\(skipped - shownSkips == 1 ? "" : "s") skipped (\(skipped) in all)"
-            )
+        guard skipped > shownSkips else { return }
+        Terminal.printError(
+            "reviewgate: note: \(skipped - shownSkips) more unreadable line\(skipped - shownSkips == 1 ? "" : "s") skipped (\(skipped) in all), by kind:"
+        )
+        let kinds = byKind.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        let width = String(kinds.first?.value ?? 0).count
+        for (kind, count) in kinds {
+            Terminal.printError("  \(String(repeating: " ", count: width - String(count).count))\(count)  \(kind)")
         }
     }
 
-    private func write(_ text: String, to path: String) throws {
+    /// Runs `replay`, with a line on a terminal while it runs: after the read reaches 100%, the
+    /// replay of millions of people still takes a while.
+    private static func replaying<T>(people: Int, jobs: Int, _ replay: () -> T) -> T {
+        var progress = Progress(label: "", total: nil)
+        progress.show("replaying \(SimulationReport.people(people)) on \(jobs) core\(jobs == 1 ? "" : "s")…")
+        defer { progress.finish() }
+        return replay()
+    }
+
+    /// Opens `path` to be written atomically as it goes; exit 2 when it cannot be.
+    private static func stream(_ path: String) throws -> AtomicFile.Stream {
         do {
-            try AtomicFile.write(text, to: path)
+            return try AtomicFile.Stream(path)
+        } catch {
+            InputFile.report(DiagnosticError(reading: error))
+            throw ExitCode(2)
+        }
+    }
+
+    /// Writes a JSON line per ask.
+    private static func write(_ asks: [AskRecord], to stream: AtomicFile.Stream) {
+        for ask in asks { stream.write(ask.jsonLine + "\n") }
+    }
+
+    /// Finishes writing a file (exit 2 when a write failed).
+    private static func commit(_ stream: AtomicFile.Stream) throws {
+        do {
+            try stream.commit()
         } catch {
             InputFile.report(DiagnosticError(reading: error))
             throw ExitCode(2)

@@ -13,6 +13,8 @@ struct TestCommand: ParsableCommand {
             Prints PASS or FAIL and the scenario's name for each, the details of each failure \
             (FILE:LINE:COL of the step, expected against actual, the decision's explanation; a diff \
             for a golden transcript), and last the line `N passed, M failed`.
+            Warnings (a step's event that no trigger or condition of the policy names, with a \
+            did-you-mean) go to stderr; --strict makes them failures.
             Exit codes: 0 all passed, 1 failures, 2 a scenario file (or its policy) that cannot be read \
             or is invalid (its errors on stderr), or no scenario files found.
             """
@@ -35,6 +37,9 @@ struct TestCommand: ParsableCommand {
     @Option(help: "text: a line per scenario and a summary; junit: JUnit XML on stdout (the summary on stderr).")
     var format: Format = .text
 
+    @Flag(help: "Fail a scenario that has warnings (a step's event that no trigger or condition of the policy names).")
+    var strict = false
+
     func run() throws {
         let searched = paths.isEmpty ? ["."] : paths
         let files = try InputFile.orExit { try ScenarioFiles.find(in: searched) }
@@ -50,7 +55,13 @@ struct TestCommand: ParsableCommand {
             let started = MomentOptions.clock()
             let outcome: ScenarioOutcome
             do {
-                outcome = .ran(try runner.run(path: file, goldens: update ? .update : .compare))
+                var result = try runner.run(path: file, goldens: update ? .update : .compare)
+                if strict {
+                    result.failOnWarnings()
+                } else {
+                    InputFile.report(result.scenario.warnings)
+                }
+                outcome = .ran(result)
             } catch {
                 InputFile.report(error)
                 outcome = .invalid(path: file, error)

@@ -85,8 +85,8 @@ struct ValidateCommand: ParsableCommand {
             _ = try StateDecoder.decode(root, versionKey: nil)
             return []
         case "reviewgate_scenario":
-            _ = try ScenarioRunner(documents: source, goldens: .disk, digest: PolicyDigest.sha256).load(path: path)
-            return []
+            return try ScenarioRunner(documents: source, goldens: .disk, digest: PolicyDigest.sha256).load(path: path)
+                .warnings
         default:
             return try PolicyLoader(source: source, digest: PolicyDigest.sha256).load(path: path).warnings
         }

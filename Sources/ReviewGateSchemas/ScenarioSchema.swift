@@ -63,8 +63,8 @@ extension JSONSchema {
               "type": "object",
               "properties": {
                 "launch": {
-                  "description": "The app launches: the moment of the built-in event `launch`, source `launch`. It adds a launch, starts the session, and may ask. Write `launch: {}`.",
-                  "type": "object",
+                  "description": "The app launches: the moment of the built-in event `launch`, source `launch`. It adds a launch, starts the session, and may ask. Write `launch: {}` (or `launch:` with nothing after it).",
+                  "type": ["object", "null"],
                   "maxProperties": 0,
                   "examples": [{}]
                 },

@@ -34,6 +34,13 @@ public struct GroupedReplay {
         if reader.people.count > forgetsPeopleAfter { person = reader.forgetPeople(keeping: person) }
     }
 
+    /// The asks kept so far (people in file order), handed over and forgotten, so that a long
+    /// grouped run can write them as it goes instead of holding them all.
+    public mutating func takeAsks() -> [AskRecord] {
+        defer { outcome.asks.removeAll(keepingCapacity: true) }
+        return outcome.asks
+    }
+
     /// Replays the last person.
     public mutating func finish(symbols: Symbols) {
         flush(symbols: symbols)

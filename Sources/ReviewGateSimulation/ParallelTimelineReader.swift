@@ -37,6 +37,8 @@ public struct ParallelTimelineReader {
     public private(set) var lines = 0
     /// Lines skipped because they could not be read.
     public private(set) var skipped = 0
+    /// Every skipped line counted by the kind of its problem (``TimelineReader/problemKind(_:)``).
+    public private(set) var skippedByKind: [String: Int] = [:]
     /// Skipped lines and warnings, in file order, at most ``TimelineReader/problemLimit``.
     public private(set) var problems: [Diagnostic] = []
 
@@ -131,6 +133,7 @@ public struct ParallelTimelineReader {
                 try settle()
                 lines += 1
                 skipped += 1
+                skippedByKind[TimelineReader.problemKind("the line is longer than 1 MiB"), default: 0] += 1
                 keep(.error("the line is longer than 1 MiB; the line is skipped", at: location(lines, 1)))
                 if strict { throw DiagnosticError([.error("the line is longer than 1 MiB", at: location(lines, 1))]) }
                 filled = 0
@@ -243,6 +246,7 @@ public struct ParallelTimelineReader {
         }
         lines += part.reader.lines
         skipped += part.reader.skipped
+        skippedByKind.merge(part.reader.skippedByKind, uniquingKeysWith: +)
         return renumbering
     }
 

@@ -135,7 +135,7 @@ extension SimulationReport {
     }
 
     /// `1 person`, `12 people`.
-    static func people(_ count: Int) -> String {
+    package static func people(_ count: Int) -> String {
         count == 1 ? "1 person" : "\(grouped(count)) people"
     }
 

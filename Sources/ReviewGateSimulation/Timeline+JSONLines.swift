@@ -5,17 +5,25 @@ extension Timeline {
     /// `simulate --synthetic C --write-timeline FILE` writes, and reads back to the same report.
     public func jsonLines() -> String {
         var out = ""
+        writeJSONLines { out += $0 }
+        return out
+    }
+
+    /// The timeline as ``jsonLines()`` writes it, a person's lines at a time, so that a timeline of
+    /// millions of people is written without building its whole text.
+    public func writeJSONLines(_ write: (String) -> Void) {
         let writer = JSONWriter(pretty: false)
         for person in 0..<people.count {
             let name = people[Symbols.ID(person)]
+            var lines = ""
             withEvents(of: person) { events in
                 for event in events {
-                    out += writer.string(json(event, person: name))
-                    out += "\n"
+                    lines += writer.string(json(event, person: name))
+                    lines += "\n"
                 }
             }
+            write(lines)
         }
-        return out
     }
 
     private func json(_ event: TimelineEvent, person: String) -> JSONValue {

@@ -23,6 +23,9 @@ public struct TimelineReader {
     public private(set) var events = 0
     /// Lines skipped because they could not be read.
     public private(set) var skipped = 0
+    /// Every skipped line counted by the kind of its problem (``problemKind(_:)``), so that a few
+    /// lines of a rare kind are not hidden behind many of a common one.
+    public private(set) var skippedByKind: [String: Int] = [:]
     /// Skipped lines and warnings, in file order, at most ``problemLimit`` of them.
     public private(set) var problems: [Diagnostic] = []
     /// The most problems kept; the rest are counted in ``skipped``.
@@ -172,8 +175,30 @@ public struct TimelineReader {
                 at: location(column)))
     }
 
+    /// A problem's message without the values it quotes or its did-you-mean: `time "…" is not an
+    /// RFC 3339 time ...` for every bad time.
+    public static func problemKind(_ message: String) -> String {
+        var kind = ""
+        var quoted = false
+        for character in message.prefix(while: { $0 != ";" }) {
+            if character == "\"" {
+                if !quoted { kind += "\"…\"" }
+                quoted.toggle()
+            } else if !quoted {
+                kind.append(character)
+            }
+        }
+        return kind
+    }
+
+    /// Counts a skipped line of `message`'s kind.
+    private mutating func countSkip(_ message: String) {
+        skippedByKind[Self.problemKind(message), default: 0] += 1
+    }
+
     private mutating func skip(_ problem: LineProblem) throws(DiagnosticError) {
         skipped += 1
+        countSkip(problem.message)
         let diagnostic = Diagnostic.error("\(problem.message); the line is skipped", at: location(problem.column))
         if strict { throw DiagnosticError([Diagnostic.error(problem.message, at: location(problem.column))]) }
         keep(diagnostic)

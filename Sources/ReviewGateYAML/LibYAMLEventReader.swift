@@ -109,8 +109,19 @@ final class LibYAMLEventReader {
         var location = SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
         var message = problem
         var hinted = false
+        var tab = false
         if TextPosition.isIndentationTab(atLine: location.line, column: location.column, in: input) {
             message = "a tab character where YAML expects spaces (YAML indents with spaces only): \(problem)"
+            tab = true
+        } else if problem == "found unexpected end of stream",
+            state.context.map({ String(cString: $0) }) == "while scanning a quoted scalar"
+        {
+            // The quote's line is where the fix goes: point there, not at the file's end.
+            let open = state.context_mark
+            location = SourceLocation(file: file, line: Int(open.line) + 1, column: Int(open.column) + 1)
+            message = YAMLHint.unclosedQuote(
+                line: location.line, column: location.column, in: String(decoding: input, as: UTF8.self))
+            return .error(message, at: location)
         } else if let hint = YAMLHint.hint(
             for: problem, line: location.line, column: location.column,
             contextLine: state.context.map { _ in Int(state.context_mark.line) + 1 },
@@ -124,7 +135,8 @@ final class LibYAMLEventReader {
             // The hint is about the line libyaml took for a key: the error is there, not where it gave up.
             let contextMark = state.context_mark
             location = SourceLocation(file: file, line: Int(contextMark.line) + 1, column: Int(contextMark.column) + 1)
-        } else if let context = state.context.map({ String(cString: $0) }) {
+        } else if !tab, let context = state.context.map({ String(cString: $0) }) {
+            // After a tab's message, libyaml's context ("while scanning a plain scalar") says nothing more.
             let contextMark = state.context_mark
             notes.append(
                 .init(

@@ -38,6 +38,7 @@ enum YAMLHint {
             return "line \(contextLine) reads \"\(lines[contextLine - 1].trimmingSpaces)\": YAML needs a space after a "
                 + "key's colon (\(key): \(value))"
         case "did not find expected key":
+            if let hint = apostropheInSingleQuotes(current, column: column) { return hint }
             guard let (number, above) = previous, indentation(current) != indentation(above) else { return nil }
             if indentation(current) > indentation(above) {
                 return indentedMore(line: current, than: above, number: number)
@@ -47,6 +48,33 @@ enum YAMLHint {
         default:
             return nil
         }
+    }
+
+    /// The message for a quoted value that is never closed: where its quote opened, and how to
+    /// write a quote inside one.
+    static func unclosedQuote(line: Int, column: Int, in text: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let opening = line <= lines.count ? lines[line - 1].dropFirst(column - 1).first : nil
+        var message = "the quoted value that opens here is never closed"
+        if opening == "'" {
+            message += ": end it with ' on its line; inside single quotes, write a ' as '' ('it''s')"
+        } else {
+            message += ": end it with \" on its line; inside double quotes, write a \" as \\\""
+        }
+        return message
+    }
+
+    /// A single-quoted value that an apostrophe ended early (`description: 'it's great'`, where
+    /// libyaml reads `'it'` and stops at `s`): how to write the apostrophe.
+    private static func apostropheInSingleQuotes(_ line: Substring, column: Int) -> String? {
+        let before = line.prefix(max(0, column - 1))
+        guard before.hasSuffix("'"), let separator = colonSpace(in: before) else { return nil }
+        let value = line[line.index(separator, offsetBy: 2)...].trimmingSpaces
+        guard value.hasPrefix("'"), value.count > 2 else { return nil }
+        let inner = value.dropFirst().hasSuffix("'") ? value.dropFirst().dropLast() : value.dropFirst()
+        let doubled = String(inner.flatMap { $0 == "'" ? ["'", "'"] : [$0] })
+        return "the single-quoted value ends at the ' in column \(before.count): inside single quotes, write a ' "
+            + "as '' ('\(doubled)'), or use double quotes (\"\(inner)\")"
     }
 
     private static func indentedMore(line: Substring, than above: Substring, number: Int) -> String {

@@ -77,8 +77,9 @@ import Testing
 
     @Test func strictMakesWarningsFailAndAWarningNamesItsRule() throws {
         let policy = try Repository.temporaryFolder().appending(path: "launch.yaml")
-        try "reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nguards: {never_on: [user_action]}\n".write(
-            to: policy, atomically: true, encoding: .utf8)
+        try "reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nguards: {never_on: [user_action], cooldown: 1d}\n"
+            .write(
+                to: policy, atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["validate", "--strict", policy.path])
         #expect(result.status == 1)
         #expect(result.stdout.contains("launch.yaml: valid, 1 warning (failures under --strict)"))

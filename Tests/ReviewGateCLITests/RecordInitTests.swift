@@ -22,6 +22,33 @@ import Testing
         #expect(try String(contentsOf: folder.appending(path: "new.yaml"), encoding: .utf8) == text)
     }
 
+    /// A rollout asks no one whose state has no `user_id`: `--init --user-id` gives the new state one.
+    @Test func initWithAUserIDPutsThePersonInARolloutBucket() throws {
+        let folder = try RecordCommandTests.folder()
+        try
+            "reviewgate: 1\nname: half\ntriggers: {done: {at_least: 1}}\nguards: {cooldown: 1d}\nrollout: {percent: 100}\n"
+            .write(to: folder.appending(path: "rollout.yaml"), atomically: true, encoding: .utf8)
+        func record(_ state: String, _ extra: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+            let result = try CLIRunner.run(
+                [
+                    "record", "--policy", "rollout.yaml", "--state", state, "--init", "--app", "short=1.0",
+                    "--event", "done", "--now", "2026-01-01T00:00:00Z", "--format", "json",
+                ] + extra, in: folder)
+            return (result.status, result.stdout, result.stderr)
+        }
+        let without = try record("anonymous.yaml", [])
+        #expect(without.status == 1, "no user_id: outside every rollout")
+        #expect(without.stdout.contains("\"blocked_by\": [\n    \"rollout\"\n  ]"))
+        let with = try record("known.yaml", ["--user-id", "app-instance-4f1c"])
+        #expect(with.status == 0, "\(with.stderr)")
+        let text = try String(contentsOf: folder.appending(path: "known.yaml"), encoding: .utf8)
+        #expect(text.contains("user_id: app-instance-4f1c"))
+        let alone = try CLIRunner.run(
+            ["record", "--policy", "rollout.yaml", "--state", "known.yaml", "--user-id", "x", "--launch"], in: folder)
+        #expect(alone.status == 2)
+        #expect(alone.stderr.contains("--user-id goes with --init"))
+    }
+
     @Test func initWithALaunchCreatesThenRecords() throws {
         let folder = try RecordCommandTests.folder()
         let result = try CLIRunner.run(

@@ -63,10 +63,69 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.stdout.hasPrefix(
-                "PASS good\nFAIL bad\n  sub/bad.scenario.yaml:9:5: error: step 2 at 2026-01-01T01:00:00Z: expected decision block, got allow; expected blocked_by [trigger], got []\n"
+                "PASS good\nFAIL bad\nsub/bad.scenario.yaml:9:5: error: step 2 at 2026-01-01T01:00:00Z: expected decision block, got allow; expected blocked_by [trigger], got []\n"
             ))
-        #expect(result.stdout.contains("      ALLOW counter via trigger done at 2026-01-01T01:00:00Z"))
+        #expect(result.stdout.contains("\n    ALLOW counter via trigger done at 2026-01-01T01:00:00Z"))
         #expect(result.stdout.hasSuffix("\n1 passed, 1 failed\n"))
+    }
+
+    /// A misspelt event passes an `expect: block` step; the policy never reads it, so say so.
+    @Test func anEventThePolicyNeverReadsIsWarnedAndFailsUnderStrict() throws {
+        let misspelt = Self.scenario(name: "typo", expect: "allow")
+            .replacingOccurrences(of: "  - event: done\n    expect: block", with: "  - event: dnoe\n    expect: block")
+        let folder = try Self.folder([
+            "typo.scenario.yaml": misspelt.replacingOccurrences(of: "expect: allow", with: "expect: block")
+        ])
+        let relaxed = try CLIRunner.run(["test"], in: folder)
+        #expect(relaxed.status == 0, "a warning alone fails nothing")
+        let warning =
+            "typo.scenario.yaml:7:12: warning: event \"dnoe\" is named by no trigger or condition of the policy, so this step changes nothing it reads; did you mean \"done\"?"
+        #expect(relaxed.stderr.contains(warning), "\(relaxed.stderr)")
+        let strict = try CLIRunner.run(["test", "--strict"], in: folder)
+        #expect(strict.status == 1)
+        #expect(
+            strict.stdout.contains("FAIL typo\ntypo.scenario.yaml:7:12: error: event \"dnoe\" is named by no trigger"))
+        #expect(strict.stdout.contains("(a failure under --strict)"))
+        let junit = try CLIRunner.run(["test", "--strict", "--format", "junit"], in: folder)
+        #expect(junit.stdout.contains("file=\"typo.scenario.yaml\" time="))
+        #expect(junit.stdout.contains(" line=\"7\">"), "the first failure's line, for reporters")
+        let validate = try CLIRunner.run(["validate", "--strict", "typo.scenario.yaml"], in: folder)
+        #expect(validate.status == 1)
+        #expect(validate.stderr.contains(warning))
+        #expect(validate.stdout.contains("typo.scenario.yaml: valid, 1 warning (failures under --strict)"))
+    }
+
+    /// `ci/reviewgate-problem-matcher.json` reads every error and warning line the commands print,
+    /// and nothing else (source lines, carets, notes, details).
+    @Test func theProblemMatcherReadsWhatTheCommandsPrint() throws {
+        let matcher = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: Repository.root.appending(path: "ci/reviewgate-problem-matcher.json")))
+        let pattern = try #require(
+            ((((matcher as? [String: Any])?["problemMatcher"] as? [[String: Any]])?.first?["pattern"]
+                as? [[String: Any]])?.first?["regexp"]) as? String)
+        let regex = try NSRegularExpression(pattern: pattern)
+        func matched(_ line: String) -> [String]? {
+            let range = NSRange(line.startIndex..., in: line)
+            guard let match = regex.firstMatch(in: line, range: range) else { return nil }
+            return (1..<match.numberOfRanges).map { String(line[Range(match.range(at: $0), in: line)!]) }
+        }
+        let folder = try Self.folder([
+            "bad.scenario.yaml": Self.scenario(name: "bad", expect: "block"),
+            "broken.yaml": "reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nguards: {cooldwn: 7d}\n",
+            "loose.yaml": "reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\n",
+        ])
+        let test = try CLIRunner.run(["test"], in: folder)
+        let validate = try CLIRunner.run(["validate", "broken.yaml", "loose.yaml"], in: folder)
+        let lines = (test.stdout + validate.stderr).split(separator: "\n").map(String.init)
+        let found = lines.compactMap(matched)
+        #expect(found.count == 3, "\(lines)")
+        #expect(
+            found.contains([
+                "bad.scenario.yaml", "9", "5", "error",
+                "step 2 at 2026-01-01T01:00:00Z: expected decision block, got allow",
+            ]))
+        #expect(found.contains { $0[0] == "broken.yaml" && $0[1] == "4" && $0[2] == "10" && $0[3] == "error" })
+        #expect(found.contains { $0[0] == "loose.yaml" && $0[3] == "warning" && $0[4].hasSuffix("[no_spacing]") })
     }
 
     @Test func updateWritesGoldensThatThenMatch() throws {
@@ -85,7 +144,7 @@ import Testing
         let golden = try String(contentsOf: folder.appending(path: "a.golden.txt"), encoding: .utf8)
         #expect(
             golden.hasPrefix(
-                "scenario: a\npolicy: policy.yaml (counter)\nstart: 2026-01-01T00:00:00Z\n\nstep 1, line 7, at 2026-01-01T00:00:00Z\n"
+                "scenario: a\npolicy: policy.yaml (counter)\nstart: 2026-01-01T00:00:00Z\n\nstep 1, at 2026-01-01T00:00:00Z\n"
             ))
         #expect(try CLIRunner.run(["test"], in: folder).status == 0)
 
@@ -93,7 +152,7 @@ import Testing
             .write(to: folder.appending(path: "a.golden.txt"), atomically: true, encoding: .utf8)
         let differs = try CLIRunner.run(["test"], in: folder)
         #expect(differs.status == 1)
-        #expect(differs.stdout.contains("-  decision: block\n      +  decision: allow"))
+        #expect(differs.stdout.contains("-  decision: block\n    +  decision: allow"))
         #expect(differs.stdout.contains("(- golden, + this run); `reviewgate test --update` accepts this run"))
     }
 

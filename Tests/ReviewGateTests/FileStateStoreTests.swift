@@ -23,6 +23,7 @@ struct FileStateStoreTests {
         let policyBytes = Array(CompiledPolicy(compiled).text(digest: CompiledPolicyTests.digest).utf8)
         var now = Timestamp(rfc3339: "2026-01-05T09:00:00Z")!
         let (short, build) = ("1.0", "1")
+        let analyticsID = "app-instance-4f1c"
         var events: [[String: String]] = []
         var shown: [Timestamp] = []
         func send(_ parameters: [String: String]) { events.append(parameters) }
@@ -37,7 +38,7 @@ struct FileStateStoreTests {
         let version = AppVersion(short: short, build: build)
         let store = FileStateStore(
             path: statePath, versionKey: policy.app.versionKey,
-            initialState: ReviewState(installedAt: now, app: version), documents: .jsonOnly)
+            initialState: ReviewState(userID: analyticsID, installedAt: now, app: version), documents: .jsonOnly)
         try store.update(to: version, at: now, policy: policy)
         for hour in 1...5 {
             now = now + TimeSpan(seconds: 3600 * Int64(hour))
@@ -55,6 +56,7 @@ struct FileStateStoreTests {
         #expect(events.allSatisfy { $0["policy_digest"] == CompiledPolicyTests.digest })
         #expect(shown.count == 2)
         let state = try store.load()
+        #expect(state.userID == analyticsID, "a rollout buckets this person by the app's analytics id")
         #expect(state.events["process_completed"]?.count == 5)
         #expect(state.asks.map(\.at) == [now])
         #expect(state.asks.map(\.build) == ["1"])

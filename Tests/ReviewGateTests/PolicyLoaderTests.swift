@@ -86,8 +86,36 @@ import Testing
     @Test func nothingLimitingHowOftenIsWarned() throws {
         let warnings = try Fixtures.warnings(
             "reviewgate: 1\nname: t\napp: {platform: android}\ntriggers: {a: {at_least: 1}}")
+        #expect(warnings.map(\.rule) == [.noLimit])
         #expect(warnings.contains { $0.message.contains("nothing limits how often") })
-        #expect(try Fixtures.warnings("reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}").isEmpty)  // iOS quota
+    }
+
+    /// The iOS quota limits asks to 3 a year but lets them come 20 minutes apart: without a
+    /// cooldown, once_per_version or a limit of one, a policy may spend it in one evening.
+    @Test func nothingSpacingAsksApartIsWarnedAtTheGuardsLine() throws {
+        let bare = try Fixtures.warnings("reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}")
+        #expect(bare.map(\.rule) == [.noSpacing])
+        #expect(bare.first?.message.contains("spend iOS's whole quota of 3 a year") == true)
+        let located = try Fixtures.warnings(
+            "reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nguards:\n  min_install_age: 7d\n  max_asks: {count: 2}"
+        )
+        #expect(located.map(\.rule) == [.noSpacing])
+        #expect(located.first?.location?.line == 4 && located.first?.location?.column == 1)
+        for spacing in [
+            "cooldown: 1h", "once_per_version: true", "max_asks: {count: 1, per: 30d}",
+            "system_quota: {max: 1, per: 180d}",
+        ] {
+            #expect(
+                try Fixtures.warnings("reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nguards: {\(spacing)}")
+                    .isEmpty, "\(spacing)")
+        }
+        #expect(
+            try Fixtures.warnings(
+                "reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nguards: {cooldown: 0s}"
+            ).map(\.rule) == [.noSpacing], "a cooldown of 0s spaces nothing")
+        let allowed = try Fixtures.warnings(
+            "reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nlint: {allow: [no_spacing]}")
+        #expect(allowed.isEmpty)
     }
 
     @Test func aStoreIDOfTheOtherPlatformIsWarned() throws {
@@ -96,7 +124,8 @@ import Testing
         )
         #expect(android.map(\.rule) == [.storeLinkUnused])
         let ios = try Fixtures.warnings(
-            "reviewgate: 1\nname: t\napp: {package: com.example.app}\ntriggers: {a: {at_least: 1}}")
+            "reviewgate: 1\nname: t\napp: {package: com.example.app}\ntriggers: {a: {at_least: 1}}\nguards: {cooldown: 1d}"
+        )
         #expect(ios.map(\.rule) == [.storeLinkUnused])
     }
 
@@ -112,7 +141,7 @@ import Testing
         }
         #expect(
             try Fixtures.warnings(
-                "reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nguards: {when: {any: [{flag: a}, {all: []}]}}"
+                "reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nguards: {cooldown: 1d, when: {any: [{flag: a}, {all: []}]}}"
             )
             .isEmpty)
     }
@@ -124,7 +153,7 @@ import Testing
     ])
     func anIOSQuotaLooserThanTheOSIsWarned(_ quota: String, _ phrase: String) throws {
         let warnings = try Fixtures.warnings(
-            "reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nguards: {system_quota: \(quota)}")
+            "reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nguards: {cooldown: 1d, system_quota: \(quota)}")
         #expect(warnings.map(\.rule) == [.quotaAboveOS])
         #expect(warnings.first?.message.contains(phrase) == true, "\(warnings)")
     }
@@ -133,12 +162,12 @@ import Testing
     func anIOSQuotaWithinTheOSsIsQuiet(_ quota: String) throws {
         #expect(
             try Fixtures.warnings(
-                "reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nguards: {system_quota: \(quota)}"
+                "reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nguards: {cooldown: 1d, system_quota: \(quota)}"
             ).isEmpty)
     }
 
     @Test func aWarningTheTeamMeansIsAllowedByItsID() throws {
-        let yaml = "reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nguards: {never_on: []}"
+        let yaml = "reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nguards: {never_on: [], cooldown: 1d}"
         #expect(Set(try Fixtures.warnings(yaml).compactMap(\.rule)) == [.askAtLaunch, .askFromButton])
         #expect(try Fixtures.warnings(yaml + "\nlint: {allow: [ask_at_launch]}").compactMap(\.rule) == [.askFromButton])
         let errors = Fixtures.errors(yaml + "\nlint: {allow: [ask_at_lunch]}")

@@ -181,7 +181,26 @@ struct ScenarioTests {
         #expect(diff.contains("+  blocked_by: [trigger]"))
         // The hunk names the step it is in, as git names a function.
         #expect(diff.first?.hasPrefix("@@ -") == true)
-        #expect(diff.first?.hasSuffix(" @@ step 1, line 7, at 2026-01-01T00:00:00Z") == true, "\(diff)")
+        #expect(diff.first?.hasSuffix(" @@ step 1, at 2026-01-01T00:00:00Z (line 7)") == true, "\(diff)")
+    }
+
+    @Test("`launch:` with nothing after it is `launch: {}`")
+    func bareLaunch() throws {
+        let files = MemoryFiles([
+            "p.yaml": Self.policy,
+            "s.scenario.yaml": """
+            reviewgate_scenario: 1
+            name: bare launch
+            policy: p.yaml
+            start: 2026-01-01T00:00:00Z
+            state: {app: {short: "1.0"}}
+            steps:
+              - launch:
+              - launch: {}
+            """,
+        ])
+        let result = try files.runner.run(path: "s.scenario.yaml")
+        #expect(result.runs.map(\.recorded) == [["launches 1", "session started"], ["launches 2"]])
     }
 
     @Test("invalid scenario files report every error at its place, with did-you-mean")

@@ -22,7 +22,7 @@ import Testing
             _ = try YAMLLoader().load(text, file: "h.yaml")
             return nil
         } catch {
-            return (error as? DiagnosticError)?.diagnostics.first?.message
+            return error.diagnostics.first?.message
         }
     }
 
@@ -46,6 +46,34 @@ import Testing
             message(replacing: "never_on: [launch]", with: "never_on:[launch]")
                 == "could not find expected ':': line 8 reads \"never_on:[launch]\": YAML needs a space after a key's colon (never_on: [launch])"
         )
+    }
+
+    @Test func aQuoteLeftOpenIsReportedWhereItOpens() throws {
+        for (value, advice) in [
+            ("\"demo", "end it with \" on its line"), ("'demo", "inside single quotes, write a ' as '' ('it''s')"),
+        ] {
+            let text = Self.policy.replacing("name: demo", with: "name: \(value)")
+            let error = #expect(throws: DiagnosticError.self) { try YAMLLoader().load(text, file: "h.yaml") }
+            let diagnostic = try #require(error?.diagnostics.first)
+            #expect(diagnostic.location?.description == "h.yaml:1:7", "not the end of the file")
+            #expect(diagnostic.message.hasPrefix("the quoted value that opens here is never closed"))
+            #expect(diagnostic.message.contains(advice), "\(diagnostic.message)")
+            #expect(diagnostic.notes.isEmpty)
+        }
+    }
+
+    @Test func anApostropheInsideSingleQuotesIsNamed() {
+        #expect(
+            message(replacing: "name: demo", with: "name: 'it's demo'")
+                == "did not find expected key: the single-quoted value ends at the ' in column 10: inside single quotes, write a ' as '' ('it''s demo'), or use double quotes (\"it's demo\")"
+        )
+    }
+
+    @Test func aTabsMessageHasNoNoteOfLibyamlsScan() throws {
+        let text = Self.policy.replacing("    at_least", with: "\tat_least")
+        let error = #expect(throws: DiagnosticError.self) { try YAMLLoader().load(text, file: "h.yaml") }
+        #expect(error?.diagnostics.first?.message.hasPrefix("a tab character where YAML expects spaces") == true)
+        #expect(error?.diagnostics.first?.notes.isEmpty == true)
     }
 
     @Test func aKeyWithoutASpaceIsReportedAtThatKey() throws {

@@ -31,11 +31,16 @@ public struct Condition: Sendable {
 
     /// Calls `body` with the `within` of every event count in the condition.
     func forEachEventWindow(_ body: (TimeSpan?) -> Void) {
+        forEachEventCount { _, within in body(within) }
+    }
+
+    /// Calls `body` with the event and the `within` of every event count in the condition.
+    func forEachEventCount(_ body: (String, TimeSpan?) -> Void) {
         switch test {
         case .all(let conditions), .any(let conditions):
-            for condition in conditions { condition.forEachEventWindow(body) }
-        case .not(let condition): condition.forEachEventWindow(body)
-        case .event(_, _, let within): body(within)
+            for condition in conditions { condition.forEachEventCount(body) }
+        case .not(let condition): condition.forEachEventCount(body)
+        case .event(let event, _, let within): body(event, within)
         default: break
         }
     }

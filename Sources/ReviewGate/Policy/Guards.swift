@@ -71,11 +71,15 @@ public struct Guards: Sendable {
     /// Each guard in force with where the policy sets it (`nil` for a default), in the order of
     /// ``Guard/Key``'s cases.
     public var rules: [Located<Guard>]
+    /// Where the policy's `guards:` key is, when it has one: warnings about the guards as a whole
+    /// (nothing spaces asks apart) point there.
+    public var location: SourceLocation?
 
     /// Creates guards, putting them in evaluation order.
-    public init(_ rules: [Located<Guard>]) {
+    public init(_ rules: [Located<Guard>], at location: SourceLocation? = nil) {
         let order = Guard.Key.allCases
         self.rules = rules.sorted { order.firstIndex(of: $0.value.key)! < order.firstIndex(of: $1.value.key)! }
+        self.location = location
     }
 
     /// The guard with a key, if it is in force.

@@ -1,12 +1,12 @@
 extension NodeReader {
     /// `guards`, with the defaults for what it leaves out, read in file order.
-    mutating func guards(_ node: DocumentNode?, platform: Platform) -> Guards {
+    mutating func guards(_ node: DocumentNode?, platform: Platform, at location: SourceLocation?) -> Guards {
         var rules: [Guard.Key: Located<Guard>] = [.neverOn: Located(.neverOn([.launch, .userAction]), at: nil)]
         if platform == .ios { rules[.systemQuota] = Located(.systemQuota(.storeKit), at: nil) }
         guard let node,
             let fields = fields(node, "guards", allowed: Guard.Key.allCases.map(\.rawValue), home: KeyHome.of)
         else {
-            return Guards(Array(rules.values))
+            return Guards(Array(rules.values), at: location)
         }
         for entry in node.mapping ?? [] {
             guard let name = entry.key.string, fields.has(name), let key = Guard.Key(rawValue: name) else { continue }
@@ -43,7 +43,7 @@ extension NodeReader {
             }
             if let decoded { rules[key] = Located(decoded, at: entry.key.location) }
         }
-        return Guards(Array(rules.values))
+        return Guards(Array(rules.values), at: location)
     }
 
     private mutating func askLimit(_ node: DocumentNode, _ what: String, countKey: String, windowRequired: Bool)

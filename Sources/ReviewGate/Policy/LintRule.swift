@@ -15,6 +15,9 @@ public enum LintRule: String, Sendable, Hashable, CaseIterable {
     case quotaAboveOS = "quota_above_os"
     /// Nothing limits how often the policy asks.
     case noLimit = "no_limit"
+    /// Nothing spaces asks apart (no cooldown, `once_per_version` or `max_asks` of one): the OS's
+    /// quota of 3 a year can be spent in one evening.
+    case noSpacing = "no_spacing"
     /// An id that builds another platform's store link: `store_id` on android, `package` on ios.
     case storeLinkUnused = "store_link_unused"
     /// `rollout: {percent: 0}` asks no one.

@@ -52,6 +52,17 @@ public struct Policy: Sendable {
         listened.contains(event)
     }
 
+    /// The events the policy reads: those its triggers listen to and those its conditions count,
+    /// sorted. A donation of any other event changes nothing the policy looks at.
+    public var readEvents: [String] {
+        var events = listened
+        for trigger in triggers { trigger.when?.forEachEventCount { event, _ in events.insert(event) } }
+        if case .when(let condition)? = guards[.when]?.value {
+            condition.forEachEventCount { event, _ in events.insert(event) }
+        }
+        return events.sorted()
+    }
+
     /// The trigger with an id, if the policy has it.
     public func trigger(id: String) -> Trigger? {
         triggerIndex(id: id).map { triggers[$0] }

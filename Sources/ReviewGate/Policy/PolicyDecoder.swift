@@ -70,7 +70,7 @@ package struct PolicyDecoder {
         let requires = decodeRequires(fields["requires"])
         let app = decodeApp(fields["app"])
         let triggers = fields["triggers"].map { decodeTriggers($0) } ?? []
-        let guards = reader.guards(fields["guards"], platform: app.platform)
+        let guards = reader.guards(fields["guards"], platform: app.platform, at: fields.keyLocation("guards"))
         let responses = decodeResponses(fields["responses"])
         let counting = decodeCounting(fields["counting"])
         let presentation = decodePresentation(fields["presentation"])

@@ -81,7 +81,13 @@ enum PolicyLint {
             warn(
                 .noLimit,
                 "nothing limits how often this policy asks: add a cooldown, once_per_version or max_asks (system_quota is off)",
-                at: policy.location)
+                at: guards.location)
+        } else if complete, !guards.spaceAsksApart, raised[.neverAsks] == nil {
+            let quota = policy.app.platform == .ios ? " and spend iOS's whole quota of 3 a year" : ""
+            warn(
+                .noSpacing,
+                "nothing spaces asks apart: with no cooldown, once_per_version or max_asks of 1, this policy may ask several times in one evening\(quota); add a cooldown (cooldown: 30d)",
+                at: guards.location)
         }
         if policy.app.platform == .android, let storeID = policy.app.storeID {
             warn(
@@ -99,6 +105,19 @@ enum PolicyLint {
             warn(.rolloutNone, "rollout percent 0 asks no one", at: rollout.location)
         }
         return warnings
+    }
+}
+
+extension Guards {
+    /// Whether a guard keeps two asks apart: a cooldown, `once_per_version`, or a `max_asks` or
+    /// `system_quota` of one.
+    /// The OS's quota does not: it lets its three asks come one after another.
+    var spaceAsksApart: Bool {
+        if case .cooldown(let span)? = self[.cooldown]?.value, span.nanoseconds > 0 { return true }
+        if self[.oncePerVersion] != nil { return true }
+        if case .maxAsks(let limit)? = self[.maxAsks]?.value, limit.count <= 1 { return true }
+        if case .systemQuota(let limit)? = self[.systemQuota]?.value, limit.count <= 1 { return true }
+        return false
     }
 }
 

@@ -1,14 +1,14 @@
 /// A unified diff of two texts by lines, for a golden mismatch: `@@ -a,b +c,d @@` hunks with
 /// two lines of context, `-` for the old (golden) side and `+` for the new (this run). As git
-/// names a hunk's function, a hunk names the heading it is under (a transcript's `step 3, line
-/// 14, ...`), the last line before it in the old text that `isHeading` accepts.
+/// names a hunk's function, a hunk names the heading it is under (a transcript's `step 3, at ...`),
+/// the last line before it in the old text for which `heading` gives a name.
 enum LineDiff {
     /// The most cells of the longest-common-subsequence table; beyond it the changed middle is
     /// shown as a whole, removed then added, so that a huge transcript cannot stall a test run.
     static let tableLimit = 4_000_000
     static let context = 2
 
-    static func unified(old: String, new: String, isHeading: (Substring) -> Bool = { _ in false }) -> [String] {
+    static func unified(old: String, new: String, heading: (Substring) -> String? = { _ in nil }) -> [String] {
         let a = lines(old)
         let b = lines(new)
         let edits = script(a, b)
@@ -38,9 +38,10 @@ enum LineDiff {
             let oldCount = hunk.filter { $0.kind != "+" }.count
             let newCount = hunk.filter { $0.kind != "-" }.count
             // The heading before the hunk's first change, in the golden's text.
-            let heading = a[..<min(a.count, max(0, edits[firstChange].oldLine - 1))].last(where: isHeading)
+            let named = a[..<min(a.count, max(0, edits[firstChange].oldLine - 1))].lazy.reversed().compactMap(heading)
+                .first
             output.append(
-                "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@" + (heading.map { " \($0)" } ?? ""))
+                "@@ -\(oldStart),\(oldCount) +\(newStart),\(newCount) @@" + (named.map { " \($0)" } ?? ""))
             output += hunk.map { "\($0.kind)\($0.text)" }
             index = stop
         }

@@ -22,6 +22,8 @@ public struct Scenario: Sendable {
     public var steps: [ScenarioStep]
     /// The golden transcript, if the scenario has one.
     public var golden: GoldenReference?
+    /// What `validate` and `test` warn about: a step's event that the policy never reads.
+    public var warnings: [Diagnostic] = []
 }
 
 /// A scenario's `golden:` file.

@@ -79,7 +79,7 @@ public enum ScenarioDecoder {
         else { throw DiagnosticError(diagnostics, alsoFound: reader.uncounted) }
         return Scenario(
             name: name, description: description, path: path, policyReference: reference, policy: policy, start: start,
-            state: state, steps: steps, golden: golden)
+            state: state, steps: steps, golden: golden, warnings: diagnostics.filter { $0.severity == .warning })
     }
 }
 

@@ -18,7 +18,7 @@ public enum ScenarioFailureText {
             if let advice { message += "; \(advice) accepts this run" }
         case .goldenMissing:
             if let advice { message += "; \(advice) records it" }
-        case .unusableMoment: break
+        case .unusableMoment, .warning: break
         }
         return [Diagnostic.error(message, at: failure.location).description] + details.map { "    " + $0 }
     }

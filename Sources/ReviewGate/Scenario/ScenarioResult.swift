@@ -14,6 +14,15 @@ public struct ScenarioResult: Sendable {
 
     /// Whether every expectation held and the golden transcript (if any) matched.
     public var passed: Bool { failures.isEmpty }
+
+    /// Makes each of the scenario's warnings a failure, as `reviewgate test --strict` does.
+    public mutating func failOnWarnings() {
+        failures += scenario.warnings.map { warning in
+            ScenarioFailure(
+                location: warning.location ?? SourceLocation(file: scenario.path, line: 1, column: 1),
+                reason: .warning(warning.message))
+        }
+    }
 }
 
 /// One run of a step.
@@ -48,6 +57,9 @@ public struct ScenarioFailure: Sendable {
         case goldenDiffers(reference: String, diff: [String])
         /// The golden file does not exist.
         case goldenMissing(reference: String)
+        /// A warning about the scenario (a step's event that the policy never reads), a failure
+        /// under `test --strict`.
+        case warning(String)
     }
 
     /// The step (or the `golden:` key).
@@ -65,6 +77,7 @@ public struct ScenarioFailure: Sendable {
         case .goldenDiffers(let reference, _):
             return "the transcript differs from the golden file \(reference) (- golden, + this run)"
         case .goldenMissing(let reference): return "the golden file \(reference) does not exist"
+        case .warning(let message): return "\(message) (a failure under --strict)"
         }
     }
 }

@@ -35,6 +35,16 @@ public struct ScenarioRunner: Sendable {
         return try ScenarioDecoder.decode(root, path: path, loader: PolicyLoader(source: documents, digest: digest))
     }
 
+    /// A transcript's step line as a diff's hunk names it, with the step's line in the scenario
+    /// file (the transcript leaves lines out, so that a comment added changes no golden):
+    /// `step 3, at 2026-04-05T17:59:59Z (line 23)`; `nil` for any other line.
+    static func heading(_ line: Substring, in scenario: Scenario) -> String? {
+        guard line.hasPrefix("step ") else { return nil }
+        let number = Int(line.dropFirst(5).prefix { $0.isNumber }) ?? 0
+        guard scenario.steps.indices.contains(number - 1) else { return String(line) }
+        return "\(line) (line \(scenario.steps[number - 1].location.line))"
+    }
+
     /// Loads and runs the scenario at `path`, then compares (or, with `.update`, writes) its golden
     /// transcript; a scenario whose expectations failed never writes one. Throws only when the
     /// scenario, its policy or its golden file cannot be read.
@@ -55,7 +65,8 @@ public struct ScenarioRunner: Sendable {
                     location: golden.location,
                     reason: .goldenDiffers(
                         reference: golden.reference,
-                        diff: LineDiff.unified(old: stored, new: transcript) { $0.hasPrefix("step ") })))
+                        diff: LineDiff.unified(old: stored, new: transcript) { Self.heading($0, in: result.scenario) }))
+            )
         } else {
             result.golden = .missing
             result.failures.append(

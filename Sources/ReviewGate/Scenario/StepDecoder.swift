@@ -21,13 +21,25 @@ enum StepDecoder {
         }
 
         if let value = fields["launch"] {
-            if value.mapping?.isEmpty == true {
+            // `launch:` with nothing after it is `launch: {}`: there is nothing to set.
+            if value.mapping?.isEmpty == true || (value.scalar?.value == .null && value.scalar?.text.isEmpty == true) {
                 step.action = .launch
             } else {
                 reader.error("launch takes no settings: write launch: {}; found \(value.summary)", at: value.location)
             }
         }
-        if let value = fields["event"], let event = reader.identifier(value, "event") { step.action = .event(event) }
+        if let value = fields["event"], let event = reader.identifier(value, "event") {
+            step.action = .event(event)
+            // A misspelt event would pass a test that expects a block: say that the policy never reads it.
+            if let policy, event != Trigger.launchEvent {
+                let read = policy.readEvents
+                if !read.contains(event) {
+                    reader.warning(
+                        "event \"\(Quote.prefix(event))\" is named by no trigger or condition of the policy, so this step changes nothing it reads\(Suggestion.phrase(for: event, in: read))",
+                        at: value.location)
+                }
+            }
+        }
         if let value = fields["trigger"], let id = reader.identifier(value, "trigger") {
             if let policy, policy.trigger(id: id) == nil {
                 reader.error(policy.noTriggerMessage(id), at: value.location)

@@ -25,7 +25,8 @@ enum JUnitReport {
             case .ran(let result, _) where result.passed:
                 lines.append(open + "/>")
             case .ran(let result, _):
-                lines.append(open + ">")
+                // The first failure's line, which test reporters read beside `file` to annotate it.
+                lines.append(open + (result.failures.first.map { " line=\"\($0.location.line)\"" } ?? "") + ">")
                 let message = result.failures.map(\.message).joined(separator: "; ")
                 let body = result.failures.flatMap { ScenarioOutcome.lines($0, of: result) }.joined(separator: "\n")
                 lines.append(

@@ -39,6 +39,13 @@ struct Progress {
         Platform.writeStandardError("\r\u{1B}[K" + line)
     }
 
+    /// Shows `text` as the line, at once.
+    mutating func show(_ text: String) {
+        guard shown else { return }
+        drew = true
+        Platform.writeStandardError("\r\u{1B}[K" + text)
+    }
+
     /// Clears the line.
     func finish() {
         guard shown, drew else { return }

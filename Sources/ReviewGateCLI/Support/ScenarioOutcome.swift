@@ -44,15 +44,15 @@ enum ScenarioOutcome {
         }
     }
 
-    /// `PASS name` or `FAIL name`, then each failure indented; a golden written is noted.
+    /// `PASS name` or `FAIL name`, then each failure (its line, then its details indented); a
+    /// golden written is noted.
     var textReport: String {
         switch self {
         case .ran(let result, _):
             var lines = ["\(result.passed ? "PASS" : "FAIL") \(result.scenario.name)"]
             if result.golden == .written, let golden = result.scenario.golden { lines.append("  wrote \(golden.path)") }
-            for failure in result.failures {
-                lines += Self.lines(failure, of: result).map { "  " + $0 }
-            }
+            // Each failure's first line unindented, `FILE:LINE:COL: error: ...`, as problem matchers read it.
+            for failure in result.failures { lines += Self.lines(failure, of: result) }
             return lines.joined(separator: "\n")
         case .invalid(let path, let error, _):
             let count = error.diagnostics.filter { $0.severity == .error }.count

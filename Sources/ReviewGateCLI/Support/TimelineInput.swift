@@ -19,6 +19,7 @@ struct TimelineInput {
     var lines = 0
     var eventCount = 0
     var skipped = 0
+    var skippedByKind: [String: Int] = [:]
     var problems: [Diagnostic] = []
 
     /// Reads `path` whole into ``pieces``, its blocks read on `jobs` cores.
@@ -38,6 +39,7 @@ struct TimelineInput {
         lines += reader.lines
         eventCount += reader.eventCount
         skipped += reader.skipped
+        skippedByKind.merge(reader.skippedByKind, uniquingKeysWith: +)
         problems += reader.problems
         symbols = reader.symbols
         people = reader.people
@@ -71,31 +73,54 @@ struct TimelineInput {
         lines += reader.lines
         eventCount += reader.events
         skipped += reader.skipped
+        skippedByKind.merge(reader.skippedByKind, uniquingKeysWith: +)
         problems += reader.problems
         symbols = reader.symbols
         people = reader.people
     }
 
     /// An open input.
-    private struct OpenFile {
-        var descriptor: Int32
+    private final class OpenFile {
+        let descriptor: Int32
         var format: TimelineFormat
-        var name: String
-        var size: Int?
-        var label: String
+        let name: String
+        let size: Int?
+        let label: String
+        /// Bytes read ahead (standard input's first, to tell its format), handed out before the rest.
+        var readAhead: [UInt8] = []
+
+        init(descriptor: Int32, format: TimelineFormat, name: String, size: Int?, label: String) {
+            self.descriptor = descriptor
+            self.format = format
+            self.name = name
+            self.size = size
+            self.label = label
+        }
 
         func close() { if descriptor != 0 { Platform.close(descriptor) } }
+
+        /// Reads into `buffer`: what was read ahead first, then the file.
+        func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+            guard !readAhead.isEmpty else { return Platform.read(descriptor, into: buffer) }
+            let count = min(buffer.count, readAhead.count)
+            readAhead.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            readAhead.removeFirst(count)
+            return count
+        }
     }
 
     private func open(_ path: String) throws -> OpenFile {
-        guard let format = format ?? TimelineFormat.of(path: path) else {
+        let named = format ?? TimelineFormat.of(path: path)
+        guard let format = named ?? (path == "-" ? .jsonl : nil) else {
             throw InputFile.usageError(
                 "cannot tell the format of \(path) from its name: name it .jsonl or .csv, or give --input-format jsonl|csv"
             )
         }
         let descriptor = path == "-" ? 0 : Platform.openForReading(path)
         guard descriptor >= 0 else {
-            throw InputFile.usageError("cannot read \(path): \(Platform.describe(Platform.lastError.number))")
+            // As every command says it: `FILE:1:1: error: no such file`.
+            InputFile.report(DiagnosticError(reading: FileError(reading: path, system: Platform.lastError)))
+            throw ExitCode(2)
         }
         var size: Int?
         switch Platform.kind(of: descriptor) {
@@ -105,9 +130,28 @@ struct TimelineInput {
             throw InputFile.usageError("\(path) is a folder; give the timeline files in it")
         default: break
         }
-        return OpenFile(
+        let file = OpenFile(
             descriptor: descriptor, format: format, name: path == "-" ? "<stdin>" : path, size: size,
             label: path == "-" ? "reading standard input" : "reading \(path)")
+        if named == nil { file.format = Self.guessFormat(of: file) }
+        return file
+    }
+
+    /// Standard input's format when no option says: JSON Lines when its first byte (past a byte
+    /// order mark and blank space) is `{`, else CSV, whose first line is a header.
+    private static func guessFormat(of file: OpenFile) -> TimelineFormat {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while file.readAhead.count < 1 << 16 {
+            let count = buffer.withUnsafeMutableBytes { Platform.read(file.descriptor, into: $0) }
+            guard count > 0 else { break }
+            file.readAhead += buffer[..<count]
+            var bytes = file.readAhead[...]
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+            if let first = bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+                return first == UInt8(ascii: "{") ? .jsonl : .csv
+            }
+        }
+        return .jsonl
     }
 
     /// Reads the file through `body` until its end, then calls `finish`: `body` reads with the
@@ -124,7 +168,7 @@ struct TimelineInput {
         var read = 0
         do throws(DiagnosticError) {
             while true {
-                let (count, events) = try body { Platform.read(file.descriptor, into: $0) }
+                let (count, events) = try body { file.read(into: $0) }
                 if count < 0 {
                     throw DiagnosticError.unreadable(
                         "cannot read: \(Platform.describe(Platform.lastError.number))",
