@@ -105,6 +105,64 @@ struct SimulateCommandTests {
         #expect(refused.stderr.contains("the reports simulate different policies"))
     }
 
+    @Test("--grouped writes its asks as it goes: the same lines as the run in memory")
+    func groupedAsks() throws {
+        let folder = try Repository.temporaryFolder()
+        let policy = Repository.root.appending(path: Self.policy).path
+        let cohort = Repository.root.appending(path: Self.cohort).path
+        let whole = try CLIRunner.run(
+            [
+                "simulate", "--policy", policy, "--synthetic", cohort, "--write-timeline", "all.jsonl", "--asks",
+                "a.jsonl",
+            ],
+            in: folder)
+        #expect(whole.status == 0, "\(whole.stderr)")
+        let grouped = try CLIRunner.run(
+            ["simulate", "--policy", policy, "--grouped", "all.jsonl", "--asks", "g.jsonl"], in: folder)
+        #expect(grouped.status == 0, "\(grouped.stderr)")
+        let inMemory = try String(contentsOf: folder.appending(path: "a.jsonl"), encoding: .utf8)
+        #expect(inMemory.split(separator: "\n").count > 100)
+        #expect(try String(contentsOf: folder.appending(path: "g.jsonl"), encoding: .utf8) == inMemory)
+        // No temporary file is left beside what was written.
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!names.contains { $0.contains("reviewgate-tmp") }, "\(names)")
+    }
+
+    @Test("standard input without --input-format: JSON Lines from a leading {, CSV from a header line")
+    func standardInputFormat() throws {
+        let jsonl = #"{"user":"a","time":"2026-01-05T09:00:00Z","type":"event","name":"process_completed"}"#
+        let csv = "user,time,type,name\na,2026-01-05T09:00:00Z,event,process_completed\n"
+        for input in ["\u{FEFF}\n  " + jsonl + "\n", csv] {
+            let result = try CLIRunner.run(["simulate", "--policy", Self.policy, "-"], input: input)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("standard input: 1 event, 1 person"), "\(result.stdout)")
+        }
+    }
+
+    @Test("a timeline that does not exist is FILE:1:1: error: no such file, as every command says it")
+    func missingTimeline() throws {
+        let result = try CLIRunner.run(["simulate", "--policy", Self.policy, "nosuch.jsonl"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("nosuch.jsonl:1:1: error: no such file"), "\(result.stderr)")
+    }
+
+    @Test("past the first 20, skipped lines are counted by kind, so a rare kind shows beside a common one")
+    func skippedByKind() throws {
+        var lines: [String] = []
+        for index in 0..<25 { lines.append("{\"user\":\"a\",\"time\":\"day \(index)\",\"type\":\"launch\"}") }
+        lines += ["not json", "[1]"]
+        lines.append(#"{"user":"a","time":"2026-01-05T09:00:00Z","type":"launch"}"#)
+        let result = try CLIRunner.run(
+            ["simulate", "--policy", Self.policy, "--input-format", "jsonl", "-"], input: lines.joined(separator: "\n"))
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("reviewgate: note: 7 more unreadable lines skipped (27 in all), by kind:\n"))
+        #expect(
+            result.stderr.contains(
+                "  25  time \"…\" is not an RFC 3339 time or a number of seconds, milliseconds or microseconds since 1970\n"
+            ))
+        #expect(result.stderr.contains("   2  a JSON line must be an object"), "\(result.stderr)")
+    }
+
     static let hasPySpark: Bool = {
         (try? Command.run("python3", ["-c", "import pyspark"]).status) == 0
     }()
