@@ -20,7 +20,7 @@ struct SimulateCommand: ParsableCommand {
             response, flag, attribute), name, scene, source, short, build, value. The README shows \
             an export query for GA4's BigQuery tables.
 
-            Memory: the whole timeline is held (about 40 bytes an event) and people run on every \
+            Memory: the whole timeline is held (about 80 bytes an event at the peak) and people run on every \
             core; --grouped reads a timeline whose lines are grouped by person (sorted, or Spark's \
             CLUSTER BY) holding one person at a time. --format json writes a report that \
             `simulate --merge` adds up with others: run one per partition, then merge.

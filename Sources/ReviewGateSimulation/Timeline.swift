@@ -1,7 +1,7 @@
 import Dispatch
 
 /// A whole timeline in memory: every event, the names they use and the people, grouped person by
-/// person in time order for replay. Memory grows with the events (about 40 bytes each); a file
+/// person in time order for replay. Memory grows with the events (about 80 bytes each at the peak); a file
 /// grouped by person can be replayed in bounded memory instead (``GroupedReplay``).
 public struct Timeline: Sendable {
     /// Names, versions and values.

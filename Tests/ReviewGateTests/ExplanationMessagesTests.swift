@@ -18,6 +18,32 @@ import Testing
             "\(text)")
     }
 
+    /// "passes from ..., but waiting alone is not enough" says which check stands in the way.
+    @Test func waitingThatBreaksACheckNamesIt() throws {
+        let policy = try Fixtures.simplePolicy(guards: "cooldown: 2d", trigger: "at_least: 2, within: 1d")
+        var state = Self.state
+        state.asks = [Ask(at: Fixtures.time("2026-11-21T10:00:00Z"), short: "1.0", build: "1")]
+        state.events["done"] = EventHistory(
+            count: 2, times: [Fixtures.time("2026-11-22T08:00:00Z"), Fixtures.time("2026-11-22T09:00:00Z")])
+        // The two donations pass `at_least: 2` now; when the cooldown ends, they have left the window.
+        let decision = try Fixtures.decide(policy, state, event: nil, trigger: "done")
+        #expect(decision.nextEligibleAt == nil)
+        #expect(decision.brokenByWaiting?.check.id == .trigger(.count))
+        let text = TextExplanation().render(decision, policy: policy)
+        #expect(
+            text.contains(
+                "cooldown passes from 2026-11-23T10:00:00Z, but by then trigger done fails, which passes now (at 2026-11-23T10:00:00Z: 0 done in the last 1d, needs at least 2 within 1d)"
+            ), "\(text)")
+
+        // A blocker that waiting cannot fix is named instead.
+        let once = try Fixtures.simplePolicy(guards: "cooldown: 2d\nonce_per_version: true")
+        let both = TextExplanation().render(try Fixtures.decide(once, state), policy: once)
+        #expect(
+            both.contains(
+                "cooldown passes from 2026-11-23T10:00:00Z, but waiting alone does not pass once_per_version"),
+            "\(both)")
+    }
+
     @Test func rolloutWithoutAUserIDSaysTheStateHasNone() throws {
         let policy = try Fixtures.simplePolicy(guards: "cooldown: 1d", extra: "rollout: {percent: 50}")
         let text = try Self.explain(policy)

@@ -21,6 +21,18 @@ public struct Decision: Sendable {
     public var checks: [Check]
     /// When blocked only by things that pass by waiting: the earliest time all of them pass.
     public var nextEligibleAt: Timestamp?
+    /// When every blocking check passes by waiting but no time was promised: the check that passes
+    /// now and fails once the others pass (donations leaving a `within` window, an `at_most` age),
+    /// as decided at that later time. `--explain` names it.
+    public var brokenByWaiting: WaitBreak?
+
+    /// A check that waiting breaks, and the time at which it was found failing.
+    public struct WaitBreak: Sendable {
+        /// The check as made at ``at``.
+        public var check: Check
+        /// When the others pass, and it fails.
+        public var at: Timestamp
+    }
 
     /// Whether the app may ask.
     public var isAllowed: Bool { outcome == .allow }

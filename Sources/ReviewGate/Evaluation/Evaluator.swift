@@ -16,7 +16,10 @@ public enum Evaluator {
     /// Decides whether the app may ask at `moment` (SPEC §4), recording every check.
     public static func evaluate(_ policy: Policy, state: ReviewState, moment: Moment) throws(UsageError) -> Decision {
         var decision = try decide(policy, state: state, moment: moment)
-        if !decision.isAllowed { decision.nextEligibleAt = promisedTime(for: decision, policy: policy, state: state) }
+        if !decision.isAllowed {
+            (decision.nextEligibleAt, decision.brokenByWaiting) = promisedTime(
+                for: decision, policy: policy, state: state)
+        }
         return decision
     }
 
@@ -28,17 +31,27 @@ public enum Evaluator {
     /// passes now but that waiting breaks (donations leaving a `within` window, an `at_most` age)
     /// may block there: the time that frees that is tried next, and when waiting cannot free it,
     /// there is no promise (`nil`).
-    private static func promisedTime(for decision: Decision, policy: Policy, state: ReviewState) -> Timestamp? {
+    /// With no promise, the check that passed at first and that waiting broke, if one did.
+    private static func promisedTime(
+        for decision: Decision, policy: Policy, state: ReviewState
+    ) -> (time: Timestamp?, broken: Decision.WaitBreak?) {
         var blocked = decision
+        var broken: Decision.WaitBreak?
         for _ in 0..<promiseAttempts {
-            guard let time = nextEligible(blocked), time > blocked.moment.now else { return nil }
+            guard let time = nextEligible(blocked), time > blocked.moment.now else { return (nil, broken) }
             var moment = decision.moment
             moment.now = time
-            guard let later = try? decide(policy, state: state, moment: moment) else { return nil }
-            if later.isAllowed { return time }
+            guard let later = try? decide(policy, state: state, moment: moment) else { return (nil, broken) }
+            if later.isAllowed { return (time, nil) }
+            // A check that blocks then and passed at first: waiting breaks it.
+            let newlyFailing = later.checks.first { check in
+                later.isBlocking(check)
+                    && decision.checks.contains { $0.id == check.id && $0.trigger == check.trigger && $0.passed }
+            }
+            if let newlyFailing { broken = Decision.WaitBreak(check: newlyFailing, at: time) }
             blocked = later
         }
-        return nil
+        return (nil, broken)
     }
 
     /// Decides `moment` as ``evaluate(_:state:moment:)`` does, but leaves `next_eligible_at`

@@ -69,6 +69,9 @@ public enum JSONExplanation {
     }
 
     private static func seconds(_ span: TimeSpan) -> JSONValue {
-        span.nanoseconds % 1_000_000_000 == 0 ? .int(Int(span.seconds)) : .double(Double(span.nanoseconds) / 1e9)
+        // Int(exactly:): on a 32-bit watch an Int holds 68 years of seconds, and a duration may be 100.
+        span.nanoseconds % 1_000_000_000 == 0
+            ? Int(exactly: span.seconds).map(JSONValue.int) ?? .double(Double(span.seconds))
+            : .double(Double(span.nanoseconds) / 1e9)
     }
 }

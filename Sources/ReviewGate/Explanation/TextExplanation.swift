@@ -79,9 +79,23 @@ public struct TextExplanation: Sendable {
             if let hint = hint(for: check, policy: policy) { lines.append(hint) }
         }
         let waits = decision.checks.filter { decision.isBlocking($0) && $0.passesAt != nil }
+        // Why waiting is not enough: a blocker that waiting cannot fix, or a check waiting breaks.
+        let stuck = decision.checks.filter { decision.isBlocking($0) && $0.passesAt == nil }
+            .map(CheckDescription.label)
+        var why = "waiting alone is not enough"
+        if !stuck.isEmpty {
+            why =
+                "waiting alone does not pass \(Suggestion.list(stuck.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }))"
+        } else if let broken = decision.brokenByWaiting {
+            var moment = decision.moment
+            moment.now = broken.at
+            let then = Decision(outcome: .block, moment: moment, checks: [broken.check])
+            let described = CheckDescription(broken.check, of: then, policy: policy)
+            why =
+                "by then \(described.label) fails, which passes now (at \(broken.at): \(described.observed), needs \(described.required))"
+        }
         for check in waits {
-            lines.append(
-                "\(CheckDescription.label(check)) passes from \(check.passesAt!), but waiting alone is not enough")
+            lines.append("\(CheckDescription.label(check)) passes from \(check.passesAt!), but \(why)")
         }
         return lines
     }
