@@ -134,31 +134,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// one in flight after each chunk; stops the process if the two outcomes differ.
     static func checkGrouped(_ bytes: [UInt8], format: TimelineFormat, _ simulated: SimulatedPolicy) {
         let simulation = Simulation(policies: [simulated], keepsAsks: true)
-        func outcome(chunks: (Int) -> Int, forgetting: Int) -> Simulation.Outcome? {
-            var reader = TimelineReader(format: format, file: "fuzz.\(format.rawValue)")
-            var replay = GroupedReplay(simulation)
-            replay.forgetsPeopleAfter = forgetting
-            var events: [TimelineEvent] = []
-            let read: Void? = try? bytes.withUnsafeBufferPointer { (all) throws(DiagnosticError) in
-                var start = 0
-                while start < all.count {
-                    let end = min(all.count, start + chunks(start))
-                    events.removeAll(keepingCapacity: true)
-                    try reader.read(UnsafeBufferPointer(rebasing: all[start..<end])) { events.append($0) }
-                    replay.take(events, from: &reader)
-                    start = end
-                }
-                events.removeAll()
-                try reader.finish { events.append($0) }
-                replay.take(events, from: &reader)
-            }
-            guard read != nil else { return nil }
-            replay.finish(symbols: reader.symbols)
-            return replay.outcome
-        }
-        guard let whole = outcome(chunks: { _ in bytes.count }, forgetting: .max) else { return }
-        let chunked = outcome(
-            chunks: { 1 + Int(bytes[$0 % bytes.count] ^ UInt8(truncatingIfNeeded: $0)) % 97 }, forgetting: 1)
+        guard
+            let whole = try? GroupedReplay.outcome(
+                of: bytes, format: format, simulation, forgetting: .max, chunkSize: { _ in bytes.count })
+        else { return }
+        let chunked = try? GroupedReplay.outcome(
+            of: bytes, format: format, simulation, forgetting: 1,
+            chunkSize: { 1 + Int(bytes[$0 % bytes.count] ^ UInt8(truncatingIfNeeded: $0)) % 97 })
         precondition(chunked?.tallies == whole.tallies, "a grouped read in chunks counted otherwise")
         precondition(chunked?.asks == whole.asks, "a grouped read in chunks asked otherwise")
     }

@@ -30,7 +30,7 @@ struct RecordCommand: ParsableCommand {
               reviewgate record --policy P --state S --launch
               reviewgate record --policy P --state S --update short=1.5,build=77
               reviewgate record --policy P --state S --respond later
-              reviewgate record --policy P --state new.yaml --init --app short=1.0,build=1 \
+              reviewgate record --policy P --state new.yaml --init --app short=1.0 \\
                 --user-id u-8c1f --launch
             """
     )

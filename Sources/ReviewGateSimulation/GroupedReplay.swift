@@ -1,3 +1,5 @@
+import ReviewGate
+
 /// Replays a timeline whose lines are grouped by person (all of a person's lines together, as
 /// `sort` or Spark's `CLUSTER BY user` leave them) while it is read: each person is replayed when
 /// their lines end, so memory holds one person's lines, not the file's. A person whose lines are
@@ -53,5 +55,35 @@ public struct GroupedReplay {
             simulation.replay(events, person: name, symbols: symbols, into: &outcome)
         }
         group.removeAll(keepingCapacity: true)
+    }
+}
+
+extension GroupedReplay {
+    /// The outcome of replaying `bytes` grouped, read in chunks of the sizes `chunkSize` gives at
+    /// each offset, by a replay that forgets people past `forgetting`: how the tests and the fuzz
+    /// target check that any chunking gives the same report.
+    package static func outcome(
+        of bytes: [UInt8], format: TimelineFormat, _ simulation: Simulation, forgetting: Int,
+        chunkSize: (Int) -> Int
+    ) throws(DiagnosticError) -> Simulation.Outcome {
+        var reader = TimelineReader(format: format, file: "grouped.\(format.rawValue)")
+        var replay = GroupedReplay(simulation)
+        replay.forgetsPeopleAfter = forgetting
+        var events: [TimelineEvent] = []
+        try bytes.withUnsafeBufferPointer { (all) throws(DiagnosticError) in
+            var start = 0
+            while start < all.count {
+                let end = min(all.count, start + max(1, chunkSize(start)))
+                events.removeAll(keepingCapacity: true)
+                try reader.read(UnsafeBufferPointer(rebasing: all[start..<end])) { events.append($0) }
+                replay.take(events, from: &reader)
+                start = end
+            }
+        }
+        events.removeAll()
+        try reader.finish { events.append($0) }
+        replay.take(events, from: &reader)
+        replay.finish(symbols: reader.symbols)
+        return replay.outcome
     }
 }

@@ -25,32 +25,16 @@ struct GroupedReplayTests {
             keepsAsks: true)
     }
 
-    /// `bytes` read `chunk` bytes at a time (or in the sizes `sizes` gives, in turn) by a grouped
-    /// replay that forgets people past `forgetting`.
+    /// `bytes` read in chunks of the sizes `sizes` gives, in turn, by a grouped replay that forgets
+    /// people past `forgetting`.
     static func grouped(
         _ bytes: [UInt8], chunks sizes: [Int], forgetting: Int, _ simulation: Simulation
     ) throws -> Simulation.Outcome {
-        var reader = TimelineReader(format: .jsonl, file: "g.jsonl")
-        var replay = GroupedReplay(simulation)
-        replay.forgetsPeopleAfter = forgetting
-        var events: [TimelineEvent] = []
-        var start = 0
         var turn = 0
-        try bytes.withUnsafeBufferPointer { (all) throws(DiagnosticError) in
-            while start < all.count {
-                let end = min(all.count, start + sizes[turn % sizes.count])
-                turn += 1
-                events.removeAll(keepingCapacity: true)
-                try reader.read(UnsafeBufferPointer(rebasing: all[start..<end])) { events.append($0) }
-                replay.take(events, from: &reader)
-                start = end
-            }
-            events.removeAll()
-            try reader.finish { events.append($0) }
-            replay.take(events, from: &reader)
+        return try GroupedReplay.outcome(of: bytes, format: .jsonl, simulation, forgetting: forgetting) { _ in
+            defer { turn += 1 }
+            return sizes[turn % sizes.count]
         }
-        replay.finish(symbols: reader.symbols)
-        return replay.outcome
     }
 
     @Test("a table that keeps one symbol holds it, and numbers the next one apart")
