@@ -101,7 +101,7 @@ struct CompileCommand: ParsableCommand {
         if let signingKey {
             let signed = try SignedPolicy(
                 compiled: Array(text.utf8), name: result.policy.name, digest: digest,
-                signedAt: Timestamp(nanosecondsSince1970: Platform.wallClock() / 1_000_000_000 * 1_000_000_000),
+                signedAt: Timestamp(nanosecondsSince1970: SystemCalls.wallClock() / 1_000_000_000 * 1_000_000_000),
                 key: signingKey)
             text = signed.text
             // Nothing is published that an app would refuse (a policy too large for a signed file, say).

@@ -146,7 +146,7 @@ struct SimulateCommand: ParsableCommand {
         let simulation = Simulation(policies: policies, keepsAsks: asks != nil, horizonDays: withinDays)
         // Opened before anything is read, so that an unwritable path stops the run at once.
         let askStream = try asks.map(Self.stream)
-        let jobs = jobs ?? Platform.processorCount
+        let jobs = jobs ?? SystemCalls.processorCount
         var input = SimulationReport.Input(sources: synthetic.map { ["cohort \($0)"] } ?? inputs)
         let outcome: Simulation.Outcome
         if let synthetic {

@@ -5,7 +5,33 @@ import ReviewGate
 public enum AtomicFile {
     /// Writes `text` to `path` atomically, through a temporary file beside it named after this process.
     public static func write(_ text: String, to path: String) throws(FileError) {
-        try write(text, to: path, via: "\(path).reviewgate-tmp-\(Platform.processID)")
+        try write(text, to: path, via: temporary(for: path))
+    }
+
+    /// What the temporary files beside a file start with: its name and this marker.
+    static let temporaryMarker = ".reviewgate-tmp-"
+
+    /// The temporary file beside `path` that this process writes through.
+    static func temporary(for path: String) -> String {
+        "\(path)\(temporaryMarker)\(SystemCalls.processID)"
+    }
+
+    /// Removes the temporary files that writes of killed processes left beside `path`.
+    public static func removeLeftovers(of path: String) {
+        let folder = PathArithmetic.directory(of: path)
+        let prefix = String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? "") + temporaryMarker
+        for name in SystemCalls.entries(of: folder) where name.hasPrefix(prefix) {
+            SystemCalls.remove(folder + "/" + name)
+        }
+    }
+
+    /// Creates the folder `path` is in, and its missing parents.
+    public static func createFolder(of path: String) throws(FileError) {
+        let folder = PathArithmetic.directory(of: path)
+        guard SystemCalls.makeFolder(folder) else {
+            throw FileError(
+                "cannot be written: cannot create its folder \(folder)", path: path, system: SystemCalls.lastError)
+        }
     }
 
     /// Writes `text` to `path` through the temporary file `temporary` (same folder), keeping the
@@ -31,15 +57,16 @@ public enum AtomicFile {
 
         /// Starts writing `path`, through a temporary file beside it named after this process.
         public convenience init(_ path: String) throws(FileError) {
-            try self.init(path, via: "\(path).reviewgate-tmp-\(Platform.processID)")
+            try self.init(path, via: AtomicFile.temporary(for: path))
         }
 
         init(_ path: String, via temporary: String) throws(FileError) {
             self.path = path
             self.temporary = temporary
-            descriptor = Platform.openForWriting(temporary, mode: Platform.permissions(of: path) ?? 0o644)
+            descriptor = SystemCalls.openForWriting(temporary, mode: SystemCalls.permissions(of: path) ?? 0o644)
             guard descriptor >= 0 else {
-                throw FileError("cannot be written: cannot create \(temporary)", path: path, system: Platform.lastError)
+                throw FileError(
+                    "cannot be written: cannot create \(temporary)", path: path, system: SystemCalls.lastError)
             }
             buffer.reserveCapacity(Self.bufferSize)
         }
@@ -55,36 +82,36 @@ public enum AtomicFile {
         /// Flushes what was written to disk and renames it over `path`; throws the first failure.
         public func commit() throws(FileError) {
             drain()
-            if failure == nil, !Platform.flush(descriptor) { failure = error("flushing \(temporary)") }
-            Platform.close(descriptor)
+            if failure == nil, !SystemCalls.flush(descriptor) { failure = error("flushing \(temporary)") }
+            SystemCalls.close(descriptor)
             descriptor = -1
             if let failure { throw failure }
-            guard Platform.rename(temporary, to: path) else { throw error("renaming \(temporary) over it") }
+            guard SystemCalls.rename(temporary, to: path) else { throw error("renaming \(temporary) over it") }
             committed = true
             // The rename is durable only once the folder's entry is on disk.
-            Platform.flushFolder(PathArithmetic.directory(of: path))
+            SystemCalls.flushFolder(PathArithmetic.directory(of: path))
         }
 
         deinit {
-            if descriptor >= 0 { Platform.close(descriptor) }
-            if !committed { Platform.remove(temporary) }
+            if descriptor >= 0 { SystemCalls.close(descriptor) }
+            if !committed { SystemCalls.remove(temporary) }
         }
 
         private func drain() {
             guard failure == nil, !buffer.isEmpty else { return }
-            let complete = buffer.withUnsafeBytes { Platform.writeAll(descriptor, $0) }
+            let complete = buffer.withUnsafeBytes { SystemCalls.writeAll(descriptor, $0) }
             if !complete { failure = error("writing \(temporary)") }
             buffer.removeAll(keepingCapacity: true)
         }
 
         private func error(_ doing: String) -> FileError {
-            FileError("cannot be written: \(doing)", path: path, system: Platform.lastError)
+            FileError("cannot be written: \(doing)", path: path, system: SystemCalls.lastError)
         }
     }
 
     /// Whether anything exists at `path`.
     static func exists(_ path: String) -> Bool {
-        if case .success = Platform.kind(of: path) { return true }
+        if case .success = SystemCalls.kind(of: path) { return true }
         return false
     }
 }

@@ -4,20 +4,20 @@ import ReviewGate
 public enum FileBytes {
     /// The bytes of the file at `path`, at most `maxBytes` of them.
     public static func read(_ path: String, maxBytes: Int) throws(FileError) -> [UInt8] {
-        let descriptor = Platform.openForReading(path)
-        guard descriptor >= 0 else { throw FileError(reading: path, system: Platform.lastError) }
-        defer { Platform.close(descriptor) }
-        switch Platform.kind(of: descriptor) {
+        let descriptor = SystemCalls.openForReading(path)
+        guard descriptor >= 0 else { throw FileError(reading: path, system: SystemCalls.lastError) }
+        defer { SystemCalls.close(descriptor) }
+        switch SystemCalls.kind(of: descriptor) {
         case .folder?: throw FileError(.isFolder, path: path, message: "is a folder, not a file")
         case .file(let size)? where size > maxBytes: throw tooLarge(path, size: size, limit: maxBytes)
-        case nil: throw FileError(reading: path, system: Platform.lastError)
+        case nil: throw FileError(reading: path, system: SystemCalls.lastError)
         default: break
         }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Platform.read(descriptor, into: $0) }
-            if count < 0 { throw FileError(reading: path, system: Platform.lastError) }
+            let count = buffer.withUnsafeMutableBytes { SystemCalls.read(descriptor, into: $0) }
+            if count < 0 { throw FileError(reading: path, system: SystemCalls.lastError) }
             if count == 0 { break }
             bytes += buffer[0..<count]
             // A file that grows while read (or a device) is still held to the limit.
@@ -31,8 +31,8 @@ public enum FileBytes {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Platform.read(0, into: $0) }
-            if count < 0 { throw FileError(reading: "<stdin>", system: Platform.lastError) }
+            let count = buffer.withUnsafeMutableBytes { SystemCalls.read(0, into: $0) }
+            if count < 0 { throw FileError(reading: "<stdin>", system: SystemCalls.lastError) }
             if count == 0 { return bytes }
             bytes += buffer[0..<count]
             if bytes.count > maxBytes { throw tooLarge("<stdin>", size: nil, limit: maxBytes) }
@@ -41,12 +41,12 @@ public enum FileBytes {
 
     /// Throws when there is no readable file at `path`, without reading it.
     public static func checkReadable(_ path: String) throws(FileError) {
-        switch Platform.kind(of: path) {
+        switch SystemCalls.kind(of: path) {
         case .failure(let error): throw FileError(reading: path, system: error)
         case .success(.folder): throw FileError(.isFolder, path: path, message: "is a folder, not a file")
         case .success: break
         }
-        guard Platform.isReadable(path) else {
+        guard SystemCalls.isReadable(path) else {
             throw FileError(.permissionDenied, path: path, message: "cannot be read (permission denied)")
         }
     }

@@ -48,14 +48,14 @@ public struct FileError: ReadFailure, Sendable, CustomStringConvertible {
     package init(_ doing: String, path: String, system: SystemError) {
         let reason: Reason =
             switch system.number {
-            case Platform.Errno.notFound: .notFound
-            case Platform.Errno.accessDenied, Platform.Errno.notPermitted: .permissionDenied
-            case Platform.Errno.isFolder: .isFolder
-            case Platform.Errno.noSpace, Platform.Errno.quota: .diskFull
+            case SystemCalls.Errno.notFound: .notFound
+            case SystemCalls.Errno.accessDenied, SystemCalls.Errno.notPermitted: .permissionDenied
+            case SystemCalls.Errno.isFolder: .isFolder
+            case SystemCalls.Errno.noSpace, SystemCalls.Errno.quota: .diskFull
             default: .failed
             }
         self.init(
-            reason, path: path, errorNumber: system.number, message: "\(doing): \(Platform.describe(system.number))")
+            reason, path: path, errorNumber: system.number, message: "\(doing): \(SystemCalls.describe(system.number))")
     }
 
     /// `path: message`.

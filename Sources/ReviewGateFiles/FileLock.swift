@@ -8,13 +8,13 @@ struct FileLock: ~Copyable {
 
     /// Creates the lock file if needed and waits for the lock.
     init(path: String) throws(FileError) {
-        let descriptor = Platform.openLockFile(path)
+        let descriptor = SystemCalls.openLockFile(path)
         guard descriptor >= 0 else {
-            throw FileError("cannot open the lock file", path: path, system: Platform.lastError)
+            throw FileError("cannot open the lock file", path: path, system: SystemCalls.lastError)
         }
-        guard Platform.lockExclusively(descriptor) else {
-            let error = FileError("cannot be locked", path: path, system: Platform.lastError)
-            Platform.close(descriptor)
+        guard SystemCalls.lockExclusively(descriptor) else {
+            let error = FileError("cannot be locked", path: path, system: SystemCalls.lastError)
+            SystemCalls.close(descriptor)
             throw error
         }
         self.descriptor = descriptor
@@ -24,6 +24,6 @@ struct FileLock: ~Copyable {
     consuming func release() {}
 
     deinit {
-        Platform.close(descriptor)
+        SystemCalls.close(descriptor)
     }
 }

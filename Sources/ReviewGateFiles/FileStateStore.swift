@@ -31,7 +31,7 @@ public struct FileStateStore: StateStore, Sendable {
 
     /// The file that is written: the state file, or the file it links to when it is a symbolic
     /// link (a link is followed, never replaced by a file).
-    public var targetPath: String { Platform.resolvingLinks(path) ?? path }
+    public var targetPath: String { SystemCalls.resolvingLinks(path) ?? path }
 
     /// The sidecar file that updates lock, beside the ``targetPath``.
     public var lockPath: String { Self.lockPath(for: targetPath) }

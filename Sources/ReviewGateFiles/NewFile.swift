@@ -5,17 +5,17 @@ import ReviewGate
 public enum NewFile {
     /// Creates `path` with `text`; throws when it exists or cannot be written (then nothing is left).
     public static func create(_ text: String, at path: String, mode: UInt32) throws(FileError) {
-        let descriptor = Platform.createExclusive(path, mode: mode)
+        let descriptor = SystemCalls.createExclusive(path, mode: mode)
         guard descriptor >= 0 else {
-            throw FileError("cannot be created", path: path, system: Platform.lastError)
+            throw FileError("cannot be created", path: path, system: SystemCalls.lastError)
         }
         var text = text
-        let written = text.withUTF8 { Platform.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
-        let flushed = written && Platform.flush(descriptor)
-        Platform.close(descriptor)
+        let written = text.withUTF8 { SystemCalls.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
+        let flushed = written && SystemCalls.flush(descriptor)
+        SystemCalls.close(descriptor)
         guard flushed else {
-            let error = FileError("cannot be written", path: path, system: Platform.lastError)
-            Platform.remove(path)
+            let error = FileError("cannot be written", path: path, system: SystemCalls.lastError)
+            SystemCalls.remove(path)
             throw error
         }
     }

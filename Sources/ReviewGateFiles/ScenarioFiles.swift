@@ -11,9 +11,9 @@ public enum ScenarioFiles {
     public static func find(in paths: [String]) throws(FileError) -> [String] {
         var found: [String] = []
         for path in paths {
-            switch Platform.kind(of: path) {
+            switch SystemCalls.kind(of: path) {
             case .failure(let error):
-                if error.number == Platform.Errno.notFound {
+                if error.number == SystemCalls.Errno.notFound {
                     throw FileError(.notFound, path: path, errorNumber: error.number, message: "no such file or folder")
                 }
                 throw FileError(reading: path, system: error)
@@ -26,9 +26,9 @@ public enum ScenarioFiles {
 
     private static func search(_ folder: String) -> [String] {
         var found: [String] = []
-        for name in Platform.entries(of: folder) where !name.hasPrefix(".") {
+        for name in SystemCalls.entries(of: folder) where !name.hasPrefix(".") {
             let path = folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
-            switch Platform.kind(of: path, followingLinks: false) {
+            switch SystemCalls.kind(of: path, followingLinks: false) {
             case .success(.folder): found += search(path)
             case .success where suffixes.contains(where: name.hasSuffix): found.append(path)
             default: continue

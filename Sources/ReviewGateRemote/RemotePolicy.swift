@@ -63,7 +63,7 @@ public final class RemotePolicy: @unchecked Sendable {
     ) throws(DiagnosticError) {
         acceptance = UpdateAcceptance(keys: keys, appVersion: appVersion)
         keptPath = keptAt
-        Self.removeLeftovers(of: keptAt)
+        AtomicFile.removeLeftovers(of: keptAt)
         var refusal: UpdateRefusal?
         do {
             // Read past the size limit, so that the acceptance path gives its own refusal.
@@ -137,20 +137,8 @@ public final class RemotePolicy: @unchecked Sendable {
 
     /// Writes the update's bytes over the kept one, atomically, creating its folder if need be.
     private func keep(_ bytes: [UInt8]) throws {
-        let folder = PathArithmetic.directory(of: keptPath)
-        if !FileManager.default.fileExists(atPath: folder) {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        }
+        try AtomicFile.createFolder(of: keptPath)
         // The acceptance path read these bytes as UTF-8 JSON, so they are text.
         try AtomicFile.write(String(decoding: bytes, as: UTF8.self), to: keptPath)
-    }
-
-    /// Removes the temporary files of writes that a killed process left beside the kept file.
-    private static func removeLeftovers(of path: String) {
-        let folder = PathArithmetic.directory(of: path)
-        let prefix = URL(fileURLWithPath: path).lastPathComponent + ".reviewgate-tmp-"
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
-            try? FileManager.default.removeItem(atPath: folder + "/" + name)
-        }
     }
 }

@@ -18,6 +18,8 @@ struct PersonReplay {
     private var verdict = Verdict()
     /// Whether a trigger listens to each event name, by symbol: 0 not yet known, 1 no, 2 yes.
     private var listenedNames: [UInt8] = []
+    /// Whether the policy has the trigger a name names, by symbol: 0 not yet known, 1 no, 2 yes.
+    private var knownTriggers: [UInt8] = []
     /// Whether a trigger listens to launches.
     private let listensToLaunches: Bool
 
@@ -88,6 +90,12 @@ struct PersonReplay {
                 moment.trigger = nil
                 moment.source = event.source ?? Moment.defaultSource(event: moment.event)
             case .trigger:
+                // Not decided, whatever the policy: a policy that is off would block it by
+                // `enabled` before the evaluator looks at the trigger's id.
+                guard knows(trigger: event.name, in: policy) else {
+                    tally.unknownTriggerMoments += 1
+                    continue
+                }
                 moment.event = nil
                 moment.trigger = symbols[event.name]
                 moment.source = event.source ?? Moment.defaultSource(event: nil)
@@ -202,6 +210,16 @@ struct PersonReplay {
             return listenedNames[index] == 2
         default: return true
         }
+    }
+
+    /// Whether the policy has the trigger a `trigger` line names, worked out once per name.
+    private mutating func knows(trigger name: Symbols.ID, in policy: Policy) -> Bool {
+        let index = Int(name)
+        if index >= knownTriggers.count {
+            knownTriggers.append(contentsOf: repeatElement(0, count: index + 1 - knownTriggers.count))
+        }
+        if knownTriggers[index] == 0 { knownTriggers[index] = policy.triggerIndex(id: symbols[name]) == nil ? 1 : 2 }
+        return knownTriggers[index] == 2
     }
 
     private func text(_ id: Symbols.ID) -> String? {

@@ -8,7 +8,7 @@ import ReviewGateRemote
 let arguments = CommandLine.arguments
 guard arguments.count == 6 else {
     print("usage: RemoteKeepProbe SHIPPED A B PUBLIC-KEY KEPT")
-    Platform.exit(2)
+    SystemCalls.exit(2)
 }
 do {
     let read = { (path: String) throws(FileError) in try FileBytes.read(path, maxBytes: 1 << 20) }
@@ -21,11 +21,11 @@ do {
     while true {
         if case .refused(let refusal) = remote.offer(updates[turn % 2]) {
             print("refused: \(refusal)")
-            Platform.exit(1)
+            SystemCalls.exit(1)
         }
         turn += 1
     }
 } catch {
     print("error: \(error)")
-    Platform.exit(1)
+    SystemCalls.exit(1)
 }

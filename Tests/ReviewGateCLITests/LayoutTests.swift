@@ -4,7 +4,7 @@ import Testing
 
 /// The layout an app depends on (SPEC §9): `.ci/check-layout` finds that neither the core nor the
 /// files module reaches libyaml (through `swift package dump-package`) or imports Foundation or libc
-/// outside `Platform.swift`. Run here too, so that `swift test` keeps it, not CI alone.
+/// outside `SystemCalls.swift`. Run here too, so that `swift test` keeps it, not CI alone.
 @Suite struct LayoutTests {
     @Test func theCoreAndTheFilesModuleLinkNoLibYAMLAndNoFoundation() throws {
         let (status, output) = try Command.run("bash", [Repository.path(".ci/check-layout")])

@@ -1,4 +1,5 @@
 import Foundation
+import ReviewGate
 
 /// Golden files recorded by running the code: compared byte for byte, and recorded when missing
 /// or when `REVIEWGATE_UPDATE_GOLDENS=1` asks. Recording is a failure too, so that a new baseline
@@ -13,8 +14,9 @@ public enum Golden {
         case matches
         /// The file was written (it was missing, or re-recording was asked for).
         case recorded(String)
-        /// The file differs; re-record with ``Golden/updateVariable``.
-        case differs(String)
+        /// The file differs (the unified diff, `-` the file, `+` this run); re-record with
+        /// ``Golden/updateVariable``.
+        case differs(String, diff: [String])
         /// The file is missing and this is CI, where nothing is recorded.
         case missing(String)
 
@@ -23,7 +25,9 @@ public enum Golden {
             switch self {
             case .matches: "matches"
             case .recorded(let path): "recorded \(path): read it, then run again"
-            case .differs(let path): "\(path) differs; \(Golden.updateVariable)=1 re-records it"
+            case .differs(let path, let diff):
+                "\(path) differs (- the file, + this run); \(Golden.updateVariable)=1 re-records it\n"
+                    + diff.joined(separator: "\n")
             case .missing(let path): "\(path) is missing; run the tests outside CI to record it"
             }
         }
@@ -41,6 +45,7 @@ public enum Golden {
             try? text.write(to: path, atomically: true, encoding: .utf8)
             return .recorded(path.path)
         }
-        return stored == nil ? .missing(path.path) : .differs(path.path)
+        guard let stored else { return .missing(path.path) }
+        return .differs(path.path, diff: LineDiff.unified(old: stored, new: text))
     }
 }

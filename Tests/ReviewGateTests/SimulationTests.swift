@@ -110,6 +110,23 @@ struct SimulationTests {
         #expect(tally.firstAskPercentile(0.5) == 3)
     }
 
+    @Test("a trigger line naming a trigger the policy lacks is not decided, even when the policy is off")
+    func unknownTriggerOfAPolicyThatIsOff() throws {
+        let lines = [
+            #"{"user":"a","time":"2026-01-05T09:00:00Z","type":"trigger","name":"nosuch"}"#,
+            #"{"user":"a","time":"2026-01-05T10:00:00Z","type":"trigger","name":"done"}"#,
+        ]
+        let (timeline, _) = try Self.read(lines.joined(separator: "\n"))
+        for enabled in [true, false] {
+            let policy = try Fixtures.policy(
+                "reviewgate: 1\nname: t\nenabled: \(enabled)\ntriggers: {done: {at_least: 1}}\nguards: {cooldown: 1d}")
+            let tally = Simulation(policies: [SimulatedPolicy(policy, path: "t.yaml")]).run(timeline).tallies[0]
+            #expect(tally.unknownTriggerMoments == 1, "enabled: \(enabled)")
+            #expect(tally.moments == 1, "only the known trigger's moment is decided")
+            #expect(tally.blockedBy[Blocker.enabled.index].moments == (enabled ? 0 : 1))
+        }
+    }
+
     @Test("a tally's blockers are in Blocker.allCases order")
     func blockerOrder() {
         #expect(Blocker.allCases.map(\.index) == Array(Blocker.allCases.indices))

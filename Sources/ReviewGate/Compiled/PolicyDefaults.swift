@@ -63,10 +63,14 @@ struct PolicyDefaults {
 
     /// A guard the policy does not write: its default, `false` for the switches, or `null` (none).
     private func defaultGuard(_ key: Guard.Key) -> JSONValue {
-        switch policy.guards[key]?.value {
-        case .neverOn(let sources)?: return .array(sources.map { .string($0.rawValue) })
-        case .systemQuota(let limit)?: return Self.limit(limit, countKey: "max")
-        default: return key == .oncePerVersion || key == .systemQuota ? .bool(false) : .null
+        // Over every key, with no `default:`: a new guard makes the compiler point here.
+        switch key {
+        case .neverOn: return .array(policy.guards.neverOn.map { .string($0.rawValue) })
+        case .systemQuota:
+            guard case .systemQuota(let limit)? = policy.guards[key]?.value else { return .bool(false) }
+            return Self.limit(limit, countKey: "max")
+        case .oncePerVersion: return .bool(false)
+        case .minInstallAge, .minLaunches, .minSessionAge, .minVersionAge, .cooldown, .maxAsks, .when: return .null
         }
     }
 

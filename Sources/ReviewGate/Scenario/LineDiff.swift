@@ -2,13 +2,13 @@
 /// two lines of context, `-` for the old (golden) side and `+` for the new (this run). As git
 /// names a hunk's function, a hunk names the heading it is under (a transcript's `step 3, at ...`),
 /// the last line before it in the old text for which `heading` gives a name.
-enum LineDiff {
+package enum LineDiff {
     /// The most cells of the longest-common-subsequence table; beyond it the changed middle is
     /// shown as a whole, removed then added, so that a huge transcript cannot stall a test run.
     static let tableLimit = 4_000_000
     static let context = 2
 
-    static func unified(old: String, new: String, heading: (Substring) -> String? = { _ in nil }) -> [String] {
+    package static func unified(old: String, new: String, heading: (Substring) -> String? = { _ in nil }) -> [String] {
         let a = lines(old)
         let b = lines(new)
         let edits = script(a, b)

@@ -2,11 +2,12 @@
 /// expectation and the golden transcript. A team can run its scenarios in its own `swift test`:
 ///
 /// ```swift
-/// let result = try ScenarioRunner.files().run(path: "policies/scenarios/treaty.cooldown.scenario.yaml")
+/// let result = try ScenarioRunner.files(documents).run(path: "policies/scenarios/treaty.cooldown.scenario.yaml")
 /// #expect(result.passed, "\(result.failures)")
 /// ```
 /// The library opens no file: documents and golden files are read through the functions given
-/// (`ReviewGateYAML`'s `ScenarioRunner.files()` reads them from disk).
+/// (`ReviewGateFiles`' `ScenarioRunner.files(_:)` reads them from disk, through the document
+/// reader it is given: `ReviewGateYAML`'s loader for YAML).
 public struct ScenarioRunner: Sendable {
     /// Reads a scenario or policy file's single document.
     public var documents: PolicyLoader.DocumentSource

@@ -1,5 +1,5 @@
-/// Where an app keeps one person's state, read and changed as a whole: the file-backed store in
-/// `ReviewGateYAML` (the one `reviewgate record` uses), or an app's own (user defaults, a database).
+/// Where an app keeps one person's state, read and changed as a whole: `ReviewGateFiles`'
+/// `FileStateStore` (the one `reviewgate record` uses), or an app's own (user defaults, a database).
 public protocol StateStore {
     /// The current state.
     func load() throws -> ReviewState

@@ -58,6 +58,6 @@ struct MomentOptions: ParsableArguments {
 
     /// The system clock: only the command line reads it, never the library.
     static func clock() -> Timestamp {
-        Timestamp(nanosecondsSince1970: Platform.wallClock())
+        Timestamp(nanosecondsSince1970: SystemCalls.wallClock())
     }
 }

@@ -5,8 +5,8 @@ import ReviewGateFiles
 struct Progress {
     private let total: Int?
     private let label: String
-    private let shown = Platform.isTerminal(2)
-    private let started = Platform.monotonicClock()
+    private let shown = SystemCalls.isTerminal(2)
+    private let started = SystemCalls.monotonicClock()
     private var lastDrawn: Int64 = 0
     private var drew = false
 
@@ -19,7 +19,7 @@ struct Progress {
     /// Redraws, at most five times a second, after `bytes` bytes and `events` events.
     mutating func update(bytes: Int, events: Int) {
         guard shown else { return }
-        let now = Platform.monotonicClock()
+        let now = SystemCalls.monotonicClock()
         guard now - lastDrawn >= 200_000_000 else { return }
         lastDrawn = now
         drew = true
@@ -36,20 +36,20 @@ struct Progress {
             }
         }
         line += "\(Self.rate(rate)) events/s"
-        Platform.writeStandardError("\r\u{1B}[K" + line)
+        SystemCalls.writeStandardError("\r\u{1B}[K" + line)
     }
 
     /// Shows `text` as the line, at once.
     mutating func show(_ text: String) {
         guard shown else { return }
         drew = true
-        Platform.writeStandardError("\r\u{1B}[K" + text)
+        SystemCalls.writeStandardError("\r\u{1B}[K" + text)
     }
 
     /// Clears the line.
     func finish() {
         guard shown, drew else { return }
-        Platform.writeStandardError("\r\u{1B}[K")
+        SystemCalls.writeStandardError("\r\u{1B}[K")
     }
 
     private static func rate(_ value: Double) -> String {

@@ -9,18 +9,18 @@ enum Terminal {
 
     /// Writes a line to standard error.
     static func printError(_ text: String) {
-        Platform.writeStandardError(text + "\n")
+        SystemCalls.writeStandardError(text + "\n")
     }
 
     /// Whether standard output is a terminal that takes colour: not when `NO_COLOR` is set to a
     /// non-empty value (no-color.org), nor when `TERM` is `dumb`.
     static var colorsStandardOutput: Bool {
-        Platform.isTerminal(1) && (Platform.environment("NO_COLOR") ?? "").isEmpty
-            && Platform.environment("TERM") != "dumb"
+        SystemCalls.isTerminal(1) && (SystemCalls.environment("NO_COLOR") ?? "").isEmpty
+            && SystemCalls.environment("TERM") != "dumb"
     }
 
     /// Ends the process with a code, flushing output first.
     static func exit(_ code: Int32) -> Never {
-        Platform.exit(code)
+        SystemCalls.exit(code)
     }
 }

@@ -97,11 +97,11 @@ struct TimelineInput {
             self.label = label
         }
 
-        func close() { if descriptor != 0 { Platform.close(descriptor) } }
+        func close() { if descriptor != 0 { SystemCalls.close(descriptor) } }
 
         /// Reads into `buffer`: what was read ahead first, then the file.
         func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
-            guard !readAhead.isEmpty else { return Platform.read(descriptor, into: buffer) }
+            guard !readAhead.isEmpty else { return SystemCalls.read(descriptor, into: buffer) }
             let count = min(buffer.count, readAhead.count)
             readAhead.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             readAhead.removeFirst(count)
@@ -116,17 +116,17 @@ struct TimelineInput {
                 "cannot tell the format of \(path) from its name: name it .jsonl or .csv, or give --input-format jsonl|csv"
             )
         }
-        let descriptor = path == "-" ? 0 : Platform.openForReading(path)
+        let descriptor = path == "-" ? 0 : SystemCalls.openForReading(path)
         guard descriptor >= 0 else {
             // As every command says it: `FILE:1:1: error: no such file`.
-            InputFile.report(DiagnosticError(reading: FileError(reading: path, system: Platform.lastError)))
+            InputFile.report(DiagnosticError(reading: FileError(reading: path, system: SystemCalls.lastError)))
             throw ExitCode(2)
         }
         var size: Int?
-        switch Platform.kind(of: descriptor) {
+        switch SystemCalls.kind(of: descriptor) {
         case .file(let bytes)?: size = bytes
         case .folder?:
-            Platform.close(descriptor)
+            SystemCalls.close(descriptor)
             throw InputFile.usageError("\(path) is a folder; give the timeline files in it")
         default: break
         }
@@ -142,7 +142,7 @@ struct TimelineInput {
     private static func guessFormat(of file: OpenFile) -> TimelineFormat {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while file.readAhead.count < 1 << 16 {
-            let count = buffer.withUnsafeMutableBytes { Platform.read(file.descriptor, into: $0) }
+            let count = buffer.withUnsafeMutableBytes { SystemCalls.read(file.descriptor, into: $0) }
             guard count > 0 else { break }
             file.readAhead += buffer[..<count]
             var bytes = file.readAhead[...]
@@ -171,7 +171,7 @@ struct TimelineInput {
                 let (count, events) = try body { file.read(into: $0) }
                 if count < 0 {
                     throw DiagnosticError.unreadable(
-                        "cannot read: \(Platform.describe(Platform.lastError.number))",
+                        "cannot read: \(SystemCalls.describe(SystemCalls.lastError.number))",
                         at: SourceLocation(file: file.name, line: 0, column: 1))
                 }
                 if count == 0 { break }

@@ -8,7 +8,7 @@
 
 /// The one place that talks to the C library: every system call the files module and the
 /// command line make, in Swift terms, so that no other file needs the platform's module.
-package enum Platform {
+package enum SystemCalls {
     /// What is at a path.
     package enum Kind: Sendable {
         case file(size: Int)
@@ -100,6 +100,17 @@ package enum Platform {
     /// Removes a file.
     package static func remove(_ path: String) {
         unlink(path)
+    }
+
+    /// Creates a folder (mode 0755), its missing parents first; whether it exists afterwards.
+    package static func makeFolder(_ path: String) -> Bool {
+        if case .success(.folder) = kind(of: path) { return true }
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            _ = makeFolder(String(path[..<slash]))
+        }
+        if mkdir(path, 0o755) == 0 { return true }
+        if case .success(.folder) = kind(of: path) { return true }
+        return false
     }
 
     // MARK: Descriptors
