@@ -181,6 +181,29 @@ struct ReadmeTests {
         }
     }
 
+    /// *The modules* lists exactly the products of `Package.swift`, no more and no fewer.
+    @Test func theModuleTableListsExactlyTheProducts() throws {
+        let manifest = try String(contentsOf: Repository.root.appending(path: "Package.swift"), encoding: .utf8)
+        let products = Set(
+            manifest.split(separator: "\n").compactMap { line -> String? in
+                guard
+                    line.contains(".library(name: \"") || line.contains(".executable(name: \"")
+                        || line.contains(".plugin(name: \"") && line.contains("targets:")
+                else { return nil }
+                return line.split(separator: "\"").dropFirst().first.map(String.init)
+            })
+        #expect(products.count >= 7, "\(products)")
+        let readme = try String(contentsOf: Repository.root.appending(path: "README.md"), encoding: .utf8)
+        let table =
+            readme.components(separatedBy: "### The modules").dropFirst().first?
+            .components(separatedBy: "\n\n").dropFirst(2).first ?? ""
+        let rows = Set(
+            table.split(separator: "\n").dropFirst(2).compactMap { row in
+                row.split(separator: "`").dropFirst().first.map(String.init)
+            })
+        #expect(rows == products, "README rows \(rows.sorted()), products \(products.sorted())")
+    }
+
     @Test func transcriptExcerptsAreFromShippedGoldens() throws {
         let goldens = try Self.shippedTexts().filter { $0.hasPrefix("scenario: ") }
         let excerpts = Self.blocks.filter { $0.info.isEmpty && $0.lines.first?.hasPrefix("step ") == true }
