@@ -66,7 +66,7 @@ let package = Package(
             dependencies: ["ReviewGate", "ReviewGateRemote", "ReviewGateSimulation", "ReviewGateYAML"],
             path: "Fuzz/Entries"),
         .executableTarget(name: "ReviewGateFuzz", dependencies: ["ReviewGateFuzzEntries"], path: "Fuzz/Driver"),
-        // Keeps updates in a loop for the tests to kill -9 (RemotePolicyRobustnessTests).
+        // Keeps updates in a loop for the tests to kill -9 (RemotePolicyRobustnessSlowTests).
         .executableTarget(
             name: "RemoteKeepProbe", dependencies: ["ReviewGateRemote", "ReviewGate"], path: "Tests/RemoteKeepProbe"),
         .testTarget(

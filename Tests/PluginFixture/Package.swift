@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // A small app package that uses ReviewGate's build plugin, built by the root's tests
-// (`PluginFixtureTests`): GoodApp's policy compiles into its resources and decides; BadApp's policy
+// (`PluginFixtureSlowTests`): GoodApp's policy compiles into its resources and decides; BadApp's policy
 // is broken, so its build must fail at the policy's line.
 import PackageDescription
 

@@ -3,7 +3,7 @@ import ReviewGateFiles
 import ReviewGateRemote
 
 // Offers two signed policies in turn, forever, to a RemotePolicy keeping them at a path, so that
-// RemotePolicyRobustnessTests can kill it with SIGKILL at any instant and check what is left.
+// RemotePolicyRobustnessSlowTests can kill it with SIGKILL at any instant and check what is left.
 // Usage: RemoteKeepProbe SHIPPED.json A.signed.json B.signed.json PUBLIC-KEY-TEXT KEPT-PATH
 let arguments = CommandLine.arguments
 guard arguments.count == 6 else {

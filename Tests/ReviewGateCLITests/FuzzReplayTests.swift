@@ -33,20 +33,6 @@ import Testing
         }
     }
 
-    @Test(arguments: FuzzTarget.allCases)
-    func amplificationInputsAreRefusedOrRead(_ target: FuzzTarget) throws {
-        let folder = try #require(Self.amplified, "Fuzz/amplify.py did not run").appending(path: target.rawValue)
-        let files = Self.files(in: folder)
-        #expect(!files.isEmpty)
-        for file in files {
-            let accepted = target.run(Array(try Data(contentsOf: file)))
-            // Only the 10,000 valid triggers are a policy, and the 15,000 moments a timeline: the rest are refused.
-            #expect(
-                accepted == ["many-triggers.json", "one-person.jsonl"].contains(file.lastPathComponent),
-                "\(file.lastPathComponent)")
-        }
-    }
-
     /// Aliases that stand for much text are stopped by the alias expansion limit, which says so.
     @Test(arguments: [
         "policy/never-on-aliases.yaml", "policy/duplicate-alias-keys.yaml", "policy/unknown-alias-keys.yaml",
@@ -87,4 +73,24 @@ import Testing
         #expect(many.errorCount == 16_001)
         #expect(many.diagnostics.count == DiagnosticError.reportLimit)
     }
+}
+
+/// Every amplification input of `Fuzz/amplify.py` (up to 1 MiB each, far more work than its size),
+/// read by its fuzz target in the debug build: a slow suite, skipped by `swift test --skip SlowTests`.
+@Suite(.serialized) struct AmplificationReplaySlowTests {
+    @Test(arguments: FuzzTarget.allCases)
+    func amplificationInputsAreRefusedOrRead(_ target: FuzzTarget) throws {
+        let folder = try #require(FuzzReplayTests.amplified, "Fuzz/amplify.py did not run").appending(
+            path: target.rawValue)
+        let files = FuzzReplayTests.files(in: folder)
+        #expect(!files.isEmpty)
+        for file in files {
+            let accepted = target.run(Array(try Data(contentsOf: file)))
+            // Only the 10,000 valid triggers are a policy, and the 15,000 moments a timeline: the rest are refused.
+            #expect(
+                accepted == ["many-triggers.json", "one-person.jsonl"].contains(file.lastPathComponent),
+                "\(file.lastPathComponent)")
+        }
+    }
+
 }

@@ -162,6 +162,14 @@ struct SimulateCommandTests {
             ))
         #expect(result.stderr.contains("   2  a JSON line must be an object"), "\(result.stderr)")
     }
+}
+
+/// The README's Spark recipe (`Tests/Spark/recipe.py`) on a local Spark: a slow suite (JVM start-up,
+/// a partitioned job), skipped by `swift test --skip SlowTests`; CI runs it, with pyspark installed.
+@Suite("simulate: the Spark recipe")
+struct SparkRecipeSlowTests {
+    static let policy = SimulateCommandTests.policy
+    static let cohort = SimulateCommandTests.cohort
 
     static let hasPySpark: Bool = {
         (try? Command.run("python3", ["-c", "import pyspark"]).status) == 0
@@ -196,6 +204,6 @@ struct SimulateCommandTests {
         #expect(reports.split(separator: "\n").count >= 2, "more than one partition ran")
         let merged = try CLIRunner.run(["simulate", "--merge", "reports.jsonl", "--format", "json"], in: folder)
         #expect(merged.status == 0, "\(merged.stderr)")
-        #expect(try Self.policyMember(merged.stdout) == Self.policyMember(whole.stdout))
+        #expect(try SimulateCommandTests.policyMember(merged.stdout) == SimulateCommandTests.policyMember(whole.stdout))
     }
 }

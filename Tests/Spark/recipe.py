@@ -3,7 +3,7 @@
 Reads a JSON Lines timeline into a table, sends each partition of people (DISTRIBUTE BY user, each
 person's lines together and in file order) through
 `reviewgate simulate --grouped --format json -` with TRANSFORM ... USING, and writes the partial
-reports, one per line, for `reviewgate simulate --merge`. SparkRecipeTests runs it when pyspark is
+reports, one per line, for `reviewgate simulate --merge`. SparkRecipeSlowTests runs it when pyspark is
 installed (`pip install pyspark`; it needs Java 17 or later).
 
 Usage: python3 Tests/Spark/recipe.py REVIEWGATE POLICY TIMELINE OUT PARTITIONS

@@ -7,7 +7,7 @@ import Testing
 
 /// `record` never loses a write: concurrent processes take turns on the lock, and a process killed
 /// at any instant leaves the old state or the new one, never a broken file.
-@Suite(.serialized) struct RecordRobustnessTests {
+@Suite(.serialized) struct RecordRobustnessSlowTests {
     /// Android (no OS quota) and no guard: every donation is allowed, so every finished record exits 0.
     static let policy = """
         reviewgate: 1

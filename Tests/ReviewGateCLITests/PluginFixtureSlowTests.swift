@@ -6,7 +6,7 @@ import Testing
 /// GoodApp's policy compiles into its resources during `swift build`, and the app loads it from
 /// `Bundle.module` and decides; BadApp's policy is broken, so its build fails at the policy's line.
 /// The fixture builds in `.build/plugin-fixture` (the first time, with the `reviewgate` tool it needs).
-@Suite(.serialized) struct PluginFixtureTests {
+@Suite(.serialized) struct PluginFixtureSlowTests {
     static let package = Repository.root.appending(path: "Tests/PluginFixture")
     static let scratch = Repository.root.appending(path: ".build/plugin-fixture")
 

@@ -5,7 +5,7 @@ import Testing
 
 /// An app killed at any instant while it keeps an update leaves the last good policy, old or new,
 /// never a broken file (the state store's guarantee, through the same atomic write).
-@Suite(.serialized) struct RemotePolicyRobustnessTests {
+@Suite(.serialized) struct RemotePolicyRobustnessSlowTests {
     /// RemoteKeepProbe, built beside the tests.
     static let probe = Repository.built("RemoteKeepProbe")
 
