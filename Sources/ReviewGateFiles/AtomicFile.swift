@@ -68,7 +68,6 @@ public enum AtomicFile {
                 throw FileError(
                     "cannot be written: cannot create \(temporary)", path: path, system: SystemCalls.lastError)
             }
-            buffer.reserveCapacity(Self.bufferSize)
         }
 
         /// Appends `text`. A write that fails is kept and thrown by ``commit()``; later text is dropped.

@@ -109,7 +109,10 @@ package enum SystemCalls {
             _ = makeFolder(String(path[..<slash]))
         }
         if mkdir(path, 0o755) == 0 { return true }
+        let failure = errno
         if case .success(.folder) = kind(of: path) { return true }
+        // mkdir's reason, not the check's: "permission denied", not "no such file".
+        errno = failure
         return false
     }
 

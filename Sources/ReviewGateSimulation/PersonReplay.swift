@@ -64,7 +64,8 @@ struct PersonReplay {
         }
         for index in reached.indices { reached[index] = false }
         var blockers: UInt32 = 0
-        // The blockers of the last moment whose count passed (or that the kill switch blocked).
+        // The blockers of the last moment whose count passed (or, a trigger listening, that the
+        // kill switch blocked: a policy that is off checks no count).
         var lastReachedBlockers: UInt32?
         var firstAsk: Timestamp?
 
@@ -125,7 +126,9 @@ struct PersonReplay {
             }
             tally.moments += 1
             for index in verdict.countsPassed { reached[index] = true }
-            if !verdict.isAllowed, !verdict.countsPassed.isEmpty || verdict.blockers & Self.enabledBit != 0 {
+            if !verdict.isAllowed,
+                !verdict.countsPassed.isEmpty || (listened && verdict.blockers & Self.enabledBit != 0)
+            {
                 lastReachedBlockers = verdict.blockers
             }
             if verdict.isAllowed {

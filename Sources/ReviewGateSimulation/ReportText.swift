@@ -6,8 +6,10 @@ extension SimulationReport {
     public var text: String {
         var out: [String] = []
         let results = [baseline, policy].compactMap { $0 }
-        for result in results {
-            let role = baseline == nil ? "policy" : result == policy ? "policy  " : "baseline"
+        // By position: a baseline that is the policy's own file is still the baseline.
+        func role(_ index: Int) -> String { baseline == nil || index == 1 ? "policy" : "baseline" }
+        for (index, result) in results.enumerated() {
+            let role = baseline == nil ? "policy" : index == 1 ? "policy  " : "baseline"
             out.append(
                 "\(role) \(result.name) (\(result.path)\(result.digest.map { ", " + Self.shortDigest($0) } ?? ""))")
         }
@@ -97,17 +99,16 @@ extension SimulationReport {
             table.shares("  \(id)" + (sameRule ? " (\(rules.compactMap { $0 }[0]))" : ""), counts)
             if !sameRule {
                 // The baseline's rule and the policy's differ: each column is counted by its own.
-                for (result, rule) in zip(results, rules) {
-                    table.heading("    \(result == policy ? "policy" : "baseline"): \(rule ?? "no such trigger")")
+                for (index, rule) in rules.enumerated() {
+                    table.heading("    \(role(index)): \(rule ?? "no such trigger")")
                 }
             }
         }
         out += table.lines
-        for result in results {
+        for (index, result) in results.enumerated() {
             out.append("")
             out.append(
-                "days from first seen to first ask"
-                    + (baseline == nil ? "" : ", \(result == policy ? "policy" : "baseline") \(result.name)"))
+                "days from first seen to first ask" + (baseline == nil ? "" : ", \(role(index)) \(result.name)"))
             out += Histogram.lines(result.tally.firstAskDays)
         }
         return out.joined(separator: "\n") + "\n"

@@ -33,7 +33,9 @@ extension SimulationReport {
 
     /// `2026-01-05`: the UTC date of a day counted from 1970-01-01.
     static func date(ofDay day: Int) -> String {
-        Timestamp(nanosecondsSince1970: Int64(day) * 86_400 * 1_000_000_000).day
+        // Days of the years a Timestamp holds (a report read from JSON is checked to be within them).
+        let bounded = Int64(min(max(day, -1_000_000), 1_000_000))
+        return Timestamp(nanosecondsSince1970: bounded * 86_400 * 1_000_000_000).day
     }
 }
 

@@ -6,6 +6,12 @@ extension SimulationReport {
         var reader = ReportReader()
         let format = FormatVersion(file: "this report", name: "format", supported: Self.formatVersion)
         if let refusal = format.refusal(root["reviewgate_simulation"]) { throw DiagnosticError([refusal]) }
+        if case .int(let version)? = root["reviewgate_simulation"]?.scalar?.value, version < Self.formatVersion {
+            // Format 1 had no never_asked, latest or horizon: merged with it, those would under-count.
+            throw DiagnosticError(
+                "this report is of format \(version), from an older reviewgate, and lacks what format \(Self.formatVersion) counts (never_asked, latest, the horizon): run simulate again",
+                at: root["reviewgate_simulation"]?.location ?? root.location)
+        }
         guard root["reviewgate_simulation"] != nil else {
             throw DiagnosticError(
                 "not a simulate report: it has no reviewgate_simulation; write one with simulate --format json",
@@ -21,7 +27,11 @@ extension SimulationReport {
         if let node = root["baseline"], node.mapping != nil { baseline = reader.policy(node) }
         var horizon: Horizon?
         if let node = root["horizon"], node.mapping != nil {
-            horizon = Horizon(days: reader.int(node, "days"), until: reader.time(node["until"]))
+            let days = reader.int(node, "days")
+            if !(1...36_500).contains(days) {
+                reader.problems.append(.error("the horizon's days must be from 1 to 36500", at: node.location))
+            }
+            horizon = Horizon(days: days, until: reader.time(node["until"]))
         }
         guard reader.problems.isEmpty, let policy else { throw DiagnosticError(reader.problems) }
         self.init(input: input, policy: policy, baseline: baseline, horizon: horizon)

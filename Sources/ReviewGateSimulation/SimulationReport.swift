@@ -4,7 +4,7 @@ import ReviewGate
 /// with what the report needs to name things (trigger ids and rules, whether an OS quota applies).
 public struct SimulationReport: Sendable {
     /// The report format this reviewgate writes and reads (`reviewgate_simulation`).
-    public static let formatVersion = 1
+    public static let formatVersion = 2
 
     /// What was read.
     public struct Input: Sendable, Hashable {

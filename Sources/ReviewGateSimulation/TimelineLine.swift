@@ -133,7 +133,7 @@ enum TimelineLine {
             let text = Quote.prefix(fields.text(column))
             throw LineProblem(
                 message:
-                    "\(column.name) must be a version string, but JSON reads \(text) as a number: write it in quotes, \"\(text)\"",
+                    "\(column.name) must be a version string; found the number \"\(text)\": write it in quotes",
                 column: fields.position(column))
         case .yes, .no:
             throw LineProblem(message: "\(column.name) must be a version string", column: fields.position(column))

@@ -102,17 +102,18 @@ import Testing
         #expect(located.map(\.rule) == [.noSpacing])
         #expect(located.first?.location?.line == 4 && located.first?.location?.column == 1)
         for spacing in [
-            "cooldown: 1h", "once_per_version: true", "max_asks: {count: 1, per: 30d}",
+            "cooldown: 1d", "once_per_version: true", "max_asks: {count: 1, per: 30d}", "max_asks: {count: 1}",
             "system_quota: {max: 1, per: 180d}",
         ] {
             #expect(
                 try Fixtures.warnings("reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nguards: {\(spacing)}")
                     .isEmpty, "\(spacing)")
         }
-        #expect(
-            try Fixtures.warnings(
-                "reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nguards: {cooldown: 0s}"
-            ).map(\.rule) == [.noSpacing], "a cooldown of 0s spaces nothing")
+        for short in ["cooldown: 0s", "cooldown: 10m", "max_asks: {count: 1, per: 1h}"] {
+            #expect(
+                try Fixtures.warnings("reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nguards: {\(short)}")
+                    .map(\.rule) == [.noSpacing], "\(short) lets three asks into one evening")
+        }
         let allowed = try Fixtures.warnings(
             "reviewgate: 1\nname: t\ntriggers: {a: {at_least: 1}}\nlint: {allow: [no_spacing]}")
         #expect(allowed.isEmpty)

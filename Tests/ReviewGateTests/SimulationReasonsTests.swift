@@ -1,3 +1,4 @@
+import Foundation
 import ReviewGate
 import ReviewGateSimulation
 import ReviewGateTestSupport
@@ -79,8 +80,13 @@ struct SimulationReasonsTests {
         expected[SimulationTally.NeverAsked.index(of: .responses)] = 1
         #expect(tally.neverAsked == expected)
         let off = try Self.tally(
-            [Self.line("a", "2026-01-01T09:00:00Z", "event", "done")], policy: Self.policy + "\nenabled: false")
+            [
+                Self.line("a", "2026-01-01T09:00:00Z", "event", "done"),
+                // No trigger listens to b's lines: b never reached a count, whatever the kill switch.
+                Self.line("b", "2026-01-01T09:00:00Z", "event", "elsewhere"),
+            ], policy: Self.policy + "\nenabled: false\ncounting: {while_blocked: false}")
         #expect(off.neverAsked[SimulationTally.NeverAsked.index(of: .enabled)] == 1)
+        #expect(off.neverAsked[SimulationTally.NeverAsked.neverReached] == 1)
     }
 
     /// Three people first seen on 1, 10 and 20 January; the first asked on day 3, the second on
@@ -145,6 +151,21 @@ struct SimulationReasonsTests {
         #expect(merged.policy.tally == whole.policy.tally)
         #expect(merged.horizonCounts(merged.policy)?.people == 2)
         #expect(JSONWriter().string(merged.json) == JSONWriter().string(whole.json))
+        // A report of format 1 (no never_asked, latest or horizon) is refused, not under-counted;
+        // a horizon out of range is refused, not read into a date that overflows.
+        let text = JSONWriter().string(whole.json)
+        for (bad, phrase) in [
+            (
+                text.replacingOccurrences(of: "\"reviewgate_simulation\":2", with: "\"reviewgate_simulation\":1"),
+                "format 1"
+            ),
+            (text.replacingOccurrences(of: "\"days\":13", with: "\"days\":200000"), "from 1 to 36500"),
+        ] {
+            let error = #expect(throws: DiagnosticError.self) {
+                try SimulationReport(json: JSONReader().loadDocument(bad, file: "bad.json"))
+            }
+            #expect(error?.diagnostics.first?.message.contains(phrase) == true, "\(String(describing: error))")
+        }
         // Reports of other horizons do not merge.
         var other = whole
         other.horizon = SimulationReport.Horizon(days: 30)
@@ -182,5 +203,10 @@ struct SimulationReasonsTests {
         #expect(text.contains { $0.hasPrefix("people never asked, each once, by why") })
         #expect(text.contains { $0.hasPrefix("  asked within 4 days") })
         #expect(text.contains { $0.hasPrefix("people blocked at least once") }, "per-blocker people beside a baseline")
+
+        // A baseline that is the policy's own file is still labelled the baseline.
+        let same = SimulationReport(input: report.input, policy: report.policy, baseline: report.policy)
+        #expect(same.text.hasPrefix("baseline reasons (new.yaml"))
+        #expect(same.text.contains("days from first seen to first ask, baseline reasons"))
     }
 }

@@ -403,7 +403,7 @@ struct SimulationTests {
         let messages = reader.problems.map { "\($0.location!.line):\($0.location!.column) \($0.message)" }
         #expect(
             messages.first
-                == "1:67 short must be a version string, but JSON reads 2.40 as a number: write it in quotes, \"2.40\"; the line is skipped"
+                == "1:67 short must be a version string; found the number \"2.40\": write it in quotes; the line is skipped"
         )
         #expect(messages.last?.hasPrefix("2:67 build must be a version string") == true)
         #expect(timeline.symbols[timeline.events[0].short] == "2.40")

@@ -86,7 +86,7 @@ enum PolicyLint {
             let quota = policy.app.platform == .ios ? " and spend iOS's whole quota of 3 a year" : ""
             warn(
                 .noSpacing,
-                "nothing spaces asks apart: with no cooldown, once_per_version or max_asks of 1, this policy may ask several times in one evening\(quota); add a cooldown (cooldown: 30d)",
+                "nothing spaces asks a day apart: with no cooldown of a day or more, once_per_version or max_asks of 1, this policy may ask several times in one evening\(quota); add a cooldown (cooldown: 30d)",
                 at: guards.location)
         }
         if policy.app.platform == .android, let storeID = policy.app.storeID {
@@ -109,14 +109,16 @@ enum PolicyLint {
 }
 
 extension Guards {
-    /// Whether a guard keeps two asks apart: a cooldown, `once_per_version`, or a `max_asks` or
-    /// `system_quota` of one.
+    /// Whether a guard keeps two asks at least a day apart: a cooldown of a day or more,
+    /// `once_per_version`, or a `max_asks` or `system_quota` of one per a day or more.
     /// The OS's quota does not: it lets its three asks come one after another.
     var spaceAsksApart: Bool {
-        if case .cooldown(let span)? = self[.cooldown]?.value, span.nanoseconds > 0 { return true }
+        let day = TimeSpan(seconds: 86_400)
+        func spaces(_ limit: AskLimit) -> Bool { limit.count <= 1 && (limit.per.map { $0 >= day } ?? true) }
+        if case .cooldown(let span)? = self[.cooldown]?.value, span >= day { return true }
         if self[.oncePerVersion] != nil { return true }
-        if case .maxAsks(let limit)? = self[.maxAsks]?.value, limit.count <= 1 { return true }
-        if case .systemQuota(let limit)? = self[.systemQuota]?.value, limit.count <= 1 { return true }
+        if case .maxAsks(let limit)? = self[.maxAsks]?.value, spaces(limit) { return true }
+        if case .systemQuota(let limit)? = self[.systemQuota]?.value, spaces(limit) { return true }
         return false
     }
 }
