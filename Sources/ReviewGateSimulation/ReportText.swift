@@ -9,9 +9,10 @@ extension SimulationReport {
         // By position: a baseline that is the policy's own file is still the baseline.
         func role(_ index: Int) -> String { baseline == nil || index == 1 ? "policy" : "baseline" }
         for (index, result) in results.enumerated() {
-            let role = baseline == nil ? "policy" : index == 1 ? "policy  " : "baseline"
+            // "policy  " beside "baseline", so that the names line up.
+            let label = baseline == nil ? "policy" : index == 1 ? "policy  " : "baseline"
             out.append(
-                "\(role) \(result.name) (\(result.path)\(result.digest.map { ", " + Self.shortDigest($0) } ?? ""))")
+                "\(label) \(result.name) (\(result.path)\(result.digest.map { ", " + Self.shortDigest($0) } ?? ""))")
         }
         let sources = input.sources.map { $0 == "-" ? "standard input" : $0 }
         var read =
