@@ -10,6 +10,16 @@ struct SimulateCommandTests {
     static let timeline = "policies/examples/simulate/timeline.jsonl"
     static let cohort = "policies/examples/simulate/first-month.cohort.yaml"
 
+    /// `simulate --synthetic` of the shipped cohort through the shipped policy, in `folder`, writing
+    /// the generated timeline to `all.jsonl`; `extra` are more options.
+    static func synthetic(in folder: URL, _ extra: [String]) throws -> CLIRunner.Result {
+        let policy = Repository.root.appending(path: Self.policy).path
+        let cohort = Repository.root.appending(path: Self.cohort).path
+        return try CLIRunner.run(
+            ["simulate", "--policy", policy, "--synthetic", cohort, "--write-timeline", "all.jsonl"] + extra,
+            in: folder)
+    }
+
     /// A report's `policy` member, parsed.
     static func policyMember(_ json: String) throws -> NSDictionary {
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
@@ -60,13 +70,7 @@ struct SimulateCommandTests {
     func asksAndMerge() throws {
         let folder = try Repository.temporaryFolder()
         let policy = Repository.root.appending(path: Self.policy).path
-        let cohort = Repository.root.appending(path: Self.cohort).path
-        let whole = try CLIRunner.run(
-            [
-                "simulate", "--policy", policy, "--synthetic", cohort, "--write-timeline", "all.jsonl", "--format",
-                "json",
-                "--asks", "asks.jsonl",
-            ], in: folder)
+        let whole = try Self.synthetic(in: folder, ["--format", "json", "--asks", "asks.jsonl"])
         #expect(whole.status == 0, "\(whole.stderr)")
         let asks = try String(contentsOf: folder.appending(path: "asks.jsonl"), encoding: .utf8)
             .split(separator: "\n")
@@ -109,13 +113,7 @@ struct SimulateCommandTests {
     func groupedAsks() throws {
         let folder = try Repository.temporaryFolder()
         let policy = Repository.root.appending(path: Self.policy).path
-        let cohort = Repository.root.appending(path: Self.cohort).path
-        let whole = try CLIRunner.run(
-            [
-                "simulate", "--policy", policy, "--synthetic", cohort, "--write-timeline", "all.jsonl", "--asks",
-                "a.jsonl",
-            ],
-            in: folder)
+        let whole = try Self.synthetic(in: folder, ["--asks", "a.jsonl"])
         #expect(whole.status == 0, "\(whole.stderr)")
         let grouped = try CLIRunner.run(
             ["simulate", "--policy", policy, "--grouped", "all.jsonl", "--asks", "g.jsonl"], in: folder)
@@ -137,6 +135,19 @@ struct SimulateCommandTests {
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.contains("standard input: 1 event, 1 person"), "\(result.stdout)")
         }
+    }
+
+    @Test(
+        "--within-days takes 1 to 36500 days, and --until goes with it",
+        arguments: [
+            ["--within-days", "0"], ["--within-days", "36501"], ["--until", "2026-03-01T00:00:00Z"],
+            ["--within-days", "30", "--until", "March"],
+        ])
+    func horizonOptions(_ options: [String]) throws {
+        let result = try CLIRunner.run(["simulate", "--policy", Self.policy, Self.timeline] + options)
+        #expect(result.status == 2, "\(result.stdout)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("--within-days") || result.stderr.contains("--until"), "\(result.stderr)")
     }
 
     @Test("a timeline that does not exist is FILE:1:1: error: no such file, as every command says it")
@@ -169,7 +180,6 @@ struct SimulateCommandTests {
 @Suite("simulate: the Spark recipe")
 struct SparkRecipeSlowTests {
     static let policy = SimulateCommandTests.policy
-    static let cohort = SimulateCommandTests.cohort
 
     static let hasPySpark: Bool = {
         (try? Command.run("python3", ["-c", "import pyspark"]).status) == 0
@@ -185,13 +195,7 @@ struct SparkRecipeSlowTests {
         try #require(Self.hasPySpark, "pyspark is not installed, and CI is set: .ci/run installs it")
         let folder = try Repository.temporaryFolder()
         let policy = Repository.root.appending(path: Self.policy).path
-        let cohort = Repository.root.appending(path: Self.cohort).path
-        let whole = try CLIRunner.run(
-            [
-                "simulate", "--policy", policy, "--synthetic", cohort, "--write-timeline", "all.jsonl", "--format",
-                "json",
-            ],
-            in: folder)
+        let whole = try SimulateCommandTests.synthetic(in: folder, ["--format", "json"])
         #expect(whole.status == 0, "\(whole.stderr)")
         let spark = try Command.run(
             "python3",
