@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "ReviewGate"),
         .target(name: "ReviewGateFiles", dependencies: ["ReviewGate"]),
         // `reviewgate simulate`: timelines, replay and reports, apart from the library an app links.
-        .target(name: "ReviewGateSimulation", dependencies: ["ReviewGate"]),
+        .target(name: "ReviewGateSimulation", dependencies: ["ReviewGate", "ReviewGateFiles"]),
         // The JSON Schemas (~60 KB of text) for editors and CI, apart from the library an app links.
         .target(name: "ReviewGateSchemas"),
         .target(name: "ReviewGateYAML", dependencies: ["ReviewGate", "CLibYAML"]),

@@ -126,13 +126,12 @@ struct SimulateCommand: ParsableCommand {
         }
     }
 
-    /// The horizon `--within-days` and `--until` ask for.
-    private var horizon: SimulationReport.Horizon? {
-        withinDays.map { SimulationReport.Horizon(days: $0, until: until.flatMap { Timestamp(rfc3339: $0) }) }
-    }
-
     func run() throws {
-        let report = merge ? try merged() : try simulated()
+        let report =
+            merge
+            ? try InputFile.orExit { () throws(DiagnosticError) in
+                try SimulationReport.merged(reading: inputs)
+            } : try simulated()
         switch format {
         case .text: Terminal.print(String(report.text.dropLast()))
         case .json: Terminal.print(JSONWriter(pretty: false).string(report.json))
@@ -141,118 +140,46 @@ struct SimulateCommand: ParsableCommand {
 
     /// Replays the timelines (or the cohort) through the policies.
     private func simulated() throws -> SimulationReport {
-        var policies = [SimulatedPolicy(try InputFile.loadedPolicy(policy!), path: policy!)]
-        if let baseline { policies.append(SimulatedPolicy(try InputFile.loadedPolicy(baseline), path: baseline)) }
-        let simulation = Simulation(policies: policies, keepsAsks: asks != nil, horizonDays: withinDays)
+        let policy = SimulatedPolicy(try InputFile.loadedPolicy(policy!), path: policy!)
+        let baseline = try baseline.map { SimulatedPolicy(try InputFile.loadedPolicy($0), path: $0) }
         // Opened before anything is read, so that an unwritable path stops the run at once.
         let askStream = try asks.map(Self.stream)
-        let jobs = jobs ?? SystemCalls.processorCount
-        var input = SimulationReport.Input(sources: synthetic.map { ["cohort \($0)"] } ?? inputs)
-        let outcome: Simulation.Outcome
+        var input = SimulationRequest.Input.timelines(inputs)
         if let synthetic {
-            let cohort = try InputFile.orExit { () throws(DiagnosticError) in
-                try CohortDecoder.decode(InputFile.documents.document(atPath: synthetic))
+            let document = try InputFile.orExit { () throws(DiagnosticError) in
+                let document = try InputFile.documents.document(atPath: synthetic)
+                // Checked before a file is opened, so that a cohort's mistakes come first.
+                _ = try CohortDecoder.decode(document)
+                return document
             }
-            let timeline = CohortGenerator.timeline(cohort)
-            if let writeTimeline {
-                // A person's lines at a time: the text of millions of people is never built whole.
-                let stream = try Self.stream(writeTimeline)
-                timeline.writeJSONLines(stream.write)
-                try Self.commit(stream)
-            }
-            input.lines = timeline.events.count
-            input.events = timeline.events.count
-            outcome = Self.replaying(people: timeline.people.count, jobs: jobs) { simulation.run(timeline, jobs: jobs) }
-        } else {
-            var reading = TimelineInput(format: inputFormat, strict: strict)
-            if grouped {
-                var replay = GroupedReplay(simulation)
-                // Asks are written as each person's are counted: a grouped run holds one person.
-                for path in inputs {
-                    try reading.readGrouped(path) { events, reader in
-                        replay.take(events, from: &reader)
-                        askStream.map { Self.write(replay.takeAsks(), to: $0) }
-                    }
-                }
-                replay.finish(symbols: reading.symbols)
-                askStream.map { Self.write(replay.takeAsks(), to: $0) }
-                outcome = replay.outcome
-            } else {
-                for path in inputs { try reading.readWhole(path, jobs: jobs) }
-                let timeline = Timeline(
-                    pieces: reading.pieces, symbols: reading.symbols, people: reading.people, jobs: jobs)
-                reading.pieces = []
-                outcome = Self.replaying(people: timeline.people.count, jobs: jobs) {
-                    simulation.run(timeline, jobs: jobs)
-                }
-            }
-            input.lines = reading.lines
-            input.events = reading.eventCount
-            input.skipped = reading.skipped
-            Self.report(reading.problems, skipped: reading.skipped, byKind: reading.skippedByKind)
+            input = .cohort(document)
         }
-        if let askStream {
-            Self.write(outcome.asks, to: askStream)
-            try Self.commit(askStream)
-        }
-        return SimulationReport(
-            input: input, policy: SimulationReport.PolicyResult(policies[0], tally: outcome.tallies[0]),
-            baseline: policies.count > 1 ? SimulationReport.PolicyResult(policies[1], tally: outcome.tallies[1]) : nil,
-            horizon: horizon)
-    }
-
-    /// The sum of the reports given.
-    private func merged() throws -> SimulationReport {
-        var total: SimulationReport?
-        for path in inputs {
-            let reports = try InputFile.orExit { () throws(DiagnosticError) in try Self.reports(in: path) }
-            for report in reports {
-                guard total != nil else {
-                    total = report
-                    continue
-                }
-                do {
-                    try total!.add(report)
-                } catch {
-                    throw InputFile.usageError("\(path): \(error.message)")
-                }
+        let timelineStream = try writeTimeline.map(Self.stream)
+        var request = SimulationRequest(
+            policy: policy, baseline: baseline, input: input, grouped: grouped, strict: strict, jobs: jobs,
+            withinDays: withinDays, until: until.flatMap { Timestamp(rfc3339: $0) },
+            asks: askStream.map { stream in { stream.write($0 + "\n") } }, generatedLines: timelineStream?.write)
+        request.format = inputFormat
+        var progress: Progress?
+        request.progress = { step in
+            switch step {
+            case .reading(let label, let bytes): progress = Progress(label: label, total: bytes)
+            case .read(let bytes, let events): progress?.update(bytes: bytes, events: events)
+            case .replaying(let people, let jobs):
+                progress = Progress(label: "", total: nil)
+                progress?.show("replaying \(SimulationReport.people(people)) on \(jobs) core\(jobs == 1 ? "" : "s")…")
+            case .doneReading, .doneReplaying:
+                progress?.finish()
+                progress = nil
             }
         }
-        guard let total else { throw InputFile.usageError("the files given hold no reports") }
-        return total
-    }
-
-    /// The reports in a file: one JSON document, or one per line (what the partitions of a Spark
-    /// job write).
-    private static func reports(in path: String) throws(DiagnosticError) -> [SimulationReport] {
-        let bytes: [UInt8]
-        do {
-            bytes =
-                try path == "-"
-                ? FileBytes.readStandardInput(maxBytes: 1 << 30) : FileBytes.read(path, maxBytes: 1 << 30)
-        } catch {
-            throw DiagnosticError(reading: error)
+        let report = try InputFile.orExit { () throws(DiagnosticError) in try request.run() }
+        if synthetic == nil {
+            Self.report(report.problems, skipped: report.input.skipped, byKind: report.skippedByKind)
         }
-        let file = path == "-" ? "<stdin>" : path
-        if let root = try? JSONReader().loadDocument(bytes, file: file) { return [try SimulationReport(json: root)] }
-        var reports: [SimulationReport] = []
-        var number = 0
-        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            number += 1
-            guard line.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) else { continue }
-            do {
-                let root = try JSONReader().loadDocument(Array(line), file: file)
-                reports.append(try SimulationReport(json: root))
-            } catch {
-                // Point the line's diagnostics at their line of the file.
-                var error = error
-                for index in error.diagnostics.indices {
-                    error.diagnostics[index].location?.line = number
-                }
-                throw error
-            }
-        }
-        return reports
+        try timelineStream.map(Self.commit)
+        try askStream.map(Self.commit)
+        return report
     }
 
     /// Prints the first 20 skipped lines and warnings, then, when more lines were skipped, every
@@ -272,15 +199,6 @@ struct SimulateCommand: ParsableCommand {
         }
     }
 
-    /// Runs `replay`, with a line on a terminal while it runs: after the read reaches 100%, the
-    /// replay of millions of people still takes a while.
-    private static func replaying<T>(people: Int, jobs: Int, _ replay: () -> T) -> T {
-        var progress = Progress(label: "", total: nil)
-        progress.show("replaying \(SimulationReport.people(people)) on \(jobs) core\(jobs == 1 ? "" : "s")…")
-        defer { progress.finish() }
-        return replay()
-    }
-
     /// Opens `path` to be written atomically as it goes; exit 2 when it cannot be.
     private static func stream(_ path: String) throws -> AtomicFile.Stream {
         do {
@@ -289,11 +207,6 @@ struct SimulateCommand: ParsableCommand {
             InputFile.report(DiagnosticError(reading: error))
             throw ExitCode(2)
         }
-    }
-
-    /// Writes a JSON line per ask.
-    private static func write(_ asks: [AskRecord], to stream: AtomicFile.Stream) {
-        for ask in asks { stream.write(ask.jsonLine + "\n") }
     }
 
     /// Finishes writing a file (exit 2 when a write failed).

@@ -18,20 +18,27 @@ final class SimulateRun: @unchecked Sendable {
 
     let bytes: [UInt8]
     let events: Int
-    let simulation: Simulation
+    let policy: SimulatedPolicy
     var pairs: [(scan: Duration, simulate: Duration)] = []
     var jobPairs: [(one: Duration, two: Duration)] = []
 
     private init() {
         let root = Self.root()
         let documents = DocumentFiles(parse: YAMLLoader().loadDocument)
-        var cohort = try! CohortDecoder.decode(
-            documents.document(atPath: root + "/policies/examples/simulate/first-month.cohort.yaml"))
-        cohort.people = 20_000
-        bytes = Array(CohortGenerator.timeline(cohort).jsonLines().utf8)
+        let loaded = try! PolicyLoader.files(documents).load(path: root + "/policies/apple-sample.yaml")
+        policy = SimulatedPolicy(loaded, path: "policies/apple-sample.yaml")
+        // The shipped cohort at 20,000 people, its generated lines kept.
+        let shipped = try! FileBytes.read(
+            root + "/policies/examples/simulate/first-month.cohort.yaml", maxBytes: 1 << 20)
+        let cohort = String(decoding: shipped, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("people:") ? "people: 20000" : $0 }.joined(separator: "\n")
+        var lines: [UInt8] = []
+        _ = try! SimulationRequest(
+            policy: policy, input: .cohort(YAMLLoader().loadDocument(Array(cohort.utf8), file: "cohort.yaml")),
+            generatedLines: { lines += $0.utf8 }
+        ).run()
+        bytes = lines
         events = bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-        let policy = try! PolicyLoader.files(documents).load(path: root + "/policies/apple-sample.yaml")
-        simulation = Simulation(policies: [SimulatedPolicy(policy, path: "policies/apple-sample.yaml")])
     }
 
     /// The repository root: the benchmark runs from it (`swift package --package-path Benchmarks benchmark`).
@@ -56,18 +63,8 @@ final class SimulateRun: @unchecked Sendable {
 
     /// Reads the lines in 1 MiB chunks on `jobs` cores, as the command does, then replays every
     /// person on `jobs` cores.
-    func simulate(jobs: Int) -> Simulation.Outcome {
-        var reader = ParallelTimelineReader(format: .jsonl, file: "bench.jsonl", jobs: jobs)
-        bytes.withUnsafeBufferPointer { all in
-            var start = 0
-            while start < all.count {
-                let end = min(all.count, start + (1 << 20))
-                try! reader.read(UnsafeBufferPointer(rebasing: all[start..<end]))
-                start = end
-            }
-            try! reader.finish()
-        }
-        return simulation.run(reader.timeline(), jobs: jobs)
+    func simulate(jobs: Int) -> SimulationReport {
+        try! SimulationRequest(policy: policy, input: .bytes(bytes, name: "bench.jsonl"), jobs: jobs).run()
     }
 
     static func time(_ body: () -> Void) -> Duration {

@@ -57,7 +57,7 @@ public enum Evaluator {
     /// Decides `moment` as ``evaluate(_:state:moment:)`` does, but leaves `next_eligible_at`
     /// unset: a replay that shows no explanation skips the decisions at later times that the
     /// promise is checked with. The one allocation is the returned `checks`.
-    public static func decide(_ policy: Policy, state: ReviewState, moment: Moment) throws(UsageError) -> Decision {
+    package static func decide(_ policy: Policy, state: ReviewState, moment: Moment) throws(UsageError) -> Decision {
         var checks: [Check] = []
         let (guardsPass, passing) = try check(policy, state: state, moment: moment, into: &checks)
         assert(

@@ -70,7 +70,7 @@ public enum Transition {
     /// trigger listens to its event, or a blocked guard could keep its donation from counting.
     /// `reviewgate simulate` records a policy's many unheard launches this way; the state is the one
     /// ``apply(_:to:policy:appendingAsk:)`` leaves.
-    public static func applyUnheard(_ moment: Moment, to state: inout ReviewState, policy: Policy) -> Bool {
+    package static func applyUnheard(_ moment: Moment, to state: inout ReviewState, policy: Policy) -> Bool {
         applyUnheard(moment, to: &state, policy: policy, listened: moment.event.map(policy.listens(to:)) ?? true)
     }
 

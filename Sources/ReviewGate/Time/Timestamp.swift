@@ -82,7 +82,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Reads an RFC 3339 date-time from its UTF-8 bytes, as ``init(rfc3339:)-(String)`` does: for a
     /// reader that holds bytes and would otherwise build a string per line.
-    public init?(rfc3339 b: UnsafeBufferPointer<UInt8>) {
+    package init?(rfc3339 b: UnsafeBufferPointer<UInt8>) {
         guard b.count >= 20 else { return nil }
         @inline(__always) func number(_ range: Range<Int>) -> Int64? {
             guard range.upperBound <= b.count else { return nil }

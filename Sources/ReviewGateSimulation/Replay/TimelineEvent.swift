@@ -1,9 +1,9 @@
 import ReviewGate
 
 /// One line of a timeline: who, when, and what happened, with every name as a ``Symbols`` number.
-public struct TimelineEvent: Sendable, Hashable {
+package struct TimelineEvent: Sendable, Hashable {
     /// What a line says happened (its `type` column).
-    public enum Kind: UInt8, Sendable, CaseIterable {
+    package enum Kind: UInt8, Sendable, CaseIterable {
         /// The person was first seen: the app was installed or first opened.
         case install
         /// The app was launched: the moment of event `launch`, source `launch`.
@@ -22,7 +22,7 @@ public struct TimelineEvent: Sendable, Hashable {
         case attribute
 
         /// The word in the `type` column.
-        public var word: String {
+        package var word: String {
             switch self {
             case .install: "install"
             case .launch: "launch"
@@ -37,7 +37,7 @@ public struct TimelineEvent: Sendable, Hashable {
     }
 
     /// What a `value` column held, for flags and attributes.
-    public enum ValueKind: UInt8, Sendable {
+    package enum ValueKind: UInt8, Sendable {
         /// No value.
         case none
         /// A string.
@@ -49,31 +49,31 @@ public struct TimelineEvent: Sendable, Hashable {
     }
 
     /// The symbol for "no value".
-    public static let none: Symbols.ID = -1
+    package static let none: Symbols.ID = -1
 
     /// The person (their `user` column).
-    public var person: Symbols.ID
+    package var person: Symbols.ID
     /// When.
-    public var time: Timestamp
+    package var time: Timestamp
     /// What happened.
-    public var kind: Kind
+    package var kind: Kind
     /// The moment's source, when the line gives one.
-    public var source: MomentSource?
+    package var source: MomentSource?
     /// How the value reads.
-    public var valueKind: ValueKind = .none
+    package var valueKind: ValueKind = .none
     /// The event, trigger, flag or attribute name, or ``none``.
-    public var name: Symbols.ID = none
+    package var name: Symbols.ID = none
     /// The scene, or ``none``.
-    public var scene: Symbols.ID = none
+    package var scene: Symbols.ID = none
     /// The app's marketing version at this line, or ``none``.
-    public var short: Symbols.ID = none
+    package var short: Symbols.ID = none
     /// The app's build at this line, or ``none``.
-    public var build: Symbols.ID = none
+    package var build: Symbols.ID = none
     /// The value, or ``none``.
-    public var value: Symbols.ID = none
+    package var value: Symbols.ID = none
 
     /// Creates a line's event.
-    public init(person: Symbols.ID, time: Timestamp, kind: Kind) {
+    package init(person: Symbols.ID, time: Timestamp, kind: Kind) {
         self.person = person
         self.time = time
         self.kind = kind

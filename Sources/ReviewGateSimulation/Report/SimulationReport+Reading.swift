@@ -1,8 +1,63 @@
 import ReviewGate
+import ReviewGateFiles
 
 extension SimulationReport {
+    /// The sum of the reports in `paths` (`-` for standard input), each file one JSON report or one
+    /// per line (what the partitions of a Spark job write): a report of every person in them.
+    /// Throws when a file cannot be read, a report cannot be, or two are of different runs.
+    public static func merged(reading paths: [String]) throws(DiagnosticError) -> SimulationReport {
+        var total: SimulationReport?
+        for path in paths {
+            for report in try reports(in: path) {
+                guard total != nil else {
+                    total = report
+                    continue
+                }
+                do {
+                    try total!.add(report)
+                } catch {
+                    throw DiagnosticError("\(path): \(error.message)", at: nil)
+                }
+            }
+        }
+        guard let total else { throw DiagnosticError("the files given hold no reports", at: nil) }
+        return total
+    }
+
+    /// The reports in a file: one JSON document, or one per line.
+    private static func reports(in path: String) throws(DiagnosticError) -> [SimulationReport] {
+        let bytes: [UInt8]
+        do {
+            bytes =
+                try path == "-"
+                ? FileBytes.readStandardInput(maxBytes: 1 << 30) : FileBytes.read(path, maxBytes: 1 << 30)
+        } catch {
+            throw DiagnosticError(reading: error)
+        }
+        let file = path == "-" ? "<stdin>" : path
+        if let root = try? JSONReader().loadDocument(bytes, file: file) { return [try SimulationReport(json: root)] }
+        var reports: [SimulationReport] = []
+        var number = 0
+        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            number += 1
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) else { continue }
+            do {
+                let root = try JSONReader().loadDocument(Array(line), file: file)
+                reports.append(try SimulationReport(json: root))
+            } catch {
+                // Point the line's diagnostics at their line of the file.
+                var error = error
+                for index in error.diagnostics.indices {
+                    error.diagnostics[index].location?.line = number
+                }
+                throw error
+            }
+        }
+        return reports
+    }
+
     /// Reads a report that `simulate --format json` wrote (a partition's), to merge it with others.
-    public init(json root: DocumentNode) throws(DiagnosticError) {
+    package init(json root: DocumentNode) throws(DiagnosticError) {
         var reader = ReportReader()
         let format = FormatVersion(file: "this report", name: "format", supported: Self.formatVersion)
         if let refusal = format.refusal(root["reviewgate_simulation"]) { throw DiagnosticError([refusal]) }

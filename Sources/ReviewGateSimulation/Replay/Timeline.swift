@@ -3,24 +3,24 @@ import Dispatch
 /// A whole timeline in memory: every event, the names they use and the people, grouped person by
 /// person in time order for replay. Memory grows with the events (about 80 bytes each at the peak); a file
 /// grouped by person can be replayed in bounded memory instead (``GroupedReplay``).
-public struct Timeline: Sendable {
+package struct Timeline: Sendable {
     /// Names, versions and values.
-    public var symbols: Symbols
+    package var symbols: Symbols
     /// The people, in the order first seen.
-    public var people: Symbols
+    package var people: Symbols
     /// Every event, grouped by person (in the order first seen), each person's in time order
     /// (lines at the same time in file order).
-    public private(set) var events: [TimelineEvent]
+    package private(set) var events: [TimelineEvent]
     /// Where each person's events start in ``events``; person `p`'s are `starts[p]..<starts[p + 1]`.
-    public private(set) var starts: [Int]
+    package private(set) var starts: [Int]
 
     /// Groups `events` (in file order) by person and sorts each person's by time.
-    public init(events: [TimelineEvent], symbols: Symbols, people: Symbols) {
+    package init(events: [TimelineEvent], symbols: Symbols, people: Symbols) {
         self.init(pieces: [TimelinePiece(events)], symbols: symbols, people: people)
     }
 
     /// Groups the events of `pieces`, already in the file's numbers, as from ``TimelinePiece``s.
-    public init(pieces: [[TimelineEvent]], symbols: Symbols, people: Symbols, jobs: Int = 1) {
+    package init(pieces: [[TimelineEvent]], symbols: Symbols, people: Symbols, jobs: Int = 1) {
         self.init(pieces: pieces.map(TimelinePiece.init), symbols: symbols, people: people, jobs: jobs)
     }
 
@@ -28,7 +28,7 @@ public struct Timeline: Sendable {
     /// events in order) by person, in the file's numbers, and sorts each person's by time, on
     /// `jobs` cores: each job counts and places (renumbered) the events of a run of pieces, then
     /// sorts a run of people.
-    public init(pieces: [TimelinePiece], symbols: Symbols, people: Symbols, jobs: Int = 1) {
+    package init(pieces: [TimelinePiece], symbols: Symbols, people: Symbols, jobs: Int = 1) {
         self.symbols = symbols
         self.people = people
         let groups = Self.runs(sizes: pieces.map(\.events.count), into: jobs)
@@ -94,12 +94,12 @@ public struct Timeline: Sendable {
     }
 
     /// Runs `body` with person `person`'s events.
-    public func withEvents<T>(of person: Int, _ body: (UnsafeBufferPointer<TimelineEvent>) -> T) -> T {
+    package func withEvents<T>(of person: Int, _ body: (UnsafeBufferPointer<TimelineEvent>) -> T) -> T {
         events.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[starts[person]..<starts[person + 1]])) }
     }
 
     /// The people cut into at most `jobs` runs of about as many events each.
-    public func runsOfPeople(_ jobs: Int) -> [Range<Int>] {
+    package func runsOfPeople(_ jobs: Int) -> [Range<Int>] {
         Self.runs(boundaries: starts, into: jobs)
     }
 }

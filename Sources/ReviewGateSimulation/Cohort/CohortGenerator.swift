@@ -5,9 +5,9 @@ import ReviewGate
 /// (events only on days they launch, after the day's first launch), may stop for good each day
 /// with the churn chance, and runs the version released when each line happens. Seeded per
 /// person (SplitMix64), so the same file gives the same lines on every machine.
-public enum CohortGenerator {
+package enum CohortGenerator {
     /// The cohort's timeline.
-    public static func timeline(_ cohort: Cohort) -> Timeline {
+    package static func timeline(_ cohort: Cohort) -> Timeline {
         var symbols = Symbols()
         var people = Symbols()
         var events: [TimelineEvent] = []

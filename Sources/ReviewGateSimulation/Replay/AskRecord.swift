@@ -1,22 +1,22 @@
 import ReviewGate
 
 /// One ask a replay made, for `--asks FILE`: who, when, which trigger, under which policy.
-public struct AskRecord: Sendable, Hashable {
+package struct AskRecord: Sendable, Hashable {
     /// The person.
-    public var person: String
+    package var person: String
     /// When.
-    public var time: Timestamp
+    package var time: Timestamp
     /// The trigger that allowed it.
-    public var trigger: String?
+    package var trigger: String?
     /// The policy's name.
-    public var policy: String
+    package var policy: String
     /// The policy's digest, when known.
-    public var digest: String?
+    package var digest: String?
     /// Whether the OS would have dropped it (past its quota).
-    public var pastOSQuota: Bool
+    package var pastOSQuota: Bool
 
     /// The record as one JSON line.
-    public var jsonLine: String {
+    package var jsonLine: String {
         JSONWriter(pretty: false).string(
             .object([
                 ("person", .string(person)), ("time", .string(time.description)), ("trigger", .string(trigger)),

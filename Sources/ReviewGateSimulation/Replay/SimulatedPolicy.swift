@@ -3,19 +3,19 @@ import ReviewGate
 /// A policy under simulation, with what a replay looks up on every moment worked out once.
 public struct SimulatedPolicy: Sendable {
     /// The policy.
-    public let policy: Policy
+    package let policy: Policy
     /// Where it was read from, for the report.
-    public let path: String
+    package let path: String
     /// The OS's own quota, whatever the policy says: StoreKit's 3 in 365 days on iOS; `nil` on
     /// Android, whose Play quota is not published.
-    public let osQuota: AskLimit?
+    package let osQuota: AskLimit?
 
     /// The policy as loaded, which ``replica()`` compiles and decodes again; `nil` when only the
     /// policy was given.
     private let loaded: PolicyLoader.Result?
 
     /// Prepares `policy`, read from `path`. Every job of a run shares it; one made from the loaded policy gives every job but the first a copy.
-    public init(_ policy: Policy, path: String) {
+    package init(_ policy: Policy, path: String) {
         self.policy = policy
         self.path = path
         osQuota = policy.app.platform == .ios ? .storeKit : nil
@@ -35,7 +35,7 @@ public struct SimulatedPolicy: Sendable {
     /// another core that replays it then retains and releases only its own strings and arrays
     /// (one shared by two cores has its count changed by both at once, which costs both dearly).
     /// Itself when it was made from a policy alone.
-    public func replica() -> SimulatedPolicy {
+    package func replica() -> SimulatedPolicy {
         // Compiled only here, for a run on several cores; the digest is put back after decoding,
         // so any well-formed one will do.
         guard let loaded else { return self }
@@ -53,7 +53,7 @@ public struct SimulatedPolicy: Sendable {
     }
 
     /// A trigger's count rule as the policy writes it: `at_least 4`.
-    public func rule(ofTrigger index: Int) -> String {
+    package func rule(ofTrigger index: Int) -> String {
         let trigger = policy.triggers[index]
         let rule: String =
             switch trigger.count.value {

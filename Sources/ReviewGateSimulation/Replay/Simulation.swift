@@ -2,39 +2,39 @@ import Dispatch
 import ReviewGate
 
 /// Replays timelines through one or more policies (a policy and its baseline) and tallies them.
-public struct Simulation: Sendable {
+package struct Simulation: Sendable {
     /// The policies, each replayed on every person.
-    public let policies: [SimulatedPolicy]
+    package let policies: [SimulatedPolicy]
     /// Whether each ask is kept for `--asks`.
-    public var keepsAsks: Bool
+    package var keepsAsks: Bool
     /// The horizon in days (`--within-days`): people are then counted by the day they were first
     /// seen, with whether they were asked within it (``SimulationTally/firstSeen``).
-    public var horizonDays: Int?
+    package var horizonDays: Int?
 
     /// The result of a replay: a tally per policy, and the asks when kept (people in the order
     /// first seen, each one's asks in time order, policy by policy).
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// One tally per policy, in ``Simulation/policies`` order.
-        public var tallies: [SimulationTally]
+        package var tallies: [SimulationTally]
         /// Every ask, when kept.
-        public var asks: [AskRecord]
+        package var asks: [AskRecord]
     }
 
     /// A simulation of `policies`.
-    public init(policies: [SimulatedPolicy], keepsAsks: Bool = false, horizonDays: Int? = nil) {
+    package init(policies: [SimulatedPolicy], keepsAsks: Bool = false, horizonDays: Int? = nil) {
         self.policies = policies
         self.keepsAsks = keepsAsks
         self.horizonDays = horizonDays
     }
 
     /// An outcome with nothing counted yet.
-    public var empty: Outcome {
+    package var empty: Outcome {
         Outcome(tallies: policies.map { SimulationTally(triggers: $0.policy.triggers.count) }, asks: [])
     }
 
     /// Replays every person of `timeline`, its people split into `jobs` runs of about as many
     /// events each, which run at once.
-    public func run(_ timeline: Timeline, jobs: Int = 1) -> Outcome {
+    package func run(_ timeline: Timeline, jobs: Int = 1) -> Outcome {
         let runs = timeline.runsOfPeople(jobs)
         let parts = runs.count
         let outcomes = UnsafeMutableBufferPointer<Outcome>.allocate(capacity: max(1, parts))
@@ -82,7 +82,7 @@ public struct Simulation: Sendable {
     }
 
     /// Replays one person's `events` (in time order), from `initial` when given, into `outcome`.
-    public func replay(
+    package func replay(
         _ events: UnsafeBufferPointer<TimelineEvent>, person: String, symbols: Symbols, into outcome: inout Outcome,
         from initial: ReviewState? = nil
     ) {
@@ -96,7 +96,7 @@ public struct Simulation: Sendable {
 
 extension Simulation.Outcome {
     /// Adds another part's outcome (of the same policies) after this one's.
-    public mutating func add(_ other: Simulation.Outcome) {
+    package mutating func add(_ other: Simulation.Outcome) {
         for index in tallies.indices { tallies[index].add(other.tallies[index]) }
         asks += other.asks
     }

@@ -125,14 +125,14 @@ struct Renumbering: Sendable {
 /// Events read together (a part of a block), in file order, with what turns their numbers into
 /// the file's: they are renumbered as they are grouped by person (``Timeline``), on every core,
 /// rather than in a pass of their own.
-public struct TimelinePiece: Sendable {
+package struct TimelinePiece: Sendable {
     /// The events, in the numbers of the reader that read them.
-    public private(set) var events: [TimelineEvent]
+    package private(set) var events: [TimelineEvent]
     /// Their numbers in the file's; `nil` when they are the file's already.
     let renumbering: Renumbering?
 
     /// Events already in the file's numbers.
-    public init(_ events: [TimelineEvent]) {
+    package init(_ events: [TimelineEvent]) {
         self.events = events
         renumbering = nil
     }
@@ -143,7 +143,7 @@ public struct TimelinePiece: Sendable {
     }
 
     /// The events in the file's numbers.
-    public var renumbered: [TimelineEvent] {
+    package var renumbered: [TimelineEvent] {
         guard let renumbering else { return events }
         return events.map(renumbering.apply)
     }

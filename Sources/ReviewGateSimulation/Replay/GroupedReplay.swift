@@ -4,11 +4,11 @@ import ReviewGate
 /// `sort` or Spark's `CLUSTER BY user` leave them) while it is read: each person is replayed when
 /// their lines end, so memory holds one person's lines, not the file's. A person whose lines are
 /// not together counts as two people.
-public struct GroupedReplay {
+package struct GroupedReplay {
     /// The simulation run.
-    public let simulation: Simulation
+    package let simulation: Simulation
     /// What has been replayed so far.
-    public private(set) var outcome: Simulation.Outcome
+    package private(set) var outcome: Simulation.Outcome
     /// How many people the reader may know before it forgets all but the one in flight (small in
     /// tests, so that forgetting happens at every chunk).
     package var forgetsPeopleAfter = 4096
@@ -17,14 +17,14 @@ public struct GroupedReplay {
     private var name = ""
 
     /// A replay of `simulation`'s policies.
-    public init(_ simulation: Simulation) {
+    package init(_ simulation: Simulation) {
         self.simulation = simulation
         outcome = simulation.empty
     }
 
     /// Takes the events `reader` has just read (in file order), replaying each person whose lines
     /// have ended, and lets the reader forget them.
-    public mutating func take(_ events: [TimelineEvent], from reader: inout TimelineReader) {
+    package mutating func take(_ events: [TimelineEvent], from reader: inout TimelineReader) {
         for event in events {
             if event.person != person {
                 flush(symbols: reader.symbols)
@@ -38,13 +38,13 @@ public struct GroupedReplay {
 
     /// The asks kept so far (people in file order), handed over and forgotten, so that a long
     /// grouped run can write them as it goes instead of holding them all.
-    public mutating func takeAsks() -> [AskRecord] {
+    package mutating func takeAsks() -> [AskRecord] {
         defer { outcome.asks.removeAll(keepingCapacity: true) }
         return outcome.asks
     }
 
     /// Replays the last person.
-    public mutating func finish(symbols: Symbols) {
+    package mutating func finish(symbols: Symbols) {
         flush(symbols: symbols)
     }
 

@@ -2,23 +2,24 @@ import ReviewGate
 
 /// What `reviewgate simulate` reports: the input read, and per policy (and baseline) its tally
 /// with what the report needs to name things (trigger ids and rules, whether an OS quota applies).
+/// Read it as ``text`` or ``json``; add up the reports of partitions with ``merged(reading:)``.
 public struct SimulationReport: Sendable {
     /// The report format this reviewgate writes and reads (`reviewgate_simulation`).
-    public static let formatVersion = 2
+    package static let formatVersion = 2
 
     /// What was read.
-    public struct Input: Sendable, Hashable {
+    package struct Input: Sendable, Hashable {
         /// The timelines (file names, `-` for standard input) or the cohort.
-        public var sources: [String]
+        package var sources: [String]
         /// Lines read (blank lines and CSV headers included).
-        public var lines = 0
+        package var lines = 0
         /// Events replayed.
-        public var events = 0
+        package var events = 0
         /// Lines skipped because they could not be read.
-        public var skipped = 0
+        package var skipped = 0
 
         /// An input of `sources`.
-        public init(sources: [String], lines: Int = 0, events: Int = 0, skipped: Int = 0) {
+        package init(sources: [String], lines: Int = 0, events: Int = 0, skipped: Int = 0) {
             self.sources = sources
             self.lines = lines
             self.events = events
@@ -27,30 +28,30 @@ public struct SimulationReport: Sendable {
     }
 
     /// One policy's result.
-    public struct PolicyResult: Sendable, Hashable {
+    package struct PolicyResult: Sendable, Hashable {
         /// The policy's name.
-        public var name: String
+        package var name: String
         /// Its digest, when known.
-        public var digest: String?
+        package var digest: String?
         /// Where it was read from.
-        public var path: String
+        package var path: String
         /// Its triggers' ids and count rules (`at_least 4`), in file order.
-        public var triggers: [Trigger]
+        package var triggers: [Trigger]
         /// Whether the OS's quota is modelled (iOS), so that asks past it are counted.
-        public var modelsOSQuota: Bool
+        package var modelsOSQuota: Bool
         /// The counts.
-        public var tally: SimulationTally
+        package var tally: SimulationTally
 
         /// A trigger as the report names it.
-        public struct Trigger: Sendable, Hashable {
+        package struct Trigger: Sendable, Hashable {
             /// The trigger's id.
-            public var id: String
+            package var id: String
             /// Its count rule: `at_least 4`, `exactly 1 within 7d`.
-            public var rule: String
+            package var rule: String
         }
 
         /// The result of `simulated` with `tally`.
-        public init(_ simulated: SimulatedPolicy, tally: SimulationTally) {
+        package init(_ simulated: SimulatedPolicy, tally: SimulationTally) {
             name = simulated.policy.name
             digest = simulated.policy.digest
             path = simulated.path
@@ -74,7 +75,7 @@ public struct SimulationReport: Sendable {
         }
 
         /// The share of people asked, in percent.
-        public var askedPercent: Double {
+        package var askedPercent: Double {
             tally.people == 0 ? 0 : Double(tally.peopleAsked) * 100 / Double(tally.people)
         }
     }
@@ -83,39 +84,44 @@ public struct SimulationReport: Sendable {
     /// observation ends at ``until``, or else at the latest time in the whole input; a person is in
     /// the cohort when the UTC date of their first line is at most the end's date minus N days, and
     /// counts as asked when their first ask came less than N × 86,400 s after their first line.
-    public struct Horizon: Sendable, Hashable {
+    package struct Horizon: Sendable, Hashable {
         /// N.
-        public var days: Int
+        package var days: Int
         /// Where observation ends (`--until`), when given.
-        public var until: Timestamp?
+        package var until: Timestamp?
 
         /// A horizon of `days` days, ending at `until` or at the input's latest time.
-        public init(days: Int, until: Timestamp? = nil) {
+        package init(days: Int, until: Timestamp? = nil) {
             self.days = days
             self.until = until
         }
 
         /// Where observation ends for a result whose latest line is at `latest`.
-        public func end(latest: Timestamp?) -> Timestamp? { until ?? latest }
+        package func end(latest: Timestamp?) -> Timestamp? { until ?? latest }
 
         /// The last UTC day (days since 1970-01-01) on which a person in the cohort was first seen.
-        public func lastFirstSeenDay(latest: Timestamp?) -> Int? {
+        package func lastFirstSeenDay(latest: Timestamp?) -> Int? {
             guard let end = end(latest: latest) else { return nil }
             return SimulationTally.day(of: end) - days
         }
     }
 
     /// What was read.
-    public var input: Input
+    package var input: Input
     /// The policy simulated.
-    public var policy: PolicyResult
+    package var policy: PolicyResult
     /// The baseline it is compared with, under `--baseline`.
-    public var baseline: PolicyResult?
+    package var baseline: PolicyResult?
     /// The horizon, under `--within-days`.
-    public var horizon: Horizon?
+    package var horizon: Horizon?
+    /// The lines skipped (or warned of) while reading, each at its `file:line:column`; not part of
+    /// the JSON report.
+    public var problems: [Diagnostic] = []
+    /// How many lines were skipped, by kind of problem (not part of the JSON report).
+    package var skippedByKind: [String: Int] = [:]
 
     /// A report.
-    public init(input: Input, policy: PolicyResult, baseline: PolicyResult? = nil, horizon: Horizon? = nil) {
+    package init(input: Input, policy: PolicyResult, baseline: PolicyResult? = nil, horizon: Horizon? = nil) {
         self.input = input
         self.policy = policy
         self.baseline = baseline
@@ -123,20 +129,20 @@ public struct SimulationReport: Sendable {
     }
 
     /// The people in the horizon's cohort of `result`, and those of them asked within it.
-    public func horizonCounts(_ result: PolicyResult) -> SimulationTally.FirstSeen? {
+    package func horizonCounts(_ result: PolicyResult) -> SimulationTally.FirstSeen? {
         guard let horizon else { return nil }
         let lastDay = horizon.lastFirstSeenDay(latest: latest)
         return lastDay.map { result.tally.horizon(lastDay: $0) } ?? SimulationTally.FirstSeen()
     }
 
     /// The latest line's time over the policy and the baseline.
-    public var latest: Timestamp? {
+    package var latest: Timestamp? {
         [policy.tally.latest, baseline?.tally.latest].compactMap { $0 }.max()
     }
 
     /// Adds a report of other people under the same policies (a partition of a larger run).
     /// Throws when the policies differ.
-    public mutating func add(_ other: SimulationReport) throws(MergeError) {
+    package mutating func add(_ other: SimulationReport) throws(MergeError) {
         guard other.horizon == horizon else {
             throw MergeError(
                 message:
@@ -160,9 +166,9 @@ public struct SimulationReport: Sendable {
     }
 
     /// Why two reports do not merge.
-    public struct MergeError: Error, Sendable {
+    package struct MergeError: Error, Sendable {
         /// What is wrong.
-        public var message: String
+        package var message: String
     }
 }
 

@@ -1,6 +1,6 @@
 /// The columns a timeline line may have (README, "Simulating a policy"): one per key of a JSON
 /// line, or per header name of a CSV file.
-public enum TimelineColumn: Int, Sendable, CaseIterable {
+package enum TimelineColumn: Int, Sendable, CaseIterable {
     /// The person: a stable pseudonymous id (rollout buckets by it).
     case user
     /// When: RFC 3339, or epoch seconds, milliseconds or microseconds.
@@ -21,7 +21,7 @@ public enum TimelineColumn: Int, Sendable, CaseIterable {
     case value
 
     /// The column's name in a JSON line or a CSV header.
-    public var name: String {
+    package var name: String {
         switch self {
         case .user: "user"
         case .time: "time"

@@ -1,5 +1,5 @@
 /// How a timeline file is written.
-public enum TimelineFormat: String, Sendable, CaseIterable {
+package enum TimelineFormat: String, Sendable, CaseIterable {
     /// JSON Lines: one object per line.
     case jsonl
     /// CSV with a header line naming the columns.
@@ -7,7 +7,7 @@ public enum TimelineFormat: String, Sendable, CaseIterable {
 
     /// The format a file's name says: `.jsonl`, `.ndjson` or `.json` for JSON Lines, `.csv` for CSV
     /// (a trailing `.gz` is not read: decompress first); `nil` when the name does not tell.
-    public static func of(path: String) -> TimelineFormat? {
+    package static func of(path: String) -> TimelineFormat? {
         let lowered = path.lowercased()
         if lowered.hasSuffix(".jsonl") || lowered.hasSuffix(".ndjson") || lowered.hasSuffix(".json") { return .jsonl }
         if lowered.hasSuffix(".csv") { return .csv }

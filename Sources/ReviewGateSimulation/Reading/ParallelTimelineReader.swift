@@ -10,37 +10,37 @@ import ReviewGate
 /// block and puts the one before together, so that no core waits for the input; with one job,
 /// everything happens on the caller's thread. A reader is used by one owner, start to finish: a
 /// copy made mid-read would share the block in flight with it. Once it throws, it is done.
-public struct ParallelTimelineReader {
+package struct ParallelTimelineReader {
     /// How much input is gathered before its lines are read (8 MiB unless given).
-    public let blockSize: Int
+    package let blockSize: Int
 
     /// The file's format.
-    public let format: TimelineFormat
+    package let format: TimelineFormat
     /// The file's name, for messages.
-    public let file: String
+    package let file: String
     /// Whether the first unreadable line stops the read.
-    public let strict: Bool
+    package let strict: Bool
     /// How many parts a block is read in at once.
-    public let jobs: Int
+    package let jobs: Int
     /// Names, versions and values.
-    public private(set) var symbols: Symbols
+    package private(set) var symbols: Symbols
     /// The people, in the order first seen.
-    public private(set) var people: Symbols
+    package private(set) var people: Symbols
     /// Every event read, in file order, in the pieces they were read in (a part of a block each);
     /// with several jobs, complete once ``finish()`` returns, as are the counts and problems.
-    public private(set) var pieces: [TimelinePiece] = []
+    package private(set) var pieces: [TimelinePiece] = []
     /// How many events were read.
-    public private(set) var eventCount = 0
+    package private(set) var eventCount = 0
     /// Every event read, in file order, in one array.
-    public var events: [TimelineEvent] { pieces.flatMap(\.renumbered) }
+    package var events: [TimelineEvent] { pieces.flatMap(\.renumbered) }
     /// Lines read (blank ones and a CSV header included).
-    public private(set) var lines = 0
+    package private(set) var lines = 0
     /// Lines skipped because they could not be read.
-    public private(set) var skipped = 0
+    package private(set) var skipped = 0
     /// Every skipped line counted by the kind of its problem (``TimelineReader/problemKind(_:)``).
-    public private(set) var skippedByKind: [String: Int] = [:]
+    package private(set) var skippedByKind: [String: Int] = [:]
     /// Skipped lines and warnings, in file order, at most ``TimelineReader/problemLimit``.
-    public private(set) var problems: [Diagnostic] = []
+    package private(set) var problems: [Diagnostic] = []
 
     /// The block being filled: its first ``filled`` bytes; the rest is room for more, so that the
     /// input can be read straight into it (``read(filling:)``).
@@ -60,7 +60,7 @@ public struct ParallelTimelineReader {
 
     /// A reader of a file in `format` on `jobs` cores; `symbols` and `people`, when given, are an
     /// earlier file's.
-    public init(
+    package init(
         format: TimelineFormat, file: String, strict: Bool = false, jobs: Int, symbols: Symbols = Symbols(),
         people: Symbols = Symbols(), blockSize: Int = 8 << 20
     ) {
@@ -74,7 +74,7 @@ public struct ParallelTimelineReader {
     }
 
     /// Takes the next bytes of the file; whole blocks are read as they fill.
-    public mutating func read(_ chunk: UnsafeBufferPointer<UInt8>) throws(DiagnosticError) {
+    package mutating func read(_ chunk: UnsafeBufferPointer<UInt8>) throws(DiagnosticError) {
         guard !chunk.isEmpty else { return }
         makeRoom(for: chunk.count)
         let start = filled
@@ -88,7 +88,7 @@ public struct ParallelTimelineReader {
     /// most the buffer's count of bytes (1 MiB) into it and returns how many, or 0 at the input's
     /// end, or a negative number when the input cannot be read, which is returned as is. Whole
     /// blocks are read as they fill.
-    public mutating func read(
+    package mutating func read(
         filling fill: (UnsafeMutableRawBufferPointer) -> Int
     ) throws(DiagnosticError) -> Int {
         makeRoom(for: Self.readSize)
@@ -146,13 +146,13 @@ public struct ParallelTimelineReader {
     }
 
     /// Reads what is left, the last line with no newline included, and waits for every block.
-    public mutating func finish() throws(DiagnosticError) {
+    package mutating func finish() throws(DiagnosticError) {
         try readBlock(through: filled)
         try settle()
     }
 
     /// The timeline read, grouped by person on ``jobs`` cores.
-    public func timeline() -> Timeline {
+    package func timeline() -> Timeline {
         Timeline(pieces: pieces, symbols: symbols, people: people, jobs: jobs)
     }
 

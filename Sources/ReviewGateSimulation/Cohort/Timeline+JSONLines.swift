@@ -3,7 +3,7 @@ import ReviewGate
 extension Timeline {
     /// The timeline as JSON Lines in simulate's columns, person by person in time order: what
     /// `simulate --synthetic C --write-timeline FILE` writes, and reads back to the same report.
-    public func jsonLines() -> String {
+    package func jsonLines() -> String {
         var out = ""
         writeJSONLines { out += $0 }
         return out
@@ -11,7 +11,7 @@ extension Timeline {
 
     /// The timeline as ``jsonLines()`` writes it, a person's lines at a time, so that a timeline of
     /// millions of people is written without building its whole text.
-    public func writeJSONLines(_ write: (String) -> Void) {
+    package func writeJSONLines(_ write: (String) -> Void) {
         let writer = JSONWriter(pretty: false)
         for person in 0..<people.count {
             let name = people[Symbols.ID(person)]

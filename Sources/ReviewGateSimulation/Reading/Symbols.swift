@@ -3,12 +3,12 @@
 ///
 /// Looked up by their UTF-8 bytes in an open-addressing table (hashed eight bytes at a time), so that reading a line
 /// builds no `String` for a name seen before.
-public struct Symbols: Sendable {
+package struct Symbols: Sendable {
     /// A symbol's number.
-    public typealias ID = Int32
+    package typealias ID = Int32
 
     /// Each symbol's text.
-    public private(set) var strings: [String] = []
+    package private(set) var strings: [String] = []
     /// Each symbol's bytes, one after another; symbol `i` is `bytes[starts[i]..<starts[i + 1]]`.
     private var bytes: [UInt8] = []
     private var starts: [Int] = [0]
@@ -16,11 +16,11 @@ public struct Symbols: Sendable {
     private var slots: [Int32] = Array(repeating: 0, count: 64)
 
     /// An empty table.
-    public init() {}
+    package init() {}
 
     /// A copy whose strings share no storage with these, for a job on another core: it then
     /// retains and releases only its own.
-    public func unshared() -> Symbols {
+    package func unshared() -> Symbols {
         var copy = self
         copy.strings = strings.map { text in
             var text = text
@@ -30,17 +30,17 @@ public struct Symbols: Sendable {
     }
 
     /// How many symbols there are.
-    public var count: Int { strings.count }
+    package var count: Int { strings.count }
 
     /// The text of symbol `id`.
-    public subscript(id: ID) -> String { strings[Int(id)] }
+    package subscript(id: ID) -> String { strings[Int(id)] }
 
     /// A direct-mapped cache of recent symbols (number + 1, 0 for none), by a key of a few bytes:
     /// the same person, name or version line after line is found without hashing or probing.
     private var recent = [Int32](repeating: 0, count: 256)
 
     /// The number of the symbol with these bytes, added if new.
-    public mutating func intern(_ text: UnsafeBufferPointer<UInt8>) -> ID {
+    package mutating func intern(_ text: UnsafeBufferPointer<UInt8>) -> ID {
         let key = Self.recentKey(text)
         let cached = Int(recent[key]) - 1
         if cached >= 0, equals(cached, text) { return ID(cached) }
@@ -79,14 +79,14 @@ public struct Symbols: Sendable {
     }
 
     /// The number of `text`, added if new.
-    public mutating func intern(_ text: String) -> ID {
+    package mutating func intern(_ text: String) -> ID {
         var text = text
         return text.withUTF8 { intern($0) }
     }
 
     /// A table holding only symbol `id` (as symbol 0), so that a long read forgets what it no
     /// longer needs; `id` is ``TimelineEvent/none`` for an empty table.
-    public func keeping(_ id: ID) -> (symbols: Symbols, id: ID) {
+    package func keeping(_ id: ID) -> (symbols: Symbols, id: ID) {
         var kept = Symbols()
         guard id >= 0, Int(id) < count else { return (kept, TimelineEvent.none) }
         // Interned first: a tuple of `kept` and `kept.intern(…)` would copy the table before the

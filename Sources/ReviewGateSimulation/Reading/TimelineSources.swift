@@ -1,11 +1,10 @@
-import ArgumentParser
 import ReviewGate
 import ReviewGateFiles
-import ReviewGateSimulation
 
-/// Reads timeline files (or standard input, `-`) a megabyte at a time, showing progress on a
-/// terminal: whole, on every core (``readWhole(_:jobs:)``), or person by person (``readGrouped(_:_:)``).
-struct TimelineInput {
+/// Reads timelines (files, standard input as `-`, or bytes in memory) a megabyte at a time,
+/// telling ``progress`` how far it got: whole, on every core (``readWhole(_:jobs:)``), or person by
+/// person (``readGrouped(_:_:)``).
+struct TimelineSources {
     /// The format when a file's name does not say (`--input-format`).
     var format: TimelineFormat?
     /// Whether the first unreadable line stops the run.
@@ -15,6 +14,8 @@ struct TimelineInput {
     var people = Symbols()
     /// Every event of the files read whole, in file order, in the pieces they were read in.
     var pieces: [TimelinePiece] = []
+    /// Told what is read, for a progress line.
+    var progress: (SimulationProgress) -> Void = { _ in }
     /// What was read, over every file.
     var lines = 0
     var eventCount = 0
@@ -23,15 +24,15 @@ struct TimelineInput {
     var problems: [Diagnostic] = []
 
     /// Reads `path` whole into ``pieces``, its blocks read on `jobs` cores.
-    mutating func readWhole(_ path: String, jobs: Int) throws {
-        let file = try open(path)
+    mutating func readWhole(_ source: TimelineSource, jobs: Int) throws(DiagnosticError) {
+        let file = try open(source)
         defer { file.close() }
         var reader = ParallelTimelineReader(
             format: file.format, file: file.name, strict: strict, jobs: jobs, symbols: symbols, people: people)
         symbols = Symbols()
         people = Symbols()
         // Read straight into the reader's block: a copy of the whole file spared.
-        try Self.chunks(of: file) { (read) throws(DiagnosticError) in
+        try chunks(of: file) { (read) throws(DiagnosticError) in
             (try reader.read(filling: read), reader.eventCount)
         } finish: { () throws(DiagnosticError) in
             try reader.finish()
@@ -47,8 +48,10 @@ struct TimelineInput {
     }
 
     /// Reads `path`, passing the events of each chunk (in file order) to `body` with the reader.
-    mutating func readGrouped(_ path: String, _ body: ([TimelineEvent], inout TimelineReader) -> Void) throws {
-        let file = try open(path)
+    mutating func readGrouped(
+        _ source: TimelineSource, _ body: ([TimelineEvent], inout TimelineReader) -> Void
+    ) throws(DiagnosticError) {
+        let file = try open(source)
         defer { file.close() }
         var reader = TimelineReader(
             format: file.format, file: file.name, strict: strict, symbols: symbols, people: people)
@@ -56,7 +59,7 @@ struct TimelineInput {
         people = Symbols()
         var events: [TimelineEvent] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        try Self.chunks(of: file) { (read) throws(DiagnosticError) in
+        try chunks(of: file) { (read) throws(DiagnosticError) in
             let count = buffer.withUnsafeMutableBytes(read)
             guard count > 0 else { return (count, reader.events) }
             events.removeAll(keepingCapacity: true)
@@ -81,15 +84,18 @@ struct TimelineInput {
 
     /// An open input.
     private final class OpenFile {
-        let descriptor: Int32
+        /// The file read, or `nil` for bytes in memory.
+        let descriptor: Int32?
         var format: TimelineFormat
         let name: String
         let size: Int?
         let label: String
-        /// Bytes read ahead (standard input's first, to tell its format), handed out before the rest.
+        /// Bytes at hand before the file's (standard input's first, read to tell its format, or
+        /// all of them in memory), handed out from ``handedOut`` on.
         var readAhead: [UInt8] = []
+        var handedOut = 0
 
-        init(descriptor: Int32, format: TimelineFormat, name: String, size: Int?, label: String) {
+        init(descriptor: Int32?, format: TimelineFormat, name: String, size: Int?, label: String) {
             self.descriptor = descriptor
             self.format = format
             self.name = name
@@ -97,52 +103,69 @@ struct TimelineInput {
             self.label = label
         }
 
-        func close() { if descriptor != 0 { SystemCalls.close(descriptor) } }
+        func close() { if let descriptor, descriptor != 0 { SystemCalls.close(descriptor) } }
 
-        /// Reads into `buffer`: what was read ahead first, then the file.
+        /// Reads into `buffer`: what is at hand first, then the file.
         func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
-            guard !readAhead.isEmpty else { return SystemCalls.read(descriptor, into: buffer) }
-            let count = min(buffer.count, readAhead.count)
-            readAhead.withUnsafeBytes { buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-            readAhead.removeFirst(count)
-            return count
+            guard handedOut == readAhead.count else {
+                let count = min(buffer.count, readAhead.count - handedOut)
+                readAhead.withUnsafeBytes {
+                    buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[handedOut..<handedOut + count]))
+                }
+                handedOut += count
+                return count
+            }
+            guard let descriptor else { return 0 }
+            return SystemCalls.read(descriptor, into: buffer)
         }
     }
 
-    private func open(_ path: String) throws -> OpenFile {
-        let named = format ?? TimelineFormat.of(path: path)
-        guard let format = named ?? (path == "-" ? .jsonl : nil) else {
-            throw InputFile.usageError(
-                "cannot tell the format of \(path) from its name: name it .jsonl or .csv, or give --input-format jsonl|csv"
-            )
+    private func open(_ source: TimelineSource) throws(DiagnosticError) -> OpenFile {
+        let path: String
+        switch source {
+        case .bytes(let bytes, let name):
+            guard let format = format ?? TimelineFormat.of(path: name) else { throw Self.unnamed(name) }
+            let file = OpenFile(
+                descriptor: nil, format: format, name: name, size: bytes.count, label: "reading \(name)")
+            file.readAhead = bytes
+            return file
+        case .path(let given): path = given
         }
+        let named = format ?? TimelineFormat.of(path: path)
+        guard let format = named ?? (path == "-" ? .jsonl : nil) else { throw Self.unnamed(path) }
         let descriptor = path == "-" ? 0 : SystemCalls.openForReading(path)
         guard descriptor >= 0 else {
             // As every command says it: `FILE:1:1: error: no such file`.
-            InputFile.report(DiagnosticError(reading: FileError(reading: path, system: SystemCalls.lastError)))
-            throw ExitCode(2)
+            throw DiagnosticError(reading: FileError(reading: path, system: SystemCalls.lastError))
         }
         var size: Int?
         switch SystemCalls.kind(of: descriptor) {
         case .file(let bytes)?: size = bytes
         case .folder?:
             SystemCalls.close(descriptor)
-            throw InputFile.usageError("\(path) is a folder; give the timeline files in it")
+            throw DiagnosticError("\(path) is a folder; give the timeline files in it", at: nil)
         default: break
         }
         let file = OpenFile(
             descriptor: descriptor, format: format, name: path == "-" ? "<stdin>" : path, size: size,
             label: path == "-" ? "reading standard input" : "reading \(path)")
-        if named == nil { file.format = Self.guessFormat(of: file) }
+        if named == nil { file.format = Self.guessFormat(of: file, descriptor: descriptor) }
         return file
+    }
+
+    /// The error of a timeline whose format its name does not tell.
+    private static func unnamed(_ path: String) -> DiagnosticError {
+        DiagnosticError(
+            "cannot tell the format of \(path) from its name: name it .jsonl or .csv, or give --input-format jsonl|csv",
+            at: nil)
     }
 
     /// Standard input's format when no option says: JSON Lines when its first byte (past a byte
     /// order mark and blank space) is `{`, else CSV, whose first line is a header.
-    private static func guessFormat(of file: OpenFile) -> TimelineFormat {
+    private static func guessFormat(of file: OpenFile, descriptor: Int32) -> TimelineFormat {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while file.readAhead.count < 1 << 16 {
-            let count = buffer.withUnsafeMutableBytes { SystemCalls.read(file.descriptor, into: $0) }
+            let count = buffer.withUnsafeMutableBytes { SystemCalls.read(descriptor, into: $0) }
             guard count > 0 else { break }
             file.readAhead += buffer[..<count]
             var bytes = file.readAhead[...]
@@ -157,32 +180,26 @@ struct TimelineInput {
     /// Reads the file through `body` until its end, then calls `finish`: `body` reads with the
     /// function it is given (up to a megabyte into the memory given it, returning how many bytes,
     /// 0 at the end, or a negative number when the read failed) and returns what that returned and
-    /// the events read so far, for the progress line. An unreadable input is reported with exit 2.
-    private static func chunks(
+    /// the events read so far, for the progress line.
+    private func chunks(
         of file: OpenFile,
         _ body: ((UnsafeMutableRawBufferPointer) -> Int) throws(DiagnosticError) -> (count: Int, events: Int),
         finish: () throws(DiagnosticError) -> Void
-    ) throws {
-        var progress = Progress(label: file.label, total: file.size)
-        defer { progress.finish() }
+    ) throws(DiagnosticError) {
+        progress(.reading(file.label, bytes: file.size))
+        defer { progress(.doneReading) }
         var read = 0
-        do throws(DiagnosticError) {
-            while true {
-                let (count, events) = try body { file.read(into: $0) }
-                if count < 0 {
-                    throw DiagnosticError.unreadable(
-                        "cannot read: \(SystemCalls.describe(SystemCalls.lastError.number))",
-                        at: SourceLocation(file: file.name, line: 0, column: 1))
-                }
-                if count == 0 { break }
-                read += count
-                progress.update(bytes: read, events: events)
+        while true {
+            let (count, events) = try body { file.read(into: $0) }
+            if count < 0 {
+                throw DiagnosticError.unreadable(
+                    "cannot read: \(SystemCalls.describe(SystemCalls.lastError.number))",
+                    at: SourceLocation(file: file.name, line: 0, column: 1))
             }
-            try finish()
-        } catch {
-            progress.finish()
-            InputFile.report(error)
-            throw ExitCode(2)
+            if count == 0 { break }
+            read += count
+            progress(.read(bytes: read, events: events))
         }
+        try finish()
     }
 }

@@ -3,33 +3,33 @@ import ReviewGate
 /// Reads a timeline (JSON Lines or CSV, one event per line) into ``TimelineEvent``s, a chunk of
 /// bytes at a time, so that a file of any size is read in bounded memory. A line that cannot be
 /// read is reported at its line and column and skipped (or, when ``strict``, stops the read).
-public struct TimelineReader {
+package struct TimelineReader {
     /// The longest line read; a longer one is reported and skipped.
-    public static let longestLine = 1 << 20
+    package static let longestLine = 1 << 20
 
     /// The file's format.
-    public let format: TimelineFormat
+    package let format: TimelineFormat
     /// The file's name, for messages.
-    public let file: String
+    package let file: String
     /// Whether the first unreadable line stops the read.
-    public var strict: Bool
+    package var strict: Bool
     /// Names, versions and values.
-    public private(set) var symbols = Symbols()
+    package private(set) var symbols = Symbols()
     /// The people, in the order first seen.
-    public private(set) var people = Symbols()
+    package private(set) var people = Symbols()
     /// Lines read so far (blank ones and a CSV header included).
-    public private(set) var lines = 0
+    package private(set) var lines = 0
     /// Events read so far.
-    public private(set) var events = 0
+    package private(set) var events = 0
     /// Lines skipped because they could not be read.
-    public private(set) var skipped = 0
+    package private(set) var skipped = 0
     /// Every skipped line counted by the kind of its problem (``problemKind(_:)``), so that a few
     /// lines of a rare kind are not hidden behind many of a common one.
-    public private(set) var skippedByKind: [String: Int] = [:]
+    package private(set) var skippedByKind: [String: Int] = [:]
     /// Skipped lines and warnings, in file order, at most ``problemLimit`` of them.
-    public private(set) var problems: [Diagnostic] = []
+    package private(set) var problems: [Diagnostic] = []
     /// The most problems kept; the rest are counted in ``skipped``.
-    public static let problemLimit = 1000
+    package static let problemLimit = 1000
 
     /// A CSV file's columns, once its header is read (given to the readers of later parts).
     package var header: [TimelineColumn?]?
@@ -45,7 +45,7 @@ public struct TimelineReader {
 
     /// A reader of a file in `format`; `file` names it in messages. `symbols` and `people`, when
     /// given, are an earlier file's, so that the same person or name in several files is one.
-    public init(
+    package init(
         format: TimelineFormat, file: String, strict: Bool = false, symbols: Symbols = Symbols(),
         people: Symbols = Symbols()
     ) {
@@ -58,7 +58,7 @@ public struct TimelineReader {
 
     /// Reads the complete lines in `chunk` (and the end of a line an earlier chunk began), passing
     /// each event to `body`; an unfinished last line waits for the next chunk or ``finish(_:)``.
-    public mutating func read(
+    package mutating func read(
         _ chunk: UnsafeBufferPointer<UInt8>, _ body: (TimelineEvent) -> Void
     ) throws(DiagnosticError) {
         var start = 0
@@ -90,14 +90,14 @@ public struct TimelineReader {
 
     /// Forgets every person but `person`, who is numbered anew: the number returned. For a
     /// grouped read, which needs no one but the person in flight.
-    public mutating func forgetPeople(keeping person: Symbols.ID) -> Symbols.ID {
+    package mutating func forgetPeople(keeping person: Symbols.ID) -> Symbols.ID {
         let kept = people.keeping(person)
         people = kept.symbols
         return kept.id
     }
 
     /// Reads the last line when the input does not end with a newline.
-    public mutating func finish(_ body: (TimelineEvent) -> Void) throws(DiagnosticError) {
+    package mutating func finish(_ body: (TimelineEvent) -> Void) throws(DiagnosticError) {
         guard !pending.isEmpty, !discarding else { return }
         let whole = pending
         pending.removeAll()
@@ -177,7 +177,7 @@ public struct TimelineReader {
 
     /// A problem's message without the values it quotes or its did-you-mean: `time "…" is not an
     /// RFC 3339 time ...` for every bad time.
-    public static func problemKind(_ message: String) -> String {
+    package static func problemKind(_ message: String) -> String {
         var kind = ""
         var quoted = false
         for character in message.prefix(while: { $0 != ";" }) {

@@ -1,15 +1,15 @@
 import ReviewGate
 
 /// Reads a cohort file (`reviewgate_cohort: 1`) from its node tree, reporting every problem at its node.
-public enum CohortDecoder {
+package enum CohortDecoder {
     /// The cohort format this reviewgate reads.
-    public static let formatVersion = 1
+    package static let formatVersion = 1
     /// The most people a cohort may have.
-    public static let maximumPeople = 10_000_000
+    package static let maximumPeople = 10_000_000
     /// The longest period a cohort may cover.
-    public static let maximumDays = 3650
+    package static let maximumDays = 3650
     /// The most of anything per day.
-    public static let maximumPerDay = 1000.0
+    package static let maximumPerDay = 1000.0
 
     static let keys = [
         "reviewgate_cohort", "name", "description", "seed", "people", "start", "installs_over", "days", "app",
@@ -17,7 +17,7 @@ public enum CohortDecoder {
     ]
 
     /// Decodes a cohort document. Throws every problem found.
-    public static func decode(_ root: DocumentNode) throws(DiagnosticError) -> Cohort {
+    package static func decode(_ root: DocumentNode) throws(DiagnosticError) -> Cohort {
         var reader = NodeReader()
         guard let fields = reader.fields(root, "the cohort", allowed: keys) else { throw reader.failure }
         reader.require(["reviewgate_cohort", "name", "people", "start", "days"], in: fields, "the cohort")

@@ -2,76 +2,76 @@ import ReviewGate
 
 /// What a replay counted for one policy: every figure of the report, as sums that add up across
 /// partitions of people, so that reports of parts merge into the report of the whole.
-public struct SimulationTally: Sendable, Hashable {
+package struct SimulationTally: Sendable, Hashable {
     /// A blocker's count: trigger moments it blocked, and people it blocked at least once.
-    public struct Blocked: Sendable, Hashable {
+    package struct Blocked: Sendable, Hashable {
         /// Trigger moments that did not ask because of it.
-        public var moments = 0
+        package var moments = 0
         /// People with at least one such moment.
-        public var people = 0
+        package var people = 0
     }
 
     /// People replayed.
-    public var people = 0
+    package var people = 0
     /// People asked at least once.
-    public var peopleAsked = 0
+    package var peopleAsked = 0
     /// Moments decided (launches, events, triggers).
-    public var moments = 0
+    package var moments = 0
     /// Asks.
-    public var asks = 0
+    package var asks = 0
     /// Asks past the OS's quota (3 in 365 days on iOS), which it would have dropped silently.
-    public var asksPastOSQuota = 0
+    package var asksPastOSQuota = 0
     /// Asks by trigger, in the policy's trigger order.
-    public var asksByTrigger: [Int]
+    package var asksByTrigger: [Int]
     /// People by whole days from first seen to first ask: `firstAskDays[d]` were first asked on day `d`.
-    public var firstAskDays: [Int] = []
+    package var firstAskDays: [Int] = []
     /// Trigger moments (a trigger listened) that did not ask.
-    public var blockedMoments = 0
+    package var blockedMoments = 0
     /// By blocker, in ``Blocker/allCases`` order.
-    public var blockedBy: [Blocked] = Array(repeating: Blocked(), count: Blocker.allCases.count)
+    package var blockedBy: [Blocked] = Array(repeating: Blocked(), count: Blocker.allCases.count)
     /// People whose count never passed a trigger's count rule, in the policy's trigger order.
-    public var neverReached: [Int]
+    package var neverReached: [Int]
     /// Moments naming a trigger the policy does not have (`type: trigger` lines), not decided.
-    public var unknownTriggerMoments = 0
+    package var unknownTriggerMoments = 0
     /// People never asked, each once, by why: ``NeverAsked/neverReached`` first, then one per
     /// blocker in ``Blocker/allCases`` order (see ``NeverAsked``).
-    public var neverAsked: [Int] = Array(repeating: 0, count: NeverAsked.count)
+    package var neverAsked: [Int] = Array(repeating: 0, count: NeverAsked.count)
     /// The latest time of any line replayed: where observation ends unless `--until` says.
-    public var latest: Timestamp?
+    package var latest: Timestamp?
     /// With a horizon (`--within-days`), people by the UTC day they were first seen (days since
     /// 1970-01-01), with how many of them were first asked within the horizon of their first line.
-    public var firstSeen: [Int: FirstSeen] = [:]
+    package var firstSeen: [Int: FirstSeen] = [:]
 
     /// Why a person was never asked, counted once per person: `never_reached` when no trigger's
     /// count ever passed for them; otherwise the first blocker, in evaluation order, of their last
     /// moment whose count passed (or that the kill switch blocked).
-    public enum NeverAsked {
+    package enum NeverAsked {
         /// The index of "no trigger's count ever passed".
-        public static let neverReached = 0
+        package static let neverReached = 0
         /// How many reasons there are.
-        public static let count = 1 + Blocker.allCases.count
+        package static let count = 1 + Blocker.allCases.count
         /// The index of a blocker's reason.
-        public static func index(of blocker: Blocker) -> Int { 1 + blocker.index }
+        package static func index(of blocker: Blocker) -> Int { 1 + blocker.index }
         /// The reasons' ids, in index order: `never_reached`, then the blockers' ids.
-        public static let ids = ["never_reached"] + Blocker.allCases.map(\.id)
+        package static let ids = ["never_reached"] + Blocker.allCases.map(\.id)
     }
 
     /// The people first seen on one day, and those of them asked within the horizon.
-    public struct FirstSeen: Sendable, Hashable {
+    package struct FirstSeen: Sendable, Hashable {
         /// People first seen that day.
-        public var people = 0
+        package var people = 0
         /// Of them, people whose first ask came less than the horizon after their first line.
-        public var asked = 0
+        package var asked = 0
     }
 
     /// An empty tally for a policy with `triggers` triggers.
-    public init(triggers: Int) {
+    package init(triggers: Int) {
         asksByTrigger = Array(repeating: 0, count: triggers)
         neverReached = Array(repeating: 0, count: triggers)
     }
 
     /// Adds another part's counts (of the same policy).
-    public mutating func add(_ other: SimulationTally) {
+    package mutating func add(_ other: SimulationTally) {
         people += other.people
         peopleAsked += other.peopleAsked
         moments += other.moments
@@ -102,7 +102,7 @@ public struct SimulationTally: Sendable, Hashable {
     }
 
     /// The UTC day of `time`, counted from 1970-01-01 (negative before it).
-    public static func day(of time: Timestamp) -> Int {
+    package static func day(of time: Timestamp) -> Int {
         let nanoseconds = time.nanosecondsSince1970
         let perDay: Int64 = 86_400 * 1_000_000_000
         return Int(nanoseconds / perDay - (nanoseconds % perDay < 0 ? 1 : 0))
@@ -110,7 +110,7 @@ public struct SimulationTally: Sendable, Hashable {
 
     /// The people in a horizon's cohort (first seen on or before `lastDay`) and those of them
     /// asked within it.
-    public func horizon(lastDay: Int) -> FirstSeen {
+    package func horizon(lastDay: Int) -> FirstSeen {
         var total = FirstSeen()
         for (day, counts) in firstSeen where day <= lastDay {
             total.people += counts.people
@@ -127,7 +127,7 @@ public struct SimulationTally: Sendable, Hashable {
 
     /// The day by which a share `quantile` (0–1) of the people asked had their first ask: the
     /// nearest-rank percentile of whole days; `nil` when nobody was asked.
-    public func firstAskPercentile(_ quantile: Double) -> Int? {
+    package func firstAskPercentile(_ quantile: Double) -> Int? {
         let total = firstAskDays.reduce(0, +)
         guard total > 0 else { return nil }
         var rank = Int((quantile * Double(total)).rounded(.up))

@@ -1,0 +1,174 @@
+import ReviewGate
+import ReviewGateFiles
+
+/// A run of `reviewgate simulate` (SPEC §10): the policy (and a baseline to compare it with), the
+/// usage to replay through them, and what to keep. ``run()`` is this module's one door: it reads,
+/// replays and tallies, and returns the report.
+public struct SimulationRequest {
+    /// Where the usage comes from.
+    public enum Input: Sendable {
+        /// Timeline files, `.jsonl` or `.csv` by their names; `-` is standard input (JSON Lines when
+        /// it starts with `{`, else CSV).
+        case timelines([String])
+        /// A timeline in memory, its format told by `name` (`events.jsonl`), which diagnostics cite.
+        case bytes([UInt8], name: String)
+        /// A cohort file's document, whose synthetic timeline is generated and replayed.
+        case cohort(DocumentNode)
+    }
+
+    package var policies: [SimulatedPolicy]
+    package var input: Input
+    /// The timelines' format when their names do not say (`--input-format`).
+    package var format: TimelineFormat?
+    package var grouped: Bool
+    package var strict: Bool
+    package var jobs: Int
+    package var horizon: SimulationReport.Horizon?
+    package var asks: ((String) -> Void)?
+    package var generatedLines: ((String) -> Void)?
+    /// Told what is read and replayed, for a progress line.
+    package var progress: (SimulationProgress) -> Void = { _ in }
+
+    /// A run of `policy`, side by side with `baseline` when given, over `input`.
+    ///
+    /// - Parameters:
+    ///   - grouped: The timelines' lines are grouped by person (sorted, or Spark's `CLUSTER BY`):
+    ///     each person is replayed as their lines end, in bounded memory.
+    ///   - strict: The first unreadable line stops the run; otherwise it is skipped and counted.
+    ///   - jobs: How many people to replay at once (default: every core).
+    ///   - withinDays: Also count the people observed at least this many days (1 to 36500), and
+    ///     how many were asked in their first days; observation ends at `until`, or at the latest
+    ///     time in the input.
+    ///   - asks: Given one JSON line per ask (person, time, trigger, policy digest), as each
+    ///     person's asks are counted.
+    ///   - generatedLines: With a cohort: given the generated timeline as JSON Lines, a person at a time.
+    public init(
+        policy: SimulatedPolicy, baseline: SimulatedPolicy? = nil, input: Input, grouped: Bool = false,
+        strict: Bool = false, jobs: Int? = nil, withinDays: Int? = nil, until: Timestamp? = nil,
+        asks: ((String) -> Void)? = nil, generatedLines: ((String) -> Void)? = nil
+    ) {
+        policies = [policy] + (baseline.map { [$0] } ?? [])
+        self.input = input
+        self.grouped = grouped
+        self.strict = strict
+        self.jobs = max(1, jobs ?? SystemCalls.processorCount)
+        horizon = withinDays.map { SimulationReport.Horizon(days: $0, until: until) }
+        self.asks = asks
+        self.generatedLines = generatedLines
+    }
+
+    /// Reads and replays the input, and reports on each policy. Unreadable lines are skipped and
+    /// kept in the report's ``SimulationReport/problems`` (with `strict`, the first is thrown);
+    /// an input that cannot be read, or a cohort that cannot be used, is thrown.
+    public func run() throws(DiagnosticError) -> SimulationReport {
+        if let horizon, !(1...36_500).contains(horizon.days) {
+            throw DiagnosticError("the horizon must be a whole number of days from 1 to 36500", at: nil)
+        }
+        let simulation = Simulation(policies: policies, keepsAsks: asks != nil, horizonDays: horizon?.days)
+        var report: SimulationReport
+        switch input {
+        case .cohort(let document):
+            report = try replay(CohortDecoder.decode(document), through: simulation)
+            report.input.sources = ["cohort \(document.location.file)"]
+        case .timelines(let paths):
+            report = try replay(paths.map(TimelineSource.path), through: simulation)
+            report.input.sources = paths
+        case .bytes(let bytes, let name):
+            report = try replay([.bytes(bytes, name: name)], through: simulation)
+            report.input.sources = [name]
+        }
+        report.horizon = horizon
+        return report
+    }
+
+    /// Generates the cohort's timeline and replays it.
+    private func replay(_ cohort: Cohort, through simulation: Simulation) -> SimulationReport {
+        let timeline = CohortGenerator.timeline(cohort)
+        // A person's lines at a time: the text of millions of people is never built whole.
+        if let generatedLines { timeline.writeJSONLines(generatedLines) }
+        let outcome = replaying(people: timeline.people.count) { simulation.run(timeline, jobs: jobs) }
+        var report = self.report(outcome)
+        report.input.lines = timeline.events.count
+        report.input.events = timeline.events.count
+        return report
+    }
+
+    /// Reads the timelines and replays them, whole or grouped.
+    private func replay(_ sources: [TimelineSource], through simulation: Simulation) throws(DiagnosticError)
+        -> SimulationReport
+    {
+        var reading = TimelineSources(format: format, strict: strict)
+        reading.progress = progress
+        let outcome: Simulation.Outcome
+        if grouped {
+            var replay = GroupedReplay(simulation)
+            // Asks are given as each person's are counted: a grouped run holds one person.
+            for source in sources {
+                try reading.readGrouped(source) { events, reader in
+                    replay.take(events, from: &reader)
+                    hand(replay.takeAsks())
+                }
+            }
+            replay.finish(symbols: reading.symbols)
+            outcome = replay.outcome
+        } else {
+            for source in sources { try reading.readWhole(source, jobs: jobs) }
+            let timeline = Timeline(
+                pieces: reading.pieces, symbols: reading.symbols, people: reading.people, jobs: jobs)
+            reading.pieces = []
+            outcome = replaying(people: timeline.people.count) { simulation.run(timeline, jobs: jobs) }
+        }
+        var report = self.report(outcome)
+        report.input.lines = reading.lines
+        report.input.events = reading.eventCount
+        report.input.skipped = reading.skipped
+        report.problems = reading.problems
+        report.skippedByKind = reading.skippedByKind
+        return report
+    }
+
+    /// The report of `outcome`, each tally beside the policy it counts; its asks handed over.
+    private func report(_ outcome: Simulation.Outcome) -> SimulationReport {
+        hand(outcome.asks)
+        let results = zip(policies, outcome.tallies).map(SimulationReport.PolicyResult.init)
+        return SimulationReport(
+            input: SimulationReport.Input(sources: []), policy: results[0], baseline: results.dropFirst().first,
+            horizon: nil)
+    }
+
+    /// Gives `records` to ``asks``, a JSON line each.
+    private func hand(_ records: [AskRecord]) {
+        guard let asks else { return }
+        for record in records { asks(record.jsonLine) }
+    }
+
+    /// Runs `replay`, telling ``progress``: after the read reaches 100%, the replay of millions of
+    /// people still takes a while.
+    private func replaying<T>(people: Int, _ replay: () -> T) -> T {
+        progress(.replaying(people: people, jobs: jobs))
+        defer { progress(.doneReplaying) }
+        return replay()
+    }
+}
+
+/// What a run is doing, for a progress line.
+package enum SimulationProgress {
+    /// Reading begins: what is read (`reading events.jsonl`), and its size in bytes when known.
+    case reading(String, bytes: Int?)
+    /// So many bytes and events read so far.
+    case read(bytes: Int, events: Int)
+    /// Reading ended (or failed).
+    case doneReading
+    /// Replay begins.
+    case replaying(people: Int, jobs: Int)
+    /// Replay ended.
+    case doneReplaying
+}
+
+/// One timeline to read.
+package enum TimelineSource {
+    /// A file, or standard input (`-`).
+    case path(String)
+    /// Bytes in memory, named.
+    case bytes([UInt8], name: String)
+}
