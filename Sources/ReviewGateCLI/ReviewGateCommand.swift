@@ -20,21 +20,33 @@ struct ReviewGateCommand: ParsableCommand {
 
     /// Runs the command, mapping argument-parser's usage errors to exit code 2 (SPEC §5).
     static func main() {
-        if let unknown = unknownCommand(in: CommandLine.arguments.dropFirst()) {
+        Terminal.exit(run(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Runs the command that `arguments` name, writing to ``Terminal/current``, and returns its
+    /// exit code: what `main` does, without ending the process, so that a test can call it.
+    static func run(_ arguments: [String]) -> Int32 {
+        if let unknown = unknownCommand(in: arguments[...]) {
             Terminal.printError("reviewgate: error: \(unknown)")
-            Terminal.exit(2)
+            return 2
         }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
+            return 0
         } catch {
             let code = exitCode(for: error)
             if code == .success || error is ExitCode {
-                exit(withError: error)
+                // As argument-parser's `exit(withError:)` says it: help and --version on stdout.
+                let message = fullMessage(for: error)
+                if !message.isEmpty {
+                    if code == .success { Terminal.print(message) } else { Terminal.printError(message) }
+                }
+                return code.rawValue
             }
             // Usage errors and anything unexpected: the message, then 2.
             Terminal.printError(fullMessage(for: error))
-            Terminal.exit(2)
+            return 2
         }
     }
 

@@ -23,7 +23,7 @@ import Testing
             let options = format == "json" ? ["--format", "json"] : ["--explain"]
             return try CLIRunner.run(
                 ["evaluate", "--policy", policy, "--state", "policies/examples/\(testCase.state)"] + testCase.moment
-                    + options, environment: ["NO_COLOR": "1"])
+                    + options)
         }
         let yaml = try evaluate("policies/\(testCase.policy).yaml")
         let json = try evaluate(compiled)
@@ -58,8 +58,8 @@ import Testing
         try "reviewgate: 1\nname: broken\ntriggers:\n  done: {at_least: 0}\nguards:\n  coldown: 7d\n".write(
             to: policy, atomically: true, encoding: .utf8)
         let output = folder.appending(path: "broken.json").path
-        let compiled = try CLIRunner.run(["compile", policy.path, "-o", output], environment: ["NO_COLOR": "1"])
-        let validated = try CLIRunner.run(["validate", policy.path], environment: ["NO_COLOR": "1"])
+        let compiled = try CLIRunner.run(["compile", policy.path, "-o", output])
+        let validated = try CLIRunner.run(["validate", policy.path])
         #expect(compiled.status == 1)
         #expect(!FileManager.default.fileExists(atPath: output))
         let diagnostics = compiled.stderr.split(separator: "\n").filter { !$0.hasPrefix("reviewgate:") }

@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func noSnippetWhenTheFileCannotBeRead() throws {
-        let result = try CLIRunner.run(["validate", "-"], input: "reviewgate: 1\nname: t\ntriggers: {}\n")
+        let result = try CLIRunner.runProcess(["validate", "-"], input: "reviewgate: 1\nname: t\ntriggers: {}\n")
         #expect(
             result.stderr.hasPrefix("<stdin>:3:11: error: triggers must name at least one trigger\n"),
             "\(result.stderr)")

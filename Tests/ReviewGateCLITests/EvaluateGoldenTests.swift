@@ -14,7 +14,7 @@ import Testing
         ]
         arguments += testCase.moment
         arguments += format == "json" ? ["--format", "json"] : ["--explain"]
-        let result = try CLIRunner.run(arguments, environment: ["NO_COLOR": "1"])
+        let result = try CLIRunner.run(arguments)
         #expect(result.status == testCase.status, "\(result.stderr)")
         let golden = testCase.golden(format == "json" ? .json : .text)
         let outcome = Golden.check(result.stdout, against: golden)

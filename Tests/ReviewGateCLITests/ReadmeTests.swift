@@ -126,7 +126,7 @@ struct ReadmeTests {
                     continue
                 }
                 try #require(words.first == "reviewgate", "README line \(block.line): \(command)")
-                let result = try CLIRunner.run(Array(words.dropFirst()), in: workspace, environment: ["NO_COLOR": "1"])
+                let result = try CLIRunner.runProcess(Array(words.dropFirst()), in: workspace)
                 var actual = (result.stderr + result.stdout).split(separator: "\n", omittingEmptySubsequences: false)
                     .map(String.init)
                 while actual.last == "" { actual.removeLast() }
@@ -156,7 +156,7 @@ struct ReadmeTests {
                     // The shell pattern of the CI example: the shipped policies.
                     $0 == "policies/!(*.scenario|*.state).yaml" ? "policies/apple-sample.yaml" : $0
                 }
-                let result = try CLIRunner.run(arguments, in: workspace, input: input)
+                let result = try CLIRunner.runProcess(arguments, in: workspace, input: input)
                 // A validation passes; another command may block (1), never fail to run (2).
                 let passed = arguments.first == "validate" ? result.status == 0 : result.status != 2
                 #expect(passed, "README line \(block.line): \(line)\n\(result.stderr)")
@@ -176,7 +176,7 @@ struct ReadmeTests {
             if shipped.contains(text) { continue }
             let file = workspace.appending(path: "block-\(block.line).yaml")
             try text.write(to: file, atomically: true, encoding: .utf8)
-            let result = try CLIRunner.run(["validate", file.lastPathComponent], in: workspace)
+            let result = try CLIRunner.runProcess(["validate", file.lastPathComponent], in: workspace)
             #expect(result.status == 0, "README line \(block.line):\n\(result.stderr)")
         }
     }
@@ -224,7 +224,7 @@ struct ReadmeTests {
     @Test func synopsesNameOnlyOptionsTheCommandHas() throws {
         for block in Self.blocks where block.info.isEmpty && block.lines.first?.hasPrefix("reviewgate ") == true {
             let command = try #require(Self.words(block.lines[0]).dropFirst().first)
-            let help = try CLIRunner.run([command, "--help"]).stdout
+            let help = try CLIRunner.runProcess([command, "--help"]).stdout
             let options = block.lines.joined(separator: " ").split(whereSeparator: { " []|".contains($0) })
                 .filter { $0.hasPrefix("--") }
             #expect(!options.isEmpty)

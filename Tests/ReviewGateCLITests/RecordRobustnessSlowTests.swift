@@ -51,7 +51,7 @@ import Testing
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
             for _ in 0..<40 {
                 do {
-                    let result = try CLIRunner.run(
+                    let result = try CLIRunner.runProcess(
                         ["record", "--policy", "policy.yaml", "--state", "state.yaml", "--event", "x"], in: folder)
                     if result.status != 0 { failures.add("exit \(result.status): \(result.stderr)") }
                 } catch {

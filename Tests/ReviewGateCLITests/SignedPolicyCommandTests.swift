@@ -55,7 +55,7 @@ import Testing
             ))
 
         // The key from stdin, as from a CI secret.
-        let piped = try CLIRunner.run(
+        let piped = try CLIRunner.runProcess(
             ["compile", "--sign", "-", policy], in: folder, input: key.text)
         #expect(piped.status == 0)
         #expect(piped.stdout.contains("\"reviewgate_signed\": 1"))

@@ -37,7 +37,7 @@ struct SimulateCommandTests {
             ($0.element.prefix(16), $0.offset) < ($1.element.prefix(16), $1.offset)
         }.map { $0.element }.joined(separator: "\n")
         for (extra, input) in [([String](), text), (["--grouped"], byPerson)] {
-            let piped = try CLIRunner.run(
+            let piped = try CLIRunner.runProcess(
                 ["simulate", "--policy", Self.policy, "--input-format", "jsonl", "--format", "json", "-"] + extra,
                 input: input)
             #expect(piped.status == 0, "\(piped.stderr)")
@@ -131,7 +131,7 @@ struct SimulateCommandTests {
         let jsonl = #"{"user":"a","time":"2026-01-05T09:00:00Z","type":"event","name":"process_completed"}"#
         let csv = "user,time,type,name\na,2026-01-05T09:00:00Z,event,process_completed\n"
         for input in ["\u{FEFF}\n  " + jsonl + "\n", csv] {
-            let result = try CLIRunner.run(["simulate", "--policy", Self.policy, "-"], input: input)
+            let result = try CLIRunner.runProcess(["simulate", "--policy", Self.policy, "-"], input: input)
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.contains("standard input: 1 event, 1 person"), "\(result.stdout)")
         }
@@ -163,7 +163,7 @@ struct SimulateCommandTests {
         for index in 0..<25 { lines.append("{\"user\":\"a\",\"time\":\"day \(index)\",\"type\":\"launch\"}") }
         lines += ["not json", "[1]"]
         lines.append(#"{"user":"a","time":"2026-01-05T09:00:00Z","type":"launch"}"#)
-        let result = try CLIRunner.run(
+        let result = try CLIRunner.runProcess(
             ["simulate", "--policy", Self.policy, "--input-format", "jsonl", "-"], input: lines.joined(separator: "\n"))
         #expect(result.status == 0)
         #expect(result.stderr.contains("reviewgate: note: 7 more unreadable lines skipped (27 in all), by kind:\n"))

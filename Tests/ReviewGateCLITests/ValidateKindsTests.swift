@@ -6,12 +6,12 @@ import Testing
 /// first key (issue 9).
 @Suite struct ValidateKindsTests {
     @Test func standardInputIsValidatedAsStdin() throws {
-        let bad = try CLIRunner.run(
+        let bad = try CLIRunner.runProcess(
             ["validate", "-"], input: "reviewgate: 1\nname: x\ntriggers: {2fa: {at_least: 1}}\nguards: {cooldwn: 1d}\n")
         #expect(bad.status == 1)
         #expect(bad.stderr.contains("<stdin>:4:10: error: unknown key \"cooldwn\" in guards"), "\(bad.stderr)")
         #expect(bad.stdout == "<stdin>: 1 error\n")
-        let good = try CLIRunner.run(
+        let good = try CLIRunner.runProcess(
             ["validate", "-"],
             input: try String(contentsOfFile: Repository.path("policies/treaty.yaml"), encoding: .utf8))
         #expect(good.status == 0, "\(good.stderr)")

@@ -25,7 +25,7 @@ public struct Moment: Sendable {
     }
 
     /// The source of a moment that gives none: `launch` for a `launch` event's, else `system`.
-    public static func defaultSource(event: String?) -> MomentSource {
+    package static func defaultSource(event: String?) -> MomentSource {
         event == Trigger.launchEvent ? .launch : .system
     }
 

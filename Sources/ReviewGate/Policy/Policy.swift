@@ -69,7 +69,7 @@ public struct Policy: Sendable {
     }
 
     /// The index in ``triggers`` of the trigger with an id (the first, for an id written twice).
-    public func triggerIndex(id: String) -> Int? {
+    package func triggerIndex(id: String) -> Int? {
         positions[id]
     }
 

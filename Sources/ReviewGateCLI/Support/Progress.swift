@@ -5,7 +5,7 @@ import ReviewGateFiles
 struct Progress {
     private let total: Int?
     private let label: String
-    private let shown = SystemCalls.isTerminal(2)
+    private let shown = Terminal.current.showsProgress
     private let started = SystemCalls.monotonicClock()
     private var lastDrawn: Int64 = 0
     private var drew = false
@@ -36,20 +36,20 @@ struct Progress {
             }
         }
         line += "\(Self.rate(rate)) events/s"
-        SystemCalls.writeStandardError("\r\u{1B}[K" + line)
+        Terminal.current.write("\r\u{1B}[K" + line, true)
     }
 
     /// Shows `text` as the line, at once.
     mutating func show(_ text: String) {
         guard shown else { return }
         drew = true
-        SystemCalls.writeStandardError("\r\u{1B}[K" + text)
+        Terminal.current.write("\r\u{1B}[K" + text, true)
     }
 
     /// Clears the line.
     func finish() {
         guard shown, drew else { return }
-        SystemCalls.writeStandardError("\r\u{1B}[K")
+        Terminal.current.write("\r\u{1B}[K", true)
     }
 
     private static func rate(_ value: Double) -> String {
