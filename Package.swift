@@ -45,21 +45,33 @@ let package = Package(
         // Compiles a target's policies during its build (the compiled JSON becomes a resource).
         .plugin(name: "ReviewGatePlugin", capability: .buildTool(), dependencies: ["ReviewGateCLI"]),
         .target(
-            name: "ReviewGateTestSupport",
-            dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateRemote", "ReviewGateYAML"],
+            name: "ReviewGateTestSupport", dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateYAML"],
             path: "Tests/ReviewGateTestSupport"),
+        // Signed updates for the remote and command-line tests, apart so that other tests link no crypto.
+        .target(
+            name: "ReviewGateRemoteTestSupport", dependencies: ["ReviewGate", "ReviewGateRemote", "ReviewGateTestSupport"],
+            path: "Tests/ReviewGateRemoteTestSupport"),
+        // One test target per module, each depending on what it tests (README, "Tests").
+        .testTarget(
+            name: "ReviewGateTests",
+            dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateYAML", "ReviewGateTestSupport"],
+            exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ReviewGateFilesTests",
+            dependencies: ["ReviewGateFiles", "ReviewGate", "ReviewGateYAML", "ReviewGateTestSupport"]),
         .testTarget(
             name: "ReviewGateYAMLTests", dependencies: ["ReviewGateYAML", "ReviewGate", "ReviewGateTestSupport"]),
         .testTarget(
-            name: "ReviewGateTests",
-            dependencies: [
-                "ReviewGate", "ReviewGateFiles", "ReviewGateSchemas", "ReviewGateSimulation", "ReviewGateYAML",
-                "ReviewGateTestSupport",
-            ],
-            exclude: ["Fixtures"]),
+            name: "ReviewGateSchemasTests",
+            dependencies: ["ReviewGateSchemas", "ReviewGate", "ReviewGateFiles", "ReviewGateTestSupport"]),
+        .testTarget(
+            name: "ReviewGateSimulationTests",
+            dependencies: ["ReviewGateSimulation", "ReviewGate", "ReviewGateFiles", "ReviewGateTestSupport"]),
         .testTarget(
             name: "ReviewGateRemoteTests",
-            dependencies: ["ReviewGateRemote", "ReviewGate", "ReviewGateFiles", "ReviewGateTestSupport"]),
+            dependencies: [
+                "ReviewGateRemote", "ReviewGate", "ReviewGateFiles", "ReviewGateTestSupport", "ReviewGateRemoteTestSupport",
+            ]),
         // The fuzzed readers (Fuzz/run.sh), which the tests replay the regression inputs through.
         .target(
             name: "ReviewGateFuzzEntries",
@@ -71,6 +83,9 @@ let package = Package(
             name: "RemoteKeepProbe", dependencies: ["ReviewGateRemote", "ReviewGate"], path: "Tests/RemoteKeepProbe"),
         .testTarget(
             name: "ReviewGateCLITests",
-            dependencies: ["ReviewGateCLI", "ReviewGateFuzzEntries", "ReviewGateTestSupport"], exclude: ["Goldens"]),
+            dependencies: [
+                "ReviewGateCLI", "ReviewGateFuzzEntries", "ReviewGateTestSupport", "ReviewGateRemoteTestSupport",
+            ],
+            exclude: ["Goldens"]),
     ]
 )

@@ -237,7 +237,7 @@ struct ReadmeTests {
     /// The Swift examples and the tests that run them: `swift` is the app's path with a state file,
     /// `swift remote` the remote-update one.
     static let swiftExamples = [
-        "swift": "Tests/ReviewGateTests/FileStateStoreTests.swift",
+        "swift": "Tests/ReviewGateFilesTests/FileStateStoreTests.swift",
         "swift remote": "Tests/ReviewGateRemoteTests/RemotePolicyTests.swift",
     ]
 

@@ -1,6 +1,7 @@
 import Foundation
 import ReviewGate
 import ReviewGateRemote
+import ReviewGateRemoteTestSupport
 import ReviewGateTestSupport
 import Testing
 

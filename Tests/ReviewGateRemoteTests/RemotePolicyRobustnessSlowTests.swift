@@ -1,5 +1,6 @@
 import Foundation
 import ReviewGateFiles
+import ReviewGateRemoteTestSupport
 import ReviewGateTestSupport
 import Testing
 

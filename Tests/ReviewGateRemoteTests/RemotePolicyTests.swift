@@ -2,6 +2,7 @@ import Foundation
 import ReviewGate
 import ReviewGateFiles
 import ReviewGateRemote
+import ReviewGateRemoteTestSupport
 import ReviewGateTestSupport
 import Testing
 

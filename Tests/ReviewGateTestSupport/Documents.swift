@@ -4,6 +4,14 @@ import ReviewGateYAML
 
 /// Policies, states and moments from short YAML snippets, read as the command line reads files.
 public enum Fixtures {
+    /// A well-formed digest for a compiled policy: the core takes one from its caller (the CLI
+    /// hashes with swift-crypto), and any serves in a test.
+    public static let digest = "sha256:" + String(repeating: "ab", count: 32)
+
+    /// The scenario files shipped under `policies/`.
+    public static let shippedScenarios: [String] =
+        (try? ScenarioFiles.find(in: [Repository.path("policies")])) ?? []
+
     /// Files read as YAML under SPEC §7's limits, as the command line reads them.
     public static let documents = DocumentFiles(parse: YAMLLoader().loadDocument)
 

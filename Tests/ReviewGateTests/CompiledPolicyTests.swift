@@ -7,9 +7,7 @@ import Testing
 /// Compiled policies (SPEC §9, issue 10): the same decisions and explanations as the YAML, the same
 /// bytes every time, defaults written out, YAML lines kept, edits refused.
 @Suite struct CompiledPolicyTests {
-    /// The core takes a digest from its caller (the CLI hashes with swift-crypto); any well-formed one
-    /// serves here.
-    static let digest = "sha256:" + String(repeating: "ab", count: 32)
+    static let digest = Fixtures.digest
 
     /// Files named as the command line names them from the repository's root (or absolute).
     static let read: PolicyLoader.DocumentSource = { path throws(DiagnosticError) in

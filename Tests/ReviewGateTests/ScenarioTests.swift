@@ -27,7 +27,7 @@ final class MemoryFiles: @unchecked Sendable {
 
 @Suite("Scenarios: the shipped ones pass, and a wrong expectation fails at its line")
 struct ScenarioTests {
-    static let shipped: [String] = (try? ScenarioFiles.find(in: [Repository.path("policies")])) ?? []
+    static let shipped = Fixtures.shippedScenarios
 
     static let policy = """
         reviewgate: 1

@@ -55,7 +55,7 @@ struct SchemaAgreementTests {
         for name in ["apple-sample", "three-week-rule", "treaty"] {
             let result = try PolicyLoader.files(Fixtures.documents).load(path: Repository.path("policies/\(name).yaml"))
             let path = folder.appending(path: "\(name).json")
-            try CompiledPolicy(result).text(digest: CompiledPolicyTests.digest).write(
+            try CompiledPolicy(result).text(digest: Fixtures.digest).write(
                 to: path, atomically: true, encoding: .utf8)
             compiled.append(path.path)
         }

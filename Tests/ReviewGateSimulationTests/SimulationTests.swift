@@ -35,7 +35,8 @@ struct SimulationTests {
     }
 
     @Test(
-        "every shipped scenario, replayed as a timeline, asks when and as `test` does", arguments: ScenarioTests.shipped
+        "every shipped scenario, replayed as a timeline, asks when and as `test` does",
+        arguments: Fixtures.shippedScenarios
     )
     func scenariosAgree(path: String) throws {
         let result = try ScenarioRunner.files(Fixtures.documents).run(path: path)

@@ -1,6 +1,7 @@
 import Foundation
 import ReviewGate
 import ReviewGateRemote
+import ReviewGateTestSupport
 
 /// Policy updates for the remote-update tests, each with the refusal the acceptance path must give
 /// it (`nil`: accepted), made once per run with fresh keys. The library's tests offer them to a

@@ -20,7 +20,7 @@ struct FileStateStoreTests {
         // The bundle's resource: what the build plugin compiles (the CLI adds the real digest).
         let compiled = try PolicyLoader.files(Fixtures.documents).load(
             path: Repository.path("policies/apple-sample.yaml"))
-        let policyBytes = Array(CompiledPolicy(compiled).text(digest: CompiledPolicyTests.digest).utf8)
+        let policyBytes = Array(CompiledPolicy(compiled).text(digest: Fixtures.digest).utf8)
         var now = Timestamp(rfc3339: "2026-01-05T09:00:00Z")!
         let (short, build) = ("1.0", "1")
         let analyticsID = "app-instance-4f1c"
@@ -53,7 +53,7 @@ struct FileStateStoreTests {
 
         // The 4th and 5th completions are allowed; only the 5th was shown, so only it is an ask.
         #expect(events.map { $0["decision"] } == ["block", "block", "block", "allow", "allow"])
-        #expect(events.allSatisfy { $0["policy_digest"] == CompiledPolicyTests.digest })
+        #expect(events.allSatisfy { $0["policy_digest"] == Fixtures.digest })
         #expect(shown.count == 2)
         let state = try store.load()
         #expect(state.userID == analyticsID, "a rollout buckets this person by the app's analytics id")
