@@ -49,9 +49,10 @@ let package = Package(
             path: "Tests/ReviewGateTestSupport"),
         // Signed updates for the remote and command-line tests, apart so that other tests link no crypto.
         .target(
-            name: "ReviewGateRemoteTestSupport", dependencies: ["ReviewGate", "ReviewGateRemote", "ReviewGateTestSupport"],
+            name: "ReviewGateRemoteTestSupport",
+            dependencies: ["ReviewGate", "ReviewGateRemote", "ReviewGateTestSupport"],
             path: "Tests/ReviewGateRemoteTestSupport"),
-        // One test target per module, each depending on what it tests (README, "Tests").
+        // One test target per module, each depending on what it tests (README, "Running part of the tests").
         .testTarget(
             name: "ReviewGateTests",
             dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateYAML", "ReviewGateTestSupport"],
@@ -70,7 +71,8 @@ let package = Package(
         .testTarget(
             name: "ReviewGateRemoteTests",
             dependencies: [
-                "ReviewGateRemote", "ReviewGate", "ReviewGateFiles", "ReviewGateTestSupport", "ReviewGateRemoteTestSupport",
+                "ReviewGateRemote", "ReviewGate", "ReviewGateFiles", "ReviewGateTestSupport",
+                "ReviewGateRemoteTestSupport",
             ]),
         // The fuzzed readers (Fuzz/run.sh), which the tests replay the regression inputs through.
         .target(
