@@ -1,3 +1,5 @@
+import ReviewGate
+import ReviewGateTestSupport
 import Testing
 
 @testable import ReviewGateSimulation
@@ -58,5 +60,44 @@ struct JSONLineStringTests {
             }
         }
         #expect(read == expected, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+    }
+
+    /// Pieces of a string value: plain text, every escape, a surrogate pair and lone halves,
+    /// control characters, multi-byte characters, and bytes that are not UTF-8.
+    static let pieces: [[UInt8]] =
+        [
+            "a", "Z9_", " ", #"\""#, #"\\"#, #"\/"#, #"\b\f\n\r\t"#, #"\u0041"#, #"\u00e9"#, #"\ud83d\ude00"#,
+            #"\ud83d"#, #"\ude00"#, #"\u12"#, #"\x"#, "é", "😀", "\u{7F}",
+        ].map { Array($0.utf8) }
+        + [[0x01], [0x1F], [0x09], [0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80]]
+
+    /// The fast reading of a `user` value is checked against the core's JSON reader, which reads
+    /// policies and reports: on strings made of random pieces, both read the same text, or both refuse.
+    @Test("a string value reads as the core's JSON reader reads it, or both refuse it")
+    func agreesWithTheCoreReader() throws {
+        var random = SplitMix(seed: 23)
+        var read = 0
+        var refused = 0
+        for _ in 0..<4000 {
+            var value: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...6, using: &random) { value += Self.pieces.randomElement(using: &random)! }
+            let line = Array(#"{"user":""#.utf8) + value + Array(#""}"#.utf8)
+            var fields = LineFields()
+            var unknown = UnknownColumns()
+            let fast = line.withUnsafeBufferPointer { bytes -> String? in
+                fields.reset(bytes)
+                do throws(LineProblem) {
+                    try JSONLineScanner.scan(bytes, into: &fields, unknown: &unknown)
+                    return fields.text(.user)
+                } catch {
+                    return nil
+                }
+            }
+            let core = (try? JSONReader().loadDocument(line, file: "line.json"))?["user"]?.string
+            #expect(fast == core, "\(String(decoding: line, as: UTF8.self).debugDescription) \(line)")
+            if core == nil { refused += 1 } else { read += 1 }
+        }
+        // Both kinds of string are met often.
+        #expect(read > 500 && refused > 500, "\(read) read, \(refused) refused")
     }
 }
