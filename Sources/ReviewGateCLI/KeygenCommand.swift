@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import ReviewGate
 import ReviewGateFiles
 import ReviewGateRemote
@@ -30,8 +29,11 @@ struct KeygenCommand: ParsableCommand {
     func run() throws {
         let privatePath = name + ".key"
         let publicPath = name + ".pub"
-        for path in [privatePath, publicPath] where FileManager.default.fileExists(atPath: path) {
-            throw InputFile.usageError("\(path) exists; keygen never overwrites a key (choose another name)")
+        for path in [privatePath, publicPath] {
+            // Anything there, a dangling link included, is kept.
+            guard case .failure = SystemCalls.kind(of: path, followingLinks: false) else {
+                throw InputFile.usageError("\(path) exists; keygen never overwrites a key (choose another name)")
+            }
         }
         let key = PolicySigningKey()
         let publicKey = key.publicKey
@@ -57,7 +59,7 @@ struct KeygenCommand: ParsableCommand {
         do {
             try NewFile.create(publicText, at: publicPath, mode: 0o644)
         } catch {
-            try? FileManager.default.removeItem(atPath: privatePath)
+            SystemCalls.remove(privatePath)
             throw InputFile.usageError("\(publicPath) \(error.message); no key written")
         }
         Terminal.print(

@@ -1,6 +1,12 @@
 import Crypto
-import Foundation
 import ReviewGate
+
+#if canImport(FoundationEssentials)
+    // Base64 only: on Linux, FoundationEssentials spares a binary full Foundation and its ICU data.
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A team's Ed25519 public key, which an app trusts for policy updates: `ed25519:` and the 32-byte
 /// key in base64, as `reviewgate keygen` writes it in `NAME.pub`.
@@ -99,13 +105,19 @@ enum PolicyKeyText {
     /// The key's bytes from the first line that is not blank or a `#` comment.
     static func bytes(_ text: String, prefix: String, what: String) throws(DiagnosticError) -> [UInt8] {
         let line =
-            text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            .first { !$0.isEmpty && !$0.hasPrefix("#") } ?? ""
+            text.split(whereSeparator: \.isNewline).map(trimmed).first { !$0.isEmpty && !$0.hasPrefix("#") } ?? ""
         guard line.hasPrefix(prefix), let raw = Data(base64Encoded: String(line.dropFirst(prefix.count))) else {
             let found = line.isEmpty ? "nothing" : "\"\(line.prefix(24))\(line.count > 24 ? "…" : "")\""
             throw DiagnosticError(
                 "a \(what) must be \(prefix) and base64, as reviewgate keygen writes it; found \(found)", at: nil)
         }
         return Array(raw)
+    }
+
+    /// A line without the blank space around it.
+    private static func trimmed(_ line: Substring) -> Substring {
+        let start = line.drop(while: \.isWhitespace)
+        guard let last = start.lastIndex(where: { !$0.isWhitespace }) else { return start[start.endIndex...] }
+        return start[...last]
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import ReviewGate
 import ReviewGateFiles
 
@@ -43,10 +43,11 @@ public final class RemotePolicy: @unchecked Sendable {
 
     private let acceptance: UpdateAcceptance
     private let keptPath: String
-    /// Guards ``running``; held only to read or swap it.
-    private let lock = NSLock()
+    /// Guards ``running``; held only to read or swap it. (Serial queues, not `NSLock`, which would
+    /// bring all of Foundation, and not `Mutex`, which needs iOS 18.)
+    private let lock = DispatchQueue(label: "ReviewGate.RemotePolicy.running")
     /// Lets one update at a time be checked and kept.
-    private let updating = NSLock()
+    private let updating = DispatchQueue(label: "ReviewGate.RemotePolicy.updating")
     private var running: Running
 
     /// Why the kept update was not used at start (a newer library wrote it and this one cannot read
@@ -89,12 +90,12 @@ public final class RemotePolicy: @unchecked Sendable {
 
     /// The policy to decide with now.
     public var policy: Policy {
-        lock.withLock { running.policy }
+        lock.sync { running.policy }
     }
 
     /// Where ``policy`` came from.
     public var origin: Origin {
-        lock.withLock { running.origin }
+        lock.sync { running.origin }
     }
 
     /// Checks the bytes of a fetched update (see ``UpdateAcceptance``), keeps them and decides with
@@ -103,8 +104,8 @@ public final class RemotePolicy: @unchecked Sendable {
     /// bytes in diagnostics (the URL, say).
     @discardableResult
     public func offer(_ bytes: [UInt8], file: String = "policy update") -> Outcome {
-        updating.withLock {
-            let current = lock.withLock { running }
+        updating.sync {
+            let current = lock.sync { running }
             if current.bytes == bytes { return .unchanged(current.policy) }
             let accepted: UpdateAcceptance.Accepted
             switch acceptance.check(bytes, file: file) {
@@ -127,7 +128,7 @@ public final class RemotePolicy: @unchecked Sendable {
                 return .refused(
                     UpdateRefusal(.notKept, diagnostics: [.error("the update could not be kept: \(error)", at: nil)]))
             }
-            lock.withLock {
+            lock.sync {
                 running = Running(
                     policy: accepted.policy, origin: .updated, bytes: bytes, signedAt: accepted.signed.signedAt)
             }

@@ -1,5 +1,11 @@
-import Foundation
 import ReviewGate
+
+#if canImport(FoundationEssentials)
+    // Base64 only: on Linux, FoundationEssentials spares a binary full Foundation and its ICU data.
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A signed policy (SPEC §9): what a team publishes for remote updates, written by `reviewgate
 /// compile --sign KEY`. One JSON document:
