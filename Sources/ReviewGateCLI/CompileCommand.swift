@@ -64,7 +64,7 @@ struct CompileCommand: ParsableCommand {
                     return try PolicySigningKey(String(decoding: bytes, as: UTF8.self))
                 } catch {
                     throw DiagnosticError(
-                        "\(path == "-" ? "<stdin>" : path): \(error.diagnostics.first?.message ?? "")", at: nil)
+                        "\(path == "-" ? "<stdin>" : path): \(error.diagnostics.first?.advised.message ?? "")", at: nil)
                 }
             }
         }

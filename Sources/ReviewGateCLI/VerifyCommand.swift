@@ -59,7 +59,7 @@ struct VerifyCommand: ParsableCommand {
                 do throws(DiagnosticError) {
                     return try PolicyPublicKey(keyText)
                 } catch {
-                    throw DiagnosticError("\(text): \(error.diagnostics.first?.message ?? "")", at: nil)
+                    throw DiagnosticError("\(text): \(error.diagnostics.first?.advised.message ?? "")", at: nil)
                 }
             }
         }
@@ -109,7 +109,7 @@ struct VerifyCommand: ParsableCommand {
             return .object([
                 ("file", .string(file)), ("accepted", .bool(false)), ("reason", .string(refusal.reason.rawValue)),
                 ("policy", .null), ("digest", .null), ("key_id", .null),
-                ("diagnostics", .array(refusal.diagnostics.map { .string($0.description) })),
+                ("diagnostics", .array(refusal.diagnostics.map { .string($0.advised.description) })),
             ])
         }
     }

@@ -50,13 +50,11 @@ public struct UpdateAcceptance: Sendable {
         guard SignedPolicy.isSigned(root) else {
             if CompiledPolicy.isCompiled(root) {
                 throw UpdateRefusal(
-                    .unsigned, "this compiled policy is not signed: sign it with reviewgate compile --sign KEY",
-                    at: root)
+                    .unsigned, "this compiled policy is not signed: sign it", at: root, advice: .sign)
             }
             throw UpdateRefusal(
                 .unreadable,
-                "this is not a signed policy (\(SignedPolicy.formatKey)): write one with reviewgate compile --sign KEY",
-                at: root)
+                "this is not a signed policy (\(SignedPolicy.formatKey)): write one", at: root, advice: .sign)
         }
         let signed = try SignedPolicy.decode(root)
         // Ids are short: every trusted key with the id is tried.

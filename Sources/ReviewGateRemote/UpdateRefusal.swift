@@ -44,8 +44,10 @@ public struct UpdateRefusal: Error, Sendable, CustomStringConvertible {
     }
 
     /// A refusal with one error at a node.
-    init(_ reason: Reason, _ message: String, at node: DocumentNode?) {
-        self.init(reason, diagnostics: [.error(message, at: node?.location)])
+    init(_ reason: Reason, _ message: String, at node: DocumentNode?, advice: Diagnostic.Advice? = nil) {
+        var diagnostic = Diagnostic.error(message, at: node?.location)
+        diagnostic.advice = advice
+        self.init(reason, diagnostics: [diagnostic])
     }
 
     /// The reason and the first error: `bad_signature: app.json:5:16: error: …`.

@@ -78,6 +78,10 @@ import Testing
         let validated = try CLIRunner.run(["validate", path])
         #expect(validated.status == 1)
         #expect(validated.stderr.contains("is not that of its policy"))
+        #expect(
+            validated.stderr.contains(
+                "it was edited after compiling; compile the YAML again with reviewgate compile\n"),
+            "\(validated.stderr)")
         let evaluated = try CLIRunner.run([
             "evaluate", "--policy", path, "--state", "policies/examples/apple-sample.state.yaml", "--event",
             "process_completed",

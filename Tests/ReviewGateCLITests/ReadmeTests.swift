@@ -235,10 +235,11 @@ struct ReadmeTests {
     }
 
     /// The Swift examples and the tests that run them: `swift` is the app's path with a state file,
-    /// `swift remote` the remote-update one.
+    /// `swift remote` the remote-update one, `swift simulate` simulate's entry.
     static let swiftExamples = [
         "swift": "Tests/ReviewGateFilesTests/FileStateStoreTests.swift",
         "swift remote": "Tests/ReviewGateRemoteTests/RemotePolicyTests.swift",
+        "swift simulate": "Tests/ReviewGateSimulationTests/SimulationRequestTests.swift",
     ]
 
     @Test(arguments: swiftExamples.sorted { $0.key < $1.key })

@@ -5,6 +5,8 @@ import ReviewGateRemoteTestSupport
 import ReviewGateTestSupport
 import Testing
 
+@testable import ReviewGateCLI
+
 /// `keygen`, `compile --sign` and `verify`: the team's side of remote updates, and `verify` giving
 /// the library's answer on every file.
 @Suite struct SignedPolicyCommandTests {
@@ -89,7 +91,14 @@ import Testing
                 #expect(refusal.reason == expected)
                 #expect(result.status == 1, "\(name)")
                 #expect(json["reason"] as? String == refusal.reason.rawValue, "\(name)")
-                #expect(json["diagnostics"] as? [String] == refusal.diagnostics.map(\.description), "\(name)")
+                // The library's words, with the command that fixes it where it names a remedy.
+                #expect(json["diagnostics"] as? [String] == refusal.diagnostics.map(\.advised.description), "\(name)")
+                if name == "unsigned.json" {
+                    #expect(
+                        (json["diagnostics"] as? [String])?.first?.hasSuffix(
+                            "this compiled policy is not signed: sign it with reviewgate compile --sign KEY") == true,
+                        "\(json)")
+                }
             }
         }
     }

@@ -49,7 +49,12 @@ import Testing
         #expect(key.location?.file == "wrong-key.json")
         #expect(key.location?.line == 5)
         let edited = try refusal("edited-digest.json").diagnostics[0]
-        #expect(edited.message.contains("it was edited after compiling"))
+        #expect(edited.message.hasSuffix("it was edited after compiling; compile the YAML again"))
+        #expect(edited.advice == .compileAgain)
+        // An app's refusal names no command; `reviewgate verify` adds it (SignedPolicyCommandTests).
+        let unsigned = try refusal("unsigned.json").diagnostics[0]
+        #expect(unsigned.message == "this compiled policy is not signed: sign it")
+        #expect(unsigned.advice == .sign)
         let truncated = try refusal("truncated.json").diagnostics[0]
         #expect(truncated.location?.file == "truncated.json")
     }

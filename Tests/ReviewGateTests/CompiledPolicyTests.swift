@@ -114,6 +114,10 @@ import Testing
         #expect(
             error.diagnostics.first?.message.contains("/responses is not what its settings compile to")
                 == true)
+        // The library names the remedy, not a command: the command line adds its own.
+        #expect(
+            error.diagnostics.first?.message.hasSuffix("it was edited after compiling; compile the YAML again") == true)
+        #expect(error.diagnostics.first?.advice == .compileAgain)
     }
 
     @Test func aNewerFormatAndAMalformedDigestAreRefused() throws {
@@ -335,5 +339,16 @@ extension CompiledPolicyTests {
             try CompiledPolicy.load(Array(edited.utf8), file: "t.json", digest: Self.fakeHash)
         }
         #expect(error.diagnostics.first?.location == SourceLocation(file: "t.json", line: 3, column: 13))
+    }
+}
+
+extension CompiledPolicyTests {
+    /// The library's words name no command; the command line adds `reviewgate verify`
+    /// (SignedPolicyCommandTests).
+    @Test func aSignedPolicyGivenAsAPolicyIsRefusedWithItsRemedy() throws {
+        let root = try Fixtures.document(#"{"reviewgate_signed": 1, "policy": "x"}"#, file: "p.signed.json")
+        let error = try #require(throws: DiagnosticError.self) { try PolicyLoader.decode(root) }
+        #expect(error.diagnostics.first?.message == "this is a signed policy, for remote updates")
+        #expect(error.diagnostics.first?.advice == .verifySigned)
     }
 }

@@ -109,8 +109,8 @@ public struct CompiledPolicy: Sendable {
             let computed = digest(CompiledPolicy(result).canonicalBytes)
             guard computed == given else {
                 throw DiagnosticError(
-                    "the compiled policy's digest \(given) is not that of its policy (\(computed)): it was edited after compiling; compile the YAML again with reviewgate compile",
-                    at: root["digest"]?.location ?? root.location)
+                    "the compiled policy's digest \(given) is not that of its policy (\(computed)): it was edited after compiling; compile the YAML again",
+                    at: root["digest"]?.location ?? root.location, advice: .compileAgain)
             }
         }
         return result

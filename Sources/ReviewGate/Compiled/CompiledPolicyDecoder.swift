@@ -65,8 +65,8 @@ enum CompiledPolicyDecoder {
             else {
                 let pointer = "\(setting.parent)/\(CanonicalPolicy.escape(setting.key))"
                 throw DiagnosticError(
-                    "the compiled policy's \(pointer) is not what its settings compile to: it was edited after compiling; compile the YAML again with reviewgate compile",
-                    at: setting.node.location)
+                    "the compiled policy's \(pointer) is not what its settings compile to: it was edited after compiling; compile the YAML again",
+                    at: setting.node.location, advice: .compileAgain)
             }
         }
         result.policy.digest = digest

@@ -18,6 +18,19 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var notes: [Note]
     /// For a policy's warning, the rule that raised it, by which `lint: {allow: [...]}` silences it.
     public var rule: LintRule?
+    /// What to do about it, which a front end says in its own words: the library's messages name
+    /// no command, and the command line ends them with the one that does it.
+    package var advice: Advice?
+
+    /// A remedy that a front end names.
+    package enum Advice: Sendable, Hashable {
+        /// Compile the policy's YAML again (`reviewgate compile`, or the build plugin).
+        case compileAgain
+        /// Write a signed policy (`reviewgate compile --sign KEY`).
+        case sign
+        /// Check a signed policy with its key, and decide with the policy itself (`reviewgate verify`).
+        case verifySigned
+    }
 
     /// A secondary remark attached to a diagnostic.
     public struct Note: Sendable, Hashable {

@@ -43,6 +43,13 @@ public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
         self.init([.error(message, at: location)])
     }
 
+    /// An error at a location, with the remedy a front end names.
+    package init(_ message: String, at location: SourceLocation?, advice: Diagnostic.Advice) {
+        var diagnostic = Diagnostic.error(message, at: location)
+        diagnostic.advice = advice
+        self.init([diagnostic])
+    }
+
     /// An input that cannot be read as text (too large, binary, not UTF-8), at a location.
     public static func unreadable(_ message: String, at location: SourceLocation?) -> DiagnosticError {
         var error = DiagnosticError(message, at: location)

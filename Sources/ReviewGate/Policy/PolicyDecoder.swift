@@ -33,9 +33,9 @@ package struct PolicyDecoder {
         }
         // A signed policy (ReviewGateRemote's SignedPolicy) is for apps and verify, not a policy to decode.
         if root["reviewgate_signed"] != nil, root["reviewgate"] == nil {
-            reader.error(
-                "this is a signed policy, for remote updates: check it with reviewgate verify --key KEY FILE, and give the other commands the YAML or the compiled policy",
-                at: root.location)
+            var signed = Diagnostic.error("this is a signed policy, for remote updates", at: root.location)
+            signed.advice = .verifySigned
+            reader.report(signed)
             return nil
         }
         // Then the library it needs: a policy for a newer library is refused before its new keys are.

@@ -10,6 +10,7 @@ struct DiagnosticPrinter {
 
     /// The lines that show one diagnostic.
     mutating func lines(_ diagnostic: Diagnostic) -> [String] {
+        let diagnostic = diagnostic.advised
         var lines = block(diagnostic.location, diagnostic.severity.rawValue, diagnostic.displayMessage)
         for note in diagnostic.notes { lines += block(note.location, "note", note.message) }
         return lines

@@ -35,9 +35,9 @@ enum JUnitReport {
                 lines.append("    </testcase>")
             case .invalid(_, let error, _):
                 lines.append(open + ">")
-                let first = error.diagnostics.first?.message ?? "cannot be read"
+                let first = error.diagnostics.first?.advised.message ?? "cannot be read"
                 lines.append(
-                    "      <error message=\"\(escape(first))\" type=\"invalid\">\(escape(error.description, attribute: false))</error>"
+                    "      <error message=\"\(escape(first))\" type=\"invalid\">\(escape(error.advised.description, attribute: false))</error>"
                 )
                 lines.append("    </testcase>")
             }
