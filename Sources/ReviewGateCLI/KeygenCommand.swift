@@ -30,8 +30,9 @@ struct KeygenCommand: ParsableCommand {
         let privatePath = name + ".key"
         let publicPath = name + ".pub"
         for path in [privatePath, publicPath] {
-            // Anything there, a dangling link included, is kept.
-            guard case .failure = SystemCalls.kind(of: path, followingLinks: false) else {
+            // As `FileManager.fileExists` said it: what a link leads to (a dangling link is refused
+            // when the file is created).
+            guard case .failure = SystemCalls.kind(of: path) else {
                 throw InputFile.usageError("\(path) exists; keygen never overwrites a key (choose another name)")
             }
         }

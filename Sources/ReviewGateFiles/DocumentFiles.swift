@@ -27,11 +27,11 @@ public struct DocumentFiles: Sendable {
     }
 
     /// Files read with the JSON reader alone: a file that is not `.json` is refused, with the advice
-    /// to compile it (`reviewgate compile`).
+    /// to compile it.
     public static let jsonOnly = DocumentFiles { bytes, file throws(DiagnosticError) in
         throw DiagnosticError(
-            "this reader takes JSON only (a compiled policy, a JSON state): compile a YAML policy with reviewgate compile",
-            at: SourceLocation(file: file, line: 1, column: 1))
+            "this reader takes JSON only (a compiled policy, a JSON state): compile a YAML policy",
+            at: SourceLocation(file: file, line: 1, column: 1), advice: .compileAgain)
     }
 
     /// The document of a file's bytes: JSON for a `.json` path, else through ``parse``.

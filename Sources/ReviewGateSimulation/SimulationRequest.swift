@@ -16,15 +16,23 @@ public struct SimulationRequest {
         case cohort(DocumentNode)
     }
 
+    /// The policy, then the baseline when there is one.
     package var policies: [SimulatedPolicy]
+    /// Where the usage comes from.
     package var input: Input
     /// The timelines' format when their names do not say (`--input-format`).
     package var format: TimelineFormat?
+    /// Whether each person is replayed as their lines end (`--grouped`).
     package var grouped: Bool
+    /// Whether the first unreadable line stops the run.
     package var strict: Bool
+    /// How many people are replayed at once.
     package var jobs: Int
+    /// The horizon (`--within-days`, `--until`).
     package var horizon: SimulationReport.Horizon?
+    /// Given one JSON line per ask, when asks are kept.
     package var asks: ((String) -> Void)?
+    /// Given the generated timeline's JSON Lines, with a cohort.
     package var generatedLines: ((String) -> Void)?
     /// Told what is read and replayed, for a progress line.
     package var progress: (SimulationProgress) -> Void = { _ in }

@@ -14,8 +14,9 @@ enum CLIRunner {
         var stderr: String
     }
 
-    /// Runs `reviewgate` with `arguments` in this process, as its `main` would, in `directory`,
-    /// with no standard input. The current directory belongs to the process: runs in the
+    /// Runs `reviewgate` with `arguments` in this process, as its `main` would, in `directory`.
+    /// The command must not read standard input (it would read the test process's): give `-`
+    /// to ``runProcess(_:in:environment:input:)``. The current directory belongs to the process: runs in the
     /// repository (where `swift test` runs) go side by side, and a run elsewhere has it to itself.
     /// No other test depends on the current directory.
     static func run(_ arguments: [String], in directory: URL = Repository.root) throws -> Result {

@@ -145,6 +145,8 @@ struct FileStateStoreTests {
         let refused = #expect(throws: DiagnosticError.self) {
             try documents.document(atPath: Repository.path("policies/treaty.yaml"))
         }
-        #expect(refused?.diagnostics.first?.message.contains("reviewgate compile") == true)
+        // The app's words name no command; the remedy is the same one the command line names.
+        #expect(refused?.diagnostics.first?.message.hasSuffix("compile a YAML policy") == true)
+        #expect(refused?.diagnostics.first?.advice == .compileAgain)
     }
 }

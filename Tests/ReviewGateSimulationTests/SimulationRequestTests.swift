@@ -59,6 +59,19 @@ struct SimulationRequestTests {
         #expect(error.diagnostics.first?.location?.line == 41)
     }
 
+    /// The library names no option of the command line; `simulate` adds `--input-format`.
+    @Test("a timeline whose name tells no format is refused, naming the remedy")
+    func anUnnamedFormatIsRefused() throws {
+        let loaded = try PolicyLoader.files(Fixtures.documents).load(path: Self.policyFile)
+        let request = SimulationRequest(
+            policy: SimulatedPolicy(loaded, path: Self.policyFile), input: .bytes([], name: "events.txt"))
+        let error = try #require(throws: DiagnosticError.self) { try request.run() }
+        #expect(
+            error.diagnostics.first?.message
+                == "cannot tell the format of events.txt from its name: name it .jsonl or .csv")
+        #expect(error.diagnostics.first?.advice == .inputFormat)
+    }
+
     @Test("reports of two halves merge into the report of the whole")
     func halvesMerge() throws {
         let loaded = try PolicyLoader.files(Fixtures.documents).load(path: Self.policyFile)

@@ -30,6 +30,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         case sign
         /// Check a signed policy with its key, and decide with the policy itself (`reviewgate verify`).
         case verifySigned
+        /// Say a timeline's format where its name does not (`reviewgate simulate --input-format`).
+        case inputFormat
     }
 
     /// A secondary remark attached to a diagnostic.

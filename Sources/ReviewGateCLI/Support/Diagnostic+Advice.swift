@@ -9,6 +9,7 @@ extension Diagnostic {
         switch advice {
         case .compileAgain: advised.message += " with reviewgate compile"
         case .sign: advised.message += " with reviewgate compile --sign KEY"
+        case .inputFormat: advised.message += ", or give --input-format jsonl|csv"
         case .verifySigned:
             advised.message +=
                 ": check it with reviewgate verify --key KEY FILE, and give the other commands the YAML or the compiled policy"

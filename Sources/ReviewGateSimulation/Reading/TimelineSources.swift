@@ -23,7 +23,7 @@ struct TimelineSources {
     var skippedByKind: [String: Int] = [:]
     var problems: [Diagnostic] = []
 
-    /// Reads `path` whole into ``pieces``, its blocks read on `jobs` cores.
+    /// Reads `source` whole into ``pieces``, its blocks read on `jobs` cores.
     mutating func readWhole(_ source: TimelineSource, jobs: Int) throws(DiagnosticError) {
         let file = try open(source)
         defer { file.close() }
@@ -47,7 +47,7 @@ struct TimelineSources {
         pieces += reader.pieces
     }
 
-    /// Reads `path`, passing the events of each chunk (in file order) to `body` with the reader.
+    /// Reads `source`, passing the events of each chunk (in file order) to `body` with the reader.
     mutating func readGrouped(
         _ source: TimelineSource, _ body: ([TimelineEvent], inout TimelineReader) -> Void
     ) throws(DiagnosticError) {
@@ -156,8 +156,7 @@ struct TimelineSources {
     /// The error of a timeline whose format its name does not tell.
     private static func unnamed(_ path: String) -> DiagnosticError {
         DiagnosticError(
-            "cannot tell the format of \(path) from its name: name it .jsonl or .csv, or give --input-format jsonl|csv",
-            at: nil)
+            "cannot tell the format of \(path) from its name: name it .jsonl or .csv", at: nil, advice: .inputFormat)
     }
 
     /// Standard input's format when no option says: JSON Lines when its first byte (past a byte
