@@ -37,13 +37,7 @@ struct TimelineSources {
         } finish: { () throws(DiagnosticError) in
             try reader.finish()
         }
-        lines += reader.lines
-        eventCount += reader.eventCount
-        skipped += reader.skipped
-        skippedByKind.merge(reader.skippedByKind, uniquingKeysWith: +)
-        problems += reader.problems
-        symbols = reader.symbols
-        people = reader.people
+        add(reader)
         pieces += reader.pieces
     }
 
@@ -73,8 +67,13 @@ struct TimelineSources {
             try reader.finish { events.append($0) }
             body(events, &reader)
         }
+        add(reader)
+    }
+
+    /// Adds what one file's reader counted and found, and takes back the names it carried on.
+    private mutating func add(_ reader: some TimelineReading) {
         lines += reader.lines
-        eventCount += reader.events
+        eventCount += reader.eventCount
         skipped += reader.skipped
         skippedByKind.merge(reader.skippedByKind, uniquingKeysWith: +)
         problems += reader.problems
@@ -201,4 +200,21 @@ struct TimelineSources {
         }
         try finish()
     }
+}
+
+/// What a timeline reader, whole or person by person, has counted and found in its file.
+protocol TimelineReading {
+    var lines: Int { get }
+    var eventCount: Int { get }
+    var skipped: Int { get }
+    var skippedByKind: [String: Int] { get }
+    var problems: [Diagnostic] { get }
+    var symbols: Symbols { get }
+    var people: Symbols { get }
+}
+
+extension ParallelTimelineReader: TimelineReading {}
+
+extension TimelineReader: TimelineReading {
+    var eventCount: Int { events }
 }
