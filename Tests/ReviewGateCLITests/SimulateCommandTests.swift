@@ -173,6 +173,30 @@ struct SimulateCommandTests {
             ))
         #expect(result.stderr.contains("   2  a JSON line must be an object"), "\(result.stderr)")
     }
+
+    /// The library names the remedy; the command names its option (Diagnostic.Advice.inputFormat).
+    @Test(
+        "a timeline whose name tells no format, or a folder named like one, is refused with exit 2 and the command's words"
+    )
+    func anUnnamedFormatOrAFolderIsRefused() throws {
+        let folder = try Repository.temporaryFolder()
+        let policy = Repository.path(Self.policy)
+        try "user,time,type\n".write(to: folder.appending(path: "events.txt"), atomically: true, encoding: .utf8)
+        let unnamed = try CLIRunner.run(["simulate", "--policy", policy, "events.txt"], in: folder)
+        #expect(unnamed.status == 2)
+        #expect(
+            unnamed.stderr
+                == "reviewgate: error: cannot tell the format of events.txt from its name: name it .jsonl or .csv, or give --input-format jsonl|csv\n"
+        )
+        let named = try CLIRunner.run(
+            ["simulate", "--policy", policy, "--input-format", "csv", "events.txt"], in: folder)
+        #expect(named.status == 0, "\(named.stderr)")
+        try FileManager.default.createDirectory(
+            at: folder.appending(path: "exports.jsonl"), withIntermediateDirectories: true)
+        let inFolder = try CLIRunner.run(["simulate", "--policy", policy, "exports.jsonl"], in: folder)
+        #expect(inFolder.status == 2)
+        #expect(inFolder.stderr == "reviewgate: error: exports.jsonl is a folder; give the timeline files in it\n")
+    }
 }
 
 /// The README's Spark recipe (`Tests/Spark/recipe.py`) on a local Spark: a slow suite (JVM start-up,
@@ -209,27 +233,5 @@ struct SparkRecipeSlowTests {
         let merged = try CLIRunner.run(["simulate", "--merge", "reports.jsonl", "--format", "json"], in: folder)
         #expect(merged.status == 0, "\(merged.stderr)")
         #expect(try SimulateCommandTests.policyMember(merged.stdout) == SimulateCommandTests.policyMember(whole.stdout))
-    }
-
-    /// The library names the remedy; the command names its option (Diagnostic.Advice.inputFormat).
-    @Test("a timeline whose name tells no format, or a folder, is refused with exit 2 and the command's words")
-    func anUnnamedFormatOrAFolderIsRefused() throws {
-        let folder = try Repository.temporaryFolder()
-        let policy = Repository.path(Self.policy)
-        try "user,time,type\n".write(to: folder.appending(path: "events.txt"), atomically: true, encoding: .utf8)
-        let unnamed = try CLIRunner.run(["simulate", "--policy", policy, "events.txt"], in: folder)
-        #expect(unnamed.status == 2)
-        #expect(
-            unnamed.stderr
-                == "reviewgate: error: cannot tell the format of events.txt from its name: name it .jsonl or .csv, or give --input-format jsonl|csv\n"
-        )
-        let named = try CLIRunner.run(
-            ["simulate", "--policy", policy, "--input-format", "csv", "events.txt"], in: folder)
-        #expect(named.status == 0, "\(named.stderr)")
-        try FileManager.default.createDirectory(
-            at: folder.appending(path: "exports"), withIntermediateDirectories: true)
-        let inFolder = try CLIRunner.run(["simulate", "--policy", policy, "exports"], in: folder)
-        #expect(inFolder.status == 2)
-        #expect(inFolder.stderr == "reviewgate: error: exports is a folder; give the timeline files in it\n")
     }
 }
