@@ -42,8 +42,12 @@ let package = Package(
                 "ReviewGateYAML", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Compiles a target's policies during its build (the compiled JSON becomes a resource).
-        .plugin(name: "ReviewGatePlugin", capability: .buildTool(), dependencies: ["ReviewGateCLI"]),
+        // Compiles a target's policies during its build (the compiled JSON becomes a resource), with a
+        // tool that links only what compiling needs.
+        .executableTarget(
+            name: "ReviewGatePolicyCompiler",
+            dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateRemote", "ReviewGateYAML"]),
+        .plugin(name: "ReviewGatePlugin", capability: .buildTool(), dependencies: ["ReviewGatePolicyCompiler"]),
         .target(
             name: "ReviewGateTestSupport", dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateYAML"],
             path: "Tests/ReviewGateTestSupport"),

@@ -7,7 +7,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scratch=.build-release
+# The fuzzer's build folder: its C libraries (BoringSSL) were compiled with these very flags, so only
+# the Swift modules are compiled again without the sanitizers (and again with them by the next
+# Fuzz/run.sh).
+scratch=.build-fuzz
 swift build -c release --product ReviewGateFuzz --scratch-path "$scratch" >/dev/null
 binary="$(swift build -c release --product ReviewGateFuzz --scratch-path "$scratch" --show-bin-path)/ReviewGateFuzz"
 inputs="$scratch/amplified"

@@ -39,6 +39,9 @@ INPUTS = {
         "laughs.yaml": policy_head()
         + "lint:\n  allow: &a [[&b [&c [x, x, x, x, x, x, x, x, x, x], *c, *c, *c, *c, *c, *c, *c, *c, *c], *b, *b, *b, *b, *b, *b, *b, *b, *b], *a, *a, *a, *a, *a, *a, *a, *a, *a]\n",
         "deep.yaml": "[" * 100_000 + "]" * 100_000 + "\n",
+        # A key that is a mapping whose key is a mapping, 63 deep, with aliases of it as further keys:
+        # each key's text once, not escaped once more per level.
+        "nested-keys.yaml": "a: &k " + "{" * 62 + "x: 1}" + ": 1}" * 61 + "\nb: {" + ", ".join(["*k : 1"] * 700) + "}\n",
         # Many distinct long names (no aliases): each a did-you-mean and a message.
         "never-on-long-names.yaml": policy_head()
         + "guards:\n  never_on: ["

@@ -83,21 +83,16 @@ struct CompileCommand: ParsableCommand {
                 "reviewgate: \(policy): \(count) warning\(count == 1 ? "" : "s") under --strict; nothing compiled")
             throw ExitCode(1)
         }
-        var text = CompiledPolicy(result).text(digest: result.policy.digest ?? "", filesRelativeTo: relativeTo)
-        // Nothing is written that the library could not read back as this very policy (a value JSON
-        // cannot hold, such as an attribute compared with .inf, would not be).
+        let digest = result.policy.digest ?? ""
+        var text: String
         do throws(DiagnosticError) {
-            let again = try CompiledPolicy.load(Array(text.utf8), file: output ?? "<stdout>")
-            guard CompiledPolicy(again).canonicalBytes == CompiledPolicy(result).canonicalBytes else {
-                throw DiagnosticError(
-                    "the compiled policy reads back as another policy", at: result.policy.location)
-            }
+            text = try CompiledPolicy(result).checkedText(
+                digest: digest, filesRelativeTo: relativeTo, file: output ?? "<stdout>", at: result.policy.location)
         } catch {
             InputFile.report(error)
             Terminal.printError("reviewgate: \(policy): its compiled form does not read back; nothing compiled")
             throw ExitCode(1)
         }
-        let digest = result.policy.digest ?? ""
         if let signingKey {
             let signed = try SignedPolicy(
                 compiled: Array(text.utf8), name: result.policy.name, digest: digest,

@@ -31,7 +31,7 @@ struct ReviewGateCommand: ParsableCommand {
             return 2
         }
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try parse(arguments)
             try command.run()
             return 0
         } catch {
@@ -48,6 +48,21 @@ struct ReviewGateCommand: ParsableCommand {
             Terminal.printError(fullMessage(for: error))
             return 2
         }
+    }
+
+    /// The command that `arguments` name. A first argument that names a command is parsed by that
+    /// command alone: through the root, argument-parser first reads every command's declarations
+    /// (type metadata, reflection), about a third of a short command's run. Whatever that parse
+    /// refuses (help, `--version`, a usage error) is parsed again through the root, so that what is
+    /// printed reads as it always has.
+    static func parse(_ arguments: [String]) throws -> any ParsableCommand {
+        if let first = arguments.first,
+            let command = configuration.subcommands.first(where: { $0.configuration.commandName == first }),
+            let parsed = try? command.parseAsRoot(Array(arguments.dropFirst()))
+        {
+            return parsed
+        }
+        return try parseAsRoot(arguments)
     }
 
     /// What to say of a first argument that is no command: a did-you-mean and the commands.

@@ -15,7 +15,8 @@ struct MappingMerge {
         self.room = room
     }
 
-    /// The identity of a key for duplicate detection: scalars by resolved value.
+    /// The identity of a key for duplicate detection: scalars by resolved value, other keys by their
+    /// text (``DocumentNode/keyText``, which grows with the key, not with its depth).
     private enum KeyIdentity: Hashable {
         case scalar(ScalarValue)
         case complex(String)
@@ -24,7 +25,7 @@ struct MappingMerge {
             if let scalar = node.scalar {
                 self = .scalar(scalar.value)
             } else {
-                self = .complex(JSONWriter().string(node.jsonValue))
+                self = .complex(node.keyText)
             }
         }
     }

@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 // A small app package that uses ReviewGate's build plugin, built by the root's tests
 // (`PluginFixtureSlowTests`): GoodApp's policy compiles into its resources and decides; BadApp's policy
-// is broken, so its build must fail at the policy's line.
+// is broken, so its build must fail at the policy's line; ClashApp's two policies would both be
+// review.json, so its build must fail too (and GoodApp's still succeed).
 import PackageDescription
 
 let package = Package(
@@ -16,6 +17,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "BadApp",
+            dependencies: [.product(name: "ReviewGate", package: "ReviewGate")],
+            plugins: [.plugin(name: "ReviewGatePlugin", package: "ReviewGate")]
+        ),
+        .executableTarget(
+            name: "ClashApp",
             dependencies: [.product(name: "ReviewGate", package: "ReviewGate")],
             plugins: [.plugin(name: "ReviewGatePlugin", package: "ReviewGate")]
         ),

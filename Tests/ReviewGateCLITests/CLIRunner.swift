@@ -38,7 +38,7 @@ enum CLIRunner {
                 guard FileManager.default.changeCurrentDirectoryPath(directory.path) else {
                     throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: directory.path])
                 }
-                defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+                defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
                 return run()
             }
         }

@@ -4,8 +4,9 @@ import Testing
 
 /// The build plugin (issue 10), in a real build: `Tests/PluginFixture` is an app package that uses it.
 /// GoodApp's policy compiles into its resources during `swift build`, and the app loads it from
-/// `Bundle.module` and decides; BadApp's policy is broken, so its build fails at the policy's line.
-/// The fixture builds in `.build/plugin-fixture` (the first time, with the `reviewgate` tool it needs).
+/// `Bundle.module` and decides; BadApp's policy is broken, so its build fails at the policy's line;
+/// ClashApp's two policies share a name. The fixture builds in `.build/plugin-fixture` (the first
+/// time, with the plugin's tool, `ReviewGatePolicyCompiler`).
 @Suite(.serialized) struct PluginFixtureSlowTests {
     static let package = Repository.root.appending(path: "Tests/PluginFixture")
     static let scratch = Repository.root.appending(path: ".build/plugin-fixture")
@@ -75,15 +76,16 @@ import Testing
         #expect(!build.output.contains("Linking BadApp"))
     }
 
+    /// The refusal fails ClashApp's build alone: GoodApp, in the same package, still builds.
     @Test func twoPoliciesWithOneResourceNameFailTheBuild() throws {
-        let clash = Repository.root.appending(path: "Tests/PluginClashFixture")
-        let build = try Command.run(
-            "swift",
-            [
-                "build", "--package-path", clash.path, "--scratch-path",
-                Repository.root.appending(path: ".build/plugin-clash-fixture").path,
-            ])
+        let build = try Self.build("ClashApp")
         #expect(build.status != 0)
-        #expect(build.output.contains("would both compile to review.json: rename one"), "\(build.output)")
+        let folder = Self.package.appending(path: "Sources/ClashApp").path
+        #expect(
+            build.output.contains(
+                "\(folder)/a/review.yaml and \(folder)/b/review.yaml would both compile to review.json: rename one"),
+            "\(build.output)")
+        #expect(!build.output.contains("Linking ClashApp"))
+        #expect(try Self.build("GoodApp").status == 0)
     }
 }

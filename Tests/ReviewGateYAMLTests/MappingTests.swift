@@ -67,6 +67,28 @@ import Testing
         #expect(root["b"]?.sequence?.count == 2)
     }
 
+    @Test func keysThatAreNotScalarsCompareByTheirData() throws {
+        let error = #expect(throws: DiagnosticError.self) { try load("? {a: [1, x]}\n: 1\n? {a: [1, x]}\n: 2\n") }
+        #expect(error?.diagnostics.first?.location?.description == "m.yaml:3:3")
+        // A string that looks like the other key, or a nested key written otherwise, is another key.
+        #expect((try? load("? {a: [1, x]}\n: 1\n? '{\"a\":[1,\"x\"]}'\n: 2\n")) != nil)
+        #expect((try? load("? {{a: 1}: 2}\n: 1\n? {{a: 2}: 2}\n: 2\n? {'{a: 1}': 2}\n: 3\n")) != nil)
+        #expect(throws: DiagnosticError.self) { try load("? {{a: 1}: 2}\n: 1\n? {{a: 1}: 2}\n: 2\n") }
+    }
+
+    /// A key that is a mapping whose key is a mapping, forty deep, is text that grows with its size:
+    /// as JSON strings escaped once more per level, it was 2^40 backslashes (the fuzzer's finding,
+    /// Fuzz/regressions/state/nested-complex-keys-escaped-per-level.yaml).
+    @Test func aDeeplyNestedKeyIsTextOfItsOwnSize() throws {
+        let yaml = String(repeating: "{", count: 40) + "a: 1}" + String(repeating: ": 1}", count: 39) + "\n"
+        let root = try load(yaml)
+        let json = JSONWriter().string(root.jsonValue)
+        #expect(json.count < 40 * 10, "\(json.count) characters")
+        #expect(json.hasPrefix(#"{"{{{"#))
+        let one = try load("{a: [1, x]}: 2\n")
+        #expect(JSONWriter().string(one.jsonValue) == #"{"{\"a\":[1,\"x\"]}":2}"#)
+    }
+
     @Test func unknownAliasIsAnError() {
         let error = #expect(throws: DiagnosticError.self) { try load("a: *nope\n") }
         #expect(error?.diagnostics.first?.location?.description == "m.yaml:1:4")

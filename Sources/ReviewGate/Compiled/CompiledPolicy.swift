@@ -60,6 +60,20 @@ public struct CompiledPolicy: Sendable {
         return JSONWriter(pretty: true, inlineScalarArrays: true).string(document) + "\n"
     }
 
+    /// ``text(digest:filesRelativeTo:)``, checked to read back as this very policy: nothing is
+    /// written that the library could not load (a value JSON cannot hold, such as an attribute
+    /// compared with `.inf`, would not be). `file` names the text in a diagnostic about its JSON.
+    package func checkedText(digest: String, filesRelativeTo root: String?, file: String, at location: SourceLocation)
+        throws(DiagnosticError) -> String
+    {
+        let text = text(digest: digest, filesRelativeTo: root)
+        let again = try Self.load(Array(text.utf8), file: file)
+        guard CompiledPolicy(again).canonicalBytes == canonicalBytes else {
+            throw DiagnosticError("the compiled policy reads back as another policy", at: location)
+        }
+        return text
+    }
+
     /// Whether a document is a compiled policy: it has ``formatKey`` and no `reviewgate` (a YAML
     /// policy with a stray `reviewgate_compiled` is a policy with an unknown key).
     public static func isCompiled(_ root: DocumentNode) -> Bool {

@@ -15,7 +15,7 @@ enum InputFile {
     /// Prints each diagnostic to stderr, with its source line and a caret.
     static func report(_ diagnostics: [Diagnostic]) {
         var printer = DiagnosticPrinter()
-        for diagnostic in diagnostics { Terminal.printError(printer.lines(diagnostic).joined(separator: "\n")) }
+        for diagnostic in diagnostics { Terminal.printError(printer.lines(diagnostic.advised).joined(separator: "\n")) }
     }
 
     /// Prints `reviewgate: error: message` and gives the exit code of bad usage (2), for a usage

@@ -1,16 +1,18 @@
 import ReviewGate
-import ReviewGateFiles
 
 /// Prints diagnostics as clang and swiftc do: `FILE:LINE:COL: error: message`, then the source line
 /// and a caret under the column when the file can be read, and each note likewise. A diagnostic
-/// with no place is `reviewgate: error: message`.
-struct DiagnosticPrinter {
+/// with no place is `reviewgate: error: message`. The command line and the build plugin's tool both
+/// print through it.
+package struct DiagnosticPrinter {
     /// Source lines by file, read once per report; `nil` for a file that cannot be read.
     private var sources: [String: [String]?] = [:]
 
+    /// A printer that has read no source yet.
+    package init() {}
+
     /// The lines that show one diagnostic.
-    mutating func lines(_ diagnostic: Diagnostic) -> [String] {
-        let diagnostic = diagnostic.advised
+    package mutating func lines(_ diagnostic: Diagnostic) -> [String] {
         var lines = block(diagnostic.location, diagnostic.severity.rawValue, diagnostic.displayMessage)
         for note in diagnostic.notes { lines += block(note.location, "note", note.message) }
         return lines
@@ -49,7 +51,7 @@ struct DiagnosticPrinter {
 
     /// Whether lines of a file may be shown: a `.yaml`, `.yml` or `.json` file outside the system's
     /// `/proc`, `/sys` and `/dev`.
-    static func isShown(_ file: String) -> Bool {
+    private static func isShown(_ file: String) -> Bool {
         let lowered = file.lowercased()
         guard [".yaml", ".yml", ".json"].contains(where: lowered.hasSuffix) else { return false }
         let normalized = PathArithmetic.normalize(file)

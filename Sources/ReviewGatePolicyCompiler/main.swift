@@ -1,0 +1,71 @@
+// The build plugin's tool: compiles a target's policies into its resources, as `reviewgate compile`
+// does (the same bytes, the same diagnostics on stderr), and refuses two policies that would give one
+// resource name. It links what compiling needs and nothing more (no argument parser, no simulate, no
+// schemas), so that an app's first build with the plugin stays short.
+//
+//   ReviewGatePolicyCompiler --output-directory FOLDER --relative-to FOLDER POLICY...
+//
+// The plugin writes that argument list itself, so the tool reads it in that order. Exit 0 when every
+// policy compiled, 1 when one did not (its errors printed, nothing written for it), 2 for a usage error.
+import ReviewGate
+import ReviewGateFiles
+import ReviewGateRemote
+import ReviewGateYAML
+
+/// The resource a policy compiles to: its file name with `.json` for `.yaml` (as the plugin declares it).
+func resourceName(of policy: String) -> String {
+    let file = policy.split(separator: "/").last.map(String.init) ?? policy
+    return (file.lastIndex(of: ".").map { String(file[..<$0]) } ?? file) + ".json"
+}
+
+/// Writes lines to standard error.
+func printError(_ lines: [String]) {
+    let text = lines.map { $0 + "\n" }.joined()
+    _ = Array(text.utf8).withUnsafeBytes { SystemCalls.writeAll(2, $0) }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.count >= 4, arguments[0] == "--output-directory", arguments[2] == "--relative-to" else {
+    printError([
+        "reviewgate: error: usage: ReviewGatePolicyCompiler --output-directory FOLDER --relative-to FOLDER POLICY..."
+    ])
+    SystemCalls.exit(2)
+}
+let folder = arguments[1]
+let root = arguments[3]
+let policies = arguments.dropFirst(4)
+
+var printer = DiagnosticPrinter()
+var failed = false
+
+// Two policies named alike would overwrite each other's resource: neither is compiled.
+var byName: [String: [String]] = [:]
+for policy in policies { byName[resourceName(of: policy), default: []].append(policy) }
+for (name, clashing) in byName.sorted(by: { $0.key < $1.key }) where clashing.count > 1 {
+    printError([
+        "reviewgate: error: \(clashing.joined(separator: " and ")) would both compile to \(name): rename one"
+    ])
+    failed = true
+}
+
+let loader = PolicyLoader(source: DocumentFiles(parse: YAMLLoader().loadDocument).source, digest: PolicyDigest.sha256)
+for policy in policies where byName[resourceName(of: policy)]?.count == 1 {
+    let output = folder + "/" + resourceName(of: policy)
+    do throws(DiagnosticError) {
+        let result = try loader.load(path: policy)
+        printError(result.warnings.flatMap { printer.lines($0) })
+        let text = try CompiledPolicy(result).checkedText(
+            digest: result.policy.digest ?? "", filesRelativeTo: root, file: output, at: result.policy.location)
+        do {
+            try AtomicFile.write(text, to: output)
+        } catch {
+            throw DiagnosticError(reading: error)
+        }
+    } catch {
+        printError(error.diagnostics.flatMap { printer.lines($0) })
+        if error.omitted > 0 { printError(["reviewgate: note: \(error.omittedSummary)"]) }
+        printError(["reviewgate: \(policy): \(error.summary); nothing compiled"])
+        failed = true
+    }
+}
+SystemCalls.exit(failed ? 1 : 0)

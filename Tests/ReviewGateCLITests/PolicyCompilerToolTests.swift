@@ -1,0 +1,81 @@
+import Foundation
+import ReviewGateTestSupport
+import Testing
+
+/// The build plugin's tool, `ReviewGatePolicyCompiler`, run as the plugin runs it: it writes what
+/// `reviewgate compile --relative-to` writes, prints the same diagnostics, and refuses two policies
+/// that would give one resource name. (`PluginFixtureSlowTests` runs it through a real build.)
+@Suite struct PolicyCompilerToolTests {
+    static let tool = Repository.built("ReviewGatePolicyCompiler")
+
+    /// Runs the tool on `policies`, writing into `output`, with names relative to the repository.
+    static func compile(_ policies: [String], into output: URL) throws -> (status: Int32, output: String) {
+        try Command.run(
+            tool.path, ["--output-directory", output.path, "--relative-to", Repository.root.path] + policies)
+    }
+
+    @Test func eachPolicyIsWhatReviewgateCompileWrites() throws {
+        let folder = try Repository.temporaryFolder()
+        let policies = ["policies/apple-sample.yaml", "Tests/ReviewGateTests/Fixtures/extends/child.yaml"]
+        let run = try Self.compile(policies.map { Repository.root.appending(path: $0).path }, into: folder)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.isEmpty, "\(run.output)")
+        for policy in policies {
+            let name = URL(filePath: policy).deletingPathExtension().lastPathComponent + ".json"
+            let written = try String(contentsOf: folder.appending(path: name), encoding: .utf8)
+            let expected = try CLIRunner.run([
+                "compile", Repository.root.appending(path: policy).path, "--relative-to", Repository.root.path,
+            ])
+            #expect(written == expected.stdout, "\(policy)")
+        }
+    }
+
+    @Test func aBrokenPolicyIsReportedAtItsLineAndTheOthersStillCompile() throws {
+        let folder = try Repository.temporaryFolder()
+        let broken = folder.appending(path: "broken.yaml")
+        try "reviewgate: 1\nname: broken\ntriggers: {done: {at_least: 1}}\nguards:\n  cooldown: 30 days\n".write(
+            to: broken, atomically: true, encoding: .utf8)
+        let output = folder.appending(path: "out")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let good = Repository.root.appending(path: "policies/apple-sample.yaml").path
+        let run = try Self.compile([broken.path, good], into: output)
+        #expect(run.status == 1)
+        // As `reviewgate compile` prints it: the line, the source and a caret.
+        #expect(
+            run.output.contains(
+                """
+                \(broken.path):5:13: error: cooldown must be a duration such as 21d (a whole number and s, m, h, d or w); found the string "30 days"
+                  cooldown: 30 days
+                            ^
+                """), "\(run.output)")
+        #expect(run.output.contains("reviewgate: \(broken.path): 1 error; nothing compiled"), "\(run.output)")
+        #expect(!FileManager.default.fileExists(atPath: output.appending(path: "broken.json").path))
+        #expect(FileManager.default.fileExists(atPath: output.appending(path: "apple-sample.json").path))
+    }
+
+    @Test func twoPoliciesWithOneResourceNameAreNeitherWritten() throws {
+        let folder = try Repository.temporaryFolder()
+        let policy = "reviewgate: 1\nname: p\ntriggers: {done: {at_least: 1}}\n"
+        for sub in ["a", "b"] {
+            try FileManager.default.createDirectory(
+                at: folder.appending(path: sub), withIntermediateDirectories: true)
+            try policy.write(to: folder.appending(path: "\(sub)/review.yml"), atomically: true, encoding: .utf8)
+        }
+        let output = folder.appending(path: "out")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let a = folder.appending(path: "a/review.yml").path
+        let b = folder.appending(path: "b/review.yml").path
+        let run = try Self.compile([a, b], into: output)
+        #expect(run.status == 1)
+        #expect(
+            run.output == "reviewgate: error: \(a) and \(b) would both compile to review.json: rename one\n",
+            "\(run.output)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).isEmpty)
+    }
+
+    @Test func anotherArgumentListIsAUsageError() throws {
+        let run = try Command.run(Self.tool.path, ["policies/apple-sample.yaml"])
+        #expect(run.status == 2)
+        #expect(run.output.hasPrefix("reviewgate: error: usage: ReviewGatePolicyCompiler --output-directory"))
+    }
+}
