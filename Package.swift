@@ -43,10 +43,10 @@ let package = Package(
             ]
         ),
         // Compiles a target's policies during its build (the compiled JSON becomes a resource), with a
-        // tool that links only what compiling needs.
+        // tool that links only what compiling needs: no argument parser and no swift-crypto (README).
         .executableTarget(
             name: "ReviewGatePolicyCompiler",
-            dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateRemote", "ReviewGateYAML"]),
+            dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateYAML"]),
         .plugin(name: "ReviewGatePlugin", capability: .buildTool(), dependencies: ["ReviewGatePolicyCompiler"]),
         .target(
             name: "ReviewGateTestSupport", dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateYAML"],

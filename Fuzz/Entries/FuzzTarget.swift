@@ -34,7 +34,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 let result = try? PolicyLoader.decode(root)
             else { return false }
             let compiled = CompiledPolicy(result)
-            _ = compiled.text(digest: PolicyDigest.sha256(compiled.canonicalBytes))
+            let digest = PolicyDigest.sha256(compiled.canonicalBytes)
+            // The build plugin's tool hashes without swift-crypto: the two must agree on every policy.
+            precondition(PortableSHA256.policyDigest(compiled.canonicalBytes) == digest, "the two SHA-256s differ")
+            _ = compiled.text(digest: digest)
             return true
         case .state:
             guard let root = try? YAMLLoader().loadDocument(bytes, file: "fuzz.yaml") else { return false }

@@ -1,7 +1,8 @@
 // The build plugin's tool: compiles a target's policies into its resources, as `reviewgate compile`
 // does (the same bytes, the same diagnostics on stderr), and refuses two policies that would give one
 // resource name. It links what compiling needs and nothing more (no argument parser, no simulate, no
-// schemas), so that an app's first build with the plugin stays short.
+// schemas, no swift-crypto: the digest is PortableSHA256's), so that an app's first build with the
+// plugin stays short.
 //
 //   ReviewGatePolicyCompiler --output-directory FOLDER --relative-to FOLDER POLICY...
 //
@@ -9,7 +10,6 @@
 // policy compiled, 1 when one did not (its errors printed, nothing written for it), 2 for a usage error.
 import ReviewGate
 import ReviewGateFiles
-import ReviewGateRemote
 import ReviewGateYAML
 
 /// The resource a policy compiles to: its file name with `.json` for `.yaml` (as the plugin declares it).
@@ -48,7 +48,8 @@ for (name, clashing) in byName.sorted(by: { $0.key < $1.key }) where clashing.co
     failed = true
 }
 
-let loader = PolicyLoader(source: DocumentFiles(parse: YAMLLoader().loadDocument).source, digest: PolicyDigest.sha256)
+let loader = PolicyLoader(
+    source: DocumentFiles(parse: YAMLLoader().loadDocument).source, digest: PortableSHA256.policyDigest)
 for policy in policies where byName[resourceName(of: policy)]?.count == 1 {
     let output = folder + "/" + resourceName(of: policy)
     do throws(DiagnosticError) {
