@@ -6,7 +6,7 @@ import ReviewGateRemote
 /// `reviewgate compile POLICY [-o FILE]`: the compiled policy an app carries (SPEC §9).
 struct CompileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "compile",
+        commandName: "compile", _superCommandName: "reviewgate",
         abstract:
             "Compile a policy to the JSON an app carries: extends resolved, defaults written out, YAML lines kept.",
         discussion: """

@@ -4,7 +4,7 @@ import ReviewGate
 /// `reviewgate evaluate`: one decision, dry run; nothing is written.
 struct EvaluateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "evaluate",
+        commandName: "evaluate", _superCommandName: "reviewgate",
         abstract: "Decide whether the app may ask for a review at a moment (a dry run: nothing is written).",
         discussion: """
             Exit codes: 0 allow, 1 block, 2 an unusable policy, state or option.

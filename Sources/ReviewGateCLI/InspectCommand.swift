@@ -6,7 +6,7 @@ import ReviewGateYAML
 /// `reviewgate inspect FILE`: how a YAML file is read, node by node.
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "inspect",
+        commandName: "inspect", _superCommandName: "reviewgate",
         abstract: "Show how a YAML file is read: every node with its line:column and how each scalar resolved.",
         discussion: """
             Scalars resolve by the YAML 1.2 core schema: only true/True/TRUE and false/False/FALSE \

@@ -6,7 +6,7 @@ import ReviewGateRemote
 /// `reviewgate keygen NAME`: a key pair for signed policy updates (SPEC §9).
 struct KeygenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "keygen",
+        commandName: "keygen", _superCommandName: "reviewgate",
         abstract: "Write an Ed25519 key pair for signing policy updates: NAME.key (private) and NAME.pub (public).",
         discussion: """
             NAME.pub holds the public key, one line ed25519:BASE64: put it in the app \

@@ -5,7 +5,7 @@ import ReviewGateFiles
 /// `reviewgate record`: applies a moment, an update or an answer to a state file, as the app would.
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "record",
+        commandName: "record", _superCommandName: "reviewgate",
         abstract:
             "Apply a moment, a version update or an answer to a state file, as the app would, and print the decision.",
         discussion: """

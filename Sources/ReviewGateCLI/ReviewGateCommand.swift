@@ -31,7 +31,7 @@ struct ReviewGateCommand: ParsableCommand {
             return 2
         }
         do {
-            var command = try parse(arguments)
+            var command = try parseCommand(arguments)
             try command.run()
             return 0
         } catch {
@@ -52,13 +52,16 @@ struct ReviewGateCommand: ParsableCommand {
 
     /// The command that `arguments` name. A first argument that names a command is parsed by that
     /// command alone: through the root, argument-parser first reads every command's declarations
-    /// (type metadata, reflection), about a third of a short command's run. Whatever that parse
-    /// refuses (help, `--version`, a usage error) is parsed again through the root, so that what is
-    /// printed reads as it always has.
-    static func parse(_ arguments: [String]) throws -> any ParsableCommand {
+    /// (type metadata, reflection), and a root also parses the arguments twice more for
+    /// `--generate-completion-script`, which a command with a super-command name (each of ours names
+    /// `reviewgate`) skips: together most of a short command's run. Whatever that parse does not
+    /// turn into the command itself (help, `--version`, a usage error, a completion-script request)
+    /// is parsed again through the root, so that what is printed reads as it always has.
+    static func parseCommand(_ arguments: [String]) throws -> any ParsableCommand {
         if let first = arguments.first,
             let command = configuration.subcommands.first(where: { $0.configuration.commandName == first }),
-            let parsed = try? command.parseAsRoot(Array(arguments.dropFirst()))
+            let parsed = try? command.parseAsRoot(Array(arguments.dropFirst())),
+            type(of: parsed) == command  // not the help that argument-parser answers `--help` with
         {
             return parsed
         }

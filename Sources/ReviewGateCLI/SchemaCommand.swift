@@ -5,7 +5,7 @@ import ReviewGateSchemas
 /// `reviewgate schema [policy|state|scenario|compiled]`: prints a JSON Schema, the same text as in `schemas/`.
 struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "schema",
+        commandName: "schema", _superCommandName: "reviewgate",
         abstract: "Print the JSON Schema of a policy, state, scenario or compiled policy file.",
         discussion: """
             The text is the same as schemas/<kind>.schema.json. Point an editor at it for completion \

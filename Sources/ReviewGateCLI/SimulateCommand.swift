@@ -7,7 +7,7 @@ import ReviewGateSimulation
 /// and reports who would be asked, how soon, and why the rest are not (SPEC §10).
 struct SimulateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "simulate",
+        commandName: "simulate", _superCommandName: "reviewgate",
         abstract: "Replay usage through a policy: who would be asked, how soon, and why the rest are not.",
         discussion: """
             Each person's lines are replayed in time order exactly as `record` would: launches, events \

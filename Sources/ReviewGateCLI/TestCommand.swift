@@ -6,7 +6,7 @@ import ReviewGateRemote
 /// `reviewgate test [PATH...]`: runs scenario files and their golden transcripts.
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "test",
+        commandName: "test", _superCommandName: "reviewgate",
         abstract:
             "Run scenario files (*.scenario.yaml): each step as `record` would, checking expectations and golden transcripts.",
         discussion: """

@@ -7,7 +7,7 @@ import ReviewGateRemote
 /// scenarios, each known by its first key.
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "validate",
+        commandName: "validate", _superCommandName: "reviewgate",
         abstract:
             "Check policies (with the policies they extend), state files and scenarios; print every problem as FILE:LINE:COL.",
         discussion: """

@@ -6,7 +6,7 @@ import ReviewGateRemote
 /// `reviewgate verify --key PUBLIC FILE`: the app's acceptance path, before an update is published.
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "verify",
+        commandName: "verify", _superCommandName: "reviewgate",
         abstract: "Check a signed policy as an app would before it takes it: would it be accepted, and if not, why.",
         discussion: """
             Runs the exact checks of the library's RemotePolicy: a signed policy (reviewgate compile \
