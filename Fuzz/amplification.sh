@@ -9,11 +9,11 @@ cd "$(dirname "$0")/.."
 
 # The fuzzer's build folder: its C libraries (BoringSSL) were compiled with these very flags, so only
 # the Swift modules are compiled again without the sanitizers (and again with them by the next
-# Fuzz/run.sh).
+# Fuzz/run.sh). So do not run this while Fuzz/run.sh runs: it replaces the fuzzer's binary.
 scratch=.build-fuzz
 swift build -c release --product ReviewGateFuzz --scratch-path "$scratch" >/dev/null
 binary="$(swift build -c release --product ReviewGateFuzz --scratch-path "$scratch" --show-bin-path)/ReviewGateFuzz"
-inputs="$scratch/amplified"
+inputs="$scratch/amplified-plain"
 rm -rf "$inputs"
 python3 Fuzz/amplify.py "$inputs"
 

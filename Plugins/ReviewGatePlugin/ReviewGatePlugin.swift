@@ -25,11 +25,13 @@ struct ReviewGatePlugin: BuildToolPlugin {
         let yaml = files.filter { ["yaml", "yml"].contains($0.pathExtension.lowercased()) }
         let policies = yaml.filter(isPolicy)
         guard !policies.isEmpty else { return [] }
-        // One output per name: the tool refuses two policies that share one.
+        // One output per name, whatever its case: the tool refuses two policies that share one.
         var outputs: [URL] = []
         for policy in policies {
             let compiled = output.appending(path: policy.deletingPathExtension().lastPathComponent + ".json")
-            if !outputs.contains(compiled) { outputs.append(compiled) }
+            if !outputs.contains(where: { $0.path.lowercased() == compiled.path.lowercased() }) {
+                outputs.append(compiled)
+            }
         }
         let names = policies.map(\.lastPathComponent)
         return [

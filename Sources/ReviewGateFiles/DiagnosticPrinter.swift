@@ -11,7 +11,8 @@ package struct DiagnosticPrinter {
     /// A printer that has read no source yet.
     package init() {}
 
-    /// The lines that show one diagnostic.
+    /// The lines that show one diagnostic, as given: the command line first words its advice
+    /// (`Diagnostic.advised`), the plugin's tool, whose inputs carry none, does not.
     package mutating func lines(_ diagnostic: Diagnostic) -> [String] {
         var lines = block(diagnostic.location, diagnostic.severity.rawValue, diagnostic.displayMessage)
         for note in diagnostic.notes { lines += block(note.location, "note", note.message) }

@@ -35,37 +35,59 @@ let folder = arguments[1]
 let root = arguments[3]
 let policies = arguments.dropFirst(4)
 
-var printer = DiagnosticPrinter()
 var failed = false
 
-// Two policies named alike would overwrite each other's resource: neither is compiled.
+// Two policies named alike would overwrite each other's resource (names that differ only in case
+// too: a Mac's disk does not tell them apart): none of them is compiled.
 var byName: [String: [String]] = [:]
-for policy in policies { byName[resourceName(of: policy), default: []].append(policy) }
-for (name, clashing) in byName.sorted(by: { $0.key < $1.key }) where clashing.count > 1 {
+for policy in policies { byName[resourceName(of: policy).lowercased(), default: []].append(policy) }
+for (_, clashing) in byName.sorted(by: { $0.key < $1.key }) where clashing.count > 1 {
+    let files = clashing.sorted()
+    let listed = files.dropLast().joined(separator: ", ") + " and " + files[files.count - 1]
+    let names = Set(files.map(resourceName(of:))).sorted().joined(separator: " and ")
     printError([
-        "reviewgate: error: \(clashing.joined(separator: " and ")) would both compile to \(name): rename one"
+        "reviewgate: error: \(listed) would \(files.count == 2 ? "both" : "all") compile to \(names): rename one"
     ])
     failed = true
 }
 
+/// Prints an error's diagnostics, and how many more there were.
+func report(_ error: DiagnosticError) {
+    var printer = DiagnosticPrinter()
+    printError(error.diagnostics.flatMap { printer.lines($0) })
+    if error.omitted > 0 { printError(["reviewgate: note: \(error.omittedSummary)"]) }
+}
+
+// As `reviewgate compile POLICY -o OUTPUT --relative-to ROOT` says each failure.
 let loader = PolicyLoader(
     source: DocumentFiles(parse: YAMLLoader().loadDocument).source, digest: PortableSHA256.policyDigest)
-for policy in policies where byName[resourceName(of: policy)]?.count == 1 {
+for policy in policies where byName[resourceName(of: policy).lowercased()]?.count == 1 {
     let output = folder + "/" + resourceName(of: policy)
-    do throws(DiagnosticError) {
-        let result = try loader.load(path: policy)
-        printError(result.warnings.flatMap { printer.lines($0) })
-        let text = try CompiledPolicy(result).checkedText(
-            digest: result.policy.digest ?? "", filesRelativeTo: root, file: output, at: result.policy.location)
-        do {
-            try AtomicFile.write(text, to: output)
-        } catch {
-            throw DiagnosticError(reading: error)
-        }
+    let result: PolicyLoader.Result
+    do {
+        result = try loader.load(path: policy)
     } catch {
-        printError(error.diagnostics.flatMap { printer.lines($0) })
-        if error.omitted > 0 { printError(["reviewgate: note: \(error.omittedSummary)"]) }
+        report(error)
         printError(["reviewgate: \(policy): \(error.summary); nothing compiled"])
+        failed = true
+        continue
+    }
+    var printer = DiagnosticPrinter()
+    printError(result.warnings.flatMap { printer.lines($0) })
+    let text: String
+    do {
+        text = try CompiledPolicy(result).checkedText(
+            digest: result.policy.digest ?? "", filesRelativeTo: root, file: output, at: result.policy.location)
+    } catch {
+        report(error)
+        printError(["reviewgate: \(policy): its compiled form does not read back; nothing compiled"])
+        failed = true
+        continue
+    }
+    do {
+        try AtomicFile.write(text, to: output)
+    } catch {
+        report(DiagnosticError(reading: error))
         failed = true
     }
 }

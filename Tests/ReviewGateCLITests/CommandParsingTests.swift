@@ -25,6 +25,18 @@ import Testing
         #expect(try CLIRunner.run(["help", name]).stdout == help.stdout)
     }
 
+    /// A usage error names the command as the root does, with its usage line.
+    @Test func aUsageErrorIsTheRootsForTheCommand() throws {
+        let unknown = try CLIRunner.run(["evaluate", "--bogus"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.hasPrefix("Error: "), "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("Usage: reviewgate evaluate --policy <file>"), "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("See 'reviewgate evaluate --help' for more information."))
+        let missing = try CLIRunner.run(["compile"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("Usage: reviewgate compile"), "\(missing.stderr)")
+    }
+
     @Test func aCompletionScriptAfterACommandIsTheRootsScript() throws {
         let root = try CLIRunner.run(["--generate-completion-script", "bash"])
         let after = try CLIRunner.run(["evaluate", "--generate-completion-script", "bash"])

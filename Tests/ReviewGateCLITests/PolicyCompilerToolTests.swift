@@ -53,24 +53,29 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: output.appending(path: "apple-sample.json").path))
     }
 
-    @Test func twoPoliciesWithOneResourceNameAreNeitherWritten() throws {
+    /// Names that differ only in case clash too: a Mac's disk does not tell them apart.
+    @Test func policiesWithOneResourceNameAreNoneWritten() throws {
         let folder = try Repository.temporaryFolder()
         let policy = "reviewgate: 1\nname: p\ntriggers: {done: {at_least: 1}}\n"
-        for sub in ["a", "b"] {
+        var files: [String] = []
+        for (sub, name) in [("c", "Review.yaml"), ("a", "review.yml"), ("b", "review.yml")] {
             try FileManager.default.createDirectory(
                 at: folder.appending(path: sub), withIntermediateDirectories: true)
-            try policy.write(to: folder.appending(path: "\(sub)/review.yml"), atomically: true, encoding: .utf8)
+            try policy.write(to: folder.appending(path: "\(sub)/\(name)"), atomically: true, encoding: .utf8)
+            files.append(folder.appending(path: "\(sub)/\(name)").path)
         }
         let output = folder.appending(path: "out")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        let a = folder.appending(path: "a/review.yml").path
-        let b = folder.appending(path: "b/review.yml").path
-        let run = try Self.compile([a, b], into: output)
+        let run = try Self.compile(files, into: output)
         #expect(run.status == 1)
+        let (a, b, c) = (files[1], files[2], files[0])
         #expect(
-            run.output == "reviewgate: error: \(a) and \(b) would both compile to review.json: rename one\n",
+            run.output
+                == "reviewgate: error: \(a), \(b) and \(c) would all compile to Review.json and review.json: rename one\n",
             "\(run.output)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).isEmpty)
+        let two = try Self.compile([files[2], files[1]], into: output)
+        #expect(two.output == "reviewgate: error: \(a) and \(b) would both compile to review.json: rename one\n")
     }
 
     @Test func anotherArgumentListIsAUsageError() throws {

@@ -34,7 +34,9 @@ import Testing
             let bytes = (0..<Int.random(in: 0...20_000, using: &generator)).map { _ in
                 UInt8.random(in: 0...255, using: &generator)
             }
-            #expect(PortableSHA256.policyDigest(bytes) == PolicyDigest.sha256(bytes))
+            #expect(
+                PortableSHA256.policyDigest(bytes) == PolicyDigest.sha256(bytes),
+                "\(bytes.count) bytes: \(bytes.prefix(64))…")
         }
     }
 }
