@@ -74,7 +74,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 let timeline = Timeline(events: events, symbols: reader.symbols, people: reader.people)
                 _ = Simulation(policies: [simulated], keepsAsks: true).run(timeline)
                 Self.checkVerdicts(timeline, simulated.policy)
-                accepted = accepted || (reader.events > 0 && reader.skipped == 0)
+                accepted = accepted || (reader.eventCount > 0 && reader.skipped == 0)
             }
             if let root = try? JSONReader().loadDocument(bytes, file: "fuzz.json"),
                 let report = try? SimulationReport(json: root)

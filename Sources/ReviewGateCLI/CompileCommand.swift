@@ -86,8 +86,7 @@ struct CompileCommand: ParsableCommand {
         let digest = result.policy.digest ?? ""
         var text: String
         do throws(DiagnosticError) {
-            text = try CompiledPolicy(result).checkedText(
-                digest: digest, filesRelativeTo: relativeTo, file: output ?? "<stdout>", at: result.policy.location)
+            text = try CompiledPolicy.checkedText(of: result, filesRelativeTo: relativeTo, file: output ?? "<stdout>")
         } catch {
             InputFile.report(error)
             Terminal.printError("reviewgate: \(policy): its compiled form does not read back; nothing compiled")

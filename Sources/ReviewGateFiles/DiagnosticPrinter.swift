@@ -19,6 +19,12 @@ package struct DiagnosticPrinter {
         return lines
     }
 
+    /// The lines that show an error: each of its diagnostics, then how many more it had.
+    package mutating func lines(_ error: DiagnosticError) -> [String] {
+        let more = error.omitted > 0 ? ["reviewgate: note: \(error.omittedSummary)"] : []
+        return error.diagnostics.flatMap { lines($0) } + more
+    }
+
     private mutating func block(_ location: SourceLocation?, _ label: String, _ message: String) -> [String] {
         guard let location else { return ["reviewgate: \(label): \(message)"] }
         return ["\(location): \(label): \(message)"] + snippet(at: location)

@@ -51,14 +51,8 @@ for (_, clashing) in byName.sorted(by: { $0.key < $1.key }) where clashing.count
     failed = true
 }
 
-/// Prints an error's diagnostics, and how many more there were.
-func report(_ error: DiagnosticError) {
-    var printer = DiagnosticPrinter()
-    printError(error.diagnostics.flatMap { printer.lines($0) })
-    if error.omitted > 0 { printError(["reviewgate: note: \(error.omittedSummary)"]) }
-}
-
 // As `reviewgate compile POLICY -o OUTPUT --relative-to ROOT` says each failure.
+var printer = DiagnosticPrinter()
 let loader = PolicyLoader(
     source: DocumentFiles(parse: YAMLLoader().loadDocument).source, digest: PortableSHA256.policyDigest)
 for policy in policies where byName[resourceName(of: policy).lowercased()]?.count == 1 {
@@ -67,27 +61,24 @@ for policy in policies where byName[resourceName(of: policy).lowercased()]?.coun
     do {
         result = try loader.load(path: policy)
     } catch {
-        report(error)
-        printError(["reviewgate: \(policy): \(error.summary); nothing compiled"])
+        printError(printer.lines(error) + ["reviewgate: \(policy): \(error.summary); nothing compiled"])
         failed = true
         continue
     }
-    var printer = DiagnosticPrinter()
     printError(result.warnings.flatMap { printer.lines($0) })
     let text: String
     do {
-        text = try CompiledPolicy(result).checkedText(
-            digest: result.policy.digest ?? "", filesRelativeTo: root, file: output, at: result.policy.location)
+        text = try CompiledPolicy.checkedText(of: result, filesRelativeTo: root, file: output)
     } catch {
-        report(error)
-        printError(["reviewgate: \(policy): its compiled form does not read back; nothing compiled"])
+        printError(
+            printer.lines(error) + ["reviewgate: \(policy): its compiled form does not read back; nothing compiled"])
         failed = true
         continue
     }
     do {
         try AtomicFile.write(text, to: output)
     } catch {
-        report(DiagnosticError(reading: error))
+        printError(printer.lines(DiagnosticError(reading: error)))
         failed = true
     }
 }

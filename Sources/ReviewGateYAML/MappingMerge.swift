@@ -47,11 +47,16 @@ struct MappingMerge {
                 pairs.append(entry)
                 continue
             }
-            let first =
-                small
-                ? pairs.first { !Self.isMergeKey($0.key) && $0.key.scalar?.value == entry.key.scalar?.value }?.key
+            // A large mapping's key identity is made once, for the look-up and the insertion.
+            let identity = small ? nil : KeyIdentity(entry.key)
+            let first: SourceLocation?
+            if let identity {
+                first = explicit[identity]
+            } else {
+                first =
+                    pairs.first { !Self.isMergeKey($0.key) && $0.key.scalar?.value == entry.key.scalar?.value }?.key
                     .location
-                : explicit[KeyIdentity(entry.key)]
+            }
             if first != nil, problems.count >= room {
                 unlisted += 1
                 continue
@@ -63,7 +68,7 @@ struct MappingMerge {
                         notes: [.init("first set here", at: first)]))
                 continue
             }
-            if !small { explicit[KeyIdentity(entry.key)] = entry.key.location }
+            if let identity { explicit[identity] = entry.key.location }
             pairs.append(entry)
         }
         guard hasMerge else { return pairs }

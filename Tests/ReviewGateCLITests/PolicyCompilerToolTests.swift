@@ -53,6 +53,22 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: output.appending(path: "apple-sample.json").path))
     }
 
+    /// A warning is printed as `reviewgate compile` prints it (Xcode shows it on its line), and the
+    /// policy is still compiled.
+    @Test func aWarnedPolicyIsCompiledWithItsWarnings() throws {
+        let folder = try Repository.temporaryFolder()
+        let policy = folder.appending(path: "warned.yaml")
+        try "reviewgate: 1\nname: warned\ntriggers: {a: {at_least: 1}}\nguards: {never_on: [], cooldown: 1d}\n".write(
+            to: policy, atomically: true, encoding: .utf8)
+        let run = try Self.compile([policy.path], into: folder)
+        #expect(run.status == 0, "\(run.output)")
+        let command = try CLIRunner.run(["compile", policy.path, "--relative-to", Repository.root.path])
+        #expect(run.output.contains("\(policy.path):4:"), "\(run.output)")
+        #expect(run.output.contains("may ask at launch"))
+        #expect(run.output == command.stderr)
+        #expect(try String(contentsOf: folder.appending(path: "warned.json"), encoding: .utf8) == command.stdout)
+    }
+
     /// Names that differ only in case clash too: a Mac's disk does not tell them apart.
     @Test func policiesWithOneResourceNameAreNoneWritten() throws {
         let folder = try Repository.temporaryFolder()

@@ -252,7 +252,7 @@ struct SimulationTests {
             format: input.format, file: reader.file, jobs: input.jobs, blockSize: blockSize)
         try Self.feed(Array(text.utf8), to: &parallel, filling: input.filling, by: 13)
         #expect(reader.skipped == (input.format == .csv ? 2 : 1))
-        #expect(parallel.events.count == reader.events)
+        #expect(parallel.events.count == reader.eventCount)
         #expect(parallel.timeline().events == one.events)
         #expect(parallel.people.strings == reader.people.strings)
         #expect(parallel.lines == reader.lines)
@@ -272,7 +272,7 @@ struct SimulationTests {
         let (one, reader) = try Self.read(text)
         var parallel = ParallelTimelineReader(format: .jsonl, file: reader.file, jobs: jobs, blockSize: 1000)
         try Self.feed(Array(text.utf8), to: &parallel, filling: filling, by: 100_003)
-        #expect(reader.skipped == 2 && reader.events == 6)
+        #expect(reader.skipped == 2 && reader.eventCount == 6)
         #expect(parallel.timeline().events == one.events)
         #expect(parallel.lines == reader.lines && parallel.skipped == reader.skipped)
         #expect(parallel.problems.map(\.description) == reader.problems.map(\.description))
@@ -373,7 +373,7 @@ struct SimulationTests {
             {"user":"b","time":1767603600123456,"type":"response","value":"maybe"}
             """
         let (timeline, reader) = try Self.read(text)
-        #expect(reader.events == 2)
+        #expect(reader.eventCount == 2)
         #expect(reader.skipped == 6)
         let messages = reader.problems.map { "\($0.location!.line):\($0.location!.column) \($0.message)" }
         #expect(messages.count == 7)

@@ -60,16 +60,18 @@ public struct CompiledPolicy: Sendable {
         return JSONWriter(pretty: true, inlineScalarArrays: true).string(document) + "\n"
     }
 
-    /// ``text(digest:filesRelativeTo:)``, checked to read back as this very policy: nothing is
-    /// written that the library could not load (a value JSON cannot hold, such as an attribute
-    /// compared with `.inf`, would not be). `file` names the text in a diagnostic about its JSON.
-    package func checkedText(digest: String, filesRelativeTo root: String?, file: String, at location: SourceLocation)
+    /// The compiled text of a loaded policy, with its digest, checked to read back as this very
+    /// policy: nothing is written that the library could not load (a value JSON cannot hold, such as
+    /// an attribute compared with `.inf`, would not be). `file` names the text in a diagnostic about
+    /// its JSON.
+    package static func checkedText(of result: PolicyLoader.Result, filesRelativeTo root: String?, file: String)
         throws(DiagnosticError) -> String
     {
-        let text = text(digest: digest, filesRelativeTo: root)
-        let again = try Self.load(Array(text.utf8), file: file)
-        guard CompiledPolicy(again).canonicalBytes == canonicalBytes else {
-            throw DiagnosticError("the compiled policy reads back as another policy", at: location)
+        let compiled = CompiledPolicy(result)
+        let text = compiled.text(digest: result.policy.digest ?? "", filesRelativeTo: root)
+        let again = try load(Array(text.utf8), file: file)
+        guard CompiledPolicy(again).canonicalBytes == compiled.canonicalBytes else {
+            throw DiagnosticError("the compiled policy reads back as another policy", at: result.policy.location)
         }
         return text
     }

@@ -27,8 +27,9 @@ enum InputFile {
 
     /// Prints an error's diagnostics to stderr, and how many more there were.
     static func report(_ error: DiagnosticError) {
-        report(error.diagnostics)
-        if error.omitted > 0 { Terminal.printError("reviewgate: note: \(error.omittedSummary)") }
+        var printer = DiagnosticPrinter()
+        let lines = printer.lines(error.advised)
+        if !lines.isEmpty { Terminal.printError(lines.joined(separator: "\n")) }
     }
 
     /// Runs `body`; on a ``DiagnosticError`` or a ``FileError`` prints it and exits 2 (an input

@@ -20,7 +20,7 @@ package struct TimelineReader {
     /// Lines read so far (blank ones and a CSV header included).
     package private(set) var lines = 0
     /// Events read so far.
-    package private(set) var events = 0
+    package private(set) var eventCount = 0
     /// Lines skipped because they could not be read.
     package private(set) var skipped = 0
     /// Every skipped line counted by the kind of its problem (``problemKind(_:)``), so that a few
@@ -137,7 +137,7 @@ package struct TimelineReader {
             return
         }
         if !unknown.fresh.isEmpty { warnUnknown() }
-        events += 1
+        eventCount += 1
         body(event)
     }
 

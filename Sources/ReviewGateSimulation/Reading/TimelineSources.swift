@@ -55,13 +55,13 @@ struct TimelineSources {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         try chunks(of: file) { (read) throws(DiagnosticError) in
             let count = buffer.withUnsafeMutableBytes(read)
-            guard count > 0 else { return (count, reader.events) }
+            guard count > 0 else { return (count, reader.eventCount) }
             events.removeAll(keepingCapacity: true)
             try buffer.withUnsafeBufferPointer { (all) throws(DiagnosticError) in
                 try reader.read(UnsafeBufferPointer(rebasing: all[..<count])) { events.append($0) }
             }
             body(events, &reader)
-            return (count, reader.events)
+            return (count, reader.eventCount)
         } finish: { () throws(DiagnosticError) in
             events.removeAll(keepingCapacity: true)
             try reader.finish { events.append($0) }
@@ -215,6 +215,4 @@ protocol TimelineReading {
 
 extension ParallelTimelineReader: TimelineReading {}
 
-extension TimelineReader: TimelineReading {
-    var eventCount: Int { events }
-}
+extension TimelineReader: TimelineReading {}
