@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ReviewGateYAML", targets: ["ReviewGateYAML"]),
         .library(name: "ReviewGateRemote", targets: ["ReviewGateRemote"]),
         .library(name: "ReviewGateSimulation", targets: ["ReviewGateSimulation"]),
+        .library(name: "ReviewGatePrompter", targets: ["ReviewGatePrompter"]),
         .executable(name: "reviewgate", targets: ["ReviewGateCLI"]),
         .plugin(name: "ReviewGatePlugin", targets: ["ReviewGatePlugin"]),
     ],
@@ -17,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // SHA-256 digests of compiled policies (and, for remote updates, Ed25519 signatures).
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // A test clock for the prompter's tests (the delay, the time in the background); tests only.
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -26,6 +29,9 @@ let package = Package(
         ),
         .target(name: "ReviewGate"),
         .target(name: "ReviewGateFiles", dependencies: ["ReviewGate"]),
+        // The app's path (SPEC §11): the protocol from a moment to a prompt on screen. Foundation for
+        // the `Date`, `URL` and `Bundle` an app deals in; no libyaml and no cryptography.
+        .target(name: "ReviewGatePrompter", dependencies: ["ReviewGate", "ReviewGateFiles"]),
         // `reviewgate simulate`: timelines, replay and reports, apart from the library an app links.
         .target(name: "ReviewGateSimulation", dependencies: ["ReviewGate", "ReviewGateFiles"]),
         // The JSON Schemas (~60 KB of text) for editors and CI, apart from the library an app links.
@@ -77,6 +83,12 @@ let package = Package(
             dependencies: [
                 "ReviewGateRemote", "ReviewGate", "ReviewGateFiles", "ReviewGateTestSupport",
                 "ReviewGateRemoteTestSupport",
+            ]),
+        .testTarget(
+            name: "ReviewGatePrompterTests",
+            dependencies: [
+                "ReviewGatePrompter", "ReviewGate", "ReviewGateFiles", "ReviewGateRemote", "ReviewGateTestSupport",
+                "ReviewGateRemoteTestSupport", .product(name: "Clocks", package: "swift-clocks"),
             ]),
         // The fuzzed readers (Fuzz/run.sh), which the tests replay the regression inputs through.
         .target(

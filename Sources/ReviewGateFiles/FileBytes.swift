@@ -52,6 +52,6 @@ public enum FileBytes {
     }
 
     private static func tooLarge(_ path: String, size: Int?, limit: Int) -> FileError {
-        FileError(.tooLarge(limit: limit), path: path, message: DocumentLimits.sizeMessage(size: size, limit: limit))
+        FileError(.tooLarge, path: path, message: DocumentLimits.sizeMessage(size: size, limit: limit), limit: limit)
     }
 }

@@ -4,20 +4,32 @@ import ReviewGate
 /// ``DiagnosticError``s about what is inside a file, so that an app can tell "disk full" from
 /// "state invalid" without reading text.
 public struct FileError: ReadFailure, Sendable, CustomStringConvertible {
-    /// Why, in the terms an app acts on.
-    public enum Reason: Sendable, Hashable {
+    /// Why, in the terms an app acts on: a stable id (`disk_full`) that a later version may add to
+    /// without breaking a `switch` in an app (compare with `==`).
+    public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The id: `disk_full`.
+        public let rawValue: String
+
+        /// The reason with this id.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// The id.
+        public var description: String { rawValue }
+
         /// Nothing is at the path.
-        case notFound
+        public static let notFound = Reason(rawValue: "not_found")
         /// The process may not read or write it.
-        case permissionDenied
+        public static let permissionDenied = Reason(rawValue: "permission_denied")
         /// The path is a folder where a file was wanted.
-        case isFolder
-        /// The file is larger than the limit it is read with.
-        case tooLarge(limit: Int)
+        public static let isFolder = Reason(rawValue: "is_folder")
+        /// The file is larger than the limit it is read with (``FileError/limit``).
+        public static let tooLarge = Reason(rawValue: "too_large")
         /// The disk (or the quota) is full.
-        case diskFull
+        public static let diskFull = Reason(rawValue: "disk_full")
+        /// Another process held the state's lock for longer than the store waits.
+        public static let lockTimeout = Reason(rawValue: "lock_timeout")
         /// Any other failure of the system; ``FileError/errorNumber`` says which.
-        case failed
+        public static let failed = Reason(rawValue: "failed")
     }
 
     /// Why.
@@ -28,13 +40,16 @@ public struct FileError: ReadFailure, Sendable, CustomStringConvertible {
     public var errorNumber: Int32?
     /// What happened, for a person, without the path: `no such file`.
     public var message: String
+    /// The size limit, in bytes, of a file that is ``Reason/tooLarge``.
+    public var limit: Int?
 
     /// Creates an error.
-    public init(_ reason: Reason, path: String, errorNumber: Int32? = nil, message: String) {
+    public init(_ reason: Reason, path: String, errorNumber: Int32? = nil, message: String, limit: Int? = nil) {
         self.reason = reason
         self.path = path
         self.errorNumber = errorNumber
         self.message = message
+        self.limit = limit
     }
 
     /// A file that could not be read: `no such file` when it does not exist, else the system's words.

@@ -20,6 +20,9 @@ public struct FileStateStore: StateStore, Sendable {
     public var initialState: ReviewState?
     /// How the state file's bytes become a document.
     public var documents: DocumentFiles
+    /// How long an update waits for another process's lock before it fails with a
+    /// ``FileError/Reason/lockTimeout`` error; `nil` waits for as long as it takes.
+    public var lockTimeout: Duration?
 
     /// A store over the state file at `path`, read through `documents` for a policy with `versionKey`.
     public init(path: String, versionKey: VersionKey?, initialState: ReviewState? = nil, documents: DocumentFiles) {
@@ -54,7 +57,7 @@ public struct FileStateStore: StateStore, Sendable {
     /// ``initialState`` is always written).
     public func update<Result>(_ change: (inout ReviewState) throws -> Result) throws -> Result {
         let target = targetPath
-        let lock = try FileLock(path: Self.lockPath(for: target))
+        let lock = try FileLock(path: Self.lockPath(for: target), timeout: lockTimeout)
         let (old, header, created) = try read()
         var state = old
         let result = try change(&state)

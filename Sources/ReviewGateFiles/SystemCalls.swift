@@ -211,6 +211,23 @@ package enum SystemCalls {
         return true
     }
 
+    /// Tries for an exclusive `flock` without waiting: `true` when taken, `false` when another
+    /// holds it, `nil` on any other failure (``lastError`` says which); retries on interruption.
+    package static func tryLockExclusively(_ descriptor: Int32) -> Bool? {
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            if errno == EWOULDBLOCK { return false }
+            if errno != EINTR { return nil }
+        }
+        return true
+    }
+
+    /// Sleeps the calling thread for at least `milliseconds`.
+    package static func sleep(milliseconds: Int) {
+        var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
+    }
+
     /// Closes a descriptor.
     package static func close(_ descriptor: Int32) {
         #if canImport(Glibc)

@@ -4,32 +4,42 @@ import ReviewGate
 /// (`file:line:column: error: message`, as `reviewgate verify` prints them). The app keeps deciding
 /// with the policy it had.
 public struct UpdateRefusal: Error, Sendable, CustomStringConvertible {
-    /// The kinds of refusal, in the order the acceptance path meets them.
-    public enum Reason: String, Sendable, CaseIterable {
+    /// The kinds of refusal, in the order the acceptance path meets them: a stable id (`bad_signature`)
+    /// that a later version may add to without breaking a `switch` in an app (compare with `==`).
+    public struct Reason: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The id `reviewgate verify` prints: `bad_signature`.
+        public let rawValue: String
+
+        /// The reason with this id.
+        public init(rawValue: String) { self.rawValue = rawValue }
+
+        /// The id.
+        public var description: String { rawValue }
+
         /// The bytes are not a signed policy: not JSON, truncated, a key missing or unknown.
-        case unreadable
+        public static let unreadable = Reason(rawValue: "unreadable")
         /// A compiled policy that is not signed (sign it with `reviewgate compile --sign KEY`).
-        case unsigned
+        public static let unsigned = Reason(rawValue: "unsigned")
         /// A newer signed or compiled form than this library reads.
-        case newerFormat = "newer_format"
+        public static let newerFormat = Reason(rawValue: "newer_format")
         /// Signed by a key the app does not trust.
-        case unknownKey = "unknown_key"
+        public static let unknownKey = Reason(rawValue: "unknown_key")
         /// The signature does not verify: the bytes were changed after signing, or signed otherwise.
-        case badSignature = "bad_signature"
+        public static let badSignature = Reason(rawValue: "bad_signature")
         /// A newer policy language than this library reads.
-        case newerLanguage = "newer_language"
+        public static let newerLanguage = Reason(rawValue: "newer_language")
         /// The policy's `requires.library_version` is newer than this library.
-        case libraryTooOld = "library_too_old"
+        public static let libraryTooOld = Reason(rawValue: "library_too_old")
         /// The policy has errors.
-        case invalid
+        public static let invalid = Reason(rawValue: "invalid")
         /// The envelope's `name` or `digest` is not the policy's.
-        case mismatch
+        public static let mismatch = Reason(rawValue: "mismatch")
         /// The policy's `requires.app_version` is newer than the app.
-        case appTooOld = "app_too_old"
+        public static let appTooOld = Reason(rawValue: "app_too_old")
         /// Signed before the update the app keeps: an old file served again.
-        case older
+        public static let older = Reason(rawValue: "older")
         /// The policy was good but could not be kept on disk.
-        case notKept = "not_kept"
+        public static let notKept = Reason(rawValue: "not_kept")
     }
 
     /// Why, for a program.

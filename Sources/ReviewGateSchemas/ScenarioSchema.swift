@@ -292,6 +292,12 @@ extension JSONSchema {
                   "items": { "$ref": "#/$defs/response" },
                   "default": []
                 },
+                "leases": {
+                  "description": "Prompts the app's prompter has granted and not yet shown or released (SPEC §11): while one is live, no other prompter on this file presents. Written by the library; an expired lease is ignored.",
+                  "type": "array",
+                  "items": { "$ref": "#/$defs/lease" },
+                  "default": []
+                },
                 "flags": {
                   "description": "Named booleans the app sets, for `flag` conditions.",
                   "$ref": "#/$defs/flags"
@@ -403,6 +409,25 @@ extension JSONSchema {
               },
               "additionalProperties": false,
               "examples": [{ "at": "2026-10-20T10:01:00Z", "kind": "later" }]
+            },
+            "lease": {
+              "description": "A granted prompt: live from `at` until `expires`, then ignored.",
+              "type": "object",
+              "required": ["id", "at", "expires"],
+              "properties": {
+                "id": { "description": "Names the lease, for its commit or release.", "type": "string" },
+                "prompt": {
+                  "description": "The prompt it holds. Default: `review`.",
+                  "$ref": "#/$defs/identifier",
+                  "default": "review"
+                },
+                "at": { "description": "When it was taken.", "$ref": "#/$defs/time" },
+                "expires": { "description": "When it lapses.", "$ref": "#/$defs/time" }
+              },
+              "additionalProperties": false,
+              "examples": [
+                { "id": "9f2c41d7", "prompt": "review", "at": "2026-11-22T10:00:00Z", "expires": "2026-11-22T10:00:32Z" }
+              ]
             },
             "responseKind": {
               "description": "An answer: `rated`, `declined` or `later`; the policy's `responses` say what each does.",

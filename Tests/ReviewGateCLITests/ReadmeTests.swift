@@ -12,9 +12,9 @@ import Testing
 /// - a `yaml` block is a shipped file byte for byte, or a file that validates (its `extends:
 ///   base.yaml` is the README's first policy); a block of a transcript step is in a shipped golden;
 /// - a command synopsis names only options its command has;
-/// - the Swift examples are the ones `FileStateStoreTests` and `RemotePolicyTests` compile and run,
-///   line for line (the
-///   fragments of an app's manifest and SwiftUI views, marked `swift Package.swift` and
+/// - the Swift examples are the ones `ReadmeAppExampleTests`, `FileStateStoreTests`,
+///   `RemotePolicyTests` and `SimulationRequestTests` compile and run, line for line (the fragments
+///   of an app's manifest and its presenters, marked `swift Package.swift`, `swift UIKit` and
 ///   `swift SwiftUI`, build on Apple platforms only).
 @Suite("README examples")
 struct ReadmeTests {
@@ -238,13 +238,14 @@ struct ReadmeTests {
     /// `swift remote` the remote-update one, `swift simulate` simulate's entry.
     static let swiftExamples = [
         "swift": "Tests/ReviewGateFilesTests/FileStateStoreTests.swift",
+        "swift app": "Tests/ReviewGatePrompterTests/ReadmeAppExampleTests.swift",
         "swift remote": "Tests/ReviewGateRemoteTests/RemotePolicyTests.swift",
         "swift simulate": "Tests/ReviewGateSimulationTests/SimulationRequestTests.swift",
     ]
 
     @Test(arguments: swiftExamples.sorted { $0.key < $1.key })
     func theSwiftExamplesAreTheOnesTheTestsRun(_ info: String, _ path: String) throws {
-        // `swift Package.swift` and `swift SwiftUI` are fragments of an app's manifest and views,
+        // `swift Package.swift`, `swift UIKit` and `swift SwiftUI` are fragments of an app's manifest and presenters,
         // which build on Apple platforms alone.
         let examples = Self.blocks.filter { $0.info == info }
         #expect(examples.count == 1)

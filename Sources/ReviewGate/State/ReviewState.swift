@@ -21,6 +21,8 @@ public struct ReviewState: Sendable, Hashable {
     public var asks: [Ask]
     /// Every answer to the app's own pre-prompt or review link, oldest first.
     public var responses: [Response]
+    /// The prompts granted and not yet shown or released (SPEC §11, §12), oldest first.
+    public var leases: [Lease] = []
     /// Boolean flags the app sets (`crashed_recently`).
     public var flags: [String: Bool]
     /// Scalars the app sets (`plan: pro`).
@@ -133,6 +135,34 @@ public struct Response: Sendable, Hashable {
     public init(at: Timestamp, kind: ResponseKind) {
         self.at = at
         self.kind = kind
+    }
+}
+
+/// A prompt granted and not yet shown: while live (`at ≤ now < expires`) it holds the prompt for
+/// the prompter that took it, so that two prompters on one state file never both present (SPEC §11).
+/// Committed (the prompt showed: an ask) or released (it did not: nothing recorded) by its id; an
+/// expired lease is ignored, so a crash never holds prompts back for longer than its span.
+public struct Lease: Sendable, Hashable {
+    /// Names this lease, for its commit or release.
+    public var id: String
+    /// The prompt it holds (`review`).
+    public var prompt: String
+    /// When it was taken.
+    public var at: Timestamp
+    /// When it lapses.
+    public var expires: Timestamp
+
+    /// Creates a lease.
+    public init(id: String, prompt: String = "review", at: Timestamp, expires: Timestamp) {
+        self.id = id
+        self.prompt = prompt
+        self.at = at
+        self.expires = expires
+    }
+
+    /// Whether it holds its prompt at `now`.
+    public func isLive(at now: Timestamp) -> Bool {
+        at <= now && now < expires
     }
 }
 

@@ -5,7 +5,7 @@ public enum StateDecoder {
 
     package static let keys = [
         "reviewgate_state", "user_id", "installed_at", "session_started_at", "launches", "app",
-        "version_first_seen_at", "events", "asks", "responses", "flags", "attributes",
+        "version_first_seen_at", "events", "asks", "responses", "leases", "flags", "attributes",
     ]
 
     /// Decodes a state file. `versionKey` is the policy's: that version string is required.
@@ -59,6 +59,9 @@ public enum StateDecoder {
         }
         if let node = fields["responses"], let items = reader.list(node, "responses") {
             state.responses = items.compactMap { response($0, &reader) }
+        }
+        if let node = fields["leases"], let items = reader.list(node, "leases") {
+            state.leases = items.compactMap { lease($0, &reader) }
         }
         if let node = fields["flags"] { state.flags = reader.flags(node) }
         if let node = fields["attributes"] { state.attributes = reader.attributes(node) }
@@ -130,5 +133,18 @@ public enum StateDecoder {
             let kind = fields["kind"].flatMap({ reader.choice($0, "kind", as: ResponseKind.self) })
         else { return nil }
         return Response(at: at, kind: kind)
+    }
+
+    private static func lease(_ node: DocumentNode, _ reader: inout NodeReader) -> Lease? {
+        guard let fields = reader.fields(node, "a lease", allowed: ["id", "prompt", "at", "expires"]) else {
+            return nil
+        }
+        reader.require(["id", "at", "expires"], in: fields, "a lease")
+        guard let id = fields["id"].flatMap({ reader.string($0, "id") }),
+            let at = fields["at"].flatMap({ reader.timestamp($0, "at") }),
+            let expires = fields["expires"].flatMap({ reader.timestamp($0, "expires") })
+        else { return nil }
+        let prompt = fields["prompt"].flatMap { reader.identifier($0, "a prompt name") } ?? "review"
+        return Lease(id: id, prompt: prompt, at: at, expires: expires)
     }
 }

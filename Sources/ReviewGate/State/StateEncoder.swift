@@ -52,6 +52,16 @@ public enum StateEncoder {
                 lines.append("  - \(flow([("at", response.at.description), ("kind", response.kind.rawValue)]))")
             }
         }
+        if !state.leases.isEmpty {
+            lines.append("leases:")
+            for lease in state.leases {
+                let fields = [
+                    ("id", YAMLScalarText.scalar(lease.id)), ("prompt", YAMLScalarText.scalar(lease.prompt)),
+                    ("at", lease.at.description), ("expires", lease.expires.description),
+                ]
+                lines.append("  - \(flow(fields))")
+            }
+        }
         if !state.flags.isEmpty {
             lines.append("flags:")
             for (name, flag) in state.flags.sorted(by: { $0.key < $1.key }) {
@@ -108,6 +118,19 @@ public enum StateEncoder {
                     .array(
                         state.responses.map {
                             .object([("at", .string($0.at.description)), ("kind", .string($0.kind.rawValue))])
+                        })
+                ))
+        }
+        if !state.leases.isEmpty {
+            members.append(
+                (
+                    "leases",
+                    .array(
+                        state.leases.map {
+                            .object([
+                                ("id", .string($0.id)), ("prompt", .string($0.prompt)),
+                                ("at", .string($0.at.description)), ("expires", .string($0.expires.description)),
+                            ])
                         })
                 ))
         }

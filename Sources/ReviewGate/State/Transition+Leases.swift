@@ -1,0 +1,32 @@
+extension Transition {
+    /// Takes a lease on `prompt` from `now` until `expires`, unless another lease on the state is
+    /// live at `now`: the lease taken, or `nil` when one is held (its holder may present; this
+    /// prompter must not). Expired leases are removed on the way (SPEC §11, §12).
+    package static func lease(
+        _ prompt: String, id: String, at now: Timestamp, expires: Timestamp, in state: inout ReviewState
+    ) -> Lease? {
+        state.leases.removeAll { $0.expires <= now }
+        guard !state.leases.contains(where: { $0.isLive(at: now) }) else { return nil }
+        let lease = Lease(id: id, prompt: prompt, at: now, expires: expires)
+        state.leases.append(lease)
+        return lease
+    }
+
+    /// Commits the lease `id`: the prompt showed at `shownAt`, so the allowed `decision`'s ask is
+    /// recorded, whether or not the lease is still there (an expired lease still records its ask).
+    /// Whether the lease was still live at `now` (`false` is a late commit).
+    @discardableResult
+    package static func commit(
+        lease id: String, asking decision: Decision, shownAt: Timestamp, now: Timestamp, in state: inout ReviewState
+    ) -> Bool {
+        let live = state.leases.contains { $0.id == id && $0.isLive(at: now) }
+        state.leases.removeAll { $0.id == id }
+        ask(decision, in: &state, at: shownAt)
+        return live
+    }
+
+    /// Releases the lease `id`: its prompt was not shown, so nothing is recorded.
+    package static func release(lease id: String, in state: inout ReviewState) {
+        state.leases.removeAll { $0.id == id }
+    }
+}

@@ -1,0 +1,131 @@
+import ReviewGate
+
+/// What a ``ReviewPrompter`` tells the app's analytics (SPEC §11): each moment's decision (the
+/// decision event of SPEC §9), then, for each allowed moment, exactly one of `presented` and
+/// `dropped` with its reason. Every value is a string, a number or absent, so that any analytics SDK
+/// takes ``parameters`` as they are:
+///
+/// ```swift
+/// events: { Analytics.logEvent($0.name, parameters: $0.parameters) }
+/// ```
+public struct PromptEvent: Sendable {
+    /// What happened: a stable id that a later version may add to (compare with `==`).
+    public struct Kind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The id: `presented`.
+        public let rawValue: String
+        /// The kind with this id.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The id.
+        public var description: String { rawValue }
+
+        /// A moment was decided: ``PromptEvent/decision`` holds the decision event.
+        public static let decision = Kind(rawValue: "decision")
+        /// The presenter showed the prompt; ``PromptEvent/recorded`` says whether the ask is in the state yet.
+        public static let presented = Kind(rawValue: "presented")
+        /// An allowed moment's prompt was not shown, or a moment could not be decided: ``PromptEvent/reason`` says why.
+        public static let dropped = Kind(rawValue: "dropped")
+    }
+
+    /// Why a prompt was not shown: a stable id that a later version may add to (compare with `==`).
+    public struct DropReason: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The id: `scene_changed`.
+        public let rawValue: String
+        /// The reason with this id.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The id.
+        public var description: String { rawValue }
+
+        /// Another ask was pending, in this prompter or in another on the same state file.
+        public static let pending = DropReason(rawValue: "pending")
+        /// The app went to the background during the delay.
+        public static let background = DropReason(rawValue: "background")
+        /// `presentation.require_same_scene` holds and the person left the moment's scene.
+        public static let sceneChanged = DropReason(rawValue: "scene_changed")
+        /// The presenter answered that it could not present (or there was no presenter).
+        public static let notPresented = DropReason(rawValue: "not_presented")
+        /// Another process held the state's lock for too long: the moment was not decided or counted.
+        public static let lockTimeout = DropReason(rawValue: "lock_timeout")
+        /// The state could not be read or written: nothing was decided, counted or recorded.
+        public static let stateError = DropReason(rawValue: "state_error")
+        /// The moment named a trigger the policy does not have (a remote update removed it?).
+        public static let unknownTrigger = DropReason(rawValue: "unknown_trigger")
+    }
+
+    /// What happened.
+    public var kind: Kind
+    /// The decision event, for a ``Kind/decision``.
+    public var decision: DecisionEvent?
+    /// The name of the policy that decided (for a `state_error`, the one that would have).
+    public var policy: String
+    /// That policy's digest (`sha256:…`), when known.
+    public var policyDigest: String?
+    /// The moment's trigger: the one that allowed it, for `presented` and `dropped`.
+    public var trigger: String?
+    /// Why the prompt was not shown, for a ``Kind/dropped``.
+    public var reason: DropReason?
+    /// For a ``Kind/presented``: whether the ask is in the state (`false`: the write failed, and the
+    /// prompter records it before its next decision).
+    public var recorded: Bool?
+    /// More about a drop or a presentation: the file error's reason (`disk_full`), the trigger id
+    /// the policy lacks, or `lease_expired` for an ask recorded after its lease lapsed.
+    public var detail: String?
+    /// When: the moment's time, or the time the presenter was called.
+    public var at: Timestamp
+
+    /// `review_gate_decision`, `review_gate_presented` or `review_gate_dropped`: the analytics event's name.
+    public var name: String { "review_gate_\(kind.rawValue)" }
+
+    /// The event's fields in a fixed order, with their names in its JSON: a decision's are the
+    /// decision event's; the others' are `policy`, `policy_digest`, `trigger`, `reason`, `recorded`,
+    /// `detail` and `at`.
+    public var fields: [(name: String, value: JSONValue)] {
+        if let decision { return [("event", .string(name))] + decision.fields }
+        return [
+            ("event", .string(name)), ("policy", .string(policy)), ("policy_digest", .string(policyDigest)),
+            ("trigger", .string(trigger)), ("reason", .string(reason?.rawValue)),
+            ("recorded", recorded.map(JSONValue.bool) ?? .null), ("detail", .string(detail)),
+            ("at", .string(at.description)),
+        ]
+    }
+
+    /// The fields that have a value, as strings (`recorded` as `true` or `false`).
+    public var parameters: [String: String] {
+        var parameters: [String: String] = [:]
+        for field in fields {
+            switch field.value {
+            case .string(let text): parameters[field.name] = text
+            case .int(let number): parameters[field.name] = String(number)
+            case .bool(let flag): parameters[field.name] = String(flag)
+            default: continue
+            }
+        }
+        return parameters
+    }
+
+    /// The event as one line of JSON, every field present (`null` where it has no value).
+    public var json: String {
+        JSONWriter().string(.object(fields.map { (key: $0.name, value: $0.value) }))
+    }
+
+    /// A decision's event.
+    init(decided decision: Decision, policy: Policy) {
+        let event = DecisionEvent(decision, policy: policy)
+        self.init(kind: .decision, policy: policy, trigger: event.trigger, at: decision.moment.now)
+        self.decision = event
+    }
+
+    /// A presentation's or a drop's event.
+    init(
+        kind: Kind, policy: Policy, trigger: String?, reason: DropReason? = nil, recorded: Bool? = nil,
+        detail: String? = nil, at: Timestamp
+    ) {
+        self.kind = kind
+        self.policy = policy.name
+        policyDigest = policy.digest
+        self.trigger = trigger
+        self.reason = reason
+        self.recorded = recorded
+        self.detail = detail
+        self.at = at
+    }
+}

@@ -1,0 +1,126 @@
+import Clocks
+import Foundation
+import ReviewGate
+import ReviewGateFiles
+import ReviewGatePrompter
+import ReviewGateTestSupport
+import Testing
+
+/// A prompter under test: a test clock for the delay and the time in the background, a wall clock
+/// that is a start time plus the test clock's elapsed time, a fake presenter whose answers the test
+/// sets, every event the prompter sends, and its state file in a fresh folder.
+final class PrompterHarness: @unchecked Sendable {
+    let clock = TestClock()
+    let start = Date(timeIntervalSince1970: 1_767_603_600.123_456)  // 2026-01-05T09:00:00.123456Z
+    let folder: URL
+    let stateFile: URL
+    /// The test clock's time when the wall clock read `start`.
+    private let origin: TestClock<Duration>.Instant
+    private let lock = NSLock()
+    private var sent: [PromptEvent] = []
+    private var answers: [Bool]
+    private var calls: [Timestamp] = []
+    /// When set, every write of the state fails as a full disk would.
+    private var diskFull = false
+
+    /// The apple-sample policy: ask on the 4th `process_completed`, from scene ProcessCompleted,
+    /// after 2 s, only if still on that scene.
+    static func applePolicy() throws -> Policy {
+        try PolicyLoader.files(Fixtures.documents).load(path: Repository.path("policies/apple-sample.yaml")).policy
+    }
+
+    /// A harness whose presenter answers `answers` in turn (then `true`).
+    init(answers: [Bool] = []) throws {
+        folder = try Repository.temporaryFolder()
+        stateFile = folder.appending(path: "review-state.json")
+        self.answers = answers
+        origin = clock.now
+    }
+
+    /// The wall clock: the start plus the test clock's elapsed time.
+    var now: @Sendable () -> Date {
+        let (clock, start, origin) = (clock, start, origin)
+        return {
+            let elapsed = origin.duration(to: clock.now).components
+            return start.addingTimeInterval(Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+        }
+    }
+
+    /// Moves the test clock on by `duration`, once an ask sleeps out its delay on it: an advance
+    /// made before the ask's task starts to sleep would not reach it.
+    func advance(by duration: Duration) async {
+        for _ in 0..<1000 where (try? await clock.checkSuspension()) != nil {}
+        if (try? await clock.checkSuspension()) != nil { Issue.record("no ask is waiting for its delay") }
+        await clock.advance(by: duration)
+    }
+
+    /// The wall-clock time now, as the prompter keeps it.
+    var timestamp: Timestamp { Timestamp(milliseconds: now()) }
+
+    /// A prompter on the harness's state file, clocks, presenter and sink.
+    func prompter(
+        policy: some PolicySource, userID: String? = "app-user-1",
+        version: AppVersion = AppVersion(short: "1.0", build: "1")
+    ) -> ReviewPrompter {
+        let path = stateFile.path
+        return ReviewPrompter(
+            policy: policy,
+            stores: { initial in
+                FailingStore(
+                    file: FileStateStore(path: path, versionKey: nil, initialState: initial, documents: .jsonOnly),
+                    fails: { self.lock.withLock { self.diskFull } })
+            }, appVersion: version, userID: userID, clock: clock, now: now,
+            events: { event in self.lock.withLock { self.sent.append(event) } },
+            presenter: { self.present() })
+    }
+
+    private func present() -> Bool {
+        lock.withLock {
+            calls.append(timestamp)
+            return answers.isEmpty ? true : answers.removeFirst()
+        }
+    }
+
+    /// Every event sent so far, as `kind` or `kind:reason`, with `decision:allow` / `decision:block`.
+    var events: [String] {
+        lock.withLock {
+            sent.map { event in
+                switch event.kind {
+                case .decision: "decision:\(event.decision?.decision.rawValue ?? "?")"
+                case .dropped: "dropped:\(event.reason?.rawValue ?? "?")"
+                default: "\(event.kind)" + (event.recorded == false ? ":unrecorded" : "")
+                }
+            }
+        }
+    }
+
+    /// The events themselves.
+    var sentEvents: [PromptEvent] { lock.withLock { sent } }
+
+    /// When the presenter was called.
+    var presenterCalls: [Timestamp] { lock.withLock { calls } }
+
+    /// Makes every write fail (or work again).
+    func setDiskFull(_ full: Bool) { lock.withLock { diskFull = full } }
+
+    /// The state file as it is on disk.
+    func state() throws -> ReviewState {
+        try FileStateStore(path: stateFile.path, versionKey: nil, documents: .jsonOnly).load()
+    }
+}
+
+/// A file store whose writes fail, as on a full disk, while `fails` says so: the change is worked
+/// out and thrown away.
+struct FailingStore: StateStore {
+    var file: FileStateStore
+    var fails: @Sendable () -> Bool
+
+    func load() throws -> ReviewState { try file.load() }
+
+    func update<Result>(_ change: (inout ReviewState) throws -> Result) throws -> Result {
+        guard fails() else { return try file.update(change) }
+        var state = try file.load()
+        _ = try change(&state)
+        throw FileError(.diskFull, path: file.path, message: "cannot be written: No space left on device")
+    }
+}
