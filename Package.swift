@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ReviewGateRemote", targets: ["ReviewGateRemote"]),
         .library(name: "ReviewGateSimulation", targets: ["ReviewGateSimulation"]),
         .library(name: "ReviewGatePrompter", targets: ["ReviewGatePrompter"]),
+        .library(name: "ReviewGateScenarios", targets: ["ReviewGateScenarios"]),
         .executable(name: "reviewgate", targets: ["ReviewGateCLI"]),
         .plugin(name: "ReviewGatePlugin", targets: ["ReviewGatePlugin"]),
     ],
@@ -32,6 +33,8 @@ let package = Package(
         // The app's path (SPEC §11): the protocol from a moment to a prompt on screen. Foundation for
         // the `Date`, `URL` and `Bundle` an app deals in; no libyaml and no cryptography.
         .target(name: "ReviewGatePrompter", dependencies: ["ReviewGate", "ReviewGateFiles"]),
+        // Scenario files and their golden transcripts (SPEC §6), for `reviewgate test` and test targets.
+        .target(name: "ReviewGateScenarios", dependencies: ["ReviewGate", "ReviewGateFiles"]),
         // `reviewgate simulate`: timelines, replay and reports, apart from the library an app links.
         .target(name: "ReviewGateSimulation", dependencies: ["ReviewGate", "ReviewGateFiles"]),
         // The JSON Schemas (~60 KB of text) for editors and CI, apart from the library an app links.
@@ -44,8 +47,9 @@ let package = Package(
         .executableTarget(
             name: "ReviewGateCLI",
             dependencies: [
-                "ReviewGate", "ReviewGateFiles", "ReviewGateRemote", "ReviewGateSchemas", "ReviewGateSimulation",
-                "ReviewGateYAML", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ReviewGate", "ReviewGateFiles", "ReviewGateRemote", "ReviewGateScenarios", "ReviewGateSchemas",
+                "ReviewGateSimulation", "ReviewGateYAML",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Compiles a target's policies during its build (the compiled JSON becomes a resource), with a
@@ -55,7 +59,8 @@ let package = Package(
             dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateYAML"]),
         .plugin(name: "ReviewGatePlugin", capability: .buildTool(), dependencies: ["ReviewGatePolicyCompiler"]),
         .target(
-            name: "ReviewGateTestSupport", dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateYAML"],
+            name: "ReviewGateTestSupport",
+            dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateScenarios", "ReviewGateYAML"],
             path: "Tests/ReviewGateTestSupport"),
         // Signed updates for the remote and command-line tests, apart so that other tests link no crypto.
         .target(
@@ -65,7 +70,9 @@ let package = Package(
         // One test target per module, each depending on what it tests (README, "Running part of the tests").
         .testTarget(
             name: "ReviewGateTests",
-            dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateYAML", "ReviewGateTestSupport"],
+            dependencies: [
+                "ReviewGate", "ReviewGateFiles", "ReviewGateScenarios", "ReviewGateYAML", "ReviewGateTestSupport",
+            ],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "ReviewGateFilesTests",
@@ -74,10 +81,14 @@ let package = Package(
             name: "ReviewGateYAMLTests", dependencies: ["ReviewGateYAML", "ReviewGate", "ReviewGateTestSupport"]),
         .testTarget(
             name: "ReviewGateSchemasTests",
-            dependencies: ["ReviewGateSchemas", "ReviewGate", "ReviewGateFiles", "ReviewGateTestSupport"]),
+            dependencies: [
+                "ReviewGateSchemas", "ReviewGate", "ReviewGateFiles", "ReviewGateScenarios", "ReviewGateTestSupport",
+            ]),
         .testTarget(
             name: "ReviewGateSimulationTests",
-            dependencies: ["ReviewGateSimulation", "ReviewGate", "ReviewGateFiles", "ReviewGateTestSupport"]),
+            dependencies: [
+                "ReviewGateSimulation", "ReviewGate", "ReviewGateFiles", "ReviewGateScenarios", "ReviewGateTestSupport",
+            ]),
         .testTarget(
             name: "ReviewGateRemoteTests",
             dependencies: [
@@ -93,7 +104,9 @@ let package = Package(
         // The fuzzed readers (Fuzz/run.sh), which the tests replay the regression inputs through.
         .target(
             name: "ReviewGateFuzzEntries",
-            dependencies: ["ReviewGate", "ReviewGateRemote", "ReviewGateSimulation", "ReviewGateYAML"],
+            dependencies: [
+                "ReviewGate", "ReviewGateRemote", "ReviewGateScenarios", "ReviewGateSimulation", "ReviewGateYAML",
+            ],
             path: "Fuzz/Entries"),
         .executableTarget(name: "ReviewGateFuzz", dependencies: ["ReviewGateFuzzEntries"], path: "Fuzz/Driver"),
         // Keeps updates in a loop for the tests to kill -9 (RemotePolicyRobustnessSlowTests).

@@ -37,6 +37,7 @@ let package = Package(
             dependencies: [
                 .product(name: "ReviewGate", package: "ReviewGate"),
                 .product(name: "ReviewGateFiles", package: "ReviewGate"),
+                .product(name: "ReviewGateScenarios", package: "ReviewGate"),
                 .product(name: "ReviewGateYAML", package: "ReviewGate"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],

@@ -1,5 +1,6 @@
 import ReviewGate
 import ReviewGateRemote
+import ReviewGateScenarios
 import ReviewGateSimulation
 import ReviewGateYAML
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import ReviewGate
 import ReviewGateFiles
 import ReviewGateRemote
+import ReviewGateScenarios
 
 /// `reviewgate test [PATH...]`: runs scenario files and their golden transcripts.
 struct TestCommand: ParsableCommand {

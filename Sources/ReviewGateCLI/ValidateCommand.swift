@@ -2,6 +2,7 @@ import ArgumentParser
 import ReviewGate
 import ReviewGateFiles
 import ReviewGateRemote
+import ReviewGateScenarios
 
 /// `reviewgate validate FILE...`: checks policies (and their `extends` chains), state files and
 /// scenarios, each known by its first key.

@@ -109,7 +109,7 @@ public enum AtomicFile {
     }
 
     /// Whether anything exists at `path`.
-    static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         if case .success = SystemCalls.kind(of: path) { return true }
         return false
     }

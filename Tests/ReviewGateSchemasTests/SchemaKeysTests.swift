@@ -1,5 +1,6 @@
 import Foundation
 import ReviewGate
+import ReviewGateScenarios
 import ReviewGateSchemas
 import Testing
 

@@ -1,5 +1,6 @@
 import ReviewGate
 import ReviewGateFiles
+import ReviewGateScenarios
 import ReviewGateSimulation
 import ReviewGateTestSupport
 import Testing

@@ -1,5 +1,6 @@
 import ReviewGate
 import ReviewGateFiles
+import ReviewGateScenarios
 import ReviewGateYAML
 
 /// Policies, states and moments from short YAML snippets, read as the command line reads files.

@@ -1,5 +1,6 @@
 import Foundation
 import ReviewGate
+import ReviewGateScenarios
 
 /// Golden files recorded by running the code: compared byte for byte, and recorded when missing
 /// or when `REVIEWGATE_UPDATE_GOLDENS=1` asks. Recording is a failure too, so that a new baseline

@@ -1,6 +1,7 @@
 import Foundation
 import ReviewGate
 import ReviewGateFiles
+import ReviewGateScenarios
 import ReviewGateTestSupport
 import Testing
 

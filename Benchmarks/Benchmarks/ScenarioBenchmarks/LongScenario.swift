@@ -1,4 +1,5 @@
 import ReviewGate
+import ReviewGateScenarios
 import ReviewGateYAML
 
 /// A 10,000-step scenario built in memory, with the policy it tests, and a runner that reads both

@@ -21,8 +21,6 @@ package struct FormatVersion {
         file: "this policy", name: "language version", supported: PolicyDecoder.languageVersion)
     /// State files (SPEC §3).
     static let state = FormatVersion(file: "this state file", name: "format", supported: StateDecoder.formatVersion)
-    /// Scenario files (SPEC §6).
-    static let scenario = FormatVersion(file: "this scenario", name: "format", supported: Scenario.formatVersion)
 
     /// The refusal, when `node` holds a whole number above ``supported``.
     package func refusal(_ node: DocumentNode?) -> Diagnostic? {

@@ -1,6 +1,6 @@
 extension NodeReader {
     /// `flags`: names to `true` or `false` (a state's, or a scenario's `set`).
-    mutating func flags(_ node: DocumentNode) -> [String: Bool] {
+    package mutating func flags(_ node: DocumentNode) -> [String: Bool] {
         guard let entries = node.mapping else {
             error("flags must be a mapping of names to true or false; found \(node.summary)", at: node.location)
             return [:]
@@ -15,7 +15,7 @@ extension NodeReader {
     }
 
     /// `attributes`: names to scalars (a state's, or a scenario's `set`).
-    mutating func attributes(_ node: DocumentNode) -> [String: AttributeValue] {
+    package mutating func attributes(_ node: DocumentNode) -> [String: AttributeValue] {
         guard let entries = node.mapping else {
             error("attributes must be a mapping of names to scalars; found \(node.summary)", at: node.location)
             return [:]

@@ -10,7 +10,7 @@ package struct NodeReader {
     package init() {}
 
     /// The problems found so far, in the order found, at most ``keepLimit``.
-    private(set) var diagnostics: [Diagnostic] = []
+    package private(set) var diagnostics: [Diagnostic] = []
     /// The errors found past ``keepLimit``.
     package private(set) var uncounted = 0
     /// Whether errors are counted only from now on: a caller may skip working out what to say.

@@ -20,7 +20,7 @@ public enum StateDecoder {
         return state
     }
 
-    static func decode(
+    package static func decode(
         _ root: DocumentNode, versionKey: VersionKey?, defaultInstalledAt: Timestamp?, reader: inout NodeReader
     ) -> ReviewState? {
         guard let fields = reader.fields(root, "the state", allowed: keys) else { return nil }

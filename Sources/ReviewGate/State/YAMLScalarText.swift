@@ -1,20 +1,20 @@
 /// How the state encoder writes a string so that it reads back as the same string: plain when
 /// that is unambiguous, else double-quoted with escapes.
-enum YAMLScalarText {
+package enum YAMLScalarText {
     /// Words that some YAML reader takes for a boolean or null (YAML 1.1 included, so that a
     /// state file means the same to every tool that opens it), compared without case.
     private static let reserved: Set<String> = ["true", "false", "null", "yes", "no", "on", "off", "y", "n"]
 
     /// The string as a YAML scalar: plain when it is a name that starts with a letter or `_`
     /// (`pro`, `process_completed`), quoted otherwise (`"1.4.0"`, `"142"`, `"2fa_done"`, `"NO"`, `""`).
-    static func scalar(_ text: String) -> String {
+    package static func scalar(_ text: String) -> String {
         let startsWithLetter = text.unicodeScalars.first.map { $0 == "_" || $0.properties.isAlphabetic } ?? false
         if startsWithLetter, Name.isValid(text), !reserved.contains(text.lowercased()) { return text }
         return quoted(text)
     }
 
     /// The string in double quotes, with every character YAML does not allow raw escaped.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -32,7 +32,7 @@ enum YAMLScalarText {
 
     /// Escapes the characters that YAML (and libyaml) refuse raw inside JSON text's strings;
     /// JSON itself allows them, and JSON's `\u` escapes mean the same in YAML.
-    static func escapingNonPrintable(json text: String) -> String {
+    package static func escapingNonPrintable(json text: String) -> String {
         guard text.unicodeScalars.contains(where: { !isPrintable($0) && $0 != "\n" }) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {

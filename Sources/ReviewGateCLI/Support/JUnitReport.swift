@@ -1,4 +1,5 @@
 import ReviewGate
+import ReviewGateScenarios
 
 /// `reviewgate test --format junit`: the JUnit XML that CI systems (GitHub Actions reporters,
 /// GitLab, Jenkins) read. One `<testcase>` per scenario file: a `<failure>` for failed

@@ -1,4 +1,5 @@
 import ReviewGate
+import ReviewGateScenarios
 
 /// What `reviewgate test` got from one scenario file: a result, or the errors that kept it from running.
 enum ScenarioOutcome {

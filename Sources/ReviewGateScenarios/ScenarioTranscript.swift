@@ -1,3 +1,5 @@
+import ReviewGate
+
 /// A scenario run as deterministic text (the golden file): a header, then one block per step run
 /// with its index, time, what happened, the decision, what blocked, when next eligible, and what
 /// was recorded. Only the scenario and the policy decide it: no absolute paths, no clock.

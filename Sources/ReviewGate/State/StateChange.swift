@@ -1,9 +1,9 @@
 /// What a step changed in the state, in words for transcripts: `launches 3`, `session started`,
 /// `process_completed 4`, `walk_ended not counted`, `ask #1 in build "1"`.
-enum StateChange {
+package enum StateChange {
     /// What a description compares against: the state before a step, without the donation times,
     /// so that holding it does not make the step copy them.
-    struct Snapshot {
+    package struct Snapshot {
         var launches: Int
         var sessionStartedAt: Timestamp?
         var app: AppVersion
@@ -14,7 +14,7 @@ enum StateChange {
         var flags: [String: Bool]
         var attributes: [String: AttributeValue]
 
-        init(_ state: ReviewState) {
+        package init(_ state: ReviewState) {
             launches = state.launches
             sessionStartedAt = state.sessionStartedAt
             app = state.app
@@ -27,7 +27,7 @@ enum StateChange {
         }
     }
 
-    static func describe(from old: Snapshot, to new: ReviewState, moment: Moment?, policy: Policy) -> [String] {
+    package static func describe(from old: Snapshot, to new: ReviewState, moment: Moment?, policy: Policy) -> [String] {
         var changes: [String] = []
         if new.launches != old.launches { changes.append("launches \(new.launches)") }
         if new.sessionStartedAt != old.sessionStartedAt { changes.append("session started") }
@@ -58,7 +58,7 @@ enum StateChange {
     }
 
     /// An attribute's value as a transcript shows it: strings quoted, so `"1"` and `1` differ.
-    static func text(_ value: AttributeValue) -> String {
+    package static func text(_ value: AttributeValue) -> String {
         if case .string(let string) = value { return YAMLScalarText.quoted(string) }
         return value.description
     }

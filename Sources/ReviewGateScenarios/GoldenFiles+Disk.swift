@@ -1,4 +1,5 @@
 import ReviewGate
+import ReviewGateFiles
 
 extension GoldenFiles {
     /// The largest golden transcript read: far above the 1 MiB of a policy, since a long scenario's

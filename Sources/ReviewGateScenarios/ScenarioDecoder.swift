@@ -1,3 +1,5 @@
+import ReviewGate
+
 /// Reads a scenario file (SPEC §6) from its node tree: every problem is reported at its node,
 /// with a did-you-mean for near misses, and the policy under test is loaded through a
 /// ``PolicyLoader`` so that the library opens no file itself.
@@ -121,4 +123,9 @@ private struct Clock {
         }
         return true
     }
+}
+
+extension FormatVersion {
+    /// Scenario files (SPEC §6).
+    static let scenario = FormatVersion(file: "this scenario", name: "format", supported: Scenario.formatVersion)
 }

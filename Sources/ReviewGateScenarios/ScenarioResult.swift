@@ -1,3 +1,5 @@
+import ReviewGate
+
 /// What running a scenario found: each step's decision, the failures, and the transcript.
 public struct ScenarioResult: Sendable {
     /// The scenario that ran.

@@ -1,4 +1,5 @@
 import ReviewGate
+import ReviewGateFiles
 
 /// Scenario files on disk: finding them, and a runner that reads them and their golden transcripts.
 public enum ScenarioFiles {

@@ -1,3 +1,5 @@
+import ReviewGate
+
 /// A scenario file (SPEC §6), read and resolved: the policy it tests, the state it starts from,
 /// and its steps. Decoded by ``ScenarioDecoder``; run by ``ScenarioRunner``.
 public struct Scenario: Sendable {

@@ -1,3 +1,5 @@
+import ReviewGate
+
 /// A unified diff of two texts by lines, for a golden mismatch: `@@ -a,b +c,d @@` hunks with
 /// two lines of context, `-` for the old (golden) side and `+` for the new (this run). As git
 /// names a hunk's function, a hunk names the heading it is under (a transcript's `step 3, at ...`),

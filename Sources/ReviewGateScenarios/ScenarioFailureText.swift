@@ -1,3 +1,5 @@
+import ReviewGate
+
 /// Scenario failures in words: `FILE:LINE:COL: error: message`, then what shows why, indented (the
 /// decision's explanation for a missed expectation, the diff for a golden transcript).
 public enum ScenarioFailureText {

@@ -1,3 +1,5 @@
+import ReviewGate
+
 /// Reads one step of a scenario, and its `expect`, reporting every problem at its node.
 enum StepDecoder {
     static func decode(_ node: DocumentNode, number: Int, policy: Policy?, reader: inout NodeReader) -> ScenarioStep? {
