@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "ReviewGateSimulation", dependencies: ["ReviewGate", "ReviewGateFiles"]),
         // The JSON Schemas (~60 KB of text) for editors and CI, apart from the library an app links.
         .target(name: "ReviewGateSchemas"),
-        .target(name: "ReviewGateYAML", dependencies: ["ReviewGate", "CLibYAML"]),
+        .target(name: "ReviewGateYAML", dependencies: ["ReviewGate", "ReviewGateFiles", "CLibYAML"]),
         // Signed remote updates, in a target of its own so that an app without them links no crypto.
         .target(
             name: "ReviewGateRemote",

@@ -1,8 +1,8 @@
-import ReviewGate
-import ReviewGateRemote
-import ReviewGateScenarios
-import ReviewGateSimulation
-import ReviewGateYAML
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateRemote
+@_spi(ReviewGateTools) import ReviewGateScenarios
+@_spi(ReviewGateTools) import ReviewGateSimulation
+@_spi(ReviewGateTools) import ReviewGateYAML
 
 /// The readers that are fuzzed, each called as the command line calls it: what a fuzzer feeds, the
 /// regression tests replay, and `ReviewGateFuzz` measures.

@@ -1,7 +1,7 @@
 import ArgumentParser
-import ReviewGate
-import ReviewGateFiles
-import ReviewGateRemote
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateRemote
 
 /// `reviewgate compile POLICY [-o FILE]`: the compiled policy an app carries (SPEC §9).
 struct CompileCommand: ParsableCommand {

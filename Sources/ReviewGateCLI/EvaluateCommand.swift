@@ -1,5 +1,5 @@
 import ArgumentParser
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// `reviewgate evaluate`: one decision, dry run; nothing is written.
 struct EvaluateCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
-import ReviewGate
-import ReviewGateFiles
-import ReviewGateYAML
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateYAML
 
 /// `reviewgate inspect FILE`: how a YAML file is read, node by node.
 struct InspectCommand: ParsableCommand {

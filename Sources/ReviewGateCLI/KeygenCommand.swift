@@ -1,7 +1,7 @@
 import ArgumentParser
-import ReviewGate
-import ReviewGateFiles
-import ReviewGateRemote
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateRemote
 
 /// `reviewgate keygen NAME`: a key pair for signed policy updates (SPEC §9).
 struct KeygenCommand: ParsableCommand {

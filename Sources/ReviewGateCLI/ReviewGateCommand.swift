@@ -1,5 +1,5 @@
 import ArgumentParser
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// The `reviewgate` command: lists its subcommands and nothing else.
 @main

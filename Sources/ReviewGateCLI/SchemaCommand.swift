@@ -1,5 +1,5 @@
 import ArgumentParser
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 import ReviewGateSchemas
 
 /// `reviewgate schema [policy|state|scenario|compiled]`: prints a JSON Schema, the same text as in `schemas/`.

@@ -1,7 +1,7 @@
 import ArgumentParser
-import ReviewGate
-import ReviewGateFiles
-import ReviewGateSimulation
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateSimulation
 
 /// `reviewgate simulate`: replays recorded or synthetic usage through a policy (and a baseline)
 /// and reports who would be asked, how soon, and why the rest are not (SPEC §10).

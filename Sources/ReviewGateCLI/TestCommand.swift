@@ -1,8 +1,8 @@
 import ArgumentParser
-import ReviewGate
-import ReviewGateFiles
-import ReviewGateRemote
-import ReviewGateScenarios
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateRemote
+@_spi(ReviewGateTools) import ReviewGateScenarios
 
 /// `reviewgate test [PATH...]`: runs scenario files and their golden transcripts.
 struct TestCommand: ParsableCommand {

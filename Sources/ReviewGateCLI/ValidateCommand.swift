@@ -1,8 +1,8 @@
 import ArgumentParser
-import ReviewGate
-import ReviewGateFiles
-import ReviewGateRemote
-import ReviewGateScenarios
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateRemote
+@_spi(ReviewGateTools) import ReviewGateScenarios
 
 /// `reviewgate validate FILE...`: checks policies (and their `extends` chains), state files and
 /// scenarios, each known by its first key.

@@ -1,7 +1,7 @@
 import ArgumentParser
-import ReviewGate
-import ReviewGateFiles
-import ReviewGateRemote
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateRemote
 
 /// `reviewgate verify --key PUBLIC FILE`: the app's acceptance path, before an update is published.
 struct VerifyCommand: ParsableCommand {

@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// Replaces a file's contents so that a crash at any instant leaves the old file or the new one:
 /// write a temporary file in the same folder, flush it, rename it over the old one, flush the folder.

@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// Prints diagnostics as clang and swiftc do: `FILE:LINE:COL: error: message`, then the source line
 /// and a caret under the column when the file can be read, and each note likewise. A diagnostic

@@ -1,27 +1,21 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// Reads documents from disk into node trees: a `.json` file through the core's ``JSONReader``,
 /// any other through a parser handed in. This module links no YAML parser, so an app without
 /// libyaml links it too (``jsonOnly`` reads compiled policies and JSON states). The command line
-/// hands in `ReviewGateYAML`'s loader:
-///
-/// ```swift
-/// let documents = DocumentFiles { bytes, file throws(DiagnosticError) in
-///     try YAMLLoader().loadDocument(bytes, file: file)
-/// }
-/// let policy = try PolicyLoader.files(documents).load(path: "policies/app.yaml").policy
-/// ```
+/// hands in `ReviewGateYAML`'s loader, ``yaml``.
 public struct DocumentFiles: Sendable {
     /// Turns a file's bytes into its single document; `file` names it in diagnostics.
-    public typealias Parse = @Sendable (_ bytes: [UInt8], _ file: String) throws(DiagnosticError) -> DocumentNode
+    @_spi(ReviewGateTools) public typealias Parse =
+        @Sendable (_ bytes: [UInt8], _ file: String) throws(DiagnosticError) -> DocumentNode
 
     /// How the bytes of a file that is not `.json` become a document (the YAML loader).
-    public var parse: Parse
+    @_spi(ReviewGateTools) public var parse: Parse
     /// The largest file read (SPEC §7: 1 MiB).
     public var maxBytes: Int
 
     /// Creates a reader of files through `parse`, refusing files over `maxBytes`.
-    public init(maxBytes: Int = DocumentLimits.default.maxBytes, parse: @escaping Parse) {
+    @_spi(ReviewGateTools) public init(maxBytes: Int = DocumentLimits.default.maxBytes, parse: @escaping Parse) {
         self.maxBytes = maxBytes
         self.parse = parse
     }
@@ -35,14 +29,15 @@ public struct DocumentFiles: Sendable {
     }
 
     /// The document of a file's bytes: JSON for a `.json` path, else through ``parse``.
-    public func document(_ bytes: [UInt8], path: String) throws(DiagnosticError) -> DocumentNode {
+    @_spi(ReviewGateTools) public func document(_ bytes: [UInt8], path: String) throws(DiagnosticError) -> DocumentNode
+    {
         if path.hasSuffix(".json") { return try JSONReader().loadDocument(bytes, file: path) }
         return try parse(bytes, path)
     }
 
     /// The single document of the file at `path`; a file that cannot be read is a diagnostic at
     /// its first line.
-    public func document(atPath path: String) throws(DiagnosticError) -> DocumentNode {
+    @_spi(ReviewGateTools) public func document(atPath path: String) throws(DiagnosticError) -> DocumentNode {
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(path, maxBytes: maxBytes)
@@ -54,14 +49,14 @@ public struct DocumentFiles: Sendable {
 
     /// The reading function that ``PolicyLoader`` and ``ScenarioRunner`` take: it throws a
     /// ``FileError`` for a file that cannot be read, so that an `extends` can say which one.
-    public var source: PolicyLoader.DocumentSource {
+    @_spi(ReviewGateTools) public var source: PolicyLoader.DocumentSource {
         { path in try document(FileBytes.read(path, maxBytes: maxBytes), path: path) }
     }
 }
 
 extension PolicyLoader {
     /// A loader that reads policy files (and their `extends`) from disk.
-    public static func files(_ documents: DocumentFiles) -> PolicyLoader {
+    @_spi(ReviewGateTools) public static func files(_ documents: DocumentFiles) -> PolicyLoader {
         PolicyLoader(source: documents.source)
     }
 }

@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// Reads whole files, refusing one over a size limit before reading it.
 public enum FileBytes {

@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// A file that could not be read or written: the system's answer, kept apart from the
 /// ``DiagnosticError``s about what is inside a file, so that an app can tell "disk full" from

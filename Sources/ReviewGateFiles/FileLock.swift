@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// An exclusive `flock` on a lock file, held until the value ends (``release()`` or the end of its
 /// scope, a thrown error included) or the process does: the kernel drops it with the process, so a

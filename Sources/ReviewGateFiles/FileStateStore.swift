@@ -1,6 +1,6 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
-/// A state file on disk (SPEC §3, YAML or JSON by its extension) that never loses a write.
+/// A JSON state file on disk (SPEC §3) that never loses a write.
 ///
 /// Each update holds an exclusive `flock` on a sidecar `<state>.lock` in the same folder (never on
 /// the state file itself, which each write replaces), so concurrent processes take turns. The new
@@ -13,19 +13,28 @@ import ReviewGate
 public struct FileStateStore: StateStore, Sendable {
     /// The state file.
     public var path: String
-    /// The policy's version key, whose version string the state must have; `nil` to require none.
-    public var versionKey: VersionKey?
+    /// The policy's version key, whose version string the state must have; `nil` (an app's) to
+    /// require none: each change's policy has its own, so a remote update that changes it cannot
+    /// leave the store behind.
+    package var versionKey: VersionKey?
     /// The state an update starts from when the file does not exist yet (an app's first launch);
     /// `nil` makes a missing file an error.
     public var initialState: ReviewState?
-    /// How the state file's bytes become a document.
-    public var documents: DocumentFiles
+    /// How the state file's bytes become a document: JSON alone for an app, YAML too for the
+    /// command line.
+    package var documents: DocumentFiles
     /// How long an update waits for another process's lock before it fails with a
     /// ``FileError/Reason/lockTimeout`` error; `nil` waits for as long as it takes.
     public var lockTimeout: Duration?
 
-    /// A store over the state file at `path`, read through `documents` for a policy with `versionKey`.
-    public init(path: String, versionKey: VersionKey?, initialState: ReviewState? = nil, documents: DocumentFiles) {
+    /// A store over the JSON state file at `path`, started from `initialState` when there is none yet.
+    public init(path: String, initialState: ReviewState? = nil) {
+        self.init(path: path, versionKey: nil, initialState: initialState, documents: .jsonOnly)
+    }
+
+    /// A store over the state file at `path`, read through `documents` for a policy with
+    /// `versionKey`: the command line's, for YAML states.
+    package init(path: String, versionKey: VersionKey?, initialState: ReviewState? = nil, documents: DocumentFiles) {
         self.path = path
         self.versionKey = versionKey
         self.initialState = initialState
@@ -34,15 +43,15 @@ public struct FileStateStore: StateStore, Sendable {
 
     /// The file that is written: the state file, or the file it links to when it is a symbolic
     /// link (a link is followed, never replaced by a file).
-    public var targetPath: String { SystemCalls.resolvingLinks(path) ?? path }
+    package var targetPath: String { SystemCalls.resolvingLinks(path) ?? path }
 
     /// The sidecar file that updates lock, beside the ``targetPath``.
-    public var lockPath: String { Self.lockPath(for: targetPath) }
+    package var lockPath: String { Self.lockPath(for: targetPath) }
 
     /// The temporary file a new state is written to before it replaces the old one, in the
     /// target's folder; only the holder of the lock writes it, so one name serves, and a crash
     /// leaves at most this one file.
-    public var temporaryPath: String { Self.temporaryPath(for: targetPath) }
+    package var temporaryPath: String { Self.temporaryPath(for: targetPath) }
 
     private static func lockPath(for target: String) -> String { target + ".lock" }
     private static func temporaryPath(for target: String) -> String { target + ".reviewgate-tmp" }

@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// Writes a file that must not exist yet (a key: never one over another), readable only as `mode`
 /// says from the instant it exists.

@@ -8,9 +8,9 @@
 //
 // The plugin writes that argument list itself, so the tool reads it in that order. Exit 0 when every
 // policy compiled, 1 when one did not (its errors printed, nothing written for it), 2 for a usage error.
-import ReviewGate
-import ReviewGateFiles
-import ReviewGateYAML
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateYAML
 
 /// The resource a policy compiles to: its file name with `.json` for `.yaml` (as the plugin declares it).
 func resourceName(of policy: String) -> String {

@@ -1,5 +1,5 @@
 import Foundation
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 extension Timestamp {
     /// `date`, to the whole millisecond: a `Date` holds a `Double` of seconds, whose last digits
@@ -25,6 +25,6 @@ extension Policy {
     /// compiled policy, and Foundation's error when it cannot be read.
     public init(compiledAt url: URL) throws {
         let bytes = try Data(contentsOf: url)
-        self = try CompiledPolicy.load(Array(bytes), file: url.lastPathComponent).policy
+        self = try CompiledPolicy.load(Array(bytes), file: url.lastPathComponent)
     }
 }

@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// What a ``ReviewPrompter`` tells the app's analytics (SPEC §11): each moment's decision (the
 /// decision event of SPEC §9), then, for each allowed moment, exactly one of `presented` and
@@ -78,7 +78,7 @@ public struct PromptEvent: Sendable {
     /// The event's fields in a fixed order, with their names in its JSON: a decision's are the
     /// decision event's; the others' are `policy`, `policy_digest`, `trigger`, `reason`, `recorded`,
     /// `detail` and `at`.
-    public var fields: [(name: String, value: JSONValue)] {
+    package var fields: [(name: String, value: JSONValue)] {
         if let decision { return [("event", .string(name))] + decision.fields }
         return [
             ("event", .string(name)), ("policy", .string(policy)), ("policy_digest", .string(policyDigest)),

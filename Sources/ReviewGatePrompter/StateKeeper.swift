@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 import ReviewGateFiles
 
 /// The person's state file, as the prompter changes it: each change runs on one serial queue of

@@ -1,5 +1,5 @@
 import Crypto
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// The digest that names a policy (SPEC §9): SHA-256 of its canonical form, `sha256:` and hex,
 /// through swift-crypto (CryptoKit on Apple platforms). Hand it to ``PolicyLoader`` or
@@ -7,7 +7,7 @@ import ReviewGate
 /// policy whose digest does not match is refused.
 public enum PolicyDigest {
     /// SHA-256 of canonical bytes, as `sha256:` and 64 lowercase hex digits.
-    public static let sha256: PolicyLoader.Digest = { bytes in
+    public static let sha256: @Sendable (_ canonicalBytes: [UInt8]) -> String = { bytes in
         "sha256:" + hex(SHA256.hash(data: bytes))
     }
 

@@ -1,5 +1,5 @@
 import Crypto
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 #if canImport(FoundationEssentials)
     // Base64 only: on Linux, FoundationEssentials spares a binary full Foundation and its ICU data.

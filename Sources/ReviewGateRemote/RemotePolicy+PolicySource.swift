@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// A prompter reads ``RemotePolicy/policy`` at each moment, so an accepted update decides the next one.
 extension RemotePolicy: PolicySource {}

@@ -1,6 +1,6 @@
 import Dispatch
-import ReviewGate
-import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
 
 /// The policy an app decides with, kept up to date by signed remote updates (SPEC §9). Hold one for
 /// the life of the process.
@@ -84,7 +84,7 @@ public final class RemotePolicy: @unchecked Sendable {
             refusal = UpdateRefusal(.unreadable, diagnostics: DiagnosticError(reading: error).diagnostics)
         }
         keptRefusal = refusal
-        let policy = try CompiledPolicy.load(shipped, file: shippedName, digest: PolicyDigest.sha256).policy
+        let policy = try CompiledPolicy.load(shipped, file: shippedName, digest: PolicyDigest.sha256)
         running = Running(policy: policy, origin: .shipped, bytes: nil, signedAt: nil)
     }
 

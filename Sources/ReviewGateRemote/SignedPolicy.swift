@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 #if canImport(FoundationEssentials)
     // Base64 only: on Linux, FoundationEssentials spares a binary full Foundation and its ICU data.
@@ -91,7 +91,7 @@ public struct SignedPolicy: Sendable {
     }
 
     /// Whether a document is a signed policy.
-    public static func isSigned(_ root: DocumentNode) -> Bool {
+    @_spi(ReviewGateTools) public static func isSigned(_ root: DocumentNode) -> Bool {
         root[formatKey] != nil
     }
 

@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// The one path a policy update takes before an app uses it (SPEC §9), shared by
 /// ``RemotePolicy/offer(_:)`` and `reviewgate verify`: the bytes must be a signed policy, signed by
@@ -12,10 +12,15 @@ public struct UpdateAcceptance: Sendable {
     /// `--app-version`).
     public var appVersion: AppVersion?
     /// The library version `requires.library_version` is compared with.
-    public var library: AppVersionNumber
+    package var library: AppVersionNumber
 
     /// An acceptance path for an app at `appVersion` that trusts `keys`.
-    public init(keys: [PolicyPublicKey], appVersion: AppVersion?, library: AppVersionNumber = LibraryVersion.current) {
+    public init(keys: [PolicyPublicKey], appVersion: AppVersion?) {
+        self.init(keys: keys, appVersion: appVersion, library: LibraryVersion.current)
+    }
+
+    /// An acceptance path for a library at `library` (the tests' newer and older libraries).
+    package init(keys: [PolicyPublicKey], appVersion: AppVersion?, library: AppVersionNumber) {
         self.keys = keys
         self.appVersion = appVersion
         self.library = library
@@ -24,7 +29,7 @@ public struct UpdateAcceptance: Sendable {
     /// A policy that passed every check.
     public struct Accepted: Sendable {
         /// The policy, its warnings and its document, as loaded.
-        public var result: PolicyLoader.Result
+        @_spi(ReviewGateTools) public var result: PolicyLoader.Result
         /// The envelope it came in.
         public var signed: SignedPolicy
         /// The policy.

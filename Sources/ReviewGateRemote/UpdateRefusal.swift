@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// Why a policy update was refused: a reason a program can act on, and diagnostics a person reads
 /// (`file:line:column: error: message`, as `reviewgate verify` prints them). The app keeps deciding

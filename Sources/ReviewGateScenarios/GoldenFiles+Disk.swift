@@ -1,5 +1,5 @@
-import ReviewGate
-import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
 
 extension GoldenFiles {
     /// The largest golden transcript read: far above the 1 MiB of a policy, since a long scenario's

@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// A unified diff of two texts by lines, for a golden mismatch: `@@ -a,b +c,d @@` hunks with
 /// two lines of context, `-` for the old (golden) side and `+` for the new (this run). As git

@@ -1,48 +1,48 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// A scenario file (SPEC §6), read and resolved: the policy it tests, the state it starts from,
 /// and its steps. Decoded by ``ScenarioDecoder``; run by ``ScenarioRunner``.
-public struct Scenario: Sendable {
+@_spi(ReviewGateTools) public struct Scenario: Sendable {
     /// The scenario file's format version this reviewgate reads.
-    public static let formatVersion = 1
+    @_spi(ReviewGateTools) public static let formatVersion = 1
 
     /// What the scenario shows; `reviewgate test` prints it.
-    public var name: String
+    @_spi(ReviewGateTools) public var name: String
     /// More about it, for people.
-    public var description: String?
+    @_spi(ReviewGateTools) public var description: String?
     /// The scenario file.
-    public var path: String
+    @_spi(ReviewGateTools) public var path: String
     /// The policy under test, as the scenario writes it (relative to the scenario file).
-    public var policyReference: String
+    @_spi(ReviewGateTools) public var policyReference: String
     /// The policy under test, loaded with its `extends`.
-    public var policy: Policy
+    @_spi(ReviewGateTools) public var policy: Policy
     /// The clock at the first step.
-    public var start: Timestamp
+    @_spi(ReviewGateTools) public var start: Timestamp
     /// The state before the first step.
-    public var state: ReviewState
+    @_spi(ReviewGateTools) public var state: ReviewState
     /// What happens, in order.
-    public var steps: [ScenarioStep]
+    @_spi(ReviewGateTools) public var steps: [ScenarioStep]
     /// The golden transcript, if the scenario has one.
-    public var golden: GoldenReference?
+    @_spi(ReviewGateTools) public var golden: GoldenReference?
     /// What `validate` and `test` warn about: a step's event that the policy never reads.
-    public var warnings: [Diagnostic] = []
+    @_spi(ReviewGateTools) public var warnings: [Diagnostic] = []
 }
 
 /// A scenario's `golden:` file.
 public struct GoldenReference: Sendable {
     /// The path as written, relative to the scenario file.
-    public var reference: String
+    @_spi(ReviewGateTools) public var reference: String
     /// The path resolved against the scenario file's folder.
-    public var path: String
+    @_spi(ReviewGateTools) public var path: String
     /// Where the scenario names it.
-    public var location: SourceLocation
+    @_spi(ReviewGateTools) public var location: SourceLocation
 }
 
 /// One step of a scenario: a move of the clock, at most one action, how often, and what the
 /// decision must be.
-public struct ScenarioStep: Sendable {
+@_spi(ReviewGateTools) public struct ScenarioStep: Sendable {
     /// What the step does.
-    public enum Action: Sendable {
+    @_spi(ReviewGateTools) public enum Action: Sendable {
         /// The app launches: event `launch`, source `launch`.
         case launch
         /// A donation of an event.
@@ -58,7 +58,7 @@ public struct ScenarioStep: Sendable {
     }
 
     /// How the clock moves before the step (before each repetition).
-    public enum ClockMove: Sendable {
+    @_spi(ReviewGateTools) public enum ClockMove: Sendable {
         /// Forward by a duration.
         case after(TimeSpan)
         /// To an instant no earlier than the clock.
@@ -66,26 +66,26 @@ public struct ScenarioStep: Sendable {
     }
 
     /// The step's 1-based position in `steps`.
-    public var number: Int
+    @_spi(ReviewGateTools) public var number: Int
     /// Where the step starts in the scenario file.
-    public var location: SourceLocation
+    @_spi(ReviewGateTools) public var location: SourceLocation
     /// What the step does; `nil` when it only moves the clock.
-    public var action: Action?
+    @_spi(ReviewGateTools) public var action: Action?
     /// How the clock moves first.
-    public var clock: ClockMove?
+    @_spi(ReviewGateTools) public var clock: ClockMove?
     /// Where `after` or `at` is written.
-    public var clockLocation: SourceLocation?
+    @_spi(ReviewGateTools) public var clockLocation: SourceLocation?
     /// The moment's scene.
-    public var scene: String?
+    @_spi(ReviewGateTools) public var scene: String?
     /// The moment's source, when not the default.
-    public var source: MomentSource?
+    @_spi(ReviewGateTools) public var source: MomentSource?
     /// How many times the step runs.
-    public var repetitions: Int
+    @_spi(ReviewGateTools) public var repetitions: Int
     /// What each of its decisions must be.
-    public var expectation: Expectation?
+    package var expectation: Expectation?
 
     /// The moment this step's action makes at `now`, if it is a moment.
-    public func moment(at now: Timestamp) -> Moment? {
+    @_spi(ReviewGateTools) public func moment(at now: Timestamp) -> Moment? {
         switch action {
         case .launch: Moment(now: now, event: Trigger.launchEvent, scene: scene)
         case .event(let event): Moment(now: now, event: event, scene: scene, source: source)
@@ -96,9 +96,9 @@ public struct ScenarioStep: Sendable {
 }
 
 /// What a step's decision must be: the parts given, each compared exactly.
-public struct Expectation: Sendable {
+package struct Expectation: Sendable {
     /// One part of a decision to compare.
-    public enum Part: Sendable, Equatable {
+    package enum Part: Sendable, Equatable {
         /// `allow` or `block`.
         case decision(Decision.Outcome)
         /// The trigger that allowed it, or `nil` for none.
@@ -110,15 +110,15 @@ public struct Expectation: Sendable {
     }
 
     /// The parts, in the order written.
-    public var parts: [Part]
+    package var parts: [Part]
 
     /// Creates an expectation.
-    public init(_ parts: [Part]) {
+    package init(_ parts: [Part]) {
         self.parts = parts
     }
 
     /// Each part that `decision` does not meet, with what it has instead.
-    public func mismatches(in decision: Decision) -> [Mismatch] {
+    package func mismatches(in decision: Decision) -> [Mismatch] {
         parts.compactMap { part in
             let actual: Part =
                 switch part {
@@ -134,7 +134,7 @@ public struct Expectation: Sendable {
 
 extension Expectation.Part: CustomStringConvertible {
     /// The part's key in a scenario file: `decision`, `trigger`, `blocked_by`, `next_eligible_at`.
-    public var key: String {
+    @_spi(ReviewGateTools) public var key: String {
         switch self {
         case .decision: "decision"
         case .trigger: "trigger"
@@ -144,7 +144,7 @@ extension Expectation.Part: CustomStringConvertible {
     }
 
     /// The value as a scenario file writes it: `block`, `null`, `[trigger]`, `2026-01-26T09:00:00Z`.
-    public var value: String {
+    @_spi(ReviewGateTools) public var value: String {
         switch self {
         case .decision(let outcome): outcome.rawValue
         case .trigger(let trigger): trigger ?? "null"
@@ -154,5 +154,5 @@ extension Expectation.Part: CustomStringConvertible {
     }
 
     /// The part as a scenario file writes it: `blocked_by: [trigger]`.
-    public var description: String { "\(key): \(value)" }
+    @_spi(ReviewGateTools) public var description: String { "\(key): \(value)" }
 }

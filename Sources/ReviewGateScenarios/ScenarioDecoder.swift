@@ -1,9 +1,9 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// Reads a scenario file (SPEC §6) from its node tree: every problem is reported at its node,
 /// with a did-you-mean for near misses, and the policy under test is loaded through a
 /// ``PolicyLoader`` so that the library opens no file itself.
-public enum ScenarioDecoder {
+@_spi(ReviewGateTools) public enum ScenarioDecoder {
     package static let keys = [
         "reviewgate_scenario", "name", "description", "policy", "start", "state", "steps", "golden",
     ]
@@ -11,12 +11,13 @@ public enum ScenarioDecoder {
     package static let stepKeys = actionKeys + ["scene", "source", "after", "at", "repeat", "expect"]
 
     /// The most times one step may repeat.
-    public static let maximumRepetitions = 10_000
+    @_spi(ReviewGateTools) public static let maximumRepetitions = 10_000
     /// The most step runs (repetitions counted) a scenario may make, so that no file can hang a test run.
-    public static let maximumRuns = 100_000
+    @_spi(ReviewGateTools) public static let maximumRuns = 100_000
 
     /// Decodes the scenario file at `path` whose document is `root`, loading its policy with `loader`.
-    public static func decode(_ root: DocumentNode, path: String, loader: PolicyLoader) throws(DiagnosticError)
+    @_spi(ReviewGateTools) public static func decode(_ root: DocumentNode, path: String, loader: PolicyLoader)
+        throws(DiagnosticError)
         -> Scenario
     {
         var reader = NodeReader()

@@ -1,12 +1,13 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// Scenario failures in words: `FILE:LINE:COL: error: message`, then what shows why, indented (the
 /// decision's explanation for a missed expectation, the diff for a golden transcript).
-public enum ScenarioFailureText {
+@_spi(ReviewGateTools) public enum ScenarioFailureText {
     /// The failure's lines; `advice` is appended to a golden failure's message (the command line
     /// says how to accept or record it).
-    public static func lines(_ failure: ScenarioFailure, policy: Policy, goldenAdvice advice: String? = nil) -> [String]
-    {
+    @_spi(ReviewGateTools) public static func lines(
+        _ failure: ScenarioFailure, policy: Policy, goldenAdvice advice: String? = nil
+    ) -> [String] {
         var message = failure.message
         var details: [String] = []
         switch failure.reason {
@@ -28,7 +29,7 @@ public enum ScenarioFailureText {
 
 extension ScenarioResult {
     /// Every failure in words, one block after another.
-    public var failureReport: String {
+    @_spi(ReviewGateTools) public var failureReport: String {
         failures.flatMap { ScenarioFailureText.lines($0, policy: scenario.policy) }.joined(separator: "\n")
     }
 }

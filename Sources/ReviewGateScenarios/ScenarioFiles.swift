@@ -1,5 +1,5 @@
-import ReviewGate
-import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
 
 /// Scenario files on disk: finding them, and a runner that reads them and their golden transcripts.
 public enum ScenarioFiles {

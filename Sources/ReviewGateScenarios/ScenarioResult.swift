@@ -1,11 +1,11 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// What running a scenario found: each step's decision, the failures, and the transcript.
 public struct ScenarioResult: Sendable {
     /// The scenario that ran.
-    public var scenario: Scenario
+    @_spi(ReviewGateTools) public var scenario: Scenario
     /// One entry per step run (a repeated step once per repetition), in order.
-    public var runs: [StepRun]
+    @_spi(ReviewGateTools) public var runs: [StepRun]
     /// Every failed expectation, then a golden mismatch; empty when the scenario passed.
     public var failures: [ScenarioFailure]
     /// The run as deterministic text, one block per step run: what a golden file holds. Built
@@ -18,7 +18,7 @@ public struct ScenarioResult: Sendable {
     public var passed: Bool { failures.isEmpty }
 
     /// Makes each of the scenario's warnings a failure, as `reviewgate test --strict` does.
-    public mutating func failOnWarnings() {
+    @_spi(ReviewGateTools) public mutating func failOnWarnings() {
         failures += scenario.warnings.map { warning in
             ScenarioFailure(
                 location: warning.location ?? SourceLocation(file: scenario.path, line: 1, column: 1),
@@ -28,20 +28,20 @@ public struct ScenarioResult: Sendable {
 }
 
 /// One run of a step.
-public struct StepRun: Sendable {
+@_spi(ReviewGateTools) public struct StepRun: Sendable {
     /// The step.
-    public var step: ScenarioStep
+    @_spi(ReviewGateTools) public var step: ScenarioStep
     /// Which repetition, from 1.
-    public var repetition: Int
+    @_spi(ReviewGateTools) public var repetition: Int
     /// The clock when it ran.
-    public var now: Timestamp
+    @_spi(ReviewGateTools) public var now: Timestamp
     /// The decision, when the step was a moment.
-    public var decision: Decision?
+    @_spi(ReviewGateTools) public var decision: Decision?
     /// What the step changed in the state, in words (`process_completed 4`, `ask #1 in build "1"`).
-    public var recorded: [String]
+    @_spi(ReviewGateTools) public var recorded: [String]
 
     /// `3`, or `3 (2 of 5)` for a repeated step.
-    public var label: String {
+    @_spi(ReviewGateTools) public var label: String {
         step.repetitions > 1 ? "\(step.number) (\(repetition) of \(step.repetitions))" : "\(step.number)"
     }
 }
@@ -50,7 +50,7 @@ public struct StepRun: Sendable {
 /// which ``ScenarioFailureText`` (and the command line's JUnit report) put into words.
 public struct ScenarioFailure: Sendable {
     /// What failed.
-    public enum Reason: Sendable {
+    package enum Reason: Sendable {
         /// A step's decision did not meet its `expect`: each part expected against the actual one.
         case expectation(run: StepRun, mismatches: [Mismatch], decision: Decision)
         /// A step's moment could not be decided (a trigger the policy does not have).
@@ -67,7 +67,7 @@ public struct ScenarioFailure: Sendable {
     /// The step (or the `golden:` key).
     public var location: SourceLocation
     /// What failed.
-    public var reason: Reason
+    package var reason: Reason
 
     /// What failed, on one line: `step 3 at 2026-01-05T12:00:00Z: expected decision block, got allow`.
     public var message: String {
@@ -85,14 +85,14 @@ public struct ScenarioFailure: Sendable {
 }
 
 /// One part of an expectation that a decision did not meet.
-public struct Mismatch: Sendable, Equatable {
+package struct Mismatch: Sendable, Equatable {
     /// What the scenario expected.
-    public var expected: Expectation.Part
+    package var expected: Expectation.Part
     /// What the decision had instead.
-    public var actual: Expectation.Part
+    package var actual: Expectation.Part
 
     /// Creates a mismatch.
-    public init(expected: Expectation.Part, actual: Expectation.Part) {
+    package init(expected: Expectation.Part, actual: Expectation.Part) {
         self.expected = expected
         self.actual = actual
     }
@@ -123,17 +123,18 @@ public enum GoldenMode: Sendable {
 /// Reads and writes golden transcripts for the runner, which opens no file itself.
 public struct GoldenFiles: Sendable {
     /// The text of the file at `path`, or `nil` when there is no such file.
-    public typealias Read = @Sendable (_ path: String) throws(DiagnosticError) -> String?
+    @_spi(ReviewGateTools) public typealias Read = @Sendable (_ path: String) throws(DiagnosticError) -> String?
     /// Replaces the file at `path` with `text`.
-    public typealias Write = @Sendable (_ path: String, _ text: String) throws(DiagnosticError) -> Void
+    @_spi(ReviewGateTools) public typealias Write =
+        @Sendable (_ path: String, _ text: String) throws(DiagnosticError) -> Void
 
     /// How golden files are read.
-    public var read: Read
+    @_spi(ReviewGateTools) public var read: Read
     /// How golden files are written.
-    public var write: Write
+    @_spi(ReviewGateTools) public var write: Write
 
     /// Creates golden-file access from two functions.
-    public init(read: @escaping Read, write: @escaping Write) {
+    @_spi(ReviewGateTools) public init(read: @escaping Read, write: @escaping Write) {
         self.read = read
         self.write = write
     }

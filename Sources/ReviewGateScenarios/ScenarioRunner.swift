@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// Runs scenario files (SPEC §6): each step as `record` would, on one state, checking every
 /// expectation and the golden transcript. A team can run its scenarios in its own `swift test`:
@@ -12,14 +12,14 @@ import ReviewGate
 /// reader it is given: `ReviewGateYAML`'s loader for YAML).
 public struct ScenarioRunner: Sendable {
     /// Reads a scenario or policy file's single document.
-    public var documents: PolicyLoader.DocumentSource
+    @_spi(ReviewGateTools) public var documents: PolicyLoader.DocumentSource
     /// Reads and writes golden transcripts.
     public var goldens: GoldenFiles
     /// How the tested policy's digest is worked out and checked (``PolicyLoader/digest``), if at all.
-    public var digest: PolicyLoader.Digest?
+    @_spi(ReviewGateTools) public var digest: PolicyLoader.Digest?
 
     /// Creates a runner that reads documents and golden files through the functions given.
-    public init(
+    @_spi(ReviewGateTools) public init(
         documents: @escaping PolicyLoader.DocumentSource, goldens: GoldenFiles, digest: PolicyLoader.Digest? = nil
     ) {
         self.documents = documents
@@ -28,7 +28,7 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Reads the scenario file at `path` and the policy it tests. Throws every problem found.
-    public func load(path: String) throws(DiagnosticError) -> Scenario {
+    @_spi(ReviewGateTools) public func load(path: String) throws(DiagnosticError) -> Scenario {
         let root: DocumentNode
         do {
             root = try documents(path)
@@ -80,7 +80,9 @@ public struct ScenarioRunner: Sendable {
 
     /// Runs a scenario's steps: a pure function of the scenario, with no golden comparison.
     /// `observe`, when given, sees each decision with the state it was made on, before it is applied.
-    public static func run(_ scenario: Scenario, observe: ((Decision, ReviewState) -> Void)? = nil) -> ScenarioResult {
+    @_spi(ReviewGateTools) public static func run(
+        _ scenario: Scenario, observe: ((Decision, ReviewState) -> Void)? = nil
+    ) -> ScenarioResult {
         let policy = scenario.policy
         var state = scenario.state
         var now = scenario.start

@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// A scenario run as deterministic text (the golden file): a header, then one block per step run
 /// with its index, time, what happened, the decision, what blocked, when next eligible, and what

@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// Reads one step of a scenario, and its `expect`, reporting every problem at its node.
 enum StepDecoder {

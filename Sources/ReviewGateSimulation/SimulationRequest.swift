@@ -1,5 +1,5 @@
-import ReviewGate
-import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
 
 /// A run of `reviewgate simulate` (SPEC §10): the policy (and a baseline to compare it with), the
 /// usage to replay through them, and what to keep. ``run()`` is this module's one door: it reads,
@@ -13,7 +13,7 @@ public struct SimulationRequest {
         /// A timeline in memory, its format told by `name` (`events.jsonl`), which diagnostics cite.
         case bytes([UInt8], name: String)
         /// A cohort file's document, whose synthetic timeline is generated and replayed.
-        case cohort(DocumentNode)
+        @_spi(ReviewGateTools) case cohort(DocumentNode)
     }
 
     /// The policy, then the baseline when there is one.

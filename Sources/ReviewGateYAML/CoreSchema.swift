@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// DocumentScalar resolution by the YAML 1.2 core schema, and the standard `!!` tags.
 enum CoreSchema {

@@ -1,5 +1,5 @@
 internal import CLibYAML
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// One libyaml parse event, copied out of C memory so the C event can be freed at once.
 enum YAMLEvent {

@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// Turns a mapping's keys and values into entries: applies `<<` merge keys (an explicit key
 /// beside a merge wins; among merged mappings the first wins) and reports duplicate keys at their

@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// Positions in raw input bytes that only YAML needs (the shared ones are the core's
 /// ``ByteText``).

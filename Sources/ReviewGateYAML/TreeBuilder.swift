@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// Builds nodes from libyaml events with an explicit stack (no recursion, so no deep input can
 /// overflow the call stack), resolving aliases by reference while counting what they stand for.

@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// Reads YAML (and so JSON) through the system libyaml into nodes that know where they came from.
 ///
@@ -7,17 +7,17 @@ import ReviewGate
 /// ```
 /// Every error is a ``DiagnosticError`` whose diagnostics say `file:line:column`. Inputs beyond
 /// ``DocumentLimits`` are refused before they cost time or memory.
-public struct YAMLLoader: Sendable {
+@_spi(ReviewGateTools) public struct YAMLLoader: Sendable {
     /// The limits this loader enforces.
-    public var limits: DocumentLimits
+    @_spi(ReviewGateTools) public var limits: DocumentLimits
 
     /// Creates a loader with the given limits (SPEC §7's by default).
-    public init(limits: DocumentLimits = .default) {
+    @_spi(ReviewGateTools) public init(limits: DocumentLimits = .default) {
         self.limits = limits
     }
 
     /// Every document of a YAML stream, in order: an empty input has none.
-    public func load(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> [DocumentNode] {
+    @_spi(ReviewGateTools) public func load(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> [DocumentNode] {
         let start = SourceLocation(file: file, line: 1, column: 1)
         guard bytes.count <= limits.maxBytes else {
             throw .unreadable(DocumentLimits.sizeMessage(size: bytes.count, limit: limits.maxBytes), at: start)
@@ -41,12 +41,14 @@ public struct YAMLLoader: Sendable {
     }
 
     /// Every document of a YAML string.
-    public func load(_ text: String, file: String) throws(DiagnosticError) -> [DocumentNode] {
+    @_spi(ReviewGateTools) public func load(_ text: String, file: String) throws(DiagnosticError) -> [DocumentNode] {
         try load(Array(text.utf8), file: file)
     }
 
     /// The single document of a file; an empty file or several documents are errors.
-    public func loadDocument(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> DocumentNode {
+    @_spi(ReviewGateTools) public func loadDocument(_ bytes: [UInt8], file: String) throws(DiagnosticError)
+        -> DocumentNode
+    {
         let documents = try load(bytes, file: file)
         guard let first = documents.first else {
             throw DiagnosticError(

@@ -1,6 +1,6 @@
-import ReviewGate
-import ReviewGateFiles
-import ReviewGateRemote
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateRemote
 
 // Offers two signed policies in turn, forever, to a RemotePolicy keeping them at a path, so that
 // RemotePolicyRobustnessSlowTests can kill it with SIGKILL at any instant and check what is left.

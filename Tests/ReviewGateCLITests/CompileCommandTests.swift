@@ -1,5 +1,5 @@
 import Foundation
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 import ReviewGateTestSupport
 import Testing
 

@@ -1,8 +1,8 @@
 import Foundation
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 import ReviewGateFuzzEntries
 import ReviewGateTestSupport
-import ReviewGateYAML
+@_spi(ReviewGateTools) import ReviewGateYAML
 import Testing
 
 /// What fuzzing found stays fixed: every regression input in `Fuzz/regressions/TARGET/` is replayed

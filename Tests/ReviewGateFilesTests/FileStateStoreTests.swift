@@ -1,8 +1,8 @@
 import Foundation
-import ReviewGate
-import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
 import ReviewGateTestSupport
-import ReviewGateYAML
+@_spi(ReviewGateTools) import ReviewGateYAML
 import Testing
 
 @Suite("FileStateStore: the store record uses, as an app would use it")
@@ -34,11 +34,11 @@ struct FileStateStoreTests {
         }
 
         // As the README writes it.
-        let policy = try CompiledPolicy.load(policyBytes, file: "review-policy.json").policy
+        let policy = try CompiledPolicy.load(policyBytes, file: "review-policy.json")
         let version = AppVersion(short: short, build: build)
         let store = FileStateStore(
-            path: statePath, versionKey: policy.app.versionKey,
-            initialState: ReviewState(userID: analyticsID, installedAt: now, app: version), documents: .jsonOnly)
+            path: statePath,
+            initialState: ReviewState(userID: analyticsID, installedAt: now, app: version))
         try store.update(to: version, at: now, policy: policy)
         for hour in 1...5 {
             now = now + TimeSpan(seconds: 3600 * Int64(hour))

@@ -1,7 +1,7 @@
 import Clocks
 import Foundation
-import ReviewGate
-import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
 import ReviewGatePrompter
 import ReviewGateTestSupport
 import Testing

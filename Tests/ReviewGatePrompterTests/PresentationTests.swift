@@ -1,6 +1,7 @@
 import Clocks
 import Foundation
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
 import ReviewGatePrompter
 import ReviewGateTestSupport
 import Testing

@@ -1,9 +1,9 @@
 import Clocks
 import Foundation
-import ReviewGate
-import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
 import ReviewGatePrompter
-import ReviewGateRemote
+@_spi(ReviewGateTools) import ReviewGateRemote
 import ReviewGateRemoteTestSupport
 import ReviewGateTestSupport
 import Testing

@@ -1,9 +1,10 @@
 import Clocks
 import Foundation
-import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
 import ReviewGatePrompter
 import ReviewGateTestSupport
-import ReviewGateYAML
+@_spi(ReviewGateTools) import ReviewGateYAML
 import Testing
 
 /// The README's *In your app* example, line for line (ReadmeTests checks that they agree), with the

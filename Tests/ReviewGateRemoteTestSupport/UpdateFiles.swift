@@ -1,33 +1,33 @@
 import Foundation
-import ReviewGate
-import ReviewGateRemote
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateRemote
 import ReviewGateTestSupport
 
 /// Policy updates for the remote-update tests, each with the refusal the acceptance path must give
 /// it (`nil`: accepted), made once per run with fresh keys. The library's tests offer them to a
 /// ``RemotePolicy``; the command line's run `reviewgate verify` on them and compare.
-public struct UpdateFiles: Sendable {
+package struct UpdateFiles: Sendable {
     /// The team's key, which the app trusts.
-    public let key: PolicySigningKey
+    package let key: PolicySigningKey
     /// Another team's key.
-    public let otherKey: PolicySigningKey
+    package let otherKey: PolicySigningKey
     /// The compiled policy the app ships: `done` at least 3 times.
-    public let shipped: [UInt8]
+    package let shipped: [UInt8]
     /// An update: `done` at least once.
-    public let good: [UInt8]
+    package let good: [UInt8]
     /// Another good update: `done` at least twice.
-    public let other: [UInt8]
+    package let other: [UInt8]
     /// Every case: a name, the bytes, and the refusal expected of an app at version 1.0 (`nil`: accepted).
-    public let cases: [(name: String, bytes: [UInt8], refusal: UpdateRefusal.Reason?)]
+    package let cases: [(name: String, bytes: [UInt8], refusal: UpdateRefusal.Reason?)]
 
     /// When the cases were signed (all at once, so that an app takes them in any order).
-    public static let signedAt = Timestamp(rfc3339: "2026-11-01T09:00:00Z")!
+    package static let signedAt = Timestamp(rfc3339: "2026-11-01T09:00:00Z")!
 
     /// The app version the cases are judged for.
-    public static let appVersion = AppVersion(short: "1.0", build: "1")
+    package static let appVersion = AppVersion(short: "1.0", build: "1")
 
     /// A policy asking after `count` donations of `done`, with extra top-level YAML.
-    public static func yaml(count: Int, extra: String = "") -> String {
+    package static func yaml(count: Int, extra: String = "") -> String {
         """
         reviewgate: 1
         name: remote
@@ -39,7 +39,7 @@ public struct UpdateFiles: Sendable {
     }
 
     /// The compiled text of a YAML policy, with its name and digest.
-    public static func compiled(_ yaml: String) throws -> (text: String, name: String, digest: String) {
+    package static func compiled(_ yaml: String) throws -> (text: String, name: String, digest: String) {
         let result = try PolicyLoader.decode(Fixtures.document(yaml, file: "policies/remote.yaml"))
         let compiled = CompiledPolicy(result)
         let digest = PolicyDigest.sha256(compiled.canonicalBytes)
@@ -48,7 +48,7 @@ public struct UpdateFiles: Sendable {
 
     /// A compiled text signed with `key` at `signedAt`, after `edit` changed its text (name and
     /// digest as compiled).
-    public static func signed(
+    package static func signed(
         _ yaml: String, key: PolicySigningKey, signedAt: Timestamp = signedAt, edit: (String) -> String = { $0 }
     ) throws -> [UInt8] {
         let (text, name, digest) = try compiled(yaml)
@@ -59,7 +59,7 @@ public struct UpdateFiles: Sendable {
     }
 
     /// Makes the files, with fresh keys.
-    public init() throws {
+    package init() throws {
         key = PolicySigningKey()
         otherKey = PolicySigningKey()
         shipped = Array(try Self.compiled(Self.yaml(count: 3)).text.utf8)

@@ -1,6 +1,6 @@
 import Crypto
-import ReviewGate
-import ReviewGateRemote
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateRemote
 import Testing
 
 /// The build plugin's tool hashes with `PortableSHA256` (no swift-crypto): it must give what

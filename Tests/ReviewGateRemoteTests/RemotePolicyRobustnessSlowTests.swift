@@ -1,5 +1,5 @@
 import Foundation
-import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateFiles
 import ReviewGateRemoteTestSupport
 import ReviewGateTestSupport
 import Testing

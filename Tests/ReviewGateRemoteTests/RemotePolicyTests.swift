@@ -1,7 +1,7 @@
 import Foundation
-import ReviewGate
-import ReviewGateFiles
-import ReviewGateRemote
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateRemote
 import ReviewGateRemoteTestSupport
 import ReviewGateTestSupport
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
-import ReviewGate
-import ReviewGateRemote
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateRemote
 import ReviewGateRemoteTestSupport
 import ReviewGateTestSupport
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
-import ReviewGate
-import ReviewGateScenarios
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateScenarios
 import ReviewGateSchemas
 import Testing
 

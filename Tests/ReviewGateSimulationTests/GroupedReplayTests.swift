@@ -1,5 +1,6 @@
-import ReviewGate
-import ReviewGateSimulation
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateSimulation
 import ReviewGateTestSupport
 import Testing
 

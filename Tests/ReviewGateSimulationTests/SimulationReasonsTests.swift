@@ -1,6 +1,6 @@
 import Foundation
-import ReviewGate
-import ReviewGateSimulation
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateSimulation
 import ReviewGateTestSupport
 import Testing
 

@@ -1,9 +1,9 @@
 import Foundation
-import ReviewGate
-import ReviewGateFiles
-import ReviewGateSimulation
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateSimulation
 import ReviewGateTestSupport
-import ReviewGateYAML
+@_spi(ReviewGateTools) import ReviewGateYAML
 import Testing
 
 /// `SimulationRequest.run()`, the module's one entry, as a Swift caller makes it (the README's

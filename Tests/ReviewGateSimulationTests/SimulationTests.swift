@@ -1,7 +1,7 @@
-import ReviewGate
-import ReviewGateFiles
-import ReviewGateScenarios
-import ReviewGateSimulation
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateScenarios
+@_spi(ReviewGateTools) import ReviewGateSimulation
 import ReviewGateTestSupport
 import Testing
 

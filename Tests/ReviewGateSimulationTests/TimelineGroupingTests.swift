@@ -1,5 +1,5 @@
-import ReviewGate
-import ReviewGateSimulation
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateSimulation
 import ReviewGateTestSupport
 import Testing
 

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Runs another program for a test (a validator, the toolchain, `ldd`): what it printed and how it ended.
-public enum Command {
+package enum Command {
     /// Runs `program` (found on `PATH` unless it is a path) with `arguments` in `folder`, and returns
     /// its exit status and its stdout and stderr together.
-    public static func run(_ program: String, _ arguments: [String], in folder: URL = Repository.root) throws -> (
+    package static func run(_ program: String, _ arguments: [String], in folder: URL = Repository.root) throws -> (
         status: Int32, output: String
     ) {
         let process = Process()

@@ -1,38 +1,38 @@
-import ReviewGate
-import ReviewGateFiles
-import ReviewGateScenarios
-import ReviewGateYAML
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateScenarios
+@_spi(ReviewGateTools) import ReviewGateYAML
 
 /// Policies, states and moments from short YAML snippets, read as the command line reads files.
-public enum Fixtures {
+package enum Fixtures {
     /// A well-formed digest for a compiled policy: the core takes one from its caller (the CLI
     /// hashes with swift-crypto), and any serves in a test.
-    public static let digest = "sha256:" + String(repeating: "ab", count: 32)
+    package static let digest = "sha256:" + String(repeating: "ab", count: 32)
 
     /// The scenario files shipped under `policies/`.
-    public static let shippedScenarios: [String] =
+    package static let shippedScenarios: [String] =
         (try? ScenarioFiles.find(in: [Repository.path("policies")])) ?? []
 
     /// Files read as YAML under SPEC §7's limits, as the command line reads them.
-    public static let documents = DocumentFiles(parse: YAMLLoader().loadDocument)
+    package static let documents = DocumentFiles(parse: YAMLLoader().loadDocument)
 
     /// The single document of a snippet.
-    public static func document(_ yaml: String, file: String = "p.yaml") throws -> DocumentNode {
+    package static func document(_ yaml: String, file: String = "p.yaml") throws -> DocumentNode {
         try YAMLLoader().loadDocument(Array(yaml.utf8), file: file)
     }
 
     /// A policy from a snippet.
-    public static func policy(_ yaml: String, file: String = "p.yaml") throws -> Policy {
+    package static func policy(_ yaml: String, file: String = "p.yaml") throws -> Policy {
         try PolicyLoader.decode(document(yaml, file: file)).policy
     }
 
     /// The warnings of a valid policy.
-    public static func warnings(_ yaml: String) throws -> [Diagnostic] {
+    package static func warnings(_ yaml: String) throws -> [Diagnostic] {
         try PolicyLoader.decode(document(yaml)).warnings
     }
 
     /// The diagnostics of a policy that must not decode (empty when it does).
-    public static func errors(_ yaml: String) -> [Diagnostic] {
+    package static func errors(_ yaml: String) -> [Diagnostic] {
         do {
             _ = try PolicyLoader.decode(document(yaml))
             return []
@@ -44,17 +44,17 @@ public enum Fixtures {
     }
 
     /// A state from a snippet.
-    public static func state(_ yaml: String, versionKey: VersionKey = .short) throws -> ReviewState {
+    package static func state(_ yaml: String, versionKey: VersionKey = .short) throws -> ReviewState {
         try StateDecoder.decode(document(yaml, file: "s.yaml"), versionKey: versionKey)
     }
 
     /// A time from RFC 3339 text.
-    public static func time(_ text: String) -> Timestamp {
+    package static func time(_ text: String) -> Timestamp {
         Timestamp(rfc3339: text)!
     }
 
     /// A minimal policy: one trigger `done` at least `n`, the given guards block, nothing else.
-    public static func simplePolicy(guards: String = "", extra: String = "", trigger: String = "at_least: 1") throws
+    package static func simplePolicy(guards: String = "", extra: String = "", trigger: String = "at_least: 1") throws
         -> Policy
     {
         try policy(
@@ -71,14 +71,14 @@ public enum Fixtures {
     }
 
     /// The smallest state the tests build on: installed 2026-11-01T10:00:00Z, version 1.0 build 1.
-    public static let baseState = """
+    package static let baseState = """
         reviewgate_state: 1
         installed_at: 2026-11-01T10:00:00Z
         app: {short: "1.0", build: "1"}
         """
 
     /// Decides a moment (by default the donation of `done` at 2026-11-22T10:00:00Z).
-    public static func decide(
+    package static func decide(
         _ policy: Policy, _ state: ReviewState, at now: String = "2026-11-22T10:00:00Z", event: String? = "done",
         trigger: String? = nil, scene: String? = nil, source: MomentSource? = nil
     ) throws -> Decision {
@@ -90,7 +90,7 @@ public enum Fixtures {
 
 extension Decision {
     /// The check with an id (and trigger), for assertions.
-    public func check(_ id: Check.ID, trigger: String? = nil) -> Check? {
+    package func check(_ id: Check.ID, trigger: String? = nil) -> Check? {
         checks.first { $0.id == id && (trigger == nil || $0.trigger == trigger) }
     }
 }

@@ -1,37 +1,37 @@
 import Foundation
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// The moments whose explanations (text and JSON) have golden files in
 /// `Tests/ReviewGateCLITests/Goldens`: the CLI's output and the library's renderers are both
 /// checked against them.
-public struct ExplanationCase: CustomStringConvertible, Sendable {
+package struct ExplanationCase: CustomStringConvertible, Sendable {
     /// The golden files' name.
-    public let name: String
+    package let name: String
     /// The policy under `policies/`, without `.yaml`.
-    public let policy: String
+    package let policy: String
     /// The state file under `policies/examples/`.
-    public let state: String
+    package let state: String
     /// The moment as `evaluate` options.
-    public let moment: [String]
+    package let moment: [String]
     /// `evaluate`'s exit status: 0 allow, 1 block.
-    public let status: Int32
+    package let status: Int32
 
     /// The case's name.
-    public var description: String { name }
+    package var description: String { name }
 
     /// The two renderings that have golden files.
-    public enum Format: String, Sendable {
+    package enum Format: String, Sendable {
         case text = "txt"
         case json
     }
 
     /// The golden file of one rendering.
-    public func golden(_ format: Format) -> URL {
+    package func golden(_ format: Format) -> URL {
         Repository.root.appending(path: "Tests/ReviewGateCLITests/Goldens/\(name).\(format.rawValue)")
     }
 
     /// The moment the options describe, as the library takes it.
-    public var libraryMoment: Moment {
+    package var libraryMoment: Moment {
         func value(_ option: String) -> String? {
             moment.firstIndex(of: option).map { moment[$0 + 1] }
         }
@@ -41,7 +41,7 @@ public struct ExplanationCase: CustomStringConvertible, Sendable {
     }
 
     /// Every case.
-    public static let all = [
+    package static let all = [
         ExplanationCase(
             name: "apple-sample-allow", policy: "apple-sample", state: "apple-sample.state.yaml",
             moment: ["--event", "process_completed", "--scene", "ProcessCompleted", "--now", "2026-11-22T10:00:00Z"],

@@ -1,16 +1,16 @@
 import Foundation
-import ReviewGate
-import ReviewGateScenarios
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateScenarios
 
 /// Golden files recorded by running the code: compared byte for byte, and recorded when missing
 /// or when `REVIEWGATE_UPDATE_GOLDENS=1` asks. Recording is a failure too, so that a new baseline
 /// is always seen (and read) before it is kept; CI, which sets `CI`, never records.
-public enum Golden {
+package enum Golden {
     /// The environment variable that asks to re-record every golden.
-    public static let updateVariable = "REVIEWGATE_UPDATE_GOLDENS"
+    package static let updateVariable = "REVIEWGATE_UPDATE_GOLDENS"
 
     /// What a comparison found.
-    public enum Outcome: Equatable, CustomStringConvertible {
+    package enum Outcome: Equatable, CustomStringConvertible {
         /// The file holds exactly the text.
         case matches
         /// The file was written (it was missing, or re-recording was asked for).
@@ -22,7 +22,7 @@ public enum Golden {
         case missing(String)
 
         /// What to print when it is not `.matches`.
-        public var description: String {
+        package var description: String {
             switch self {
             case .matches: "matches"
             case .recorded(let path): "recorded \(path): read it, then run again"
@@ -35,7 +35,7 @@ public enum Golden {
     }
 
     /// Compares `text` with the golden file at `path`, recording it when missing or asked to.
-    public static func check(_ text: String, against path: URL) -> Outcome {
+    package static func check(_ text: String, against path: URL) -> Outcome {
         let environment = ProcessInfo.processInfo.environment
         let stored = try? String(contentsOf: path, encoding: .utf8)
         let update = environment[updateVariable] == "1"

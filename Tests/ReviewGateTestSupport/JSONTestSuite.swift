@@ -2,19 +2,19 @@ import Foundation
 
 /// JSONTestSuite's parsing cases (Nicolas Seriot, MIT), read from `../shared/json-test-suite`
 /// beside the repository, or the folder in `REVIEWGATE_JSON_TEST_SUITE`.
-public enum JSONTestSuite {
+package enum JSONTestSuite {
     /// One case: its file name (`y_`, `n_` or `i_` first) and bytes.
-    public struct Case: Sendable, CustomStringConvertible {
+    package struct Case: Sendable, CustomStringConvertible {
         /// The file name.
-        public var name: String
+        package var name: String
         /// The bytes.
-        public var bytes: [UInt8]
+        package var bytes: [UInt8]
         /// The file name, for test output.
-        public var description: String { name }
+        package var description: String { name }
     }
 
     /// The folder of the parsing cases.
-    public static var folder: URL {
+    package static var folder: URL {
         if let path = ProcessInfo.processInfo.environment["REVIEWGATE_JSON_TEST_SUITE"] {
             return URL(filePath: path).appending(path: "test_parsing")
         }
@@ -22,7 +22,7 @@ public enum JSONTestSuite {
     }
 
     /// Every case, by name; empty when the suite is not there.
-    public static let cases: [Case] = {
+    package static let cases: [Case] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.hasSuffix(".json") }.sorted().compactMap { name in
             (try? Data(contentsOf: folder.appending(path: name))).map { Case(name: name, bytes: Array($0)) }

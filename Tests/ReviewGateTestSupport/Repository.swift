@@ -1,24 +1,24 @@
 import Foundation
 
 /// Where the tests find the repository's files and make their own.
-public enum Repository {
+package enum Repository {
     /// The repository's root (this file is `Tests/ReviewGateTestSupport/Repository.swift`).
-    public static let root = URL(filePath: #filePath)
+    package static let root = URL(filePath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// A path under the root.
-    public static func path(_ relative: String) -> String {
+    package static func path(_ relative: String) -> String {
         root.appending(path: relative).path
     }
 
     /// `../shared/NAME` beside the repository, where the public conformance suites are.
-    public static func shared(_ name: String) -> URL {
+    package static func shared(_ name: String) -> URL {
         root.appending(path: "../shared/\(name)").standardized
     }
 
     /// A program this package builds (`reviewgate`, `RemoteKeepProbe`), beside the test bundle in the
     /// build folder SwiftPM used.
-    public static func built(_ name: String) -> URL {
+    package static func built(_ name: String) -> URL {
         var folder = Bundle.main.bundleURL
         for _ in 0..<4 {
             let candidate = folder.appending(path: name)
@@ -29,7 +29,7 @@ public enum Repository {
     }
 
     /// A fresh temporary folder for a test's files.
-    public static func temporaryFolder() throws -> URL {
+    package static func temporaryFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appending(path: "reviewgate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder

@@ -1,7 +1,8 @@
 import Foundation
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
 import ReviewGateTestSupport
-import ReviewGateYAML
+@_spi(ReviewGateTools) import ReviewGateYAML
 import Testing
 
 /// Every file of `Fixtures/bad-policies` is refused, with a diagnostic at each `# expect: LINE:COL

@@ -1,7 +1,7 @@
 import Foundation
-import ReviewGate
-import ReviewGateFiles
-import ReviewGateScenarios
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateScenarios
 import ReviewGateTestSupport
 import Testing
 
@@ -28,7 +28,7 @@ import Testing
 
     /// A policy read back from compiled text.
     static func load(_ text: String) throws(DiagnosticError) -> PolicyLoader.Result {
-        try CompiledPolicy.load(Array(text.utf8), file: "compiled.json")
+        try CompiledPolicy.loadResult(Array(text.utf8), file: "compiled.json")
     }
 
     @Test(arguments: ExplanationCase.all)
@@ -211,7 +211,7 @@ import Testing
     func explanationsAndWarningsAreTheSame(_ yaml: String) throws {
         let loaded = try PolicyLoader.decode(Fixtures.document(yaml))
         let text = CompiledPolicy(loaded).text(digest: CompiledPolicyTests.digest)
-        let compiled = try CompiledPolicy.load(Array(text.utf8), file: "rich.json")
+        let compiled = try CompiledPolicy.loadResult(Array(text.utf8), file: "rich.json")
         #expect(compiled.warnings.map(\.description) == loaded.warnings.map(\.description))
         let state = try Fixtures.state(Self.state, versionKey: loaded.policy.app.versionKey)
         let moments: [(event: String?, trigger: String?, scene: String?, source: MomentSource?)] = [
@@ -264,7 +264,7 @@ extension CompiledRoundTripTests {
         let yaml = "reviewgate: 1\nname: r\ntriggers:\n  t: {at_least: 1}\nrollout: {percent: \(percent)}\n"
         let loaded = try PolicyLoader.decode(Fixtures.document(yaml))
         let text = CompiledPolicy(loaded).text(digest: CompiledPolicyTests.digest)
-        let compiled = try CompiledPolicy.load(Array(text.utf8), file: "r.json").policy
+        let compiled = try CompiledPolicy.load(Array(text.utf8), file: "r.json")
         #expect(compiled.rollout?.bucketLimit == loaded.policy.rollout?.bucketLimit)
         #expect(compiled.rollout?.percent == loaded.policy.rollout?.percent)
     }
@@ -331,7 +331,7 @@ extension CompiledPolicyTests {
         let digest = try #require(yaml.policy.digest)
         let text = CompiledPolicy(yaml).text(digest: digest)
         #expect(
-            try CompiledPolicy.load(Array(text.utf8), file: "t.json", digest: Self.fakeHash).policy.digest == digest)
+            try CompiledPolicy.load(Array(text.utf8), file: "t.json", digest: Self.fakeHash).digest == digest)
         let edited = text.replacingOccurrences(of: "\"cooldown\": \"7d\"", with: "\"cooldown\": \"1d\"")
         #expect(edited != text)
         // Without a hash the edit goes unseen (it is a valid policy); with one it is refused.

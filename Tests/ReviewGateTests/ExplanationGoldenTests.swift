@@ -1,6 +1,6 @@
 import Foundation
-import ReviewGate
-import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
 import ReviewGateTestSupport
 import Testing
 

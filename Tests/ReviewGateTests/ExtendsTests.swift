@@ -1,4 +1,5 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
 import ReviewGateTestSupport
 import Testing
 

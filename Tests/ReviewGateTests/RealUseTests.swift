@@ -1,6 +1,6 @@
-import ReviewGate
-import ReviewGateFiles
-import ReviewGateScenarios
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateScenarios
 import ReviewGateTestSupport
 import Testing
 

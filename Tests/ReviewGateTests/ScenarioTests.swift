@@ -1,9 +1,9 @@
 import Foundation
-import ReviewGate
-import ReviewGateFiles
-import ReviewGateScenarios
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateScenarios
 import ReviewGateTestSupport
-import ReviewGateYAML
+@_spi(ReviewGateTools) import ReviewGateYAML
 import Testing
 
 /// Files held in memory, for a runner that never touches the disk.

@@ -1,6 +1,7 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
 import ReviewGateTestSupport
-import ReviewGateYAML
+@_spi(ReviewGateTools) import ReviewGateYAML
 import Testing
 
 @Suite("StateEncoder: what record writes reads back as the same state")

@@ -1,6 +1,6 @@
 import Foundation
-import ReviewGate
-import ReviewGateYAML
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateYAML
 import Testing
 
 /// The loader against the public YAML test suite: valid cases read as their `in.json`, error cases

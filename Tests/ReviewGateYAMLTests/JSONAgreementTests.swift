@@ -1,6 +1,6 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 import ReviewGateTestSupport
-import ReviewGateYAML
+@_spi(ReviewGateTools) import ReviewGateYAML
 import Testing
 
 /// For each JSONTestSuite `y_` file that libyaml reads, the core's JSON reader gives the same data,

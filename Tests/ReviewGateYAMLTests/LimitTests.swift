@@ -1,5 +1,5 @@
-import ReviewGate
-import ReviewGateYAML
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateYAML
 import Testing
 
 @Suite struct LimitTests {

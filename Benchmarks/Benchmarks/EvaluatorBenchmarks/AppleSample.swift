@@ -1,6 +1,6 @@
-import ReviewGate
-import ReviewGateFiles
-import ReviewGateYAML
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateYAML
 
 /// The inputs every evaluator benchmark decides: `policies/apple-sample.yaml`, the person in
 /// `policies/examples/apple-sample.state.yaml`, and their fourth completed process on the

@@ -1,5 +1,5 @@
 import Benchmark
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// One decision of the apple-sample policy per call: the evaluator alone, the allocation a
 /// returned decision cannot avoid (its `checks` array), and the evaluator with `--explain`'s text.

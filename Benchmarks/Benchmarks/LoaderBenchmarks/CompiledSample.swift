@@ -1,6 +1,6 @@
-import ReviewGate
-import ReviewGateFiles
-import ReviewGateYAML
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateYAML
 
 /// `policies/apple-sample.yaml` and its compiled form, both as bytes in memory: the inputs of the
 /// compiled-policy benchmarks.
@@ -61,7 +61,7 @@ struct CompiledSample: Sendable {
     /// their YAML locations, decoded, validated and checked against the canonical form.
     func loadCompiled() -> PolicyLoader.Result {
         do {
-            return try CompiledPolicy.load(compiled, file: Self.compiledName)
+            return try CompiledPolicy.loadResult(compiled, file: Self.compiledName)
         } catch {
             fatalError("the compiled apple-sample did not load: \(error)")
         }

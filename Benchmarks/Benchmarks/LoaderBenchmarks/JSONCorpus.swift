@@ -1,6 +1,6 @@
 import Benchmark
-import ReviewGate
-import ReviewGateYAML
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateYAML
 
 /// Policy-like JSON generated in memory: the input every JSON reader benchmark reads.
 ///

@@ -1,6 +1,6 @@
 import Benchmark
-import ReviewGate
-import ReviewGateYAML
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateYAML
 
 /// The loader against libyaml's raw event scan of the same few MB of policy-like YAML; then the
 /// JSON reader against the same scan of JSON (``jsonBenchmarks()``), and a compiled policy's load

@@ -1,6 +1,6 @@
-import ReviewGate
-import ReviewGateScenarios
-import ReviewGateYAML
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateScenarios
+@_spi(ReviewGateTools) import ReviewGateYAML
 
 /// A 10,000-step scenario built in memory, with the policy it tests, and a runner that reads both
 /// from memory: what the benchmark times is the runner, not the disk.

@@ -1,5 +1,5 @@
 import Benchmark
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// A 10,000-step scenario through the library runner, against 10,000 bare evaluations of the same
 /// moments: what the runner adds (applying each decision to the state, checking expectations,

@@ -1,5 +1,5 @@
 import Benchmark
-import ReviewGateSimulation
+@_spi(ReviewGateTools) import ReviewGateSimulation
 
 /// `reviewgate simulate` end to end on JSON Lines of the apple-sample policy's events (the
 /// shipped cohort, 20,000 people): lines read, grouped by person, replayed, tallied; against a

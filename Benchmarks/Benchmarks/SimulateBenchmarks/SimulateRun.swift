@@ -1,8 +1,8 @@
 import Benchmark
-import ReviewGate
-import ReviewGateFiles
-import ReviewGateSimulation
-import ReviewGateYAML
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateSimulation
+@_spi(ReviewGateTools) import ReviewGateYAML
 
 /// The input of the simulate benchmarks, made once: the shipped cohort at 20,000 people written
 /// as JSON Lines, and the apple-sample policy.

@@ -10,24 +10,24 @@
 ///
 /// ```swift
 /// let bytes = try Array(Data(contentsOf: Bundle.main.url(forResource: "app", withExtension: "json")!))
-/// let policy = try CompiledPolicy.load(bytes, file: "app.json").policy
+/// let policy = try CompiledPolicy.load(bytes, file: "app.json")
 /// ```
 public struct CompiledPolicy: Sendable {
     /// The version of the compiled form this library reads and writes.
-    public static let formatVersion = 1
+    @_spi(ReviewGateTools) public static let formatVersion = 1
     /// The key that marks a document as a compiled policy, holding ``formatVersion``.
-    public static let formatKey = "reviewgate_compiled"
+    @_spi(ReviewGateTools) public static let formatKey = "reviewgate_compiled"
 
     private let canonical: CanonicalPolicy
 
     /// The compiled form of a loaded policy (`result.document` is the merged tree it was decoded from).
-    public init(_ result: PolicyLoader.Result) {
+    @_spi(ReviewGateTools) public init(_ result: PolicyLoader.Result) {
         canonical = CanonicalPolicy(document: result.document, policy: result.policy)
     }
 
     /// The bytes the digest is taken of: the canonical policy as compact JSON (no spaces, keys in
     /// the order written), UTF-8.
-    public var canonicalBytes: [UInt8] {
+    @_spi(ReviewGateTools) public var canonicalBytes: [UInt8] {
         Array(JSONWriter().string(canonical.policy).utf8)
     }
 
@@ -35,7 +35,7 @@ public struct CompiledPolicy: Sendable {
     /// SHA-256 of ``canonicalBytes`` (the caller hashes: the core links no cryptography). With `root`
     /// (a folder), file names are written relative to it (`../shared/base.yaml` for one beside it),
     /// so that a build machine's paths stay out of the app.
-    public func text(digest: String, filesRelativeTo root: String? = nil) -> String {
+    @_spi(ReviewGateTools) public func text(digest: String, filesRelativeTo root: String? = nil) -> String {
         // By file, in the order files first appear; in each, pointer → [line, column] of the node,
         // or of a mapping value's key followed by the value's own.
         var files: [(key: String, value: [(key: String, value: JSONValue)])] = []
@@ -69,7 +69,7 @@ public struct CompiledPolicy: Sendable {
     {
         let compiled = CompiledPolicy(result)
         let text = compiled.text(digest: result.policy.digest ?? "", filesRelativeTo: root)
-        let again = try load(Array(text.utf8), file: file)
+        let again = try loadResult(Array(text.utf8), file: file)
         guard CompiledPolicy(again).canonicalBytes == compiled.canonicalBytes else {
             throw DiagnosticError("the compiled policy reads back as another policy", at: result.policy.location)
         }
@@ -78,12 +78,12 @@ public struct CompiledPolicy: Sendable {
 
     /// Whether a document is a compiled policy: it has ``formatKey`` and no `reviewgate` (a YAML
     /// policy with a stray `reviewgate_compiled` is a policy with an unknown key).
-    public static func isCompiled(_ root: DocumentNode) -> Bool {
+    @_spi(ReviewGateTools) public static func isCompiled(_ root: DocumentNode) -> Bool {
         root[formatKey] != nil && root["reviewgate"] == nil
     }
 
     /// What is newer in a compiled policy than this library reads.
-    public enum Newer: Sendable {
+    package enum Newer: Sendable {
         /// The compiled form's `reviewgate_compiled`.
         case format
         /// The policy language's `reviewgate`.
@@ -95,7 +95,7 @@ public struct CompiledPolicy: Sendable {
     /// What refuses a compiled policy's document before its settings are judged: a newer compiled
     /// form, language or library (than `library`) than this one, with the refusal; `nil` when none
     /// is newer.
-    public static func newer(_ root: DocumentNode, library: AppVersionNumber = LibraryVersion.current) -> (
+    package static func newer(_ root: DocumentNode, library: AppVersionNumber = LibraryVersion.current) -> (
         Newer, Diagnostic
     )? {
         if let refusal = CompiledPolicyDecoder.format.refusal(root[formatKey]) { return (.format, refusal) }
@@ -109,15 +109,24 @@ public struct CompiledPolicy: Sendable {
     /// settings back at their YAML locations, and the same validation as the YAML. `file` names the
     /// bytes in diagnostics about the JSON itself. With `digest` (SHA-256, such as CryptoKit's), the
     /// file's `digest` is checked against its policy, so that a file edited after compiling is refused.
-    public static func load(_ bytes: [UInt8], file: String, digest: PolicyLoader.Digest? = nil)
-        throws(DiagnosticError) -> PolicyLoader.Result
-    {
+    public static func load(
+        _ bytes: [UInt8], file: String, digest: (@Sendable (_ canonicalBytes: [UInt8]) -> String)? = nil
+    ) throws(DiagnosticError) -> Policy {
+        try loadResult(bytes, file: file, digest: digest).policy
+    }
+
+    /// ``load(_:file:digest:)``, with the settings' YAML locations: what `reviewgate compile` and
+    /// the tests compare.
+    @_spi(ReviewGateTools) public static func loadResult(
+        _ bytes: [UInt8], file: String, digest: PolicyLoader.Digest? = nil
+    ) throws(DiagnosticError) -> PolicyLoader.Result {
         try decode(JSONReader().loadDocument(bytes, file: file), digest: digest)
     }
 
     /// Decodes a compiled policy's document (see ``CompiledPolicyDecoder``), checking its digest
     /// with `digest` when given.
-    public static func decode(_ root: DocumentNode, digest: PolicyLoader.Digest? = nil) throws(DiagnosticError)
+    @_spi(ReviewGateTools) public static func decode(_ root: DocumentNode, digest: PolicyLoader.Digest? = nil)
+        throws(DiagnosticError)
         -> PolicyLoader.Result
     {
         let result = try CompiledPolicyDecoder.decode(root)

@@ -17,7 +17,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// Further lines, each with its own place (for example the first of two duplicate keys).
     public var notes: [Note]
     /// For a policy's warning, the rule that raised it, by which `lint: {allow: [...]}` silences it.
-    public var rule: LintRule?
+    package var rule: LintRule?
     /// What to do about it, which a front end says in its own words: the library's messages name
     /// no command, and the command line ends them with the one that does it.
     package var advice: Advice?
@@ -42,14 +42,14 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         public var location: SourceLocation?
 
         /// Creates a note.
-        public init(_ message: String, at location: SourceLocation? = nil) {
+        package init(_ message: String, at location: SourceLocation? = nil) {
             self.message = message
             self.location = location
         }
     }
 
     /// Creates a diagnostic.
-    public init(
+    package init(
         _ severity: Severity, _ message: String, at location: SourceLocation?, notes: [Note] = []
     ) {
         self.severity = severity
@@ -59,12 +59,12 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// An error at a location.
-    public static func error(_ message: String, at location: SourceLocation?, notes: [Note] = []) -> Diagnostic {
+    package static func error(_ message: String, at location: SourceLocation?, notes: [Note] = []) -> Diagnostic {
         Diagnostic(.error, message, at: location, notes: notes)
     }
 
     /// A warning at a location, raised by a lint rule when it is one.
-    public static func warning(
+    package static func warning(
         _ message: String, at location: SourceLocation?, notes: [Note] = [], rule: LintRule? = nil
     ) -> Diagnostic {
         var diagnostic = Diagnostic(.warning, message, at: location, notes: notes)

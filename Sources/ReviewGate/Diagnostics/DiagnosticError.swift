@@ -1,7 +1,7 @@
 /// An input that cannot be used, with the problems found in it, each at its place.
 public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
     /// The most diagnostics one report carries; the rest are counted, not listed.
-    public static let reportLimit = 50
+    package static let reportLimit = 50
 
     /// The problems in file order, at most ``reportLimit`` of them.
     public var diagnostics: [Diagnostic]
@@ -13,12 +13,12 @@ public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
     public var warningCount: Int
     /// Whether the input could not be read as text at all (missing, too large, binary, not UTF-8):
     /// every command exits 2 for it, as for a file that does not exist.
-    public var isUnreadable = false
+    package var isUnreadable = false
 
     /// Creates an error from one or more diagnostics, keeping the first ``reportLimit`` in file order
     /// (of those a reader kept: past a thousand, the first found);
     /// `alsoFound` errors were found past what a reader keeps, and are counted only.
-    public init(_ diagnostics: [Diagnostic], alsoFound: Int = 0) {
+    package init(_ diagnostics: [Diagnostic], alsoFound: Int = 0) {
         self.diagnostics = Array(diagnostics.sortedByLocation().prefix(Self.reportLimit))
         omitted = max(0, diagnostics.count - Self.reportLimit) + alsoFound
         errorCount = diagnostics.filter { $0.severity == .error }.count + alsoFound
@@ -34,12 +34,12 @@ public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
     }
 
     /// How many problems are not listed: `3 more problems not shown (the first 50 are)`.
-    public var omittedSummary: String {
+    package var omittedSummary: String {
         "\(omitted) more problem\(omitted == 1 ? "" : "s") not shown (the first \(Self.reportLimit) are)"
     }
 
     /// Creates an error from a single message at a location.
-    public init(_ message: String, at location: SourceLocation?) {
+    package init(_ message: String, at location: SourceLocation?) {
         self.init([.error(message, at: location)])
     }
 
@@ -51,7 +51,7 @@ public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
     }
 
     /// An input that cannot be read as text (too large, binary, not UTF-8), at a location.
-    public static func unreadable(_ message: String, at location: SourceLocation?) -> DiagnosticError {
+    package static func unreadable(_ message: String, at location: SourceLocation?) -> DiagnosticError {
         var error = DiagnosticError(message, at: location)
         error.isUnreadable = true
         return error

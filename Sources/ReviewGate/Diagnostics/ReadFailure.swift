@@ -1,7 +1,7 @@
 /// An error of reading a file (not of what is inside it) that can say so as a diagnostic: the
 /// files module's `FileError` is one. The library, which opens no file, reports any such error
 /// from a ``PolicyLoader/DocumentSource`` through this.
-public protocol ReadFailure: Error {
+package protocol ReadFailure: Error {
     /// What went wrong, without the path: `no such file`.
     var message: String { get }
     /// The error as a diagnostic at the file's first line.
@@ -11,7 +11,7 @@ public protocol ReadFailure: Error {
 extension DiagnosticError {
     /// Any error of a ``PolicyLoader/DocumentSource`` as diagnostics: its own, a
     /// ``ReadFailure``'s, or its description.
-    public init(reading error: any Error) {
+    package init(reading error: any Error) {
         switch error {
         case let error as DiagnosticError: self = error
         case let error as ReadFailure:

@@ -1,8 +1,8 @@
 /// One check the evaluator made: what it tested, whether it passed, what it saw against what it
 /// required, and where the policy says so. Kept as data; ``CheckDescription`` renders it as words.
-public struct Check: Sendable {
+package struct Check: Sendable {
     /// What a check tests: the kill switch, a guard, `responses`, `rollout`, or a part of a trigger.
-    public enum ID: Sendable, Hashable {
+    package enum ID: Sendable, Hashable {
         /// The kill switch.
         case enabled
         /// A guard, by its key.
@@ -15,7 +15,7 @@ public struct Check: Sendable {
         case trigger(TriggerPart)
 
         /// What this check blocks as, in `blocked_by`: trigger parts all block as `trigger`.
-        public var blocker: Blocker {
+        package var blocker: Blocker {
             switch self {
             case .enabled: .enabled
             case .guard(let key): .guard(key)
@@ -27,7 +27,7 @@ public struct Check: Sendable {
     }
 
     /// The parts of a trigger that are checked.
-    public enum TriggerPart: String, Sendable, Hashable, CaseIterable {
+    package enum TriggerPart: String, Sendable, Hashable, CaseIterable {
         /// Its count (and `within`).
         case count
         /// Its `scenes`.
@@ -39,24 +39,24 @@ public struct Check: Sendable {
     }
 
     /// What was tested.
-    public var id: ID
+    package var id: ID
     /// For a trigger's checks, the trigger's id.
-    public var trigger: String?
+    package var trigger: String?
     /// Whether it passed.
-    public var passed: Bool
+    package var passed: Bool
     /// What the evaluator saw.
-    public var observed: Observation
+    package var observed: Observation
     /// What the policy required.
-    public var required: Requirement
+    package var required: Requirement
     /// For a failed check that waiting alone would pass: from when it passes.
-    public var passesAt: Timestamp?
+    package var passesAt: Timestamp?
     /// Where the policy sets it; `nil` for a default.
-    public var source: SourceLocation?
+    package var source: SourceLocation?
 }
 
 /// What can block a moment, as `blocked_by` names it: the guards' keys, `enabled`, `responses`,
 /// `rollout` and `trigger`. Typed in the library; its ``id`` is the text at the JSON and text edge.
-public enum Blocker: Sendable, Hashable, CaseIterable {
+package enum Blocker: Sendable, Hashable, CaseIterable {
     /// The kill switch.
     case enabled
     /// A guard.
@@ -69,11 +69,11 @@ public enum Blocker: Sendable, Hashable, CaseIterable {
     case trigger
 
     /// Every blocker, in evaluation order.
-    public static let allCases: [Blocker] =
+    package static let allCases: [Blocker] =
         [.enabled] + Guard.Key.allCases.map(Blocker.guard) + [.responses, .rollout, .trigger]
 
     /// The id in `blocked_by`: `cooldown`, `trigger`.
-    public var id: String {
+    package var id: String {
         switch self {
         case .enabled: "enabled"
         case .guard(let key): key.rawValue
@@ -95,14 +95,14 @@ public enum Blocker: Sendable, Hashable, CaseIterable {
     }
 
     /// The blocker with an id, if there is one.
-    public init?(id: String) {
+    package init?(id: String) {
         guard let blocker = Self.allCases.first(where: { $0.id == id }) else { return nil }
         self = blocker
     }
 }
 
 /// Something whose age a guard or condition measures.
-public enum Milestone: Sendable, Hashable {
+package enum Milestone: Sendable, Hashable {
     /// The install.
     case install
     /// The session's start.
@@ -114,7 +114,7 @@ public enum Milestone: Sendable, Hashable {
 }
 
 /// What the evaluator saw for a check.
-public enum Observation: Sendable {
+package enum Observation: Sendable {
     /// The kill switch is off.
     case disabled
     /// The moment's source.
@@ -144,7 +144,7 @@ public enum Observation: Sendable {
 }
 
 /// What the policy required for a check.
-public enum Requirement: Sendable {
+package enum Requirement: Sendable {
     /// `enabled: true`.
     case enabled
     /// A source not in the list.

@@ -1,7 +1,7 @@
 /// A part of a `when` that does not hold, with what the evaluator saw for it.
-public struct ConditionFailure: Sendable {
+package struct ConditionFailure: Sendable {
     /// What was seen.
-    public enum Seen: Sendable, Equatable {
+    package enum Seen: Sendable, Equatable {
         /// A count: an event's donations (in the window), or launches.
         case count(Int)
         /// An age: since the install, or since the last ask.
@@ -21,12 +21,12 @@ public struct ConditionFailure: Sendable {
     }
 
     /// The leaf (or `any: []`, or `not`) that does not hold.
-    public var condition: Condition
+    package var condition: Condition
     /// What was seen for it.
-    public var seen: Seen
+    package var seen: Seen
 
     /// A failure of a condition.
-    public init(_ condition: Condition, _ seen: Seen) {
+    package init(_ condition: Condition, _ seen: Seen) {
         self.condition = condition
         self.seen = seen
     }

@@ -16,22 +16,22 @@ public struct Decision: Sendable {
     public var trigger: String?
     /// The first candidate trigger, in file order, that passed its own checks, whether or not the
     /// guards then allowed the moment. When there is one, the other triggers' failures block nothing.
-    public var passingTrigger: String?
+    package var passingTrigger: String?
     /// Every check made, in evaluation order: guards, responses, rollout, then triggers.
-    public var checks: [Check]
+    package var checks: [Check]
     /// When blocked only by things that pass by waiting: the earliest time all of them pass.
     public var nextEligibleAt: Timestamp?
     /// When every blocking check passes by waiting but no time was promised: the check that passes
     /// now and fails once the others pass (donations leaving a `within` window, an `at_most` age),
     /// as decided at that later time. `--explain` names it.
-    public var brokenByWaiting: WaitBreak?
+    package var brokenByWaiting: WaitBreak?
 
     /// A check that waiting breaks, and the time at which it was found failing.
-    public struct WaitBreak: Sendable {
+    package struct WaitBreak: Sendable {
         /// The check as made at ``at``.
-        public var check: Check
+        package var check: Check
         /// When the others pass, and it fails.
-        public var at: Timestamp
+        package var at: Timestamp
     }
 
     /// Whether the app may ask.
@@ -39,12 +39,12 @@ public struct Decision: Sendable {
 
     /// Whether a check is one of the reasons for a block: it failed, and it is not a trigger's
     /// check while another trigger passed.
-    public func isBlocking(_ check: Check) -> Bool {
+    package func isBlocking(_ check: Check) -> Bool {
         !check.passed && !(check.id.blocker == .trigger && passingTrigger != nil)
     }
 
     /// What blocked, in evaluation order, each once (``Blocker/trigger`` for any trigger part).
-    public var blockedBy: [Blocker] {
+    package var blockedBy: [Blocker] {
         var blockers: [Blocker] = []
         for check in checks where isBlocking(check) && !blockers.contains(check.id.blocker) {
             blockers.append(check.id.blocker)
@@ -54,7 +54,7 @@ public struct Decision: Sendable {
 
     /// Counts that waiting cannot fix: how many more donations of which event would pass, or
     /// that a count can never pass again. Empty when allowed; trigger counts only when no trigger passed.
-    public var needs: [Need] {
+    package var needs: [Need] {
         guard outcome == .block else { return [] }
         var needs: [Need] = []
         for check in checks where isBlocking(check) {
@@ -71,16 +71,16 @@ public struct Decision: Sendable {
 }
 
 /// A count that waiting cannot fix.
-public struct Need: Sendable, Hashable {
+package struct Need: Sendable, Hashable {
     /// The event to donate.
-    public var event: String
+    package var event: String
     /// How many more donations would pass; `nil` when the count is past an `exactly` and can never pass again.
-    public var more: Int?
+    package var more: Int?
     /// The trigger whose count this is (`nil` for `min_launches`).
     public var trigger: String?
 
     /// Creates a need.
-    public init(event: String, more: Int?, trigger: String?) {
+    package init(event: String, more: Int?, trigger: String?) {
         self.event = event
         self.more = more
         self.trigger = trigger

@@ -51,7 +51,7 @@ public struct DecisionEvent: Sendable {
 
     /// The record's fields in a fixed order, with their names in the events' JSON; `blocked_by` is
     /// its ids joined by commas (`once_per_version,system_quota`), so that the record stays flat.
-    public var fields: [(name: String, value: JSONValue)] {
+    package var fields: [(name: String, value: JSONValue)] {
         [
             ("policy", .string(policy)), ("policy_digest", .string(policyDigest)),
             ("decision", .string(decision.rawValue)), ("trigger", .string(trigger)),

@@ -1,16 +1,16 @@
 /// A check in words: what was observed, what was required, and a sentence saying so.
-public struct CheckDescription: Sendable {
+package struct CheckDescription: Sendable {
     /// A short label: the guard id, or `trigger ID` and its part.
-    public var label: String
+    package var label: String
     /// What was seen, e.g. `installed 20d 23h 59m 59s ago`.
-    public var observed: String
+    package var observed: String
     /// What the policy asks for, e.g. `at least 21d`.
-    public var required: String
+    package var required: String
     /// One sentence: passed or failed, and why.
-    public var message: String
+    package var message: String
 
     /// Describes a check of `decision`, made for `policy`.
-    public init(_ check: Check, of decision: Decision, policy: Policy) {
+    package init(_ check: Check, of decision: Decision, policy: Policy) {
         label = Self.label(check)
         observed = Self.observed(check, moment: decision.moment, policy: policy)
         required = Self.required(check.required, policy: policy)

@@ -1,7 +1,7 @@
 /// A decision as the JSON object of SPEC §5 (`evaluate --format json`).
-public enum JSONExplanation {
+package enum JSONExplanation {
     /// The decision's JSON value, keys in the order SPEC §5 shows.
-    public static func value(_ decision: Decision, policy: Policy) -> JSONValue {
+    package static func value(_ decision: Decision, policy: Policy) -> JSONValue {
         let moment = decision.moment
         return .object([
             ("policy", .string(policy.name)),
@@ -31,7 +31,7 @@ public enum JSONExplanation {
     }
 
     /// The JSON text, indented, without a trailing newline.
-    public static func render(_ decision: Decision, policy: Policy) -> String {
+    package static func render(_ decision: Decision, policy: Policy) -> String {
         JSONWriter(pretty: true).string(value(decision, policy: policy))
     }
 

@@ -8,17 +8,17 @@
 /// than the depth limit and invalid UTF-8 are refused with the YAML loader's messages, and a
 /// duplicate key is an error at its second occurrence naming the first. A UTF-8 byte order mark is
 /// skipped. Where RFC 8259 leaves a choice (JSONTestSuite's `i_` files), see ``JSONReader/choices``.
-public struct JSONReader: Sendable {
+@_spi(ReviewGateTools) public struct JSONReader: Sendable {
     /// The bounds within which it reads.
-    public var limits: DocumentLimits
+    @_spi(ReviewGateTools) public var limits: DocumentLimits
 
     /// Creates a reader; the default limits are SPEC §7's.
-    public init(limits: DocumentLimits = .default) {
+    @_spi(ReviewGateTools) public init(limits: DocumentLimits = .default) {
         self.limits = limits
     }
 
     /// What this reader does where RFC 8259 lets a parser choose, one line each.
-    public static let choices = [
+    @_spi(ReviewGateTools) public static let choices = [
         "a duplicate key is an error (SPEC §7), though RFC 8259 only advises against it",
         "a number too large for a Double reads as infinity, one too small as 0 (as YAML reads the same text)",
         "an integer beyond Int's range reads as a float",
@@ -29,7 +29,9 @@ public struct JSONReader: Sendable {
     ]
 
     /// The one JSON value in `bytes`, as a node tree; `file` names it in locations.
-    public func loadDocument(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> DocumentNode {
+    @_spi(ReviewGateTools) public func loadDocument(_ bytes: [UInt8], file: String) throws(DiagnosticError)
+        -> DocumentNode
+    {
         guard bytes.count <= limits.maxBytes else {
             throw .unreadable(
                 DocumentLimits.sizeMessage(size: bytes.count, limit: limits.maxBytes),
@@ -51,7 +53,9 @@ public struct JSONReader: Sendable {
     }
 
     /// The one JSON value in `text`, as a node tree.
-    public func loadDocument(_ text: String, file: String) throws(DiagnosticError) -> DocumentNode {
+    @_spi(ReviewGateTools) public func loadDocument(_ text: String, file: String) throws(DiagnosticError)
+        -> DocumentNode
+    {
         try loadDocument(Array(text.utf8), file: file)
     }
 }

@@ -1,5 +1,5 @@
 /// A JSON value whose objects keep their keys in the order given, so output reads as designed.
-public enum JSONValue: Sendable {
+@_spi(ReviewGateTools) public enum JSONValue: Sendable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -19,12 +19,12 @@ public enum JSONValue: Sendable {
     case object([(key: String, value: JSONValue)])
 
     /// A string, or `null` when there is none.
-    public static func string(_ value: String?) -> JSONValue {
+    @_spi(ReviewGateTools) public static func string(_ value: String?) -> JSONValue {
         value.map(JSONValue.string) ?? .null
     }
 
     /// Whether the value is a scalar: not an array or an object.
-    public var isScalar: Bool {
+    @_spi(ReviewGateTools) public var isScalar: Bool {
         switch self {
         case .array, .object: false
         default: true
@@ -33,7 +33,7 @@ public enum JSONValue: Sendable {
 
     /// Whether two values are the same data: the same members in the same order, numbers equal as
     /// written (an `int` is not a `double`).
-    public static func same(_ left: JSONValue, _ right: JSONValue) -> Bool {
+    @_spi(ReviewGateTools) public static func same(_ left: JSONValue, _ right: JSONValue) -> Bool {
         switch (left, right) {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b

@@ -1,18 +1,18 @@
 /// Writes ``JSONValue``s as text: compact on one line, or indented for people.
-public struct JSONWriter: Sendable {
+@_spi(ReviewGateTools) public struct JSONWriter: Sendable {
     /// Whether to break objects and arrays over lines, two spaces an indent.
-    public var pretty: Bool
+    @_spi(ReviewGateTools) public var pretty: Bool
     /// Whether, when pretty, an array of scalars stays on one line: `[7, 1, 7, 13]`.
-    public var inlineScalarArrays: Bool
+    @_spi(ReviewGateTools) public var inlineScalarArrays: Bool
 
     /// Creates a writer.
-    public init(pretty: Bool = false, inlineScalarArrays: Bool = false) {
+    @_spi(ReviewGateTools) public init(pretty: Bool = false, inlineScalarArrays: Bool = false) {
         self.pretty = pretty
         self.inlineScalarArrays = inlineScalarArrays
     }
 
     /// The JSON text of a value, without a trailing newline.
-    public func string(_ value: JSONValue) -> String {
+    @_spi(ReviewGateTools) public func string(_ value: JSONValue) -> String {
         var out = ""
         write(value, indent: 0, to: &out)
         return out

@@ -2,20 +2,20 @@
 ///
 /// The defaults are SPEC §7's and what the `reviewgate` command uses; a library caller may raise
 /// them (a benchmark reading a large file, say).
-public struct DocumentLimits: Sendable, Hashable {
+@_spi(ReviewGateTools) public struct DocumentLimits: Sendable, Hashable {
     /// The largest input accepted, in bytes. Default 1 MiB.
-    public var maxBytes: Int
+    @_spi(ReviewGateTools) public var maxBytes: Int
     /// The deepest nesting of sequences and mappings accepted, aliases expanded. Default 64.
-    public var maxDepth: Int
+    @_spi(ReviewGateTools) public var maxDepth: Int
     /// The most nodes that aliases may stand for, counted without expanding them. Default 100,000.
-    public var maxAliasExpansion: Int
+    @_spi(ReviewGateTools) public var maxAliasExpansion: Int
     /// The most bytes of scalar text that aliases may stand for, counted without expanding them:
     /// an alias to a long string is one node but as much work as its text, for every reader of it.
     /// Default 1 MiB, as much as a file may hold.
-    public var maxAliasText: Int
+    @_spi(ReviewGateTools) public var maxAliasText: Int
 
     /// Creates limits; the defaults are SPEC §7's.
-    public init(
+    @_spi(ReviewGateTools) public init(
         maxBytes: Int = 1 << 20, maxDepth: Int = 64, maxAliasExpansion: Int = 100_000, maxAliasText: Int = 1 << 20
     ) {
         self.maxBytes = maxBytes
@@ -25,12 +25,12 @@ public struct DocumentLimits: Sendable, Hashable {
     }
 
     /// SPEC §7's limits.
-    public static let `default` = DocumentLimits()
+    @_spi(ReviewGateTools) public static let `default` = DocumentLimits()
 }
 
 extension DocumentLimits {
     /// The refusal of an input over ``maxBytes``, the same from every reader: its size when known.
-    public static func sizeMessage(size: Int?, limit: Int) -> String {
+    @_spi(ReviewGateTools) public static func sizeMessage(size: Int?, limit: Int) -> String {
         let mebibytes = limit == 1 << 20 ? " (1 MiB)" : ""
         guard let size else { return "the file is over the limit of \(limit) bytes\(mebibytes)" }
         return "the file is \(size) bytes, over the limit of \(limit) bytes\(mebibytes)"

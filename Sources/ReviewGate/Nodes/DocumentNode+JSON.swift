@@ -1,7 +1,7 @@
 extension DocumentNode {
     /// The node's data as JSON: mappings become objects (non-string keys by their text),
     /// sequences arrays, scalars their resolved values.
-    public var jsonValue: JSONValue {
+    @_spi(ReviewGateTools) public var jsonValue: JSONValue {
         switch content {
         case .scalar(let scalar):
             switch scalar.value {

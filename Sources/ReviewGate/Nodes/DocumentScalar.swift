@@ -1,7 +1,7 @@
 /// A scalar as written and as resolved.
-public struct DocumentScalar: Sendable, Hashable {
+@_spi(ReviewGateTools) public struct DocumentScalar: Sendable, Hashable {
     /// How the scalar was written.
-    public enum Style: String, Sendable, Hashable {
+    @_spi(ReviewGateTools) public enum Style: String, Sendable, Hashable {
         /// Unquoted.
         case plain
         /// In `'single quotes'`.
@@ -15,14 +15,14 @@ public struct DocumentScalar: Sendable, Hashable {
     }
 
     /// The scalar's text after YAML's quoting and folding rules.
-    public var text: String
+    @_spi(ReviewGateTools) public var text: String
     /// How it was written.
-    public var style: Style
+    @_spi(ReviewGateTools) public var style: Style
     /// What it resolved to.
-    public var value: ScalarValue
+    @_spi(ReviewGateTools) public var value: ScalarValue
 
     /// Creates a scalar.
-    public init(text: String, style: Style, value: ScalarValue) {
+    @_spi(ReviewGateTools) public init(text: String, style: Style, value: ScalarValue) {
         self.text = text
         self.style = style
         self.value = value
@@ -30,7 +30,7 @@ public struct DocumentScalar: Sendable, Hashable {
 }
 
 /// The typed value of a scalar under the YAML 1.2 core schema.
-public enum ScalarValue: Sendable, Hashable {
+@_spi(ReviewGateTools) public enum ScalarValue: Sendable, Hashable {
     /// `~`, `null`, `Null`, `NULL` or nothing.
     case null
     /// `true`/`True`/`TRUE` or `false`/`False`/`FALSE`.
@@ -43,7 +43,7 @@ public enum ScalarValue: Sendable, Hashable {
     case string(String)
 
     /// The name of the resolved type: `null`, `bool`, `int`, `float`, `string`.
-    public var typeName: String {
+    @_spi(ReviewGateTools) public var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "bool"
@@ -54,7 +54,7 @@ public enum ScalarValue: Sendable, Hashable {
     }
 
     /// A short phrase naming the value for messages: `the string "NO"`, `the integer 3`.
-    public var summary: String {
+    @_spi(ReviewGateTools) public var summary: String {
         switch self {
         case .null: "null"
         case .bool(let value): "the boolean \(value)"

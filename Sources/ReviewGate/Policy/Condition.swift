@@ -1,7 +1,7 @@
 /// A condition (`when`), with where it is written.
-public struct Condition: Sendable {
+package struct Condition: Sendable {
     /// What the condition tests.
-    public indirect enum Test: Sendable {
+    package indirect enum Test: Sendable {
         /// All hold (`all: []` holds).
         case all([Condition])
         /// At least one holds (`any: []` does not).
@@ -25,9 +25,9 @@ public struct Condition: Sendable {
     }
 
     /// What it tests.
-    public var test: Test
+    package var test: Test
     /// Where it is written.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// Calls `body` with the `within` of every event count in the condition.
     func forEachEventWindow(_ body: (TimeSpan?) -> Void) {
@@ -47,7 +47,7 @@ public struct Condition: Sendable {
 }
 
 /// A comparison with a bound: `at_least`, `at_most` or `exactly`.
-public enum Comparison<Value: Comparable & Sendable>: Sendable {
+package enum Comparison<Value: Comparable & Sendable>: Sendable {
     /// ≥ the bound.
     case atLeast(Value)
     /// ≤ the bound.
@@ -56,7 +56,7 @@ public enum Comparison<Value: Comparable & Sendable>: Sendable {
     case exactly(Value)
 
     /// Whether a value compares.
-    public func holds(for value: Value) -> Bool {
+    package func holds(for value: Value) -> Bool {
         switch self {
         case .atLeast(let bound): value >= bound
         case .atMost(let bound): value <= bound
@@ -66,7 +66,7 @@ public enum Comparison<Value: Comparable & Sendable>: Sendable {
 }
 
 /// How an attribute is tested.
-public enum AttributeTest: Sendable {
+package enum AttributeTest: Sendable {
     /// Equal to a scalar.
     case equals(AttributeValue)
     /// Equal to one of several scalars.
@@ -78,7 +78,7 @@ public enum AttributeTest: Sendable {
 }
 
 /// A dotted version comparison: `at_least: "2.0"` or `below: "3"`.
-public enum VersionComparison: Sendable {
+package enum VersionComparison: Sendable {
     /// The version ≥ this one.
     case atLeast(AppVersionNumber)
     /// The version < this one.
@@ -86,14 +86,14 @@ public enum VersionComparison: Sendable {
 }
 
 /// A dotted numeric version (`1.10.2`); `1.10 > 1.9`, and a missing part is 0.
-public struct AppVersionNumber: Comparable, Sendable, CustomStringConvertible {
+package struct AppVersionNumber: Comparable, Sendable, CustomStringConvertible {
     /// The numeric parts.
-    public var parts: [Int]
+    package var parts: [Int]
     /// The text as written.
-    public var description: String
+    package var description: String
 
     /// Reads `x.y.z`: digits separated by dots. `nil` for anything else.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
         var parts: [Int] = []
         for piece in pieces {
@@ -107,7 +107,7 @@ public struct AppVersionNumber: Comparable, Sendable, CustomStringConvertible {
     }
 
     /// Compares part by part, a missing part counting as 0.
-    public static func < (lhs: AppVersionNumber, rhs: AppVersionNumber) -> Bool {
+    package static func < (lhs: AppVersionNumber, rhs: AppVersionNumber) -> Bool {
         for index in 0..<max(lhs.parts.count, rhs.parts.count) {
             let left = index < lhs.parts.count ? lhs.parts[index] : 0
             let right = index < rhs.parts.count ? rhs.parts[index] : 0
@@ -117,7 +117,7 @@ public struct AppVersionNumber: Comparable, Sendable, CustomStringConvertible {
     }
 
     /// Equal when no part differs (a missing part counting as 0).
-    public static func == (lhs: AppVersionNumber, rhs: AppVersionNumber) -> Bool {
+    package static func == (lhs: AppVersionNumber, rhs: AppVersionNumber) -> Bool {
         !(lhs < rhs) && !(rhs < lhs)
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// Adding a guard is a case here and in ``Key``; the compiler then points at everything that
 /// must know it (decoding, evaluation, explanation, hints, lint), since each switches over it.
-public enum Guard: Sendable {
+package enum Guard: Sendable {
     /// The moment sources that may never ask. Default `[launch, user_action]` (the HIG).
     case neverOn([MomentSource])
     /// The app must be installed at least this long.
@@ -26,7 +26,7 @@ public enum Guard: Sendable {
 
     /// A guard's key under `guards`, its id in decisions; the cases are in the order guards are
     /// evaluated (SPEC §2's table).
-    public enum Key: String, Sendable, Hashable, CaseIterable {
+    package enum Key: String, Sendable, Hashable, CaseIterable {
         /// `never_on`.
         case neverOn = "never_on"
         /// `min_install_age`.
@@ -50,7 +50,7 @@ public enum Guard: Sendable {
     }
 
     /// This guard's key.
-    public var key: Key {
+    package var key: Key {
         switch self {
         case .neverOn: .neverOn
         case .minInstallAge: .minInstallAge
@@ -67,61 +67,61 @@ public enum Guard: Sendable {
 }
 
 /// The guards in force (`guards` with its defaults), in evaluation order.
-public struct Guards: Sendable {
+package struct Guards: Sendable {
     /// Each guard in force with where the policy sets it (`nil` for a default), in the order of
     /// ``Guard/Key``'s cases.
-    public var rules: [Located<Guard>]
+    package var rules: [Located<Guard>]
     /// Where the policy's `guards:` key is, when it has one: warnings about the guards as a whole
     /// (nothing spaces asks apart) point there.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
     /// Creates guards, putting them in evaluation order.
-    public init(_ rules: [Located<Guard>], at location: SourceLocation? = nil) {
+    package init(_ rules: [Located<Guard>], at location: SourceLocation? = nil) {
         let order = Guard.Key.allCases
         self.rules = rules.sorted { order.firstIndex(of: $0.value.key)! < order.firstIndex(of: $1.value.key)! }
         self.location = location
     }
 
     /// The guard with a key, if it is in force.
-    public subscript(key: Guard.Key) -> Located<Guard>? {
+    package subscript(key: Guard.Key) -> Located<Guard>? {
         rules.first { $0.value.key == key }
     }
 
     /// The sources `never_on` lists (every policy has it: by default `[launch, user_action]`).
-    public var neverOn: [MomentSource] {
+    package var neverOn: [MomentSource] {
         if case .neverOn(let sources)? = self[.neverOn]?.value { return sources }
         return []
     }
 }
 
 /// At most `count` asks within `per` (or in a lifetime, when `per` is `nil`).
-public struct AskLimit: Sendable, Hashable {
+package struct AskLimit: Sendable, Hashable {
     /// The number of asks allowed in the window; the next one is refused.
-    public var count: Int
+    package var count: Int
     /// The window, or `nil` for a lifetime.
-    public var per: TimeSpan?
+    package var per: TimeSpan?
 
     /// Creates a limit.
-    public init(count: Int, per: TimeSpan?) {
+    package init(count: Int, per: TimeSpan?) {
         self.count = count
         self.per = per
     }
 
     /// StoreKit's quota: 3 prompts in 365 days.
-    public static let storeKit = AskLimit(count: 3, per: TimeSpan(seconds: 365 * 86_400))
+    package static let storeKit = AskLimit(count: 3, per: TimeSpan(seconds: 365 * 86_400))
 }
 
 /// `responses`: what the person's answers to the app's pre-prompt do.
-public struct ResponseRules: Sendable {
+package struct ResponseRules: Sendable {
     /// After `rated`: never ask again, or not before the next version.
-    public var afterRated: Located<ResponseRule>
+    package var afterRated: Located<ResponseRule>
     /// After `declined`: never, next version, or after a while.
-    public var afterDeclined: Located<ResponseRule>
+    package var afterDeclined: Located<ResponseRule>
     /// After `later`: after a while.
-    public var afterLater: Located<ResponseRule>
+    package var afterLater: Located<ResponseRule>
 
     /// The rule for a kind of response.
-    public func rule(for kind: ResponseKind) -> Located<ResponseRule> {
+    package func rule(for kind: ResponseKind) -> Located<ResponseRule> {
         switch kind {
         case .rated: afterRated
         case .declined: afterDeclined
@@ -131,7 +131,7 @@ public struct ResponseRules: Sendable {
 }
 
 /// What one kind of response does.
-public enum ResponseRule: Sendable, Hashable {
+package enum ResponseRule: Sendable, Hashable {
     /// Never ask again.
     case never
     /// Not again in the version it was given in.

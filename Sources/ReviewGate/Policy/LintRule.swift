@@ -1,6 +1,6 @@
 /// A warning `validate` can raise about a policy that works but that a reviewer would flag, by the
 /// id a team writes in `lint: {allow: [...]}` to say it means it.
-public enum LintRule: String, Sendable, Hashable, CaseIterable {
+package enum LintRule: String, Sendable, Hashable, CaseIterable {
     /// `enabled: false`: every moment is blocked.
     case killSwitchOff = "kill_switch_off"
     /// `never_on` leaves out `launch`: the policy may ask as the app opens.

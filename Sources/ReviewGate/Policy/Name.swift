@@ -1,16 +1,16 @@
 /// The names of events, triggers, scenes, flags and attributes (SPEC §2 *Values*):
 /// `[A-Za-z0-9_][A-Za-z0-9_.-]*`, at most 100 characters, so `2fa_completed` is one.
-public enum Name {
+package enum Name {
     /// The longest name, in characters.
-    public static let maximumLength = 100
+    package static let maximumLength = 100
 
     /// Whether `text` is a name.
-    public static func isValid(_ text: String) -> Bool {
+    package static func isValid(_ text: String) -> Bool {
         problem(text) == nil
     }
 
     /// What is wrong with `text` as a name, or `nil` when it is one.
-    public static func problem(_ text: String) -> String? {
+    package static func problem(_ text: String) -> String? {
         guard !text.isEmpty else { return "it is empty" }
         if text.unicodeScalars.count > maximumLength { return "it is longer than \(maximumLength) characters" }
         guard text.unicodeScalars.first.map(isPunctuation) == false,

@@ -2,19 +2,19 @@
 /// ``PolicyDecoder``; evaluated by ``Evaluator``.
 public struct Policy: Sendable {
     /// The language version, `1`.
-    public var version: Int
+    package var version: Int
     /// The policy's name, `[a-z0-9][a-z0-9._-]*`.
     public var name: String
     /// What the policy is for.
     public var description: String?
     /// The kill switch: `false` blocks every moment.
-    public var enabled: Located<Bool>
+    package var enabled: Located<Bool>
     /// The oldest app and library the policy runs in.
-    public var requires: Requirements = .none
+    package var requires: Requirements = .none
     /// The app: store id, which version string counts, platform.
-    public var app: AppSettings
+    package var app: AppSettings
     /// The moments that may ask, in file order.
-    public var triggers: [Trigger] {
+    package var triggers: [Trigger] {
         didSet {
             longestWithin = Self.longestWithin(triggers, guards)
             positions = Self.positions(triggers)
@@ -27,34 +27,34 @@ public struct Policy: Sendable {
     /// The events the triggers listen to.
     private var listened: Set<String>
     /// Rules that hold for every trigger.
-    public var guards: Guards { didSet { longestWithin = Self.longestWithin(triggers, guards) } }
+    package var guards: Guards { didSet { longestWithin = Self.longestWithin(triggers, guards) } }
     /// The longest `within` any trigger or condition uses: how much donation history to keep.
-    public private(set) var longestWithin: TimeSpan?
+    package private(set) var longestWithin: TimeSpan?
     /// What the person's answers to the app's pre-prompt do.
-    public var responses: ResponseRules
+    package var responses: ResponseRules
     /// How `record` updates state.
-    public var counting: Counting
+    package var counting: Counting
     /// How an allowed ask is presented.
     public var presentation: Presentation
     /// The share of people the policy asks, if limited.
-    public var rollout: Rollout?
+    package var rollout: Rollout?
     /// The warnings the team means, from `lint: {allow: [...]}`: `validate` does not raise them.
-    public var allowedWarnings: Set<LintRule>
+    package var allowedWarnings: Set<LintRule>
     /// Where the policy file starts.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// The SHA-256 of the policy's canonical form (`sha256:` and 64 hex digits), which names this
     /// exact policy in logs and decision events: a compiled policy's `digest`, or what the caller
     /// worked out (``CompiledPolicy/canonicalBytes``); `nil` when not known.
     public var digest: String?
 
     /// Whether a trigger listens to `event`: a donation of it is a trigger moment.
-    public func listens(to event: String) -> Bool {
+    package func listens(to event: String) -> Bool {
         listened.contains(event)
     }
 
     /// The events the policy reads: those its triggers listen to and those its conditions count,
     /// sorted. A donation of any other event changes nothing the policy looks at.
-    public var readEvents: [String] {
+    package var readEvents: [String] {
         var events = listened
         for trigger in triggers { trigger.when?.forEachEventCount { event, _ in events.insert(event) } }
         if case .when(let condition)? = guards[.when]?.value {
@@ -64,7 +64,7 @@ public struct Policy: Sendable {
     }
 
     /// The trigger with an id, if the policy has it.
-    public func trigger(id: String) -> Trigger? {
+    package func trigger(id: String) -> Trigger? {
         triggerIndex(id: id).map { triggers[$0] }
     }
 
@@ -82,7 +82,7 @@ public struct Policy: Sendable {
     }
 
     /// What to say of a trigger id the policy does not have: a did-you-mean and its triggers.
-    public func noTriggerMessage(_ id: String) -> String {
+    package func noTriggerMessage(_ id: String) -> String {
         let known = triggers.map(\.id)
         // The first ten, so that a message stays a line long whatever the policy's size.
         let listed =
@@ -131,19 +131,19 @@ public struct Policy: Sendable {
 }
 
 /// The `app` mapping.
-public struct AppSettings: Sendable {
+package struct AppSettings: Sendable {
     /// The App Store id (digits), used to build the iOS write-review link.
-    public var storeID: Located<String>?
+    package var storeID: Located<String>?
     /// The Android application id (`com.example.app`), used to build the Play Store link.
-    public var package: Located<String>?
+    package var package: Located<String>?
     /// Which version string identifies a version for `once_per_version` and `app_version`.
-    public var versionKey: VersionKey
+    package var versionKey: VersionKey
     /// The platform, which sets the default OS quota.
-    public var platform: Platform
+    package var platform: Platform
 }
 
 /// Which version string counts: the marketing one or the build number.
-public enum VersionKey: String, Sendable, CaseIterable {
+@_spi(ReviewGateTools) public enum VersionKey: String, Sendable, CaseIterable {
     /// CFBundleShortVersionString / versionName.
     case short
     /// CFBundleVersion / versionCode.
@@ -158,7 +158,7 @@ public enum VersionKey: String, Sendable, CaseIterable {
     }
 
     /// The version's full name in advice: `marketing version` or `build`.
-    public var fullName: String {
+    @_spi(ReviewGateTools) public var fullName: String {
         switch self {
         case .short: "marketing version"
         case .build: "build"
@@ -167,7 +167,7 @@ public enum VersionKey: String, Sendable, CaseIterable {
 }
 
 /// The app's platform.
-public enum Platform: String, Sendable, CaseIterable {
+package enum Platform: String, Sendable, CaseIterable {
     /// iOS, iPadOS, macOS, visionOS: StoreKit's 3-in-365-days quota applies.
     case ios
     /// Android: Play's quota is unpublished, so none is modelled by default.
@@ -183,22 +183,22 @@ public struct Presentation: Sendable {
 }
 
 /// `counting`: how `record` changes state.
-public struct Counting: Sendable {
+package struct Counting: Sendable {
     /// Whether a donation blocked by a guard still counts (Treaty: `false`).
-    public var whileBlocked: Bool
+    package var whileBlocked: Bool
     /// Whether event counts and launches start again from 0 when the app version changes.
-    public var resetOnNewVersion: Bool
+    package var resetOnNewVersion: Bool
 }
 
 /// `rollout`: asks only a stable share of people.
-public struct Rollout: Sendable {
+package struct Rollout: Sendable {
     /// The share in percent, 0–100, decimals allowed.
-    public var percent: Double
+    package var percent: Double
     /// The buckets below this one (of 0–9999) are in: `percent × 100` rounded up, worked out from
     /// the decimal as written, so that `1.1` is 110 on every platform and not 110.00000000000001.
-    public var bucketLimit: Int
+    package var bucketLimit: Int
     /// The hash salt; the policy's name unless set.
-    public var salt: String
+    package var salt: String
     /// Where `rollout` is written.
-    public var location: SourceLocation
+    package var location: SourceLocation
 }

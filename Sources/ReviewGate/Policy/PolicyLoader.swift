@@ -2,42 +2,42 @@
 ///
 /// The library never opens a parser: reading a file into nodes is handed in as ``source``
 /// (`ReviewGateFiles` reads files from disk through a parser it is given).
-public struct PolicyLoader: Sendable {
+@_spi(ReviewGateTools) public struct PolicyLoader: Sendable {
     /// Reads the single document of the file at a path; throws a ``DiagnosticError`` for what is
     /// inside the file, or any other error (`ReviewGateFiles`' `FileError`) when it cannot be read.
-    public typealias DocumentSource = @Sendable (_ path: String) throws -> DocumentNode
+    @_spi(ReviewGateTools) public typealias DocumentSource = @Sendable (_ path: String) throws -> DocumentNode
 
     /// Hashes a policy's canonical bytes (``CompiledPolicy/canonicalBytes``) to its digest,
     /// `sha256:` and 64 hex digits. The core links no cryptography: the caller hands SHA-256 in.
-    public typealias Digest = @Sendable (_ canonical: [UInt8]) -> String
+    @_spi(ReviewGateTools) public typealias Digest = @Sendable (_ canonical: [UInt8]) -> String
 
     /// How files are read.
-    public var source: DocumentSource
+    @_spi(ReviewGateTools) public var source: DocumentSource
     /// How digests are worked out, if at all: with it, a compiled policy's `digest` is checked (an
     /// edited file is refused) and a YAML policy's is worked out, so that every policy loaded has one.
-    public var digest: Digest?
+    @_spi(ReviewGateTools) public var digest: Digest?
 
     /// Creates a loader that reads documents through `source`, hashing with `digest` when given.
-    public init(source: @escaping DocumentSource, digest: Digest? = nil) {
+    @_spi(ReviewGateTools) public init(source: @escaping DocumentSource, digest: Digest? = nil) {
         self.source = source
         self.digest = digest
     }
 
     /// A validated policy and the warnings a reviewer would raise about it.
-    public struct Result: Sendable {
+    @_spi(ReviewGateTools) public struct Result: Sendable {
         /// The policy.
-        public var policy: Policy
+        @_spi(ReviewGateTools) public var policy: Policy
         /// Warnings: the policy works, but a reviewer would flag these.
-        public var warnings: [Diagnostic]
+        @_spi(ReviewGateTools) public var warnings: [Diagnostic]
         /// The document the policy was decoded from: the file's tree with its `extends` merged
         /// (what ``CompiledPolicy`` compiles).
-        public var document: DocumentNode
+        @_spi(ReviewGateTools) public var document: DocumentNode
     }
 
     /// Loads the policy at `path`, following `extends` (SPEC §2 *Extending a policy*). Throws
     /// every error found (at most 50); an error in a value from a base file is at the base's line,
     /// with a note at each `extends` that pulled it in.
-    public func load(path: String) throws(DiagnosticError) -> Result {
+    @_spi(ReviewGateTools) public func load(path: String) throws(DiagnosticError) -> Result {
         var inclusions: [String: Inclusion] = [:]
         let root = try merged(path: path, chain: [], inclusions: &inclusions)
         if CompiledPolicy.isCompiled(root) { return try CompiledPolicy.decode(root, digest: digest) }
@@ -56,7 +56,7 @@ public struct PolicyLoader: Sendable {
 
     /// Decodes an already-read policy document (no `extends` is followed; a compiled policy is
     /// read by ``CompiledPolicy/decode(_:)``).
-    public static func decode(_ root: DocumentNode) throws(DiagnosticError) -> Result {
+    @_spi(ReviewGateTools) public static func decode(_ root: DocumentNode) throws(DiagnosticError) -> Result {
         var decoder = PolicyDecoder()
         guard let policy = decoder.decode(root) else {
             // The warnings that still apply are shown with the errors.

@@ -2,21 +2,21 @@
 /// newer feature, or one that counts on an app change, is never put to work where it cannot be
 /// evaluated as the team meant. A remote update that asks for more is refused and the app keeps the
 /// policy it had.
-public struct Requirements: Sendable {
+package struct Requirements: Sendable {
     /// The oldest app version, compared with the app's version string under the policy's
     /// `app.version_key` (`short` unless set).
-    public var appVersion: Located<AppVersionNumber>?
+    package var appVersion: Located<AppVersionNumber>?
     /// The oldest ReviewGate library, compared with ``LibraryVersion/current`` before the policy's
     /// other keys are read (a newer library's policy may have keys this one does not know).
-    public var libraryVersion: Located<AppVersionNumber>?
+    package var libraryVersion: Located<AppVersionNumber>?
 
     /// No requirement.
-    public static let none = Requirements(appVersion: nil, libraryVersion: nil)
+    package static let none = Requirements(appVersion: nil, libraryVersion: nil)
 
     /// Why an app at `version` (under `key`) cannot run the policy, or `nil` when it can. An app
     /// version that is not dotted digits (`3.2-beta`) is read up to its first other character;
     /// one that does not start with a digit does not meet a requirement.
-    public func unmetByApp(_ version: AppVersion, key: VersionKey) -> String? {
+    package func unmetByApp(_ version: AppVersion, key: VersionKey) -> String? {
         guard let needed = appVersion?.value else { return nil }
         guard let text = version[key] else {
             return "needs app \(key.fullName) \(needed) or later, and the app's \(key.fullName) is not known"
@@ -50,9 +50,9 @@ public struct Requirements: Sendable {
 
 /// This library's version, which a policy's `requires.library_version` is compared with. The CLI
 /// reports it as `reviewgate --version`.
-public enum LibraryVersion {
+package enum LibraryVersion {
     /// The version as written, `0.2.0`.
-    public static let text = "0.2.0"
+    package static let text = "0.2.0"
     /// The version as a number.
-    public static let current = AppVersionNumber(text)!
+    package static let current = AppVersionNumber(text)!
 }

@@ -1,26 +1,26 @@
 /// A moment that may ask: an event's donation counted against a threshold.
-public struct Trigger: Sendable {
+package struct Trigger: Sendable {
     /// The trigger's id, its key under `triggers`.
-    public var id: String
+    package var id: String
     /// The event whose donation is this moment (`launch` is the app's launch).
-    public var event: String
+    package var event: String
     /// The count that must be reached, including the donation being evaluated.
-    public var count: Located<CountRule>
+    package var count: Located<CountRule>
     /// Count only donations in `(now − within, now]`.
-    public var within: Located<TimeSpan>?
+    package var within: Located<TimeSpan>?
     /// The scenes the moment must be on, if limited.
-    public var scenes: Located<[String]>?
+    package var scenes: Located<[String]>?
     /// A further condition.
-    public var when: Condition?
+    package var when: Condition?
     /// Where the trigger's id is written.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// The built-in event of the app's launch, counted as `launches`.
-    public static let launchEvent = "launch"
+    package static let launchEvent = "launch"
 }
 
 /// How a trigger's count must compare.
-public enum CountRule: Sendable, Hashable {
+package enum CountRule: Sendable, Hashable {
     /// `at_least: n`: count ≥ n.
     case atLeast(Int)
     /// `exactly: n`: count = n, so it fires once.
@@ -30,7 +30,7 @@ public enum CountRule: Sendable, Hashable {
 
     /// Whether only a donation of the event can reach the count (SPEC §4.9): `exactly` and
     /// `every` pass only on a moment that donates it; `at_least` on any candidate moment.
-    public var needsDonation: Bool {
+    package var needsDonation: Bool {
         switch self {
         case .atLeast: false
         case .exactly, .every: true
@@ -38,7 +38,7 @@ public enum CountRule: Sendable, Hashable {
     }
 
     /// Whether a count passes, by its number alone.
-    public func passes(_ count: Int) -> Bool {
+    package func passes(_ count: Int) -> Bool {
         switch self {
         case .atLeast(let n): count >= n
         case .exactly(let n): count == n
@@ -48,7 +48,7 @@ public enum CountRule: Sendable, Hashable {
 
     /// How many more donations would make a count that did not pass pass, or `nil` when none can
     /// (an `exactly` reached or passed).
-    public func more(after count: Int) -> Int? {
+    package func more(after count: Int) -> Int? {
         switch self {
         case .atLeast(let n): max(0, n - count)
         case .exactly(let n): count < n ? n - count : nil

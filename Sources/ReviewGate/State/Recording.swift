@@ -56,7 +56,7 @@ public struct Recording: Sendable {
 
     /// The JSON value of `recorded`: the changes, whether the donation counted and why not, and
     /// whether an ask was appended.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("changes", .array(changes.map(JSONValue.string))),
             ("donated", .string(donated)),

@@ -77,7 +77,7 @@ public struct AppVersion: Sendable, Hashable {
     }
 
     /// The string for a version key.
-    public subscript(key: VersionKey) -> String? {
+    @_spi(ReviewGateTools) public subscript(key: VersionKey) -> String? {
         switch key {
         case .short: short
         case .build: build
@@ -119,7 +119,7 @@ public struct Ask: Sendable, Hashable {
     }
 
     /// The version string for a version key.
-    public func version(_ key: VersionKey) -> String? {
+    @_spi(ReviewGateTools) public func version(_ key: VersionKey) -> String? {
         key == .short ? short : build
     }
 }

@@ -1,7 +1,7 @@
 /// Reads a state file (SPEC §3, JSON or YAML) from its node tree, reporting every problem at its node.
-public enum StateDecoder {
+@_spi(ReviewGateTools) public enum StateDecoder {
     /// The state file's format version this reviewgate reads and writes.
-    public static let formatVersion = 1
+    @_spi(ReviewGateTools) public static let formatVersion = 1
 
     package static let keys = [
         "reviewgate_state", "user_id", "installed_at", "session_started_at", "launches", "app",
@@ -11,7 +11,7 @@ public enum StateDecoder {
     /// Decodes a state file. `versionKey` is the policy's: that version string is required.
     /// With `defaultInstalledAt` (a scenario's `start`), `installed_at` and `reviewgate_state`
     /// may be left out.
-    public static func decode(
+    @_spi(ReviewGateTools) public static func decode(
         _ root: DocumentNode, versionKey: VersionKey?, defaultInstalledAt: Timestamp? = nil
     ) throws(DiagnosticError) -> ReviewState {
         var reader = NodeReader()

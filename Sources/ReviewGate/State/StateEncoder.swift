@@ -1,22 +1,22 @@
 /// Writes a state back as a state file (SPEC §3): keys in the spec's order, names sorted, times
 /// in RFC 3339 UTC, the same bytes for the same state. What it writes ``StateDecoder`` reads back
 /// as the same state.
-public enum StateEncoder {
+@_spi(ReviewGateTools) public enum StateEncoder {
     /// A state file's text form.
-    public enum Format: Sendable {
+    @_spi(ReviewGateTools) public enum Format: Sendable {
         /// YAML, as the spec shows it.
         case yaml
         /// JSON, indented.
         case json
 
         /// JSON for a path ending in `.json`, YAML otherwise.
-        public init(path: String) {
+        @_spi(ReviewGateTools) public init(path: String) {
             self = path.lowercased().hasSuffix(".json") ? .json : .yaml
         }
     }
 
     /// The state file's text, ending in a newline.
-    public static func encode(_ state: ReviewState, as format: Format) -> String {
+    @_spi(ReviewGateTools) public static func encode(_ state: ReviewState, as format: Format) -> String {
         switch format {
         case .yaml: yaml(state)
         case .json: YAMLScalarText.escapingNonPrintable(json: JSONWriter(pretty: true).string(json(state))) + "\n"
@@ -24,7 +24,7 @@ public enum StateEncoder {
     }
 
     /// The state as YAML: block mappings at the top, one flow mapping per ask, response and timed event.
-    public static func yaml(_ state: ReviewState) -> String {
+    @_spi(ReviewGateTools) public static func yaml(_ state: ReviewState) -> String {
         var lines = ["reviewgate_state: \(StateDecoder.formatVersion)"]
         if let userID = state.userID { lines.append("user_id: \(YAMLScalarText.scalar(userID))") }
         lines.append("installed_at: \(state.installedAt)")
@@ -78,7 +78,7 @@ public enum StateEncoder {
     }
 
     /// The state as a JSON value, keys in the same order as the YAML form.
-    public static func json(_ state: ReviewState) -> JSONValue {
+    @_spi(ReviewGateTools) public static func json(_ state: ReviewState) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [("reviewgate_state", .int(StateDecoder.formatVersion))]
         if let userID = state.userID { members.append(("user_id", .string(userID))) }
         members.append(("installed_at", .string(state.installedAt.description)))

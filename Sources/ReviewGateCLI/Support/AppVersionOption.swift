@@ -1,5 +1,5 @@
 import ArgumentParser
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// The app's version on the command line: `short=1.5,build=77` (either or both), as `record
 /// --update` and `--app`, and `verify --app-version` take it.

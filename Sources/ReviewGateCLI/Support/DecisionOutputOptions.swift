@@ -1,5 +1,5 @@
 import ArgumentParser
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// How a decision is printed: `--explain` and `--format`, shared by `evaluate` and `record`.
 struct DecisionOutputOptions: ParsableArguments {

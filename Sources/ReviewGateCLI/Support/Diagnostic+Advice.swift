@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 extension Diagnostic {
     /// The diagnostic as the command line says it: a remedy the library names

@@ -1,8 +1,8 @@
 import ArgumentParser
-import ReviewGate
-import ReviewGateFiles
-import ReviewGateRemote
-import ReviewGateYAML
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateRemote
+@_spi(ReviewGateTools) import ReviewGateYAML
 
 /// Reads the commands' input files, turning every failure into diagnostics on stderr and exit 2.
 enum InputFile {

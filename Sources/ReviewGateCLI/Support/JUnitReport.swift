@@ -1,5 +1,5 @@
-import ReviewGate
-import ReviewGateScenarios
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateScenarios
 
 /// `reviewgate test --format junit`: the JUnit XML that CI systems (GitHub Actions reporters,
 /// GitLab, Jenkins) read. One `<testcase>` per scenario file: a `<failure>` for failed

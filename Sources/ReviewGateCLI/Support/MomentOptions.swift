@@ -1,6 +1,6 @@
 import ArgumentParser
-import ReviewGate
-import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
 
 extension MomentSource: ExpressibleByArgument {}
 

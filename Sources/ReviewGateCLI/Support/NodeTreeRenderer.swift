@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// The text form of `inspect`: one line per node, `line:column` first, nested by indentation.
 enum NodeTreeRenderer {

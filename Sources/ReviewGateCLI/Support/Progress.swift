@@ -1,4 +1,4 @@
-import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateFiles
 
 /// A progress line on standard error while a long input is read: a bar, the rate, and the time
 /// left when the size is known. Nothing when standard error is not a terminal.

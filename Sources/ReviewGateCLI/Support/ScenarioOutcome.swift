@@ -1,5 +1,5 @@
-import ReviewGate
-import ReviewGateScenarios
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateScenarios
 
 /// What `reviewgate test` got from one scenario file: a result, or the errors that kept it from running.
 enum ScenarioOutcome {

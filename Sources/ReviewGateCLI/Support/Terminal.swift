@@ -1,4 +1,4 @@
-import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateFiles
 
 /// Where the command writes: stdout for results, stderr for diagnostics, colour only on a terminal.
 /// Everything goes through ``current``, the process's own streams unless a test holds a sink of

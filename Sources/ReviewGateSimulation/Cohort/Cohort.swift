@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// A short description of usage that `simulate --synthetic` makes timelines from, for a team
 /// without data (README, "Simulating a policy"). The same file and seed always give the same lines.

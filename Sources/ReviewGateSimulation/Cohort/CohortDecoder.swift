@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// Reads a cohort file (`reviewgate_cohort: 1`) from its node tree, reporting every problem at its node.
 package enum CohortDecoder {

@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// Makes a cohort's timeline: each person installs at a random time in `installs_over`, launches
 /// and donates events a Poisson-distributed number of times on each day they still use the app

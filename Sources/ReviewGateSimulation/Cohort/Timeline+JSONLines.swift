@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 extension Timeline {
     /// The timeline as JSON Lines in simulate's columns, person by person in time order: what

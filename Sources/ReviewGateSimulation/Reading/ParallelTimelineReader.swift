@@ -1,5 +1,5 @@
 import Dispatch
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// Reads a whole timeline into memory on several cores: the input is taken in blocks, each block
 /// cut at line ends into one part per job, the parts read at once by ``TimelineReader``s of their

@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// Reads a `time` value: RFC 3339 (`2026-01-05T09:00:00Z`, or BigQuery's `2026-01-05 09:00:00 UTC`),
 /// or a number of seconds, milliseconds or microseconds since 1970, told apart by size as

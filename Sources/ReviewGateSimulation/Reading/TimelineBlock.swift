@@ -1,5 +1,5 @@
 import Dispatch
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// A block of a timeline's lines being read by ``ParallelTimelineReader``: its bytes cut at line
 /// ends into parts, each part read by a ``TimelineReader`` of its own (on another thread, or on

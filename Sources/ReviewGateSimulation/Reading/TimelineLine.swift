@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// Turns a line's columns into a ``TimelineEvent``: checks that each is there when its type needs
 /// it and reads as it should, and interns the names.

@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// Reads a timeline (JSON Lines or CSV, one event per line) into ``TimelineEvent``s, a chunk of
 /// bytes at a time, so that a file of any size is read in bounded memory. A line that cannot be

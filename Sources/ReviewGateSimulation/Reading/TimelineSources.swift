@@ -1,5 +1,5 @@
-import ReviewGate
-import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
 
 /// Reads timelines (files, standard input as `-`, or bytes in memory) a megabyte at a time,
 /// telling ``progress`` how far it got: whole, on every core (``readWhole(_:jobs:)``), or person by

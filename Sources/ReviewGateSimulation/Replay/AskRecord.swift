@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// One ask a replay made, for `--asks FILE`: who, when, which trigger, under which policy.
 package struct AskRecord: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// Replays a timeline whose lines are grouped by person (all of a person's lines together, as
 /// `sort` or Spark's `CLUSTER BY user` leave them) while it is read: each person is replayed when

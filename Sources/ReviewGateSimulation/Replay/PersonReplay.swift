@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// Replays one person's timeline through a policy exactly as `reviewgate record` would, line by
 /// line in time order, and counts what happened into a ``SimulationTally``.

@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// A policy under simulation, with what a replay looks up on every moment worked out once.
 public struct SimulatedPolicy: Sendable {
@@ -24,7 +24,7 @@ public struct SimulatedPolicy: Sendable {
 
     /// Prepares a loaded policy, read from `path`, so that each job of a run on several cores gets
     /// a copy of its own (``replica()``).
-    public init(_ loaded: PolicyLoader.Result, path: String) {
+    @_spi(ReviewGateTools) public init(_ loaded: PolicyLoader.Result, path: String) {
         policy = loaded.policy
         self.path = path
         osQuota = loaded.policy.app.platform == .ios ? .storeKit : nil
@@ -40,7 +40,7 @@ public struct SimulatedPolicy: Sendable {
         // so any well-formed one will do.
         guard let loaded else { return self }
         let text = CompiledPolicy(loaded).text(digest: "sha256:" + String(repeating: "0", count: 64))
-        guard var copy = try? CompiledPolicy.load(Array(text.utf8), file: path).policy else { return self }
+        guard var copy = try? CompiledPolicy.load(Array(text.utf8), file: path) else { return self }
         copy.digest = policy.digest
         return SimulatedPolicy(copy, path: path, osQuota: osQuota)
     }

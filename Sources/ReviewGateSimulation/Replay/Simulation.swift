@@ -1,5 +1,5 @@
 import Dispatch
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// Replays timelines through one or more policies (a policy and its baseline) and tallies them.
 package struct Simulation: Sendable {

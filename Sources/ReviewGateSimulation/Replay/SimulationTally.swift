@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// What a replay counted for one policy: every figure of the report, as sums that add up across
 /// partitions of people, so that reports of parts merge into the report of the whole.

@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// One line of a timeline: who, when, and what happened, with every name as a ``Symbols`` number.
 package struct TimelineEvent: Sendable, Hashable {

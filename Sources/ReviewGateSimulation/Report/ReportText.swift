@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 extension SimulationReport {
     /// The report for a terminal, in 80 columns: one column of figures, or with a baseline,

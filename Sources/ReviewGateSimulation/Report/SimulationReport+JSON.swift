@@ -1,9 +1,9 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 extension SimulationReport {
     /// The report as JSON (README, "Simulating a policy", shows the shape): every count, and the
     /// people by day of their first ask, so that reports of partitions merge exactly.
-    public var json: JSONValue {
+    @_spi(ReviewGateTools) public var json: JSONValue {
         .object([
             ("reviewgate_simulation", .int(Self.formatVersion)),
             (

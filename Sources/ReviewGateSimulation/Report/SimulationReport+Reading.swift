@@ -1,5 +1,5 @@
-import ReviewGate
-import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
 
 extension SimulationReport {
     /// The sum of the reports in `paths` (`-` for standard input), each file one JSON report or one

@@ -1,4 +1,4 @@
-import ReviewGate
+@_spi(ReviewGateTools) import ReviewGate
 
 /// What `reviewgate simulate` reports: the input read, and per policy (and baseline) its tally
 /// with what the report needs to name things (trigger ids and rules, whether an OS quota applies).

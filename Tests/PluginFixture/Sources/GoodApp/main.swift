@@ -7,7 +7,7 @@ guard let url = Bundle.module.url(forResource: "app", withExtension: "json") els
     exit(1)
 }
 do {
-    let policy = try CompiledPolicy.load(Array(try Data(contentsOf: url)), file: "app.json").policy
+    let policy = try CompiledPolicy.load(Array(try Data(contentsOf: url)), file: "app.json")
     let installed = Timestamp(rfc3339: "2026-11-01T10:00:00Z")!
     var state = ReviewState(installedAt: installed, app: AppVersion(short: "1.0", build: "1"))
     state.events["task_completed"] = EventHistory(count: 3)
