@@ -4,7 +4,7 @@ import Foundation
 extension Timestamp {
     /// `date`, to the whole millisecond: a `Date` holds a `Double` of seconds, whose last digits
     /// are noise (`…06.396362752Z`), and a state file keeps what it is given.
-    public init(milliseconds date: Date) {
+    public init(roundedToMilliseconds date: Date) {
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
         self.init(nanosecondsSince1970: Int64(max(min(milliseconds, 9.2e15), -9.2e15)) * 1_000_000)
     }

@@ -56,7 +56,7 @@ public struct PromptEvent: Sendable {
     /// The decision event, for a ``Kind/decision``.
     public var decision: DecisionEvent?
     /// The name of the policy that decided (for a `state_error`, the one that would have).
-    public var policy: String
+    public var policyName: String
     /// That policy's digest (`sha256:…`), when known.
     public var policyDigest: String?
     /// The moment's trigger: the one that allowed it, for `presented` and `dropped`.
@@ -81,7 +81,7 @@ public struct PromptEvent: Sendable {
     package var fields: [(name: String, value: JSONValue)] {
         if let decision { return [("event", .string(name))] + decision.fields }
         return [
-            ("event", .string(name)), ("policy", .string(policy)), ("policy_digest", .string(policyDigest)),
+            ("event", .string(name)), ("policy", .string(policyName)), ("policy_digest", .string(policyDigest)),
             ("trigger", .string(trigger)), ("reason", .string(reason?.rawValue)),
             ("recorded", recorded.map(JSONValue.bool) ?? .null), ("detail", .string(detail)),
             ("at", .string(at.description)),
@@ -120,7 +120,7 @@ public struct PromptEvent: Sendable {
         detail: String? = nil, at: Timestamp
     ) {
         self.kind = kind
-        self.policy = policy.name
+        policyName = policy.name
         policyDigest = policy.digest
         self.trigger = trigger
         self.reason = reason

@@ -20,11 +20,14 @@ extension ReviewPrompter {
     /// Decides a moment and counts it under the lock; an allowed moment takes the lease and becomes
     /// the pending ask, or is dropped at once.
     func decide(event: String?, trigger: String?, scene: String?, source: MomentSource) async {
-        if let scene { currentScene = scene }
+        if let scene {
+            currentScene = scene
+            await foreground()
+        }
         let (now, policy) = (timestamp(), self.source.policy)
         let moment = Moment(now: now, event: event, trigger: trigger, scene: scene, source: source)
         let expires = now + policy.presentation.delay + Self.leaseMargin
-        let result = await keeper.update(at: now, policy: policy) { state in
+        let result = await onDisk(at: now, policy: policy) { state in
             let decision = try Evaluator.evaluate(policy, state: state, moment: moment)
             Transition.apply(decision, to: &state, policy: policy, appendingAsk: false)
             guard decision.isAllowed else { return Decided(decision: decision, lease: nil) }
@@ -47,6 +50,11 @@ extension ReviewPrompter {
             return
         }
         let ask = PendingAsk(decision: decision, policy: policy, lease: lease)
+        // One ask at a time here even when the state's lease lapsed: a presenter still running past it.
+        guard pending == nil else {
+            await release(ask, .pending)
+            return
+        }
         guard backgroundSince == nil else {
             await release(ask, .background)
             return
@@ -84,8 +92,12 @@ extension ReviewPrompter {
             await release(ask, .notPresented, at: shownAt)
             return
         }
-        let outcome = await keeper.commit(
-            lease: ask.lease.id, asking: ask.decision, shownAt: shownAt, now: timestamp(), policy: ask.policy)
+        let now = timestamp()
+        let outcome = await withCheckedContinuation { continuation in
+            keeper.enqueueCommit(
+                lease: ask.lease.id, asking: ask.decision, shownAt: shownAt, now: now, policy: ask.policy
+            ) { continuation.resume(returning: (recorded: $0, live: $1)) }
+        }
         sink(
             PromptEvent(
                 kind: .presented, policy: ask.policy, trigger: ask.decision.trigger, recorded: outcome.recorded,
@@ -96,7 +108,7 @@ extension ReviewPrompter {
     /// event sent. A release that fails leaves the lease to expire.
     private func release(_ ask: PendingAsk, _ reason: PromptEvent.DropReason, at time: Timestamp? = nil) async {
         let now = time ?? timestamp()
-        _ = await keeper.update(at: now, policy: ask.policy) { Transition.release(lease: ask.lease.id, in: &$0) }
+        _ = await onDisk(at: now, policy: ask.policy) { Transition.release(lease: ask.lease.id, in: &$0) }
         drop(ask.decision, policy: ask.policy, reason, at: now)
     }
 

@@ -20,7 +20,9 @@ import ReviewGateFiles
 /// Every decision, presentation and drop goes to the event sink (``PromptEvent``).
 public actor ReviewPrompter {
     /// Shows the system's review prompt and answers whether it could (StoreKit, SwiftUI's
-    /// `requestReview`: see the README). Called on no particular actor: isolate it to the main actor.
+    /// `requestReview`: see the README). Called on no particular actor: isolate it to the main
+    /// actor. A ``background()`` while it runs cancels its task; one that then answers `false` is
+    /// reported `not_presented`, one that answers `true` is recorded as shown.
     public typealias Presenter = @Sendable () async -> Bool
     /// Receives the prompter's events, for the app's analytics.
     public typealias EventSink = @Sendable (PromptEvent) -> Void
@@ -108,13 +110,15 @@ public actor ReviewPrompter {
         self.presenter = presenter
     }
 
-    /// The app launched: counts a launch (SPEC §5 `record --launch`), which may ask like any moment.
+    /// The app launched: counts a launch (SPEC §5 `record --launch`), which may ask like any
+    /// moment. Call it once per launch of the process (each call counts one).
     public func launched(scene: String? = nil) async {
         backgroundSince = nil
         await decide(event: Trigger.launchEvent, trigger: nil, scene: scene, source: .launch)
     }
 
-    /// `event` happened: counted and decided as `reviewgate record --event` does.
+    /// `event` happened: counted and decided as `reviewgate record --event` does. A `scene` says
+    /// the app is in the foreground (see ``foreground()``).
     public func donate(_ event: String, scene: String? = nil, source: MomentSource = .system) async {
         await decide(event: event, trigger: nil, scene: scene, source: source)
     }
@@ -145,14 +149,14 @@ public actor ReviewPrompter {
         backgroundSince = nil
         guard elapsed() - since >= Self.sessionGap else { return }
         let (now, policy) = (timestamp(), source.policy)
-        let result = await keeper.update(at: now, policy: policy) { $0.sessionStartedAt = now }
+        let result = await onDisk(at: now, policy: policy) { $0.sessionStartedAt = now }
         if case .failure(let error) = result { reportFailure(error, policy: policy, trigger: nil, at: now) }
     }
 
     /// The person answered the app's own pre-prompt.
     public func responded(_ kind: ResponseKind) async {
         let (now, policy) = (timestamp(), source.policy)
-        let result = await keeper.update(at: now, policy: policy) { $0 = Transition.respond($0, kind, at: now) }
+        let result = await onDisk(at: now, policy: policy) { $0 = Transition.respond($0, kind, at: now) }
         if case .failure(let error) = result { reportFailure(error, policy: policy, trigger: nil, at: now) }
     }
 
@@ -163,6 +167,16 @@ public actor ReviewPrompter {
 
     /// The wall clock's time, to the whole millisecond.
     func timestamp() -> Timestamp {
-        Timestamp(milliseconds: wallClock())
+        Timestamp(roundedToMilliseconds: wallClock())
+    }
+
+    /// Runs `change` on the state file (see ``StateKeeper``), enqueued now, on this actor, so that
+    /// changes reach the disk in the order the prompter made them.
+    func onDisk<Value: Sendable>(
+        at now: Timestamp, policy: Policy, _ change: @escaping @Sendable (inout ReviewState) throws -> Value
+    ) async -> Result<Value, any Error> {
+        await withCheckedContinuation { continuation in
+            keeper.enqueue(at: now, policy: policy, change) { continuation.resume(returning: $0) }
+        }
     }
 }

@@ -5,9 +5,9 @@ import ReviewGateFiles
 
 /// The person's state file, as the prompter changes it: each change runs on one serial queue of
 /// its own (the lock, `fsync` and rename never run on the caller's thread, nor on the concurrency
-/// runtime's few threads), in the order the prompter asked for them, and each first does what
-/// every change owes the state: the ask that was shown but not yet written, the app's user id, and
-/// the running version.
+/// runtime's few threads), in the order the prompter enqueued them (it enqueues synchronously, on
+/// its actor), and each first does what every change owes the state: the ask that was shown but
+/// not yet written, the app's user id, and the running version.
 package final class StateKeeper: @unchecked Sendable {
     /// An ask the presenter showed whose write failed: written by the next change.
     struct Unrecorded {
@@ -32,32 +32,33 @@ package final class StateKeeper: @unchecked Sendable {
         appUserID = userID
     }
 
-    /// Runs `change` on the state under the store's lock, after the changes every update owes it,
-    /// and writes the result; the error, and nothing written, when the state cannot be read or
-    /// written.
-    func update<Value: Sendable>(
-        at now: Timestamp, policy: Policy, _ change: @escaping @Sendable (inout ReviewState) throws -> Value
-    ) async -> Result<Value, any Error> {
-        await withCheckedContinuation { continuation in
-            queue.async {
-                continuation.resume(returning: self.updateNow(at: now, policy: policy, change))
-            }
-        }
+    /// Enqueues `change` (returning at once): on the queue it runs on the state under the store's
+    /// lock, after the changes every update owes it, and writes the result; `done` gets the value,
+    /// or the error (nothing written) when the state cannot be read or written.
+    func enqueue<Value: Sendable>(
+        at now: Timestamp, policy: Policy, _ change: @escaping @Sendable (inout ReviewState) throws -> Value,
+        done: @escaping @Sendable (Result<Value, any Error>) -> Void
+    ) {
+        queue.async { done(self.updateNow(at: now, policy: policy, change)) }
     }
 
-    /// Records the ask of `decision`, shown at `shownAt`, committing its lease: whether it is
-    /// written, and whether the lease was still live. When the write fails, the next update writes it.
-    func commit(lease: String, asking decision: Decision, shownAt: Timestamp, now: Timestamp, policy: Policy) async
-        -> (recorded: Bool, live: Bool)
-    {
-        let result = await update(at: now, policy: policy) { state in
-            Transition.commit(lease: lease, asking: decision, shownAt: shownAt, now: now, in: &state)
-        }
-        switch result {
-        case .success(let live): return (true, live)
-        case .failure:
-            queue.sync { unrecorded = Unrecorded(lease: lease, decision: decision, shownAt: shownAt) }
-            return (false, true)
+    /// Enqueues the record of `decision`'s ask, shown at `shownAt`, committing its lease; `done`
+    /// gets whether it is written and whether the lease was still live. When the write fails, the
+    /// ask is owed, in the same turn of the queue, so the next update writes it first.
+    func enqueueCommit(
+        lease: String, asking decision: Decision, shownAt: Timestamp, now: Timestamp, policy: Policy,
+        done: @escaping @Sendable (_ recorded: Bool, _ live: Bool) -> Void
+    ) {
+        queue.async {
+            let result = self.updateNow(at: now, policy: policy) { state in
+                Transition.commit(lease: lease, asking: decision, shownAt: shownAt, now: now, in: &state)
+            }
+            switch result {
+            case .success(let live): done(true, live)
+            case .failure:
+                self.unrecorded = Unrecorded(lease: lease, decision: decision, shownAt: shownAt)
+                done(false, true)
+            }
         }
     }
 

@@ -70,7 +70,7 @@ struct FailClosedTests {
             now: harness.now, events: { _ in }, presenter: { true })
         await prompter.donate("done", scene: "Other")  // makes the file
         let holder = open(harness.stateFile.path + ".lock", O_RDWR)
-        #expect(holder >= 0)
+        try #require(holder >= 0)
         #expect(flock(holder, LOCK_EX) == 0)
         let events = EventLog()
         let timed = ReviewPrompter(

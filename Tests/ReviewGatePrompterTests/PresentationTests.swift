@@ -95,15 +95,64 @@ struct PresentationTests {
         #expect(state.asks.isEmpty)
         #expect(state.leases.isEmpty)
 
-        // A moment in the background is decided and counted, and its ask dropped at once.
-        await prompter.donate("done", scene: "Done")
-        #expect(harness.events.suffix(2) == ["decision:allow", "dropped:background"])
-        await prompter.foreground()
+        // A moment that names a scene says the app is back in the foreground.
         await prompter.donate("done", scene: "Done")
         await harness.advance(by: .seconds(2))
         await prompter.settle()
         #expect(harness.events.suffix(2) == ["decision:allow", "presented"])
-        #expect(try harness.state().events["done"]?.count == 3)
+        #expect(try harness.state().events["done"]?.count == 2)
+    }
+
+    @Test("a moment in the background (a donation on no scene) is decided and counted, its ask dropped at once")
+    func momentInBackground() async throws {
+        let harness = try PrompterHarness()
+        let prompter = harness.prompter(policy: try Self.anyScene())
+        await prompter.background()
+        await prompter.donate("done")
+        #expect(harness.events == ["decision:allow", "dropped:background"])
+        #expect(try harness.state().events["done"]?.count == 1)
+        #expect(try harness.state().leases.isEmpty)
+        await prompter.foreground()
+        await prompter.donate("done")
+        await harness.advance(by: .seconds(1))
+        await prompter.settle()
+        #expect(harness.events.suffix(2) == ["decision:allow", "presented"])
+    }
+
+    @Test("a moment while the presenter still shows, past its lease: dropped pending; the late ask is recorded")
+    func momentWhilePresenting() async throws {
+        let harness = try PrompterHarness()
+        let gate = PresenterGate()
+        let prompter = harness.prompter(policy: try Self.anyScene(), presenter: { await gate.present() })
+        await prompter.donate("done")
+        await harness.advance(by: .seconds(1))
+        await gate.untilShowing()
+        #expect(await gate.isShowing)
+        await harness.clock.advance(by: .seconds(60))  // the lease (1 s + 30 s) lapses
+        await prompter.donate("done")
+        #expect(harness.events == ["decision:allow", "decision:allow", "dropped:pending"])
+        await gate.answer(true)
+        await prompter.settle()
+        #expect(harness.events.last == "presented")
+        #expect(harness.sentEvents.last?.detail == "lease_expired")
+        let state = try harness.state()
+        #expect(state.asks.count == 1)
+        #expect(state.leases.isEmpty)
+    }
+
+    @Test("the app goes to the background while the presenter shows: what it answers stands")
+    func backgroundWhilePresenting() async throws {
+        let harness = try PrompterHarness()
+        let gate = PresenterGate()
+        let prompter = harness.prompter(policy: try Self.anyScene(), presenter: { await gate.present() })
+        await prompter.donate("done")
+        await harness.advance(by: .seconds(1))
+        await gate.untilShowing()
+        await prompter.background()
+        await gate.answer(true)
+        await prompter.settle()
+        #expect(harness.events == ["decision:allow", "presented"])
+        #expect(try harness.state().asks.count == 1)
     }
 
     @Test("two allowed moments within one delay: the second is counted, and its ask dropped as pending")
@@ -146,33 +195,42 @@ struct PresentationTests {
     @Test("without a presenter nothing is shown: not_presented; one given later presents")
     func noPresenter() async throws {
         let harness = try PrompterHarness()
+        let events = EventLog()
+        let stateFile = harness.folder.appending(path: "Application Support/ReviewGate/review-state.json")
         let prompter = ReviewPrompter(
-            policy: try Self.policy(), stateFile: harness.stateFile, appVersion: AppVersion(short: "1", build: "1"),
-            clock: harness.clock, now: harness.now)
+            policy: try Self.policy(), stateFile: stateFile, appVersion: AppVersion(short: "1", build: "1"),
+            clock: harness.clock, now: harness.now, events: events.append)
         await prompter.donate("done", scene: "Done")
         await harness.advance(by: .seconds(2))
         await prompter.settle()
-        #expect(try harness.state().asks.isEmpty)
+        #expect(events.all.map(\.reason) == [nil, .notPresented])
+        let store = FileStateStore(path: stateFile.path)
+        #expect(try store.load().asks.isEmpty, "its folder made at the first moment")
+        #expect(try store.load().leases.isEmpty)
         await prompter.setPresenter { true }
         await prompter.donate("done", scene: "Done")
         await harness.advance(by: .seconds(2))
         await prompter.settle()
-        #expect(try harness.state().asks.count == 1)
+        #expect(try store.load().asks.count == 1)
+    }
+
+    /// Asks on every `done`, from any scene, after 1 s, only if still on the moment's scene.
+    static func anyScene() throws -> Policy {
+        try Fixtures.policy(
+            """
+            reviewgate: 1
+            name: any-scene
+            app: {platform: android}
+            triggers:
+              done: {at_least: 1}
+            presentation: {delay: 1s, require_same_scene: true}
+            """)
     }
 
     @Test("a moment on no scene is not held to the same scene")
     func noScene() async throws {
         let harness = try PrompterHarness()
-        let prompter = harness.prompter(
-            policy: try Fixtures.policy(
-                """
-                reviewgate: 1
-                name: any-scene
-                app: {platform: android}
-                triggers:
-                  done: {at_least: 1}
-                presentation: {delay: 1s, require_same_scene: true}
-                """))
+        let prompter = harness.prompter(policy: try Self.anyScene())
         await prompter.scene("Home")
         await prompter.donate("done")
         await prompter.scene("Settings")

@@ -49,18 +49,24 @@ final class PrompterHarness: @unchecked Sendable {
     /// Moves the test clock on by `duration`, once an ask sleeps out its delay on it: an advance
     /// made before the ask's task starts to sleep would not reach it.
     func advance(by duration: Duration) async {
-        for _ in 0..<1000 where (try? await clock.checkSuspension()) != nil {}
-        if (try? await clock.checkSuspension()) != nil { Issue.record("no ask is waiting for its delay") }
+        var tries = 0
+        while (try? await clock.checkSuspension()) != nil {
+            tries += 1
+            guard tries < 1000 else {
+                Issue.record("no ask is waiting for its delay")
+                break
+            }
+        }
         await clock.advance(by: duration)
     }
 
     /// The wall-clock time now, as the prompter keeps it.
-    var timestamp: Timestamp { Timestamp(milliseconds: now()) }
+    var timestamp: Timestamp { Timestamp(roundedToMilliseconds: now()) }
 
     /// A prompter on the harness's state file, clocks, presenter and sink.
     func prompter(
         policy: some PolicySource, userID: String? = "app-user-1",
-        version: AppVersion = AppVersion(short: "1.0", build: "1")
+        version: AppVersion = AppVersion(short: "1.0", build: "1"), presenter: ReviewPrompter.Presenter? = nil
     ) -> ReviewPrompter {
         let path = stateFile.path
         return ReviewPrompter(
@@ -71,7 +77,10 @@ final class PrompterHarness: @unchecked Sendable {
                     fails: { self.lock.withLock { self.diskFull } })
             }, appVersion: version, userID: userID, clock: clock, now: now,
             events: { event in self.lock.withLock { self.sent.append(event) } },
-            presenter: { self.present() })
+            presenter: { @Sendable in
+                let answer = self.present()
+                return if let presenter { await presenter() } else { answer }
+            })
     }
 
     private func present() -> Bool {
@@ -122,5 +131,33 @@ struct FailingStore: StateStore {
         var state = try file.load()
         _ = try change(&state)
         throw FileError(.diskFull, path: file.path, message: "cannot be written: No space left on device")
+    }
+}
+
+/// A presenter that shows until the test lets it answer: it says when it has been called, and
+/// answers what the test gives ``answer(_:)``.
+actor PresenterGate {
+    private var waiting: CheckedContinuation<Bool, Never>?
+    private var given: Bool?
+
+    /// The presenter: waits for the test's answer.
+    func present() async -> Bool {
+        if let given { return given }
+        return await withCheckedContinuation { waiting = $0 }
+    }
+
+    /// Whether the presenter is showing (called and not yet answered).
+    var isShowing: Bool { waiting != nil }
+
+    /// Lets the presenter answer.
+    func answer(_ shown: Bool) {
+        given = shown
+        waiting?.resume(returning: shown)
+        waiting = nil
+    }
+
+    /// Waits (yielding) until the presenter is showing.
+    func untilShowing() async {
+        for _ in 0..<10_000 where waiting == nil { await Task.yield() }
     }
 }
