@@ -179,7 +179,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                             now: event.time, event: text(event.name), scene: text(event.scene), source: event.source)
                     case .trigger:
                         moment = Moment(
-                            now: event.time, trigger: text(event.name), scene: text(event.scene), source: event.source)
+                            now: event.time, subject: text(event.name).map(Moment.Subject.trigger) ?? .everyTrigger,
+                            scene: text(event.scene), source: event.source)
                     default: continue
                     }
                     guard let decision = try? Evaluator.decide(policy, state: state, moment: moment) else {

@@ -146,44 +146,44 @@ struct RecordCommand: ParsableCommand {
         }
         try InputFile.orExit {
             do {
-                let recording: Recording
                 if let update {
-                    recording = try store.update(
+                    let change = try store.update(
                         to: AppVersionOption.parse(update, option: "--update"), at: moment.now, policy: policy)
+                    print(nil, summary: change.summary, recorded: change.json, policy: policy)
                 } else if let respond {
-                    recording = try store.respond(respond, at: moment.now, policy: policy)
+                    let change = try store.respond(respond, at: moment.now)
+                    print(nil, summary: change.summary, recorded: change.json, policy: policy)
                 } else {
-                    recording = try store.record(moment, policy: policy)
+                    let recording = try store.record(moment, policy: policy)
+                    print(
+                        recording.decision, summary: recording.summary,
+                        recorded: recording.json(asked: recording.isAllowed), policy: policy)
+                    if !recording.isAllowed { throw ExitCode(1) }
                 }
-                print(recording, policy: policy)
-                if let decision = recording.decision, !decision.isAllowed { throw ExitCode(1) }
             } catch let error as Evaluator.UsageError {
                 throw InputFile.usageError(error.description)
             }
         }
     }
 
-    /// The decision (as `evaluate` prints it) and what was recorded: a `recorded:` line, or in
-    /// JSON a `recorded` member after the decision's.
-    private func print(_ recording: Recording, policy: Policy) {
+    /// The decision of a moment (as `evaluate` prints it) and what was recorded: a `recorded:`
+    /// line, or in JSON a `recorded` member after the decision's.
+    private func print(_ decision: Decision?, summary: String, recorded: JSONValue, policy: Policy) {
         if output.format == .event {
             // One JSON line per decision, for an events file; what was recorded is in the state.
-            if let decision = recording.decision { output.print(decision, policy: policy) }
+            if let decision { output.print(decision, policy: policy) }
             return
         }
         guard output.format == .json else {
-            if let decision = recording.decision { output.print(decision, policy: policy) }
-            Terminal.print(recording.summary)
+            if let decision { output.print(decision, policy: policy) }
+            Terminal.print(summary)
             return
         }
         var members: [(key: String, value: JSONValue)] = []
-        if let decision = recording.decision,
-            case .object(let decisionMembers) = JSONExplanation.value(
-                decision, policy: policy)
-        {
+        if let decision, case .object(let decisionMembers) = JSONExplanation.value(decision, policy: policy) {
             members = decisionMembers
         }
-        members.append(("recorded", recording.json))
+        members.append(("recorded", recorded))
         Terminal.print(JSONWriter(pretty: true).string(.object(members)))
     }
 }

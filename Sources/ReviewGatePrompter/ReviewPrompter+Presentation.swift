@@ -25,7 +25,8 @@ extension ReviewPrompter {
             await foreground()
         }
         let (now, policy) = (timestamp(), self.source.policy)
-        let moment = Moment(now: now, event: event, trigger: trigger, scene: scene, source: source)
+        let subject = trigger.map(Moment.Subject.trigger) ?? event.map(Moment.Subject.event) ?? .everyTrigger
+        let moment = Moment(now: now, subject: subject, scene: scene, source: source)
         let expires = now + policy.presentation.delay + Self.leaseMargin
         let result = await onDisk(at: now, policy: policy) { state in
             let decision = try Evaluator.evaluate(policy, state: state, moment: moment)

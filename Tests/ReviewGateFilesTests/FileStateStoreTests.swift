@@ -44,12 +44,12 @@ struct FileStateStoreTests {
             now = now + TimeSpan(seconds: 3600 * Int64(hour))
             let recording = try store.donate(
                 Moment(now: now, event: "process_completed", scene: "ProcessCompleted"), policy: policy)
-            send(DecisionEvent(recording.decision!, policy: policy).parameters)
+            send(DecisionEvent(recording.decision, policy: policy).parameters)
             if recording.isAllowed, presentReview(after: policy.presentation.delay) {
-                try store.asked(recording.decision!, at: now, policy: policy)
+                try store.asked(recording.decision, at: now)
             }
         }
-        try store.respond(.later, at: now, policy: policy)
+        try store.respond(.later, at: now)
 
         // The 4th and 5th completions are allowed; only the 5th was shown, so only it is an ask.
         #expect(events.map { $0["decision"] } == ["block", "block", "block", "allow", "allow"])

@@ -45,7 +45,10 @@ struct VerdictTests {
                         // Now and then a named trigger (the policy's first) or one no policy has.
                         switch Int.random(in: 0..<20, using: &random) {
                         case 0:
-                            moment = Moment(now: event.time, trigger: policy.triggers.first?.id, scene: moment.scene)
+                            moment = Moment(
+                                now: event.time,
+                                subject: policy.triggers.first.map { .trigger($0.id) } ?? .everyTrigger,
+                                scene: moment.scene)
                         case 1: moment = Moment(now: event.time, trigger: "nobody_listens")
                         default: break
                         }

@@ -84,7 +84,10 @@ package enum Fixtures {
     ) throws -> Decision {
         try Evaluator.evaluate(
             policy, state: state,
-            moment: Moment(now: time(now), event: event, trigger: trigger, scene: scene, source: source))
+            moment: Moment(
+                now: time(now),
+                subject: trigger.map(Moment.Subject.trigger) ?? event.map(Moment.Subject.event) ?? .everyTrigger,
+                scene: scene, source: source))
     }
 }
 

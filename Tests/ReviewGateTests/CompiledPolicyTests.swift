@@ -221,7 +221,9 @@ import Testing
         ]
         for moment in moments {
             let at = Moment(
-                now: Fixtures.time("2026-11-22T10:00:00Z"), event: moment.event, trigger: moment.trigger,
+                now: Fixtures.time("2026-11-22T10:00:00Z"),
+                subject: moment.trigger.map(Moment.Subject.trigger) ?? moment.event.map(Moment.Subject.event)
+                    ?? .everyTrigger,
                 scene: moment.scene, source: moment.source)
             let fromYAML = try Evaluator.evaluate(loaded.policy, state: state, moment: at)
             let fromJSON = try Evaluator.evaluate(compiled.policy, state: state, moment: at)

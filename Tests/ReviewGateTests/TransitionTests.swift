@@ -11,7 +11,11 @@ struct TransitionTests {
         source: MomentSource? = nil, at now: Timestamp = now
     ) throws -> (Decision, ReviewState) {
         let decision = try Evaluator.evaluate(
-            policy, state: state, moment: Moment(now: now, event: event, trigger: trigger, source: source))
+            policy, state: state,
+            moment: Moment(
+                now: now,
+                subject: trigger.map(Moment.Subject.trigger) ?? event.map(Moment.Subject.event) ?? .everyTrigger,
+                source: source))
         return (decision, Transition.apply(decision, to: state, policy: policy))
     }
 

@@ -28,6 +28,14 @@ package enum StateChange {
     }
 
     package static func describe(from old: Snapshot, to new: ReviewState, moment: Moment?, policy: Policy) -> [String] {
+        describe(from: old, to: new, moment: moment, versionKey: policy.app.versionKey)
+    }
+
+    /// The changes, each ask in `versionKey`'s version (`ask #1 in build "77"`), or in both when
+    /// there is none (`ask #1 in short "1.0", build "77"`).
+    package static func describe(from old: Snapshot, to new: ReviewState, moment: Moment?, versionKey: VersionKey?)
+        -> [String]
+    {
         var changes: [String] = []
         if new.launches != old.launches { changes.append("launches \(new.launches)") }
         if new.sessionStartedAt != old.sessionStartedAt { changes.append("session started") }
@@ -43,9 +51,10 @@ package enum StateChange {
         if let event = moment?.event, event != Trigger.launchEvent, new.events[event]?.count == old.counts[event] {
             changes.append("\(event) not counted")
         }
-        let key = policy.app.versionKey
         for (index, ask) in new.asks.enumerated().dropFirst(old.asks) {
-            changes.append("ask #\(index + 1) in \(key.rawValue) \(YAMLScalarText.quoted(ask.version(key) ?? ""))")
+            let keys = versionKey.map { [$0] } ?? [.short, .build]
+            let versions = keys.map { "\($0.rawValue) \(YAMLScalarText.quoted(ask.version($0) ?? ""))" }
+            changes.append("ask #\(index + 1) in " + versions.joined(separator: ", "))
         }
         for response in new.responses.dropFirst(old.responses) { changes.append("response \(response.kind.rawValue)") }
         for (name, flag) in new.flags.sorted(by: { $0.key < $1.key }) where old.flags[name] != flag {

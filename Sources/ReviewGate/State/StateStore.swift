@@ -38,31 +38,31 @@ extension StateStore {
     /// Records that the app presented the review prompt at `now` for an allowed `decision` (from
     /// ``donate(_:policy:)``): the ask, in the current version. A blocked decision records nothing.
     @discardableResult
-    public func asked(_ decision: Decision, at now: Timestamp, policy: Policy) throws -> Recording {
+    public func asked(_ decision: Decision, at now: Timestamp) throws -> StateUpdate {
         try update { state in
             let before = StateChange.Snapshot(state)
             Transition.ask(decision, in: &state, at: now)
-            return Recording(decision: nil, uncounted: nil, from: before, to: state, policy: policy)
+            return StateUpdate(from: before, to: state, versionKey: nil)
         }
     }
 
     /// Records that the app now runs `version` (see ``Transition/update(_:to:at:policy:)``): what changed.
     @discardableResult
-    public func update(to version: AppVersion, at now: Timestamp, policy: Policy) throws -> Recording {
+    public func update(to version: AppVersion, at now: Timestamp, policy: Policy) throws -> StateUpdate {
         try update { state in
             let before = StateChange.Snapshot(state)
-            state = Transition.update(state, to: version, at: now, policy: policy)
-            return Recording(decision: nil, uncounted: nil, from: before, to: state, policy: policy)
+            Transition.update(&state, to: version, at: now, policy: policy)
+            return StateUpdate(from: before, to: state, versionKey: policy.app.versionKey)
         }
     }
 
     /// Records the person's answer to the app's own pre-prompt: what changed.
     @discardableResult
-    public func respond(_ kind: ResponseKind, at now: Timestamp, policy: Policy) throws -> Recording {
+    public func respond(_ kind: ResponseKind, at now: Timestamp) throws -> StateUpdate {
         try update { state in
             let before = StateChange.Snapshot(state)
             state = Transition.respond(state, kind, at: now)
-            return Recording(decision: nil, uncounted: nil, from: before, to: state, policy: policy)
+            return StateUpdate(from: before, to: state, versionKey: nil)
         }
     }
 }

@@ -52,8 +52,9 @@ struct MomentOptions: ParsableArguments {
     /// The moment, at `--now` or the clock.
     var moment: Moment {
         Moment(
-            now: now.flatMap(Timestamp.init(rfc3339:)) ?? Self.clock(), event: event, trigger: trigger, scene: scene,
-            source: source)
+            now: now.flatMap(Timestamp.init(rfc3339:)) ?? Self.clock(),
+            subject: trigger.map(Moment.Subject.trigger) ?? event.map(Moment.Subject.event) ?? .everyTrigger,
+            scene: scene, source: source)
     }
 
     /// The system clock: only the command line reads it, never the library.

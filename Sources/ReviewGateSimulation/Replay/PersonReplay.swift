@@ -83,12 +83,10 @@ struct PersonReplay {
             switch event.kind {
             case .install, .update: continue
             case .launch:
-                moment.event = Trigger.launchEvent
-                moment.trigger = nil
+                moment.subject = .event(Trigger.launchEvent)
                 moment.source = event.source ?? .launch
             case .event:
-                moment.event = symbols[event.name]
-                moment.trigger = nil
+                moment.subject = .event(symbols[event.name])
                 moment.source = event.source ?? Moment.defaultSource(event: moment.event)
             case .trigger:
                 // Not decided, whatever the policy: a policy that is off would block it by
@@ -97,8 +95,7 @@ struct PersonReplay {
                     tally.unknownTriggerMoments += 1
                     continue
                 }
-                moment.event = nil
-                moment.trigger = symbols[event.name]
+                moment.subject = .trigger(symbols[event.name])
                 moment.source = event.source ?? Moment.defaultSource(event: nil)
             case .response:
                 state = Transition.respond(state, ResponseKind.allCases[Int(event.value)], at: event.time)
