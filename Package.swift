@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         // A test clock for the prompter's tests (the delay, the time in the background); tests only.
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+        // `swift package generate-documentation`: the DocC catalogs of the app-facing modules (CI builds them).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         .systemLibrary(

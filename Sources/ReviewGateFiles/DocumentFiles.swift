@@ -1,6 +1,6 @@
 @_spi(ReviewGateTools) import ReviewGate
 
-/// Reads documents from disk into node trees: a `.json` file through the core's ``JSONReader``,
+/// Reads documents from disk into node trees: a `.json` file through the core's `JSONReader`,
 /// any other through a parser handed in. This module links no YAML parser, so an app without
 /// libyaml links it too (``jsonOnly`` reads compiled policies and JSON states). The command line
 /// hands in `ReviewGateYAML`'s loader, ``yaml``.
@@ -47,7 +47,7 @@ public struct DocumentFiles: Sendable {
         return try document(bytes, path: path)
     }
 
-    /// The reading function that ``PolicyLoader`` and ``ScenarioRunner`` take: it throws a
+    /// The reading function that `PolicyLoader` and ``ScenarioRunner`` take: it throws a
     /// ``FileError`` for a file that cannot be read, so that an `extends` can say which one.
     @_spi(ReviewGateTools) public var source: PolicyLoader.DocumentSource {
         { path in try document(FileBytes.read(path, maxBytes: maxBytes), path: path) }

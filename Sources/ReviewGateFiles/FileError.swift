@@ -1,7 +1,7 @@
 @_spi(ReviewGateTools) import ReviewGate
 
 /// A file that could not be read or written: the system's answer, kept apart from the
-/// ``DiagnosticError``s about what is inside a file, so that an app can tell "disk full" from
+/// `DiagnosticError`s about what is inside a file, so that an app can tell "disk full" from
 /// "state invalid" without reading text.
 public struct FileError: ReadFailure, Sendable, CustomStringConvertible {
     /// Why, in the terms an app acts on: a stable id (`disk_full`) that a later version may add to

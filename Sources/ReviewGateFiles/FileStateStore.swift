@@ -9,7 +9,7 @@
 /// a mix. A state file that does not parse is never overwritten.
 ///
 /// Its methods throw a ``FileError`` when the disk fails (not found, permission, disk full) and a
-/// ``DiagnosticError`` when the file's content is not a valid state.
+/// `DiagnosticError` when the file's content is not a valid state.
 public struct FileStateStore: StateStore, Sendable {
     /// The state file.
     public var path: String

@@ -2,7 +2,7 @@
 
 /// Reads a scenario file (SPEC §6) from its node tree: every problem is reported at its node,
 /// with a did-you-mean for near misses, and the policy under test is loaded through a
-/// ``PolicyLoader`` so that the library opens no file itself.
+/// `PolicyLoader` so that the library opens no file itself.
 @_spi(ReviewGateTools) public enum ScenarioDecoder {
     package static let keys = [
         "reviewgate_scenario", "name", "description", "policy", "start", "state", "steps", "golden",
@@ -87,7 +87,7 @@
 }
 
 /// The scenario's clock while its steps are read: `at` may not go back, the clock may not run past
-/// what a ``Timestamp`` holds, and the whole run stays within ``ScenarioDecoder/maximumRuns``.
+/// what a `Timestamp` holds, and the whole run stays within ``ScenarioDecoder/maximumRuns``.
 private struct Clock {
     var now: Timestamp?
     var runs = 0

@@ -15,7 +15,7 @@ public struct ScenarioRunner: Sendable {
     @_spi(ReviewGateTools) public var documents: PolicyLoader.DocumentSource
     /// Reads and writes golden transcripts.
     public var goldens: GoldenFiles
-    /// How the tested policy's digest is worked out and checked (``PolicyLoader/digest``), if at all.
+    /// How the tested policy's digest is worked out and checked (`PolicyLoader.digest`), if at all.
     @_spi(ReviewGateTools) public var digest: PolicyLoader.Digest?
 
     /// Creates a runner that reads documents and golden files through the functions given.

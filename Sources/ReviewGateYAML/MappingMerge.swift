@@ -16,7 +16,7 @@ struct MappingMerge {
     }
 
     /// The identity of a key for duplicate detection: scalars by resolved value, other keys by their
-    /// text (``DocumentNode/keyText``, which grows with the key, not with its depth).
+    /// text (`DocumentNode.keyText`, which grows with the key, not with its depth).
     private enum KeyIdentity: Hashable {
         case scalar(ScalarValue)
         case complex(String)

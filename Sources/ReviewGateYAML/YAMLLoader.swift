@@ -5,8 +5,8 @@
 /// ```swift
 /// let documents = try YAMLLoader().load(bytes, file: "policies/apple-sample.yaml")
 /// ```
-/// Every error is a ``DiagnosticError`` whose diagnostics say `file:line:column`. Inputs beyond
-/// ``DocumentLimits`` are refused before they cost time or memory.
+/// Every error is a `DiagnosticError` whose diagnostics say `file:line:column`. Inputs beyond
+/// `DocumentLimits` are refused before they cost time or memory.
 @_spi(ReviewGateTools) public struct YAMLLoader: Sendable {
     /// The limits this loader enforces.
     @_spi(ReviewGateTools) public var limits: DocumentLimits

@@ -1,5 +1,5 @@
 /// A compiled policy (SPEC §9): what an app carries in place of the YAML, read with the core's
-/// ``JSONReader`` alone.
+/// JSON reader alone.
 ///
 /// One JSON document: `reviewgate_compiled` (this format's version), `digest` (SHA-256 of the
 /// canonical policy bytes, as `sha256:` and 64 hex digits), `policy` (the merged policy, `extends`

@@ -3,7 +3,7 @@ public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
     /// The most diagnostics one report carries; the rest are counted, not listed.
     package static let reportLimit = 50
 
-    /// The problems in file order, at most ``reportLimit`` of them.
+    /// The problems in file order, at most fifty of them.
     public var diagnostics: [Diagnostic]
     /// How many more problems were found than are listed.
     public var omitted: Int
@@ -15,7 +15,7 @@ public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
     /// every command exits 2 for it, as for a file that does not exist.
     package var isUnreadable = false
 
-    /// Creates an error from one or more diagnostics, keeping the first ``reportLimit`` in file order
+    /// Creates an error from one or more diagnostics, keeping the first `reportLimit` in file order
     /// (of those a reader kept: past a thousand, the first found);
     /// `alsoFound` errors were found past what a reader keeps, and are counted only.
     package init(_ diagnostics: [Diagnostic], alsoFound: Int = 0) {

@@ -1,6 +1,6 @@
 /// One check the evaluator made: what it tested, whether it passed, what it saw against what it
 /// required, and where the policy says so. Kept as data; ``CheckDescription`` renders it as words.
-package struct Check: Sendable {
+@_spi(ReviewGateTools) public struct Check: Sendable {
     /// What a check tests: the kill switch, a guard, `responses`, `rollout`, or a part of a trigger.
     package enum ID: Sendable, Hashable {
         /// The kill switch.

@@ -18,7 +18,7 @@ public struct Decision: Sendable {
     /// guards then allowed the moment. When there is one, the other triggers' failures block nothing.
     package var passingTrigger: String?
     /// Every check made, in evaluation order: guards, responses, rollout, then triggers.
-    package var checks: [Check]
+    @_spi(ReviewGateTools) public var checks: [Check]
     /// When blocked only by things that pass by waiting: the earliest time all of them pass.
     public var nextEligibleAt: Timestamp?
     /// When every blocking check passes by waiting but no time was promised: the check that passes

@@ -1,5 +1,5 @@
 /// A policy: when an app may ask for a review. Decoded and validated from YAML by
-/// ``PolicyDecoder``; evaluated by ``Evaluator``.
+/// `PolicyDecoder`; evaluated by ``Evaluator``.
 public struct Policy: Sendable {
     /// The language version, `1`.
     package var version: Int
@@ -12,7 +12,7 @@ public struct Policy: Sendable {
     /// The oldest app and library the policy runs in.
     package var requires: Requirements = .none
     /// The app: store id, which version string counts, platform.
-    package var app: AppSettings
+    @_spi(ReviewGateTools) public var app: AppSettings
     /// The moments that may ask, in file order.
     package var triggers: [Trigger] {
         didSet {
@@ -44,7 +44,7 @@ public struct Policy: Sendable {
     package var location: SourceLocation
     /// The SHA-256 of the policy's canonical form (`sha256:` and 64 hex digits), which names this
     /// exact policy in logs and decision events: a compiled policy's `digest`, or what the caller
-    /// worked out (``CompiledPolicy/canonicalBytes``); `nil` when not known.
+    /// worked out from its canonical bytes; `nil` when not known.
     public var digest: String?
 
     /// Whether a trigger listens to `event`: a donation of it is a trigger moment.
@@ -131,13 +131,13 @@ public struct Policy: Sendable {
 }
 
 /// The `app` mapping.
-package struct AppSettings: Sendable {
+@_spi(ReviewGateTools) public struct AppSettings: Sendable {
     /// The App Store id (digits), used to build the iOS write-review link.
     package var storeID: Located<String>?
     /// The Android application id (`com.example.app`), used to build the Play Store link.
     package var package: Located<String>?
     /// Which version string identifies a version for `once_per_version` and `app_version`.
-    package var versionKey: VersionKey
+    @_spi(ReviewGateTools) public var versionKey: VersionKey
     /// The platform, which sets the default OS quota.
     package var platform: Platform
 }

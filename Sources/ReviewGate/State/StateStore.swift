@@ -24,7 +24,7 @@ extension StateStore {
 
     /// Decides `moment` and counts its donation, but appends no ask: for an app that presents the
     /// prompt only after the policy's delay, and only if the person is still on the scene. When it
-    /// has presented it, ``asked(_:at:policy:)`` records the ask.
+    /// has presented it, ``asked(_:at:)`` records the ask.
     @discardableResult
     public func donate(_ moment: Moment, policy: Policy) throws -> Recording {
         try update { state in
@@ -46,7 +46,7 @@ extension StateStore {
         }
     }
 
-    /// Records that the app now runs `version` (see ``Transition/update(_:to:at:policy:)``): what changed.
+    /// Records that the app now runs `version` (see `Transition.update(_:to:at:policy:)`): what changed.
     @discardableResult
     public func update(to version: AppVersion, at now: Timestamp, policy: Policy) throws -> StateUpdate {
         try update { state in

@@ -4,7 +4,7 @@
 /// or a number of seconds, milliseconds or microseconds since 1970, told apart by size as
 /// warehouses export them (below 10¹¹ seconds, below 10¹⁴ milliseconds, below 10¹⁷ microseconds).
 enum TimeColumn {
-    /// The earliest and latest times a state holds (``Timestamp/years``).
+    /// The earliest and latest times a state holds (`Timestamp.years`).
     private static let earliest = Timestamp(rfc3339: "\(Timestamp.years.lowerBound)-01-01T00:00:00Z")!
     private static let latest = Timestamp(rfc3339: "\(Timestamp.years.upperBound)-12-31T23:59:59Z")!
 
@@ -85,7 +85,7 @@ enum TimeColumn {
             let minute = pair(14),
             let second = pair(17), hour < 24, minute < 60, second < 61
         else { return nil }
-        // A leap second (:60) reads as :59, as in ``Timestamp``.
+        // A leap second (:60) reads as :59, as in `Timestamp`.
         let seconds = midnight + hour * 3600 + minute * 60 + min(second, 59)
         return Timestamp(nanosecondsSince1970: seconds * 1_000_000_000)
     }

@@ -168,7 +168,7 @@ enum TimelineLine {
             ? .system : equals(bytes, "launch") ? .launch : equals(bytes, "user_action") ? .userAction : nil
     }
 
-    /// The index in ``ResponseKind/allCases`` of the answer these bytes name.
+    /// The index in `ResponseKind.allCases` of the answer these bytes name.
     private static func answer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         ResponseKind.allCases.firstIndex { kind in
             kind.rawValue.utf8.count == bytes.count && kind.rawValue.utf8.elementsEqual(bytes)
