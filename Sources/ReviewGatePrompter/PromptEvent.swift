@@ -75,20 +75,22 @@ public struct PromptEvent: Sendable {
     /// `review_gate_decision`, `review_gate_presented` or `review_gate_dropped`: the analytics event's name.
     public var name: String { "review_gate_\(kind.rawValue)" }
 
-    /// The event's fields in a fixed order, with their names in its JSON: a decision's are the
-    /// decision event's; the others' are `policy`, `policy_digest`, `trigger`, `reason`, `recorded`,
-    /// `detail` and `at`.
+    /// The event's fields in a fixed order, with their names in its JSON: `kind`, then a decision's
+    /// are the decision event's; the others' are `policy`, `policy_digest`, `trigger`, `reason`,
+    /// `recorded`, `detail` and `at`.
     package var fields: [(name: String, value: JSONValue)] {
-        if let decision { return [("event", .string(name))] + decision.fields }
+        if let decision { return [("kind", .string(kind.rawValue))] + decision.fields }
         return [
-            ("event", .string(name)), ("policy", .string(policyName)), ("policy_digest", .string(policyDigest)),
+            ("kind", .string(kind.rawValue)), ("policy", .string(policyName)),
+            ("policy_digest", .string(policyDigest)),
             ("trigger", .string(trigger)), ("reason", .string(reason?.rawValue)),
             ("recorded", recorded.map(JSONValue.bool) ?? .null), ("detail", .string(detail)),
             ("at", .string(at.description)),
         ]
     }
 
-    /// The fields that have a value, as strings (`recorded` as `true` or `false`).
+    /// The fields that have a value, as strings (`recorded` as `true` or `false`); ``name`` is the
+    /// analytics event's name.
     public var parameters: [String: String] {
         var parameters: [String: String] = [:]
         for field in fields {
@@ -102,7 +104,8 @@ public struct PromptEvent: Sendable {
         return parameters
     }
 
-    /// The event as one line of JSON, every field present (`null` where it has no value).
+    /// The event as one line of JSON, every field present (`null` where it has no value):
+    /// `{"kind":"presented","policy":"app","policy_digest":"sha256:…",…}`.
     public var json: String {
         JSONWriter().string(.object(fields.map { (key: $0.name, value: $0.value) }))
     }

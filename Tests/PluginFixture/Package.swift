@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // A small app package that uses ReviewGate's build plugin, built by the root's tests
-// (`PluginFixtureSlowTests`): GoodApp's policy compiles into its resources and decides; BadApp's policy
+// (`PluginFixtureSlowTests`): GoodApp's policy compiles into its resources and decides, on its own and
+// through a prompter (what an app links: the core, the files module and the prompter); BadApp's policy
 // is broken, so its build must fail at the policy's line; ClashApp's two policies would both be
 // review.json, so its build must fail too (and GoodApp's still succeed).
 import PackageDescription
@@ -12,7 +13,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "GoodApp",
-            dependencies: [.product(name: "ReviewGate", package: "ReviewGate")],
+            dependencies: [
+                .product(name: "ReviewGate", package: "ReviewGate"),
+                .product(name: "ReviewGatePrompter", package: "ReviewGate"),
+            ],
             plugins: [.plugin(name: "ReviewGatePlugin", package: "ReviewGate")]
         ),
         .executableTarget(

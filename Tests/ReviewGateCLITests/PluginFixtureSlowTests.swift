@@ -29,6 +29,10 @@ import Testing
         // Explanations cite the YAML, relative to the package: no build machine's paths in the app.
         #expect(binary.output.contains("required at least 7d  Sources/GoodApp/Review Policies/app.base.yaml:8"))
         #expect(binary.output.contains("Sources/GoodApp/Review Policies/app.yaml:5"))
+        // The prompter's two decisions, blocked by the install's age.
+        let prompterEvents = lines.filter { $0.hasPrefix(#"{"kind":"decision""#) }
+        #expect(prompterEvents.count == 2)
+        #expect(prompterEvents.allSatisfy { $0.contains(#""decision":"block""#) && $0.contains("min_install_age") })
         #expect(lines.last?.hasPrefix(#"{"policy":"fixture-app","policy_digest":"sha256:"#) == true)
 
         // The resource is what `reviewgate compile` writes for the same file.

@@ -1,5 +1,6 @@
 import Foundation
 import ReviewGate
+import ReviewGatePrompter
 
 // What an app does with the policy the plugin compiled: load it from the bundle, decide at a moment.
 guard let url = Bundle.module.url(forResource: "app", withExtension: "json") else {
@@ -14,6 +15,17 @@ do {
     let moment = Moment(now: Timestamp(rfc3339: "2026-11-22T10:00:00Z")!, event: "task_completed")
     let decision = try Evaluator.evaluate(policy, state: state, moment: moment)
     print(TextExplanation(color: false).render(decision, policy: policy))
+
+    // The same policy on a prompter, as an app runs it: a new install, a launch and a moment
+    // (blocked: installed less than 7 days ago), its events one JSON line each.
+    let folder = FileManager.default.temporaryDirectory.appending(path: "good-app-\(UUID().uuidString)")
+    let prompter = ReviewPrompter(
+        policy: policy, stateFile: folder.appending(path: "review-state.json"),
+        appVersion: AppVersion(short: "1.0", build: "1"), events: { print($0.json) }, presenter: { true })
+    await prompter.launched()
+    await prompter.donate("task_completed")
+    try? FileManager.default.removeItem(at: folder)
+
     print(DecisionEvent(decision, policy: policy).json)
 } catch {
     print("\(error)")
