@@ -18,9 +18,10 @@ struct PromptEventTests {
         await harness.advance(by: .seconds(1))
         await prompter.settle()
         let events = harness.sentEvents
-        #expect(events.map(\.name) == [
-            "review_gate_decision", "review_gate_presented", "review_gate_decision", "review_gate_dropped",
-        ])
+        #expect(
+            events.map(\.name) == [
+                "review_gate_decision", "review_gate_presented", "review_gate_decision", "review_gate_dropped",
+            ])
         for event in events {
             let root = try JSONReader().loadDocument(Array(event.json.utf8), file: "event.json")
             let keys = try #require(root.mapping).map { $0.key.scalar?.text ?? "" }
