@@ -3,7 +3,7 @@
 /// Reads documents from disk into node trees: a `.json` file through the core's `JSONReader`,
 /// any other through a parser handed in. This module links no YAML parser, so an app without
 /// libyaml links it too (``jsonOnly`` reads compiled policies and JSON states). The command line
-/// hands in `ReviewGateYAML`'s loader, ``yaml``.
+/// hands in `ReviewGateYAML`'s loader, `DocumentFiles.yaml`.
 public struct DocumentFiles: Sendable {
     /// Turns a file's bytes into its single document; `file` names it in diagnostics.
     @_spi(ReviewGateTools) public typealias Parse =

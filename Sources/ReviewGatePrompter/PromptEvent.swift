@@ -91,18 +91,7 @@ public struct PromptEvent: Sendable {
 
     /// The fields that have a value, as strings (`recorded` as `true` or `false`); ``name`` is the
     /// analytics event's name.
-    public var parameters: [String: String] {
-        var parameters: [String: String] = [:]
-        for field in fields {
-            switch field.value {
-            case .string(let text): parameters[field.name] = text
-            case .int(let number): parameters[field.name] = String(number)
-            case .bool(let flag): parameters[field.name] = String(flag)
-            default: continue
-            }
-        }
-        return parameters
-    }
+    public var parameters: [String: String] { DecisionEvent.parameters(fields) }
 
     /// The event as one line of JSON, every field present (`null` where it has no value):
     /// `{"kind":"presented","policy":"app","policy_digest":"sha256:…",…}`.

@@ -23,7 +23,7 @@
 /// ```
 ///
 /// `compiled` is the compiled policy's exact bytes in base64, and `signature` the Ed25519 signature
-/// (base64) of ``domain``, `signed_at` and a newline, then those bytes. The bytes are checked before
+/// (base64) of `domain`, `signed_at` and a newline, then those bytes. The bytes are checked before
 /// anything in them is read, so nothing an attacker wrote reaches the policy decoder; `name` and
 /// `digest` are there to be read by people and tools (`jq .digest`), and are checked against the
 /// policy. `signed_at` lets an app refuse a file signed before the one it keeps (an old file served

@@ -1,7 +1,7 @@
 @_spi(ReviewGateTools) import ReviewGate
 
 /// The one path a policy update takes before an app uses it (SPEC §9), shared by
-/// ``RemotePolicy/offer(_:)`` and `reviewgate verify`: the bytes must be a signed policy, signed by
+/// ``RemotePolicy/offer(_:file:)`` and `reviewgate verify`: the bytes must be a signed policy, signed by
 /// a trusted key, whose signature verifies; then the compiled policy inside must be of a form and
 /// language this library reads, need no newer library, decode and validate with its digest
 /// matching, match the envelope's name and digest, and need no newer app.

@@ -47,7 +47,7 @@ public struct ScenarioResult: Sendable {
 }
 
 /// A failed expectation or golden comparison, at the place in the scenario file it concerns: data,
-/// which ``ScenarioFailureText`` (and the command line's JUnit report) put into words.
+/// which its `message` (and the command line's JUnit report) put into words.
 public struct ScenarioFailure: Sendable {
     /// What failed.
     package enum Reason: Sendable {

@@ -63,12 +63,16 @@ public struct DecisionEvent: Sendable {
     }
 
     /// The fields that have a value, as strings: what an analytics SDK's parameters take.
-    public var parameters: [String: String] {
+    public var parameters: [String: String] { Self.parameters(fields) }
+
+    /// Flat fields' values as strings (`true`/`false` for a boolean), without the absent ones.
+    package static func parameters(_ fields: [(name: String, value: JSONValue)]) -> [String: String] {
         var parameters: [String: String] = [:]
         for field in fields {
             switch field.value {
             case .string(let text): parameters[field.name] = text
             case .int(let number): parameters[field.name] = String(number)
+            case .bool(let flag): parameters[field.name] = String(flag)
             default: continue
             }
         }
