@@ -12,7 +12,7 @@ import Testing
 /// - a `yaml` block is a shipped file byte for byte, or a file that validates (its `extends:
 ///   base.yaml` is the README's first policy); a block of a transcript step is in a shipped golden;
 /// - a command synopsis names only options its command has;
-/// - the Swift examples are the ones `ReadmeAppExampleTests`, `FileStateStoreTests`,
+/// - the Swift examples are the ones `ReadmeAppExampleTests`, `OwnStorageTests`,
 ///   `RemotePolicyTests` and `SimulationRequestTests` compile and run, line for line (the fragments
 ///   of an app's manifest and its presenters, marked `swift Package.swift`, `swift UIKit` and
 ///   `swift SwiftUI`, build on Apple platforms only).
@@ -237,7 +237,7 @@ struct ReadmeTests {
     /// The Swift examples and the tests that run them: `swift` is the app's path with a state file,
     /// `swift remote` the remote-update one, `swift simulate` simulate's entry.
     static let swiftExamples = [
-        "swift": "Tests/ReviewGateFilesTests/FileStateStoreTests.swift",
+        "swift": "Tests/ReviewGateFilesTests/OwnStorageTests.swift",
         "swift app": "Tests/ReviewGatePrompterTests/ReadmeAppExampleTests.swift",
         "swift remote": "Tests/ReviewGateRemoteTests/RemotePolicyTests.swift",
         "swift simulate": "Tests/ReviewGateSimulationTests/SimulationRequestTests.swift",

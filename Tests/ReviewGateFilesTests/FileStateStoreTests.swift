@@ -13,57 +13,6 @@ struct FileStateStoreTests {
         return folder.path
     }
 
-    @Test("the README's example: a compiled policy, a JSON state; donate, present, record the ask, an answer")
-    func readmeExample() throws {
-        let folder = try Self.folder()
-        let statePath = "\(folder)/review-state.json"
-        // The bundle's resource: what the build plugin compiles (the CLI adds the real digest).
-        let compiled = try PolicyLoader.files(Fixtures.documents).load(
-            path: Repository.path("policies/apple-sample.yaml"))
-        let policyBytes = Array(CompiledPolicy(compiled).text(digest: Fixtures.digest).utf8)
-        var now = Timestamp(rfc3339: "2026-01-05T09:00:00Z")!
-        let (short, build) = ("1.0", "1")
-        let analyticsID = "app-instance-4f1c"
-        var events: [[String: String]] = []
-        var shown: [Timestamp] = []
-        func send(_ parameters: [String: String]) { events.append(parameters) }
-        // The first allowed moment's person leaves the scene during the delay; the second stays.
-        func presentReview(after delay: TimeSpan) -> Bool {
-            shown.append(now)
-            return shown.count > 1
-        }
-
-        // As the README writes it.
-        let policy = try CompiledPolicy.load(policyBytes, file: "review-policy.json")
-        let version = AppVersion(short: short, build: build)
-        let store = FileStateStore(
-            path: statePath,
-            initialState: ReviewState(userID: analyticsID, installedAt: now, app: version))
-        try store.update(to: version, at: now, policy: policy)
-        for hour in 1...5 {
-            now = now + TimeSpan(seconds: 3600 * Int64(hour))
-            let recording = try store.donate(
-                Moment(now: now, event: "process_completed", scene: "ProcessCompleted"), policy: policy)
-            send(DecisionEvent(recording.decision, policy: policy).parameters)
-            if recording.isAllowed, presentReview(after: policy.presentation.delay) {
-                try store.asked(recording.decision, at: now)
-            }
-        }
-        try store.respond(.later, at: now)
-
-        // The 4th and 5th completions are allowed; only the 5th was shown, so only it is an ask.
-        #expect(events.map { $0["decision"] } == ["block", "block", "block", "allow", "allow"])
-        #expect(events.allSatisfy { $0["policy_digest"] == Fixtures.digest })
-        #expect(shown.count == 2)
-        let state = try store.load()
-        #expect(state.userID == analyticsID, "a rollout buckets this person by the app's analytics id")
-        #expect(state.events["process_completed"]?.count == 5)
-        #expect(state.asks.map(\.at) == [now])
-        #expect(state.asks.map(\.build) == ["1"])
-        #expect(state.responses.map(\.kind) == [.later])
-        #expect(try String(contentsOfFile: statePath, encoding: .utf8).hasPrefix("{"))
-    }
-
     @Test(
         "a missing file without an initial state is a FileError, a file that does not parse a DiagnosticError; nothing is written"
     )

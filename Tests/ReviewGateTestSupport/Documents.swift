@@ -9,6 +9,13 @@ package enum Fixtures {
     /// hashes with swift-crypto), and any serves in a test.
     package static let digest = "sha256:" + String(repeating: "ab", count: 32)
 
+    /// The compiled form of the policy at `path` (relative to the repository), as `reviewgate
+    /// compile` writes it but with ``digest``: what an app's bundle carries.
+    package static func compiledBytes(_ path: String) throws -> [UInt8] {
+        let loaded = try PolicyLoader.files(documents).load(path: Repository.path(path))
+        return Array(CompiledPolicy(loaded).text(digest: digest).utf8)
+    }
+
     /// The scenario files shipped under `policies/`.
     package static let shippedScenarios: [String] =
         (try? ScenarioFiles.find(in: [Repository.path("policies")])) ?? []
