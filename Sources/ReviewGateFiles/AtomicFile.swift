@@ -17,7 +17,7 @@ public enum AtomicFile {
     }
 
     /// Removes the temporary files that writes of killed processes left beside `path`.
-    public static func removeLeftovers(of path: String) {
+    package static func removeLeftovers(of path: String) {
         let folder = PathArithmetic.directory(of: path)
         let prefix = String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? "") + temporaryMarker
         for name in SystemCalls.entries(of: folder) where name.hasPrefix(prefix) {
@@ -26,7 +26,7 @@ public enum AtomicFile {
     }
 
     /// Creates the folder `path` is in, and its missing parents.
-    public static func createFolder(of path: String) throws(FileError) {
+    package static func createFolder(of path: String) throws(FileError) {
         let folder = PathArithmetic.directory(of: path)
         guard SystemCalls.makeFolder(folder) else {
             throw FileError(
@@ -46,7 +46,7 @@ public enum AtomicFile {
     /// a buffer of 1 MiB), which ``commit()`` flushes and renames over `path`. Not committed, the
     /// temporary file is removed and `path` is left as it was. For output too large to build in
     /// memory first (`simulate --asks` over millions of people).
-    public final class Stream {
+    package final class Stream {
         private let path: String
         private let temporary: String
         private var descriptor: Int32

@@ -47,7 +47,7 @@ public struct DocumentFiles: Sendable {
         return try document(bytes, path: path)
     }
 
-    /// The reading function that `PolicyLoader` and ``ScenarioRunner`` take: it throws a
+    /// The reading function that `PolicyLoader` and `ScenarioRunner` take: it throws a
     /// ``FileError`` for a file that cannot be read, so that an `extends` can say which one.
     @_spi(ReviewGateTools) public var source: PolicyLoader.DocumentSource {
         { path in try document(FileBytes.read(path, maxBytes: maxBytes), path: path) }

@@ -27,7 +27,7 @@ public enum FileBytes {
     }
 
     /// Standard input, whole, at most `maxBytes` of it (a pre-commit hook's `git show :policy.yaml |`).
-    public static func readStandardInput(maxBytes: Int) throws(FileError) -> [UInt8] {
+    package static func readStandardInput(maxBytes: Int) throws(FileError) -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -40,7 +40,7 @@ public enum FileBytes {
     }
 
     /// Throws when there is no readable file at `path`, without reading it.
-    public static func checkReadable(_ path: String) throws(FileError) {
+    package static func checkReadable(_ path: String) throws(FileError) {
         switch SystemCalls.kind(of: path) {
         case .failure(let error): throw FileError(reading: path, system: error)
         case .success(.folder): throw FileError(.isFolder, path: path, message: "is a folder, not a file")

@@ -23,6 +23,9 @@ public struct FileStateStore: StateStore, Sendable {
     /// How the state file's bytes become a document: JSON alone for an app, YAML too for the
     /// command line.
     package var documents: DocumentFiles
+    /// How the file is written and read: JSON for an app's store whatever its name, else by the
+    /// path's extension (the command line's YAML states).
+    package var format: StateEncoder.Format
     /// How long an update waits for another process's lock before it fails with a
     /// ``FileError/Reason/lockTimeout`` error; `nil` waits for as long as it takes.
     public var lockTimeout: Duration?
@@ -30,6 +33,7 @@ public struct FileStateStore: StateStore, Sendable {
     /// A store over the JSON state file at `path`, started from `initialState` when there is none yet.
     public init(path: String, initialState: ReviewState? = nil) {
         self.init(path: path, versionKey: nil, initialState: initialState, documents: .jsonOnly)
+        format = .json
     }
 
     /// A store over the state file at `path`, read through `documents` for a policy with
@@ -39,6 +43,7 @@ public struct FileStateStore: StateStore, Sendable {
         self.versionKey = versionKey
         self.initialState = initialState
         self.documents = documents
+        format = StateEncoder.Format(path: path)
     }
 
     /// The file that is written: the state file, or the file it links to when it is a symbolic
@@ -71,7 +76,6 @@ public struct FileStateStore: StateStore, Sendable {
         var state = old
         let result = try change(&state)
         if state != old || created {
-            let format = StateEncoder.Format(path: path)
             try AtomicFile.write(
                 header + StateEncoder.encode(state, as: format), to: target, via: Self.temporaryPath(for: target))
         }
@@ -91,9 +95,11 @@ public struct FileStateStore: StateStore, Sendable {
     private func read() throws -> (state: ReviewState, header: String, created: Bool) {
         if let initialState, !AtomicFile.exists(path) { return (initialState, "", true) }
         let bytes = try FileBytes.read(path, maxBytes: documents.maxBytes)
-        let root = try documents.document(bytes, path: path)
+        let root =
+            format == .json
+            ? try JSONReader().loadDocument(bytes, file: path) : try documents.document(bytes, path: path)
         let state = try StateDecoder.decode(root, versionKey: versionKey)
-        return (state, StateEncoder.Format(path: path) == .yaml ? Self.leadingComments(bytes) : "", false)
+        return (state, format == .yaml ? Self.leadingComments(bytes) : "", false)
     }
 
     /// The file's opening lines that are comments, each with its newline.

@@ -2,9 +2,9 @@
 
 /// Writes a file that must not exist yet (a key: never one over another), readable only as `mode`
 /// says from the instant it exists.
-public enum NewFile {
+package enum NewFile {
     /// Creates `path` with `text`; throws when it exists or cannot be written (then nothing is left).
-    public static func create(_ text: String, at path: String, mode: UInt32) throws(FileError) {
+    package static func create(_ text: String, at path: String, mode: UInt32) throws(FileError) {
         let descriptor = SystemCalls.createExclusive(path, mode: mode)
         guard descriptor >= 0 else {
             throw FileError("cannot be created", path: path, system: SystemCalls.lastError)

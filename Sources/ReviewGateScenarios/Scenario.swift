@@ -23,13 +23,13 @@
     /// What happens, in order.
     @_spi(ReviewGateTools) public var steps: [ScenarioStep]
     /// The golden transcript, if the scenario has one.
-    @_spi(ReviewGateTools) public var golden: GoldenReference?
+    package var golden: GoldenReference?
     /// What `validate` and `test` warn about: a step's event that the policy never reads.
     @_spi(ReviewGateTools) public var warnings: [Diagnostic] = []
 }
 
 /// A scenario's `golden:` file.
-public struct GoldenReference: Sendable {
+package struct GoldenReference: Sendable {
     /// The path as written, relative to the scenario file.
     @_spi(ReviewGateTools) public var reference: String
     /// The path resolved against the scenario file's folder.

@@ -4,12 +4,11 @@
 /// expectation and the golden transcript. A team can run its scenarios in its own `swift test`:
 ///
 /// ```swift
-/// let result = try ScenarioRunner.files(documents).run(path: "policies/scenarios/treaty.cooldown.scenario.yaml")
-/// #expect(result.passed, "\(result.failures)")
+/// let result = try ScenarioRunner.files(.yaml).run(path: "policies/scenarios/treaty.cooldown.scenario.yaml")
+/// #expect(result.passed, "\(result.failures.map(\.message))")
 /// ```
-/// The library opens no file: documents and golden files are read through the functions given
-/// (`ReviewGateFiles`' `ScenarioRunner.files(_:)` reads them from disk, through the document
-/// reader it is given: `ReviewGateYAML`'s loader for YAML).
+/// ``files(_:)`` reads the scenario, its policy and its golden transcript from disk through the
+/// document reader it is given (`DocumentFiles.yaml`, from `ReviewGateYAML`, for YAML).
 public struct ScenarioRunner: Sendable {
     /// Reads a scenario or policy file's single document.
     @_spi(ReviewGateTools) public var documents: PolicyLoader.DocumentSource

@@ -6,7 +6,7 @@ extension DocumentFiles {
     /// other through libyaml. A test target runs a policy's scenarios with it:
     ///
     /// ```swift
-    /// let result = try ScenarioFiles.files(.yaml).run(path: "policies/app.scenario.yaml")
+    /// let result = try ScenarioRunner.files(.yaml).run(path: "policies/app.scenario.yaml")
     /// #expect(result.passed, "\(result.failures)")
     /// ```
     public static let yaml = DocumentFiles(parse: { bytes, file throws(DiagnosticError) in

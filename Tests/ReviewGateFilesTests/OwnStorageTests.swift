@@ -106,3 +106,21 @@ struct OwnStorageTests {
         }
     }
 }
+
+@Suite("FileStateStore's public init: JSON whatever the file's name")
+struct PublicFileStateStoreTests {
+    @Test("a state file named without .json (or .JSON) is written and read back as JSON")
+    func anyName() throws {
+        let folder = try Repository.temporaryFolder()
+        for name in ["review-state", "state.JSON", "state.yaml"] {
+            let path = folder.appending(path: name).path
+            let start = Timestamp(rfc3339: "2026-01-05T09:00:00Z")!
+            let store = FileStateStore(
+                path: path, initialState: ReviewState(installedAt: start, app: AppVersion(build: "1")))
+            try store.respond(.later, at: start)
+            try store.respond(.rated, at: start)
+            #expect(try store.load().responses.map(\.kind) == [.later, .rated], "\(name)")
+            #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix("{"), "\(name)")
+        }
+    }
+}

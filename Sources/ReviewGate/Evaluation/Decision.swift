@@ -9,18 +9,18 @@ public struct Decision: Sendable {
     }
 
     /// Allow or block.
-    public var outcome: Outcome
+    public package(set) var outcome: Outcome
     /// The moment decided.
-    public var moment: Moment
+    public package(set) var moment: Moment
     /// The trigger that allowed it: the first, in file order, that passed.
-    public var trigger: String?
+    public package(set) var trigger: String?
     /// The first candidate trigger, in file order, that passed its own checks, whether or not the
     /// guards then allowed the moment. When there is one, the other triggers' failures block nothing.
     package var passingTrigger: String?
     /// Every check made, in evaluation order: guards, responses, rollout, then triggers.
     @_spi(ReviewGateTools) public var checks: [Check]
     /// When blocked only by things that pass by waiting: the earliest time all of them pass.
-    public var nextEligibleAt: Timestamp?
+    public package(set) var nextEligibleAt: Timestamp?
     /// When every blocking check passes by waiting but no time was promised: the check that passes
     /// now and fails once the others pass (donations leaving a `within` window, an `at_most` age),
     /// as decided at that later time. `--explain` names it.

@@ -1,12 +1,12 @@
-/// A policy: when an app may ask for a review. Decoded and validated from YAML by
-/// `PolicyDecoder`; evaluated by ``Evaluator``.
+/// A policy: when an app may ask for a review. An app gets it from ``CompiledPolicy/load(_:file:digest:)``;
+/// ``Evaluator`` decides with it.
 public struct Policy: Sendable {
     /// The language version, `1`.
     package var version: Int
     /// The policy's name, `[a-z0-9][a-z0-9._-]*`.
-    public var name: String
+    public package(set) var name: String
     /// What the policy is for.
-    public var description: String?
+    public package(set) var description: String?
     /// The kill switch: `false` blocks every moment.
     package var enabled: Located<Bool>
     /// The oldest app and library the policy runs in.
@@ -35,7 +35,7 @@ public struct Policy: Sendable {
     /// How `record` updates state.
     package var counting: Counting
     /// How an allowed ask is presented.
-    public var presentation: Presentation
+    public package(set) var presentation: Presentation
     /// The share of people the policy asks, if limited.
     package var rollout: Rollout?
     /// The warnings the team means, from `lint: {allow: [...]}`: `validate` does not raise them.
@@ -45,7 +45,7 @@ public struct Policy: Sendable {
     /// The SHA-256 of the policy's canonical form (`sha256:` and 64 hex digits), which names this
     /// exact policy in logs and decision events: a compiled policy's `digest`, or what the caller
     /// worked out from its canonical bytes; `nil` when not known.
-    public var digest: String?
+    public package(set) var digest: String?
 
     /// Whether a trigger listens to `event`: a donation of it is a trigger moment.
     package func listens(to event: String) -> Bool {

@@ -53,10 +53,10 @@ public struct ReviewState: Sendable, Hashable {
 
     /// The largest count (of launches or of an event's donations) a state holds; a donation past
     /// it is not counted, so that counting never overflows and every state file reads back.
-    public static let largestCount = 1_000_000_000
+    package static let largestCount = 1_000_000_000
 
     /// Whether a moment's donation would pass ``largestCount``, and so will not be counted.
-    public func isFull(for moment: Moment) -> Bool {
+    package func isFull(for moment: Moment) -> Bool {
         guard let event = moment.event else { return false }
         let count = event == Trigger.launchEvent ? launches : events[event]?.count ?? 0
         return count >= Self.largestCount

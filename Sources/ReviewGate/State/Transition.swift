@@ -9,7 +9,7 @@ public enum Transition {
     ///   policy's longest `within` needs. With `counting.while_blocked: false` a donation is not
     ///   counted when a guard, `responses` or `rollout` failed; one blocked only by trigger checks
     ///   always counts, or no count would ever add up.
-    /// - A count at ``ReviewState/largestCount`` stays there: the donation is not counted.
+    /// - A count at the most a count holds (a billion) stays there: the donation is not counted.
     /// - A moment that names a trigger donates nothing.
     /// - An allowed moment appends an ask in the current version.
     public static func apply(_ decision: Decision, to state: ReviewState, policy: Policy) -> ReviewState {

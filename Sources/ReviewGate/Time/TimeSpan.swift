@@ -4,7 +4,7 @@ public struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible 
     public var nanoseconds: Int64
 
     /// The units a policy's duration may use, with their length in seconds.
-    public static let units: [(symbol: Character, seconds: Int64)] = [
+    package static let units: [(symbol: Character, seconds: Int64)] = [
         ("s", 1), ("m", 60), ("h", 3600), ("d", 86_400), ("w", 604_800),
     ]
 

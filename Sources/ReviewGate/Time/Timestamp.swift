@@ -20,7 +20,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// The years a time may be written in: a policy's longest duration (100 years) added to or
     /// taken from any of them still fits in nanoseconds.
-    public static let years: ClosedRange<Int64> = 1900...2150
+    package static let years: ClosedRange<Int64> = 1900...2150
 
     /// Orders instants in time.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
@@ -73,7 +73,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Reads an RFC 3339 date-time: `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`; `t` and a space
     /// may stand for `T`, `z` for `Z`. `nil` when the text is not one, names no real date, or
-    /// falls outside ``years``.
+    /// falls outside `years` (1900–2150).
     public init?(rfc3339 text: String) {
         var text = text
         guard let time = text.withUTF8({ Timestamp(rfc3339: $0) }) else { return nil }

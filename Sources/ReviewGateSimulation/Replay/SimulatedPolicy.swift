@@ -15,7 +15,7 @@ public struct SimulatedPolicy: Sendable {
     private let loaded: PolicyLoader.Result?
 
     /// Prepares `policy`, read from `path`. Every job of a run shares it; one made from the loaded policy gives every job but the first a copy.
-    package init(_ policy: Policy, path: String) {
+    public init(_ policy: Policy, path: String) {
         self.policy = policy
         self.path = path
         osQuota = policy.app.platform == .ios ? .storeKit : nil

@@ -2,7 +2,7 @@
 
 /// What `reviewgate simulate` reports: the input read, and per policy (and baseline) its tally
 /// with what the report needs to name things (trigger ids and rules, whether an OS quota applies).
-/// Read it as ``text`` or ``json``; add up the reports of partitions with ``merged(reading:)``.
+/// Read it as ``text`` (or, through the tools' SPI, as JSON); add up the reports of partitions with ``merged(reading:)``.
 public struct SimulationReport: Sendable {
     /// The report format this reviewgate writes and reads (`reviewgate_simulation`).
     package static let formatVersion = 2
