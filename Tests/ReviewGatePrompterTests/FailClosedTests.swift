@@ -71,7 +71,7 @@ struct FailClosedTests {
         await prompter.donate("done", scene: "Other")  // makes the file
         let holder = open(harness.stateFile.path + ".lock", O_RDWR)
         try #require(holder >= 0)
-        #expect(flock(holder, LOCK_EX) == 0)
+        try #require(flock(holder, LOCK_EX) == 0)
         let events = EventLog()
         let timed = ReviewPrompter(
             policy: try PresentationTests.policy(), stateFile: harness.stateFile,
@@ -82,7 +82,6 @@ struct FailClosedTests {
         #expect(events.all.map(\.reason) == [.lockTimeout])
         #expect(events.all.first?.decision == nil)
         #expect(try harness.state().events["done"]?.count == 1, "only the first donation")
-        _ = prompter
     }
 
     @Test("two prompters on one state file (an app and its extension): one presents, the other's ask is pending")
