@@ -16,6 +16,12 @@ struct EvaluateCommand: ParsableCommand {
               reviewgate evaluate --policy P --state S --event launch --format json
               reviewgate evaluate --policy P --state S --trigger T \\
                 --now 2026-12-01T09:00:00Z
+              reviewgate evaluate --budget policies/budget/calm-app.budget.yaml \\
+                --state S --event process_completed --want paywall --explain
+
+            With --budget (in place of --policy), each prompt whose policy decides the moment and each \
+            external prompt named by --want is a candidate; the budget grants one (exit 0) or none (exit 1) \
+            and explains every loser.
             """
     )
 
@@ -24,8 +30,25 @@ struct EvaluateCommand: ParsableCommand {
 
     @OptionGroup var output: DecisionOutputOptions
 
+    func validate() throws {
+        if files.budget != nil { try output.validateForBudget() }
+    }
+
     func run() throws {
-        let policy = try InputFile.policy(files.policy)
+        if let path = files.budget {
+            let budget = try InputFile.budget(path)
+            let state = try InputFile.state(files.state, versionKey: budget.versionKey)
+            let arbitration: Arbitration
+            do {
+                arbitration = try Arbiter.arbitrate(budget, state: state, moment: moment.moment, wanted: files.wanted)
+            } catch {
+                throw InputFile.usageError(error.description)
+            }
+            output.print(arbitration, budget: budget)
+            if arbitration.granted == nil { throw ExitCode(1) }
+            return
+        }
+        let policy = try InputFile.policy(files.policy ?? "")
         let state = try InputFile.state(files.state, for: policy)
         let decision: Decision
         do {

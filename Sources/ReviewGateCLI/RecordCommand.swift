@@ -14,7 +14,7 @@ struct RecordCommand: ParsableCommand {
             blocked it), --launch adds a launch and starts the session, and an allowed moment appends \
             an ask. --update sets the version (a new one restarts min_version_age and, with \
             counting.reset_on_new_version, the counts); --respond records an answer to the app's own \
-            pre-prompt. The file is locked (<state>.lock) and replaced atomically; one that does not \
+            pre-prompt (--prompt NAME: the answer to another prompt of a budget, such as survey). The file is locked (<state>.lock) and replaced atomically; one that does not \
             parse is never overwritten. --init --app short=...,build=... creates the state file when \
             it does not exist (installed at --now or the clock, with --user-id ID for rollout's bucket), \
             then records the action if one is given.
@@ -30,6 +30,7 @@ struct RecordCommand: ParsableCommand {
               reviewgate record --policy P --state S --launch
               reviewgate record --policy P --state S --update short=1.5,build=77
               reviewgate record --policy P --state S --respond later
+              reviewgate record --policy P --state S --respond declined --prompt survey
               reviewgate record --policy P --state new.yaml --init --app short=1.0 \\
                 --user-id u-8c1f --launch
             """
@@ -51,6 +52,11 @@ struct RecordCommand: ParsableCommand {
             "The person answered the app's own pre-prompt: rated, declined or later.", valueName: "answer"))
     var respond: ResponseKind?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --respond: the prompt answered, when not the review's (a budget's survey, say).", valueName: "name"))
+    var prompt: String?
+
     @Flag(name: .customLong("init"), help: "Create the state file if it does not exist (needs --app).")
     var initialize = false
 
@@ -71,6 +77,7 @@ struct RecordCommand: ParsableCommand {
     /// Whether a moment, an update or an answer is given.
     private var hasAction: Bool {
         moment.event != nil || moment.trigger != nil || launch || update != nil || respond != nil
+            || !files.wanted.isEmpty
     }
 
     func validate() throws {
@@ -85,6 +92,12 @@ struct RecordCommand: ParsableCommand {
             if moment.scene != nil || moment.source != nil || output.explain {
                 throw ValidationError(
                     "--scene, --source and --explain describe a moment; --update and --respond record no moment")
+            }
+        }
+        if let prompt {
+            guard respond != nil else { throw ValidationError("--prompt goes with --respond: the prompt answered") }
+            if let problem = Name.problem(prompt) {
+                throw ValidationError("--prompt \"\(prompt)\" is not a name: \(problem)")
             }
         }
         if let update { _ = try AppVersionOption.parse(update, option: "--update") }
@@ -103,45 +116,20 @@ struct RecordCommand: ParsableCommand {
                 throw ValidationError("--user-id must be 1 to 200 characters, none of them a control character")
             }
         }
+        if files.budget != nil { try output.validateForBudget() }
+        if !files.wanted.isEmpty, update != nil || respond != nil {
+            throw ValidationError("--want names prompts wanted at a moment; --update and --respond record no moment")
+        }
         if initialize, !hasAction, moment.scene != nil || moment.source != nil || output.explain {
             throw ValidationError("--scene, --source and --explain describe a moment; --init alone records none")
         }
     }
 
     func run() throws {
-        let policy = try InputFile.policy(files.policy)
-        var moment = self.moment.moment
-        if launch { moment = Moment(now: moment.now, event: Trigger.launchEvent, scene: moment.scene) }
-        var initial: ReviewState?
-        if let app {
-            let version = try AppVersionOption.parse(app, option: "--app")
-            let key = policy.app.versionKey
-            guard version[key] != nil else {
-                throw InputFile.usageError(
-                    "the policy's version_key is \(key.rawValue): --app needs \(key.rawValue)=..., the app's current \(key.fullName)"
-                )
-            }
-            initial = ReviewState(userID: userID, installedAt: moment.now, app: version)
-        }
-        let store = FileStateStore(
-            path: files.state, versionKey: policy.app.versionKey, initialState: initial, documents: InputFile.documents)
-        if initialize, !hasAction {
-            let created = try InputFile.orExit { try store.create() }
-            // An events file gets decisions only, and creating a state decides nothing.
-            if output.format == .event { return }
-            guard output.format == .json else {
-                Terminal.print(
-                    created ? "created \(files.state), installed \(moment.now)" : "\(files.state) exists: left as it is"
-                )
-                return
-            }
-            let change = created ? "created, installed \(moment.now)" : "exists: left as it is"
-            Terminal.print(
-                JSONWriter(pretty: true).string(
-                    .object([
-                        ("recorded", .object([("changes", .array([.string(change)])), ("created", .bool(created))]))
-                    ])
-                ))
+        if let path = files.budget { return try run(budget: InputFile.budget(path)) }
+        let policy = try InputFile.policy(files.policy ?? "")
+        let moment = recordedMoment
+        guard let store = try store(versionKey: policy.app.versionKey, keyOwner: "policy", now: moment.now) else {
             return
         }
         try InputFile.orExit {
@@ -151,7 +139,7 @@ struct RecordCommand: ParsableCommand {
                         to: AppVersionOption.parse(update, option: "--update"), at: moment.now, policy: policy)
                     print(nil, summary: change.summary, recorded: change.json, policy: policy)
                 } else if let respond {
-                    let change = try store.respond(respond, at: moment.now)
+                    let change = try store.respond(respond, at: moment.now, prompt: prompt ?? Ask.review)
                     print(nil, summary: change.summary, recorded: change.json, policy: policy)
                 } else {
                     let recording = try store.record(moment, policy: policy)
@@ -164,6 +152,48 @@ struct RecordCommand: ParsableCommand {
                 throw InputFile.usageError(error.description)
             }
         }
+    }
+
+    /// The moment recorded: `--launch` is the launch event, from the source launch.
+    var recordedMoment: Moment {
+        let moment = self.moment.moment
+        guard launch else { return moment }
+        return Moment(now: moment.now, event: Trigger.launchEvent, scene: moment.scene)
+    }
+
+    /// The state file's store, made with `--init --app` when it does not exist; `nil` when `--init`
+    /// alone was given, once the file is created (or found) and that is said. `keyOwner` says
+    /// whose version key it is, `policy` or `budget`.
+    func store(versionKey key: VersionKey, keyOwner: String, now: Timestamp) throws -> FileStateStore? {
+        var initial: ReviewState?
+        if let app {
+            let version = try AppVersionOption.parse(app, option: "--app")
+            guard version[key] != nil else {
+                throw InputFile.usageError(
+                    "the \(keyOwner)'s version_key is \(key.rawValue): --app needs \(key.rawValue)=..., the app's current \(key.fullName)"
+                )
+            }
+            initial = ReviewState(userID: userID, installedAt: now, app: version)
+        }
+        let store = FileStateStore(
+            path: files.state, versionKey: key, initialState: initial, documents: InputFile.documents)
+        guard initialize, !hasAction else { return store }
+        let created = try InputFile.orExit { try store.create() }
+        // An events file gets decisions only, and creating a state decides nothing.
+        if output.format == .event { return nil }
+        guard output.format == .json else {
+            Terminal.print(
+                created ? "created \(files.state), installed \(now)" : "\(files.state) exists: left as it is")
+            return nil
+        }
+        let change = created ? "created, installed \(now)" : "exists: left as it is"
+        Terminal.print(
+            JSONWriter(pretty: true).string(
+                .object([
+                    ("recorded", .object([("changes", .array([.string(change)])), ("created", .bool(created))]))
+                ])
+            ))
+        return nil
     }
 
     /// The decision of a moment (as `evaluate` prints it) and what was recorded: a `recorded:`

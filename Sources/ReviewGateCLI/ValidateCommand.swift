@@ -10,10 +10,11 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate", _superCommandName: "reviewgate",
         abstract:
-            "Check policies (with the policies they extend), state files and scenarios; print every problem as FILE:LINE:COL.",
+            "Check policies (with the policies they extend), budgets, state files and scenarios; print every problem as FILE:LINE:COL.",
         discussion: """
             A file whose first key is reviewgate_state is checked as a state file, one with \
-            reviewgate_scenario as a scenario (with the policy it tests), anything else as a policy. \
+            reviewgate_scenario as a scenario (with the policy it tests), one with reviewgate_budget as a \
+            budget (with each prompt's policy, and what must hold across them), anything else as a policy. \
             - reads standard input (named <stdin> in messages), for pre-commit hooks: \
             git show :policy.yaml | reviewgate validate -
             Errors and warnings go to stderr as FILE:LINE:COLUMN: error|warning: message, the form \
@@ -85,6 +86,11 @@ struct ValidateCommand: ParsableCommand {
         case "reviewgate_state":
             _ = try StateDecoder.decode(root, versionKey: nil)
             return []
+        case BudgetDecoder.formatKey:
+            return try BudgetLoader(policies: PolicyLoader(source: source, digest: PolicyDigest.sha256)).load(
+                path: path
+            )
+            .warnings
         case "reviewgate_scenario":
             return try ScenarioRunner(documents: source, goldens: .disk, digest: PolicyDigest.sha256).load(path: path)
                 .warnings

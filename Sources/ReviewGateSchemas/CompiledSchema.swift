@@ -33,6 +33,12 @@ extension JSONSchema {
                   "pattern": "^[a-z0-9][a-z0-9._-]*$"
                 },
                 "description": { "description": "What the policy does, or null.", "type": ["string", "null"] },
+                "prompt": {
+                  "description": "The prompt the policy decides (SPEC §12), written only when the policy sets it: a policy without it is the review prompt's, and compiles to the bytes and digest it had before the key existed.",
+                  "type": "string",
+                  "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]*$",
+                  "maxLength": 100
+                },
                 "enabled": { "description": "The kill switch.", "type": "boolean" },
                 "app": {
                   "description": "The app's settings, each written out.",

@@ -14,6 +14,8 @@ public enum JSONSchema {
         case scenario
         /// A compiled policy (SPEC §9, `reviewgate compile`).
         case compiled
+        /// A budget file (SPEC §12).
+        case budget
 
         /// The schema's file name in `schemas/`, such as `policy.schema.json`.
         public var fileName: String { "\(rawValue).schema.json" }
@@ -26,6 +28,7 @@ public enum JSONSchema {
         case .state: stateText
         case .scenario: scenarioText
         case .compiled: compiledText
+        case .budget: budgetText
         }
     }
 }

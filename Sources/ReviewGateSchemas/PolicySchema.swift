@@ -27,6 +27,14 @@ extension JSONSchema {
               "type": ["string", "null"],
               "examples": ["Ask on the 4th completed process, once per build."]
             },
+            "prompt": {
+              "description": "The prompt this policy decides, as a budget names it (SPEC §12): its guards, `since_last_ask` and `responses` read only this prompt's asks and answers, and `system_quota` defaults to the OS's only for `review`. Default: `review`.",
+              "type": ["string", "null"],
+              "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]*$",
+              "maxLength": 100,
+              "default": "review",
+              "examples": ["review", "survey"]
+            },
             "enabled": {
               "description": "Kill switch: `false` blocks every moment, with `blocked_by: [enabled]`.",
               "type": ["boolean", "null"],

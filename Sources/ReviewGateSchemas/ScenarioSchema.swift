@@ -387,6 +387,11 @@ extension JSONSchema {
                   "description": "The trigger that allowed the ask.",
                   "$ref": "#/$defs/identifier",
                   "examples": ["process_completed"]
+                },
+                "prompt": {
+                  "description": "The prompt shown, for a budget's prompt other than the review's (SPEC §12). Default: `review`, which is not written.",
+                  "$ref": "#/$defs/identifier",
+                  "default": "review"
                 }
               },
               "additionalProperties": false,
@@ -405,6 +410,11 @@ extension JSONSchema {
                 "kind": {
                   "description": "The answer: `rated` (said yes or used the review link), `declined`, or `later`.",
                   "$ref": "#/$defs/responseKind"
+                },
+                "prompt": {
+                  "description": "The prompt answered, for a budget's prompt other than the review's (SPEC §12). Default: `review`, which is not written.",
+                  "$ref": "#/$defs/identifier",
+                  "default": "review"
                 }
               },
               "additionalProperties": false,

@@ -30,7 +30,9 @@ import Testing
         let unknown = try CLIRunner.run(["evaluate", "--bogus"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.hasPrefix("Error: "), "\(unknown.stderr)")
-        #expect(unknown.stderr.contains("Usage: reviewgate evaluate --policy <file>"), "\(unknown.stderr)")
+        #expect(
+            unknown.stderr.contains("Usage: reviewgate evaluate [--policy <file>] [--budget <file>] --state <file>"),
+            "\(unknown.stderr)")
         #expect(unknown.stderr.contains("See 'reviewgate evaluate --help' for more information."))
         let missing = try CLIRunner.run(["compile"])
         #expect(missing.status == 2)

@@ -24,6 +24,18 @@ struct SchemaAgreementTests {
         try Self.expectValid(policies, against: .policy)
     }
 
+    @Test("every shipped budget (*.budget.yaml) passes the budget schema, and its policies the policy schema")
+    func shippedBudgetsPass() throws {
+        let budgets = Self.files(in: "policies", recursive: true) { $0.hasSuffix(".budget.yaml") }
+        #expect(!budgets.isEmpty, "no budgets under policies/")
+        try Self.expectValid(budgets, against: .budget)
+        let policies = Self.files(in: "policies/budget", recursive: false) { name in
+            name.hasSuffix(".yaml") && !name.hasSuffix(".budget.yaml") && !name.hasSuffix(".scenario.yaml")
+        }
+        #expect(!policies.isEmpty, "no policies in policies/budget")
+        try Self.expectValid(policies, against: .policy)
+    }
+
     /// A key set to `null` removes the base's setting (SPEC §2): the schema accepts it in a policy
     /// that `extends` another, as `validate` does, and refuses it in one that does not.
     @Test("policies that extend another, removing settings with null, pass the policy schema")

@@ -57,6 +57,16 @@ import Testing
         #expect(forms == Set(NodeReader.conditionForms))
     }
 
+    @Test func budgetKeys() throws {
+        let schema = try Self.schema(.budget)
+        #expect(try Self.keys(schema) == Set(BudgetDecoder.topLevelKeys))
+        #expect(try Self.keys(schema, "$defs", "prompt") == Set(BudgetDecoder.promptKeys))
+        #expect(try Self.keys(schema, "$defs", "limit") == Set(BudgetDecoder.limitKeys))
+        #expect(try Self.keys(schema, "$defs", "gap") == Set(BudgetDecoder.gapKeys))
+        let allow = try Self.object(schema, "properties", "lint", "properties", "allow", "items")
+        #expect(Set(try #require(allow["enum"] as? [String])) == Set(BudgetLintRule.allCases.map(\.rawValue)))
+    }
+
     @Test func stateKeys() throws {
         #expect(try Self.keys(Self.schema(.state)) == Set(StateDecoder.keys))
     }

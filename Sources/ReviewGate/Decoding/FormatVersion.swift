@@ -1,7 +1,7 @@
 /// A file's format version key (`reviewgate`, `reviewgate_state`, `reviewgate_scenario`) and the
 /// one refusal of a file written for a newer version than this reviewgate reads. It is asked
 /// before anything else in the file is judged, so that a newer file is not buried in unknown keys.
-package struct FormatVersion {
+package struct FormatVersion: Sendable {
     /// The file, as the message names it: `this policy`.
     package let file: String
     /// What the number is called: `language version`, `format`.

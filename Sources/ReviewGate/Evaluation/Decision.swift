@@ -14,6 +14,8 @@ public struct Decision: Sendable {
     public package(set) var moment: Moment
     /// The trigger that allowed it: the first, in file order, that passed.
     public package(set) var trigger: String?
+    /// The prompt decided: the policy's `prompt`, `review` unless set (SPEC §12).
+    public package(set) var prompt: String = Ask.review
     /// The first candidate trigger, in file order, that passed its own checks, whether or not the
     /// guards then allowed the moment. When there is one, the other triggers' failures block nothing.
     package var passingTrigger: String?

@@ -65,7 +65,7 @@ extension EvaluationContext {
             let version = currentVersion
             var askedAt: Timestamp?
             // An ask dated after `now` (a clock set back) still happened in this version.
-            for ask in state.asks where version != nil && ask.version(key) == version {
+            for ask in state.asks where version != nil && ask.version(key) == version && isOwn(ask) {
                 askedAt = ask.at
             }
             let passed = askedAt == nil
@@ -115,14 +115,14 @@ extension EvaluationContext {
     ) -> Bool {
         let start = limit.per.map { now - $0 }
         var inWindow = 0
-        for ask in state.asks where start.map({ ask.at > $0 }) ?? true { inWindow += 1 }
+        for ask in state.asks where isOwn(ask) && start.map({ ask.at > $0 }) ?? true { inWindow += 1 }
         let passed = inWindow < limit.count
         recorder.record(id, trigger: nil, passed: passed) {
             var passesAt: Timestamp?
             if !passed, let per = limit.per, let start {
                 // The (inWindow − count + 1)th oldest ask in the window must leave it.
                 var leaving = inWindow - limit.count + 1
-                for ask in state.asks.sorted(by: { $0.at < $1.at }) where ask.at > start {
+                for ask in state.asks.sorted(by: { $0.at < $1.at }) where isOwn(ask) && ask.at > start {
                     leaving -= 1
                     if leaving == 0 {
                         passesAt = ask.at + per
@@ -147,7 +147,7 @@ extension EvaluationContext {
         var waitable = true
         var source: SourceLocation?
         // A response dated after `now` (a clock set back) was still given.
-        for response in state.responses {
+        for response in state.responses where response.prompt == policy.prompt {
             let rule = policy.responses.rule(for: response.kind)
             switch rule.value {
             case .never:

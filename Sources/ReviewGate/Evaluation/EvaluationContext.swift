@@ -40,9 +40,12 @@ struct EvaluationContext {
     /// still happened (SPEC §4.10).
     var lastAskAt: Timestamp? {
         var latest: Timestamp?
-        for ask in state.asks where ask.at >= (latest ?? ask.at) { latest = ask.at }
+        for ask in state.asks where isOwn(ask) && ask.at >= (latest ?? ask.at) { latest = ask.at }
         return latest
     }
+
+    /// Whether an ask is of the policy's own prompt: its guards read no other (SPEC §12).
+    func isOwn(_ ask: Ask) -> Bool { ask.prompt == policy.prompt }
 
     /// The current version string by the policy's key.
     var currentVersion: String? { state.app[policy.app.versionKey] }

@@ -67,7 +67,7 @@ public enum Evaluator {
         let allowed = guardsPass && allowedBy != nil
         return Decision(
             outcome: allowed ? .allow : .block, moment: moment, trigger: allowed ? allowedBy : nil,
-            passingTrigger: allowedBy, checks: checks, nextEligibleAt: nil)
+            prompt: policy.prompt, passingTrigger: allowedBy, checks: checks, nextEligibleAt: nil)
     }
 
     /// Decides `moment` as ``decide(_:state:moment:)`` does, into `verdict`, building none of the

@@ -145,7 +145,8 @@ public struct TextExplanation: Sendable {
         }
     }
 
-    private enum Style: String {
+    /// The colours an explanation uses.
+    package enum Style: String {
         case green = "32"
         case red = "31"
         case greenBold = "1;32"
@@ -153,13 +154,15 @@ public struct TextExplanation: Sendable {
         case dim = "2"
     }
 
-    private func paint(_ text: String, _ style: Style) -> String {
+    /// `text` in `style`, when colouring.
+    package func paint(_ text: String, _ style: Style) -> String {
         color ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
     }
 }
 
 extension String {
-    fileprivate func padding(to width: Int) -> String {
+    /// The text with spaces after it up to `width` characters.
+    package func padding(to width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

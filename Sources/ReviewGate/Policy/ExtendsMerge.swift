@@ -21,6 +21,24 @@ enum ExtendsMerge {
         return merged
     }
 
+    /// A budget `child` on top of `base` (SPEC §12): `prompts` merge by name, each prompt's keys
+    /// merging in turn, and `lint` key by key; `limits`, `gaps` and every other value replace the
+    /// base's whole. `extends` itself is dropped.
+    static func mergeBudget(_ base: DocumentNode, under child: DocumentNode) -> DocumentNode {
+        var merged = combined(base, child) { key, baseValue, childValue in
+            switch key {
+            case "prompts":
+                combined(baseValue, childValue) { _, basePrompt, childPrompt in
+                    combined(basePrompt, childPrompt) { _, _, value in value }
+                }
+            case "lint": combined(baseValue, childValue) { _, _, value in value }
+            default: childValue
+            }
+        }
+        if let entries = merged.mapping { merged.content = .mapping(entries.filter { $0.key.string != "extends" }) }
+        return merged
+    }
+
     /// Triggers by id, each trigger's keys merged, a count key replacing the base's.
     private static func triggers(_ base: DocumentNode, _ child: DocumentNode) -> DocumentNode {
         combined(base, child) { _, baseTrigger, childTrigger in

@@ -1,6 +1,7 @@
 extension NodeReader {
-    /// `guards`, with the defaults for what it leaves out, read in file order.
-    mutating func guards(_ node: DocumentNode?, platform: Platform, at location: SourceLocation?) -> Guards {
+    /// `guards`, with the defaults for what it leaves out, read in file order; `platform` sets the
+    /// OS quota's default (`nil`: none, for a prompt other than the review's).
+    mutating func guards(_ node: DocumentNode?, platform: Platform?, at location: SourceLocation?) -> Guards {
         var rules: [Guard.Key: Located<Guard>] = [.neverOn: Located(.neverOn([.launch, .userAction]), at: nil)]
         if platform == .ios { rules[.systemQuota] = Located(.systemQuota(.storeKit), at: nil) }
         guard let node,

@@ -7,6 +7,11 @@ public struct Policy: Sendable {
     public package(set) var name: String
     /// What the policy is for.
     public package(set) var description: String?
+    /// The prompt the policy decides (`prompt:`, SPEC §12): `review` unless set. Its guards,
+    /// `since_last_ask` and `responses` read only this prompt's asks and answers.
+    public package(set) var prompt: String = Ask.review
+    /// Where `prompt` is written, if it is.
+    package var promptLocation: SourceLocation?
     /// The kill switch: `false` blocks every moment.
     package var enabled: Located<Bool>
     /// The oldest app and library the policy runs in.

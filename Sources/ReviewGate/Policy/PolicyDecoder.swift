@@ -15,7 +15,8 @@ package struct PolicyDecoder {
     package static let requiresKeys = ["app_version", "library_version"]
 
     package static let topLevelKeys = [
-        "reviewgate", "name", "description", "enabled", "extends", "requires", "app", "triggers", "guards", "responses",
+        "reviewgate", "name", "description", "prompt", "enabled", "extends", "requires", "app", "triggers", "guards",
+        "responses",
         "counting", "presentation", "rollout", "lint",
     ]
 
@@ -54,23 +55,18 @@ package struct PolicyDecoder {
         guard let version = reader.int(versionNode, "reviewgate (the language version)", minimum: 1) else { return nil }
         reader.require(["name", "triggers"], in: fields, "the policy")
 
-        var name: String?
-        if let node = fields["name"], let text = reader.string(node, "name") {
-            if Self.isPolicyName(text) {
-                name = text
-            } else {
-                reader.error(
-                    "name \"\(Quote.prefix(text))\" must be lowercase letters, digits, . _ and -, starting with a letter or digit",
-                    at: node.location)
-            }
-        }
+        let name = fields["name"].flatMap { reader.fileName($0) }
         let description = fields["description"].flatMap { reader.string($0, "description") }
+        let prompt = fields["prompt"].flatMap { reader.identifier($0, "prompt") }
         let enabled = Located(
             fields["enabled"].flatMap { reader.bool($0, "enabled") } ?? true, at: fields.keyLocation("enabled"))
         let requires = decodeRequires(fields["requires"])
         let app = decodeApp(fields["app"])
         let triggers = fields["triggers"].map { decodeTriggers($0) } ?? []
-        let guards = reader.guards(fields["guards"], platform: app.platform, at: fields.keyLocation("guards"))
+        // The OS quota is the review prompt's: another prompt of a budget has none unless it says so.
+        let guards = reader.guards(
+            fields["guards"], platform: (prompt ?? Ask.review) == Ask.review ? app.platform : nil,
+            at: fields.keyLocation("guards"))
         let responses = decodeResponses(fields["responses"])
         let counting = decodeCounting(fields["counting"])
         let presentation = decodePresentation(fields["presentation"])
@@ -84,6 +80,10 @@ package struct PolicyDecoder {
             triggers: triggers, guards: guards, responses: responses, counting: counting, presentation: presentation,
             rollout: rollout, allowedWarnings: allowed, location: root.location)
         policy.requires = requires
+        if let prompt {
+            policy.prompt = prompt
+            policy.promptLocation = fields.keyLocation("prompt")
+        }
         guard !reader.hasErrors, name != nil else {
             partial = policy
             return nil
@@ -140,6 +140,7 @@ package struct PolicyDecoder {
             }
     }
 
+    /// Whether `text` is a policy's or budget's name: `[a-z0-9][a-z0-9._-]*`.
     static func isPolicyName(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, ("a"..."z").contains(first) || ("0"..."9").contains(first) else {
             return false
@@ -316,5 +317,19 @@ package struct PolicyDecoder {
             }
         }
         return Int((((percent * 100) * 1e6).rounded() / 1e6).rounded(.up))
+    }
+}
+
+extension NodeReader {
+    /// A policy's or a budget's `name`: `[a-z0-9][a-z0-9._-]*`.
+    mutating func fileName(_ node: DocumentNode) -> String? {
+        guard let text = string(node, "name") else { return nil }
+        guard PolicyDecoder.isPolicyName(text) else {
+            error(
+                "name \"\(Quote.prefix(text))\" must be lowercase letters, digits, . _ and -, starting with a letter or digit",
+                at: node.location)
+            return nil
+        }
+        return text
     }
 }

@@ -83,7 +83,10 @@ enum PolicyLint {
                 "nothing limits how often this policy asks: add a cooldown, once_per_version or max_asks (system_quota is off)",
                 at: guards.location)
         } else if complete, !guards.spaceAsksApart, raised[.neverAsks] == nil {
-            let quota = policy.app.platform == .ios ? " and spend iOS's whole quota of 3 a year" : ""
+            // The OS's quota is the review prompt's only: another prompt of a budget has none.
+            let quota =
+                policy.app.platform == .ios && policy.prompt == Ask.review
+                ? " and spend iOS's whole quota of 3 a year" : ""
             warn(
                 .noSpacing,
                 "nothing spaces asks a day apart: with no cooldown of a day or more, once_per_version or max_asks of 1, this policy may ask several times in one evening\(quota); add a cooldown (cooldown: 30d)",

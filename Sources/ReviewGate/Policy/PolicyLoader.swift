@@ -39,7 +39,7 @@
     /// with a note at each `extends` that pulled it in.
     @_spi(ReviewGateTools) public func load(path: String) throws(DiagnosticError) -> Result {
         var inclusions: [String: Inclusion] = [:]
-        let root = try merged(path: path, chain: [], inclusions: &inclusions)
+        let root = try merged(path: path, chain: [], inclusions: &inclusions, as: .policy)
         if CompiledPolicy.isCompiled(root) { return try CompiledPolicy.decode(root, digest: digest) }
         do {
             var result = try Self.decode(root)
@@ -47,9 +47,7 @@
             return result
         } catch {
             var error = error
-            for index in error.diagnostics.indices {
-                error.diagnostics[index].notes += Self.notes(for: error.diagnostics[index].location, inclusions)
-            }
+            error.addNotes(inclusions)
             throw error
         }
     }
@@ -70,16 +68,36 @@
     struct Inclusion {
         var location: SourceLocation
         var reference: String
+        /// What the file is: `policy`, `budget`.
+        var kind = "policy"
+    }
+
+    /// What kind of file an `extends` chain is made of: its format version key and how a file lies
+    /// on top of its base.
+    struct Kind: Sendable {
+        /// The kind, as a message names it: `policy`.
+        var name: String
+        /// The format version every file of the chain is asked for first.
+        var format: FormatVersion
+        /// The key that holds it.
+        var formatKey: String
+        /// `child` on top of `base`.
+        var merge: @Sendable (_ base: DocumentNode, _ child: DocumentNode) -> DocumentNode
+
+        /// Policies (SPEC §2 *Extending a policy*).
+        static let policy = Kind(name: "policy", format: .policy, formatKey: "reviewgate") {
+            ExtendsMerge.merge($0, under: $1)
+        }
     }
 
     /// One note per `extends` between a base file's diagnostic and the policy loaded.
-    private static func notes(for location: SourceLocation?, _ inclusions: [String: Inclusion]) -> [Diagnostic.Note] {
+    static func notes(for location: SourceLocation?, _ inclusions: [String: Inclusion]) -> [Diagnostic.Note] {
         var notes: [Diagnostic.Note] = []
         var file = location?.file
         while let current = file, let inclusion = inclusions[current], notes.count < inclusions.count {
             notes.append(
                 .init(
-                    "in the policy this one extends, \(Quote.prefix(inclusion.reference, limit: 200))",
+                    "in the \(inclusion.kind) this one extends, \(Quote.prefix(inclusion.reference, limit: 200))",
                     at: inclusion.location))
             file = inclusion.location.file
         }
@@ -87,17 +105,18 @@
     }
 
     /// The file's tree with its `extends` base merged under it (``ExtendsMerge``).
-    private func merged(
-        path: String, chain: [String], inclusions: inout [String: Inclusion], by inclusion: Inclusion? = nil
+    func merged(
+        path: String, chain: [String], inclusions: inout [String: Inclusion], by inclusion: Inclusion? = nil,
+        as kind: Kind
     ) throws(DiagnosticError) -> DocumentNode {
         let root = try read(path, namedBy: inclusion)
         if let inclusion, CompiledPolicy.isCompiled(root) {
             throw DiagnosticError(
-                "extends names \(inclusion.reference), a compiled policy: extend the YAML it was compiled from",
+                "extends names \(inclusion.reference), a compiled \(kind.name): extend the YAML it was compiled from",
                 at: inclusion.location)
         }
         // Each file of the chain is asked: the merge keeps only the last file's version.
-        if let refusal = FormatVersion.policy.refusal(root["reviewgate"]) { throw DiagnosticError([refusal]) }
+        if let refusal = kind.format.refusal(root[kind.formatKey]) { throw DiagnosticError([refusal]) }
         guard let extendsNode = root["extends"] else { return root }
         guard let relative = extendsNode.string, !relative.isEmpty else {
             throw DiagnosticError(
@@ -110,22 +129,22 @@
             let cycle = (here.drop { $0 != basePath } + [basePath]).joined(separator: " → ")
             throw DiagnosticError("extends makes a cycle: \(cycle)", at: extendsNode.location)
         }
-        let inclusion = Inclusion(location: extendsNode.location, reference: relative)
+        let inclusion = Inclusion(location: extendsNode.location, reference: relative, kind: kind.name)
         inclusions[basePath] = inclusion
         let base: DocumentNode
         do {
-            base = try merged(path: basePath, chain: here, inclusions: &inclusions, by: inclusion)
+            base = try merged(path: basePath, chain: here, inclusions: &inclusions, by: inclusion, as: kind)
         } catch {
             // Each problem inside the base says where this file pulls it in.
             var error = error
             for index in error.diagnostics.indices
             where error.diagnostics[index].location?.file != PathArithmetic.normalize(path) {
                 error.diagnostics[index].notes.append(
-                    .init("in the policy this one extends, \(relative)", at: extendsNode.location))
+                    .init("in the \(kind.name) this one extends, \(relative)", at: extendsNode.location))
             }
             throw error
         }
-        return ExtendsMerge.merge(base, under: root)
+        return kind.merge(base, root)
     }
 
     /// A file's document; a file that cannot be read is an error at the `extends` that names it,
@@ -139,6 +158,15 @@
                 "extends names \(named), which cannot be read: \(error.message)", at: inclusion!.location)
         } catch {
             throw DiagnosticError(reading: error)
+        }
+    }
+}
+
+extension DiagnosticError {
+    /// Adds to each diagnostic a note per `extends` between its file and the file loaded.
+    mutating func addNotes(_ inclusions: [String: PolicyLoader.Inclusion]) {
+        for index in diagnostics.indices {
+            diagnostics[index].notes += PolicyLoader.notes(for: diagnostics[index].location, inclusions)
         }
     }
 }

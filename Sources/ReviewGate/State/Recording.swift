@@ -46,17 +46,23 @@ public struct Recording: Sendable {
     public var changes: [String] {
         var changes = StateChange.describe(from: before, to: after, moment: decision.moment, policy: policy)
         if let event = donated, let uncounted {
-            let reason =
-                uncounted == .atLimit
-                ? "at \(ReviewState.largestCount), the most a count holds"
-                : "blocked by \(decision.blockedBy.map(\.id).joined(separator: ", ")), and counting.while_blocked is false"
-            if let index = changes.firstIndex(of: "\(event) not counted") {
-                changes[index] += " (\(reason))"
-            } else {
-                changes.append("\(event) not counted (\(reason))")
-            }
+            Self.say(
+                uncounted, of: event, in: &changes,
+                blocked:
+                    "blocked by \(decision.blockedBy.map(\.id).joined(separator: ", ")), and counting.while_blocked is false"
+            )
         }
         return changes
+    }
+
+    /// Says in `changes` why `event`'s donation was not counted: at the limit, or as `blocked` says.
+    package static func say(_ uncounted: Uncounted, of event: String, in changes: inout [String], blocked: String) {
+        let reason = uncounted == .atLimit ? "at \(ReviewState.largestCount), the most a count holds" : blocked
+        if let index = changes.firstIndex(of: "\(event) not counted") {
+            changes[index] += " (\(reason))"
+        } else {
+            changes.append("\(event) not counted (\(reason))")
+        }
     }
 
     /// `recorded: process_completed 4, ask #1 in build "77"`, or `recorded: nothing`.

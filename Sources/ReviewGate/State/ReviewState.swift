@@ -99,7 +99,8 @@ public struct EventHistory: Sendable, Hashable {
     }
 }
 
-/// One ask: the app called the system's review request.
+/// One ask: the app called the system's review request, or showed another prompt of its budget
+/// (SPEC §12).
 public struct Ask: Sendable, Hashable {
     /// When.
     public var at: Timestamp
@@ -109,14 +110,23 @@ public struct Ask: Sendable, Hashable {
     public var build: String?
     /// The trigger that allowed it.
     public var trigger: String?
+    /// The prompt that was shown: `review` unless a budget's other prompt.
+    public var prompt: String
 
     /// Creates an ask.
-    public init(at: Timestamp, short: String? = nil, build: String? = nil, trigger: String? = nil) {
+    public init(
+        at: Timestamp, short: String? = nil, build: String? = nil, trigger: String? = nil,
+        prompt: String = Ask.review
+    ) {
         self.at = at
         self.short = short
         self.build = build
         self.trigger = trigger
+        self.prompt = prompt
     }
+
+    /// The review prompt's name, which a state leaves unwritten.
+    public static let review = "review"
 
     /// The version string for a version key.
     @_spi(ReviewGateTools) public func version(_ key: VersionKey) -> String? {
@@ -130,11 +140,14 @@ public struct Response: Sendable, Hashable {
     public var at: Timestamp
     /// What.
     public var kind: ResponseKind
+    /// The prompt answered: `review` unless a budget's other prompt.
+    public var prompt: String
 
     /// Creates a response.
-    public init(at: Timestamp, kind: ResponseKind) {
+    public init(at: Timestamp, kind: ResponseKind, prompt: String = Ask.review) {
         self.at = at
         self.kind = kind
+        self.prompt = prompt
     }
 }
 
@@ -153,7 +166,7 @@ public struct Lease: Sendable, Hashable {
     public var expires: Timestamp
 
     /// Creates a lease.
-    public init(id: String, prompt: String = "review", at: Timestamp, expires: Timestamp) {
+    public init(id: String, prompt: String = Ask.review, at: Timestamp, expires: Timestamp) {
         self.id = id
         self.prompt = prompt
         self.at = at

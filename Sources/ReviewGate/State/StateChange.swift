@@ -54,9 +54,14 @@ package enum StateChange {
         for (index, ask) in new.asks.enumerated().dropFirst(old.asks) {
             let keys = versionKey.map { [$0] } ?? [.short, .build]
             let versions = keys.map { "\($0.rawValue) \(YAMLScalarText.quoted(ask.version($0) ?? ""))" }
-            changes.append("ask #\(index + 1) in " + versions.joined(separator: ", "))
+            // A prompt other than the review's is named, so that a budget's transcript tells them apart.
+            let prompt = ask.prompt == Ask.review ? "" : "\(ask.prompt) "
+            changes.append("\(prompt)ask #\(index + 1) in " + versions.joined(separator: ", "))
         }
-        for response in new.responses.dropFirst(old.responses) { changes.append("response \(response.kind.rawValue)") }
+        for response in new.responses.dropFirst(old.responses) {
+            let prompt = response.prompt == Ask.review ? "" : " to \(response.prompt)"
+            changes.append("response \(response.kind.rawValue)\(prompt)")
+        }
         for (name, flag) in new.flags.sorted(by: { $0.key < $1.key }) where old.flags[name] != flag {
             changes.append("flag \(name) \(flag)")
         }

@@ -114,7 +114,7 @@
     }
 
     private static func ask(_ node: DocumentNode, _ reader: inout NodeReader) -> Ask? {
-        guard let fields = reader.fields(node, "an ask", allowed: ["at", "short", "build", "trigger"]) else {
+        guard let fields = reader.fields(node, "an ask", allowed: ["at", "short", "build", "trigger", "prompt"]) else {
             return nil
         }
         reader.require(["at"], in: fields, "an ask")
@@ -123,16 +123,18 @@
             at: at,
             short: fields["short"].flatMap { reader.string($0, "short") },
             build: fields["build"].flatMap { reader.string($0, "build") },
-            trigger: fields["trigger"].flatMap { reader.string($0, "trigger") })
+            trigger: fields["trigger"].flatMap { reader.string($0, "trigger") },
+            prompt: fields["prompt"].flatMap { reader.identifier($0, "a prompt name") } ?? Ask.review)
     }
 
     private static func response(_ node: DocumentNode, _ reader: inout NodeReader) -> Response? {
-        guard let fields = reader.fields(node, "a response", allowed: ["at", "kind"]) else { return nil }
+        guard let fields = reader.fields(node, "a response", allowed: ["at", "kind", "prompt"]) else { return nil }
         reader.require(["at", "kind"], in: fields, "a response")
         guard let at = fields["at"].flatMap({ reader.timestamp($0, "at") }),
             let kind = fields["kind"].flatMap({ reader.choice($0, "kind", as: ResponseKind.self) })
         else { return nil }
-        return Response(at: at, kind: kind)
+        let prompt = fields["prompt"].flatMap { reader.identifier($0, "a prompt name") } ?? Ask.review
+        return Response(at: at, kind: kind, prompt: prompt)
     }
 
     private static func lease(_ node: DocumentNode, _ reader: inout NodeReader) -> Lease? {
@@ -144,7 +146,7 @@
             let at = fields["at"].flatMap({ reader.timestamp($0, "at") }),
             let expires = fields["expires"].flatMap({ reader.timestamp($0, "expires") })
         else { return nil }
-        let prompt = fields["prompt"].flatMap { reader.identifier($0, "a prompt name") } ?? "review"
+        let prompt = fields["prompt"].flatMap { reader.identifier($0, "a prompt name") } ?? Ask.review
         return Lease(id: id, prompt: prompt, at: at, expires: expires)
     }
 }

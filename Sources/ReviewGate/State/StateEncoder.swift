@@ -43,13 +43,16 @@
             for ask in state.asks {
                 var fields = [("at", ask.at.description)] + versionFields(short: ask.short, build: ask.build)
                 if let trigger = ask.trigger { fields.append(("trigger", YAMLScalarText.scalar(trigger))) }
+                if ask.prompt != Ask.review { fields.append(("prompt", YAMLScalarText.scalar(ask.prompt))) }
                 lines.append("  - \(flow(fields))")
             }
         }
         if !state.responses.isEmpty {
             lines.append("responses:")
             for response in state.responses {
-                lines.append("  - \(flow([("at", response.at.description), ("kind", response.kind.rawValue)]))")
+                var fields = [("at", response.at.description), ("kind", response.kind.rawValue)]
+                if response.prompt != Ask.review { fields.append(("prompt", YAMLScalarText.scalar(response.prompt))) }
+                lines.append("  - \(flow(fields))")
             }
         }
         if !state.leases.isEmpty {
@@ -107,6 +110,7 @@
                             }
                             fields.insert(("at", .string(ask.at.description)), at: 0)
                             if let trigger = ask.trigger { fields.append(("trigger", .string(trigger))) }
+                            if ask.prompt != Ask.review { fields.append(("prompt", .string(ask.prompt))) }
                             return .object(fields)
                         })
                 ))
@@ -117,7 +121,11 @@
                     "responses",
                     .array(
                         state.responses.map {
-                            .object([("at", .string($0.at.description)), ("kind", .string($0.kind.rawValue))])
+                            var fields: [(key: String, value: JSONValue)] = [
+                                ("at", .string($0.at.description)), ("kind", .string($0.kind.rawValue)),
+                            ]
+                            if $0.prompt != Ask.review { fields.append(("prompt", .string($0.prompt))) }
+                            return .object(fields)
                         })
                 ))
         }

@@ -56,12 +56,13 @@ extension StateStore {
         }
     }
 
-    /// Records the person's answer to the app's own pre-prompt: what changed.
+    /// Records the person's answer to the app's own pre-prompt (of `prompt`, `review` unless a
+    /// budget's other prompt): what changed.
     @discardableResult
-    public func respond(_ kind: ResponseKind, at now: Timestamp) throws -> StateUpdate {
+    public func respond(_ kind: ResponseKind, at now: Timestamp, prompt: String = Ask.review) throws -> StateUpdate {
         try update { state in
             let before = StateChange.Snapshot(state)
-            state = Transition.respond(state, kind, at: now)
+            state = Transition.respond(state, kind, at: now, prompt: prompt)
             return StateUpdate(from: before, to: state, versionKey: nil)
         }
     }

@@ -41,24 +41,29 @@ public enum Transition {
         let uncounted = uncounted(moment, in: state, policy: policy) { verdict.failed != 0 }
         donate(moment, counting: uncounted == nil, to: &state, policy: policy)
         if verdict.isAllowed, let index = verdict.passingTrigger {
-            appendAsk(at: moment.now, trigger: policy.triggers[index].id, to: &state)
+            appendAsk(at: moment.now, trigger: policy.triggers[index].id, prompt: policy.prompt, to: &state)
         }
     }
 
     /// What a moment's donation does: a launch starts the session and, when `counting`, adds a
     /// launch; another event's donation, when `counting`, adds to its count.
     private static func donate(_ moment: Moment, counting: Bool, to state: inout ReviewState, policy: Policy) {
+        donate(moment, counting: counting, to: &state, keeping: policy.longestWithin)
+    }
+
+    /// ``donate(_:counting:to:policy:)``, keeping as many times as a `within` of `window` needs.
+    static func donate(_ moment: Moment, counting: Bool, to state: inout ReviewState, keeping window: TimeSpan?) {
         guard let event = moment.event else { return }
         if event == Trigger.launchEvent {
             if counting {
                 var history = EventHistory(count: state.launches, times: state.launchTimes)
-                history.record(moment.now, keeping: policy.longestWithin)
+                history.record(moment.now, keeping: window)
                 state.launches = history.count
                 state.launchTimes = history.times
             }
             state.sessionStartedAt = moment.now
         } else if counting {
-            state.events[event, default: EventHistory(count: 0)].record(moment.now, keeping: policy.longestWithin)
+            state.events[event, default: EventHistory(count: 0)].record(moment.now, keeping: window)
         }
     }
 
@@ -91,12 +96,13 @@ public enum Transition {
     /// Appends the ask of an allowed decision, presented at `now`, in the current version.
     public static func ask(_ decision: Decision, in state: inout ReviewState, at now: Timestamp) {
         guard decision.isAllowed else { return }
-        appendAsk(at: now, trigger: decision.trigger, to: &state)
+        appendAsk(at: now, trigger: decision.trigger, prompt: decision.prompt, to: &state)
     }
 
-    /// An ask at `now` by `trigger`, in the state's current version.
-    private static func appendAsk(at now: Timestamp, trigger: String?, to state: inout ReviewState) {
-        state.asks.append(Ask(at: now, short: state.app.short, build: state.app.build, trigger: trigger))
+    /// An ask of `prompt` at `now` by `trigger`, in the state's current version.
+    package static func appendAsk(at now: Timestamp, trigger: String?, prompt: String, to state: inout ReviewState) {
+        state.asks.append(
+            Ask(at: now, short: state.app.short, build: state.app.build, trigger: trigger, prompt: prompt))
     }
 
     /// The state after the app was updated to `version` (the strings given replace the current
@@ -112,23 +118,34 @@ public enum Transition {
 
     /// ``update(_:to:at:policy:)`` in place, for a long run that keeps one state.
     public static func update(_ state: inout ReviewState, to version: AppVersion, at now: Timestamp, policy: Policy) {
-        let key = policy.app.versionKey
+        update(&state, to: version, at: now, versionKey: policy.app.versionKey, counting: policy.counting)
+    }
+
+    /// ``update(_:to:at:policy:)`` by a version key and counting rules: a budget's, which its
+    /// policies share.
+    package static func update(
+        _ state: inout ReviewState, to version: AppVersion, at now: Timestamp, versionKey key: VersionKey,
+        counting: Counting
+    ) {
         let before = state.app[key]
         if let short = version.short { state.app.short = short }
         if let build = version.build { state.app.build = build }
         guard state.app[key] != before else { return }
         state.versionFirstSeenAt = now
-        if policy.counting.resetOnNewVersion {
+        if counting.resetOnNewVersion {
             state.launches = 0
             state.launchTimes = []
             for name in state.events.keys { state.events[name] = EventHistory(count: 0) }
         }
     }
 
-    /// The state after the person answered the app's own pre-prompt (or used the review link).
-    public static func respond(_ state: ReviewState, _ kind: ResponseKind, at now: Timestamp) -> ReviewState {
+    /// The state after the person answered the app's own pre-prompt (or used the review link), or,
+    /// with `prompt`, another prompt of a budget (SPEC §12).
+    public static func respond(
+        _ state: ReviewState, _ kind: ResponseKind, at now: Timestamp, prompt: String = Ask.review
+    ) -> ReviewState {
         var state = state
-        state.responses.append(Response(at: now, kind: kind))
+        state.responses.append(Response(at: now, kind: kind, prompt: prompt))
         return state
     }
 

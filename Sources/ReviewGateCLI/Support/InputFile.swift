@@ -63,8 +63,25 @@ enum InputFile {
 
     /// The state file at `path`, read for `policy`.
     static func state(_ path: String, for policy: Policy) throws -> ReviewState {
+        try state(path, versionKey: policy.app.versionKey)
+    }
+
+    /// The state file at `path`, whose version is told by `versionKey`.
+    static func state(_ path: String, versionKey: VersionKey) throws -> ReviewState {
         try orExit { () throws(DiagnosticError) in
-            try StateDecoder.decode(documents.document(atPath: path), versionKey: policy.app.versionKey)
+            try StateDecoder.decode(documents.document(atPath: path), versionKey: versionKey)
         }
+    }
+
+    /// Budgets (SPEC §12) and their policies, read as policies are.
+    static let budgetLoader = BudgetLoader(policies: loader)
+
+    /// The budget at `path` with its policies; warnings printed to stderr.
+    static func budget(_ path: String) throws -> Budget {
+        let result = try orExit { () throws(DiagnosticError) in
+            try budgetLoader.load(path: path)
+        }
+        report(result.warnings)
+        return result.budget
     }
 }

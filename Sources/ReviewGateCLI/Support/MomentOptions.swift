@@ -4,13 +4,40 @@ import ArgumentParser
 
 extension MomentSource: ExpressibleByArgument {}
 
-/// The policy and state files every decision needs.
+/// The policy (or budget) and state files every decision needs.
 struct PolicyStateOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The policy file: YAML, or compiled by reviewgate compile (.json).", valueName: "file"))
-    var policy: String
+    var policy: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "In place of --policy: a budget file (SPEC §12), which arbitrates between its prompts' policies.",
+            valueName: "file"))
+    var budget: String?
 
     @Option(help: ArgumentHelp("The state file (JSON or YAML, SPEC §3).", valueName: "file"))
     var state: String
+
+    @Option(
+        name: .customLong("want"),
+        help: ArgumentHelp(
+            "With --budget: an external prompt the app wants to show now (paywall); repeat for several.",
+            valueName: "name"))
+    var wanted: [String] = []
+
+    func validate() throws {
+        if (policy == nil) == (budget == nil) {
+            throw ValidationError("give --policy FILE or --budget FILE (one of them)")
+        }
+        if !wanted.isEmpty, budget == nil {
+            throw ValidationError("--want names a budget's external prompt: it goes with --budget")
+        }
+        for name in wanted {
+            if let problem = Name.problem(name) {
+                throw ValidationError("--want \"\(name)\" is not a name: \(problem)")
+            }
+        }
+    }
 }
 
 /// The moment being decided: `--event` or `--trigger`, `--scene`, `--source`, `--now`.

@@ -1,0 +1,191 @@
+/// Arbitration (SPEC §12): a pure function of the budget, its policies, the state, the moment and
+/// the wanted external prompts. It reads no clock and changes nothing.
+public enum Arbiter {
+    /// A moment or a wanted prompt that the budget does not have.
+    public struct UsageError: Error, Sendable, CustomStringConvertible {
+        /// The message for the person.
+        public var description: String
+    }
+
+    /// Decides which prompt, if any, may interrupt at `moment`: each policy prompt whose policy
+    /// decides the moment (its triggers listen to the event, have the trigger id, or, for a
+    /// moment with neither and no wanted prompts, all of them), and each external prompt in
+    /// `wanted`. The budget checks every candidate its policy allows; of those that pass, the one
+    /// of highest priority (then file order) is granted, and every other is blocked by `budget`.
+    public static func arbitrate(
+        _ budget: Budget, state: ReviewState, moment: Moment, wanted: [String] = []
+    ) throws(UsageError) -> Arbitration {
+        for name in wanted {
+            guard let prompt = budget.prompt(named: name) else {
+                let names = budget.externalPrompts
+                throw UsageError(
+                    description:
+                        "the budget has no prompt \"\(Quote.prefix(name))\"\(Suggestion.phrase(for: name, in: budget.prompts.map(\.name))) (its external prompts: \(names.isEmpty ? "none" : Suggestion.list(names)))"
+                )
+            }
+            guard prompt.policy == nil else {
+                throw UsageError(
+                    description:
+                        "\(name) is decided by its policy (\(prompt.policyPath?.value ?? "")), not wanted: name a moment (an event or a trigger) for it; --want names external prompts"
+                )
+            }
+        }
+        if let trigger = moment.trigger, !budget.policies.contains(where: { $0.trigger(id: trigger) != nil }) {
+            throw UsageError(
+                description:
+                    "no policy of the budget has the trigger \"\(Quote.prefix(trigger))\"\(Suggestion.phrase(for: trigger, in: budget.policies.flatMap { $0.triggers.map(\.id) }))"
+            )
+        }
+        var candidates: [Candidate] = []
+        for prompt in budget.prompts {
+            if let policy = prompt.policy {
+                guard decides(policy, moment, wanted: wanted) else { continue }
+                let decision: Decision
+                do {
+                    decision = try Evaluator.evaluate(policy, state: state, moment: moment)
+                } catch {
+                    // Another policy has the trigger; this one does not decide the moment.
+                    continue
+                }
+                candidates.append(
+                    Candidate(
+                        prompt: prompt.name, priority: prompt.priority.value, decision: decision,
+                        checks: decision.isAllowed ? checks(prompt, budget, state, at: moment) : [], isGranted: false,
+                        source: prompt.location))
+            } else if wanted.contains(prompt.name) {
+                candidates.append(
+                    Candidate(
+                        prompt: prompt.name, priority: prompt.priority.value, decision: nil,
+                        checks: checks(prompt, budget, state, at: moment), isGranted: false, source: prompt.location))
+            }
+        }
+        // Highest priority first, then file order: the first that passes is granted.
+        let ranked = candidates.indices.sorted {
+            candidates[$0].priority != candidates[$1].priority
+                ? candidates[$0].priority > candidates[$1].priority : $0 < $1
+        }
+        let passing = ranked.filter {
+            (candidates[$0].decision?.isAllowed ?? true) && candidates[$0].failedChecks.isEmpty
+        }
+        if let winner = passing.first {
+            candidates[winner].isGranted = true
+            for index in passing.dropFirst() {
+                candidates[index].checks.append(
+                    BudgetCheck(
+                        kind: .outranked(by: candidates[winner].prompt, priority: candidates[winner].priority),
+                        passed: false, passesAt: nil, source: candidates[winner].source))
+            }
+        }
+        let granted = passing.first.map { candidates[$0].prompt }
+        for index in candidates.indices where !candidates[index].isGranted {
+            if let decision = candidates[index].decision, !decision.isAllowed {
+                candidates[index].nextEligibleAt = decision.nextEligibleAt
+            } else if let prompt = budget.prompt(named: candidates[index].prompt) {
+                candidates[index].nextEligibleAt = promisedTime(
+                    for: prompt, budget, state, moment: moment, after: granted)
+            }
+        }
+        return Arbitration(moment: moment, wanted: wanted, candidates: candidates)
+    }
+
+    /// Whether `policy` decides `moment`: it has the moment's trigger, listens to its event, or,
+    /// for a moment with neither, no prompt is wanted (then every policy decides, on every trigger).
+    static func decides(_ policy: Policy, _ moment: Moment, wanted: [String]) -> Bool {
+        if let trigger = moment.trigger { return policy.trigger(id: trigger) != nil }
+        if let event = moment.event { return policy.listens(to: event) }
+        return wanted.isEmpty
+    }
+
+    /// The budget's checks of `prompt` at `moment` on `state`: its limits and the gaps that hold it
+    /// back (unless it ignores the budget), then a live lease of any prompt.
+    static func checks(_ prompt: BudgetPrompt, _ budget: Budget, _ state: ReviewState, at moment: Moment)
+        -> [BudgetCheck]
+    {
+        let now = moment.now
+        var checks: [BudgetCheck] = []
+        if !prompt.ignoresBudget.value {
+            // A launch starts the session now; an unknown session start counts from the install.
+            let sessionStart = moment.donates(Trigger.launchEvent) ? now : state.sessionStartedAt ?? state.installedAt
+            for limit in budget.limits { checks.append(check(limit, state, now: now, sessionStart: sessionStart)) }
+            for gap in budget.gaps where gap.holds(prompt.name) {
+                // An ask dated after `now` (a clock set back) still happened.
+                var last: Ask?
+                for ask in state.asks where gap.startsAfter(ask.prompt) && ask.at >= (last?.at ?? ask.at) {
+                    last = ask
+                }
+                let passed = last.map { now - $0.at >= gap.min } ?? true
+                checks.append(
+                    BudgetCheck(
+                        kind: .gap(gap, last: last), passed: passed,
+                        passesAt: passed ? nil : last.map { $0.at + gap.min },
+                        source: gap.location))
+            }
+        }
+        let live = state.leases.first { $0.isLive(at: now) }
+        checks.append(
+            BudgetCheck(kind: .lease(live), passed: live == nil, passesAt: nil, source: budget.lease.location))
+        return checks
+    }
+
+    /// One limit's check: fewer than `max` prompts shown in its span. A rolling window's failure
+    /// passes when enough of the asks in it have left it; a session's or a lifetime's never does.
+    private static func check(_ limit: BudgetLimit, _ state: ReviewState, now: Timestamp, sessionStart: Timestamp)
+        -> BudgetCheck
+    {
+        var inSpan: [Ask] = []
+        for ask in state.asks {
+            switch limit.per {
+            case .rolling(let span) where ask.at > now - span: inSpan.append(ask)
+            case .session where ask.at >= sessionStart: inSpan.append(ask)
+            case .lifetime: inSpan.append(ask)
+            default: continue
+            }
+        }
+        let passed = inSpan.count < limit.max
+        var passesAt: Timestamp?
+        if !passed, case .rolling(let span) = limit.per {
+            // The (shown − max + 1)th oldest in the window must leave it.
+            let sorted = inSpan.sorted { $0.at < $1.at }
+            passesAt = sorted[inSpan.count - limit.max].at + span
+        }
+        return BudgetCheck(
+            kind: .limit(limit, shown: inSpan.count, oldest: inSpan.min { $0.at < $1.at }), passed: passed,
+            passesAt: passesAt, source: limit.location)
+    }
+
+    /// How many times ``promisedTime(for:_:_:moment:after:)`` looks again before it gives up.
+    private static let promiseAttempts = 8
+
+    /// `next_eligible_at` of a candidate the budget blocked (SPEC §12): the earliest time at which
+    /// it is allowed when arbitrated alone, on the state with the granted prompt shown now; `nil`
+    /// under a live lease, when waiting cannot free it (a session or lifetime limit), or when
+    /// nothing but rank held it back (the granted prompt would win the same moment again).
+    static func promisedTime(
+        for prompt: BudgetPrompt, _ budget: Budget, _ state: ReviewState, moment: Moment, after granted: String?
+    ) -> Timestamp? {
+        guard !state.leases.contains(where: { $0.isLive(at: moment.now) }) else { return nil }
+        var state = state
+        if let granted { Transition.appendAsk(at: moment.now, trigger: nil, prompt: granted, to: &state) }
+        var later = moment
+        for _ in 0..<promiseAttempts {
+            let failed = checks(prompt, budget, state, at: later).filter { !$0.passed }
+            if !failed.isEmpty {
+                guard failed.allSatisfy({ $0.passesAt != nil }), let time = failed.compactMap(\.passesAt).max(),
+                    time > later.now
+                else { return nil }
+                later.now = time
+                continue
+            }
+            if let policy = prompt.policy {
+                guard let decision = try? Evaluator.evaluate(policy, state: state, moment: later) else { return nil }
+                if !decision.isAllowed {
+                    guard let time = decision.nextEligibleAt, time > later.now else { return nil }
+                    later.now = time
+                    continue
+                }
+            }
+            return later.now > moment.now ? later.now : nil
+        }
+        return nil
+    }
+}

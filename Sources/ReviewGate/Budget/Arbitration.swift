@@ -1,0 +1,88 @@
+/// What arbitrating a moment under a budget decided (SPEC §12): every candidate prompt with its
+/// policy's decision and the budget's checks, and the one granted, if any.
+public struct Arbitration: Sendable {
+    /// The moment arbitrated.
+    public package(set) var moment: Moment
+    /// The prompts the app named as wanted (external prompts).
+    public package(set) var wanted: [String]
+    /// Every candidate, in the budget's file order: the prompts whose policy decided the moment
+    /// and the wanted external prompts.
+    public package(set) var candidates: [Candidate]
+
+    /// The granted prompt's name: at most one a moment.
+    public var granted: String? { candidates.first { $0.isGranted }?.prompt }
+
+    /// The granted candidate.
+    public var grantedCandidate: Candidate? { candidates.first { $0.isGranted } }
+
+    /// The candidate for `prompt`, if it was one.
+    public func candidate(_ prompt: String) -> Candidate? { candidates.first { $0.prompt == prompt } }
+}
+
+/// One prompt that could interrupt at a moment: decided by its policy (unless external), then by
+/// the budget.
+public struct Candidate: Sendable {
+    /// The prompt's name.
+    public package(set) var prompt: String
+    /// Its priority, 1–100.
+    public package(set) var priority: Int
+    /// Its policy's decision; `nil` for an external prompt, which only the budget decides.
+    public package(set) var decision: Decision?
+    /// The budget's checks, made when the policy allowed (or for an external prompt); empty when
+    /// the policy blocked.
+    package var checks: [BudgetCheck]
+    /// Whether this prompt may interrupt now.
+    public package(set) var isGranted: Bool
+    /// When blocked only by what waiting frees: a time at which it is allowed alone, the granted
+    /// prompt shown now; `nil` otherwise (a live lease, a session or lifetime limit).
+    public package(set) var nextEligibleAt: Timestamp?
+    /// Where the prompt is written in the budget file.
+    package var source: SourceLocation?
+
+    /// Whether the budget (not the policy) blocked it.
+    public var isBlockedByBudget: Bool { !isGranted && (decision?.isAllowed ?? true) }
+
+    /// What blocked, in order: the policy's ids (guards, responses, rollout, trigger), or `budget`.
+    public var blockedBy: [String] {
+        if isGranted { return [] }
+        if let decision, !decision.isAllowed { return decision.blockedBy.map(\.id) }
+        return ["budget"]
+    }
+
+    /// The budget's failed checks.
+    package var failedChecks: [BudgetCheck] { checks.filter { !$0.passed } }
+}
+
+/// One check the budget made of a candidate.
+package struct BudgetCheck: Sendable {
+    /// What was checked.
+    package enum Kind: Sendable {
+        /// A limit, with how many prompts were shown in its span and the oldest of them that counts.
+        case limit(BudgetLimit, shown: Int, oldest: Ask?)
+        /// A gap that holds this prompt back, with the last prompt shown that starts it.
+        case gap(BudgetGap, last: Ask?)
+        /// No other prompt's lease may be live; the live one, if any.
+        case lease(Lease?)
+        /// Another candidate that passed has a higher priority (or the same, earlier in the file).
+        case outranked(by: String, priority: Int)
+    }
+
+    /// What was checked.
+    package var kind: Kind
+    /// Whether it passed.
+    package var passed: Bool
+    /// When a failure passes by waiting alone; `nil` when it does not (or passed).
+    package var passesAt: Timestamp?
+    /// Where the budget writes it.
+    package var source: SourceLocation?
+
+    /// The check's kind as an id: `limit`, `gap`, `lease`, `outranked`.
+    package var id: String {
+        switch kind {
+        case .limit: "limit"
+        case .gap: "gap"
+        case .lease: "lease"
+        case .outranked: "outranked"
+        }
+    }
+}

@@ -1,0 +1,143 @@
+/// One attention budget for all of an app's prompts (SPEC §12): which prompt may interrupt the
+/// person at a moment, and how often any may. ``Arbiter`` decides with it.
+public struct Budget: Sendable {
+    /// The budget file's format version, `1`.
+    package var version: Int
+    /// The budget's name, `[a-z0-9][a-z0-9._-]*`.
+    public package(set) var name: String
+    /// What the budget is for.
+    public package(set) var description: String?
+    /// Every prompt the app shows, in file order (which breaks ties of priority).
+    package var prompts: [BudgetPrompt]
+    /// Limits over every prompt, counted from the shown ones.
+    package var limits: [BudgetLimit]
+    /// Gaps between prompts.
+    package var gaps: [BudgetGap]
+    /// How long a granted prompt holds the budget before it is shown or released.
+    package var lease: Located<TimeSpan>
+    /// The warnings the team means, from `lint: {allow: [...]}`.
+    package var allowedWarnings: Set<BudgetLintRule>
+    /// Where the budget file starts.
+    package var location: SourceLocation
+    /// The SHA-256 of the compiled budget's canonical bytes, when known.
+    public package(set) var digest: String?
+
+    /// The default lease: long enough for a short presentation delay and the presenter's call.
+    package static let defaultLease = TimeSpan(seconds: 30)
+
+    /// The prompt named `name`, if the budget has it.
+    package func prompt(named name: String) -> BudgetPrompt? {
+        prompts.first { $0.name == name }
+    }
+
+    /// The policies of the budget's prompts, in file order.
+    public var policies: [Policy] { prompts.compactMap(\.policy) }
+
+    /// The longest `within` of all the budget's policies: how much donation history to keep,
+    /// since they share one state's counts.
+    package var longestWithin: TimeSpan? {
+        policies.compactMap(\.longestWithin).max()
+    }
+
+    /// How the budget's policies count (they all count alike: ``BudgetLoader`` checks it); with no
+    /// policy, the defaults.
+    package var counting: Counting {
+        policies.first?.counting ?? Counting(whileBlocked: true, resetOnNewVersion: false)
+    }
+
+    /// Which version string the budget's policies compare (alike in all of them); `short` with none.
+    package var versionKey: VersionKey { policies.first?.app.versionKey ?? .short }
+
+    /// The names of the prompts the app asks about itself (no policy).
+    public var externalPrompts: [String] { prompts.filter { $0.policy == nil }.map(\.name) }
+}
+
+/// One prompt of a budget.
+package struct BudgetPrompt: Sendable {
+    /// The prompt's name (`review`, `paywall`), as asks and leases carry it.
+    package var name: String
+    /// 1–100: the higher wins.
+    package var priority: Located<Int>
+    /// The policy that decides it first, as written (a path relative to the budget file).
+    package var policyPath: Located<String>?
+    /// That policy, loaded; `nil` for an external prompt, which only the budget decides.
+    package var policy: Policy?
+    /// Whether it skips the budget's limits and gaps (it still counts in them and yields to a live
+    /// lease and to priority).
+    package var ignoresBudget: Located<Bool>
+    /// Where the prompt's name is written.
+    package var location: SourceLocation?
+
+    /// `external` or `policy review.yaml`, for explanations.
+    package var kind: String {
+        policyPath.map { "policy \($0.value)" } ?? "external"
+    }
+}
+
+/// A limit over every prompt shown: fewer than `max` in a window, a session or a lifetime.
+package struct BudgetLimit: Sendable {
+    /// What a limit counts over.
+    package enum Span: Sendable, Hashable, CustomStringConvertible {
+        /// A rolling window: shown prompts with time in `(now − span, now]`.
+        case rolling(TimeSpan)
+        /// The current session: shown since `session_started_at` (a launch starts one).
+        case session
+        /// Every prompt ever shown.
+        case lifetime
+
+        /// `1d`, `session` or `lifetime`, as a message says it.
+        package var description: String {
+            switch self {
+            case .rolling(let span): span.description
+            case .session: "session"
+            case .lifetime: "lifetime"
+            }
+        }
+    }
+
+    /// The most prompts shown per ``per``.
+    package var max: Int
+    /// Over what.
+    package var per: Span
+    /// Where the limit is written.
+    package var location: SourceLocation?
+
+    /// `1 prompt per 1d`, `3 prompts per session`, `2 prompts in a lifetime`.
+    package var text: String {
+        let prompts = max == 1 ? "1 prompt" : "\(max) prompts"
+        return per == .lifetime ? "\(prompts) in a lifetime" : "\(prompts) per \(per)"
+    }
+}
+
+/// A gap: at least `min` between a prompt shown of the `after` kind (any, when `nil`) and a
+/// prompt of the `before` kind (any, when `nil`).
+package struct BudgetGap: Sendable {
+    /// The prompt whose showing starts the gap; `nil` for any.
+    package var after: String?
+    /// The prompt the gap holds back; `nil` for any.
+    package var before: String?
+    /// How long.
+    package var min: TimeSpan
+    /// Where the gap is written.
+    package var location: SourceLocation?
+
+    /// Whether the gap holds back a prompt of kind `prompt`.
+    package func holds(_ prompt: String) -> Bool { before == nil || before == prompt }
+
+    /// Whether an ask of `prompt` starts the gap.
+    package func startsAfter(_ prompt: String) -> Bool { after == nil || after == prompt }
+
+    /// `2h gap after any prompt`, `3d gap after paywall before review`.
+    package var text: String {
+        "\(min) gap after \(after ?? "any prompt")" + (before.map { " before \($0)" } ?? "")
+    }
+}
+
+/// A warning `validate` raises about a budget that works but that a reviewer would flag, by the
+/// id a team writes in the budget's `lint: {allow: [...]}` to say it means it.
+package enum BudgetLintRule: String, Sendable, Hashable, CaseIterable {
+    /// A prompt with `ignores_budget: true`: shown whatever the limits and gaps.
+    case ignoresBudget = "ignores_budget"
+    /// A budget with no limit and no gap: nothing spaces the prompts apart.
+    case unlimited = "unlimited"
+}

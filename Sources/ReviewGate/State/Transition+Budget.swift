@@ -1,0 +1,52 @@
+extension Transition {
+    /// The state after a moment arbitrated under a budget (SPEC §12), its granted prompt shown at
+    /// once (the command line and scenario steps have no presenter: an app's prompter records a
+    /// granted prompt only once shown).
+    ///
+    /// - The donation is counted once for all the budget's policies, which share one state's
+    ///   counts and keep times for the largest `within` of them all.
+    /// - With `counting.while_blocked: false` it is not counted when no policy of the budget would
+    ///   count it: each one's decision was blocked by a guard, `enabled`, `responses`, `rollout` or
+    ///   the budget (which counts as a guard). A launch always counts.
+    /// - The granted prompt's ask is appended, with its prompt and its policy's trigger.
+    ///
+    /// Returns why the donation was not counted, or `nil` when it was (or when nothing was donated).
+    @discardableResult
+    package static func apply(
+        _ arbitration: Arbitration, to state: inout ReviewState, budget: Budget, appendingAsk: Bool = true
+    ) -> Recording.Uncounted? {
+        let moment = arbitration.moment
+        var uncounted: Recording.Uncounted?
+        if let event = moment.event {
+            if state.isFull(for: moment) {
+                uncounted = .atLimit
+            } else if event != Trigger.launchEvent, !budget.counting.whileBlocked,
+                !anyPolicyCounts(arbitration, state: state, budget: budget)
+            {
+                uncounted = .blockedByGuard
+            }
+        }
+        donate(moment, counting: uncounted == nil, to: &state, keeping: budget.longestWithin)
+        if appendingAsk, let granted = arbitration.grantedCandidate {
+            appendAsk(at: moment.now, trigger: granted.decision?.trigger, prompt: granted.prompt, to: &state)
+        }
+        return uncounted
+    }
+
+    /// Whether some policy of the budget would count the moment's donation under
+    /// `counting.while_blocked: false`: neither a guard nor the budget blocked it. A policy that
+    /// was no candidate (its triggers do not listen) is decided for this.
+    private static func anyPolicyCounts(_ arbitration: Arbitration, state: ReviewState, budget: Budget) -> Bool {
+        for prompt in budget.prompts {
+            guard let policy = prompt.policy else { continue }
+            if let candidate = arbitration.candidate(prompt.name), let decision = candidate.decision {
+                if !blockedByGuard(decision) && !candidate.isBlockedByBudget { return true }
+            } else if let decision = try? Evaluator.decide(policy, state: state, moment: arbitration.moment),
+                !blockedByGuard(decision)
+            {
+                return true
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+
+extension RecordCommand {
+    /// `record --budget`: a moment arbitrated under the budget, its granted prompt recorded as
+    /// shown at once (the command line has no presenter); an update by the budget's version key
+    /// and counting; an answer to a prompt.
+    func run(budget: Budget) throws {
+        let moment = recordedMoment
+        guard let store = try store(versionKey: budget.versionKey, keyOwner: "budget", now: moment.now) else {
+            return
+        }
+        do {
+            try recordAction(budget: budget, moment: moment, in: store)
+        } catch let error as Arbiter.UsageError {
+            throw InputFile.usageError(error.description)
+        }
+    }
+
+    private func recordAction(budget: Budget, moment: Moment, in store: FileStateStore) throws {
+        try InputFile.orExit {
+            if let update {
+                let version = try AppVersionOption.parse(update, option: "--update")
+                let change = try store.update { state in
+                    let before = StateChange.Snapshot(state)
+                    Transition.update(
+                        &state, to: version, at: moment.now, versionKey: budget.versionKey, counting: budget.counting)
+                    return StateUpdate(from: before, to: state, versionKey: budget.versionKey)
+                }
+                printChange(summary: change.summary, recorded: change.json)
+            } else if let respond {
+                let change = try store.respond(respond, at: moment.now, prompt: prompt ?? Ask.review)
+                printChange(summary: change.summary, recorded: change.json)
+            } else {
+                let recording = try store.update { state throws(Arbiter.UsageError) in
+                    let arbitration = try Arbiter.arbitrate(budget, state: state, moment: moment, wanted: files.wanted)
+                    let before = StateChange.Snapshot(state)
+                    let uncounted = Transition.apply(arbitration, to: &state, budget: budget)
+                    return BudgetRecording(
+                        arbitration, uncounted: uncounted, from: before, to: state, versionKey: budget.versionKey)
+                }
+                output.print(
+                    recording.arbitration, budget: budget, recorded: recording.json, summary: recording.summary)
+                if recording.arbitration.granted == nil { throw ExitCode(1) }
+            }
+        }
+    }
+
+    /// What an update or an answer recorded: its line, or a JSON object with `recorded`.
+    private func printChange(summary: String, recorded: JSONValue) {
+        guard output.format == .json else {
+            Terminal.print(summary)
+            return
+        }
+        Terminal.print(JSONWriter(pretty: true).string(.object([("recorded", recorded)])))
+    }
+}

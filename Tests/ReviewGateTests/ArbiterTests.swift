@@ -1,0 +1,208 @@
+@_spi(ReviewGateTools) import ReviewGate
+import ReviewGateTestSupport
+import Testing
+
+/// Arbitration (SPEC §12): priority, gaps, limits, `ignores_budget`, leases, policy-blocked
+/// candidates and external-only moments, each with its reason and `next_eligible_at`.
+@Suite struct ArbiterTests {
+    static func policy(_ name: String, _ prompt: String, _ extra: String) -> String {
+        """
+        reviewgate: 1
+        name: \(name)
+        prompt: \(prompt)
+        triggers: {done: {at_least: 1}}
+        guards: {cooldown: 1s\(extra)}
+        """
+    }
+
+    /// The calm budget of SPEC §12 with `limits` and `gaps` as given, review and survey decided by
+    /// policies that allow every `done`.
+    static func budget(limits: String = "[]", gaps: String = "[]", extra: String = "") throws -> Budget {
+        try BudgetLoaderTests.load([
+            "b.yaml": """
+            reviewgate_budget: 1
+            name: calm
+            prompts:
+              paywall: {priority: 80}
+              whats_new: {priority: 60, ignores_budget: true}
+              review: {priority: 50, policy: r.yaml}
+              survey: {priority: 50, policy: s.yaml}
+            limits: \(limits)
+            gaps: \(gaps)
+            \(extra)
+            """,
+            "r.yaml": policy("r", "review", ""), "s.yaml": policy("s", "survey", ""),
+        ]).budget
+    }
+
+    let state: ReviewState
+
+    init() throws {
+        state = try Fixtures.state(Fixtures.baseState + "\nsession_started_at: 2026-11-22T08:00:00Z\n")
+    }
+
+    static let now = "2026-11-22T10:00:00Z"
+
+    func arbitrate(
+        _ budget: Budget, _ state: ReviewState? = nil, at now: String = now, event: String? = "done",
+        wanted: [String] = []
+    ) throws -> Arbitration {
+        try Arbiter.arbitrate(
+            budget, state: state ?? self.state,
+            moment: Moment(now: Fixtures.time(now), event: event), wanted: wanted)
+    }
+
+    func shown(_ prompt: String, at time: String, in state: ReviewState? = nil) -> ReviewState {
+        var state = state ?? self.state
+        state.asks.append(Ask(at: Fixtures.time(time), short: "1.0", build: "1", prompt: prompt))
+        return state
+    }
+
+    func messages(_ candidate: Candidate?) -> [String] {
+        candidate?.failedChecks.map(ArbitrationExplanation.message) ?? []
+    }
+
+    @Test func theHighestPriorityWinsAndFileOrderBreaksTies() throws {
+        let budget = try Self.budget()
+        let both = try arbitrate(budget)
+        #expect(both.granted == "review")
+        #expect(both.candidate("survey")?.blockedBy == ["budget"])
+        #expect(messages(both.candidate("survey")) == ["outranked by review (priority 50)"])
+        let wanted = try arbitrate(budget, wanted: ["paywall"])
+        #expect(wanted.granted == "paywall")
+        #expect(wanted.candidates.map(\.prompt) == ["paywall", "review", "survey"])
+        #expect(messages(wanted.candidate("review")) == ["outranked by paywall (priority 80)"])
+        // Nothing but rank held it back: the paywall would win the same moment again.
+        #expect(wanted.candidate("review")?.nextEligibleAt == nil)
+    }
+
+    @Test func aGapAfterAnyPromptHoldsEveryPromptBack() throws {
+        let budget = try Self.budget(gaps: "[{min: 2h}]")
+        let arbitration = try arbitrate(budget, shown("paywall", at: "2026-11-22T09:00:00Z"))
+        #expect(arbitration.granted == nil)
+        #expect(
+            messages(arbitration.candidate("review")) == [
+                "2h gap after any prompt: paywall shown at 2026-11-22T09:00:00Z; eligible from 2026-11-22T11:00:00Z"
+            ])
+        #expect(arbitration.candidate("review")?.nextEligibleAt == Fixtures.time("2026-11-22T11:00:00Z"))
+        #expect(try arbitrate(budget, shown("paywall", at: "2026-11-22T08:00:00Z")).granted == "review")
+    }
+
+    @Test func directionalGapsHoldOnlyTheirKinds() throws {
+        let budget = try Self.budget(gaps: "[{after: paywall, before: review, min: 3d}, {after: review, min: 1d}]")
+        let afterPaywall = try arbitrate(budget, shown("paywall", at: "2026-11-21T10:00:00Z"))
+        #expect(afterPaywall.granted == "survey")
+        // The survey shown now starts no gap before the review: only the paywall's 3d holds it back.
+        #expect(afterPaywall.candidate("review")?.nextEligibleAt == Fixtures.time("2026-11-24T10:00:00Z"))
+        let afterReview = try arbitrate(budget, shown("review", at: "2026-11-22T09:00:00Z"), wanted: ["paywall"])
+        #expect(afterReview.granted == nil)
+        #expect(
+            messages(afterReview.candidate("paywall")) == [
+                "1d gap after review: review shown at 2026-11-22T09:00:00Z; eligible from 2026-11-23T09:00:00Z"
+            ])
+        // A gap before one kind, after any: only that kind waits.
+        let before = try Self.budget(gaps: "[{before: survey, min: 1h}]")
+        #expect(try arbitrate(before, shown("paywall", at: "2026-11-22T09:30:00Z")).granted == "review")
+    }
+
+    @Test func limitsOverAWindowASessionAndALifetime() throws {
+        let daily = try Self.budget(limits: "[{max: 1, per: 1d}]")
+        let shownToday = shown("survey", at: "2026-11-22T09:00:00Z")
+        let blocked = try arbitrate(daily, shownToday)
+        #expect(
+            messages(blocked.candidate("review")) == [
+                "1 prompt per 1d: survey shown at 2026-11-22T09:00:00Z; eligible from 2026-11-23T09:00:00Z"
+            ])
+        #expect(blocked.candidate("review")?.nextEligibleAt == Fixtures.time("2026-11-23T09:00:00Z"))
+        let session = try Self.budget(limits: "[{max: 1, per: session}]")
+        #expect(try arbitrate(session, shownToday).granted == nil)
+        #expect(try arbitrate(session, shownToday).candidate("review")?.nextEligibleAt == nil)
+        #expect(try arbitrate(session, shown("survey", at: "2026-11-22T07:00:00Z")).granted == "review")
+        // A launch starts a new session.
+        #expect(try arbitrate(session, shownToday, event: "launch", wanted: ["paywall"]).granted == "paywall")
+        let lifetime = try Self.budget(limits: "[{max: 2}]")
+        let twice = shown("paywall", at: "2020-01-01T00:00:00Z", in: shownToday)
+        #expect(try arbitrate(lifetime, twice).granted == nil)
+        #expect(
+            messages(try arbitrate(lifetime, twice).candidate("review")).first?.hasPrefix("2 prompts in a lifetime")
+                == true)
+    }
+
+    @Test func ignoresBudgetSkipsLimitsAndGapsButCountsInThem() throws {
+        let budget = try Self.budget(limits: "[{max: 1, per: 1d}]", gaps: "[{min: 2h}]")
+        let state = shown("paywall", at: "2026-11-22T09:30:00Z")
+        let arbitration = try arbitrate(budget, state, event: nil, wanted: ["whats_new", "paywall"])
+        #expect(arbitration.granted == "whats_new")
+        #expect(arbitration.candidate("whats_new")?.checks.map(\.id) == ["lease"])
+        var after = state
+        Transition.apply(arbitration, to: &after, budget: budget)
+        #expect(after.asks.last?.prompt == "whats_new")
+        let next = try arbitrate(budget, after, at: "2026-11-22T12:30:00Z", wanted: ["paywall"])
+        #expect(next.candidate("paywall")?.failedChecks.map(\.id) == ["limit"])
+    }
+
+    @Test func aLiveLeaseHoldsEveryPromptAndAnExpiredOneNone() throws {
+        let budget = try Self.budget()
+        var state = state
+        state.leases = [
+            Lease(
+                id: "a", prompt: "paywall", at: Fixtures.time("2026-11-22T09:59:50Z"),
+                expires: Fixtures.time("2026-11-22T10:00:20Z"))
+        ]
+        let held = try arbitrate(budget, state, wanted: ["whats_new"])
+        #expect(held.granted == nil)
+        #expect(messages(held.candidate("whats_new")) == ["lease held by paywall until 2026-11-22T10:00:20Z"])
+        #expect(held.candidates.allSatisfy { $0.nextEligibleAt == nil })
+        #expect(try arbitrate(budget, state, at: "2026-11-22T10:00:20Z").granted == "review")
+    }
+
+    @Test func aPolicyBlockedCandidateIsReportedWithItsPolicysDecision() throws {
+        let budget = try Self.budget()
+        let askedReview = shown("review", at: "2026-11-22T09:59:59.5Z")
+        let arbitration = try arbitrate(budget, askedReview)
+        #expect(arbitration.granted == "survey")
+        let review = arbitration.candidate("review")
+        #expect(review?.blockedBy == ["cooldown"])
+        #expect(review?.checks.isEmpty == true)
+        #expect(review?.nextEligibleAt == Fixtures.time("2026-11-22T10:00:00.5Z"))
+    }
+
+    @Test func anExternalOnlyMomentDecidesOnlyTheWantedPrompts() throws {
+        let budget = try Self.budget()
+        let arbitration = try arbitrate(budget, event: nil, wanted: ["paywall"])
+        #expect(arbitration.candidates.map(\.prompt) == ["paywall"])
+        #expect(arbitration.granted == "paywall")
+        // With neither an event nor a wanted prompt, every policy decides.
+        #expect(try arbitrate(budget, event: nil).candidates.map(\.prompt) == ["review", "survey"])
+        #expect(try arbitrate(budget, event: "unheard").candidates.isEmpty)
+    }
+
+    @Test func wantingWhatTheBudgetDoesNotHaveIsAUsageError() throws {
+        let budget = try Self.budget()
+        let error = #expect(throws: Arbiter.UsageError.self) { try arbitrate(budget, wanted: ["paywal"]) }
+        #expect(error?.description.contains("did you mean \"paywall\"?") == true)
+        #expect(throws: Arbiter.UsageError.self) { try arbitrate(budget, wanted: ["review"]) }
+    }
+
+    @Test func aDonationBlockedByTheBudgetIsNotCountedUnderWhileBlockedFalse() throws {
+        let budget = try BudgetLoaderTests.load([
+            "b.yaml": """
+            reviewgate_budget: 1
+            name: calm
+            prompts:
+              paywall: {priority: 80}
+              review: {priority: 50, policy: r.yaml}
+            gaps: [{min: 2h}]
+            """,
+            "r.yaml": Self.policy("r", "review", "") + "\ncounting: {while_blocked: false}",
+        ]).budget
+        var state = shown("paywall", at: "2026-11-22T09:00:00Z")
+        let blocked = try arbitrate(budget, state)
+        #expect(Transition.apply(blocked, to: &state, budget: budget) == .blockedByGuard)
+        #expect(state.events["done"] == nil)
+        let later = try arbitrate(budget, state, at: "2026-11-22T11:00:00Z")
+        #expect(Transition.apply(later, to: &state, budget: budget) == nil)
+        #expect(state.events["done"]?.count == 1)
+        #expect(state.asks.last.map { ($0.prompt, $0.trigger) } ?? ("", nil) == ("review", "done"))
+    }
+}
