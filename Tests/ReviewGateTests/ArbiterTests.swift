@@ -58,7 +58,7 @@ import Testing
         return state
     }
 
-    func messages(_ candidate: Candidate?) -> [String] {
+    func messages(_ candidate: Arbitration.Candidate?) -> [String] {
         candidate?.failedChecks.map(ArbitrationExplanation.message) ?? []
     }
 

@@ -36,7 +36,7 @@ public enum Arbiter {
                     "no policy of the budget has the trigger \"\(Quote.prefix(trigger))\"\(Suggestion.phrase(for: trigger, in: budget.policies.flatMap { $0.triggers.map(\.id) }))"
             )
         }
-        var candidates: [Candidate] = []
+        var candidates: [Arbitration.Candidate] = []
         for prompt in budget.prompts {
             if let policy = prompt.policy {
                 guard decides(policy, moment, wanted: wanted) else { continue }
@@ -48,13 +48,13 @@ public enum Arbiter {
                     continue
                 }
                 candidates.append(
-                    Candidate(
+                    Arbitration.Candidate(
                         prompt: prompt.name, priority: prompt.priority.value, decision: decision,
                         checks: decision.isAllowed ? checks(prompt, budget, state, at: moment) : [], isGranted: false,
                         source: prompt.location))
             } else if wanted.contains(prompt.name) {
                 candidates.append(
-                    Candidate(
+                    Arbitration.Candidate(
                         prompt: prompt.name, priority: prompt.priority.value, decision: nil,
                         checks: checks(prompt, budget, state, at: moment), isGranted: false, source: prompt.location))
             }

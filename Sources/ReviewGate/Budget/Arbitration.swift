@@ -19,38 +19,40 @@ public struct Arbitration: Sendable {
     public func candidate(_ prompt: String) -> Candidate? { candidates.first { $0.prompt == prompt } }
 }
 
-/// One prompt that could interrupt at a moment: decided by its policy (unless external), then by
-/// the budget.
-public struct Candidate: Sendable {
-    /// The prompt's name.
-    public package(set) var prompt: String
-    /// Its priority, 1–100.
-    public package(set) var priority: Int
-    /// Its policy's decision; `nil` for an external prompt, which only the budget decides.
-    public package(set) var decision: Decision?
-    /// The budget's checks, made when the policy allowed (or for an external prompt); empty when
-    /// the policy blocked.
-    package var checks: [BudgetCheck]
-    /// Whether this prompt may interrupt now.
-    public package(set) var isGranted: Bool
-    /// When blocked only by what waiting frees: a time at which it is allowed alone, the granted
-    /// prompt shown now; `nil` otherwise (a live lease, a session or lifetime limit).
-    public package(set) var nextEligibleAt: Timestamp?
-    /// Where the prompt is written in the budget file.
-    package var source: SourceLocation?
+extension Arbitration {
+    /// One prompt that could interrupt at a moment: decided by its policy (unless external), then by
+    /// the budget.
+    public struct Candidate: Sendable {
+        /// The prompt's name.
+        public package(set) var prompt: String
+        /// Its priority, 1–100.
+        public package(set) var priority: Int
+        /// Its policy's decision; `nil` for an external prompt, which only the budget decides.
+        public package(set) var decision: Decision?
+        /// The budget's checks, made when the policy allowed (or for an external prompt); empty when
+        /// the policy blocked.
+        package var checks: [BudgetCheck]
+        /// Whether this prompt may interrupt now.
+        public package(set) var isGranted: Bool
+        /// When blocked only by what waiting frees: a time at which it is allowed alone, the granted
+        /// prompt shown now; `nil` otherwise (a live lease, a session or lifetime limit).
+        public package(set) var nextEligibleAt: Timestamp?
+        /// Where the prompt is written in the budget file.
+        package var source: SourceLocation?
 
-    /// Whether the budget (not the policy) blocked it.
-    public var isBlockedByBudget: Bool { !isGranted && (decision?.isAllowed ?? true) }
+        /// Whether the budget (not the policy) blocked it.
+        public var isBlockedByBudget: Bool { !isGranted && (decision?.isAllowed ?? true) }
 
-    /// What blocked, in order: the policy's ids (guards, responses, rollout, trigger), or `budget`.
-    public var blockedBy: [String] {
-        if isGranted { return [] }
-        if let decision, !decision.isAllowed { return decision.blockedBy.map(\.id) }
-        return ["budget"]
+        /// What blocked, in order: the policy's ids (guards, responses, rollout, trigger), or `budget`.
+        public var blockedBy: [String] {
+            if isGranted { return [] }
+            if let decision, !decision.isAllowed { return decision.blockedBy.map(\.id) }
+            return ["budget"]
+        }
+
+        /// The budget's failed checks.
+        package var failedChecks: [BudgetCheck] { checks.filter { !$0.passed } }
     }
-
-    /// The budget's failed checks.
-    package var failedChecks: [BudgetCheck] { checks.filter { !$0.passed } }
 }
 
 /// One check the budget made of a candidate.

@@ -64,7 +64,7 @@ package struct ArbitrationExplanation {
     }
 
     /// `review (policy review.yaml, priority 50): granted`, or what blocked it.
-    private func candidateLine(_ candidate: Candidate, _ paint: TextExplanation) -> String {
+    private func candidateLine(_ candidate: Arbitration.Candidate, _ paint: TextExplanation) -> String {
         let kind = budget.prompt(named: candidate.prompt)?.kind ?? "external"
         let outcome =
             candidate.isGranted
@@ -136,7 +136,7 @@ package struct ArbitrationExplanation {
         ])
     }
 
-    private func candidate(_ candidate: Candidate) -> JSONValue {
+    private func candidate(_ candidate: Arbitration.Candidate) -> JSONValue {
         let prompt = budget.prompt(named: candidate.prompt)
         var policyDecision = JSONValue.null
         if let decision = candidate.decision, let policy = prompt?.policy {

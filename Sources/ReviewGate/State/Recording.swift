@@ -82,7 +82,7 @@ public struct Recording: Sendable {
 }
 
 /// What an update, an answer or an ask did to a state (``StateStore/update(to:at:policy:)``,
-/// ``StateStore/respond(_:at:)``, ``StateStore/asked(_:at:)``): each change in words, worked out
+/// ``StateStore/respond(_:at:prompt:)``, ``StateStore/asked(_:at:)``): each change in words, worked out
 /// when asked for.
 public struct StateUpdate: Sendable {
     private let before: StateChange.Snapshot
