@@ -14,8 +14,11 @@
     @_spi(ReviewGateTools) public var path: String
     /// The policy under test, as the scenario writes it (relative to the scenario file).
     @_spi(ReviewGateTools) public var policyReference: String
-    /// The policy under test, loaded with its `extends`.
+    /// The policy under test, loaded with its `extends`; in a budget's scenario, the budget's first policy.
     @_spi(ReviewGateTools) public var policy: Policy
+    /// The budget under test (SPEC §12), with its policies, when the scenario names `budget:` in
+    /// place of `policy:`; ``policyReference`` is then the budget's path as written.
+    package var budget: Budget?
     /// The clock at the first step.
     @_spi(ReviewGateTools) public var start: Timestamp
     /// The state before the first step.
@@ -55,6 +58,13 @@ package struct GoldenReference: Sendable {
         case respond(ResponseKind)
         /// Flags and attributes set by name.
         case set(flags: [String: Bool], attributes: [String: AttributeValue])
+        /// Under a budget: a moment with no event and no trigger, at which the step's wanted
+        /// external prompts are the candidates.
+        case want
+        /// Under a budget: the lease a granted prompt holds is committed (shown: an ask).
+        case commit(prompt: String)
+        /// Under a budget: the lease a granted prompt holds is released (not shown).
+        case release(prompt: String)
     }
 
     /// How the clock moves before the step (before each repetition).
@@ -83,6 +93,13 @@ package struct GoldenReference: Sendable {
     @_spi(ReviewGateTools) public var repetitions: Int
     /// What each of its decisions must be.
     package var expectation: Expectation?
+    /// Under a budget: the external prompts wanted at the moment.
+    package var wanted: [String] = []
+    /// Under a budget: whether the granted prompt takes a lease (as an app's prompter does) rather
+    /// than being shown at once.
+    package var leases = false
+    /// The prompt a `respond` answers: `review` unless given.
+    package var prompt = Ask.review
 
     /// The moment this step's action makes at `now`, if it is a moment.
     @_spi(ReviewGateTools) public func moment(at now: Timestamp) -> Moment? {
@@ -90,6 +107,7 @@ package struct GoldenReference: Sendable {
         case .launch: Moment(now: now, event: Trigger.launchEvent, scene: scene)
         case .event(let event): Moment(now: now, event: event, scene: scene, source: source)
         case .trigger(let trigger): Moment(now: now, trigger: trigger, scene: scene, source: source)
+        case .want: Moment(now: now, scene: scene, source: source)
         default: nil
         }
     }
@@ -107,10 +125,38 @@ package struct Expectation: Sendable {
         case blockedBy([Blocker])
         /// When it could next be allowed by waiting alone, or `nil` for never.
         case nextEligibleAt(Timestamp?)
+        /// Under a budget: the granted prompt, or `nil` for none.
+        case granted(String?)
+        /// Under a budget: what blocked a prompt, by id (`budget` among them).
+        case blockedByIDs([String])
+        /// Under a budget: one part of a prompt's outcome.
+        indirect case prompt(String, Part)
     }
 
     /// The parts, in the order written.
     package var parts: [Part]
+
+    /// Each part that `arbitration` does not meet, with what it has instead. A prompt that was no
+    /// candidate is blocked by nothing and allowed by no trigger.
+    package func mismatches(in arbitration: Arbitration) -> [Mismatch] {
+        parts.compactMap { part in
+            let actual = Self.actual(part, in: arbitration)
+            return actual == part ? nil : Mismatch(expected: part, actual: actual)
+        }
+    }
+
+    private static func actual(_ part: Part, in arbitration: Arbitration) -> Part {
+        guard case .prompt(let name, let inner) = part else { return .granted(arbitration.granted) }
+        let candidate = arbitration.candidate(name)
+        let actual: Part =
+            switch inner {
+            case .decision: .decision(candidate?.isGranted == true ? .allow : .block)
+            case .trigger: .trigger(candidate?.isGranted == true ? candidate?.decision?.trigger : nil)
+            case .nextEligibleAt: .nextEligibleAt(candidate?.nextEligibleAt)
+            default: .blockedByIDs(candidate?.blockedBy ?? [])
+            }
+        return .prompt(name, actual)
+    }
 
     /// Creates an expectation.
     package init(_ parts: [Part]) {
@@ -126,6 +172,8 @@ package struct Expectation: Sendable {
                 case .trigger: .trigger(decision.trigger)
                 case .blockedBy: .blockedBy(decision.blockedBy)
                 case .nextEligibleAt: .nextEligibleAt(decision.nextEligibleAt)
+                // A budget's parts: a policy's scenario has none (the decoder refuses them).
+                case .granted, .blockedByIDs, .prompt: part
                 }
             return actual == part ? nil : Mismatch(expected: part, actual: actual)
         }
@@ -138,8 +186,10 @@ extension Expectation.Part: CustomStringConvertible {
         switch self {
         case .decision: "decision"
         case .trigger: "trigger"
-        case .blockedBy: "blocked_by"
+        case .blockedBy, .blockedByIDs: "blocked_by"
         case .nextEligibleAt: "next_eligible_at"
+        case .granted: "granted"
+        case .prompt(let name, let part): "\(name) \(part.key)"
         }
     }
 
@@ -150,6 +200,9 @@ extension Expectation.Part: CustomStringConvertible {
         case .trigger(let trigger): trigger ?? "null"
         case .blockedBy(let blockers): "[\(blockers.map(\.id).joined(separator: ", "))]"
         case .nextEligibleAt(let time): time.map(\.description) ?? "null"
+        case .granted(let prompt): prompt ?? "null"
+        case .blockedByIDs(let ids): "[\(ids.joined(separator: ", "))]"
+        case .prompt(_, let part): part.value
         }
     }
 

@@ -5,10 +5,11 @@
 /// `PolicyLoader` so that the library opens no file itself.
 @_spi(ReviewGateTools) public enum ScenarioDecoder {
     package static let keys = [
-        "reviewgate_scenario", "name", "description", "policy", "start", "state", "steps", "golden",
+        "reviewgate_scenario", "name", "description", "policy", "budget", "start", "state", "steps", "golden",
     ]
-    package static let actionKeys = ["launch", "event", "trigger", "update", "respond", "set"]
-    package static let stepKeys = actionKeys + ["scene", "source", "after", "at", "repeat", "expect"]
+    package static let actionKeys = ["launch", "event", "trigger", "update", "respond", "set", "commit", "release"]
+    package static let stepKeys =
+        actionKeys + ["want", "lease", "prompt", "scene", "source", "after", "at", "repeat", "expect"]
 
     /// The most times one step may repeat.
     @_spi(ReviewGateTools) public static let maximumRepetitions = 10_000
@@ -25,7 +26,12 @@
         guard let fields = reader.fields(root, "the scenario", allowed: keys) else {
             throw reader.failure
         }
-        reader.require(["reviewgate_scenario", "name", "policy", "start", "steps"], in: fields, "the scenario")
+        reader.require(["reviewgate_scenario", "name", "start", "steps"], in: fields, "the scenario")
+        if fields.has("policy") == fields.has("budget") {
+            reader.error(
+                "the scenario names the policy it tests (policy: FILE) or a budget (budget: FILE), one of them",
+                at: root.location)
+        }
         if let refusal = FormatVersion.scenario.refusal(fields["reviewgate_scenario"]) {
             throw DiagnosticError([refusal])
         }
@@ -38,13 +44,26 @@
         let start = fields["start"].flatMap { reader.timestamp($0, "start") }
 
         var policy: Policy?
-        let reference = fields["policy"].flatMap { reader.string($0, "policy") }
-        if let reference, let node = fields["policy"] {
+        var budget: Budget?
+        let key = fields.has("budget") ? "budget" : "policy"
+        let reference = fields[key].flatMap { reader.string($0, key) }
+        if let reference, let node = fields[key] {
+            let file = PathArithmetic.resolve(reference, from: path)
             do {
-                policy = try loader.load(path: PathArithmetic.resolve(reference, from: path)).policy
+                if key == "budget" {
+                    budget = try BudgetLoader(policies: loader).load(path: file).budget
+                    policy = budget?.policies.first
+                    if policy == nil {
+                        reader.error(
+                            "a budget's scenario needs a budget with at least one policy; \(reference) has none",
+                            at: node.location)
+                    }
+                } else {
+                    policy = try loader.load(path: file).policy
+                }
             } catch {
                 policyDiagnostics = error.diagnostics
-                policyDiagnostics.append(.error("in the policy this scenario tests, \(reference)", at: node.location))
+                policyDiagnostics.append(.error("in the \(key) this scenario tests, \(reference)", at: node.location))
             }
         }
 
@@ -53,7 +72,11 @@
             if items.isEmpty { reader.error("steps must list at least one step", at: node.location) }
             var clock = Clock(now: start)
             for (index, item) in items.enumerated() {
-                guard let step = StepDecoder.decode(item, number: index + 1, policy: policy, reader: &reader) else {
+                guard
+                    let step = StepDecoder.decode(
+                        item, number: index + 1, policy: policy, budget: budget, isBudget: key == "budget",
+                        reader: &reader)
+                else {
                     continue
                 }
                 steps.append(step)
@@ -81,8 +104,9 @@
             let policy, let start, let state
         else { throw DiagnosticError(diagnostics, alsoFound: reader.uncounted) }
         return Scenario(
-            name: name, description: description, path: path, policyReference: reference, policy: policy, start: start,
-            state: state, steps: steps, golden: golden, warnings: diagnostics.filter { $0.severity == .warning })
+            name: name, description: description, path: path, policyReference: reference, policy: policy,
+            budget: budget, start: start, state: state, steps: steps, golden: golden,
+            warnings: diagnostics.filter { $0.severity == .warning })
     }
 }
 

@@ -6,7 +6,7 @@
     /// The failure's lines; `advice` is appended to a golden failure's message (the command line
     /// says how to accept or record it).
     @_spi(ReviewGateTools) public static func lines(
-        _ failure: ScenarioFailure, policy: Policy, goldenAdvice advice: String? = nil
+        _ failure: ScenarioFailure, policy: Policy, budget: Budget? = nil, goldenAdvice advice: String? = nil
     ) -> [String] {
         var message = failure.message
         var details: [String] = []
@@ -21,7 +21,14 @@
             if let advice { message += "; \(advice) accepts this run" }
         case .goldenMissing:
             if let advice { message += "; \(advice) records it" }
-        case .unusableMoment, .warning: break
+        case .budgetExpectation(_, _, let arbitration):
+            if let budget {
+                details = ArbitrationExplanation(budget: budget).text(arbitration).split(
+                    separator: "\n", omittingEmptySubsequences: false
+                )
+                .map(String.init)
+            }
+        case .unusableMoment, .unusableBudgetMoment, .warning: break
         }
         return [Diagnostic.error(message, at: failure.location).description] + details.map { "    " + $0 }
     }
@@ -30,6 +37,7 @@
 extension ScenarioResult {
     /// Every failure in words, one block after another.
     @_spi(ReviewGateTools) public var failureReport: String {
-        failures.flatMap { ScenarioFailureText.lines($0, policy: scenario.policy) }.joined(separator: "\n")
+        failures.flatMap { ScenarioFailureText.lines($0, policy: scenario.policy, budget: scenario.budget) }.joined(
+            separator: "\n")
     }
 }

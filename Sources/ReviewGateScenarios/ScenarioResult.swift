@@ -37,6 +37,8 @@ public struct ScenarioResult: Sendable {
     @_spi(ReviewGateTools) public var now: Timestamp
     /// The decision, when the step was a moment.
     @_spi(ReviewGateTools) public var decision: Decision?
+    /// Under a budget: the arbitration, when the step was a moment.
+    package var arbitration: Arbitration?
     /// What the step changed in the state, in words (`process_completed 4`, `ask #1 in build "1"`).
     @_spi(ReviewGateTools) public var recorded: [String]
 
@@ -55,6 +57,10 @@ public struct ScenarioFailure: Sendable {
         case expectation(run: StepRun, mismatches: [Mismatch], decision: Decision)
         /// A step's moment could not be decided (a trigger the policy does not have).
         case unusableMoment(step: Int, Evaluator.UsageError)
+        /// Under a budget: a step's arbitration did not meet its `expect`.
+        case budgetExpectation(run: StepRun, mismatches: [Mismatch], arbitration: Arbitration)
+        /// Under a budget: a step's moment could not be arbitrated.
+        case unusableBudgetMoment(step: Int, Arbiter.UsageError)
         /// The transcript differs from the golden file: the unified diff, `-` golden, `+` this run.
         case goldenDiffers(reference: String, diff: [String])
         /// The golden file does not exist.
@@ -72,10 +78,11 @@ public struct ScenarioFailure: Sendable {
     /// What failed, on one line: `step 3 at 2026-01-05T12:00:00Z: expected decision block, got allow`.
     public var message: String {
         switch reason {
-        case .expectation(let run, let mismatches, _):
+        case .expectation(let run, let mismatches, _), .budgetExpectation(let run, let mismatches, _):
             let parts = mismatches.map { "expected \($0.expected.key) \($0.expected.value), got \($0.actual.value)" }
             return "step \(run.label) at \(run.now): \(parts.joined(separator: "; "))"
         case .unusableMoment(let step, let error): return "step \(step): \(error)"
+        case .unusableBudgetMoment(let step, let error): return "step \(step): \(error)"
         case .goldenDiffers(let reference, _):
             return "the transcript differs from the golden file \(reference) (- golden, + this run)"
         case .goldenMissing(let reference): return "the golden file \(reference) does not exist"

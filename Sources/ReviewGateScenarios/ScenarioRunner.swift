@@ -82,8 +82,56 @@ public struct ScenarioRunner: Sendable {
     @_spi(ReviewGateTools) public static func run(
         _ scenario: Scenario, observe: ((Decision, ReviewState) -> Void)? = nil
     ) -> ScenarioResult {
+        if let budget = scenario.budget { return run(scenario, budget: budget) }
         let policy = scenario.policy
         var state = scenario.state
+        return replay(scenario) { step, repetition, now, failures in
+            let before = StateChange.Snapshot(state)
+            var decision: Decision?
+            switch step.action {
+            case .launch?, .event?, .trigger?:
+                guard let moment = step.moment(at: now) else { break }
+                do throws(Evaluator.UsageError) {
+                    decision = try Evaluator.evaluate(policy, state: state, moment: moment)
+                } catch {
+                    // The decoder refuses unknown trigger ids, so a scenario read from a file never gets here.
+                    failures.append(
+                        ScenarioFailure(location: step.location, reason: .unusableMoment(step: step.number, error)))
+                }
+                if let decision {
+                    observe?(decision, state)
+                    Transition.apply(decision, to: &state, policy: policy)
+                }
+            case .update(let version)?: state = Transition.update(state, to: version, at: now, policy: policy)
+            case .respond(let kind)?: state = Transition.respond(state, kind, at: now, prompt: step.prompt)
+            // A budget's steps: the decoder refuses them in a policy's scenario.
+            case .want?, .commit?, .release?: break
+            case .set(let flags, let attributes)?:
+                state = Transition.set(state, flags: flags, attributes: attributes)
+            case nil: break
+            }
+            let run = StepRun(
+                step: step, repetition: repetition, now: now, decision: decision,
+                recorded: StateChange.describe(from: before, to: state, moment: decision?.moment, policy: policy))
+            if let expectation = step.expectation, let decision {
+                let mismatches = expectation.mismatches(in: decision)
+                if !mismatches.isEmpty {
+                    failures.append(
+                        ScenarioFailure(
+                            location: step.location,
+                            reason: .expectation(run: run, mismatches: mismatches, decision: decision)))
+                }
+            }
+            return run
+        }
+    }
+
+    /// Runs each step's repetitions in order on the scenario's clock, moved before each by the
+    /// step's `after` or `at`: `perform` makes one run at `now`, adding what failed.
+    static func replay(
+        _ scenario: Scenario,
+        _ perform: (ScenarioStep, _ repetition: Int, _ now: Timestamp, _ failures: inout [ScenarioFailure]) -> StepRun
+    ) -> ScenarioResult {
         var now = scenario.start
         var runs: [StepRun] = []
         var failures: [ScenarioFailure] = []
@@ -94,41 +142,7 @@ public struct ScenarioRunner: Sendable {
                 case .at(let time)?: now = max(now, time)
                 case nil: break
                 }
-                let before = StateChange.Snapshot(state)
-                var decision: Decision?
-                switch step.action {
-                case .launch?, .event?, .trigger?:
-                    guard let moment = step.moment(at: now) else { break }
-                    do {
-                        decision = try Evaluator.evaluate(policy, state: state, moment: moment)
-                    } catch {
-                        // The decoder refuses unknown trigger ids, so a scenario read from a file never gets here.
-                        failures.append(
-                            ScenarioFailure(location: step.location, reason: .unusableMoment(step: step.number, error)))
-                    }
-                    if let decision {
-                        observe?(decision, state)
-                        Transition.apply(decision, to: &state, policy: policy)
-                    }
-                case .update(let version)?: state = Transition.update(state, to: version, at: now, policy: policy)
-                case .respond(let kind)?: state = Transition.respond(state, kind, at: now)
-                case .set(let flags, let attributes)?:
-                    state = Transition.set(state, flags: flags, attributes: attributes)
-                case nil: break
-                }
-                let run = StepRun(
-                    step: step, repetition: repetition, now: now, decision: decision,
-                    recorded: StateChange.describe(from: before, to: state, moment: decision?.moment, policy: policy))
-                if let expectation = step.expectation, let decision {
-                    let mismatches = expectation.mismatches(in: decision)
-                    if !mismatches.isEmpty {
-                        failures.append(
-                            ScenarioFailure(
-                                location: step.location,
-                                reason: .expectation(run: run, mismatches: mismatches, decision: decision)))
-                    }
-                }
-                runs.append(run)
+                runs.append(perform(step, repetition, now, &failures))
             }
         }
         return ScenarioResult(scenario: scenario, runs: runs, failures: failures, golden: .none)

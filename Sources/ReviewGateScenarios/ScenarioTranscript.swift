@@ -8,7 +8,11 @@ enum ScenarioTranscript {
         var out = ""
         out.reserveCapacity(200 + runs.count * 240)
         out += "scenario: \(scenario.name)\n"
-        out += "policy: \(scenario.policyReference) (\(scenario.policy.name))\n"
+        if let budget = scenario.budget {
+            out += "budget: \(scenario.policyReference) (\(budget.name))\n"
+        } else {
+            out += "policy: \(scenario.policyReference) (\(scenario.policy.name))\n"
+        }
         out += "start: \(scenario.start)\n"
         for run in runs {
             // Steps by their index, not their line: a comment added to the scenario changes no golden.
@@ -20,9 +24,28 @@ enum ScenarioTranscript {
                 out += "  blocked_by: [\(decision.blockedBy.map(\.id).joined(separator: ", "))]\n"
                 out += "  next_eligible_at: \(decision.nextEligibleAt.map(\.description) ?? "null")\n"
             }
+            if let arbitration = run.arbitration { out += budgetLines(arbitration) }
             if run.step.action != nil {
                 out += "  recorded: \(run.recorded.isEmpty ? "nothing" : run.recorded.joined(separator: ", "))\n"
             }
+        }
+        return out
+    }
+
+    /// An arbitration's lines: the granted prompt, then each candidate's outcome and the budget's
+    /// reasons for a loser.
+    private static func budgetLines(_ arbitration: Arbitration) -> String {
+        var out = "  granted: \(arbitration.granted ?? "null")\n"
+        for candidate in arbitration.candidates {
+            out += "  \(candidate.prompt): "
+            if candidate.isGranted {
+                out += candidate.decision.map { "allow, trigger \($0.trigger ?? "null")\n" } ?? "allow\n"
+                continue
+            }
+            out += "block, blocked_by [\(candidate.blockedBy.joined(separator: ", "))]"
+            let reasons = candidate.failedChecks.map(ArbitrationExplanation.message)
+            if !reasons.isEmpty { out += " (\(reasons.joined(separator: "; ")))" }
+            out += ", next_eligible_at \(candidate.nextEligibleAt.map(\.description) ?? "null")\n"
         }
         return out
     }
@@ -31,12 +54,13 @@ enum ScenarioTranscript {
     private static func action(_ run: StepRun) -> String {
         let step = run.step
         switch step.action {
-        case .launch?, .event?, .trigger?:
+        case .launch?, .event?, .trigger?, .want?:
             guard let moment = step.moment(at: run.now) else { return "" }
             var parts: [String] = []
             if case .launch? = step.action { parts.append("launch") }
             if case .event(let event)? = step.action { parts.append("event \(event)") }
             if let trigger = moment.trigger { parts.append("trigger \(trigger)") }
+            if !step.wanted.isEmpty { parts.append("want \(step.wanted.joined(separator: ", "))") }
             if let scene = moment.scene { parts.append("scene \(scene)") }
             parts.append("source \(moment.source.rawValue)")
             return parts.joined(separator: ", ")
@@ -46,7 +70,9 @@ enum ScenarioTranscript {
             if let build = version.build { parts.append("build \(YAMLScalarText.quoted(build))") }
             return "update " + parts.joined(separator: ", ")
         case .respond(let kind)?:
-            return "respond \(kind.rawValue)"
+            return "respond \(kind.rawValue)" + (step.prompt == Ask.review ? "" : " to \(step.prompt)")
+        case .commit(let prompt)?: return "commit \(prompt)"
+        case .release(let prompt)?: return "release \(prompt)"
         case .set(let flags, let attributes)?:
             let settings =
                 flags.sorted { $0.key < $1.key }.map { "flag \($0.key) \($0.value)" }

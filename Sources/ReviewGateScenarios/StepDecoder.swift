@@ -2,9 +2,22 @@
 
 /// Reads one step of a scenario, and its `expect`, reporting every problem at its node.
 enum StepDecoder {
-    static func decode(_ node: DocumentNode, number: Int, policy: Policy?, reader: inout NodeReader) -> ScenarioStep? {
+    /// One step; under a budget (`isBudget`, with `budget` when it loaded) its policies are
+    /// `budget`'s and the step may want prompts, take a lease, commit or release one.
+    static func decode(
+        _ node: DocumentNode, number: Int, policy: Policy?, budget: Budget?, isBudget: Bool, reader: inout NodeReader
+    ) -> ScenarioStep? {
         let what = "step \(number)"
         guard let fields = reader.fields(node, what, allowed: ScenarioDecoder.stepKeys) else { return nil }
+        let policies = budget?.policies ?? policy.map { [$0] } ?? []
+        let loaded = budget != nil || (!isBudget && policy != nil)
+        if !isBudget {
+            for key in ["want", "lease", "commit", "release"] where fields.has(key) {
+                reader.error(
+                    "\(key) belongs to a budget's scenario (budget: FILE in place of policy:)",
+                    at: fields.keyLocation(key))
+            }
+        }
         var step = ScenarioStep(number: number, location: node.location, repetitions: 1)
 
         let actions = ScenarioDecoder.actionKeys.filter(fields.has)
@@ -13,7 +26,7 @@ enum StepDecoder {
                 "\(what) does one thing; it has \(actions.dropLast().joined(separator: ", ")) and \(actions.last!): split it into \(actions.count) steps",
                 at: node.location)
         }
-        if actions.isEmpty, !fields.has("after"), !fields.has("at") {
+        if actions.isEmpty, !fields.has("after"), !fields.has("at"), !fields.has("want") {
             reader.error(
                 "\(what) does nothing: give one of launch, event, trigger, update, respond or set, or move the clock with after or at",
                 at: node.location)
@@ -33,8 +46,8 @@ enum StepDecoder {
         if let value = fields["event"], let event = reader.identifier(value, "event") {
             step.action = .event(event)
             // A misspelt event would pass a test that expects a block: say that the policy never reads it.
-            if let policy, event != Trigger.launchEvent {
-                let read = policy.readEvents
+            if loaded, event != Trigger.launchEvent {
+                let read = Array(Set(policies.flatMap(\.readEvents))).sorted()
                 if !read.contains(event) {
                     reader.warning(
                         "event \"\(Quote.prefix(event))\" is named by no trigger or condition of the policy, so this step changes nothing it reads\(Suggestion.phrase(for: event, in: read))",
@@ -43,10 +56,44 @@ enum StepDecoder {
             }
         }
         if let value = fields["trigger"], let id = reader.identifier(value, "trigger") {
-            if let policy, policy.trigger(id: id) == nil {
-                reader.error(policy.noTriggerMessage(id), at: value.location)
+            if loaded, let first = policies.first, !policies.contains(where: { $0.trigger(id: id) != nil }) {
+                reader.error(first.noTriggerMessage(id), at: value.location)
             }
             step.action = .trigger(id)
+        }
+        if let value = fields["want"] {
+            let items = value.sequence ?? [value]
+            step.wanted = items.compactMap { reader.identifier($0, "a wanted prompt") }
+            if let budget {
+                for (item, name) in zip(items, step.wanted) where budget.prompt(named: name)?.policy != nil {
+                    reader.error(
+                        "\(name) is decided by its policy, not wanted: want names the budget's external prompts (\(Suggestion.list(budget.externalPrompts)))",
+                        at: item.location)
+                }
+                for (item, name) in zip(items, step.wanted) where budget.prompt(named: name) == nil {
+                    reader.error(
+                        "the budget has no prompt \"\(Quote.prefix(name))\"\(Suggestion.phrase(for: name, in: budget.prompts.map(\.name)))",
+                        at: item.location)
+                }
+            }
+            if actions.isEmpty { step.action = .want }
+        }
+        for key in ["commit", "release"] {
+            guard let value = fields[key], let name = reader.identifier(value, key) else { continue }
+            if let budget, budget.prompt(named: name) == nil {
+                reader.error(
+                    "the budget has no prompt \"\(Quote.prefix(name))\"\(Suggestion.phrase(for: name, in: budget.prompts.map(\.name)))",
+                    at: value.location)
+            }
+            step.action = key == "commit" ? .commit(prompt: name) : .release(prompt: name)
+        }
+        if let value = fields["lease"], let leases = reader.bool(value, "lease") { step.leases = leases }
+        if let value = fields["prompt"] {
+            if !fields.has("respond") {
+                reader.error(
+                    "prompt names the prompt a respond answers: it goes with respond", at: fields.keyLocation("prompt"))
+            }
+            if let name = reader.identifier(value, "prompt") { step.prompt = name }
         }
         if let value = fields["update"], let version = update(value, &reader) { step.action = .update(version) }
         if let value = fields["respond"], let kind = reader.choice(value, "respond", as: ResponseKind.self) {
@@ -56,8 +103,8 @@ enum StepDecoder {
             step.action = .set(flags: flags, attributes: attributes)
         }
 
-        let isMoment = fields.has("launch") || fields.has("event") || fields.has("trigger")
-        for key in ["scene", "source", "expect"] where fields.has(key) && !isMoment {
+        let isMoment = fields.has("launch") || fields.has("event") || fields.has("trigger") || fields.has("want")
+        for key in ["scene", "source", "expect", "lease"] where fields.has(key) && !isMoment {
             reader.error(
                 "\(key) belongs to a moment: a step with launch, event or trigger", at: fields.keyLocation(key))
         }
@@ -81,7 +128,11 @@ enum StepDecoder {
         {
             step.repetitions = count
         }
-        if let value = fields["expect"] { step.expectation = expectation(value, policy: policy, &reader) }
+        if let value = fields["expect"] {
+            step.expectation =
+                isBudget
+                ? budgetExpectation(value, budget: budget, &reader) : expectation(value, policy: policy, &reader)
+        }
         return step
     }
 
@@ -150,6 +201,88 @@ enum StepDecoder {
             reader.error("expect needs at least one of \(Suggestion.list(keys))", at: node.location)
         }
         return Expectation(parts)
+    }
+
+    /// Under a budget: `granted: NAME` (or `null`), and each prompt's outcome by its name:
+    /// `allow`, `block`, or a mapping of `decision`, `trigger`, `blocked_by` (ids, `budget` among
+    /// them), `next_eligible_at`.
+    private static func budgetExpectation(
+        _ node: DocumentNode, budget: Budget?, _ reader: inout NodeReader
+    ) -> Expectation? {
+        guard let entries = node.mapping, !entries.isEmpty else {
+            reader.error(
+                "expect under a budget is a mapping of granted (a prompt or null) and prompts' outcomes by name; found \(node.summary)",
+                at: node.location)
+            return nil
+        }
+        let names = budget?.prompts.map(\.name) ?? []
+        var parts: [Expectation.Part] = []
+        for entry in entries {
+            guard let key = entry.key.string else { continue }
+            if key == "granted" {
+                if entry.value.scalar?.value == .null {
+                    parts.append(.granted(nil))
+                } else if let name = reader.identifier(entry.value, "expect granted") {
+                    if budget != nil, !names.contains(name) {
+                        reader.error(
+                            "expect granted: the budget has no prompt \"\(Quote.prefix(name))\"\(Suggestion.phrase(for: name, in: names))",
+                            at: entry.value.location)
+                    }
+                    parts.append(.granted(name))
+                }
+                continue
+            }
+            guard budget == nil || names.contains(key) else {
+                reader.error(
+                    "expect under a budget takes granted and the budget's prompts; \"\(Quote.prefix(key))\" is neither\(Suggestion.phrase(for: key, in: ["granted"] + names))",
+                    at: entry.key.location)
+                continue
+            }
+            for part in promptParts(entry.value, prompt: key, &reader) { parts.append(.prompt(key, part)) }
+        }
+        return Expectation(parts)
+    }
+
+    /// One prompt's expected outcome under a budget.
+    private static func promptParts(_ node: DocumentNode, prompt: String, _ reader: inout NodeReader)
+        -> [Expectation.Part]
+    {
+        let what = "expect \(prompt)"
+        guard node.mapping != nil else { return outcome(node, what, &reader).map { [.decision($0)] } ?? [] }
+        let keys = ["decision", "trigger", "blocked_by", "next_eligible_at"]
+        guard reader.fields(node, what, allowed: keys) != nil else { return [] }
+        var parts: [Expectation.Part] = []
+        for entry in node.mapping ?? [] {
+            let value = entry.value
+            switch entry.key.string {
+            case "decision":
+                if let outcome = outcome(value, "\(what) decision", &reader) { parts.append(.decision(outcome)) }
+            case "trigger":
+                parts.append(.trigger(value.scalar?.value == .null ? nil : reader.identifier(value, "\(what) trigger")))
+            case "blocked_by":
+                let ids = Blocker.allCases.map(\.id) + ["budget"]
+                let items = reader.list(value, "\(what) blocked_by") ?? []
+                var found: [String] = []
+                for item in items {
+                    guard let id = reader.string(item, "a blocked_by id") else { continue }
+                    if !ids.contains(id) {
+                        reader.error(
+                            "\"\(Quote.prefix(id))\" is nothing that blocks\(Suggestion.phrase(for: id, in: ids))",
+                            at: item.location)
+                    }
+                    found.append(id)
+                }
+                parts.append(.blockedByIDs(found))
+            case "next_eligible_at":
+                if value.scalar?.value == .null {
+                    parts.append(.nextEligibleAt(nil))
+                } else if let time = reader.timestamp(value, "\(what) next_eligible_at") {
+                    parts.append(.nextEligibleAt(time))
+                }
+            default: continue
+            }
+        }
+        return parts
     }
 
     private static func outcome(_ node: DocumentNode, _ what: String, _ reader: inout NodeReader) -> Decision.Outcome? {

@@ -9,7 +9,8 @@ extension JSONSchema {
           "title": "ReviewGate scenario",
           "description": "A golden-file test for a policy: a starting state and steps that run in order on it, each as `reviewgate record` would, with expected decisions (ReviewGate SPEC §6). Run by `reviewgate test`.",
           "type": "object",
-          "required": ["reviewgate_scenario", "name", "policy", "start", "steps"],
+          "required": ["reviewgate_scenario", "name", "start", "steps"],
+          "oneOf": [{ "required": ["policy"] }, { "required": ["budget"] }],
           "properties": {
             "reviewgate_scenario": {
               "description": "The scenario format version. Only 1 exists.",
@@ -31,6 +32,12 @@ extension JSONSchema {
               "type": "string",
               "minLength": 1,
               "examples": ["apple-sample.yaml"]
+            },
+            "budget": {
+              "description": "In place of `policy`: the budget under test (SPEC §12), by a path relative to this file. Its moments are arbitrated; `expect` then names `granted` and each prompt's outcome.",
+              "type": "string",
+              "minLength": 1,
+              "examples": ["../calm-app.budget.yaml"]
             },
             "start": {
               "description": "The clock at the first step.",
@@ -97,6 +104,29 @@ extension JSONSchema {
                   "description": "The person answers the app's own pre-prompt (or uses the write-review link).",
                   "$ref": "#/$defs/responseKind"
                 },
+                "prompt": {
+                  "description": "With `respond`: the prompt answered, when not `review` (a budget's survey).",
+                  "$ref": "#/$defs/identifier"
+                },
+                "want": {
+                  "description": "Under a budget: the external prompts the app wants to show at this moment, a name or a list; alone, a moment with no event and no trigger.",
+                  "anyOf": [
+                    { "$ref": "#/$defs/identifier" },
+                    { "type": "array", "items": { "$ref": "#/$defs/identifier" } }
+                  ]
+                },
+                "lease": {
+                  "description": "Under a budget: the granted prompt takes a lease (as an app's prompter does) instead of being shown at once; a later `commit` or `release` ends it.",
+                  "type": "boolean"
+                },
+                "commit": {
+                  "description": "Under a budget: the prompt holding a lease was shown: its ask is recorded (late, `lease_expired`, after the lease lapsed).",
+                  "$ref": "#/$defs/identifier"
+                },
+                "release": {
+                  "description": "Under a budget: the prompt holding a lease was not shown: nothing is recorded.",
+                  "$ref": "#/$defs/identifier"
+                },
                 "set": {
                   "description": "Sets flags and attributes in the state.",
                   "type": "object",
@@ -146,6 +176,8 @@ extension JSONSchema {
                 { "required": ["update"] },
                 { "required": ["respond"] },
                 { "required": ["set"] },
+                { "required": ["commit"] },
+                { "required": ["release"] },
                 {
                   "not": {
                     "anyOf": [
@@ -154,23 +186,27 @@ extension JSONSchema {
                       { "required": ["trigger"] },
                       { "required": ["update"] },
                       { "required": ["respond"] },
-                      { "required": ["set"] }
+                      { "required": ["set"] },
+                      { "required": ["commit"] },
+                      { "required": ["release"] }
                     ]
                   },
                   "anyOf": [
                     { "required": ["after"] },
-                    { "required": ["at"] }
+                    { "required": ["at"] },
+                    { "required": ["want"] }
                   ]
                 }
               ],
               "allOf": [
                 {
-                  "if": { "anyOf": [{ "required": ["expect"] }, { "required": ["scene"] }] },
+                  "if": { "anyOf": [{ "required": ["expect"] }, { "required": ["scene"] }, { "required": ["lease"] }] },
                   "then": {
                     "anyOf": [
                       { "required": ["launch"] },
                       { "required": ["event"] },
-                      { "required": ["trigger"] }
+                      { "required": ["trigger"] },
+                      { "required": ["want"] }
                     ]
                   }
                 },
@@ -179,17 +215,47 @@ extension JSONSchema {
                   "then": {
                     "anyOf": [
                       { "required": ["event"] },
-                      { "required": ["trigger"] }
+                      { "required": ["trigger"] },
+                      { "required": ["want"] }
                     ]
                   }
+                },
+                {
+                  "if": { "required": ["prompt"] },
+                  "then": { "required": ["respond"] }
                 }
               ],
               "examples": [{ "after": "1h", "event": "process_completed", "scene": "ProcessCompleted", "expect": { "decision": "allow", "trigger": "process_completed" } }]
             },
+            "budgetExpectation": {
+              "description": "Under a budget: `granted` (a prompt, or null for none) and each prompt's expected outcome by its name.",
+              "type": "object",
+              "propertyNames": { "$ref": "#/$defs/identifier" },
+              "additionalProperties": {
+                "anyOf": [{ "$ref": "#/$defs/decision" }, { "$ref": "#/$defs/promptExpectation" }, { "$ref": "#/$defs/identifier" }, { "type": "null" }]
+              },
+              "examples": [{ "granted": "review", "survey": { "decision": "block", "blocked_by": ["budget"] } }]
+            },
+            "promptExpectation": {
+              "description": "Under a budget: one prompt's expected outcome (only the parts given are compared).",
+              "type": "object",
+              "properties": {
+                "decision": { "description": "`allow` when it is granted, else `block`.", "$ref": "#/$defs/decision" },
+                "trigger": { "description": "The trigger its policy allowed it by, when granted; null for none.", "anyOf": [{ "$ref": "#/$defs/identifier" }, { "type": "null" }] },
+                "blocked_by": {
+                  "description": "What blocked it, in order: its policy's ids, or `budget`.",
+                  "type": "array",
+                  "items": { "anyOf": [{ "$ref": "#/$defs/checkId" }, { "const": "budget" }] }
+                },
+                "next_eligible_at": { "description": "When waiting alone frees it, or null.", "anyOf": [{ "$ref": "#/$defs/time" }, { "type": "null" }] }
+              },
+              "additionalProperties": false
+            },
             "expectation": {
-              "description": "An expected decision: `allow` or `block`, or a mapping of the parts to compare (only those given are compared).",
+              "description": "An expected decision: `allow` or `block`, or a mapping of the parts to compare (only those given are compared); under a budget, the granted prompt and each prompt's outcome.",
               "anyOf": [
                 { "$ref": "#/$defs/decision" },
+                { "$ref": "#/$defs/budgetExpectation" },
                 {
                   "type": "object",
                   "properties": {

@@ -37,7 +37,7 @@ struct SimulationTests {
 
     @Test(
         "every shipped scenario, replayed as a timeline, asks when and as `test` does",
-        arguments: Fixtures.shippedScenarios
+        arguments: Fixtures.shippedPolicyScenarios
     )
     func scenariosAgree(path: String) throws {
         let result = try ScenarioRunner.files(Fixtures.documents).run(path: path)
@@ -66,6 +66,8 @@ struct SimulationTests {
                 if let build = version.build { line += ",\"build\":\"\(build)\"" }
                 lines.append(line + "}")
             case .respond(let kind)?: lines.append("{\(time),\"type\":\"response\",\"value\":\"\(kind.rawValue)\"}")
+            case .want?, .commit?, .release?:
+                Issue.record("a policy's scenario has no budget steps")
             case .set(let flags, let attributes)?:
                 for (name, value) in flags.sorted(by: { $0.key < $1.key }) {
                     lines.append("{\(time),\"type\":\"flag\",\"name\":\"\(name)\",\"value\":\(value)}")

@@ -1,3 +1,4 @@
+import Foundation
 @_spi(ReviewGateTools) import ReviewGate
 @_spi(ReviewGateTools) import ReviewGateFiles
 @_spi(ReviewGateTools) import ReviewGateScenarios
@@ -19,6 +20,11 @@ package enum Fixtures {
     /// The scenario files shipped under `policies/`.
     package static let shippedScenarios: [String] =
         (try? ScenarioFiles.find(in: [Repository.path("policies")])) ?? []
+
+    /// The shipped scenarios that test one policy (`policy:`), not a budget (`budget:`).
+    package static let shippedPolicyScenarios: [String] = shippedScenarios.filter { path in
+        !((try? String(contentsOfFile: path, encoding: .utf8))?.contains("\nbudget: ") ?? false)
+    }
 
     /// Files read as YAML under SPEC §7's limits, as the command line reads them.
     package static let documents = DocumentFiles(parse: YAMLLoader().loadDocument)

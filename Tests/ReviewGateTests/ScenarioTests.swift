@@ -47,6 +47,14 @@ struct ScenarioTests {
         }
     }
 
+    @Test("there are shipped budget scenarios for every rule of SPEC §12")
+    func shippedBudgetScenariosExist() throws {
+        let budgets = Set(Self.shipped).subtracting(Fixtures.shippedPolicyScenarios)
+        for name in ["priority", "gaps", "limits", "ignores-budget", "leases"] {
+            #expect(budgets.contains { $0.contains(".\(name).") || $0.hasSuffix("/\(name).scenario.yaml") }, "\(name)")
+        }
+    }
+
     @Test("every shipped scenario passes through the library runner, golden transcript included", arguments: shipped)
     func shippedPass(path: String) throws {
         let result = try ScenarioRunner.files(Fixtures.documents).run(path: path)
@@ -60,7 +68,10 @@ struct ScenarioTests {
         for path in Self.shipped {
             let bytes = try FileBytes.read(path, maxBytes: 1 << 20)
             let first = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
-            #expect(first == "# yaml-language-server: $schema=../../schemas/scenario.schema.json", "\(path)")
+            // As many `../` as the scenario's folder is deep in the repository.
+            let depth = path.dropFirst(Repository.root.path.count + 1).split(separator: "/").count - 1
+            let up = String(repeating: "../", count: depth)
+            #expect(first == "# yaml-language-server: $schema=\(up)schemas/scenario.schema.json", "\(path)")
         }
     }
 
@@ -325,5 +336,91 @@ extension String {
             $0.split(separator: "/").last.map(String.init) ?? ""
         }
         #expect(found == ["a.scenario.yaml", "b.scenario.yml"])
+    }
+}
+
+/// A budget's scenario (SPEC §12): its keys belong to budgets, and its expectations name prompts.
+@Suite struct BudgetScenarioTests {
+    static let files = [
+        "b.yaml":
+            "reviewgate_budget: 1\nname: calm\nprompts:\n  paywall: {priority: 80}\n  review: {priority: 50, policy: r.yaml}\ngaps: [{min: 1h}]\n",
+        "r.yaml": "reviewgate: 1\nname: r\ntriggers: {done: {at_least: 1}}\nguards: {cooldown: 30d}\n",
+    ]
+
+    func run(_ scenario: String) throws(DiagnosticError) -> ScenarioResult {
+        var texts = Self.files
+        texts["s.scenario.yaml"] = scenario
+        return try MemoryFiles(texts).runner.run(path: "s.scenario.yaml")
+    }
+
+    @Test func aWrongGrantFailsAtItsStepWithTheArbitrationExplained() throws {
+        let result = try run(
+            """
+            reviewgate_scenario: 1
+            name: n
+            budget: b.yaml
+            start: 2026-01-01T00:00:00Z
+            state: {app: {short: "1"}}
+            steps:
+              - event: done
+                want: paywall
+                expect: {granted: review, review: {blocked_by: []}}
+            """)
+        #expect(result.failures.count == 1)
+        #expect(
+            result.failures.first?.message
+                == "step 1 at 2026-01-01T00:00:00Z: expected granted review, got paywall; expected review blocked_by [], got [budget]"
+        )
+        #expect(result.failureReport.contains("GRANT paywall under budget calm"))
+    }
+
+    @Test func budgetKeysInAPolicysScenarioAndUnknownPromptsAreErrorsAtTheirLines() {
+        let scenario = """
+            reviewgate_scenario: 1
+            name: n
+            policy: r.yaml
+            start: 2026-01-01T00:00:00Z
+            state: {app: {short: "1"}}
+            steps:
+              - event: done
+                want: paywall
+            """
+        #expect(throws: DiagnosticError.self) { try run(scenario) }
+        do {
+            _ = try run(scenario)
+        } catch {
+            #expect(
+                error.diagnostics.map(\.description).contains {
+                    $0.hasPrefix("s.scenario.yaml:8:5: error: want belongs to a budget's scenario")
+                })
+        }
+        do {
+            _ = try run(
+                """
+                reviewgate_scenario: 1
+                name: n
+                budget: b.yaml
+                start: 2026-01-01T00:00:00Z
+                state: {app: {short: "1"}}
+                steps:
+                  - want: paywal
+                    expect: {granted: paywall, revew: block}
+                """)
+            Issue.record("unknown prompts were accepted")
+        } catch {
+            let messages = error.diagnostics.map(\.description)
+            #expect(messages.count == 2, "\(messages)")
+            #expect(
+                messages.contains {
+                    $0.hasPrefix(
+                        "s.scenario.yaml:7:11: error: the budget has no prompt \"paywal\"; did you mean \"paywall\"?")
+                })
+            #expect(
+                messages.contains {
+                    $0.hasPrefix(
+                        "s.scenario.yaml:8:32: error: expect under a budget takes granted and the budget's prompts; \"revew\" is neither; did you mean \"review\"?"
+                    )
+                })
+        }
     }
 }

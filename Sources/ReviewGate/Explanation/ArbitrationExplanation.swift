@@ -38,11 +38,14 @@ package struct ArbitrationExplanation {
                 lines.append(line)
             }
             if candidate.isBlockedByBudget {
+                let shown = arbitration.granted.map { ", once \($0) is shown" } ?? ""
                 if let next = candidate.nextEligibleAt {
-                    let shown = arbitration.granted.map { ", once \($0) is shown" } ?? ""
                     lines.append(
                         "    eligible from \(next) (in \((next - arbitration.moment.now).spoken))\(shown), if nothing else changes"
                     )
+                } else {
+                    lines.append(
+                        "    not eligible by waiting alone: " + Self.stuck(candidate, granted: arbitration.granted))
                 }
             }
         }
@@ -73,6 +76,25 @@ package struct ArbitrationExplanation {
         var line = "  \(candidate.prompt) (\(kind), priority \(candidate.priority)): \(outcome)"
         if let source = candidate.source { line += paint.paint("  \(source.file):\(source.line)", .dim) }
         return line
+    }
+
+    /// Why waiting alone does not free a candidate the budget held back.
+    private static func stuck(_ candidate: Arbitration.Candidate, granted: String?) -> String {
+        for check in candidate.failedChecks where check.passesAt == nil {
+            switch check.kind {
+            case .lease(let lease?):
+                return
+                    "it waits for the lease of \(lease.prompt) to be committed, released, or to lapse at \(lease.expires)"
+            case .limit(let limit, _, _) where limit.per == .session:
+                return "\(limit.text): a launch starts a new session"
+            case .limit(let limit, _, _): return "\(limit.text), which never frees"
+            case .outranked(let winner, _): return "\(winner) would win the same moment again"
+            default: continue
+            }
+        }
+        // Free now, but not once the granted prompt is shown: it starts what holds this one back.
+        return granted.map { "once \($0) is shown, a session or lifetime limit holds it back" }
+            ?? "a limit holds it back"
     }
 
     /// A policy's "ask after 2s" line, which says nothing for a candidate the budget held back.

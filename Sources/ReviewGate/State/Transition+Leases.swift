@@ -25,6 +25,20 @@ extension Transition {
         return live
     }
 
+    /// Commits the lease `id` of a budget's granted prompt: the prompt showed at `shownAt`, so its
+    /// ask (of `prompt`, by `trigger`) is recorded, whether or not the lease is still there.
+    /// Whether the lease was still live at `now` (`false` is a late commit, `lease_expired`).
+    @discardableResult
+    package static func commit(
+        lease id: String, prompt: String, trigger: String?, shownAt: Timestamp, now: Timestamp,
+        in state: inout ReviewState
+    ) -> Bool {
+        let live = state.leases.contains { $0.id == id && $0.isLive(at: now) }
+        state.leases.removeAll { $0.id == id }
+        appendAsk(at: shownAt, trigger: trigger, prompt: prompt, to: &state)
+        return live
+    }
+
     /// Releases the lease `id`: its prompt was not shown, so nothing is recorded.
     package static func release(lease id: String, in state: inout ReviewState) {
         state.leases.removeAll { $0.id == id }

@@ -64,6 +64,8 @@ enum ScenarioOutcome {
 
     /// A failure as the command prints it, with how `test` accepts or records a golden.
     static func lines(_ failure: ScenarioFailure, of result: ScenarioResult) -> [String] {
-        ScenarioFailureText.lines(failure, policy: result.scenario.policy, goldenAdvice: "`reviewgate test --update`")
+        ScenarioFailureText.lines(
+            failure, policy: result.scenario.policy, budget: result.scenario.budget,
+            goldenAdvice: "`reviewgate test --update`")
     }
 }
