@@ -114,6 +114,11 @@ let package = Package(
         // Keeps updates in a loop for the tests to kill -9 (RemotePolicyRobustnessSlowTests).
         .executableTarget(
             name: "RemoteKeepProbe", dependencies: ["ReviewGateRemote", "ReviewGate"], path: "Tests/RemoteKeepProbe"),
+        // Grants, commits and releases a budget's leases in a loop, for the tests to run two at once
+        // and to kill -9 (LeaseRobustnessSlowTests).
+        .executableTarget(
+            name: "LeaseProbe", dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateYAML"],
+            path: "Tests/LeaseProbe"),
         .testTarget(
             name: "ReviewGateCLITests",
             dependencies: [

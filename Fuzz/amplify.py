@@ -51,6 +51,17 @@ INPUTS = {
             {"reviewgate": 1, "name": "amplified", "triggers": {f"t{i}": {"at_least": 1, "scenes": ["s"]} for i in range(10_000)}}
         ),
     },
+    "budget": {
+        # Thousands of prompts and of gaps between them, and a hundred limits: each gap's prompts
+        # looked up by name, each arbitration's gaps checked against the last prompt of each kind.
+        "many-prompts-and-gaps.yaml": "reviewgate_budget: 1\nname: amplified\nprompts:\n  review: {priority: 50, policy: review.yaml}\n"
+        + "".join(f"  p{i}: {{priority: {1 + i % 100}}}\n" for i in range(6_000))
+        + "gaps:\n"
+        + "".join(f"  - {{after: p{i}, before: p{(i * 7) % 6_000}, min: {1 + i % 48}h}}\n" for i in range(6_000))
+        + "limits:\n"
+        + "".join(f"  - {{max: {1 + i}, per: {1 + i}d}}\n" for i in range(100))
+        + "lint: {allow: [ignores_budget, unlimited]}\n",
+    },
     "state": {
         "asks-aliases.yaml": "reviewgate_state: 1\ninstalled_at: 2026-01-01T00:00:00Z\napp: {short: '1'}\n"
         + f'asks: [&a "{LONG}", {aliases(100_000, "*a")}]\n',

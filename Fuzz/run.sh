@@ -2,7 +2,7 @@
 # Coverage-guided fuzzing of every reader (libFuzzer with AddressSanitizer), on top of seeds from the
 # repository and the shared conformance suites.
 #
-#   Fuzz/run.sh [TARGET|all] [SECONDS]      TARGET: policy state scenario compiled remote simulate; default all, 60 s each
+#   Fuzz/run.sh [TARGET|all] [SECONDS]      TARGET: policy state scenario compiled remote budget simulate; default all, 60 s each
 #
 # First every regression input (Fuzz/regressions/TARGET) and every amplification input
 # (Fuzz/amplify.py) is run once (5 s each at most, under the sanitizer), then the fuzzer runs for
@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-all=(policy state scenario compiled remote simulate)
+all=(policy state scenario compiled remote budget simulate)
 which=${1:-all}
 seconds=${2:-60}
 max_len=${MAX_LEN:-4096}
@@ -45,7 +45,8 @@ copy() { # copy TARGET FILES...: each under a name of its path
 shopt -s nullglob globstar
 copy policy policies/*.yaml Tests/ReviewGateTests/Fixtures/**/*.yaml ../shared/yaml-test-suite/*/in.yaml
 copy state policies/examples/*.state.yaml ../shared/yaml-test-suite/*/in.yaml
-copy scenario policies/scenarios/*.scenario.yaml
+copy scenario policies/scenarios/*.scenario.yaml policies/budget/scenarios/*.scenario.yaml
+copy budget policies/budget/*.budget.yaml
 copy compiled ../shared/json-test-suite/test_parsing/*.json schemas/*.json
 copy simulate policies/examples/simulate/*
 # Compiled and signed forms of the shipped policies, with the reviewgate that `swift test` built.
@@ -74,7 +75,7 @@ def walk(node):
             walk(value)
     elif isinstance(node, list):
         for item in node: walk(item)
-for name in ["policy", "state", "scenario"]:
+for name in ["policy", "state", "scenario", "budget"]:
     walk(json.load(open(f"schemas/{name}.schema.json")))
 marks = ["&a ", "*a", "<<: ", ": ", "- ", "{", "}", "[", "]", "!!str ", "!!int ", "---", "...", "|", ">", "21d", "2026-11-22T10:00:00Z", "\"1.0\""]
 with open(sys.argv[1], "w") as out:
@@ -89,7 +90,8 @@ run() { # run TARGET: the replays, then the fuzzer; its output in $scratch/TARGE
     local timeout=1
     [ "$max_len" -le 65536 ] || timeout=5
     local options=(-timeout="$timeout" -rss_limit_mb=2048 -artifact_prefix="Fuzz/findings/$target/")
-    [ "$target" = policy ] || [ "$target" = scenario ] || [ "$target" = state ] && options+=(-dict="$scratch/policy.dict")
+    [ "$target" = policy ] || [ "$target" = scenario ] || [ "$target" = state ] || [ "$target" = budget ] &&
+        options+=(-dict="$scratch/policy.dict")
     local replays=(Fuzz/regressions/"$target"/* "$scratch/amplified/$target"/*)
     if [ ${#replays[@]} -gt 0 ]; then
         # Under AddressSanitizer a 1 MiB input runs several times slower than in a release build, where

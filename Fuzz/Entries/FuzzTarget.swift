@@ -18,6 +18,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case compiled
     /// The remote-update acceptance path: envelope, key, signature, then the compiled policy.
     case remote
+    /// YAML through libyaml, then the budget decoder and loader (each prompt's `policy:` is the
+    /// scenario target's policy, deciding the prompt named by its file name), and for a budget that
+    /// loads, arbitrations of a few moments and their explanations.
+    case budget
     /// `simulate`'s readers: the bytes as a JSON Lines and as a CSV timeline (replayed through the
     /// scenario target's policy), as a merged report, and as a cohort (generated small).
     case simulate
@@ -55,6 +59,19 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             return true
         case .compiled:
             return (try? CompiledPolicy.load(bytes, file: "fuzz.json", digest: PolicyDigest.sha256)) != nil
+        case .budget:
+            guard let root = try? YAMLLoader().loadDocument(bytes, file: "fuzz.budget.yaml") else { return false }
+            let loader = BudgetLoader(
+                policies: PolicyLoader(source: { path in
+                    if path == "fuzz.budget.yaml" { return root }
+                    // A policy deciding the prompt its file is named after: `review.yaml` decides `review`.
+                    let name = String(path.split(separator: "/").last ?? "p").split(separator: ".").first ?? "p"
+                    let prompt = Name.problem(String(name)) == nil ? "\nprompt: \"\(name)\"" : ""
+                    return try YAMLLoader().loadDocument(Array((Self.scenarioPolicy + prompt).utf8), file: path)
+                }))
+            guard let budget = try? loader.load(path: "fuzz.budget.yaml").budget else { return false }
+            Self.arbitrate(budget)
+            return true
         case .remote:
             let acceptance = UpdateAcceptance(keys: [Self.key], appVersion: AppVersion(short: "1.0", build: "1"))
             if case .success = acceptance.check(bytes, file: "fuzz.signed.json") { return true }
@@ -203,6 +220,36 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                     Transition.apply(decision, to: &state, policy: policy)
                     precondition(byVerdict == state, "the verdict leaves another state")
                 }
+            }
+        }
+    }
+
+    /// Arbitrates a few moments under a fuzzed budget, on a state with asks of its prompts and a
+    /// live lease, each explained and recorded: at most 16 wanted prompts, as an app names a few.
+    static func arbitrate(_ budget: Budget) {
+        let start = Timestamp(rfc3339: "2026-01-10T00:00:00Z")!
+        var state = ReviewState(
+            installedAt: Timestamp(rfc3339: "2026-01-01T00:00:00Z")!, launches: 3, app: AppVersion(short: "1.1"),
+            events: ["done": EventHistory(count: 1)])
+        for (index, prompt) in budget.prompts.prefix(4).enumerated() {
+            state.asks.append(
+                Ask(at: start - TimeSpan(seconds: Int64(index) * 3_600), short: "1.1", prompt: prompt.name))
+        }
+        let wanted = Array(budget.externalPrompts.prefix(16))
+        let explanation = ArbitrationExplanation(budget: budget)
+        for (offset, event) in [(60, "done"), (86_400, "launch"), (3 * 86_400, "done")] {
+            let moment = Moment(now: start + TimeSpan(seconds: Int64(offset)), event: event)
+            guard let arbitration = try? Arbiter.arbitrate(budget, state: state, moment: moment, wanted: wanted)
+            else { continue }
+            _ = explanation.text(arbitration)
+            _ = explanation.json(arbitration)
+            Transition.apply(arbitration, to: &state, budget: budget)
+            if offset == 60 {
+                state.leases = [
+                    Lease(
+                        id: "l", prompt: budget.prompts[0].name, at: moment.now,
+                        expires: moment.now + budget.lease.value)
+                ]
             }
         }
     }

@@ -86,9 +86,12 @@ import Testing
         #expect(!files.isEmpty)
         for file in files {
             let accepted = target.run(Array(try Data(contentsOf: file)))
-            // Only the 10,000 valid triggers are a policy, and the 15,000 moments a timeline: the rest are refused.
+            // Only the 10,000 valid triggers are a policy, the 15,000 moments a timeline, and the 6,000
+            // prompts a budget: the rest are refused.
             #expect(
-                accepted == ["many-triggers.json", "one-person.jsonl"].contains(file.lastPathComponent),
+                accepted
+                    == ["many-triggers.json", "one-person.jsonl", "many-prompts-and-gaps.yaml"].contains(
+                        file.lastPathComponent),
                 "\(file.lastPathComponent)")
         }
     }

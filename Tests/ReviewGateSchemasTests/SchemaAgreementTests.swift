@@ -64,9 +64,10 @@ struct SchemaAgreementTests {
     func compiledPoliciesPass() throws {
         let folder = try Repository.temporaryFolder()
         var compiled: [String] = []
-        for name in ["apple-sample", "three-week-rule", "treaty"] {
+        // The budget's survey sets `prompt`, which the compiled form writes only when set.
+        for name in ["apple-sample", "three-week-rule", "treaty", "budget/survey"] {
             let result = try PolicyLoader.files(Fixtures.documents).load(path: Repository.path("policies/\(name).yaml"))
-            let path = folder.appending(path: "\(name).json")
+            let path = folder.appending(path: "\(name.replacingOccurrences(of: "/", with: "-")).json")
             try CompiledPolicy(result).text(digest: Fixtures.digest).write(
                 to: path, atomically: true, encoding: .utf8)
             compiled.append(path.path)

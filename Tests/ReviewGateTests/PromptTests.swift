@@ -99,6 +99,19 @@ import Testing
         #expect(json.components(separatedBy: "\"prompt\"").count == 3)
     }
 
+    @Test func theCompiledFormWritesAPromptOnlyWhenSetAndReadsItBack() throws {
+        let survey = try PolicyLoader.decode(
+            Fixtures.document("reviewgate: 1\nname: s\nprompt: survey\ntriggers: {done: {at_least: 1}}\n"))
+        let text = CompiledPolicy(survey).text(digest: Fixtures.digest)
+        #expect(text.contains("\"prompt\": \"survey\""))
+        let loaded = try CompiledPolicy.load(Array(text.utf8), file: "s.json")
+        #expect(loaded.prompt == "survey")
+        #expect(loaded.guards[.systemQuota] == nil)
+        let review = try PolicyLoader.decode(
+            Fixtures.document("reviewgate: 1\nname: r\ntriggers: {done: {at_least: 1}}\n"))
+        #expect(!CompiledPolicy(review).text(digest: Fixtures.digest).contains("\"prompt\""))
+    }
+
     @Test func aPromptNameMustBeAName() throws {
         #expect(throws: DiagnosticError.self) { try policy(prompt: "\"a b\"", guards: "cooldown: 1d") }
         #expect(throws: DiagnosticError.self) {

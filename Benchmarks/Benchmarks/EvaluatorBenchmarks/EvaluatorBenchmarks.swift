@@ -38,6 +38,31 @@ let benchmarks: @Sendable () -> Void = {
         AppleSample.load().decide().checks
     }
 
+    // SPEC §12: arbitrating 8 candidates against deciding the same 8 policies alone, in one
+    // process; the teardown prints the paired ratio.
+    Benchmark("Arbiter.arbitrate, 8 candidates") { benchmark, sample in
+        ThreadCPU.record(on: benchmark) {
+            for _ in benchmark.scaledIterations {
+                blackHole(sample.arbitrate())
+            }
+        }
+    } setup: {
+        EightPrompts.load()
+    } teardown: {
+        print(EightPrompts.load().summary)
+        print(PairedArbitration.measure(EightPrompts.load()))
+    }
+
+    Benchmark("baseline: the 8 policies decided alone") { benchmark, sample in
+        ThreadCPU.record(on: benchmark) {
+            for _ in benchmark.scaledIterations {
+                blackHole(sample.decideEach())
+            }
+        }
+    } setup: {
+        EightPrompts.load()
+    }
+
     Benchmark("Evaluator.evaluate + TextExplanation.render") { benchmark, sample in
         ThreadCPU.record(on: benchmark) {
             for _ in benchmark.scaledIterations {

@@ -36,6 +36,9 @@ public enum Arbiter {
                     "no policy of the budget has the trigger \"\(Quote.prefix(trigger))\"\(Suggestion.phrase(for: trigger, in: budget.policies.flatMap { $0.triggers.map(\.id) }))"
             )
         }
+        let wantedInOrder = wanted
+        let wanted = Set(wanted)
+        let shown = Shown(state, budget, at: moment)
         var candidates: [Arbitration.Candidate] = []
         for prompt in budget.prompts {
             if let policy = prompt.policy {
@@ -50,13 +53,15 @@ public enum Arbiter {
                 candidates.append(
                     Arbitration.Candidate(
                         prompt: prompt.name, priority: prompt.priority.value, decision: decision,
-                        checks: decision.isAllowed ? checks(prompt, budget, state, at: moment) : [], isGranted: false,
+                        checks: decision.isAllowed ? checks(prompt, budget, state, shown, at: moment) : [],
+                        isGranted: false,
                         source: prompt.location))
             } else if wanted.contains(prompt.name) {
                 candidates.append(
                     Arbitration.Candidate(
                         prompt: prompt.name, priority: prompt.priority.value, decision: nil,
-                        checks: checks(prompt, budget, state, at: moment), isGranted: false, source: prompt.location))
+                        checks: checks(prompt, budget, state, shown, at: moment), isGranted: false,
+                        source: prompt.location))
             }
         }
         // Highest priority first, then file order: the first that passes is granted.
@@ -85,12 +90,12 @@ public enum Arbiter {
                     for: prompt, budget, state, moment: moment, after: granted)
             }
         }
-        return Arbitration(moment: moment, wanted: wanted, candidates: candidates)
+        return Arbitration(moment: moment, wanted: Array(wantedInOrder), candidates: candidates)
     }
 
     /// Whether `policy` decides `moment`: it has the moment's trigger, listens to its event, or,
     /// for a moment with neither, no prompt is wanted (then every policy decides, on every trigger).
-    static func decides(_ policy: Policy, _ moment: Moment, wanted: [String]) -> Bool {
+    static func decides(_ policy: Policy, _ moment: Moment, wanted: Set<String>) -> Bool {
         if let trigger = moment.trigger { return policy.trigger(id: trigger) != nil }
         if let event = moment.event { return policy.listens(to: event) }
         return wanted.isEmpty
@@ -98,21 +103,40 @@ public enum Arbiter {
 
     /// The budget's checks of `prompt` at `moment` on `state`: its limits and the gaps that hold it
     /// back (unless it ignores the budget), then a live lease of any prompt.
-    static func checks(_ prompt: BudgetPrompt, _ budget: Budget, _ state: ReviewState, at moment: Moment)
-        -> [BudgetCheck]
-    {
+    /// What the shown prompts come to at a moment, worked out once per arbitration rather than once
+    /// per candidate: each limit's check, the last prompt shown and the last of each kind (so that
+    /// a gap's check takes constant time). An ask dated after `now` (a clock set back) still happened.
+    struct Shown {
+        var last: Ask?
+        var lastOf: [String: Ask] = [:]
+        var limits: [BudgetCheck] = []
+
+        init(_ state: ReviewState, _ budget: Budget, at moment: Moment) {
+            for ask in state.asks {
+                if ask.at >= (last?.at ?? ask.at) { last = ask }
+                if ask.at >= (lastOf[ask.prompt]?.at ?? ask.at) { lastOf[ask.prompt] = ask }
+            }
+            // A launch starts the session now; an unknown session start counts from the install.
+            let sessionStart =
+                moment.donates(Trigger.launchEvent) ? moment.now : state.sessionStartedAt ?? state.installedAt
+            limits = budget.limits.map { check($0, state, now: moment.now, sessionStart: sessionStart) }
+        }
+
+        /// The last prompt shown that starts `gap`.
+        func last(starting gap: BudgetGap) -> Ask? {
+            gap.after.map { lastOf[$0] } ?? last
+        }
+    }
+
+    static func checks(
+        _ prompt: BudgetPrompt, _ budget: Budget, _ state: ReviewState, _ shown: Shown, at moment: Moment
+    ) -> [BudgetCheck] {
         let now = moment.now
         var checks: [BudgetCheck] = []
         if !prompt.ignoresBudget.value {
-            // A launch starts the session now; an unknown session start counts from the install.
-            let sessionStart = moment.donates(Trigger.launchEvent) ? now : state.sessionStartedAt ?? state.installedAt
-            for limit in budget.limits { checks.append(check(limit, state, now: now, sessionStart: sessionStart)) }
+            checks += shown.limits
             for gap in budget.gaps where gap.holds(prompt.name) {
-                // An ask dated after `now` (a clock set back) still happened.
-                var last: Ask?
-                for ask in state.asks where gap.startsAfter(ask.prompt) && ask.at >= (last?.at ?? ask.at) {
-                    last = ask
-                }
+                let last = shown.last(starting: gap)
                 let passed = last.map { now - $0.at >= gap.min } ?? true
                 checks.append(
                     BudgetCheck(
@@ -129,7 +153,7 @@ public enum Arbiter {
 
     /// One limit's check: fewer than `max` prompts shown in its span. A rolling window's failure
     /// passes when enough of the asks in it have left it; a session's or a lifetime's never does.
-    private static func check(_ limit: BudgetLimit, _ state: ReviewState, now: Timestamp, sessionStart: Timestamp)
+    fileprivate static func check(_ limit: BudgetLimit, _ state: ReviewState, now: Timestamp, sessionStart: Timestamp)
         -> BudgetCheck
     {
         var inSpan: [Ask] = []
@@ -168,7 +192,7 @@ public enum Arbiter {
         if let granted { Transition.appendAsk(at: moment.now, trigger: nil, prompt: granted, to: &state) }
         var later = moment
         for _ in 0..<promiseAttempts {
-            let failed = checks(prompt, budget, state, at: later).filter { !$0.passed }
+            let failed = checks(prompt, budget, state, Shown(state, budget, at: later), at: later).filter { !$0.passed }
             if !failed.isEmpty {
                 guard failed.allSatisfy({ $0.passesAt != nil }), let time = failed.compactMap(\.passesAt).max(),
                     time > later.now

@@ -8,7 +8,10 @@ public struct Budget: Sendable {
     /// What the budget is for.
     public package(set) var description: String?
     /// Every prompt the app shows, in file order (which breaks ties of priority).
-    package var prompts: [BudgetPrompt]
+    package var prompts: [BudgetPrompt] { didSet { positions = Self.positions(prompts) } }
+    /// Each prompt's index in ``prompts`` by name, so that a look-up takes constant time however
+    /// many prompts a budget has.
+    private var positions: [String: Int]
     /// Limits over every prompt, counted from the shown ones.
     package var limits: [BudgetLimit]
     /// Gaps between prompts.
@@ -25,9 +28,34 @@ public struct Budget: Sendable {
     /// The default lease: long enough for a short presentation delay and the presenter's call.
     package static let defaultLease = TimeSpan(seconds: 30)
 
+    /// Creates a budget.
+    init(
+        version: Int, name: String, description: String?, prompts: [BudgetPrompt], limits: [BudgetLimit],
+        gaps: [BudgetGap], lease: Located<TimeSpan>, allowedWarnings: Set<BudgetLintRule>, location: SourceLocation
+    ) {
+        self.version = version
+        self.name = name
+        self.description = description
+        self.prompts = prompts
+        positions = Self.positions(prompts)
+        self.limits = limits
+        self.gaps = gaps
+        self.lease = lease
+        self.allowedWarnings = allowedWarnings
+        self.location = location
+    }
+
+    private static func positions(_ prompts: [BudgetPrompt]) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        for (index, prompt) in prompts.enumerated() where positions[prompt.name] == nil {
+            positions[prompt.name] = index
+        }
+        return positions
+    }
+
     /// The prompt named `name`, if the budget has it.
     package func prompt(named name: String) -> BudgetPrompt? {
-        prompts.first { $0.name == name }
+        positions[name].map { prompts[$0] }
     }
 
     /// The policies of the budget's prompts, in file order.
@@ -123,9 +151,6 @@ package struct BudgetGap: Sendable {
 
     /// Whether the gap holds back a prompt of kind `prompt`.
     package func holds(_ prompt: String) -> Bool { before == nil || before == prompt }
-
-    /// Whether an ask of `prompt` starts the gap.
-    package func startsAfter(_ prompt: String) -> Bool { after == nil || after == prompt }
 
     /// `2h gap after any prompt`, `3d gap after paywall before review`.
     package var text: String {

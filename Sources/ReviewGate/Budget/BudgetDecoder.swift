@@ -39,7 +39,7 @@ package struct BudgetDecoder {
         let prompts = fields["prompts"].map { decodePrompts($0) } ?? []
         let names = prompts.map(\.name)
         let limits = fields["limits"].map { decodeLimits($0) } ?? []
-        let gaps = fields["gaps"].map { decodeGaps($0, prompts: names) } ?? []
+        let gaps = fields["gaps"].map { decodeGaps($0, prompts: names, known: Set(names)) } ?? []
         var lease = Located(Budget.defaultLease, at: nil)
         if let node = fields["lease"], let span = reader.duration(node, "lease") {
             if span.nanoseconds > 0 {
@@ -116,7 +116,7 @@ package struct BudgetDecoder {
         return limits
     }
 
-    private mutating func decodeGaps(_ node: DocumentNode, prompts: [String]) -> [BudgetGap] {
+    private mutating func decodeGaps(_ node: DocumentNode, prompts: [String], known: Set<String>) -> [BudgetGap] {
         guard let items = reader.list(node, "gaps (such as [{min: 2h}])") else { return [] }
         var gaps: [BudgetGap] = []
         for item in items {
@@ -125,7 +125,7 @@ package struct BudgetDecoder {
             func prompt(_ key: String) -> String?? {
                 guard let node = fields[key] else { return .some(nil) }
                 guard let name = reader.identifier(node, "a gap's \(key)") else { return nil }
-                guard prompts.contains(name) else {
+                guard known.contains(name) else {
                     reader.error(
                         "a gap's \(key) names \"\(Quote.prefix(name))\", which is not a prompt of the budget\(Suggestion.phrase(for: name, in: prompts)) (its prompts: \(Suggestion.list(prompts)))",
                         at: node.location)

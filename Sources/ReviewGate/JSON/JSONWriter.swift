@@ -76,12 +76,18 @@
     private func newline(_ indent: Int, to out: inout String) {
         guard pretty else { return }
         out += "\n"
-        out += String(repeating: "  ", count: indent)
+        for _ in 0..<indent { out += "  " }
     }
 
     /// Appends `text` as a JSON string literal.
     package static func quote(_ text: String, to out: inout String) {
         out += "\""
+        // Most strings (names, times, versions) need no escape: appended whole, not scalar by scalar.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
