@@ -285,7 +285,7 @@ extension JSONSchema {
                 "allow": {
                   "description": "The warning ids not to raise.",
                   "type": ["array", "null"],
-                  "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "no_spacing", "store_link_unused", "rollout_none", "never_asks"] },
+                  "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "no_spacing", "store_link_unused", "rollout_none", "never_asks", "newer_key"] },
                   "uniqueItems": true,
                   "examples": [["ask_at_launch"]]
                 }

@@ -112,6 +112,18 @@ import Testing
         #expect(!CompiledPolicy(review).text(digest: Fixtures.digest).contains("\"prompt\""))
     }
 
+    @Test func aPromptUnderAnOlderLibraryVersionIsWarned() throws {
+        let yaml = { (version: String) in
+            "reviewgate: 1\nname: s\nprompt: survey\nrequires: {library_version: \"\(version)\"}\ntriggers: {done: {at_least: 1}}\nguards: {cooldown: 30d}\n"
+        }
+        let warnings = try Fixtures.warnings(yaml("0.2"))
+        #expect(
+            warnings.map(\.description).contains {
+                $0.hasPrefix("p.yaml:3:1: warning: prompt is read from reviewgate 0.3 on")
+            })
+        #expect(try Fixtures.warnings(yaml("0.3")).isEmpty)
+    }
+
     @Test func aPromptNameMustBeAName() throws {
         #expect(throws: DiagnosticError.self) { try policy(prompt: "\"a b\"", guards: "cooldown: 1d") }
         #expect(throws: DiagnosticError.self) {

@@ -24,4 +24,7 @@ package enum LintRule: String, Sendable, Hashable, CaseIterable {
     case rolloutNone = "rollout_none"
     /// The policy can never ask: `never_on` lists every source, or a guard's `when` never holds.
     case neverAsks = "never_asks"
+    /// A key newer than `requires.library_version` allows for (`prompt`, from 0.3): an older app
+    /// would refuse the policy as invalid rather than as too new.
+    case newerKey = "newer_key"
 }

@@ -107,6 +107,14 @@ enum PolicyLint {
         if let rollout = policy.rollout, rollout.percent == 0 {
             warn(.rolloutNone, "rollout percent 0 asks no one", at: rollout.location)
         }
+        if let at = policy.promptLocation, let required = policy.requires.libraryVersion,
+            required.value < LibraryVersion.prompt
+        {
+            warn(
+                .newerKey,
+                "prompt is read from reviewgate \(LibraryVersion.prompt) on, and requires.library_version lets reviewgate \(required.value) take this policy: it would refuse it as invalid (an unknown key), not as too new; require \(LibraryVersion.prompt)",
+                at: at)
+        }
         return warnings
     }
 }
