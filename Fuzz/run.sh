@@ -59,6 +59,9 @@ if [ -x .build/debug/reviewgate ]; then
         .build/debug/reviewgate compile --sign "$keys/fuzz.key" "$policy" -o "$seeds/remote/$name.json" \
             >/dev/null 2>&1 || true
     done
+    for budget in policies/budget/*.budget.yaml; do
+        .build/debug/reviewgate compile "$budget" -o "$seeds/budget/$(basename "$budget" .yaml).json" >/dev/null 2>&1 || true
+    done
     rm -rf "$keys"
 fi
 python3 Fuzz/amplify.py "$scratch/amplified"

@@ -18,9 +18,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case compiled
     /// The remote-update acceptance path: envelope, key, signature, then the compiled policy.
     case remote
-    /// YAML through libyaml, then the budget decoder and loader (each prompt's `policy:` is the
-    /// scenario target's policy, deciding the prompt named by its file name), and for a budget that
-    /// loads, arbitrations of a few moments and their explanations.
+    /// The compiled-budget reader (JSON, digest checked), else YAML through libyaml, then the budget
+    /// decoder and loader (each prompt's `policy:` is the scenario target's policy, deciding the
+    /// prompt named by its file name); for a budget that loads, arbitrations of a few moments and
+    /// their explanations.
     case budget
     /// `simulate`'s readers: the bytes as a JSON Lines and as a CSV timeline (replayed through the
     /// scenario target's policy), as a merged report, and as a cohort (generated small).
@@ -60,6 +61,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .compiled:
             return (try? CompiledPolicy.load(bytes, file: "fuzz.json", digest: PolicyDigest.sha256)) != nil
         case .budget:
+            // A compiled budget (JSON, its policies inside, its digest checked), else a budget file.
+            if let budget = try? CompiledBudget.load(bytes, file: "fuzz.json", digest: PolicyDigest.sha256) {
+                Self.arbitrate(budget)
+                return true
+            }
             guard let root = try? YAMLLoader().loadDocument(bytes, file: "fuzz.budget.yaml") else { return false }
             let loader = BudgetLoader(
                 policies: PolicyLoader(source: { path in

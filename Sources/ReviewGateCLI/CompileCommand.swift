@@ -8,7 +8,7 @@ struct CompileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compile", _superCommandName: "reviewgate",
         abstract:
-            "Compile a policy to the JSON an app carries: extends resolved, defaults written out, YAML lines kept.",
+            "Compile a policy (or a budget with its policies) to the JSON an app carries: extends resolved, defaults written out, YAML lines kept.",
         discussion: """
             Validates the policy as validate does (the same errors and warnings on stderr, as \
             FILE:LINE:COLUMN: error|warning: message), resolves extends, and writes one JSON document: \
@@ -17,7 +17,9 @@ struct CompileCommand: ParsableCommand {
             a setting is off) and locations (the YAML file:line:column of every setting, so that an \
             explanation in the app cites the YAML). The same YAML always compiles to the same bytes.
             The library reads the result with CompiledPolicy.load, and every reviewgate command that takes \
-            a policy takes it too.
+            a policy takes it too. A budget file (reviewgate_budget, SPEC §12) compiles with the compiled \
+            policy of each of its prompts into one document (reviewgate_compiled_budget), which \
+            CompiledBudget.load reads and --budget takes.
             With --sign KEY (a private key from reviewgate keygen, or - to read it from stdin), writes a \
             signed policy instead, for remote updates: check it with reviewgate verify before publishing.
             Exit codes: 0 compiled, 1 errors in the policy (or warnings with --strict; nothing is written), \
@@ -54,6 +56,12 @@ struct CompileCommand: ParsableCommand {
     var sign: String?
 
     func run() throws {
+        let isBudget = InputFile.budgetLoader.isBudget(path: policy)
+        if isBudget, sign != nil {
+            throw InputFile.usageError(
+                "\(policy) is a budget: signing a compiled budget for remote updates is not built yet; compile it without --sign"
+            )
+        }
         let signingKey = try sign.map { path in
             try InputFile.orExit { () throws -> PolicySigningKey in
                 let bytes =
@@ -68,21 +76,8 @@ struct CompileCommand: ParsableCommand {
                 }
             }
         }
-        let result: PolicyLoader.Result
-        do {
-            result = try InputFile.loader.load(path: policy)
-        } catch {
-            InputFile.report(error)
-            Terminal.printError("reviewgate: \(policy): \(error.summary); nothing compiled")
-            throw ExitCode(error.isUnreadable ? 2 : 1)
-        }
-        InputFile.report(result.warnings)
-        if strict && !result.warnings.isEmpty {
-            let count = result.warnings.count
-            Terminal.printError(
-                "reviewgate: \(policy): \(count) warning\(count == 1 ? "" : "s") under --strict; nothing compiled")
-            throw ExitCode(1)
-        }
+        if isBudget { return try compileBudget() }
+        let result = try loaded({ () throws(DiagnosticError) in try InputFile.loader.load(path: policy) }, \.warnings)
         let digest = result.policy.digest ?? ""
         var text: String
         do throws(DiagnosticError) {
@@ -108,6 +103,58 @@ struct CompileCommand: ParsableCommand {
                 throw ExitCode(1)
             }
         }
+        let signed = signingKey.map { ", signed with key \($0.publicKey.id)" } ?? ""
+        try write(text, saying: "\(result.policy.name), \(digest)\(signed)")
+    }
+
+    /// What `load` loads, its warnings reported; its errors reported and exit 1 (2 for a file that
+    /// cannot be read), and under `--strict` a warning too.
+    private func loaded<Result>(
+        _ load: () throws(DiagnosticError) -> Result, _ warnings: (Result) -> [Diagnostic]
+    ) throws -> Result {
+        let result: Result
+        do {
+            result = try load()
+        } catch {
+            InputFile.report(error)
+            Terminal.printError("reviewgate: \(policy): \(error.summary); nothing compiled")
+            throw ExitCode(error.isUnreadable ? 2 : 1)
+        }
+        let found = warnings(result)
+        InputFile.report(found)
+        if strict && !found.isEmpty {
+            Terminal.printError(
+                "reviewgate: \(policy): \(found.count) warning\(found.count == 1 ? "" : "s") under --strict; nothing compiled"
+            )
+            throw ExitCode(1)
+        }
+        return result
+    }
+
+    /// A budget (SPEC §12) compiled with its policies into one file, checked to read back as the
+    /// same budget.
+    private func compileBudget() throws {
+        let result = try loaded(
+            { () throws(DiagnosticError) in try InputFile.budgetLoader.load(path: policy) }, \.warnings)
+        let digest = result.budget.digest ?? ""
+        let compiled = CompiledBudget(result)
+        let text = compiled.text(digest: digest, filesRelativeTo: relativeTo)
+        do throws(DiagnosticError) {
+            let again = try CompiledBudget.decode(
+                JSONReader().loadDocument(Array(text.utf8), file: output ?? "<stdout>"), digest: PolicyDigest.sha256)
+            guard CompiledBudget(again).canonicalBytes == compiled.canonicalBytes else {
+                throw DiagnosticError("the compiled budget reads back as another budget", at: result.budget.location)
+            }
+        } catch {
+            InputFile.report(error)
+            Terminal.printError("reviewgate: \(policy): its compiled form does not read back; nothing compiled")
+            throw ExitCode(1)
+        }
+        try write(text, saying: "budget \(result.budget.name), \(digest)")
+    }
+
+    /// Writes `text` to `--output` atomically, and says what it holds; or prints it to stdout.
+    private func write(_ text: String, saying what: String) throws {
         guard let output else {
             Terminal.print(String(text.dropLast()))
             return
@@ -118,7 +165,6 @@ struct CompileCommand: ParsableCommand {
             InputFile.report(DiagnosticError(reading: error))
             throw ExitCode(2)
         }
-        let signed = signingKey.map { ", signed with key \($0.publicKey.id)" } ?? ""
-        Terminal.print("\(policy) → \(output) (\(result.policy.name), \(digest)\(signed))")
+        Terminal.print("\(policy) → \(output) (\(what))")
     }
 }

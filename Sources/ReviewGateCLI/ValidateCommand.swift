@@ -86,7 +86,7 @@ struct ValidateCommand: ParsableCommand {
         case "reviewgate_state":
             _ = try StateDecoder.decode(root, versionKey: nil)
             return []
-        case BudgetDecoder.formatKey:
+        case BudgetDecoder.formatKey, CompiledBudget.formatKey:
             return try BudgetLoader(policies: PolicyLoader(source: source, digest: PolicyDigest.sha256)).load(
                 path: path
             )

@@ -85,6 +85,23 @@ import Testing
         #expect(text.contains("- {at: 2026-11-22T11:00:00Z, kind: declined, prompt: survey}"))
     }
 
+    @Test func compileWritesOneFileThatEveryCommandTakesAsTheBudget() throws {
+        let folder = try Repository.temporaryFolder()
+        let compiled = folder.appending(path: "calm-app.json")
+        let result = try CLIRunner.run(["compile", budget, "-o", compiled.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("\(budget) → \(compiled.path) (budget calm-app, sha256:"))
+        let yaml = try evaluate(completion + ["--want", "paywall", "--explain"])
+        let json = try CLIRunner.run(
+            ["evaluate", "--budget", compiled.path, "--state", state, "--now", "2026-11-22T10:00:00Z"] + completion
+                + ["--want", "paywall", "--explain"])
+        #expect(json.stdout == yaml.stdout)
+        #expect(try CLIRunner.run(["validate", compiled.path]).status == 0)
+        let signed = try CLIRunner.run(["compile", budget, "--sign", "key.key"])
+        #expect(signed.status == 2)
+        #expect(signed.stderr.contains("signing a compiled budget for remote updates is not built yet"))
+    }
+
     @Test func validateChecksABudgetWithItsPolicies() throws {
         let result = try CLIRunner.run(["validate", budget, "policies/budget/spacing.budget.yaml"])
         #expect(result.status == 0)

@@ -26,7 +26,7 @@
     /// file that cannot be read is not one.
     @_spi(ReviewGateTools) public func isBudget(path: String) -> Bool {
         guard let root = try? policies.source(path) else { return false }
-        return BudgetDecoder.isBudget(root)
+        return BudgetDecoder.isBudget(root) || CompiledBudget.isCompiled(root)
     }
 
     /// Loads the budget at `path` and its policies. Throws every error found, in the budget and in
@@ -34,6 +34,7 @@
     @_spi(ReviewGateTools) public func load(path: String) throws(DiagnosticError) -> Result {
         var inclusions: [String: PolicyLoader.Inclusion] = [:]
         let root = try policies.merged(path: path, chain: [], inclusions: &inclusions, as: .budget)
+        if CompiledBudget.isCompiled(root) { return try CompiledBudget.decode(root, digest: policies.digest) }
         var decoder = BudgetDecoder()
         guard var budget = decoder.decode(root) else {
             var error = DiagnosticError(decoder.reader.diagnostics, alsoFound: decoder.reader.uncounted)
@@ -68,7 +69,9 @@
             error.addNotes(inclusions)
             throw error
         }
-        return Result(budget: budget, warnings: diagnostics + warnings, document: root, policyResults: results)
+        var result = Result(budget: budget, warnings: diagnostics + warnings, document: root, policyResults: results)
+        if let digest = policies.digest { result.budget.digest = digest(CompiledBudget(result).canonicalBytes) }
+        return result
     }
 
     /// What must hold across the budget's policies: each decides its own prompt, they count alike

@@ -36,28 +36,37 @@ public struct CompiledPolicy: Sendable {
     /// (a folder), file names are written relative to it (`../shared/base.yaml` for one beside it),
     /// so that a build machine's paths stay out of the app.
     @_spi(ReviewGateTools) public func text(digest: String, filesRelativeTo root: String? = nil) -> String {
-        // By file, in the order files first appear; in each, pointer → [line, column] of the node,
-        // or of a mapping value's key followed by the value's own.
+        JSONWriter(pretty: true, inlineScalarArrays: true).string(document(digest: digest, filesRelativeTo: root))
+            + "\n"
+    }
+
+    /// The compiled document as a JSON value: what ``text(digest:filesRelativeTo:)`` writes, and
+    /// what a compiled budget holds for each of its policies.
+    package func document(digest: String, filesRelativeTo root: String?) -> JSONValue {
+        .object([
+            (Self.formatKey, .int(Self.formatVersion)), ("digest", .string(digest)), ("policy", canonical.policy),
+            ("locations", Self.locations(canonical.origins, filesRelativeTo: root)),
+        ])
+    }
+
+    /// `locations`: by file, in the order files first appear; in each, pointer → [line, column] of
+    /// the node, or of a mapping value's key followed by the value's own.
+    static func locations(_ origins: [CanonicalPolicy.Origin], filesRelativeTo root: String?) -> JSONValue {
         var files: [(key: String, value: [(key: String, value: JSONValue)])] = []
-        for origin in canonical.origins {
+        var indices: [String: Int] = [:]
+        for origin in origins {
             let at = origin.key ?? origin.value
             let file = root.map { PathArithmetic.relative(at.file, to: $0) } ?? at.file
             var place: [JSONValue] = [.int(at.line), .int(at.column)]
             if origin.key != nil { place += [.int(origin.value.line), .int(origin.value.column)] }
-            if files.last?.key != file, let index = files.firstIndex(where: { $0.key == file }) {
+            if let index = indices[file] {
                 files[index].value.append((origin.pointer, .array(place)))
-            } else if files.last?.key == file {
-                files[files.count - 1].value.append((origin.pointer, .array(place)))
             } else {
+                indices[file] = files.count
                 files.append((file, [(origin.pointer, .array(place))]))
             }
         }
-        let locations = files.map { (key: $0.key, value: JSONValue.object($0.value)) }
-        let document = JSONValue.object([
-            (Self.formatKey, .int(Self.formatVersion)), ("digest", .string(digest)), ("policy", canonical.policy),
-            ("locations", .object(locations)),
-        ])
-        return JSONWriter(pretty: true, inlineScalarArrays: true).string(document) + "\n"
+        return .object(files.map { (key: $0.key, value: JSONValue.object($0.value)) })
     }
 
     /// The compiled text of a loaded policy, with its digest, checked to read back as this very

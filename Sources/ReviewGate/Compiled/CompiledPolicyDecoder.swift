@@ -16,7 +16,7 @@ enum CompiledPolicyDecoder {
     static let keys = [CompiledPolicy.formatKey, "digest", "policy", "locations"]
 
     /// Where a setting was written: its key's location and its value's (the same for a list item).
-    private struct Place {
+    struct Place {
         var key: SourceLocation?
         var value: SourceLocation
     }
@@ -82,7 +82,7 @@ enum CompiledPolicyDecoder {
 
     /// The `locations` mapping read: file → pointer → `[line, column]` or `[line, column,
     /// value_line, value_column]`, as pointer → place.
-    private static func readPlaces(_ node: DocumentNode, _ reader: inout NodeReader) -> [String: Place] {
+    static func readPlaces(_ node: DocumentNode, _ reader: inout NodeReader) -> [String: Place] {
         var places: [String: Place] = [:]
         guard let files = node.mapping else {
             reader.error("locations must be a mapping of files to places; found \(node.summary)", at: node.location)

@@ -1,0 +1,162 @@
+/// A compiled budget (SPEC §12): a budget and the compiled policies of its prompts in one JSON
+/// document an app carries, read with the core's JSON reader alone.
+///
+/// `reviewgate_compiled_budget` (this format's version), `digest` (SHA-256 of the canonical bytes:
+/// the budget as compact JSON, then each policy's digest), `budget` (the budget file's settings,
+/// `extends` resolved, keys as written), `locations` (where each of them was written in the YAML, as
+/// a compiled policy's), and `policies` (each prompt's compiled policy, by prompt name). The same
+/// YAML always compiles to the same bytes.
+public struct CompiledBudget: Sendable {
+    /// The version of the compiled budget this library reads and writes.
+    @_spi(ReviewGateTools) public static let formatVersion = 1
+    /// The key that marks a document as a compiled budget, holding ``formatVersion``.
+    @_spi(ReviewGateTools) public static let formatKey = "reviewgate_compiled_budget"
+    /// The keys of a compiled budget.
+    static let keys = [formatKey, "digest", "budget", "locations", "policies"]
+
+    private let result: BudgetLoader.Result
+
+    /// The compiled form of a loaded budget.
+    @_spi(ReviewGateTools) public init(_ result: BudgetLoader.Result) {
+        self.result = result
+    }
+
+    /// The bytes the digest is taken of: `{"budget":…,"policies":{"review":"sha256:…",…}}` as
+    /// compact JSON, UTF-8. Each policy's digest covers its canonical policy, so this covers all.
+    @_spi(ReviewGateTools) public var canonicalBytes: [UInt8] {
+        let policies = result.policyResults.map { (key: $0.prompt, value: JSONValue.string($0.result.policy.digest)) }
+        return Array(
+            JSONWriter().string(.object([("budget", result.document.jsonValue), ("policies", .object(policies))])).utf8)
+    }
+
+    /// The compiled document, indented, with a final newline. With `root` (a folder), file names
+    /// are written relative to it, as for a compiled policy.
+    @_spi(ReviewGateTools) public func text(digest: String, filesRelativeTo root: String? = nil) -> String {
+        let policies = result.policyResults.map { prompt, loaded in
+            (
+                key: prompt,
+                value: CompiledPolicy(loaded).document(digest: loaded.policy.digest ?? "", filesRelativeTo: root)
+            )
+        }
+        let document = JSONValue.object([
+            (Self.formatKey, .int(Self.formatVersion)), ("digest", .string(digest)),
+            ("budget", result.document.jsonValue),
+            ("locations", CompiledPolicy.locations(Self.origins(of: result.document), filesRelativeTo: root)),
+            ("policies", .object(policies)),
+        ])
+        return JSONWriter(pretty: true, inlineScalarArrays: true).string(document) + "\n"
+    }
+
+    /// Where each node of a document was written, by JSON Pointer.
+    private static func origins(of root: DocumentNode) -> [CanonicalPolicy.Origin] {
+        var origins: [CanonicalPolicy.Origin] = []
+        func walk(_ node: DocumentNode, _ pointer: String, key: SourceLocation?) {
+            origins.append(CanonicalPolicy.Origin(pointer: pointer, key: key, value: node.location))
+            switch node.content {
+            case .scalar: break
+            case .sequence(let items):
+                for (index, item) in items.enumerated() { walk(item, "\(pointer)/\(index)", key: nil) }
+            case .mapping(let entries):
+                for entry in entries {
+                    let name = entry.key.scalar?.text ?? entry.key.keyText
+                    walk(entry.value, "\(pointer)/\(CanonicalPolicy.escape(name))", key: entry.key.location)
+                }
+            }
+        }
+        walk(root, "", key: nil)
+        return origins
+    }
+
+    /// Whether a document is a compiled budget.
+    @_spi(ReviewGateTools) public static func isCompiled(_ root: DocumentNode) -> Bool {
+        root[formatKey] != nil
+    }
+
+    /// Reads a compiled budget from its bytes (a bundle resource, a download) with its policies,
+    /// validated as the YAML is. With `digest` (SHA-256), the file's digest is checked, so that a
+    /// file edited after compiling is refused.
+    public static func load(
+        _ bytes: [UInt8], file: String, digest: (@Sendable (_ canonicalBytes: [UInt8]) -> String)? = nil
+    ) throws(DiagnosticError) -> Budget {
+        try decode(JSONReader().loadDocument(bytes, file: file), digest: digest).budget
+    }
+
+    /// Decodes a compiled budget's document: the budget back at its YAML locations, each prompt's
+    /// compiled policy, what must hold across them, and the digest when `digest` is given.
+    @_spi(ReviewGateTools) public static func decode(_ root: DocumentNode, digest: PolicyLoader.Digest? = nil)
+        throws(DiagnosticError) -> BudgetLoader.Result
+    {
+        let format = FormatVersion(file: "this compiled budget", name: "format", supported: formatVersion)
+        if let refusal = format.refusal(root[formatKey]) { throw DiagnosticError([refusal]) }
+        var reader = NodeReader()
+        guard let fields = reader.fields(root, "the compiled budget", allowed: keys) else { throw reader.failure }
+        reader.require(keys, in: fields, "the compiled budget")
+        if let node = fields[formatKey] { _ = reader.int(node, formatKey, minimum: 1) }
+        let given = fields["digest"].flatMap { reader.string($0, "digest") }
+        if let given, !CompiledPolicyDecoder.isDigest(given) {
+            reader.error(
+                "digest must be \"sha256:\" and 64 lowercase hex digits; found \"\(Quote.prefix(given))\"",
+                at: fields["digest"]?.location)
+        }
+        let places = fields["locations"].map { CompiledPolicyDecoder.readPlaces($0, &reader) } ?? [:]
+        guard !reader.hasErrors, let budgetNode = fields["budget"], let policiesNode = fields["policies"],
+            let given
+        else { throw reader.failure }
+        let document = placed(budgetNode, pointer: "", places: places)
+        var decoder = BudgetDecoder()
+        guard var budget = decoder.decode(document) else {
+            throw DiagnosticError(decoder.reader.diagnostics, alsoFound: decoder.reader.uncounted)
+        }
+        var results: [(prompt: String, result: PolicyLoader.Result)] = []
+        for index in budget.prompts.indices where budget.prompts[index].policyPath != nil {
+            let name = budget.prompts[index].name
+            guard let node = policiesNode[name] else {
+                throw DiagnosticError(
+                    "the compiled budget has no compiled policy for prompt \(name); compile the budget again",
+                    at: policiesNode.location, advice: .compileAgain)
+            }
+            let loaded = try CompiledPolicy.decode(node, digest: digest)
+            budget.prompts[index].policy = loaded.policy
+            results.append((name, loaded))
+        }
+        let errors = BudgetLoader.acrossPolicies(budget)
+        if !errors.isEmpty { throw DiagnosticError(errors) }
+        budget.digest = given
+        let result = BudgetLoader.Result(
+            budget: budget, warnings: BudgetLint.warnings(for: budget), document: document, policyResults: results)
+        if let digest {
+            let computed = digest(CompiledBudget(result).canonicalBytes)
+            guard computed == given else {
+                throw DiagnosticError(
+                    "the compiled budget's digest \(given) is not that of its budget and policies (\(computed)): it was edited after compiling; compile the YAML again",
+                    at: fields["digest"]?.location ?? root.location, advice: .compileAgain)
+            }
+        }
+        return result
+    }
+
+    /// The budget's tree with each node at its YAML place; a node with no place keeps its place in
+    /// the JSON. Pointers past ``CompiledPolicyDecoder/maxPointer`` are not looked up.
+    private static func placed(
+        _ node: DocumentNode, pointer: String, places: [String: CompiledPolicyDecoder.Place]
+    ) -> DocumentNode {
+        var node = node
+        if let place = places[pointer] { node.location = place.value }
+        switch node.content {
+        case .scalar: break
+        case .sequence(let items):
+            node.content = .sequence(items.enumerated().map { placed($1, pointer: "\(pointer)/\($0)", places: places) })
+        case .mapping(let entries):
+            node.content = .mapping(
+                entries.map { entry in
+                    let name = entry.key.string ?? ""
+                    guard pointer.utf8.count + name.utf8.count < CompiledPolicyDecoder.maxPointer else { return entry }
+                    let child = "\(pointer)/\(CanonicalPolicy.escape(name))"
+                    var key = entry.key
+                    if let at = places[child]?.key { key.location = at }
+                    return MappingEntry(key: key, value: placed(entry.value, pointer: child, places: places))
+                })
+        }
+        return node
+    }
+}
