@@ -30,6 +30,11 @@ extension RecordCommand {
                 }
                 printChange(summary: change.summary, recorded: change.json)
             } else if let respond {
+                if let prompt, budget.prompt(named: prompt) == nil {
+                    throw InputFile.usageError(
+                        "--prompt: the budget has no prompt \"\(prompt)\"\(Suggestion.phrase(for: prompt, in: budget.prompts.map(\.name)))"
+                    )
+                }
                 let change = try store.respond(respond, at: moment.now, prompt: prompt ?? Ask.review)
                 printChange(summary: change.summary, recorded: change.json)
             } else {

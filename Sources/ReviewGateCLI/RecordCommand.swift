@@ -139,7 +139,7 @@ struct RecordCommand: ParsableCommand {
                         to: AppVersionOption.parse(update, option: "--update"), at: moment.now, policy: policy)
                     print(nil, summary: change.summary, recorded: change.json, policy: policy)
                 } else if let respond {
-                    let change = try store.respond(respond, at: moment.now, prompt: prompt ?? Ask.review)
+                    let change = try store.respond(respond, at: moment.now, prompt: prompt ?? policy.prompt)
                     print(nil, summary: change.summary, recorded: change.json, policy: policy)
                 } else {
                     let recording = try store.record(moment, policy: policy)

@@ -33,7 +33,7 @@ extension ReviewPrompter {
             Transition.apply(decision, to: &state, policy: policy, appendingAsk: false)
             guard decision.isAllowed else { return Decided(decision: decision, lease: nil) }
             let lease = Transition.lease(
-                "review", id: StateKeeper.newLeaseID(), at: now, expires: expires, in: &state)
+                policy.prompt, id: StateKeeper.newLeaseID(), at: now, expires: expires, in: &state)
             return Decided(decision: decision, lease: lease)
         }
         let decided: Decided

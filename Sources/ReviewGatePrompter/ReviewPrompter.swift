@@ -156,7 +156,9 @@ public actor ReviewPrompter {
     /// The person answered the app's own pre-prompt.
     public func responded(_ kind: ResponseKind) async {
         let (now, policy) = (timestamp(), source.policy)
-        let result = await onDisk(at: now, policy: policy) { $0 = Transition.respond($0, kind, at: now) }
+        let result = await onDisk(at: now, policy: policy) {
+            $0 = Transition.respond($0, kind, at: now, prompt: policy.prompt)
+        }
         if case .failure(let error) = result { reportFailure(error, policy: policy, trigger: nil, at: now) }
     }
 

@@ -98,8 +98,8 @@ package struct GoldenReference: Sendable {
     /// Under a budget: whether the granted prompt takes a lease (as an app's prompter does) rather
     /// than being shown at once.
     package var leases = false
-    /// The prompt a `respond` answers: `review` unless given.
-    package var prompt = Ask.review
+    /// The prompt a `respond` answers, when given: else the policy's (`review` under a budget).
+    package var prompt: String?
 
     /// The moment this step's action makes at `now`, if it is a moment.
     @_spi(ReviewGateTools) public func moment(at now: Timestamp) -> Moment? {

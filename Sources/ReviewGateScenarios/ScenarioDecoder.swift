@@ -71,12 +71,9 @@
         if let node = fields["steps"], let items = reader.list(node, "steps") {
             if items.isEmpty { reader.error("steps must list at least one step", at: node.location) }
             var clock = Clock(now: start)
+            let subject = StepDecoder.Subject(policy: policy, budget: budget, isBudget: key == "budget")
             for (index, item) in items.enumerated() {
-                guard
-                    let step = StepDecoder.decode(
-                        item, number: index + 1, policy: policy, budget: budget, isBudget: key == "budget",
-                        reader: &reader)
-                else {
+                guard let step = StepDecoder.decode(item, number: index + 1, subject: subject, reader: &reader) else {
                     continue
                 }
                 steps.append(step)

@@ -51,7 +51,8 @@ extension ScenarioRunner {
             case .update(let version)?:
                 Transition.update(
                     &state, to: version, at: now, versionKey: budget.versionKey, counting: budget.counting)
-            case .respond(let kind)?: state = Transition.respond(state, kind, at: now, prompt: step.prompt)
+            case .respond(let kind)?:
+                state = Transition.respond(state, kind, at: now, prompt: step.prompt ?? Ask.review)
             case .set(let flags, let attributes)?:
                 state = Transition.set(state, flags: flags, attributes: attributes)
             case nil: break

@@ -103,7 +103,8 @@ public struct ScenarioRunner: Sendable {
                     Transition.apply(decision, to: &state, policy: policy)
                 }
             case .update(let version)?: state = Transition.update(state, to: version, at: now, policy: policy)
-            case .respond(let kind)?: state = Transition.respond(state, kind, at: now, prompt: step.prompt)
+            case .respond(let kind)?:
+                state = Transition.respond(state, kind, at: now, prompt: step.prompt ?? policy.prompt)
             // A budget's steps: the decoder refuses them in a policy's scenario.
             case .want?, .commit?, .release?: break
             case .set(let flags, let attributes)?:

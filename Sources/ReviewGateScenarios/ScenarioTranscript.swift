@@ -70,7 +70,7 @@ enum ScenarioTranscript {
             if let build = version.build { parts.append("build \(YAMLScalarText.quoted(build))") }
             return "update " + parts.joined(separator: ", ")
         case .respond(let kind)?:
-            return "respond \(kind.rawValue)" + (step.prompt == Ask.review ? "" : " to \(step.prompt)")
+            return "respond \(kind.rawValue)" + (step.prompt.map { " to \($0)" } ?? "")
         case .commit(let prompt)?: return "commit \(prompt)"
         case .release(let prompt)?: return "release \(prompt)"
         case .set(let flags, let attributes)?:

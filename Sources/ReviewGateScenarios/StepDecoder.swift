@@ -2,15 +2,34 @@
 
 /// Reads one step of a scenario, and its `expect`, reporting every problem at its node.
 enum StepDecoder {
-    /// One step; under a budget (`isBudget`, with `budget` when it loaded) its policies are
-    /// `budget`'s and the step may want prompts, take a lease, commit or release one.
-    static func decode(
-        _ node: DocumentNode, number: Int, policy: Policy?, budget: Budget?, isBudget: Bool, reader: inout NodeReader
-    ) -> ScenarioStep? {
+    /// What the steps of one scenario are read against, worked out once for all of them: the
+    /// policy, or the budget and its policies, and the events they read.
+    struct Subject {
+        var policy: Policy?
+        var budget: Budget?
+        var isBudget: Bool
+        var policies: [Policy]
+        var readEvents: [String]
+
+        init(policy: Policy?, budget: Budget?, isBudget: Bool) {
+            self.policy = policy
+            self.budget = budget
+            self.isBudget = isBudget
+            policies = budget?.policies ?? policy.map { [$0] } ?? []
+            readEvents = Array(Set(policies.flatMap(\.readEvents))).sorted()
+        }
+
+        /// Whether what the steps are read against loaded.
+        var isLoaded: Bool { budget != nil || (!isBudget && policy != nil) }
+    }
+
+    /// One step; under a budget (`subject.isBudget`) its policies are the budget's and the step may
+    /// want prompts, take a lease, commit or release one.
+    static func decode(_ node: DocumentNode, number: Int, subject: Subject, reader: inout NodeReader) -> ScenarioStep? {
         let what = "step \(number)"
         guard let fields = reader.fields(node, what, allowed: ScenarioDecoder.stepKeys) else { return nil }
-        let policies = budget?.policies ?? policy.map { [$0] } ?? []
-        let loaded = budget != nil || (!isBudget && policy != nil)
+        let (policy, budget, isBudget, policies) = (subject.policy, subject.budget, subject.isBudget, subject.policies)
+        let loaded = subject.isLoaded
         if !isBudget {
             for key in ["want", "lease", "commit", "release"] where fields.has(key) {
                 reader.error(
@@ -47,7 +66,7 @@ enum StepDecoder {
             step.action = .event(event)
             // A misspelt event would pass a test that expects a block: say that the policy never reads it.
             if loaded, event != Trigger.launchEvent {
-                let read = Array(Set(policies.flatMap(\.readEvents))).sorted()
+                let read = subject.readEvents
                 if !read.contains(event) {
                     reader.warning(
                         "event \"\(Quote.prefix(event))\" is named by no trigger or condition of the policy, so this step changes nothing it reads\(Suggestion.phrase(for: event, in: read))",
@@ -62,17 +81,15 @@ enum StepDecoder {
             step.action = .trigger(id)
         }
         if let value = fields["want"] {
-            let items = value.sequence ?? [value]
-            step.wanted = items.compactMap { reader.identifier($0, "a wanted prompt") }
-            if let budget {
-                for (item, name) in zip(items, step.wanted) where budget.prompt(named: name)?.policy != nil {
+            for item in value.sequence ?? [value] {
+                guard let name = reader.identifier(item, "a wanted prompt") else { continue }
+                step.wanted.append(name)
+                guard let budget else { continue }
+                if budget.prompt(named: name) == nil {
+                    reader.error(unknownPrompt(name, in: budget), at: item.location)
+                } else if budget.prompt(named: name)?.policy != nil {
                     reader.error(
                         "\(name) is decided by its policy, not wanted: want names the budget's external prompts (\(Suggestion.list(budget.externalPrompts)))",
-                        at: item.location)
-                }
-                for (item, name) in zip(items, step.wanted) where budget.prompt(named: name) == nil {
-                    reader.error(
-                        "the budget has no prompt \"\(Quote.prefix(name))\"\(Suggestion.phrase(for: name, in: budget.prompts.map(\.name)))",
                         at: item.location)
                 }
             }
@@ -81,9 +98,7 @@ enum StepDecoder {
         for key in ["commit", "release"] {
             guard let value = fields[key], let name = reader.identifier(value, key) else { continue }
             if let budget, budget.prompt(named: name) == nil {
-                reader.error(
-                    "the budget has no prompt \"\(Quote.prefix(name))\"\(Suggestion.phrase(for: name, in: budget.prompts.map(\.name)))",
-                    at: value.location)
+                reader.error(unknownPrompt(name, in: budget), at: value.location)
             }
             step.action = key == "commit" ? .commit(prompt: name) : .release(prompt: name)
         }
@@ -93,7 +108,12 @@ enum StepDecoder {
                 reader.error(
                     "prompt names the prompt a respond answers: it goes with respond", at: fields.keyLocation("prompt"))
             }
-            if let name = reader.identifier(value, "prompt") { step.prompt = name }
+            if let name = reader.identifier(value, "prompt") {
+                if let budget, budget.prompt(named: name) == nil {
+                    reader.error(unknownPrompt(name, in: budget), at: value.location)
+                }
+                step.prompt = name
+            }
         }
         if let value = fields["update"], let version = update(value, &reader) { step.action = .update(version) }
         if let value = fields["respond"], let kind = reader.choice(value, "respond", as: ResponseKind.self) {
@@ -283,6 +303,11 @@ enum StepDecoder {
             }
         }
         return parts
+    }
+
+    /// A prompt the budget does not have, with a did-you-mean.
+    static func unknownPrompt(_ name: String, in budget: Budget) -> String {
+        "the budget has no prompt \"\(Quote.prefix(name))\"\(Suggestion.phrase(for: name, in: budget.prompts.map(\.name)))"
     }
 
     private static func outcome(_ node: DocumentNode, _ what: String, _ reader: inout NodeReader) -> Decision.Outcome? {

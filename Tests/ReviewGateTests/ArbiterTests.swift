@@ -205,4 +205,31 @@ import Testing
         #expect(state.events["done"]?.count == 1)
         #expect(state.asks.last.map { ($0.prompt, $0.trigger) } ?? ("", nil) == ("review", "done"))
     }
+
+    @Test func onlyThePoliciesThatReadAnEventDecideWhetherItCountsUnderWhileBlockedFalse() throws {
+        let counting = "\ncounting: {while_blocked: false}"
+        let budget = try BudgetLoaderTests.load([
+            "b.yaml": """
+            reviewgate_budget: 1
+            name: calm
+            prompts:
+              review: {priority: 50, policy: r.yaml}
+              survey: {priority: 20, policy: s.yaml}
+            gaps: [{min: 1h}]
+            """,
+            "r.yaml": Self.policy("r", "review", "") + counting,
+            // The survey listens to another event: it has no say on `done`.
+            "s.yaml":
+                "reviewgate: 1\nname: s\nprompt: survey\ntriggers: {opened: {at_least: 1}}\nguards: {cooldown: 1s}"
+                + counting,
+        ]).budget
+        var state = shown("review", at: "2026-11-22T09:59:59.5Z")
+        let cooling = try arbitrate(budget, state)
+        #expect(cooling.candidates.map(\.prompt) == ["review"])
+        #expect(Transition.apply(cooling, to: &state, budget: budget) == .blockedByGuard)
+        #expect(state.events["done"] == nil)
+        // An event no policy reads counts, as a policy's own does.
+        #expect(Transition.apply(try arbitrate(budget, state, event: "unread"), to: &state, budget: budget) == nil)
+        #expect(state.events["unread"]?.count == 1)
+    }
 }

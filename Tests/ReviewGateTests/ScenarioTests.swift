@@ -403,17 +403,17 @@ extension String {
                 start: 2026-01-01T00:00:00Z
                 state: {app: {short: "1"}}
                 steps:
-                  - want: paywal
+                  - want: ["not a name", paywal]
                     expect: {granted: paywall, revew: block}
                 """)
             Issue.record("unknown prompts were accepted")
         } catch {
             let messages = error.diagnostics.map(\.description)
-            #expect(messages.count == 2, "\(messages)")
+            #expect(messages.count == 3, "\(messages)")
             #expect(
                 messages.contains {
                     $0.hasPrefix(
-                        "s.scenario.yaml:7:11: error: the budget has no prompt \"paywal\"; did you mean \"paywall\"?")
+                        "s.scenario.yaml:7:26: error: the budget has no prompt \"paywal\"; did you mean \"paywall\"?")
                 })
             #expect(
                 messages.contains {

@@ -36,8 +36,10 @@ public enum Arbiter {
                     "no policy of the budget has the trigger \"\(Quote.prefix(trigger))\"\(Suggestion.phrase(for: trigger, in: budget.policies.flatMap { $0.triggers.map(\.id) }))"
             )
         }
-        let wantedInOrder = wanted
-        let wanted = Set(wanted)
+        // Each wanted prompt once, in the order first named.
+        var seen = Set<String>()
+        let wantedInOrder = wanted.filter { seen.insert($0).inserted }
+        let wanted = seen
         let shown = Shown(state, budget, at: moment)
         var candidates: [Arbitration.Candidate] = []
         for prompt in budget.prompts {

@@ -44,24 +44,35 @@
         var diagnostics: [Diagnostic] = []
         var omitted = 0
         var results: [(prompt: String, result: PolicyLoader.Result)] = []
-        for index in budget.prompts.indices {
-            guard let written = budget.prompts[index].policyPath, let at = written.location else { continue }
-            let name = budget.prompts[index].name
+        // Changed here and assigned once: the budget's name index is rebuilt on each assignment.
+        var prompts = budget.prompts
+        // Each policy file read once, however many prompts name it; its problems said once.
+        var loaded: [String: Swift.Result<PolicyLoader.Result, DiagnosticError>] = [:]
+        for index in prompts.indices {
+            guard let written = prompts[index].policyPath, let at = written.location else { continue }
+            let name = prompts[index].name
             // Relative to the file that names it, which may be a base budget.
             let file = PathArithmetic.resolve(written.value, from: at.file)
-            do {
-                let result = try policies.load(path: file)
-                budget.prompts[index].policy = result.policy
+            let first = loaded[file] == nil
+            let outcome =
+                loaded[file] ?? Swift.Result { () throws(DiagnosticError) in try policies.load(path: file) }
+            loaded[file] = outcome
+            switch outcome {
+            case .success(let result):
+                prompts[index].policy = result.policy
                 results.append((name, result))
-                diagnostics += result.warnings
-            } catch {
+                if first { diagnostics += result.warnings }
+            case .failure(let error) where first:
                 for var diagnostic in error.diagnostics {
                     diagnostic.notes.append(.init("in the policy of prompt \(name)", at: at))
                     diagnostics.append(diagnostic)
                 }
                 omitted += error.omitted
+            case .failure:
+                continue
             }
         }
+        budget.prompts = prompts
         diagnostics += Self.acrossPolicies(budget)
         let warnings = BudgetLint.warnings(for: budget)
         if omitted > 0 || diagnostics.contains(where: { $0.severity == .error }) {

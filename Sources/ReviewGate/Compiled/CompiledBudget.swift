@@ -108,17 +108,20 @@ public struct CompiledBudget: Sendable {
             throw DiagnosticError(decoder.reader.diagnostics, alsoFound: decoder.reader.uncounted)
         }
         var results: [(prompt: String, result: PolicyLoader.Result)] = []
-        for index in budget.prompts.indices where budget.prompts[index].policyPath != nil {
-            let name = budget.prompts[index].name
+        // Changed here and assigned once: the budget's name index is rebuilt on each assignment.
+        var prompts = budget.prompts
+        for index in prompts.indices where prompts[index].policyPath != nil {
+            let name = prompts[index].name
             guard let node = policiesNode[name] else {
                 throw DiagnosticError(
                     "the compiled budget has no compiled policy for prompt \(name); compile the budget again",
                     at: policiesNode.location, advice: .compileAgain)
             }
             let loaded = try CompiledPolicy.decode(node, digest: digest)
-            budget.prompts[index].policy = loaded.policy
+            prompts[index].policy = loaded.policy
             results.append((name, loaded))
         }
+        budget.prompts = prompts
         let errors = BudgetLoader.acrossPolicies(budget)
         if !errors.isEmpty { throw DiagnosticError(errors) }
         budget.digest = given

@@ -110,7 +110,7 @@
         as kind: Kind
     ) throws(DiagnosticError) -> DocumentNode {
         let root = try read(path, namedBy: inclusion)
-        if let inclusion, CompiledPolicy.isCompiled(root) {
+        if let inclusion, CompiledPolicy.isCompiled(root) || CompiledBudget.isCompiled(root) {
             throw DiagnosticError(
                 "extends names \(inclusion.reference), a compiled \(kind.name): extend the YAML it was compiled from",
                 at: inclusion.location)

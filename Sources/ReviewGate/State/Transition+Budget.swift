@@ -34,11 +34,16 @@ extension Transition {
     }
 
     /// Whether some policy of the budget would count the moment's donation under
-    /// `counting.while_blocked: false`: neither a guard nor the budget blocked it. A policy that
-    /// was no candidate (its triggers do not listen) is decided for this.
+    /// `counting.while_blocked: false`: neither a guard nor the budget blocked it. Only the policies
+    /// that read the event (their triggers or conditions) have a say; one that was no candidate (a
+    /// condition counts the event, no trigger listens) is decided for this. A donation that no
+    /// policy reads counts, as a policy's own does when only its trigger checks block it.
     private static func anyPolicyCounts(_ arbitration: Arbitration, state: ReviewState, budget: Budget) -> Bool {
+        guard let event = arbitration.moment.event else { return true }
+        var read = false
         for prompt in budget.prompts {
-            guard let policy = prompt.policy else { continue }
+            guard let policy = prompt.policy, policy.readEvents.contains(event) else { continue }
+            read = true
             if let candidate = arbitration.candidate(prompt.name), let decision = candidate.decision {
                 if !blockedByGuard(decision) && !candidate.isBlockedByBudget { return true }
             } else if let decision = try? Evaluator.decide(policy, state: state, moment: arbitration.moment),
@@ -47,6 +52,6 @@ extension Transition {
                 return true
             }
         }
-        return false
+        return !read
     }
 }

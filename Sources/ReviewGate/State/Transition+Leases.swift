@@ -33,10 +33,10 @@ extension Transition {
         lease id: String, prompt: String, trigger: String?, shownAt: Timestamp, now: Timestamp,
         in state: inout ReviewState
     ) -> Bool {
-        let live = state.leases.contains { $0.id == id && $0.isLive(at: now) }
+        let held = state.leases.first { $0.id == id }
         state.leases.removeAll { $0.id == id }
-        appendAsk(at: shownAt, trigger: trigger, prompt: prompt, to: &state)
-        return live
+        appendAsk(at: shownAt, trigger: trigger, prompt: held?.prompt ?? prompt, to: &state)
+        return held?.isLive(at: now) ?? false
     }
 
     /// Releases the lease `id`: its prompt was not shown, so nothing is recorded.
