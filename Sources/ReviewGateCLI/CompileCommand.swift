@@ -56,7 +56,14 @@ struct CompileCommand: ParsableCommand {
     var sign: String?
 
     func run() throws {
-        let isBudget = InputFile.budgetLoader.isBudget(path: policy)
+        // The file is read once: what it is, from its keys, then loaded from the same document.
+        let document = try? InputFile.documents.source(policy)
+        let loader = PolicyLoader(
+            source: { [policy] path in
+                if path == policy, let document { return document }
+                return try InputFile.documents.source(path)
+            }, digest: PolicyDigest.sha256)
+        let isBudget = document.map(BudgetLoader.isBudget) ?? false
         if isBudget, sign != nil {
             throw InputFile.usageError(
                 "\(policy) is a budget: signing a compiled budget for remote updates is not built yet; compile it without --sign"
@@ -76,8 +83,8 @@ struct CompileCommand: ParsableCommand {
                 }
             }
         }
-        if isBudget { return try compileBudget() }
-        let result = try loaded({ () throws(DiagnosticError) in try InputFile.loader.load(path: policy) }, \.warnings)
+        if isBudget { return try compileBudget(BudgetLoader(policies: loader)) }
+        let result = try loaded({ () throws(DiagnosticError) in try loader.load(path: policy) }, \.warnings)
         let digest = result.policy.digest ?? ""
         var text: String
         do throws(DiagnosticError) {
@@ -133,9 +140,9 @@ struct CompileCommand: ParsableCommand {
 
     /// A budget (SPEC §12) compiled with its policies into one file, checked to read back as the
     /// same budget.
-    private func compileBudget() throws {
+    private func compileBudget(_ budgets: BudgetLoader) throws {
         let result = try loaded(
-            { () throws(DiagnosticError) in try InputFile.budgetLoader.load(path: policy) }, \.warnings)
+            { () throws(DiagnosticError) in try budgets.load(path: policy) }, \.warnings)
         let digest = result.budget.digest ?? ""
         let compiled = CompiledBudget(result)
         let text = compiled.text(digest: digest, filesRelativeTo: relativeTo)

@@ -21,14 +21,10 @@ extension RecordCommand {
     private func recordAction(budget: Budget, moment: Moment, in store: FileStateStore) throws {
         try InputFile.orExit {
             if let update {
-                let version = try AppVersionOption.parse(update, option: "--update")
-                let change = try store.update { state in
-                    let before = StateChange.Snapshot(state)
-                    Transition.update(
-                        &state, to: version, at: moment.now, versionKey: budget.versionKey, counting: budget.counting)
-                    return StateUpdate(from: before, to: state, versionKey: budget.versionKey)
-                }
-                printChange(summary: change.summary, recorded: change.json)
+                let change = try store.update(
+                    to: AppVersionOption.parse(update, option: "--update"), at: moment.now,
+                    versionKey: budget.versionKey, counting: budget.counting)
+                print(nil, summary: change.summary, recorded: change.json, policy: nil)
             } else if let respond {
                 if let prompt, budget.prompt(named: prompt) == nil {
                     throw InputFile.usageError(
@@ -36,7 +32,7 @@ extension RecordCommand {
                     )
                 }
                 let change = try store.respond(respond, at: moment.now, prompt: prompt ?? Ask.review)
-                printChange(summary: change.summary, recorded: change.json)
+                print(nil, summary: change.summary, recorded: change.json, policy: nil)
             } else {
                 let recording = try store.update { state throws(Arbiter.UsageError) in
                     let arbitration = try Arbiter.arbitrate(budget, state: state, moment: moment, wanted: files.wanted)
@@ -50,14 +46,5 @@ extension RecordCommand {
                 if recording.arbitration.granted == nil { throw ExitCode(1) }
             }
         }
-    }
-
-    /// What an update or an answer recorded: its line, or a JSON object with `recorded`.
-    private func printChange(summary: String, recorded: JSONValue) {
-        guard output.format == .json else {
-            Terminal.print(summary)
-            return
-        }
-        Terminal.print(JSONWriter(pretty: true).string(.object([("recorded", recorded)])))
     }
 }

@@ -197,20 +197,22 @@ struct RecordCommand: ParsableCommand {
     }
 
     /// The decision of a moment (as `evaluate` prints it) and what was recorded: a `recorded:`
-    /// line, or in JSON a `recorded` member after the decision's.
-    private func print(_ decision: Decision?, summary: String, recorded: JSONValue, policy: Policy) {
+    /// line, or in JSON a `recorded` member after the decision's. Without a decision (an update, an
+    /// answer), what was recorded alone.
+    func print(_ decision: Decision?, summary: String, recorded: JSONValue, policy: Policy?) {
         if output.format == .event {
             // One JSON line per decision, for an events file; what was recorded is in the state.
-            if let decision { output.print(decision, policy: policy) }
+            if let decision, let policy { output.print(decision, policy: policy) }
             return
         }
         guard output.format == .json else {
-            if let decision { output.print(decision, policy: policy) }
+            if let decision, let policy { output.print(decision, policy: policy) }
             Terminal.print(summary)
             return
         }
         var members: [(key: String, value: JSONValue)] = []
-        if let decision, case .object(let decisionMembers) = JSONExplanation.value(decision, policy: policy) {
+        if let decision, let policy, case .object(let decisionMembers) = JSONExplanation.value(decision, policy: policy)
+        {
             members = decisionMembers
         }
         members.append(("recorded", recorded))

@@ -232,4 +232,24 @@ import Testing
         #expect(Transition.apply(try arbitrate(budget, state, event: "unread"), to: &state, budget: budget) == nil)
         #expect(state.events["unread"]?.count == 1)
     }
+
+    @Test func theDonationTimesKeptAreForTheLargestWithinOfAllThePolicies() throws {
+        let budget = try BudgetLoaderTests.load([
+            "b.yaml":
+                "reviewgate_budget: 1\nname: calm\nprompts:\n  review: {priority: 50, policy: r.yaml}\n  survey: {priority: 20, policy: s.yaml}\n",
+            "r.yaml": "reviewgate: 1\nname: r\ntriggers: {done: {at_least: 1, within: 7d}}\nguards: {cooldown: 30d}\n",
+            "s.yaml":
+                "reviewgate: 1\nname: s\nprompt: survey\ntriggers: {done: {at_least: 9, within: 30d}}\nguards: {cooldown: 30d}\n",
+        ]).budget
+        #expect(budget.longestWithin == TimeSpan(seconds: 30 * 86_400))
+        var state = state
+        for day in ["2026-11-01T10:00:00Z", "2026-11-20T10:00:00Z"] {
+            Transition.apply(try arbitrate(budget, state, at: day), to: &state, budget: budget)
+        }
+        // The survey's 30-day window still holds the first donation, which review's 7 days would drop.
+        #expect(
+            state.events["done"]?.times == [
+                Fixtures.time("2026-11-01T10:00:00Z"), Fixtures.time("2026-11-20T10:00:00Z"),
+            ])
+    }
 }

@@ -55,14 +55,14 @@ public enum Arbiter {
                 candidates.append(
                     Arbitration.Candidate(
                         prompt: prompt.name, priority: prompt.priority.value, decision: decision,
-                        checks: decision.isAllowed ? checks(prompt, budget, state, shown, at: moment) : [],
+                        checks: decision.isAllowed ? checks(prompt, budget, shown, at: moment) : [],
                         isGranted: false,
                         source: prompt.location))
             } else if wanted.contains(prompt.name) {
                 candidates.append(
                     Arbitration.Candidate(
                         prompt: prompt.name, priority: prompt.priority.value, decision: nil,
-                        checks: checks(prompt, budget, state, shown, at: moment), isGranted: false,
+                        checks: checks(prompt, budget, shown, at: moment), isGranted: false,
                         source: prompt.location))
             }
         }
@@ -103,8 +103,6 @@ public enum Arbiter {
         return wanted.isEmpty
     }
 
-    /// The budget's checks of `prompt` at `moment` on `state`: its limits and the gaps that hold it
-    /// back (unless it ignores the budget), then a live lease of any prompt.
     /// What the shown prompts come to at a moment, worked out once per arbitration rather than once
     /// per candidate: each limit's check, the last prompt shown and the last of each kind (so that
     /// a gap's check takes constant time). An ask dated after `now` (a clock set back) still happened.
@@ -112,6 +110,8 @@ public enum Arbiter {
         var last: Ask?
         var lastOf: [String: Ask] = [:]
         var limits: [BudgetCheck] = []
+        /// The lease live at the moment, if any: it holds every candidate back.
+        var liveLease: Lease?
 
         init(_ state: ReviewState, _ budget: Budget, at moment: Moment) {
             for ask in state.asks {
@@ -122,6 +122,7 @@ public enum Arbiter {
             let sessionStart =
                 moment.donates(Trigger.launchEvent) ? moment.now : state.sessionStartedAt ?? state.installedAt
             limits = budget.limits.map { check($0, state, now: moment.now, sessionStart: sessionStart) }
+            liveLease = state.leases.first { $0.isLive(at: moment.now) }
         }
 
         /// The last prompt shown that starts `gap`.
@@ -130,8 +131,10 @@ public enum Arbiter {
         }
     }
 
+    /// The budget's checks of `prompt` at `moment`, from what `shown` found: its limits and the gaps
+    /// that hold it back (unless it ignores the budget), then a live lease of any prompt.
     static func checks(
-        _ prompt: BudgetPrompt, _ budget: Budget, _ state: ReviewState, _ shown: Shown, at moment: Moment
+        _ prompt: BudgetPrompt, _ budget: Budget, _ shown: Shown, at moment: Moment
     ) -> [BudgetCheck] {
         let now = moment.now
         var checks: [BudgetCheck] = []
@@ -147,9 +150,10 @@ public enum Arbiter {
                         source: gap.location))
             }
         }
-        let live = state.leases.first { $0.isLive(at: now) }
         checks.append(
-            BudgetCheck(kind: .lease(live), passed: live == nil, passesAt: nil, source: budget.lease.location))
+            BudgetCheck(
+                kind: .lease(shown.liveLease), passed: shown.liveLease == nil, passesAt: nil,
+                source: budget.lease.location))
         return checks
     }
 
@@ -194,7 +198,7 @@ public enum Arbiter {
         if let granted { Transition.appendAsk(at: moment.now, trigger: nil, prompt: granted, to: &state) }
         var later = moment
         for _ in 0..<promiseAttempts {
-            let failed = checks(prompt, budget, state, Shown(state, budget, at: later), at: later).filter { !$0.passed }
+            let failed = checks(prompt, budget, Shown(state, budget, at: later), at: later).filter { !$0.passed }
             if !failed.isEmpty {
                 guard failed.allSatisfy({ $0.passesAt != nil }), let time = failed.compactMap(\.passesAt).max(),
                     time > later.now

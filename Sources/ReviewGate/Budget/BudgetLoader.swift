@@ -22,11 +22,10 @@
         @_spi(ReviewGateTools) public var policyResults: [(prompt: String, result: PolicyLoader.Result)]
     }
 
-    /// Whether the file at `path` is a budget (it has `reviewgate_budget`) rather than a policy; a
-    /// file that cannot be read is not one.
-    @_spi(ReviewGateTools) public func isBudget(path: String) -> Bool {
-        guard let root = try? policies.source(path) else { return false }
-        return BudgetDecoder.isBudget(root) || CompiledBudget.isCompiled(root)
+    /// Whether a document is a budget (it has `reviewgate_budget`) or a compiled one, rather than
+    /// a policy.
+    @_spi(ReviewGateTools) public static func isBudget(_ root: DocumentNode) -> Bool {
+        BudgetDecoder.isBudget(root) || CompiledBudget.isCompiled(root)
     }
 
     /// Loads the budget at `path` and its policies. Throws every error found, in the budget and in

@@ -86,8 +86,7 @@ public struct CompiledBudget: Sendable {
     @_spi(ReviewGateTools) public static func decode(_ root: DocumentNode, digest: PolicyLoader.Digest? = nil)
         throws(DiagnosticError) -> BudgetLoader.Result
     {
-        let format = FormatVersion(file: "this compiled budget", name: "format", supported: formatVersion)
-        if let refusal = format.refusal(root[formatKey]) { throw DiagnosticError([refusal]) }
+        if let refusal = FormatVersion.compiledBudget.refusal(root[formatKey]) { throw DiagnosticError([refusal]) }
         var reader = NodeReader()
         guard let fields = reader.fields(root, "the compiled budget", allowed: keys) else { throw reader.failure }
         reader.require(keys, in: fields, "the compiled budget")
@@ -162,4 +161,10 @@ public struct CompiledBudget: Sendable {
         }
         return node
     }
+}
+
+extension FormatVersion {
+    /// Compiled budgets (SPEC §12).
+    static let compiledBudget = FormatVersion(
+        file: "this compiled budget", name: "format", supported: CompiledBudget.formatVersion)
 }

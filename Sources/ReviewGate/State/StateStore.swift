@@ -49,10 +49,19 @@ extension StateStore {
     /// Records that the app now runs `version` (see `Transition.update(_:to:at:policy:)`): what changed.
     @discardableResult
     public func update(to version: AppVersion, at now: Timestamp, policy: Policy) throws -> StateUpdate {
+        try update(to: version, at: now, versionKey: policy.app.versionKey, counting: policy.counting)
+    }
+
+    /// ``update(to:at:policy:)`` by a version key and counting rules: a budget's, which its
+    /// policies share.
+    @discardableResult
+    package func update(
+        to version: AppVersion, at now: Timestamp, versionKey: VersionKey, counting: Counting
+    ) throws -> StateUpdate {
         try update { state in
             let before = StateChange.Snapshot(state)
-            Transition.update(&state, to: version, at: now, policy: policy)
-            return StateUpdate(from: before, to: state, versionKey: policy.app.versionKey)
+            Transition.update(&state, to: version, at: now, versionKey: versionKey, counting: counting)
+            return StateUpdate(from: before, to: state, versionKey: versionKey)
         }
     }
 

@@ -19,10 +19,14 @@ extension Transition {
     package static func commit(
         lease id: String, asking decision: Decision, shownAt: Timestamp, now: Timestamp, in state: inout ReviewState
     ) -> Bool {
-        let live = state.leases.contains { $0.id == id && $0.isLive(at: now) }
-        state.leases.removeAll { $0.id == id }
-        ask(decision, in: &state, at: shownAt)
-        return live
+        // A blocked decision has no ask to record: its lease is only released.
+        guard decision.isAllowed else {
+            let live = state.leases.contains { $0.id == id && $0.isLive(at: now) }
+            release(lease: id, in: &state)
+            return live
+        }
+        return commit(
+            lease: id, prompt: decision.prompt, trigger: decision.trigger, shownAt: shownAt, now: now, in: &state)
     }
 
     /// Commits the lease `id` of a budget's granted prompt: the prompt showed at `shownAt`, so its
