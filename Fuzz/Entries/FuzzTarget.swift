@@ -24,7 +24,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// their explanations.
     case budget
     /// `simulate`'s readers: the bytes as a JSON Lines and as a CSV timeline (replayed through the
-    /// scenario target's policy), as a merged report, and as a cohort (generated small).
+    /// scenario target's policy, and under a budget of it and an external prompt), as a merged
+    /// report, and as a cohort (generated small).
     case simulate
 
     /// The most steps of a fuzzed scenario that are run.
@@ -66,16 +67,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 Self.arbitrate(budget)
                 return true
             }
-            guard let root = try? YAMLLoader().loadDocument(bytes, file: "fuzz.budget.yaml") else { return false }
-            let loader = BudgetLoader(
-                policies: PolicyLoader(source: { path in
-                    if path == "fuzz.budget.yaml" { return root }
-                    // A policy deciding the prompt its file is named after: `review.yaml` decides `review`.
-                    let name = String(path.split(separator: "/").last ?? "p").split(separator: ".").first ?? "p"
-                    let prompt = Name.problem(String(name)) == nil ? "\nprompt: \"\(name)\"" : ""
-                    return try YAMLLoader().loadDocument(Array((Self.scenarioPolicy + prompt).utf8), file: path)
-                }))
-            guard let budget = try? loader.load(path: "fuzz.budget.yaml").budget else { return false }
+            guard let root = try? YAMLLoader().loadDocument(bytes, file: "fuzz.budget.yaml"),
+                let budget = try? Self.budgetLoader(root).load(path: "fuzz.budget.yaml").budget
+            else { return false }
             Self.arbitrate(budget)
             return true
         case .remote:
@@ -94,9 +88,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 }
                 guard read != nil else { continue }
                 Self.checkParallel(bytes, format: format, against: reader, events)
-                Self.checkGrouped(bytes, format: format, simulated)
+                Self.checkGrouped(bytes, format: format, Simulation(policies: [simulated], keepsAsks: true))
+                Self.checkGrouped(bytes, format: format, Simulation(budget: Self.simulatedBudget))
                 let timeline = Timeline(events: events, symbols: reader.symbols, people: reader.people)
                 _ = Simulation(policies: [simulated], keepsAsks: true).run(timeline)
+                _ = Simulation(budget: Self.simulatedBudget).run(timeline)
                 Self.checkVerdicts(timeline, simulated.policy)
                 accepted = accepted || (reader.eventCount > 0 && reader.skipped == 0)
             }
@@ -159,11 +155,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Replays `bytes` (up to 64 KiB) grouped twice: read whole by a replay that never forgets
     /// anyone, and read in chunks of sizes drawn from the input (1 to 97 bytes) by one that forgets
     /// every person but the one in flight after each chunk; stops the process if the outcomes differ.
-    static func checkGrouped(_ bytes: [UInt8], format: TimelineFormat, _ simulated: SimulatedPolicy) {
+    static func checkGrouped(_ bytes: [UInt8], format: TimelineFormat, _ simulation: Simulation) {
         // The fuzzer's own inputs (MAX_LEN); an amplification input's replays, each twice more,
         // would outrun the per-input time bound, and say nothing the small ones do not.
         guard bytes.count <= 1 << 16 else { return }
-        let simulation = Simulation(policies: [simulated], keepsAsks: true)
         guard
             let whole = try? GroupedReplay.outcome(
                 of: bytes, format: format, simulation, forgetting: .max, chunkSize: { _ in bytes.count })
@@ -173,6 +168,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             chunkSize: { 1 + Int(bytes[$0 % bytes.count] ^ UInt8(truncatingIfNeeded: $0)) % 97 })
         precondition(chunked?.tallies == whole.tallies, "a grouped read in chunks counted otherwise")
         precondition(chunked?.asks == whole.asks, "a grouped read in chunks asked otherwise")
+        precondition(chunked?.budget == whole.budget, "a grouped read in chunks counted the budget otherwise")
     }
 
     /// Decides every launch, event and trigger line of `timeline`, person by person, both ways: by
@@ -259,6 +255,38 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             }
         }
     }
+
+    /// A loader of the budget `root` (`fuzz.budget.yaml`) whose policies are the scenario target's,
+    /// each deciding the prompt its file is named after: `review.yaml` decides `review`.
+    static func budgetLoader(_ root: DocumentNode) -> BudgetLoader {
+        BudgetLoader(
+            policies: PolicyLoader(source: { path in
+                if path == "fuzz.budget.yaml" { return root }
+                let name = String(path.split(separator: "/").last ?? "p").split(separator: ".").first ?? "p"
+                let prompt = Name.problem(String(name)) == nil ? "\nprompt: \"\(name)\"" : ""
+                return try YAMLLoader().loadDocument(Array((Self.scenarioPolicy + prompt).utf8), file: path)
+            }))
+    }
+
+    /// The budget fuzzed timelines are also replayed under: the scenario target's policy deciding
+    /// `review`, and an external `paywall` (`want` lines), with limits and gaps. Loaded per input,
+    /// as ``simulated`` is.
+    static var simulatedBudget: SimulatedBudget {
+        let root = try? YAMLLoader().loadDocument(Array(budgetFile.utf8), file: "fuzz.budget.yaml")
+        return SimulatedBudget(
+            (try? budgetLoader(root!).load(path: "fuzz.budget.yaml").budget)!, path: "fuzz.budget.yaml")
+    }
+
+    static let budgetFile = """
+        reviewgate_budget: 1
+        name: fuzz
+        prompts:
+          paywall: {priority: 80}
+          review: {priority: 50, policy: review.yaml}
+        limits: [{max: 2, per: 1d}, {max: 1, per: session}, {max: 9}]
+        gaps: [{min: 1h}, {after: paywall, before: review, min: 1d}]
+        lease: 5m
+        """
 
     /// The policy fuzzed timelines are replayed through: the scenario target's. Loaded per input,
     /// not kept in a global: Swift tags the references inside enum payloads, which LeakSanitizer

@@ -43,6 +43,12 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A policy to compare with, side by side.", valueName: "policy"))
     var baseline: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Replay under a budget (YAML or compiled) instead of one policy: per prompt, granted, held back and delayed, beside its policy alone.",
+            valueName: "budget"))
+    var budget: String?
+
     @Argument(help: ArgumentHelp("Timeline files (.jsonl or .csv), - for standard input; with --merge, reports."))
     var inputs: [String] = []
 
@@ -96,15 +102,24 @@ struct SimulateCommand: ParsableCommand {
 
     func validate() throws {
         if merge {
-            guard policy == nil, baseline == nil, synthetic == nil, asks == nil, withinDays == nil else {
+            guard policy == nil, baseline == nil, budget == nil, synthetic == nil, asks == nil, withinDays == nil else {
                 throw ValidationError(
-                    "--merge reads reports: give no --policy, --baseline, --synthetic, --asks or --within-days (a report keeps its own)"
+                    "--merge reads policy reports: give no --policy, --baseline, --budget, --synthetic, --asks or --within-days (a report keeps its own)"
                 )
             }
             guard !inputs.isEmpty else { throw ValidationError("--merge needs the reports to add up") }
             return
         }
-        guard policy != nil else { throw ValidationError("give the policy to simulate: --policy FILE") }
+        if budget != nil {
+            guard policy == nil, baseline == nil, asks == nil, withinDays == nil else {
+                throw ValidationError(
+                    "--budget replays the budget's own policies: give no --policy, --baseline, --asks or --within-days")
+            }
+        } else {
+            guard policy != nil else {
+                throw ValidationError("give the policy to simulate: --policy FILE (or a budget: --budget FILE)")
+            }
+        }
         if synthetic != nil {
             guard inputs.isEmpty else { throw ValidationError("give timelines or --synthetic, not both") }
             guard !grouped else { throw ValidationError("--grouped reads timeline files; a cohort is generated whole") }
@@ -127,6 +142,14 @@ struct SimulateCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let budget {
+            let report = try simulated(budget: budget)
+            switch format {
+            case .text: Terminal.print(String(report.text.dropLast()))
+            case .json: Terminal.print(JSONWriter(pretty: false).string(report.json))
+            }
+            return
+        }
         let report =
             merge
             ? try InputFile.orExit { () throws(DiagnosticError) in
@@ -138,27 +161,38 @@ struct SimulateCommand: ParsableCommand {
         }
     }
 
-    /// Replays the timelines (or the cohort) through the policies.
-    private func simulated() throws -> SimulationReport {
-        let policy = SimulatedPolicy(try InputFile.loadedPolicy(policy!), path: policy!)
-        let baseline = try baseline.map { SimulatedPolicy(try InputFile.loadedPolicy($0), path: $0) }
-        // Opened before anything is read, so that an unwritable path stops the run at once.
-        let askStream = try asks.map(Self.stream)
-        var input = SimulationRequest.Input.timelines(inputs)
-        if let synthetic {
-            let document = try InputFile.orExit { () throws(DiagnosticError) in
+    /// Replays the timelines (or the cohort) under a budget, beside its policies alone.
+    private func simulated(budget path: String) throws -> BudgetSimulationReport {
+        let budget = SimulatedBudget(try InputFile.budget(path), path: path)
+        let input = try self.input()
+        let timelineStream = try writeTimeline.map(Self.stream)
+        var request = SimulationRequest(budget: budget, input: input, grouped: grouped, strict: strict, jobs: jobs)
+        request.generatedLines = timelineStream?.write
+        let report = try run(request) { (request) throws(DiagnosticError) in try request.runBudget() }
+        if synthetic == nil {
+            Self.report(report.problems, skipped: report.input.skipped, byKind: report.skippedByKind)
+        }
+        try timelineStream.map(Self.commit)
+        return report
+    }
+
+    /// The timelines to read, or the cohort's document (checked before anything is opened).
+    private func input() throws -> SimulationRequest.Input {
+        guard let synthetic else { return .timelines(inputs) }
+        return .cohort(
+            try InputFile.orExit { () throws(DiagnosticError) in
                 let document = try InputFile.documents.document(atPath: synthetic)
                 // Checked before a file is opened, so that a cohort's mistakes come first.
                 _ = try CohortDecoder.decode(document)
                 return document
-            }
-            input = .cohort(document)
-        }
-        let timelineStream = try writeTimeline.map(Self.stream)
-        var request = SimulationRequest(
-            policy: policy, baseline: baseline, input: input, grouped: grouped, strict: strict, jobs: jobs,
-            withinDays: withinDays, until: until.flatMap { Timestamp(rfc3339: $0) },
-            asks: askStream.map { stream in { stream.write($0 + "\n") } }, generatedLines: timelineStream?.write)
+            })
+    }
+
+    /// Runs `request` with a progress line, by `body` (its `run()` or `runBudget()`).
+    private func run<Report>(
+        _ request: SimulationRequest, _ body: (SimulationRequest) throws(DiagnosticError) -> Report
+    ) throws -> Report {
+        var request = request
         request.format = inputFormat
         var progress: Progress?
         request.progress = { step in
@@ -173,7 +207,22 @@ struct SimulateCommand: ParsableCommand {
                 progress = nil
             }
         }
-        let report = try InputFile.orExit { () throws(DiagnosticError) in try request.run() }
+        return try InputFile.orExit { () throws(DiagnosticError) in try body(request) }
+    }
+
+    /// Replays the timelines (or the cohort) through the policies.
+    private func simulated() throws -> SimulationReport {
+        let policy = SimulatedPolicy(try InputFile.loadedPolicy(policy!), path: policy!)
+        let baseline = try baseline.map { SimulatedPolicy(try InputFile.loadedPolicy($0), path: $0) }
+        // Opened before anything is read, so that an unwritable path stops the run at once.
+        let askStream = try asks.map(Self.stream)
+        let input = try self.input()
+        let timelineStream = try writeTimeline.map(Self.stream)
+        let request = SimulationRequest(
+            policy: policy, baseline: baseline, input: input, grouped: grouped, strict: strict, jobs: jobs,
+            withinDays: withinDays, until: until.flatMap { Timestamp(rfc3339: $0) },
+            asks: askStream.map { stream in { stream.write($0 + "\n") } }, generatedLines: timelineStream?.write)
+        let report = try run(request) { (request) throws(DiagnosticError) in try request.run() }
         if synthetic == nil {
             Self.report(report.problems, skipped: report.input.skipped, byKind: report.skippedByKind)
         }

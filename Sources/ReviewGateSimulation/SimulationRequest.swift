@@ -16,8 +16,10 @@ public struct SimulationRequest {
         @_spi(ReviewGateTools) case cohort(DocumentNode)
     }
 
-    /// The policy, then the baseline when there is one.
+    /// The policy, then the baseline when there is one; none for a budget's run.
     package var policies: [SimulatedPolicy]
+    /// The budget, for a budget's run (``runBudget()``).
+    package var budget: SimulatedBudget?
     /// Where the usage comes from.
     package var input: Input
     /// The timelines' format when their names do not say (`--input-format`).
@@ -55,14 +57,32 @@ public struct SimulationRequest {
         strict: Bool = false, jobs: Int? = nil, withinDays: Int? = nil, until: Timestamp? = nil,
         asks: ((String) -> Void)? = nil, generatedLines: ((String) -> Void)? = nil
     ) {
-        policies = [policy] + (baseline.map { [$0] } ?? [])
+        self.init(
+            policies: [policy] + (baseline.map { [$0] } ?? []), input: input, grouped: grouped, strict: strict,
+            jobs: jobs)
+        horizon = withinDays.map { SimulationReport.Horizon(days: $0, until: until) }
+        self.asks = asks
+        self.generatedLines = generatedLines
+    }
+
+    /// A run of `budget` (SPEC §12) over `input`, beside each of its policies alone.
+    ///
+    /// - Parameters:
+    ///   - grouped: The timelines' lines are grouped by person: each person is replayed as their
+    ///     lines end, in bounded memory.
+    ///   - strict: The first unreadable line stops the run; otherwise it is skipped and counted.
+    ///   - jobs: How many people to replay at once (default: every core).
+    public init(budget: SimulatedBudget, input: Input, grouped: Bool = false, strict: Bool = false, jobs: Int? = nil) {
+        self.init(policies: [], input: input, grouped: grouped, strict: strict, jobs: jobs)
+        self.budget = budget
+    }
+
+    private init(policies: [SimulatedPolicy], input: Input, grouped: Bool, strict: Bool, jobs: Int?) {
+        self.policies = policies
         self.input = input
         self.grouped = grouped
         self.strict = strict
         self.jobs = max(1, jobs ?? SystemCalls.processorCount)
-        horizon = withinDays.map { SimulationReport.Horizon(days: $0, until: until) }
-        self.asks = asks
-        self.generatedLines = generatedLines
     }
 
     /// Reads and replays the input, and reports on each policy. Unreadable lines are skipped and
@@ -72,38 +92,73 @@ public struct SimulationRequest {
         if let horizon, !(1...36_500).contains(horizon.days) {
             throw DiagnosticError("the horizon must be a whole number of days from 1 to 36500", at: nil)
         }
-        let simulation = Simulation(policies: policies, keepsAsks: asks != nil, horizonDays: horizon?.days)
-        var report: SimulationReport
-        switch input {
-        case .cohort(let document):
-            report = try replay(CohortDecoder.decode(document), through: simulation)
-            report.input.sources = ["cohort \(document.location.file)"]
-        case .timelines(let paths):
-            report = try replay(paths.map(TimelineSource.path), through: simulation)
-            report.input.sources = paths
-        case .bytes(let bytes, let name):
-            report = try replay([.bytes(bytes, name: name)], through: simulation)
-            report.input.sources = [name]
+        guard budget == nil else {
+            throw DiagnosticError("a run of a budget reports with runBudget()", at: nil)
         }
-        report.horizon = horizon
+        let replayed = try replay(
+            Simulation(policies: policies, keepsAsks: asks != nil, horizonDays: horizon?.days))
+        hand(replayed.outcome.asks)
+        let results = zip(policies, replayed.outcome.tallies).map(SimulationReport.PolicyResult.init)
+        var report = SimulationReport(
+            input: replayed.input, policy: results[0], baseline: results.dropFirst().first, horizon: horizon)
+        report.problems = replayed.problems
+        report.skippedByKind = replayed.skippedByKind
         return report
     }
 
+    /// Reads and replays the input under the budget (``init(budget:input:grouped:strict:jobs:)``),
+    /// and reports per prompt; unreadable lines as ``run()`` treats them.
+    public func runBudget() throws(DiagnosticError) -> BudgetSimulationReport {
+        guard let budget else { throw DiagnosticError("a run of policies reports with run()", at: nil) }
+        let replayed = try replay(Simulation(budget: budget))
+        var report = BudgetSimulationReport(
+            budget, input: replayed.input, tally: replayed.outcome.budget ?? BudgetTally(prompts: 0),
+            tallies: replayed.outcome.tallies)
+        report.problems = replayed.problems
+        report.skippedByKind = replayed.skippedByKind
+        return report
+    }
+
+    /// What a replay gave: the outcome, what was read, and the lines skipped.
+    private struct Replayed {
+        var outcome: Simulation.Outcome
+        var input: SimulationReport.Input
+        var problems: [Diagnostic] = []
+        var skippedByKind: [String: Int] = [:]
+    }
+
+    /// Reads the input and replays it through `simulation`.
+    private func replay(_ simulation: Simulation) throws(DiagnosticError) -> Replayed {
+        switch input {
+        case .cohort(let document):
+            var replayed = try replay(CohortDecoder.decode(document), through: simulation)
+            replayed.input.sources = ["cohort \(document.location.file)"]
+            return replayed
+        case .timelines(let paths):
+            var replayed = try replay(paths.map(TimelineSource.path), through: simulation)
+            replayed.input.sources = paths
+            return replayed
+        case .bytes(let bytes, let name):
+            var replayed = try replay([.bytes(bytes, name: name)], through: simulation)
+            replayed.input.sources = [name]
+            return replayed
+        }
+    }
+
     /// Generates the cohort's timeline and replays it.
-    private func replay(_ cohort: Cohort, through simulation: Simulation) -> SimulationReport {
+    private func replay(_ cohort: Cohort, through simulation: Simulation) -> Replayed {
         let timeline = CohortGenerator.timeline(cohort)
         // A person's lines at a time: the text of millions of people is never built whole.
         if let generatedLines { timeline.writeJSONLines(generatedLines) }
         let outcome = replaying(people: timeline.people.count) { simulation.run(timeline, jobs: jobs) }
-        var report = self.report(outcome)
-        report.input.lines = timeline.events.count
-        report.input.events = timeline.events.count
-        return report
+        return Replayed(
+            outcome: outcome,
+            input: SimulationReport.Input(sources: [], lines: timeline.events.count, events: timeline.events.count))
     }
 
     /// Reads the timelines and replays them, whole or grouped.
     private func replay(_ sources: [TimelineSource], through simulation: Simulation) throws(DiagnosticError)
-        -> SimulationReport
+        -> Replayed
     {
         var reading = TimelineSources(format: format, strict: strict)
         reading.progress = progress
@@ -126,22 +181,11 @@ public struct SimulationRequest {
             reading.pieces = []
             outcome = replaying(people: timeline.people.count) { simulation.run(timeline, jobs: jobs) }
         }
-        var report = self.report(outcome)
-        report.input.lines = reading.lines
-        report.input.events = reading.eventCount
-        report.input.skipped = reading.skipped
-        report.problems = reading.problems
-        report.skippedByKind = reading.skippedByKind
-        return report
-    }
-
-    /// The report of `outcome`, each tally beside the policy it counts; its asks handed over.
-    private func report(_ outcome: Simulation.Outcome) -> SimulationReport {
-        hand(outcome.asks)
-        let results = zip(policies, outcome.tallies).map(SimulationReport.PolicyResult.init)
-        return SimulationReport(
-            input: SimulationReport.Input(sources: []), policy: results[0], baseline: results.dropFirst().first,
-            horizon: nil)
+        return Replayed(
+            outcome: outcome,
+            input: SimulationReport.Input(
+                sources: [], lines: reading.lines, events: reading.eventCount, skipped: reading.skipped),
+            problems: reading.problems, skippedByKind: reading.skippedByKind)
     }
 
     /// Gives `records` to ``asks``, a JSON line each.

@@ -58,7 +58,7 @@ struct SimulateCommandTests {
         #expect(result.status == 0)
         #expect(
             result.stderr.hasPrefix(
-                "t.jsonl:3:54: error: type \"instal\" is not one of install, launch, event, trigger, update, response, flag, attribute; did you mean \"install\"?; the line is skipped"
+                "t.jsonl:3:54: error: type \"instal\" is not one of install, launch, event, trigger, update, response, flag, attribute, want; did you mean \"install\"?; the line is skipped"
             ), "\(result.stderr)")
         #expect(result.stdout.contains("t.jsonl: 39 events, 1 line skipped, 4 people"))
         let strict = try CLIRunner.run(["simulate", "--policy", policy, "--strict", "t.jsonl"], in: folder)

@@ -15,6 +15,14 @@ public enum Arbiter {
     public static func arbitrate(
         _ budget: Budget, state: ReviewState, moment: Moment, wanted: [String] = []
     ) throws(UsageError) -> Arbitration {
+        try arbitrate(budget, state: state, moment: moment, wanted: wanted, promising: true)
+    }
+
+    /// ``arbitrate(_:state:moment:wanted:)``; without `promising`, no loser's `next_eligible_at` is
+    /// worked out (most of an arbitration's cost), as a replay that reports none needs.
+    package static func arbitrate(
+        _ budget: Budget, state: ReviewState, moment: Moment, wanted: [String], promising: Bool
+    ) throws(UsageError) -> Arbitration {
         for name in wanted {
             guard let prompt = budget.prompt(named: name) else {
                 let names = budget.externalPrompts
@@ -84,7 +92,7 @@ public enum Arbiter {
             }
         }
         let granted = passing.first.map { candidates[$0].prompt }
-        for index in candidates.indices where !candidates[index].isGranted {
+        for index in candidates.indices where promising && !candidates[index].isGranted {
             if let decision = candidates[index].decision, !decision.isAllowed {
                 candidates[index].nextEligibleAt = decision.nextEligibleAt
             } else if let prompt = budget.prompt(named: candidates[index].prompt) {

@@ -3,11 +3,11 @@
 /// A short description of usage that `simulate --synthetic` makes timelines from, for a team
 /// without data (README, "Simulating a policy"). The same file and seed always give the same lines.
 package struct Cohort: Sendable {
-    /// How often an event happens, and where.
+    /// How often an event happens (or an external prompt is wanted), and where.
     package struct EventRate: Sendable {
-        /// The event's name.
+        /// The event's (or the wanted prompt's) name.
         package var name: String
-        /// Donations per active day, on average.
+        /// Donations (or wants) per active day, on average.
         package var perDay: Double
         /// The scene it happens on, if any.
         package var scene: String?
@@ -34,6 +34,8 @@ package struct Cohort: Sendable {
     package var launchesPerDay: Double
     /// Events per active day.
     package var events: [EventRate]
+    /// External prompts of a budget the app wants per active day (`want` lines, SPEC §12).
+    package var wants: [EventRate] = []
     /// The chance, each day after the first, that a person stops using the app for good.
     package var churnPerDay: Double
 }

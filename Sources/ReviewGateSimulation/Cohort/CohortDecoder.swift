@@ -13,7 +13,7 @@ package enum CohortDecoder {
 
     static let keys = [
         "reviewgate_cohort", "name", "description", "seed", "people", "start", "installs_over", "days", "app",
-        "updates", "launches_per_day", "events", "churn",
+        "updates", "launches_per_day", "events", "wants", "churn",
     ]
 
     /// Decodes a cohort document. Throws every problem found.
@@ -44,24 +44,8 @@ package enum CohortDecoder {
             }
         }
         let launches = fields["launches_per_day"].flatMap { rate($0, "launches_per_day", &reader) } ?? 1
-        var events: [Cohort.EventRate] = []
-        if let node = fields["events"], let entries = node.mapping {
-            for entry in entries {
-                guard let eventName = reader.identifier(entry.key, "an event name") else { continue }
-                guard
-                    let eventFields = reader.fields(entry.value, "events.\(eventName)", allowed: ["per_day", "scene"])
-                else { continue }
-                reader.require(["per_day"], in: eventFields, "events.\(eventName)")
-                let perDay = eventFields["per_day"].flatMap { rate($0, "events.\(eventName).per_day", &reader) }
-                let scene = eventFields["scene"].flatMap { reader.identifier($0, "events.\(eventName).scene") }
-                if eventName == Trigger.launchEvent {
-                    reader.error("launches are set by launches_per_day, not under events", at: entry.key.location)
-                }
-                events.append(Cohort.EventRate(name: eventName, perDay: perDay ?? 0, scene: scene))
-            }
-        } else if let node = fields["events"] {
-            reader.error("events must be a mapping of event names to {per_day, scene}", at: node.location)
-        }
+        let events = rates(fields["events"], "events", "event names", &reader)
+        let wants = rates(fields["wants"], "wants", "external prompts' names", &reader)
         var churn = 0.0
         if let node = fields["churn"], let churnFields = reader.fields(node, "churn", allowed: ["per_day"]) {
             reader.require(["per_day"], in: churnFields, "churn")
@@ -76,7 +60,33 @@ package enum CohortDecoder {
         return Cohort(
             name: name, seed: UInt64(seed), people: people, start: start,
             installsOver: installsOver ?? TimeSpan(seconds: 0), days: days, app: app, updateEvery: updateEvery,
-            launchesPerDay: launches, events: events, churnPerDay: churn)
+            launchesPerDay: launches, events: events, wants: wants, churnPerDay: churn)
+    }
+
+    /// The rates under `events` (or `wants`): a mapping of names to `{per_day, scene}`.
+    private static func rates(
+        _ node: DocumentNode?, _ key: String, _ names: String, _ reader: inout NodeReader
+    ) -> [Cohort.EventRate] {
+        guard let node else { return [] }
+        guard let entries = node.mapping else {
+            reader.error("\(key) must be a mapping of \(names) to {per_day, scene}", at: node.location)
+            return []
+        }
+        var rates: [Cohort.EventRate] = []
+        for entry in entries {
+            guard let name = reader.identifier(entry.key, "a name under \(key)") else { continue }
+            guard let fields = reader.fields(entry.value, "\(key).\(name)", allowed: ["per_day", "scene"]) else {
+                continue
+            }
+            reader.require(["per_day"], in: fields, "\(key).\(name)")
+            let perDay = fields["per_day"].flatMap { rate($0, "\(key).\(name).per_day", &reader) }
+            let scene = fields["scene"].flatMap { reader.identifier($0, "\(key).\(name).scene") }
+            if key == "events", name == Trigger.launchEvent {
+                reader.error("launches are set by launches_per_day, not under events", at: entry.key.location)
+            }
+            rates.append(Cohort.EventRate(name: name, perDay: perDay ?? 0, scene: scene))
+        }
+        return rates
     }
 
     private static func rate(_ node: DocumentNode, _ what: String, _ reader: inout NodeReader) -> Double? {

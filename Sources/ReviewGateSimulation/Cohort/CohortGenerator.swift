@@ -11,8 +11,10 @@ package enum CohortGenerator {
         var symbols = Symbols()
         var people = Symbols()
         var events: [TimelineEvent] = []
-        let eventNames = cohort.events.map { symbols.intern($0.name) }
-        let scenes = cohort.events.map { $0.scene.map { symbols.intern($0) } ?? TimelineEvent.none }
+        // Events, then wants: a cohort without wants makes the same lines as before they were.
+        let rates = cohort.events.map { ($0, TimelineEvent.Kind.event) } + cohort.wants.map { ($0, .want) }
+        let eventNames = rates.map { symbols.intern($0.0.name) }
+        let scenes = rates.map { $0.0.scene.map { symbols.intern($0) } ?? TimelineEvent.none }
         var versions: [(short: Symbols.ID, build: Symbols.ID)] = []
         let digits = String(cohort.people - 1).count
         let end = cohort.start + TimeSpan(seconds: Int64(cohort.days) * 86_400)
@@ -48,12 +50,12 @@ package enum CohortGenerator {
                 }
                 if let firstLaunch {
                     let left = (dayStart + day - firstLaunch).seconds
-                    for (rate, name) in zip(cohort.events, eventNames.indices) {
+                    for ((rate, kind), name) in zip(rates, eventNames.indices) {
                         for _ in 0..<random.poisson(rate.perDay) {
                             var event = TimelineEvent(
                                 person: person,
                                 time: firstLaunch + TimeSpan(seconds: 1 + random.below(max(1, left - 1))),
-                                kind: .event)
+                                kind: kind)
                             event.name = eventNames[name]
                             event.scene = scenes[name]
                             dayEvents.append(event)

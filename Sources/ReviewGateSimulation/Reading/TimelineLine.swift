@@ -41,7 +41,7 @@ enum TimelineLine {
         }
         var event = TimelineEvent(person: person, time: time, kind: kind)
         switch kind {
-        case .event, .trigger, .flag, .attribute:
+        case .event, .trigger, .flag, .attribute, .want:
             event.name = try required(.name, fields) { (bytes) throws(LineProblem) in
                 try name(bytes, .name, fields, symbols: &symbols)
             }
@@ -158,6 +158,7 @@ enum TimelineLine {
         case UInt8(ascii: "r"): equals(bytes, "response") ? .response : nil
         case UInt8(ascii: "f"): equals(bytes, "flag") ? .flag : nil
         case UInt8(ascii: "a"): equals(bytes, "attribute") ? .attribute : nil
+        case UInt8(ascii: "w"): equals(bytes, "want") ? .want : nil
         default: nil
         }
     }

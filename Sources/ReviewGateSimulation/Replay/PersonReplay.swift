@@ -45,23 +45,9 @@ struct PersonReplay {
         // A local copy, once per person: passed from `self`, which the replay also changes, the
         // policy would be copied for every call.
         let policy = simulated.policy
-        var short = TimelineEvent.none
-        var build = TimelineEvent.none
-        for event in events where short == TimelineEvent.none || build == TimelineEvent.none {
-            if short == TimelineEvent.none { short = event.short }
-            if build == TimelineEvent.none { build = event.build }
-        }
-        var state =
-            initial
-            ?? ReviewState(
-                userID: person, installedAt: first.time,
-                app: AppVersion(short: text(short), build: text(build)))
+        var (state, versions) = VersionTracker.start(events, person: person, symbols: symbols, from: initial)
         // One moment, changed in place from line to line rather than built and destroyed each time.
         var moment = Moment(now: first.time)
-        if initial != nil {
-            short = TimelineEvent.none
-            build = TimelineEvent.none
-        }
         for index in reached.indices { reached[index] = false }
         var blockers: UInt32 = 0
         // The blockers of the last moment whose count passed (or, a trigger listening, that the
@@ -70,18 +56,11 @@ struct PersonReplay {
         var firstAsk: Timestamp?
 
         for event in events {
-            if (event.short != TimelineEvent.none && event.short != short)
-                || (event.build != TimelineEvent.none && event.build != build)
-            {
-                if event.short != TimelineEvent.none { short = event.short }
-                if event.build != TimelineEvent.none { build = event.build }
-                let version = AppVersion(
-                    short: event.short == TimelineEvent.none ? nil : symbols[event.short],
-                    build: event.build == TimelineEvent.none ? nil : symbols[event.build])
+            if let version = versions.change(at: event) {
                 Transition.update(&state, to: version, at: event.time, policy: policy)
             }
             switch event.kind {
-            case .install, .update: continue
+            case .install, .update, .want: continue
             case .launch:
                 moment.subject = .event(Trigger.launchEvent)
                 moment.source = event.source ?? .launch
@@ -97,14 +76,8 @@ struct PersonReplay {
                 }
                 moment.subject = .trigger(symbols[event.name])
                 moment.source = event.source ?? Moment.defaultSource(event: nil)
-            case .response:
-                state = Transition.respond(state, ResponseKind.allCases[Int(event.value)], at: event.time)
-                continue
-            case .flag:
-                state.flags[symbols[event.name]] = event.value == 1
-                continue
-            case .attribute:
-                state.attributes[symbols[event.name]] = attribute(event)
+            case .response, .flag, .attribute:
+                Self.set(event, symbols: symbols, in: &state)
                 continue
             }
             moment.now = event.time
@@ -226,7 +199,19 @@ struct PersonReplay {
         id == TimelineEvent.none ? nil : symbols[id]
     }
 
-    private func attribute(_ event: TimelineEvent) -> AttributeValue {
+    /// Changes the state as a `response`, `flag` or `attribute` line says (a response is the
+    /// review's), as `record --respond` and a scenario's `set` do.
+    static func set(_ event: TimelineEvent, symbols: Symbols, in state: inout ReviewState) {
+        switch event.kind {
+        case .response: state = Transition.respond(state, ResponseKind.allCases[Int(event.value)], at: event.time)
+        case .flag: state.flags[symbols[event.name]] = event.value == 1
+        case .attribute: state.attributes[symbols[event.name]] = attribute(event, symbols: symbols)
+        default: break
+        }
+    }
+
+    /// An `attribute` line's value.
+    private static func attribute(_ event: TimelineEvent, symbols: Symbols) -> AttributeValue {
         switch event.valueKind {
         case .bool: .bool(event.value == 1)
         case .number: Double(symbols[event.value]).map(AttributeValue.number) ?? .string(symbols[event.value])

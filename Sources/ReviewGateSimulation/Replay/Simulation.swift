@@ -10,6 +10,8 @@ package struct Simulation: Sendable {
     /// The horizon in days (`--within-days`): people are then counted by the day they were first
     /// seen, with whether they were asked within it (``SimulationTally/firstSeen``).
     package var horizonDays: Int?
+    /// A budget replayed on every person beside the policies (its policies alone), when there is one.
+    package var budget: SimulatedBudget?
 
     /// The result of a replay: a tally per policy, and the asks when kept (people in the order
     /// first seen, each one's asks in time order, policy by policy).
@@ -18,6 +20,8 @@ package struct Simulation: Sendable {
         package var tallies: [SimulationTally]
         /// Every ask, when kept.
         package var asks: [AskRecord]
+        /// The budget's tally, when a budget is replayed.
+        package var budget: BudgetTally?
     }
 
     /// A simulation of `policies`.
@@ -27,9 +31,17 @@ package struct Simulation: Sendable {
         self.horizonDays = horizonDays
     }
 
+    /// A simulation of `budget`, beside each of its policies alone.
+    package init(budget: SimulatedBudget) {
+        self.init(policies: budget.policies)
+        self.budget = budget
+    }
+
     /// An outcome with nothing counted yet.
     package var empty: Outcome {
-        Outcome(tallies: policies.map { SimulationTally(triggers: $0.policy.triggers.count) }, asks: [])
+        Outcome(
+            tallies: policies.map { SimulationTally(triggers: $0.policy.triggers.count) }, asks: [],
+            budget: budget.map { BudgetTally(prompts: $0.budget.prompts.count) })
     }
 
     /// Replays every person of `timeline`, its people split into `jobs` runs of about as many
@@ -64,12 +76,14 @@ package struct Simulation: Sendable {
         var replays = policies.map {
             PersonReplay($0, symbols: symbols, keepingAsks: keepsAsks, horizonDays: horizonDays)
         }
+        var budgetReplay = budget.map { BudgetReplay($0, symbols: symbols) }
         for person in range {
             let name = timeline.people[Symbols.ID(person)]
             timeline.withEvents(of: person) { events in
                 for index in replays.indices {
                     replays[index].replay(events, person: name, into: &outcome.tallies[index])
                 }
+                budgetReplay?.replay(events, person: name, into: &outcome.budget!)
             }
             if keepsAsks {
                 for index in replays.indices {
@@ -91,6 +105,10 @@ package struct Simulation: Sendable {
             replay.replay(events, person: person, into: &outcome.tallies[index], from: initial)
             outcome.asks += replay.asks ?? []
         }
+        if let budget {
+            var replay = BudgetReplay(budget, symbols: symbols)
+            replay.replay(events, person: person, into: &outcome.budget!, from: initial)
+        }
     }
 }
 
@@ -99,5 +117,6 @@ extension Simulation.Outcome {
     package mutating func add(_ other: Simulation.Outcome) {
         for index in tallies.indices { tallies[index].add(other.tallies[index]) }
         asks += other.asks
+        if let otherBudget = other.budget { budget?.add(otherBudget) }
     }
 }

@@ -80,10 +80,7 @@ package struct SimulationTally: Sendable, Hashable {
         for index in asksByTrigger.indices where index < other.asksByTrigger.count {
             asksByTrigger[index] += other.asksByTrigger[index]
         }
-        if other.firstAskDays.count > firstAskDays.count {
-            firstAskDays += Array(repeating: 0, count: other.firstAskDays.count - firstAskDays.count)
-        }
-        for (day, count) in other.firstAskDays.enumerated() { firstAskDays[day] += count }
+        Self.add(other.firstAskDays, to: &firstAskDays)
         blockedMoments += other.blockedMoments
         for index in blockedBy.indices {
             blockedBy[index].moments += other.blockedBy[index].moments
@@ -121,22 +118,38 @@ package struct SimulationTally: Sendable, Hashable {
 
     /// Counts `count` people first asked on day `day`.
     mutating func firstAsk(onDay day: Int, count: Int = 1) {
-        if day >= firstAskDays.count { firstAskDays += Array(repeating: 0, count: day + 1 - firstAskDays.count) }
-        firstAskDays[day] += count
+        Self.count(day: day, count, in: &firstAskDays)
     }
 
     /// The day by which a share `quantile` (0–1) of the people asked had their first ask: the
     /// nearest-rank percentile of whole days; `nil` when nobody was asked.
     package func firstAskPercentile(_ quantile: Double) -> Int? {
-        let total = firstAskDays.reduce(0, +)
+        Self.percentile(quantile, of: firstAskDays)
+    }
+
+    /// Counts `count` more on day `day` of a histogram by whole days (`histogram[d]` on day `d`).
+    static func count(day: Int, _ count: Int = 1, in histogram: inout [Int]) {
+        if day >= histogram.count { histogram += Array(repeating: 0, count: day + 1 - histogram.count) }
+        histogram[day] += count
+    }
+
+    /// Adds one histogram by whole days to another.
+    static func add(_ other: [Int], to histogram: inout [Int]) {
+        if other.count > histogram.count { histogram += Array(repeating: 0, count: other.count - histogram.count) }
+        for (day, count) in other.enumerated() { histogram[day] += count }
+    }
+
+    /// The nearest-rank percentile `quantile` (0–1) of a histogram by whole days; `nil` when it is empty.
+    package static func percentile(_ quantile: Double, of histogram: [Int]) -> Int? {
+        let total = histogram.reduce(0, +)
         guard total > 0 else { return nil }
         var rank = Int((quantile * Double(total)).rounded(.up))
         rank = min(max(rank, 1), total)
         var seen = 0
-        for (day, count) in firstAskDays.enumerated() {
+        for (day, count) in histogram.enumerated() {
             seen += count
             if seen >= rank { return day }
         }
-        return firstAskDays.count - 1
+        return histogram.count - 1
     }
 }

@@ -20,6 +20,9 @@ package struct TimelineEvent: Sendable, Hashable {
         case flag
         /// An attribute was set (`name`, `value`).
         case attribute
+        /// The app wanted to show an external prompt of a budget (`name`), like `record --want`
+        /// (SPEC §12); replays without a budget skip it.
+        case want
 
         /// The word in the `type` column.
         package var word: String {
@@ -32,6 +35,7 @@ package struct TimelineEvent: Sendable, Hashable {
             case .response: "response"
             case .flag: "flag"
             case .attribute: "attribute"
+            case .want: "want"
             }
         }
     }
@@ -61,7 +65,7 @@ package struct TimelineEvent: Sendable, Hashable {
     package var source: MomentSource?
     /// How the value reads.
     package var valueKind: ValueKind = .none
-    /// The event, trigger, flag or attribute name, or ``none``.
+    /// The event, trigger, flag, attribute or wanted prompt's name, or ``none``.
     package var name: Symbols.ID = none
     /// The scene, or ``none``.
     package var scene: Symbols.ID = none

@@ -6,13 +6,7 @@ extension SimulationReport {
     @_spi(ReviewGateTools) public var json: JSONValue {
         .object([
             ("reviewgate_simulation", .int(Self.formatVersion)),
-            (
-                "input",
-                .object([
-                    ("sources", .array(input.sources.map(JSONValue.string))), ("lines", .int(input.lines)),
-                    ("events", .int(input.events)), ("skipped", .int(input.skipped)),
-                ])
-            ),
+            ("input", input.json),
             ("horizon", horizonJSON),
             ("policy", policy.json(horizon: horizonCounts(policy))),
             ("baseline", baseline.map { $0.json(horizon: horizonCounts($0)) } ?? .null),
@@ -117,6 +111,16 @@ extension SimulationReport.PolicyResult {
                         )
                     })
             ),
+        ])
+    }
+}
+
+extension SimulationReport.Input {
+    /// What was read, as JSON: the sources, and the lines, events and lines skipped.
+    var json: JSONValue {
+        .object([
+            ("sources", .array(sources.map(JSONValue.string))), ("lines", .int(lines)), ("events", .int(events)),
+            ("skipped", .int(skipped)),
         ])
     }
 }

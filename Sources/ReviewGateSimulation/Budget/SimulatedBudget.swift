@@ -1,0 +1,37 @@
+@_spi(ReviewGateTools) import ReviewGate
+
+/// A budget under simulation (SPEC §12): the budget, and each of its prompts' policies alone,
+/// which a run replays beside it on the same people for the report's "without the budget" figures.
+public struct SimulatedBudget: Sendable {
+    /// The budget.
+    package let budget: Budget
+    /// Where it was read from, for the report.
+    package let path: String
+    /// Each policy prompt's policy, alone, in the budget's prompt order.
+    package let policies: [SimulatedPolicy]
+    /// For each prompt (in the budget's order), the index of its policy in ``policies``; `nil`
+    /// for an external prompt.
+    package let policyIndex: [Int?]
+    /// Each prompt's index, by name.
+    package let promptIndex: [String: Int]
+
+    /// Prepares `budget`, read from `path`.
+    public init(_ budget: Budget, path: String) {
+        self.budget = budget
+        self.path = path
+        var policies: [SimulatedPolicy] = []
+        var policyIndex: [Int?] = []
+        for prompt in budget.prompts {
+            guard let policy = prompt.policy else {
+                policyIndex.append(nil)
+                continue
+            }
+            policyIndex.append(policies.count)
+            policies.append(SimulatedPolicy(policy, path: prompt.policyPath?.value ?? path))
+        }
+        self.policies = policies
+        self.policyIndex = policyIndex
+        promptIndex = Dictionary(
+            budget.prompts.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
+    }
+}
