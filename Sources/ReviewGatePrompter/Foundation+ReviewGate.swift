@@ -28,3 +28,13 @@ extension Policy {
         self = try CompiledPolicy.load(Array(bytes), file: url.lastPathComponent)
     }
 }
+
+extension Budget {
+    /// Loads the compiled budget at `url` (`reviewgate compile calm-app.budget.yaml` writes it, with
+    /// its policies, into one file). Throws a `DiagnosticError` when it is not a valid compiled
+    /// budget, and Foundation's error when it cannot be read.
+    public init(compiledAt url: URL) throws {
+        let bytes = try Data(contentsOf: url)
+        self = try CompiledBudget.load(Array(bytes), file: url.lastPathComponent)
+    }
+}

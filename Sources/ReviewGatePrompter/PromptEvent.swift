@@ -2,7 +2,9 @@
 
 /// What a ``ReviewPrompter`` tells the app's analytics (SPEC §11): each moment's decision (the
 /// decision event of SPEC §9), then, for each allowed moment, exactly one of `presented` and
-/// `dropped` with its reason. Every value is a string, a number or absent, so that any analytics SDK
+/// `dropped` with its reason. Under a budget (SPEC §12), a moment's decision is one event per
+/// candidate prompt, each naming its ``prompt`` and the budget, and `presented` or `dropped`
+/// follow for the granted one. Every value is a string, a number or absent, so that any analytics SDK
 /// takes ``parameters`` as they are:
 ///
 /// ```swift
@@ -49,25 +51,38 @@ public struct PromptEvent: Sendable {
         public static let stateError = DropReason(rawValue: "state_error")
         /// The moment named a trigger the policy does not have (a remote update removed it?).
         public static let unknownTrigger = DropReason(rawValue: "unknown_trigger")
+        /// The app named a prompt the budget does not have, or wanted one its policy decides.
+        public static let unknownPrompt = DropReason(rawValue: "unknown_prompt")
     }
 
     /// What happened.
     public var kind: Kind
     /// The decision event, for a ``Kind/decision``.
     public var decision: DecisionEvent?
-    /// The name of the policy that decided (for a `state_error`, the one that would have).
+    /// The name of the policy that decided (for a `state_error`, the one that would have); under a
+    /// budget, for an external prompt or a moment that was not decided, the budget's.
     public var policyName: String
     /// That policy's digest (`sha256:…`), when known.
     public var policyDigest: String?
     /// The moment's trigger: the one that allowed it, for `presented` and `dropped`.
     public var trigger: String?
+    /// Under a budget, the prompt (`review`, `paywall`): the candidate's, or the granted one's.
+    public var prompt: String?
+    /// The budget's name, for a prompter with a budget.
+    public var budgetName: String?
+    /// The budget's digest (`sha256:…`), when known.
+    public var budgetDigest: String?
+    /// For a candidate not granted, when waiting alone would allow it (SPEC §12's
+    /// `next_eligible_at`); `nil` under a live lease or when waiting does not free it.
+    public var nextEligibleAt: Timestamp?
     /// Why the prompt was not shown, for a ``Kind/dropped``.
     public var reason: DropReason?
     /// For a ``Kind/presented``: whether the ask is in the state (`false`: the write failed, and the
     /// prompter records it before its next decision).
     public var recorded: Bool?
     /// More about a drop or a presentation: the file error's reason (`disk_full`), the trigger id
-    /// the policy lacks, or `lease_expired` for an ask recorded after its lease lapsed.
+    /// the policy lacks, or `lease_expired` for an ask recorded after its lease lapsed; for a
+    /// candidate the budget held back, why (`outranked by paywall (priority 80)`).
     public var detail: String?
     /// When: the moment's time, or the time the presenter was called.
     public var at: Timestamp
@@ -75,14 +90,29 @@ public struct PromptEvent: Sendable {
     /// `review_gate_decision`, `review_gate_presented` or `review_gate_dropped`: the analytics event's name.
     public var name: String { "review_gate_\(kind.rawValue)" }
 
-    /// The event's fields in a fixed order, with their names in its JSON: `kind`, then a decision's
-    /// are the decision event's; the others' are `policy`, `policy_digest`, `trigger`, `reason`,
-    /// `recorded`, `detail` and `at`.
+    /// The event's fields in a fixed order, with their names in its JSON: `kind`; under a budget
+    /// `prompt`, `budget` and `budget_digest`; then a decision's are the decision event's (under a
+    /// budget followed by `detail` and `next_eligible_at`); the others' are `policy`,
+    /// `policy_digest`, `trigger`, `reason`, `recorded`, `detail` and `at`. A prompter without a
+    /// budget writes no field of a budget's.
     package var fields: [(name: String, value: JSONValue)] {
-        if let decision { return [("kind", .string(kind.rawValue))] + decision.fields }
-        return [
-            ("kind", .string(kind.rawValue)), ("policy", .string(policyName)),
-            ("policy_digest", .string(policyDigest)),
+        var fields: [(name: String, value: JSONValue)] = [("kind", .string(kind.rawValue))]
+        if budgetName != nil {
+            fields += [
+                ("prompt", .string(prompt)), ("budget", .string(budgetName)), ("budget_digest", .string(budgetDigest)),
+            ]
+        }
+        if let decision {
+            fields += decision.fields
+            if budgetName != nil {
+                fields += [
+                    ("detail", .string(detail)), ("next_eligible_at", .string(nextEligibleAt?.description)),
+                ]
+            }
+            return fields
+        }
+        return fields + [
+            ("policy", .string(policyName)), ("policy_digest", .string(policyDigest)),
             ("trigger", .string(trigger)), ("reason", .string(reason?.rawValue)),
             ("recorded", recorded.map(JSONValue.bool) ?? .null), ("detail", .string(detail)),
             ("at", .string(at.description)),
@@ -99,21 +129,58 @@ public struct PromptEvent: Sendable {
         JSONWriter().string(.object(fields.map { (key: $0.name, value: $0.value) }))
     }
 
+    /// Who decided, as every event of a moment names it: a policy, or a budget's prompt.
+    struct Origin: Sendable {
+        var policyName: String
+        var policyDigest: String?
+        var prompt: String?
+        var budgetName: String?
+        var budgetDigest: String?
+
+        /// A prompter's one policy.
+        init(_ policy: Policy) {
+            (policyName, policyDigest) = (policy.name, policy.digest)
+        }
+
+        /// A budget's `prompt`: its policy, or for an external prompt the budget; with no prompt
+        /// (a moment not decided), the budget.
+        init(_ budget: Budget, prompt: String?) {
+            let policy = prompt.flatMap { budget.prompt(named: $0)?.policy }
+            policyName = policy?.name ?? budget.name
+            policyDigest = policy?.digest ?? budget.digest
+            self.prompt = prompt
+            (budgetName, budgetDigest) = (budget.name, budget.digest)
+        }
+    }
+
     /// A decision's event.
     init(decided decision: Decision, policy: Policy) {
         let event = DecisionEvent(decision, policy: policy)
-        self.init(kind: .decision, policy: policy, trigger: event.trigger, at: decision.moment.now)
+        self.init(kind: .decision, origin: Origin(policy), trigger: event.trigger, at: decision.moment.now)
         self.decision = event
+    }
+
+    /// The decision event of one candidate of a moment arbitrated under `budget`.
+    init(candidate: Arbitration.Candidate, of arbitration: Arbitration, budget: Budget) {
+        let event = DecisionEvent(candidate, of: budget, moment: arbitration.moment)
+        self.init(
+            kind: .decision, origin: Origin(budget, prompt: candidate.prompt), trigger: event.trigger,
+            detail: candidate.failedChecks.first.map(ArbitrationExplanation.message), at: arbitration.moment.now)
+        decision = event
+        nextEligibleAt = candidate.isGranted ? nil : candidate.nextEligibleAt
     }
 
     /// A presentation's or a drop's event.
     init(
-        kind: Kind, policy: Policy, trigger: String?, reason: DropReason? = nil, recorded: Bool? = nil,
+        kind: Kind, origin: Origin, trigger: String?, reason: DropReason? = nil, recorded: Bool? = nil,
         detail: String? = nil, at: Timestamp
     ) {
         self.kind = kind
-        policyName = policy.name
-        policyDigest = policy.digest
+        policyName = origin.policyName
+        policyDigest = origin.policyDigest
+        prompt = origin.prompt
+        budgetName = origin.budgetName
+        budgetDigest = origin.budgetDigest
         self.trigger = trigger
         self.reason = reason
         self.recorded = recorded

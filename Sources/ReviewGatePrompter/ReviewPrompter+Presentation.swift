@@ -2,125 +2,192 @@
 import ReviewGateFiles
 
 extension ReviewPrompter {
-    /// What a moment's update returns: its decision, and the lease its allowed ask took (`nil`
-    /// when another ask holds one).
+    /// What a moment's update under one policy returns: its decision, and whether its allowed ask
+    /// took the lease (not when another ask holds one).
     struct Decided: Sendable {
         var decision: Decision
-        var lease: Lease?
+        var leased: Bool
     }
 
-    /// An allowed ask waiting for its delay: the policy it was decided under, whatever updates
-    /// arrive meanwhile.
+    /// An allowed (or granted) prompt, waiting for its delay: what it was decided under, whatever
+    /// updates arrive meanwhile, and the lease it holds.
     struct PendingAsk: Sendable {
-        var decision: Decision
-        var policy: Policy
-        var lease: Lease
+        /// The prompt to show (`review`).
+        var prompt: String
+        /// The trigger that allowed it; `nil` for an external prompt.
+        var trigger: String?
+        /// The moment's scene.
+        var scene: String?
+        /// Its policy's `presentation` (an external prompt: none, no delay).
+        var delay: TimeSpan
+        var requireSameScene: Bool
+        /// How its commit or release reads the running version.
+        var rules: StateKeeper.Rules
+        /// Who decided it, for its events.
+        var origin: PromptEvent.Origin
+        /// The lease it holds, by id.
+        var lease: String
     }
 
-    /// Decides a moment and counts it under the lock; an allowed moment takes the lease and becomes
-    /// the pending ask, or is dropped at once.
-    func decide(event: String?, trigger: String?, scene: String?, source: MomentSource) async {
+    /// Decides a moment (under the policy, or arbitrated under the budget) and counts it under the
+    /// lock; an allowed moment takes the lease and becomes the pending ask, or is dropped at once.
+    /// The pending ask's task, which answers whether it was shown; `nil` when none started.
+    @discardableResult
+    func decide(
+        event: String?, trigger: String?, scene: String?, source: MomentSource, wanted: [String] = []
+    ) async -> Task<Bool, Never>? {
         if let scene {
             currentScene = scene
             await foreground()
         }
-        let (now, policy) = (timestamp(), self.source.policy)
         let subject = trigger.map(Moment.Subject.trigger) ?? event.map(Moment.Subject.event) ?? .everyTrigger
-        let moment = Moment(now: now, subject: subject, scene: scene, source: source)
+        let moment = Moment(now: timestamp(), subject: subject, scene: scene, source: source)
+        switch ruling() {
+        case .policy(let policy): return await decide(moment, under: policy)
+        case .budget(let budget): return await arbitrate(moment, under: budget, wanted: wanted)
+        }
+    }
+
+    /// SPEC §11: the policy decides; an allowed moment leases for its delay plus 30 s.
+    private func decide(_ moment: Moment, under policy: Policy) async -> Task<Bool, Never>? {
+        let (now, rules, lease) = (moment.now, StateKeeper.Rules(policy), StateKeeper.newLeaseID())
         let expires = now + policy.presentation.delay + Self.leaseMargin
-        let result = await onDisk(at: now, policy: policy) { state in
+        let result = await onDisk(at: now, rules: rules) { state in
             let decision = try Evaluator.evaluate(policy, state: state, moment: moment)
             Transition.apply(decision, to: &state, policy: policy, appendingAsk: false)
-            guard decision.isAllowed else { return Decided(decision: decision, lease: nil) }
-            let lease = Transition.lease(
-                policy.prompt, id: StateKeeper.newLeaseID(), at: now, expires: expires, in: &state)
-            return Decided(decision: decision, lease: lease)
+            guard decision.isAllowed else { return Decided(decision: decision, leased: false) }
+            let leased = Transition.lease(policy.prompt, id: lease, at: now, expires: expires, in: &state) != nil
+            return Decided(decision: decision, leased: leased)
         }
+        let origin = PromptEvent.Origin(policy)
         let decided: Decided
         switch result {
         case .success(let value): decided = value
         case .failure(let error):
-            reportFailure(error, policy: policy, trigger: trigger, at: now)
-            return
+            reportFailure(error, origin: origin, trigger: moment.trigger, at: now)
+            return nil
         }
         let decision = decided.decision
         sink(PromptEvent(decided: decision, policy: policy))
-        guard decision.isAllowed else { return }
-        guard let lease = decided.lease else {
-            drop(decision, policy: policy, .pending, at: now)
-            return
+        guard decision.isAllowed else { return nil }
+        let ask = PendingAsk(
+            prompt: decision.prompt, trigger: decision.trigger, scene: moment.scene, delay: policy.presentation.delay,
+            requireSameScene: policy.presentation.requireSameScene, rules: rules, origin: origin, lease: lease)
+        return await begin(ask, leased: decided.leased, at: now)
+    }
+
+    /// SPEC §12: the budget arbitrates every candidate, and its lease goes to the granted one, in one
+    /// update under the lock (``StateStore/grant(_:wanted:leaseID:moment:)``). Each candidate's
+    /// decision is sent; the granted prompt is presented with its policy's presentation.
+    private func arbitrate(_ moment: Moment, under budget: Budget, wanted: [String]) async -> Task<Bool, Never>? {
+        let (now, rules, lease) = (moment.now, StateKeeper.Rules(budget), StateKeeper.newLeaseID())
+        let result = await onDisk(at: now, rules: rules) { store in
+            try store.grant(budget, wanted: wanted, leaseID: lease, moment: { moment })
         }
-        let ask = PendingAsk(decision: decision, policy: policy, lease: lease)
+        let grant: BudgetGrant
+        switch result {
+        case .success(let value): grant = value
+        case .failure(let error):
+            reportFailure(
+                error, origin: PromptEvent.Origin(budget, prompt: wanted.first), trigger: moment.trigger,
+                wanted: wanted.first, at: now)
+            return nil
+        }
+        let arbitration = grant.arbitration
+        for candidate in arbitration.candidates {
+            sink(PromptEvent(candidate: candidate, of: arbitration, budget: budget))
+        }
+        guard let granted = arbitration.grantedCandidate else { return nil }
+        let presentation = budget.prompt(named: granted.prompt)?.policy?.presentation
+        let ask = PendingAsk(
+            prompt: granted.prompt, trigger: granted.decision?.trigger, scene: moment.scene,
+            delay: presentation?.delay ?? TimeSpan(nanoseconds: 0),
+            requireSameScene: presentation?.requireSameScene ?? false, rules: rules,
+            origin: PromptEvent.Origin(budget, prompt: granted.prompt), lease: lease)
+        return await begin(ask, leased: grant.lease != nil, at: now)
+    }
+
+    /// Makes `ask` the pending ask, unless another is pending (here, or holding the state's lease:
+    /// `leased` is false) or the app is in the background, when it is dropped at once.
+    private func begin(_ ask: PendingAsk, leased: Bool, at now: Timestamp) async -> Task<Bool, Never>? {
+        guard leased else {
+            drop(ask, .pending, at: now)
+            return nil
+        }
         // One ask at a time here even when the state's lease lapsed: a presenter still running past it.
         guard pending == nil else {
             await release(ask, .pending)
-            return
+            return nil
         }
         guard backgroundSince == nil else {
             await release(ask, .background)
-            return
+            return nil
         }
         asksStarted += 1
         let number = asksStarted
-        pending = (
-            number,
-            Task {
-                await self.present(ask)
-                if self.pending?.number == number { self.pending = nil }
-            }
-        )
+        let task = Task {
+            let shown = await self.present(ask)
+            if self.pending?.number == number { self.pending = nil }
+            return shown
+        }
+        pending = (number, task)
+        return task
     }
 
     /// Waits for the delay, then presents the ask unless the app went to the background or the
-    /// person left the scene; records it only once the presenter showed it.
-    private func present(_ ask: PendingAsk) async {
-        let delay = Duration.nanoseconds(ask.policy.presentation.delay.nanoseconds)
+    /// person left the scene; records it only once the presenter showed it. Whether it was shown.
+    private func present(_ ask: PendingAsk) async -> Bool {
         do {
-            try await sleep(delay)
+            // No delay (an external prompt) presents now, without a turn of the clock.
+            if ask.delay.nanoseconds > 0 { try await sleep(.nanoseconds(ask.delay.nanoseconds)) }
         } catch {
             // Cancelled: the app went to the background.
         }
         if backgroundSince != nil || Task.isCancelled {
             await release(ask, .background)
-            return
+            return false
         }
-        if ask.policy.presentation.requireSameScene, let scene = ask.decision.moment.scene, currentScene != scene {
+        if ask.requireSameScene, let scene = ask.scene, currentScene != scene {
             await release(ask, .sceneChanged)
-            return
+            return false
         }
         let shownAt = timestamp()
-        guard let presenter, await presenter() else {
+        guard let presenter = presenters[ask.prompt], await presenter() else {
             await release(ask, .notPresented, at: shownAt)
-            return
+            return false
         }
         let now = timestamp()
+        let shown = StateKeeper.Unrecorded(lease: ask.lease, prompt: ask.prompt, trigger: ask.trigger, shownAt: shownAt)
         let outcome = await withCheckedContinuation { continuation in
-            keeper.enqueueCommit(
-                lease: ask.lease.id, asking: ask.decision, shownAt: shownAt, now: now, policy: ask.policy
-            ) { continuation.resume(returning: (recorded: $0, live: $1)) }
+            keeper.enqueueCommit(shown, now: now, rules: ask.rules) {
+                continuation.resume(returning: (recorded: $0, live: $1))
+            }
         }
         sink(
             PromptEvent(
-                kind: .presented, policy: ask.policy, trigger: ask.decision.trigger, recorded: outcome.recorded,
+                kind: .presented, origin: ask.origin, trigger: ask.trigger, recorded: outcome.recorded,
                 detail: outcome.live ? nil : "lease_expired", at: shownAt))
+        return true
     }
 
-    /// Drops a pending ask: its lease released (nothing recorded, no cooldown started), and the
-    /// event sent. A release that fails leaves the lease to expire.
+    /// Drops a pending ask: its lease released (nothing recorded, no cooldown or gap started), and
+    /// the event sent. A release that fails leaves the lease to expire.
     private func release(_ ask: PendingAsk, _ reason: PromptEvent.DropReason, at time: Timestamp? = nil) async {
         let now = time ?? timestamp()
-        _ = await onDisk(at: now, policy: ask.policy) { Transition.release(lease: ask.lease.id, in: &$0) }
-        drop(ask.decision, policy: ask.policy, reason, at: now)
+        _ = await onDisk(at: now, rules: ask.rules) { Transition.release(lease: ask.lease, in: &$0) }
+        drop(ask, reason, at: now)
     }
 
-    /// Sends the drop of an allowed decision's ask.
-    private func drop(_ decision: Decision, policy: Policy, _ reason: PromptEvent.DropReason, at now: Timestamp) {
-        sink(PromptEvent(kind: .dropped, policy: policy, trigger: decision.trigger, reason: reason, at: now))
+    /// Sends the drop of an allowed ask.
+    private func drop(_ ask: PendingAsk, _ reason: PromptEvent.DropReason, at now: Timestamp) {
+        sink(PromptEvent(kind: .dropped, origin: ask.origin, trigger: ask.trigger, reason: reason, at: now))
     }
 
     /// A moment, an answer or a session that could not be decided or written: fails closed, with
-    /// one `dropped` event that says why.
-    func reportFailure(_ error: any Error, policy: Policy, trigger: String?, at now: Timestamp) {
+    /// one `dropped` event that says why. `wanted` is the external prompt the moment named.
+    func reportFailure(
+        _ error: any Error, origin: PromptEvent.Origin, trigger: String?, wanted: String? = nil, at now: Timestamp
+    ) {
         let reason: PromptEvent.DropReason
         let detail: String
         switch error {
@@ -128,12 +195,12 @@ extension ReviewPrompter {
             (reason, detail) = (.lockTimeout, error.reason.rawValue)
         case let error as FileError:
             (reason, detail) = (.stateError, error.reason.rawValue)
-        case is Evaluator.UsageError:
-            (reason, detail) = (.unknownTrigger, trigger ?? "")
+        case is Evaluator.UsageError, is Arbiter.UsageError:
+            (reason, detail) = wanted.map { (.unknownPrompt, $0) } ?? (.unknownTrigger, trigger ?? "")
         default:
             (reason, detail) = (.stateError, "invalid")
         }
-        sink(PromptEvent(kind: .dropped, policy: policy, trigger: trigger, reason: reason, detail: detail, at: now))
+        sink(PromptEvent(kind: .dropped, origin: origin, trigger: trigger, reason: reason, detail: detail, at: now))
     }
 }
 

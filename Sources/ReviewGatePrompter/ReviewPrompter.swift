@@ -15,6 +15,10 @@ import ReviewGateFiles
 /// await prompter.donate("process_completed", scene: "ProcessCompleted")
 /// ```
 ///
+/// With a budget (SPEC §12) in place of a policy, it presents every prompt the app shows — the
+/// review, a paywall, a survey — each with its own presenter, one at a time and as the budget
+/// allows: see ``init(budget:presenters:stateFile:appVersion:lockTimeout:clock:now:userID:events:)``.
+///
 /// One per state file and process. Call it from any thread or actor; nothing waits on the disk on
 /// the caller's thread: the state's lock, `fsync` and rename run on a queue of the prompter's own.
 /// Every decision, presentation and drop goes to the event sink (``PromptEvent``).
@@ -32,9 +36,23 @@ public actor ReviewPrompter {
     /// How long in the background starts a new session on return, as analytics sessions do.
     static let sessionGap = Duration.seconds(30 * 60)
 
-    let source: any PolicySource
+    /// A budget's presenters that do not fit it: a prompt its policy decides has none, or one is
+    /// given for a prompt the budget does not have.
+    public struct PresenterError: Error, Sendable, CustomStringConvertible {
+        /// The message for the person.
+        public var description: String
+    }
+
+    /// What each moment is decided under: one policy, or a budget over all the app's prompts.
+    enum Rules: Sendable {
+        case policy(any PolicySource)
+        case budget(any BudgetSource)
+    }
+
+    let rules: Rules
     let keeper: StateKeeper
-    var presenter: Presenter?
+    /// The presenter of each prompt, by its name (a prompter of one policy: its policy's prompt).
+    var presenters: [String: Presenter]
     let sink: EventSink
     let wallClock: @Sendable () -> Date
     let elapsed: @Sendable () -> Duration
@@ -45,7 +63,7 @@ public actor ReviewPrompter {
     var backgroundSince: Duration?
     /// The ask waiting for its delay or its presenter, if any, with a number of its own (so that
     /// an ask that ends clears itself only).
-    var pending: (number: Int, task: Task<Void, Never>)?
+    var pending: (number: Int, task: Task<Bool, Never>)?
     /// The number of the last pending ask.
     var asksStarted = 0
 
@@ -69,16 +87,52 @@ public actor ReviewPrompter {
         now: @escaping @Sendable () -> Date = { Date() }, userID: String? = nil,
         events: @escaping EventSink = { _ in }, presenter: Presenter? = nil
     ) where C.Duration == Duration {
+        self.init(
+            policy: policy, stores: Self.files(stateFile, lockTimeout: lockTimeout), appVersion: appVersion,
+            userID: userID, clock: clock, now: now, events: events, presenter: presenter)
+    }
+
+    /// A prompter for all of an app's prompts under one attention budget (SPEC §12), for one
+    /// person's state file: each moment is arbitrated under the state's lock, and the granted
+    /// prompt, holding the budget's lease, is presented with its own presenter after its policy's
+    /// `presentation.delay` (an external prompt, which ``want(_:scene:)`` asks for, at once).
+    ///
+    /// ```swift
+    /// let prompter = try ReviewPrompter(budget: try Budget(compiledAt: budgetURL),
+    ///                                   presenters: ["review": presentReview, "survey": presentSurvey,
+    ///                                                "paywall": presentPaywall])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - budget: the compiled budget with its policies, or where each moment reads it from.
+    ///   - presenters: each prompt's presenter, by the prompt's name. Every prompt the budget
+    ///     decides by a policy needs one (a SwiftUI view gives the real one later with
+    ///     ``setPresenter(_:for:)``); an external prompt without one is never shown
+    ///     (`not_presented`).
+    ///   - stateFile: as for a policy: ``init(policy:stateFile:appVersion:lockTimeout:clock:now:userID:events:presenter:)``,
+    ///     as are `appVersion`, `lockTimeout`, `clock`, `now`, `userID` and `events`.
+    /// - Throws: ``PresenterError`` when a prompt with a policy has no presenter, or a presenter is
+    ///   given for a prompt the budget does not have.
+    public init<C: Clock>(
+        budget: some BudgetSource, presenters: [String: Presenter], stateFile: URL = defaultStateFile,
+        appVersion: AppVersion = .main, lockTimeout: Duration = .seconds(2), clock: C = ContinuousClock(),
+        now: @escaping @Sendable () -> Date = { Date() }, userID: String? = nil, events: @escaping EventSink = { _ in }
+    ) throws(PresenterError) where C.Duration == Duration {
+        try self.init(
+            budget: budget, stores: Self.files(stateFile, lockTimeout: lockTimeout), appVersion: appVersion,
+            userID: userID, clock: clock, now: now, events: events, presenters: presenters)
+    }
+
+    /// The state file's stores, its folder made at the first moment.
+    private static func files(_ stateFile: URL, lockTimeout: Duration) -> StateKeeper.Stores {
         let path = stateFile.path
         let folder = stateFile.deletingLastPathComponent()
-        self.init(
-            policy: policy,
-            stores: { initial in
-                try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                var store = FileStateStore(path: path, versionKey: nil, initialState: initial, documents: .jsonOnly)
-                store.lockTimeout = lockTimeout
-                return store
-            }, appVersion: appVersion, userID: userID, clock: clock, now: now, events: events, presenter: presenter)
+        return { initial in
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            var store = FileStateStore(path: path, versionKey: nil, initialState: initial, documents: .jsonOnly)
+            store.lockTimeout = lockTimeout
+            return store
+        }
     }
 
     /// `review-state.json` in a `ReviewGate` folder of the app's Application Support (on Linux,
@@ -90,14 +144,34 @@ public actor ReviewPrompter {
         return support.appending(path: "ReviewGate/review-state.json")
     }
 
-    /// A prompter over any store (the tests' failing disk).
+    /// A prompter of one policy over any store (the tests' failing disk).
     package init<C: Clock>(
         policy: some PolicySource, stores: @escaping StateKeeper.Stores, appVersion: AppVersion, userID: String?,
         clock: C, now: @escaping @Sendable () -> Date, events: @escaping EventSink, presenter: Presenter?
     ) where C.Duration == Duration {
-        source = policy
+        self.init(
+            rules: .policy(policy), stores: stores, appVersion: appVersion, userID: userID, clock: clock, now: now,
+            events: events, presenters: presenter.map { [policy.policy.prompt: $0] } ?? [:])
+    }
+
+    /// A prompter of a budget over any store.
+    package init<C: Clock>(
+        budget: some BudgetSource, stores: @escaping StateKeeper.Stores, appVersion: AppVersion, userID: String?,
+        clock: C, now: @escaping @Sendable () -> Date, events: @escaping EventSink, presenters: [String: Presenter]
+    ) throws(PresenterError) where C.Duration == Duration {
+        try Self.check(presenters, for: budget.budget)
+        self.init(
+            rules: .budget(budget), stores: stores, appVersion: appVersion, userID: userID, clock: clock, now: now,
+            events: events, presenters: presenters)
+    }
+
+    private init<C: Clock>(
+        rules: Rules, stores: @escaping StateKeeper.Stores, appVersion: AppVersion, userID: String?, clock: C,
+        now: @escaping @Sendable () -> Date, events: @escaping EventSink, presenters: [String: Presenter]
+    ) where C.Duration == Duration {
+        self.rules = rules
         keeper = StateKeeper(stores: stores, version: appVersion, userID: userID)
-        self.presenter = presenter
+        self.presenters = presenters
         sink = events
         wallClock = now
         let start = clock.now
@@ -105,9 +179,34 @@ public actor ReviewPrompter {
         sleep = { try await clock.sleep(for: $0) }
     }
 
-    /// Gives the presenter (a SwiftUI view's `requestReview`, which only a view can read).
+    /// Refuses presenters that do not fit `budget`: one for a prompt it lacks, or none for a prompt
+    /// its policy decides (which a moment may grant at any time).
+    private static func check(_ presenters: [String: Presenter], for budget: Budget) throws(PresenterError) {
+        let names = budget.prompts.map(\.name)
+        for name in presenters.keys.sorted() where budget.prompt(named: name) == nil {
+            throw PresenterError(
+                description:
+                    "presenters[\"\(name)\"]: the budget \(budget.name) has no prompt \"\(name)\"\(Suggestion.phrase(for: name, in: names)) (its prompts: \(names.joined(separator: ", ")))"
+            )
+        }
+        for prompt in budget.prompts where prompt.policy != nil && presenters[prompt.name] == nil {
+            throw PresenterError(
+                description:
+                    "the budget \(budget.name)'s prompt \(prompt.name) (\(prompt.kind)) has no presenter: give presenters[\"\(prompt.name)\"] (one that answers false until a view gives its own with setPresenter(_:for:))"
+            )
+        }
+    }
+
+    /// Gives the presenter (a SwiftUI view's `requestReview`, which only a view can read): of the
+    /// one policy's prompt, or under a budget of `review`.
     public func setPresenter(_ presenter: Presenter?) {
-        self.presenter = presenter
+        setPresenter(presenter, for: ruling().defaultPrompt)
+    }
+
+    /// Gives the presenter of `prompt` (under a budget: a SwiftUI view's `requestReview` for
+    /// `review`); `nil` takes it away, so that the prompt is dropped as `not_presented`.
+    public func setPresenter(_ presenter: Presenter?, for prompt: String) {
+        presenters[prompt] = presenter
     }
 
     /// The app launched: counts a launch (SPEC §5 `record --launch`), which may ask like any
@@ -126,6 +225,29 @@ public actor ReviewPrompter {
     /// The app considers trigger `id` without a donation: decided as `reviewgate record --trigger` does.
     public func trigger(_ id: String, scene: String? = nil, source: MomentSource = .system) async {
         await decide(event: nil, trigger: id, scene: scene, source: source)
+    }
+
+    /// The app would show the external prompt `prompt` (a paywall, a what's-new sheet: a prompt of
+    /// the budget without a policy) now: a moment that only it is a candidate for, arbitrated under
+    /// the budget (`reviewgate evaluate --budget --want`), and when granted presented with its
+    /// presenter at once, unless another ask is pending or the app is in the background.
+    ///
+    /// Returns whether it was shown: `false` when the budget held it back, it was dropped, or
+    /// there is no budget or no such external prompt (`dropped: unknown_prompt`).
+    @discardableResult
+    public func want(_ prompt: String, scene: String? = nil) async -> Bool {
+        guard case .budget = rules else {
+            let (now, ruling) = (timestamp(), ruling())
+            sink(
+                PromptEvent(
+                    kind: .dropped, origin: ruling.origin, trigger: nil, reason: .unknownPrompt, detail: prompt, at: now
+                ))
+            return false
+        }
+        guard let ask = await decide(event: nil, trigger: nil, scene: scene, source: .system, wanted: [prompt]) else {
+            return false
+        }
+        return await ask.value
     }
 
     /// The person now sees `name` (a scene is seen only in the foreground: see ``foreground()``).
@@ -148,23 +270,46 @@ public actor ReviewPrompter {
         guard let since = backgroundSince else { return }
         backgroundSince = nil
         guard elapsed() - since >= Self.sessionGap else { return }
-        let (now, policy) = (timestamp(), source.policy)
-        let result = await onDisk(at: now, policy: policy) { $0.sessionStartedAt = now }
-        if case .failure(let error) = result { reportFailure(error, policy: policy, trigger: nil, at: now) }
+        let (now, ruling) = (timestamp(), ruling())
+        let result = await onDisk(at: now, rules: ruling.stateRules) { $0.sessionStartedAt = now }
+        if case .failure(let error) = result { reportFailure(error, origin: ruling.origin, trigger: nil, at: now) }
     }
 
-    /// The person answered the app's own pre-prompt.
+    /// The person answered the app's own pre-prompt: of the one policy's prompt, or under a budget
+    /// of `review`.
     public func responded(_ kind: ResponseKind) async {
-        let (now, policy) = (timestamp(), source.policy)
-        let result = await onDisk(at: now, policy: policy) {
-            $0 = Transition.respond($0, kind, at: now, prompt: policy.prompt)
+        await responded(kind, prompt: ruling().defaultPrompt)
+    }
+
+    /// The person answered the app's own pre-prompt of `prompt` (`record --respond KIND --prompt
+    /// NAME`): that prompt's policy reads it in its `responses`. A prompt the budget (or the one
+    /// policy) does not have records nothing: `dropped: unknown_prompt`.
+    public func responded(_ kind: ResponseKind, prompt: String) async {
+        let (now, ruling) = (timestamp(), ruling())
+        guard ruling.has(prompt) else {
+            sink(
+                PromptEvent(
+                    kind: .dropped, origin: ruling.origin, trigger: nil, reason: .unknownPrompt, detail: prompt, at: now
+                ))
+            return
         }
-        if case .failure(let error) = result { reportFailure(error, policy: policy, trigger: nil, at: now) }
+        let result = await onDisk(at: now, rules: ruling.stateRules) {
+            $0 = Transition.respond($0, kind, at: now, prompt: prompt)
+        }
+        if case .failure(let error) = result { reportFailure(error, origin: ruling.origin, trigger: nil, at: now) }
     }
 
     /// Waits until the pending ask, if any, is shown or dropped.
     package func settle() async {
-        await pending?.task.value
+        _ = await pending?.task.value
+    }
+
+    /// The policy or the budget as it is now, for one moment (an ask keeps what it was decided under).
+    func ruling() -> Ruling {
+        switch rules {
+        case .policy(let source): .policy(source.policy)
+        case .budget(let source): .budget(source.budget)
+        }
     }
 
     /// The wall clock's time, to the whole millisecond.
@@ -175,10 +320,57 @@ public actor ReviewPrompter {
     /// Runs `change` on the state file (see ``StateKeeper``), enqueued now, on this actor, so that
     /// changes reach the disk in the order the prompter made them.
     func onDisk<Value: Sendable>(
-        at now: Timestamp, policy: Policy, _ change: @escaping @Sendable (inout ReviewState) throws -> Value
+        at now: Timestamp, rules: StateKeeper.Rules, _ change: @escaping @Sendable (inout ReviewState) throws -> Value
     ) async -> Result<Value, any Error> {
         await withCheckedContinuation { continuation in
-            keeper.enqueue(at: now, policy: policy, change) { continuation.resume(returning: $0) }
+            keeper.enqueue(at: now, rules: rules, change) { continuation.resume(returning: $0) }
+        }
+    }
+
+    /// Runs `work` on the state's store (a budget's grant), as ``onDisk(at:rules:_:)`` runs a change.
+    func onDisk<Value: Sendable>(
+        at now: Timestamp, rules: StateKeeper.Rules, onStore work: @escaping @Sendable (any StateStore) throws -> Value
+    ) async -> Result<Value, any Error> {
+        await withCheckedContinuation { continuation in
+            keeper.enqueue(at: now, rules: rules, onStore: work) { continuation.resume(returning: $0) }
+        }
+    }
+}
+
+/// What one moment is decided under: the one policy, or the budget, as its source has it now.
+enum Ruling: Sendable {
+    case policy(Policy)
+    case budget(Budget)
+
+    /// How the state's counts read the running version.
+    var stateRules: StateKeeper.Rules {
+        switch self {
+        case .policy(let policy): StateKeeper.Rules(policy)
+        case .budget(let budget): StateKeeper.Rules(budget)
+        }
+    }
+
+    /// Who an event of no particular prompt names: the policy, or the budget.
+    var origin: PromptEvent.Origin {
+        switch self {
+        case .policy(let policy): PromptEvent.Origin(policy)
+        case .budget(let budget): PromptEvent.Origin(budget, prompt: nil)
+        }
+    }
+
+    /// The prompt an answer or a presenter is for unless named: the policy's, or `review`.
+    var defaultPrompt: String {
+        switch self {
+        case .policy(let policy): policy.prompt
+        case .budget: Ask.review
+        }
+    }
+
+    /// Whether `prompt` is one the prompter shows.
+    func has(_ prompt: String) -> Bool {
+        switch self {
+        case .policy(let policy): policy.prompt == prompt
+        case .budget(let budget): budget.prompt(named: prompt) != nil
         }
     }
 }

@@ -12,8 +12,24 @@ package final class StateKeeper: @unchecked Sendable {
     /// An ask the presenter showed whose write failed: written by the next change.
     struct Unrecorded {
         var lease: String
-        var decision: Decision
+        var prompt: String
+        var trigger: String?
         var shownAt: Timestamp
+    }
+
+    /// How a change reads the running version: by the policy's (or the budget's policies')
+    /// `app.version_key`, resetting counts as their `counting` says.
+    struct Rules: Sendable {
+        var versionKey: VersionKey
+        var counting: Counting
+
+        init(_ policy: Policy) {
+            (versionKey, counting) = (policy.app.versionKey, policy.counting)
+        }
+
+        init(_ budget: Budget) {
+            (versionKey, counting) = (budget.versionKey, budget.counting)
+        }
     }
 
     /// Makes the store for a change at a time: a missing file starts from the state given.
@@ -36,52 +52,49 @@ package final class StateKeeper: @unchecked Sendable {
     /// lock, after the changes every update owes it, and writes the result; `done` gets the value,
     /// or the error (nothing written) when the state cannot be read or written.
     func enqueue<Value: Sendable>(
-        at now: Timestamp, policy: Policy, _ change: @escaping @Sendable (inout ReviewState) throws -> Value,
+        at now: Timestamp, rules: Rules, _ change: @escaping @Sendable (inout ReviewState) throws -> Value,
         done: @escaping @Sendable (Result<Value, any Error>) -> Void
     ) {
-        queue.async { done(self.updateNow(at: now, policy: policy, change)) }
+        enqueue(at: now, rules: rules, onStore: { try $0.update(change) }, done: done)
     }
 
-    /// Enqueues the record of `decision`'s ask, shown at `shownAt`, committing its lease; `done`
-    /// gets whether it is written and whether the lease was still live. When the write fails, the
-    /// ask is owed, in the same turn of the queue, so the next update writes it first.
+    /// Enqueues `work` on a store each of whose updates first does what the state is owed, as
+    /// ``enqueue(at:rules:_:done:)`` does: for the store's own updates, such as a budget's grant.
+    func enqueue<Value: Sendable>(
+        at now: Timestamp, rules: Rules, onStore work: @escaping @Sendable (any StateStore) throws -> Value,
+        done: @escaping @Sendable (Result<Value, any Error>) -> Void
+    ) {
+        queue.async { done(self.updateNow(at: now, rules: rules, work)) }
+    }
+
+    /// Enqueues the record of the ask of `prompt` (by `trigger`), shown at `shownAt`, committing
+    /// its lease; `done` gets whether it is written and whether the lease was still live. When the
+    /// write fails, the ask is owed, in the same turn of the queue, so the next update writes it first.
     func enqueueCommit(
-        lease: String, asking decision: Decision, shownAt: Timestamp, now: Timestamp, policy: Policy,
+        _ ask: Unrecorded, now: Timestamp, rules: Rules,
         done: @escaping @Sendable (_ recorded: Bool, _ live: Bool) -> Void
     ) {
         queue.async {
-            let result = self.updateNow(at: now, policy: policy) { state in
-                Transition.commit(lease: lease, asking: decision, shownAt: shownAt, now: now, in: &state)
+            let result = self.updateNow(at: now, rules: rules) { store in
+                try store.commit(
+                    lease: ask.lease, prompt: ask.prompt, trigger: ask.trigger, shownAt: ask.shownAt, now: { now })
             }
             switch result {
             case .success(let live): done(true, live)
             case .failure:
-                self.unrecorded = Unrecorded(lease: lease, decision: decision, shownAt: shownAt)
+                self.unrecorded = ask
                 done(false, true)
             }
         }
     }
 
     private func updateNow<Value>(
-        at now: Timestamp, policy: Policy, _ change: (inout ReviewState) throws -> Value
+        at now: Timestamp, rules: Rules, _ work: (any StateStore) throws -> Value
     ) -> Result<Value, any Error> {
-        let owed = unrecorded
         let initial = ReviewState(userID: appUserID ?? Self.newUserID(), installedAt: now, app: version)
-        let result = Result {
-            try stores(initial).update { state in
-                if let owed {
-                    Transition.commit(
-                        lease: owed.lease, asking: owed.decision, shownAt: owed.shownAt, now: now, in: &state)
-                }
-                if let appUserID {
-                    state.userID = appUserID
-                } else if state.userID == nil {
-                    state.userID = Self.newUserID()
-                }
-                Transition.update(&state, to: version, at: now, policy: policy)
-                return try change(&state)
-            }
-        }
+        let store = KeptStore(
+            store: stores(initial), owed: unrecorded, appUserID: appUserID, version: version, rules: rules, now: now)
+        let result = Result { try work(store) }
         if case .success = result { unrecorded = nil }
         return result
     }
@@ -90,5 +103,35 @@ package final class StateKeeper: @unchecked Sendable {
     /// never silently leaves everyone out.
     static func newUserID() -> String {
         "install-" + UUID().uuidString.lowercased()
+    }
+}
+
+/// The app's store, each of whose updates first writes what the state is owed: the ask shown but
+/// not yet written, the app's user id (or a per-install one), and the running version.
+private struct KeptStore: StateStore {
+    var store: any StateStore
+    var owed: StateKeeper.Unrecorded?
+    var appUserID: String?
+    var version: AppVersion
+    var rules: StateKeeper.Rules
+    var now: Timestamp
+
+    func load() throws -> ReviewState { try store.load() }
+
+    func update<Result>(_ change: (inout ReviewState) throws -> Result) throws -> Result {
+        try store.update { state in
+            if let owed {
+                Transition.commit(
+                    lease: owed.lease, prompt: owed.prompt, trigger: owed.trigger, shownAt: owed.shownAt, now: now,
+                    in: &state)
+            }
+            if let appUserID {
+                state.userID = appUserID
+            } else if state.userID == nil {
+                state.userID = StateKeeper.newUserID()
+            }
+            Transition.update(&state, to: version, at: now, versionKey: rules.versionKey, counting: rules.counting)
+            return try change(&state)
+        }
     }
 }

@@ -235,10 +235,11 @@ struct ReadmeTests {
     }
 
     /// The Swift examples and the tests that run them: `swift` is the app's path with a state file,
-    /// `swift remote` the remote-update one, `swift simulate` simulate's entry.
+    /// `swift budget` the prompter with a budget, `swift remote` the remote-update one, `swift simulate` simulate's entry.
     static let swiftExamples = [
         "swift": "Tests/ReviewGateFilesTests/OwnStorageTests.swift",
         "swift app": "Tests/ReviewGatePrompterTests/ReadmeAppExampleTests.swift",
+        "swift budget": "Tests/ReviewGatePrompterTests/ReadmeAppExampleTests.swift",
         "swift remote": "Tests/ReviewGateRemoteTests/RemotePolicyTests.swift",
         "swift simulate": "Tests/ReviewGateSimulationTests/SimulationRequestTests.swift",
     ]

@@ -20,6 +20,7 @@ final class PrompterHarness: @unchecked Sendable {
     private var sent: [PromptEvent] = []
     private var answers: [Bool]
     private var calls: [Timestamp] = []
+    private var shownBy: [String] = []
     /// When set, every write of the state fails as a full disk would.
     private var diskFull = false
 
@@ -83,19 +84,50 @@ final class PrompterHarness: @unchecked Sendable {
             })
     }
 
-    private func present() -> Bool {
+    /// A prompter of `budget` on the harness's state file, clocks and sink, with a presenter for each
+    /// of `prompts` that records its call as `LABEL:PROMPT` (see ``shown``) and answers as the
+    /// harness's does, or as `presenters` gives.
+    func prompter(
+        budget: some BudgetSource, prompts: [String], label: String = "app",
+        presenters: [String: ReviewPrompter.Presenter] = [:]
+    ) throws -> ReviewPrompter {
+        let path = stateFile.path
+        var fakes: [String: ReviewPrompter.Presenter] = [:]
+        for prompt in prompts {
+            let given = presenters[prompt]
+            fakes[prompt] = { @Sendable in
+                let answer = self.present(as: "\(label):\(prompt)")
+                return if let given { await given() } else { answer }
+            }
+        }
+        return try ReviewPrompter(
+            budget: budget,
+            stores: { initial in
+                FailingStore(
+                    file: FileStateStore(path: path, versionKey: nil, initialState: initial, documents: .jsonOnly),
+                    fails: { self.lock.withLock { self.diskFull } })
+            }, appVersion: AppVersion(short: "1.0", build: "1"), userID: "app-user-1", clock: clock, now: now,
+            events: { event in self.lock.withLock { self.sent.append(event) } }, presenters: fakes)
+    }
+
+    private func present(as name: String? = nil) -> Bool {
         lock.withLock {
             calls.append(timestamp)
+            if let name { shownBy.append(name) }
             return answers.isEmpty ? true : answers.removeFirst()
         }
     }
+
+    /// Which presenters of budget prompters were called, in order: `app:paywall`.
+    var shown: [String] { lock.withLock { shownBy } }
 
     /// Every event sent so far, as `kind` or `kind:reason`, with `decision:allow` / `decision:block`.
     var events: [String] {
         lock.withLock {
             sent.map { event in
                 switch event.kind {
-                case .decision: "decision:\(event.decision?.decision.rawValue ?? "?")"
+                case .decision:
+                    (event.prompt.map { "\($0) " } ?? "") + "decision:\(event.decision?.decision.rawValue ?? "?")"
                 case .dropped: "dropped:\(event.reason?.rawValue ?? "?")"
                 default: "\(event.kind)" + (event.recorded == false ? ":unrecorded" : "")
                 }

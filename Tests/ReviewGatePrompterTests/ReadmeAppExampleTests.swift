@@ -52,4 +52,58 @@ struct ReadmeAppExampleTests {
         #expect(state.leases.isEmpty)
         #expect(try Data(contentsOf: harness.stateFile).first == UInt8(ascii: "{"))
     }
+
+    @Test("the calm-app budget: a paywall the app wants, then a survey the budget holds back for a day")
+    func readmeBudgetExample() async throws {
+        let harness = try PrompterHarness()
+        // The compiled budget, as `reviewgate compile policies/budget/calm-app.budget.yaml` writes it.
+        let compiled = try BudgetLoader(
+            policies: PolicyLoader(source: Fixtures.documents.source, digest: PortableSHA256.policyDigest)
+        ).load(path: Repository.path("policies/budget/calm-app.budget.yaml"))
+        let budgetURL = harness.folder.appending(path: "calm-app.json")
+        try CompiledBudget(compiled).text(digest: compiled.budget.digest ?? "").write(
+            to: budgetURL, atomically: true, encoding: .utf8)
+        let analyticsID = "app-instance-4f1c"
+        let shown = EventLog()
+        let presentReview: ReviewPrompter.Presenter = { true }
+        let presentSurvey: ReviewPrompter.Presenter = { true }
+        let presentPaywall: ReviewPrompter.Presenter = { true }
+        let presentWhatsNew: ReviewPrompter.Presenter = { true }
+        let send: ReviewPrompter.EventSink = shown.append
+
+        // As the README writes it (the clocks are the test's).
+        // swift-format-ignore
+        let prompter = try ReviewPrompter(budget: try Budget(compiledAt: budgetURL),
+                                          presenters: ["review": presentReview, "survey": presentSurvey,
+                                                       "paywall": presentPaywall, "whats_new": presentWhatsNew],
+                                          stateFile: harness.stateFile, appVersion: AppVersion(short: "1.0", build: "1"),
+                                          clock: harness.clock, now: harness.now,
+                                          userID: analyticsID, events: send)
+        await prompter.launched()
+        let paywallShown = await prompter.want("paywall", scene: "Premium")
+        #expect(paywallShown)
+        await harness.clock.advance(by: .seconds(3600))
+        for _ in 1...2 {
+            await prompter.donate("process_completed", scene: "ProcessCompleted")
+        }
+
+        let lines = shown.all.map { event in
+            [event.name]
+                + ["prompt", "decision", "blocked_by", "detail", "next_eligible_at"].compactMap { key in
+                    event.parameters[key].flatMap { $0.isEmpty ? nil : "\(key)=\($0)" }
+                }
+        }.map { $0.joined(separator: " ") }
+        #expect(
+            lines == [
+                "review_gate_decision prompt=paywall decision=allow",
+                "review_gate_presented prompt=paywall",
+                "review_gate_decision prompt=review decision=block blocked_by=trigger",
+                "review_gate_decision prompt=survey decision=block blocked_by=trigger",
+                "review_gate_decision prompt=review decision=block blocked_by=trigger",
+                "review_gate_decision prompt=survey decision=block blocked_by=budget detail=1 prompt per 1d: paywall shown at 2026-01-05T09:00:00.123Z; eligible from 2026-01-06T09:00:00.123Z",
+            ], "\(lines.joined(separator: "\n"))")
+        let state = try harness.state()
+        #expect(state.asks.map(\.prompt) == ["paywall"])
+        #expect(state.events["process_completed"]?.count == 2)
+    }
 }

@@ -49,6 +49,35 @@ public struct DecisionEvent: Sendable {
         decidedAt = decision.moment.now
     }
 
+    /// The event of one candidate of an arbitration under `budget` (SPEC §12): its policy's decision,
+    /// a block with `budget` last in `blocked_by` when the budget held back what the policy allowed;
+    /// for an external prompt, which the budget alone decides, the budget's name and digest in
+    /// place of a policy's.
+    package init(_ candidate: Arbitration.Candidate, of budget: Budget, moment: Moment) {
+        if let decision = candidate.decision, let policy = budget.prompt(named: candidate.prompt)?.policy {
+            self.init(decision, policy: policy)
+        } else {
+            self.init(external: budget, moment: moment)
+        }
+        if candidate.isBlockedByBudget {
+            decision = .block
+            blockedBy = candidate.blockedBy
+        }
+    }
+
+    /// The event of an external prompt's candidacy, which the budget alone decides: allowed by
+    /// its policy-less self, blocked only by the budget.
+    private init(external budget: Budget, moment: Moment) {
+        policy = budget.name
+        policyDigest = budget.digest
+        decision = .allow
+        blockedBy = []
+        event = moment.event
+        scene = moment.scene
+        source = moment.source
+        decidedAt = moment.now
+    }
+
     /// The record's fields in a fixed order, with their names in the events' JSON; `blocked_by` is
     /// its ids joined by commas (`once_per_version,system_quota`), so that the record stays flat.
     package var fields: [(name: String, value: JSONValue)] {
