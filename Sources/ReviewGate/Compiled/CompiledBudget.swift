@@ -72,6 +72,26 @@ public struct CompiledBudget: Sendable {
         root[formatKey] != nil
     }
 
+    /// What refuses a compiled budget's document before its settings are judged: a newer compiled
+    /// form or budget format than this library reads, or a policy of it with a newer compiled form,
+    /// language or library (than `library`), with the refusal (noting the prompt); `nil` when none is.
+    package static func newer(_ root: DocumentNode, library: AppVersionNumber = LibraryVersion.current) -> (
+        CompiledPolicy.Newer, Diagnostic
+    )? {
+        if let refusal = FormatVersion.compiledBudget.refusal(root[formatKey]) { return (.format, refusal) }
+        if let refusal = FormatVersion.budget.refusal(root["budget"]?[BudgetDecoder.formatKey]) {
+            return (.language, refusal)
+        }
+        guard case .mapping(let entries)? = root["policies"]?.content else { return nil }
+        for entry in entries {
+            guard let (newer, found) = CompiledPolicy.newer(entry.value, library: library) else { continue }
+            var refusal = found
+            refusal.notes.append(.init("in the policy of prompt \(entry.key.string ?? "")", at: entry.key.location))
+            return (newer, refusal)
+        }
+        return nil
+    }
+
     /// Reads a compiled budget from its bytes (a bundle resource, a download) with its policies,
     /// validated as the YAML is. With `digest` (SHA-256), the file's digest is checked, so that a
     /// file edited after compiling is refused.
