@@ -155,14 +155,10 @@ struct CompileCommand: ParsableCommand {
         let result = try loaded(
             { () throws(DiagnosticError) in try budgets.load(path: policy) }, \.warnings)
         let digest = result.budget.digest ?? ""
-        let compiled = CompiledBudget(result)
-        var text = compiled.text(digest: digest, filesRelativeTo: relativeTo)
+        var text: String
         do throws(DiagnosticError) {
-            let again = try CompiledBudget.decode(
-                JSONReader().loadDocument(Array(text.utf8), file: output ?? "<stdout>"), digest: PolicyDigest.sha256)
-            guard CompiledBudget(again).canonicalBytes == compiled.canonicalBytes else {
-                throw DiagnosticError("the compiled budget reads back as another budget", at: result.budget.location)
-            }
+            text = try CompiledBudget.checkedText(
+                of: result, filesRelativeTo: relativeTo, file: output ?? "<stdout>", digest: PolicyDigest.sha256)
         } catch {
             InputFile.report(error)
             Terminal.printError("reviewgate: \(policy): its compiled form does not read back; nothing compiled")

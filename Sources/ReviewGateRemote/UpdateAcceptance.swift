@@ -173,11 +173,21 @@ public struct UpdateAcceptance: Sendable {
         }
         signed.kind = kind
         // From here on the bytes are the team's own.
+        let compiled: DocumentNode
         do {
-            return (signed, root, try JSONReader().loadDocument(signed.compiled, file: "\(file) (compiled)"))
+            compiled = try JSONReader().loadDocument(signed.compiled, file: "\(file) (compiled)")
         } catch {
             throw UpdateRefusal(.unreadable, diagnostics: error.diagnostics)
         }
+        // Signed as this kind, yet holding the other: only a misuse of `SignedPolicy` makes one.
+        let holds: SignedPolicy.Kind? =
+            CompiledBudget.isCompiled(compiled) ? .budget : CompiledPolicy.isCompiled(compiled) ? .policy : nil
+        if let holds, holds != kind {
+            throw UpdateRefusal(
+                .wrongKind, "this is signed as a \(kind) but holds a compiled \(holds), and a \(kind) is expected here",
+                at: root["compiled"])
+        }
+        return (signed, root, compiled)
     }
 
     /// The refusal for what is newer than this library.

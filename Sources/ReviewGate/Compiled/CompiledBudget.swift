@@ -47,6 +47,21 @@ public struct CompiledBudget: Sendable {
         return JSONWriter(pretty: true, inlineScalarArrays: true).string(document) + "\n"
     }
 
+    /// The compiled text of a loaded budget, with its digest, checked to read back (its digest
+    /// checked with `digest` when given) as this very budget: nothing is written that the library
+    /// could not load. `file` names the text in a diagnostic about its JSON.
+    package static func checkedText(
+        of result: BudgetLoader.Result, filesRelativeTo root: String?, file: String, digest: PolicyLoader.Digest? = nil
+    ) throws(DiagnosticError) -> String {
+        let compiled = CompiledBudget(result)
+        let text = compiled.text(digest: result.budget.digest ?? "", filesRelativeTo: root)
+        let again = try decode(JSONReader().loadDocument(Array(text.utf8), file: file), digest: digest)
+        guard CompiledBudget(again).canonicalBytes == compiled.canonicalBytes else {
+            throw DiagnosticError("the compiled budget reads back as another budget", at: result.budget.location)
+        }
+        return text
+    }
+
     /// Where each node of a document was written, by JSON Pointer.
     private static func origins(of root: DocumentNode) -> [CanonicalPolicy.Origin] {
         var origins: [CanonicalPolicy.Origin] = []
