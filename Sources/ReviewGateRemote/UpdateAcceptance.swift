@@ -50,21 +50,13 @@ public struct UpdateAcceptance: Sendable {
 
     /// Runs every check on `bytes`, a signed policy; `file` names them in diagnostics.
     public func check(_ bytes: [UInt8], file: String) -> Result<Accepted, UpdateRefusal> {
-        do throws(UpdateRefusal) {
-            return .success(try accept(bytes, file: file))
-        } catch {
-            return .failure(error)
-        }
+        Result { () throws(UpdateRefusal) in try accept(bytes, file: file) }
     }
 
     /// Runs every check on `bytes`, a signed budget (SPEC §12): those of a policy, on the budget and
     /// on each of its policies.
     public func checkBudget(_ bytes: [UInt8], file: String) -> Result<AcceptedBudget, UpdateRefusal> {
-        do throws(UpdateRefusal) {
-            return .success(try acceptBudget(bytes, file: file))
-        } catch {
-            return .failure(error)
-        }
+        Result { () throws(UpdateRefusal) in try acceptBudget(bytes, file: file) }
     }
 
     private func accept(_ bytes: [UInt8], file: String) throws(UpdateRefusal) -> Accepted {

@@ -77,10 +77,7 @@ package struct BudgetUpdateFiles: Sendable {
         good = try Self.signed(Self.yaml(count: 1), key: key)
         other = try Self.signed(Self.yaml(count: 2), key: key)
         let goodText = String(decoding: good, as: UTF8.self)
-        func replacing(_ text: String, _ old: String, _ new: String) -> String {
-            precondition(text.contains(old), "the compiled text has no \(old)")
-            return text.replacingFirst(old, with: new)
-        }
+        let replacing = UpdateFiles.replacing
         let key = self.key
         // The good update's compiled text with `old` replaced by `new`, then signed.
         func signedEditing(_ old: String, _ new: String, policyExtra: String = "") throws -> [UInt8] {
