@@ -20,15 +20,8 @@ public final class RemoteBudget: Sendable {
     /// Where the running budget came from.
     public typealias Origin = RemotePolicy.Origin
 
-    /// What ``offer(_:file:)`` did.
-    public enum Outcome: Sendable {
-        /// The update passed, was kept, and arbitrates from now on.
-        case accepted(Budget)
-        /// The update is the very file already kept: nothing changed.
-        case unchanged(Budget)
-        /// The update was refused; the budget that was running still is.
-        case refused(UpdateRefusal)
-    }
+    /// What ``offer(_:file:)`` did: `.accepted(budget)`, `.unchanged(budget)` or `.refused(UpdateRefusal)`.
+    public typealias Outcome = UpdateOutcome<Budget>
 
     private let updates: UpdateKeeper<Budget>
 
@@ -67,10 +60,6 @@ public final class RemoteBudget: Sendable {
     /// a signed policy is refused (`wrong_kind`). `file` names the bytes in diagnostics (the URL, say).
     @discardableResult
     public func offer(_ bytes: [UInt8], file: String = "budget update") -> Outcome {
-        switch updates.offer(bytes, file: file) {
-        case .accepted(let budget): .accepted(budget)
-        case .unchanged(let budget): .unchanged(budget)
-        case .refused(let refusal): .refused(refusal)
-        }
+        updates.offer(bytes, file: file)
     }
 }

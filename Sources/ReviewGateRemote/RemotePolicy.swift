@@ -22,15 +22,8 @@ public final class RemotePolicy: Sendable {
         case updated
     }
 
-    /// What ``offer(_:file:)`` did.
-    public enum Outcome: Sendable {
-        /// The update passed, was kept, and decides from now on.
-        case accepted(Policy)
-        /// The update is the very file already kept: nothing changed.
-        case unchanged(Policy)
-        /// The update was refused; the policy that was running still is.
-        case refused(UpdateRefusal)
-    }
+    /// What ``offer(_:file:)`` did: `.accepted(policy)`, `.unchanged(policy)` or `.refused(UpdateRefusal)`.
+    public typealias Outcome = UpdateOutcome<Policy>
 
     private let updates: UpdateKeeper<Policy>
 
@@ -70,10 +63,6 @@ public final class RemotePolicy: Sendable {
     /// bytes in diagnostics (the URL, say).
     @discardableResult
     public func offer(_ bytes: [UInt8], file: String = "policy update") -> Outcome {
-        switch updates.offer(bytes, file: file) {
-        case .accepted(let policy): .accepted(policy)
-        case .unchanged(let policy): .unchanged(policy)
-        case .refused(let refusal): .refused(refusal)
-        }
+        updates.offer(bytes, file: file)
     }
 }

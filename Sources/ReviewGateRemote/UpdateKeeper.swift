@@ -12,13 +12,6 @@ final class UpdateKeeper<Value: Sendable>: @unchecked Sendable {
         var signedAt: Timestamp
     }
 
-    /// What ``offer(_:file:)`` did.
-    enum Outcome {
-        case accepted(Value)
-        case unchanged(Value)
-        case refused(UpdateRefusal)
-    }
-
     /// The running value, and the update it came in (none for the shipped one).
     private struct Running {
         var value: Value
@@ -84,7 +77,7 @@ final class UpdateKeeper<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Checks an update, keeps it and decides with it from now on, or refuses it and changes nothing.
-    func offer(_ bytes: [UInt8], file: String) -> Outcome {
+    func offer(_ bytes: [UInt8], file: String) -> UpdateOutcome<Value> {
         updating.sync {
             let current = lock.sync { running }
             if current.bytes == bytes { return .unchanged(current.value) }
