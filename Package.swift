@@ -67,7 +67,7 @@ let package = Package(
         // Signed updates for the remote and command-line tests, apart so that other tests link no crypto.
         .target(
             name: "ReviewGateRemoteTestSupport",
-            dependencies: ["ReviewGate", "ReviewGateRemote", "ReviewGateTestSupport"],
+            dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateRemote", "ReviewGateTestSupport"],
             path: "Tests/ReviewGateRemoteTestSupport"),
         // One test target per module, each depending on what it tests (README, "Running part of the tests").
         .testTarget(

@@ -49,7 +49,7 @@ copy scenario policies/scenarios/*.scenario.yaml policies/budget/scenarios/*.sce
 copy budget policies/budget/*.budget.yaml
 copy compiled ../shared/json-test-suite/test_parsing/*.json schemas/*.json
 copy simulate policies/examples/simulate/* policies/budget/*.cohort.yaml
-# Compiled and signed forms of the shipped policies, with the reviewgate that `swift test` built.
+# Compiled and signed forms of the shipped policies and budgets, with the reviewgate that `swift test` built.
 if [ -x .build/debug/reviewgate ]; then
     keys=$(mktemp -d)
     .build/debug/reviewgate keygen "$keys/fuzz" >/dev/null
@@ -61,6 +61,8 @@ if [ -x .build/debug/reviewgate ]; then
     done
     for budget in policies/budget/*.budget.yaml; do
         .build/debug/reviewgate compile "$budget" -o "$seeds/budget/$(basename "$budget" .yaml).json" >/dev/null 2>&1 || true
+        .build/debug/reviewgate compile --sign "$keys/fuzz.key" "$budget" \
+            -o "$seeds/remote/$(basename "$budget" .yaml).json" >/dev/null 2>&1 || true
     done
     rm -rf "$keys"
 fi

@@ -16,7 +16,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case scenario
     /// The core's JSON reader, then the compiled-policy decoder with its digest checked.
     case compiled
-    /// The remote-update acceptance path: envelope, key, signature, then the compiled policy.
+    /// The remote-update acceptance path: envelope, key, signature, then the compiled policy; and
+    /// the same bytes as a signed budget.
     case remote
     /// The compiled-budget reader (JSON, digest checked), else YAML through libyaml, then the budget
     /// decoder and loader (each prompt's `policy:` is the scenario target's policy, deciding the
@@ -75,6 +76,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .remote:
             let acceptance = UpdateAcceptance(keys: [Self.key], appVersion: AppVersion(short: "1.0", build: "1"))
             if case .success = acceptance.check(bytes, file: "fuzz.signed.json") { return true }
+            if case .success = acceptance.checkBudget(bytes, file: "fuzz.signed.json") { return true }
             return false
         case .simulate:
             var accepted = false

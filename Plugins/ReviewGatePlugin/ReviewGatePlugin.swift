@@ -20,29 +20,34 @@ struct ReviewGatePlugin: BuildToolPlugin {
             output: context.pluginWorkDirectoryURL, root: context.package.directoryURL)
     }
 
-    /// The command that compiles the policies among `files` (none when there are none).
+    /// The command that compiles the policies and budgets among `files` (none when there are none).
     static func commands(files: [URL], tool: URL, output: URL, root: URL) -> [Command] {
         let yaml = files.filter { ["yaml", "yml"].contains($0.pathExtension.lowercased()) }
-        let policies = yaml.filter(isPolicy)
-        guard !policies.isEmpty else { return [] }
-        // One output per name, whatever its case: the tool refuses two policies that share one.
+        let budgets = yaml.filter(isBudget)
+        let policies = yaml.filter { isPolicy($0) && !budgets.contains($0) }
+        let compiled = policies + budgets
+        guard !compiled.isEmpty else { return [] }
+        // One output per name, whatever its case: the tool refuses two files that share one.
         var outputs: [URL] = []
-        for policy in policies {
+        for policy in compiled {
             let compiled = output.appending(path: policy.deletingPathExtension().lastPathComponent + ".json")
             if !outputs.contains(where: { $0.path.lowercased() == compiled.path.lowercased() }) {
                 outputs.append(compiled)
             }
         }
-        let names = policies.map(\.lastPathComponent)
+        let names = compiled.map(\.lastPathComponent)
+        let what =
+            budgets.isEmpty
+            ? (policies.count == 1 ? "policy" : "policies")
+            : policies.isEmpty ? (budgets.count == 1 ? "budget" : "budgets") : "policies and budgets"
         return [
             .buildCommand(
-                displayName:
-                    "Compiling review \(names.count == 1 ? "policy" : "policies") \(names.joined(separator: ", "))",
+                displayName: "Compiling review \(what) \(names.joined(separator: ", "))",
                 executable: tool,
                 arguments: [
                     "--output-directory", output.path(percentEncoded: false), "--relative-to",
                     root.path(percentEncoded: false),
-                ] + policies.map { $0.path(percentEncoded: false) },
+                ] + compiled.map { $0.path(percentEncoded: false) },
                 inputFiles: yaml,
                 outputFiles: outputs)
         ]
@@ -51,10 +56,28 @@ struct ReviewGatePlugin: BuildToolPlugin {
     /// Whether a YAML file is a policy to compile: not a base, a state or a scenario, and with a
     /// `reviewgate:` line (the language version) at the top level.
     static func isPolicy(_ file: URL) -> Bool {
+        hasTopLevelLine(file, "reviewgate:")
+    }
+
+    /// Whether a YAML file is a budget to compile: not a base, a state or a scenario, and named
+    /// `*.budget.yaml` (the tool says what is wrong with one that is no budget) or with a
+    /// `reviewgate_budget:` line at the top level.
+    static func isBudget(_ file: URL) -> Bool {
         let name = file.lastPathComponent.lowercased()
-        let auxiliary = [".base.", ".state.", ".scenario."].contains { name.contains($0) }
-        guard !auxiliary, let text = try? String(contentsOf: file, encoding: .utf8) else { return false }
-        return text.split(separator: "\n").contains { $0.hasPrefix("reviewgate:") }
+        let named = [".budget.yaml", ".budget.yml"].contains { name.hasSuffix($0) }
+        return (named && !isAuxiliary(file)) || hasTopLevelLine(file, "reviewgate_budget:")
+    }
+
+    /// A base others extend, a state or a scenario: not compiled alone.
+    static func isAuxiliary(_ file: URL) -> Bool {
+        let name = file.lastPathComponent.lowercased()
+        return [".base.", ".state.", ".scenario."].contains { name.contains($0) }
+    }
+
+    /// Whether a YAML file that is not auxiliary has a line starting with `prefix`.
+    private static func hasTopLevelLine(_ file: URL, _ prefix: String) -> Bool {
+        guard !isAuxiliary(file), let text = try? String(contentsOf: file, encoding: .utf8) else { return false }
+        return text.split(separator: "\n").contains { $0.hasPrefix(prefix) }
     }
 }
 

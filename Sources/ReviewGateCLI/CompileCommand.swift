@@ -21,7 +21,8 @@ struct CompileCommand: ParsableCommand {
             policy of each of its prompts into one document (reviewgate_compiled_budget), which \
             CompiledBudget.load reads and --budget takes.
             With --sign KEY (a private key from reviewgate keygen, or - to read it from stdin), writes a \
-            signed policy instead, for remote updates: check it with reviewgate verify before publishing.
+            signed policy instead, for remote updates (a signed budget, for a budget): check it with \
+            reviewgate verify before publishing.
             Exit codes: 0 compiled, 1 errors in the policy (or warnings with --strict; nothing is written), \
             2 a file that cannot be read or written.
 
@@ -29,6 +30,7 @@ struct CompileCommand: ParsableCommand {
               reviewgate compile policies/apple-sample.yaml -o apple-sample.json
               reviewgate compile policies/app.yaml | jq .digest
               printenv REVIEWGATE_SIGNING_KEY | reviewgate compile --sign - policies/app.yaml -o app.signed.json
+              reviewgate compile --sign review-2026.key policies/calm-app.budget.yaml -o calm-app.signed.json
             """
     )
 
@@ -64,11 +66,6 @@ struct CompileCommand: ParsableCommand {
                 return try InputFile.documents.source(path)
             }, digest: PolicyDigest.sha256)
         let isBudget = document.map(BudgetLoader.isBudget) ?? false
-        if isBudget, sign != nil {
-            throw InputFile.usageError(
-                "\(policy) is a budget: signing a compiled budget for remote updates is not built yet; compile it without --sign"
-            )
-        }
         let signingKey = try sign.map { path in
             try InputFile.orExit { () throws -> PolicySigningKey in
                 let bytes =
@@ -83,7 +80,7 @@ struct CompileCommand: ParsableCommand {
                 }
             }
         }
-        if isBudget { return try compileBudget(BudgetLoader(policies: loader)) }
+        if isBudget { return try compileBudget(BudgetLoader(policies: loader), signingKey: signingKey) }
         let result = try loaded({ () throws(DiagnosticError) in try loader.load(path: policy) }, \.warnings)
         let digest = result.policy.digest ?? ""
         var text: String
@@ -95,23 +92,37 @@ struct CompileCommand: ParsableCommand {
             throw ExitCode(1)
         }
         if let signingKey {
-            let signed = try SignedPolicy(
-                compiled: Array(text.utf8), name: result.policy.name, digest: digest,
-                signedAt: Timestamp(nanosecondsSince1970: SystemCalls.wallClock() / 1_000_000_000 * 1_000_000_000),
-                key: signingKey)
-            text = signed.text
-            // Nothing is published that an app would refuse (a policy too large for a signed file, say).
-            let check = UpdateAcceptance(keys: [signingKey.publicKey], appVersion: nil)
-            if case .failure(let refusal) = check.check(Array(text.utf8), file: output ?? "<stdout>") {
-                InputFile.report(refusal.diagnostics)
-                Terminal.printError(
-                    "reviewgate: \(policy): an app would refuse the signed policy (\(refusal.reason.rawValue)); nothing written"
-                )
-                throw ExitCode(1)
-            }
+            text = try signed(text, kind: .policy, name: result.policy.name, digest: digest, key: signingKey)
         }
         let signed = signingKey.map { ", signed with key \($0.publicKey.id)" } ?? ""
         try write(text, saying: "\(result.policy.name), \(digest)\(signed)")
+    }
+
+    /// `compiled` signed with `key` now, as `kind` (SPEC §9), checked by the acceptance path an app
+    /// applies: nothing is published that an app would refuse (a file too large, say).
+    private func signed(
+        _ compiled: String, kind: SignedPolicy.Kind, name: String, digest: String, key: PolicySigningKey
+    ) throws -> String {
+        let text = try SignedPolicy(
+            compiled: Array(compiled.utf8), name: name, digest: digest,
+            signedAt: Timestamp(nanosecondsSince1970: SystemCalls.wallClock() / 1_000_000_000 * 1_000_000_000),
+            key: key, kind: kind
+        ).text
+        let check = UpdateAcceptance(keys: [key.publicKey], appVersion: nil)
+        let file = output ?? "<stdout>"
+        let outcome =
+            switch kind {
+            case .policy: check.check(Array(text.utf8), file: file).map { _ in () }
+            case .budget: check.checkBudget(Array(text.utf8), file: file).map { _ in () }
+            }
+        if case .failure(let refusal) = outcome {
+            InputFile.report(refusal.diagnostics)
+            Terminal.printError(
+                "reviewgate: \(policy): an app would refuse the signed \(kind) (\(refusal.reason.rawValue)); nothing written"
+            )
+            throw ExitCode(1)
+        }
+        return text
     }
 
     /// What `load` loads, its warnings reported; its errors reported and exit 1 (2 for a file that
@@ -139,25 +150,25 @@ struct CompileCommand: ParsableCommand {
     }
 
     /// A budget (SPEC §12) compiled with its policies into one file, checked to read back as the
-    /// same budget.
-    private func compileBudget(_ budgets: BudgetLoader) throws {
+    /// same budget; with `signingKey`, signed as a budget.
+    private func compileBudget(_ budgets: BudgetLoader, signingKey: PolicySigningKey?) throws {
         let result = try loaded(
             { () throws(DiagnosticError) in try budgets.load(path: policy) }, \.warnings)
         let digest = result.budget.digest ?? ""
-        let compiled = CompiledBudget(result)
-        let text = compiled.text(digest: digest, filesRelativeTo: relativeTo)
+        var text: String
         do throws(DiagnosticError) {
-            let again = try CompiledBudget.decode(
-                JSONReader().loadDocument(Array(text.utf8), file: output ?? "<stdout>"), digest: PolicyDigest.sha256)
-            guard CompiledBudget(again).canonicalBytes == compiled.canonicalBytes else {
-                throw DiagnosticError("the compiled budget reads back as another budget", at: result.budget.location)
-            }
+            text = try CompiledBudget.checkedText(
+                of: result, filesRelativeTo: relativeTo, file: output ?? "<stdout>", digest: PolicyDigest.sha256)
         } catch {
             InputFile.report(error)
             Terminal.printError("reviewgate: \(policy): its compiled form does not read back; nothing compiled")
             throw ExitCode(1)
         }
-        try write(text, saying: "budget \(result.budget.name), \(digest)")
+        if let signingKey {
+            text = try signed(text, kind: .budget, name: result.budget.name, digest: digest, key: signingKey)
+        }
+        let signed = signingKey.map { ", signed with key \($0.publicKey.id)" } ?? ""
+        try write(text, saying: "budget \(result.budget.name), \(digest)\(signed)")
     }
 
     /// Writes `text` to `--output` atomically, and says what it holds; or prints it to stdout.

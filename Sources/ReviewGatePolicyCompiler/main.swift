@@ -1,18 +1,20 @@
-// The build plugin's tool: compiles a target's policies into its resources, as `reviewgate compile`
-// does (the same bytes, the same diagnostics on stderr), and refuses two policies that would give one
-// resource name. It links what compiling needs and nothing more (no argument parser, no simulate, no
+// The build plugin's tool: compiles a target's policies and budgets into its resources, as
+// `reviewgate compile` does (the same bytes, the same diagnostics on stderr), and refuses two files
+// that would give one resource name. A budget (a file whose root has `reviewgate_budget`, or named
+// `*.budget.yaml`) compiles with the policies it names into one resource (SPEC §12). It links what compiling needs and nothing more (no argument parser, no simulate, no
 // schemas, no swift-crypto: the digest is PortableSHA256's), so that an app's first build with the
 // plugin stays short.
 //
 //   ReviewGatePolicyCompiler --output-directory FOLDER --relative-to FOLDER POLICY...
 //
-// The plugin writes that argument list itself, so the tool reads it in that order. Exit 0 when every
-// policy compiled, 1 when one did not (its errors printed, nothing written for it), 2 for a usage error.
+// (a POLICY may be a budget). The plugin writes that argument list itself, so the tool reads it in
+// that order. Exit 0 when every file compiled, 1 when one did not (its errors printed, nothing written for it), 2 for a usage error.
 @_spi(ReviewGateTools) import ReviewGate
 @_spi(ReviewGateTools) import ReviewGateFiles
 @_spi(ReviewGateTools) import ReviewGateYAML
 
-/// The resource a policy compiles to: its file name with `.json` for `.yaml` (as the plugin declares it).
+/// The resource a policy or budget compiles to: its file name with `.json` for `.yaml` (as the plugin
+/// declares it): `calm.budget.yaml` is `calm.budget.json`.
 func resourceName(of policy: String) -> String {
     let file = policy.split(separator: "/").last.map(String.init) ?? policy
     return (file.lastIndex(of: ".").map { String(file[..<$0]) } ?? file) + ".json"
@@ -53,22 +55,46 @@ for (_, clashing) in byName.sorted(by: { $0.key < $1.key }) where clashing.count
 
 // As `reviewgate compile POLICY -o OUTPUT --relative-to ROOT` says each failure.
 var printer = DiagnosticPrinter()
-let loader = PolicyLoader(
-    source: DocumentFiles(parse: YAMLLoader().loadDocument).source, digest: PortableSHA256.policyDigest)
+let documents = DocumentFiles(parse: YAMLLoader().loadDocument)
 for policy in policies where byName[resourceName(of: policy).lowercased()]?.count == 1 {
     let output = folder + "/" + resourceName(of: policy)
-    let result: PolicyLoader.Result
+    // Read once: what it is, from its keys (or a budget's name), then loaded from the same document.
+    let document = try? documents.source(policy)
+    let loader = PolicyLoader(
+        source: { path in
+            if path == policy, let document { return document }
+            return try documents.source(path)
+        }, digest: PortableSHA256.policyDigest)
+    let isBudget =
+        document.map(BudgetLoader.isBudget) ?? false
+        || [".budget.yaml", ".budget.yml"].contains { policy.lowercased().hasSuffix($0) }
+    // Loaded (errors said, nothing compiled), its warnings said, then its compiled text checked.
+    let warnings: [Diagnostic]
+    let checkedText: () throws(DiagnosticError) -> String
     do {
-        result = try loader.load(path: policy)
+        if isBudget {
+            let result = try BudgetLoader(policies: loader).load(path: policy)
+            warnings = result.warnings
+            checkedText = { () throws(DiagnosticError) in
+                try CompiledBudget.checkedText(
+                    of: result, filesRelativeTo: root, file: output, digest: PortableSHA256.policyDigest)
+            }
+        } else {
+            let result = try loader.load(path: policy)
+            warnings = result.warnings
+            checkedText = { () throws(DiagnosticError) in
+                try CompiledPolicy.checkedText(of: result, filesRelativeTo: root, file: output)
+            }
+        }
     } catch {
         printError(printer.lines(error) + ["reviewgate: \(policy): \(error.summary); nothing compiled"])
         failed = true
         continue
     }
-    printError(result.warnings.flatMap { printer.lines($0) })
+    printError(warnings.flatMap { printer.lines($0) })
     let text: String
     do {
-        text = try CompiledPolicy.checkedText(of: result, filesRelativeTo: root, file: output)
+        text = try checkedText()
     } catch {
         printError(
             printer.lines(error) + ["reviewgate: \(policy): its compiled form does not read back; nothing compiled"])

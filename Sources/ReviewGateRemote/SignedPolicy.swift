@@ -7,8 +7,8 @@
     import Foundation
 #endif
 
-/// A signed policy (SPEC §9): what a team publishes for remote updates, written by `reviewgate
-/// compile --sign KEY`. One JSON document:
+/// A signed policy or budget (SPEC §9, §12): what a team publishes for remote updates, written by
+/// `reviewgate compile --sign KEY`. One JSON document:
 ///
 /// ```json
 /// {
@@ -22,8 +22,9 @@
 /// }
 /// ```
 ///
-/// `compiled` is the compiled policy's exact bytes in base64, and `signature` the Ed25519 signature
-/// (base64) of `domain`, `signed_at` and a newline, then those bytes. The bytes are checked before
+/// `compiled` is the compiled policy's exact bytes in base64 (for a budget, the compiled budget's:
+/// `reviewgate_compiled_budget`, with `name` and `digest` the budget's), and `signature` the Ed25519
+/// signature (base64) of the kind's domain, `signed_at` and a newline, then those bytes. The bytes are checked before
 /// anything in them is read, so nothing an attacker wrote reaches the policy decoder; `name` and
 /// `digest` are there to be read by people and tools (`jq .digest`), and are checked against the
 /// policy. `signed_at` lets an app refuse a file signed before the one it keeps (an old file served
@@ -33,15 +34,40 @@ public struct SignedPolicy: Sendable {
     public static let formatVersion = 1
     /// The key that marks a document as a signed policy.
     public static let formatKey = "reviewgate_signed"
-    /// What precedes the compiled bytes in the signed message, so that a signature made for
-    /// something else with the same key is never taken for a policy's.
-    static let domain = Array("reviewgate signed policy 1\n".utf8)
+    /// What a signed file holds.
+    public enum Kind: String, Sendable, Hashable, CustomStringConvertible {
+        /// A compiled policy (`reviewgate_compiled`).
+        case policy
+        /// A compiled budget with its policies (`reviewgate_compiled_budget`, SPEC §12).
+        case budget
+
+        /// `policy` or `budget`.
+        public var description: String { rawValue }
+
+        /// What precedes the compiled bytes in the signed message, so that a signature made for
+        /// something else with the same key is never taken for this kind's. A budget's differs from
+        /// a policy's so that the kind is part of what is signed, not only read from the compiled
+        /// bytes: no reader of one kind that grew lenient (a budget reader taking a bare policy as a
+        /// budget of one prompt, say) could ever be handed the other kind under a valid signature,
+        /// and the acceptance path tells a file of the other kind by the domain it verifies under,
+        /// before reading a byte of what it holds.
+        var domain: [UInt8] {
+            switch self {
+            case .policy: Array("reviewgate signed policy 1\n".utf8)
+            case .budget: Array("reviewgate signed budget 1\n".utf8)
+            }
+        }
+    }
+
     /// The keys of the envelope, in the order written.
     static let keys = [formatKey, "name", "digest", "key_id", "signed_at", "signature", "compiled"]
 
-    /// The policy's name, as the envelope states it.
+    /// What the file holds: for an envelope read back, the kind whose domain its signature
+    /// verified under (an unverified envelope says `policy`).
+    public internal(set) var kind: Kind
+    /// The policy's (or budget's) name, as the envelope states it.
     public var name: String
-    /// The policy's digest, as the envelope states it.
+    /// The policy's (or budget's) digest, as the envelope states it.
     public var digest: String
     /// The id of the key that signed it.
     public var keyID: String
@@ -49,28 +75,34 @@ public struct SignedPolicy: Sendable {
     public var signedAt: Timestamp
     /// The signature's 64 bytes.
     var signature: [UInt8]
-    /// The compiled policy's bytes.
+    /// The compiled policy's (or budget's) bytes.
     public var compiled: [UInt8]
 
-    /// The message the signature covers.
-    var signedMessage: [UInt8] { Self.message(signedAt: signedAt, compiled: compiled) }
+    /// The message the signature covers, were the file of `kind`.
+    func signedMessage(as kind: Kind) -> [UInt8] { Self.message(kind: kind, signedAt: signedAt, compiled: compiled) }
 
-    static func message(signedAt: Timestamp, compiled: [UInt8]) -> [UInt8] {
-        domain + Array("signed_at \(signedAt)\n".utf8) + compiled
+    static func message(kind: Kind, signedAt: Timestamp, compiled: [UInt8]) -> [UInt8] {
+        kind.domain + Array("signed_at \(signedAt)\n".utf8) + compiled
     }
 
     /// Signs a compiled policy's bytes (as `reviewgate compile` writes them) whose policy is `name`
-    /// with `digest`, at `signedAt`.
-    public init(compiled: [UInt8], name: String, digest: String, signedAt: Timestamp, key: PolicySigningKey) throws {
+    /// with `digest`, at `signedAt`; with `kind` `.budget`, a compiled budget's bytes, whose budget
+    /// is `name` with `digest`.
+    public init(
+        compiled: [UInt8], name: String, digest: String, signedAt: Timestamp, key: PolicySigningKey,
+        kind: Kind = .policy
+    ) throws {
+        self.kind = kind
         self.name = name
         self.digest = digest
         keyID = key.publicKey.id
         self.signedAt = signedAt
         self.compiled = compiled
-        signature = try key.signature(of: Self.message(signedAt: signedAt, compiled: compiled))
+        signature = try key.signature(of: Self.message(kind: kind, signedAt: signedAt, compiled: compiled))
     }
 
     init(name: String, digest: String, keyID: String, signedAt: Timestamp, signature: [UInt8], compiled: [UInt8]) {
+        kind = .policy
         self.name = name
         self.digest = digest
         self.keyID = keyID
@@ -79,7 +111,7 @@ public struct SignedPolicy: Sendable {
         self.compiled = compiled
     }
 
-    /// The signed policy as a JSON document, indented, with a final newline.
+    /// The signed file as a JSON document, indented, with a final newline.
     public var text: String {
         let document = JSONValue.object([
             (Self.formatKey, .int(Self.formatVersion)), ("name", .string(name)), ("digest", .string(digest)),
@@ -90,12 +122,12 @@ public struct SignedPolicy: Sendable {
         return JSONWriter(pretty: true).string(document) + "\n"
     }
 
-    /// Whether a document is a signed policy.
+    /// Whether a document is a signed policy or budget.
     @_spi(ReviewGateTools) public static func isSigned(_ root: DocumentNode) -> Bool {
         root[formatKey] != nil
     }
 
-    /// Reads the envelope of a signed policy, without judging its signature or its policy.
+    /// Reads the envelope of a signed policy or budget, without judging its signature or what it holds.
     static func decode(_ root: DocumentNode) throws(UpdateRefusal) -> SignedPolicy {
         guard let entries = root.mapping else {
             throw UpdateRefusal(.unreadable, "a signed policy must be a JSON object; found \(root.summary)", at: root)

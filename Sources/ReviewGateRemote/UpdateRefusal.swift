@@ -1,6 +1,6 @@
 @_spi(ReviewGateTools) import ReviewGate
 
-/// Why a policy update was refused: a reason a program can act on, and diagnostics a person reads
+/// Why a policy (or budget) update was refused: a reason a program can act on, and diagnostics a person reads
 /// (`file:line:column: error: message`, as `reviewgate verify` prints them). The app keeps deciding
 /// with the policy it had.
 public struct UpdateRefusal: Error, Sendable, CustomStringConvertible {
@@ -24,6 +24,8 @@ public struct UpdateRefusal: Error, Sendable, CustomStringConvertible {
         public static let newerFormat = Reason(rawValue: "newer_format")
         /// Signed by a key the app does not trust.
         public static let unknownKey = Reason(rawValue: "unknown_key")
+        /// A budget where a policy is expected, or a policy where a budget is (SPEC §12).
+        public static let wrongKind = Reason(rawValue: "wrong_kind")
         /// The signature does not verify: the bytes were changed after signing, or signed otherwise.
         public static let badSignature = Reason(rawValue: "bad_signature")
         /// A newer policy language than this library reads.

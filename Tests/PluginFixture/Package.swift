@@ -3,7 +3,8 @@
 // (`PluginFixtureSlowTests`): GoodApp's policy compiles into its resources and decides, on its own and
 // through a prompter (what an app links: the core, the files module and the prompter); BadApp's policy
 // is broken, so its build must fail at the policy's line; ClashApp's two policies would both be
-// review.json, so its build must fail too (and GoodApp's still succeed).
+// review.json, so its build must fail too (and GoodApp's still succeed); BudgetApp's budget compiles
+// with its policy into one resource, which the app loads with the core alone and arbitrates with.
 import PackageDescription
 
 let package = Package(
@@ -21,6 +22,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "BadApp",
+            dependencies: [.product(name: "ReviewGate", package: "ReviewGate")],
+            plugins: [.plugin(name: "ReviewGatePlugin", package: "ReviewGate")]
+        ),
+        .executableTarget(
+            name: "BudgetApp",
             dependencies: [.product(name: "ReviewGate", package: "ReviewGate")],
             plugins: [.plugin(name: "ReviewGatePlugin", package: "ReviewGate")]
         ),

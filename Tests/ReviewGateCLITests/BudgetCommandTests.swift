@@ -1,4 +1,5 @@
 import Foundation
+@_spi(ReviewGateTools) import ReviewGateRemote
 import ReviewGateTestSupport
 import Testing
 
@@ -107,9 +108,20 @@ import Testing
         #expect(yaml.status == 0 && json.status == 0)
         #expect(json.stdout == yaml.stdout && json.stdout.hasPrefix("GRANT paywall"))
         #expect(try CLIRunner.run(["validate", compiled.path]).status == 0)
-        let signed = try CLIRunner.run(["compile", budget, "--sign", "key.key"])
-        #expect(signed.status == 2)
-        #expect(signed.stderr.contains("signing a compiled budget for remote updates is not built yet"))
+        // A signed budget is for apps and verify (SignedPolicyCommandTests): --budget says so.
+        let key = try Repository.temporaryFolder().appending(path: "team.key")
+        try PolicySigningKey().text.write(to: key, atomically: true, encoding: .utf8)
+        let signedPath = try Repository.temporaryFolder().appending(path: "calm.signed.json").path
+        let signed = try CLIRunner.run(["compile", budget, "--sign", key.path, "-o", signedPath])
+        #expect(signed.status == 0, "\(signed.stderr)")
+        let evaluated = try CLIRunner.run(
+            ["evaluate", "--budget", signedPath, "--state", state, "--now", "2026-11-22T10:00:00Z"] + completion)
+        #expect(evaluated.status == 2)
+        #expect(
+            evaluated.stderr.hasPrefix(
+                "\(signedPath):1:1: error: this is a signed budget, for remote updates: check it with reviewgate verify"
+            ),
+            "\(evaluated.stderr)")
     }
 
     @Test func validateChecksABudgetWithItsPolicies() throws {

@@ -56,6 +56,42 @@ import Testing
         #expect(bytes == compiled.stdout)
     }
 
+    /// A budget (SPEC §12) in a target compiles with the policy it names into one resource, which
+    /// the app loads with `CompiledBudget.load` and arbitrates with; the policy, a policy of the
+    /// target too, is compiled alone as well.
+    @Test func aBudgetIsCompiledIntoTheAppsResourcesAndArbitrates() throws {
+        let build = try Self.build("BudgetApp")
+        #expect(build.status == 0, "\(build.output)")
+        #expect(build.output.contains("Compiling review policies and budgets review.yaml, calm.budget.yaml"))
+
+        let binary = try Command.run(Self.scratch.appending(path: "debug/BudgetApp").path, [])
+        #expect(binary.status == 0, "\(binary.output)")
+        let lines = binary.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(binary.output)")
+        #expect(lines.first?.hasPrefix("budget fixture-calm sha256:") == true)
+        #expect(Array(lines.dropFirst()) == ["granted review", "granted paywall"])
+
+        let debug = Self.scratch.appending(path: "debug").resolvingSymlinksInPath()
+        let bundle = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: debug.path).first {
+                $0.hasPrefix("PluginFixture_BudgetApp.")
+            })
+        let files =
+            FileManager.default.enumerator(atPath: debug.appending(path: bundle).path)?
+            .compactMap { $0 as? String }.filter { $0.hasSuffix(".json") } ?? []
+        #expect(files.map { ($0 as NSString).lastPathComponent }.sorted() == ["calm.budget.json", "review.json"])
+        // The resource is what `reviewgate compile` writes for the budget.
+        let resource = try #require(files.first { $0.hasSuffix("calm.budget.json") })
+        let compiled = try CLIRunner.run([
+            "compile", Self.package.appending(path: "Sources/BudgetApp/calm.budget.yaml").path, "--relative-to",
+            Self.package.path,
+        ])
+        #expect(compiled.status == 0, "\(compiled.stderr)")
+        let bytes = try String(contentsOf: debug.appending(path: "\(bundle)/\(resource)"), encoding: .utf8)
+        #expect(bytes == compiled.stdout)
+        #expect(bytes.contains("\"Sources/BudgetApp/review.yaml\""))
+    }
+
     /// An app that links the library reads its policy with no libyaml: GoodApp's binary needs none
     /// (where `ldd` exists), while `reviewgate`, which reads YAML, does.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd")))

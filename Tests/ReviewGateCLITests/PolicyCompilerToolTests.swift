@@ -1,4 +1,5 @@
 import Foundation
+@_spi(ReviewGateTools) import ReviewGate
 import ReviewGateTestSupport
 import Testing
 
@@ -28,6 +29,36 @@ import Testing
             ])
             #expect(written == expected.stdout, "\(policy)")
         }
+    }
+
+    /// A budget compiles with its policies into one resource, `NAME.budget.json`, as `reviewgate
+    /// compile` writes it, and reads back with `CompiledBudget.load`.
+    @Test func aBudgetIsWhatReviewgateCompileWrites() throws {
+        let folder = try Repository.temporaryFolder()
+        let budget = "policies/budget/calm-app.budget.yaml"
+        let run = try Self.compile(
+            [Repository.path(budget), Repository.path("policies/apple-sample.yaml")], into: folder)
+        #expect(run.status == 0, "\(run.output)")
+        let written = try String(contentsOf: folder.appending(path: "calm-app.budget.json"), encoding: .utf8)
+        let expected = try CLIRunner.run(["compile", Repository.path(budget), "--relative-to", Repository.root.path])
+        #expect(expected.status == 0, "\(expected.stderr)")
+        #expect(written == expected.stdout)
+        let loaded = try CompiledBudget.load(
+            Array(written.utf8), file: "calm-app.budget.json", digest: PortableSHA256.policyDigest)
+        #expect(loaded.name == "calm-app")
+        #expect(loaded.policies.count == 2)
+        #expect(FileManager.default.fileExists(atPath: folder.appending(path: "apple-sample.json").path))
+    }
+
+    /// A file named as a budget that is none is loaded as a budget, so its error says what a budget needs.
+    @Test func aFileNamedAsABudgetIsLoadedAsOne() throws {
+        let folder = try Repository.temporaryFolder()
+        let file = folder.appending(path: "calm.budget.yaml")
+        try "name: calm\nprompts: {paywall: {priority: 80}}\n".write(to: file, atomically: true, encoding: .utf8)
+        let run = try Self.compile([file.path], into: folder)
+        #expect(run.status == 1)
+        #expect(run.output.contains("error: the budget is missing \"reviewgate_budget: 1\""), "\(run.output)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appending(path: "calm.budget.json").path))
     }
 
     @Test func aBrokenPolicyIsReportedAtItsLineAndTheOthersStillCompile() throws {

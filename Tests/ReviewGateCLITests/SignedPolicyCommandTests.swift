@@ -128,6 +128,73 @@ import Testing
                 "error: the policy needs app marketing version 2.0 or later, and this app is version 1.9"))
     }
 
+    /// `compile BUDGET --sign KEY` writes a signed budget (SPEC §12) that `verify` accepts, naming
+    /// the budget, in text and in JSON.
+    @Test func aSignedBudgetVerifies() throws {
+        let folder = try Repository.temporaryFolder()
+        _ = try CLIRunner.run(["keygen", "team"], in: folder)
+        let budget = Repository.path("policies/budget/calm-app.budget.yaml")
+        let signed = try CLIRunner.run(["compile", "--sign", "team.key", budget, "-o", "calm.signed.json"], in: folder)
+        #expect(signed.status == 0, "\(signed.stderr)")
+        let key = try PolicySigningKey(String(contentsOf: folder.appending(path: "team.key"), encoding: .utf8))
+        let compiled = try CLIRunner.run(["compile", budget])
+        let digest = try #require(compiled.stdout.split(separator: "\"").dropFirst(5).first)
+        #expect(signed.stdout.hasSuffix("(budget calm-app, \(digest), signed with key \(key.publicKey.id))\n"))
+
+        let verified = try CLIRunner.run(["verify", "--key", "team.pub", "calm.signed.json"], in: folder)
+        #expect(verified.status == 0, "\(verified.stderr)")
+        #expect(
+            verified.stdout
+                == "calm.signed.json: would be accepted: budget calm-app \(digest), signed with key \(key.publicKey.id)\n"
+        )
+        let json = try CLIRunner.run(
+            ["verify", "--key", "team.pub", "--format", "json", "calm.signed.json"], in: folder)
+        #expect(
+            json.stdout
+                == #"{"file":"calm.signed.json","accepted":true,"reason":null,"budget":"calm-app","digest":"\#(digest)","key_id":"\#(key.publicKey.id)","diagnostics":[]}"#
+                + "\n")
+        // The signed file holds the compiled budget, byte for byte.
+        let envelope = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appending(path: "calm.signed.json")))
+                as? [String: Any])
+        let base64 = try #require(envelope["compiled"] as? String)
+        let inside = try #require(Data(base64Encoded: base64))
+        #expect(String(decoding: inside, as: UTF8.self) == compiled.stdout)
+    }
+
+    /// `verify` runs the library's acceptance path on every budget file: a budget as `RemoteBudget`
+    /// checks it, and a policy (which a budget's path refuses as `wrong_kind`) as `RemotePolicy` does.
+    @Test func verifyAgreesWithTheLibraryOnEveryBudgetFile() throws {
+        let files = try BudgetUpdateFiles()
+        let folder = try Repository.temporaryFolder()
+        let acceptance = UpdateAcceptance(keys: [files.key.publicKey], appVersion: UpdateFiles.appVersion)
+        for (name, bytes, _) in files.cases {
+            try Data(bytes).write(to: folder.appending(path: name))
+            let isPolicy = ["signed-policy.json", "compiled-policy.json"].contains(name)
+            let outcome =
+                isPolicy
+                ? acceptance.check(bytes, file: name).map { _ in () }
+                : acceptance.checkBudget(bytes, file: name).map { _ in () }
+            var library: UpdateRefusal?
+            if case .failure(let refusal) = outcome { library = refusal }
+            let result = try CLIRunner.run(
+                ["verify", "--key", files.key.publicKey.description, "--app-version", "1.0", "--format", "json", name],
+                in: folder)
+            let json = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(name)")
+            #expect(result.status == (library == nil ? 0 : 1), "\(name)")
+            #expect(json["reason"] as? String == library?.reason.rawValue, "\(name)")
+            #expect(
+                json["diagnostics"] as? [String] == (library?.diagnostics ?? []).map(\.advised.description), "\(name)")
+            if library == nil { #expect(json[isPolicy ? "policy" : "budget"] as? String != nil, "\(name)") }
+        }
+        // Without --app-version a policy's app requirement is left, and said to be.
+        let unchecked = try CLIRunner.run(
+            ["verify", "--key", files.key.publicKey.description, "newer-app.json"], in: folder)
+        #expect(unchecked.status == 0)
+        #expect(unchecked.stdout.contains("note: requires.app_version 2.0 (remote) not checked; give --app-version"))
+    }
+
     @Test func verifyNeedsAKeyAndAReadableFile() throws {
         let none = try CLIRunner.run(["verify", "x.json"])
         #expect(none.status == 2)

@@ -66,10 +66,7 @@ package struct UpdateFiles: Sendable {
         good = try Self.signed(Self.yaml(count: 1), key: key)
         other = try Self.signed(Self.yaml(count: 2), key: key)
         let goodText = String(decoding: good, as: UTF8.self)
-        func replacing(_ text: String, _ old: String, _ new: String) -> String {
-            precondition(text.contains(old), "the compiled text has no \(old)")
-            return text.replacingFirst(old, with: new)
-        }
+        let replacing = Self.replacing
         let key = self.key
         // The good update's compiled text with `old` replaced by `new`, then signed.
         func signedEditing(_ old: String, _ new: String, extra: String = "") throws -> [UInt8] {
@@ -134,6 +131,22 @@ package struct UpdateFiles: Sendable {
                 try signedEditing("\"at_least\": 1", "\"at_least\": 5"), .invalid
             ),
         ]
+    }
+
+    /// `text` with its first `old` replaced by `new`, which it must have.
+    static func replacing(_ text: String, _ old: String, _ new: String) -> String {
+        precondition(text.contains(old), "the compiled text has no \(old)")
+        return text.replacingFirst(old, with: new)
+    }
+
+    /// The indices of the bytes of `bytes` that, each alone with bit 0 flipped, give bytes that
+    /// `accepts`: none, for a signed file.
+    package static func flipsAccepted(_ bytes: [UInt8], accepts: ([UInt8]) -> Bool) -> [Int] {
+        bytes.indices.filter { index in
+            var flipped = bytes
+            flipped[index] ^= 1
+            return accepts(flipped)
+        }
     }
 
     /// A good update whose compiled bytes were changed after signing (`at_least` 1 → 7), base64

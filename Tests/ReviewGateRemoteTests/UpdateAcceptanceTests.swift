@@ -95,11 +95,8 @@ import Testing
     @Test func everyByteFlippedIsRefused() throws {
         let files = try Self.files.get()
         let acceptance = UpdateAcceptance(keys: [files.key.publicKey], appVersion: UpdateFiles.appVersion)
-        var accepted: [Int] = []
-        for index in files.good.indices {
-            var bytes = files.good
-            bytes[index] ^= 1
-            if case .success = acceptance.check(bytes, file: "flipped.json") { accepted.append(index) }
+        let accepted = UpdateFiles.flipsAccepted(files.good) { bytes in
+            (try? acceptance.check(bytes, file: "flipped.json").get()) != nil
         }
         #expect(accepted.isEmpty, "accepted with byte \(accepted.prefix(5)) flipped")
     }

@@ -29,10 +29,24 @@ package struct BudgetDecoder {
             reader.report(refusal)
             return nil
         }
+        // A signed budget (ReviewGateRemote's SignedPolicy) is for apps and verify, not a budget to decode.
+        if root["reviewgate_signed"] != nil, root[Self.formatKey] == nil {
+            var signed = Diagnostic.error("this is a signed budget, for remote updates", at: root.location)
+            signed.advice = .verifySigned
+            reader.report(signed)
+            return nil
+        }
         guard let fields = reader.fields(root, "the budget", allowed: Self.topLevelKeys) else { return nil }
-        guard let versionNode = fields[Self.formatKey],
-            let version = reader.int(versionNode, "\(Self.formatKey) (the format version)", minimum: 1)
-        else { return nil }
+        guard let versionNode = fields[Self.formatKey] else {
+            // Loaded as a budget by its name (`*.budget.yaml`, the build plugin), without the key.
+            reader.error(
+                "the budget is missing \"\(Self.formatKey): 1\", the format version, as its first key",
+                at: root.location)
+            return nil
+        }
+        guard let version = reader.int(versionNode, "\(Self.formatKey) (the format version)", minimum: 1) else {
+            return nil
+        }
         reader.require(["name", "prompts"], in: fields, "the budget")
         let name = fields["name"].flatMap { reader.fileName($0) }
         let description = fields["description"].flatMap { reader.string($0, "description") }

@@ -47,6 +47,21 @@ public struct CompiledBudget: Sendable {
         return JSONWriter(pretty: true, inlineScalarArrays: true).string(document) + "\n"
     }
 
+    /// The compiled text of a loaded budget, with its digest, checked to read back (its digest
+    /// checked with `digest` when given) as this very budget: nothing is written that the library
+    /// could not load. `file` names the text in a diagnostic about its JSON.
+    package static func checkedText(
+        of result: BudgetLoader.Result, filesRelativeTo root: String?, file: String, digest: PolicyLoader.Digest? = nil
+    ) throws(DiagnosticError) -> String {
+        let compiled = CompiledBudget(result)
+        let text = compiled.text(digest: result.budget.digest ?? "", filesRelativeTo: root)
+        let again = try decode(JSONReader().loadDocument(Array(text.utf8), file: file), digest: digest)
+        guard CompiledBudget(again).canonicalBytes == compiled.canonicalBytes else {
+            throw DiagnosticError("the compiled budget reads back as another budget", at: result.budget.location)
+        }
+        return text
+    }
+
     /// Where each node of a document was written, by JSON Pointer.
     private static func origins(of root: DocumentNode) -> [CanonicalPolicy.Origin] {
         var origins: [CanonicalPolicy.Origin] = []
@@ -70,6 +85,26 @@ public struct CompiledBudget: Sendable {
     /// Whether a document is a compiled budget.
     @_spi(ReviewGateTools) public static func isCompiled(_ root: DocumentNode) -> Bool {
         root[formatKey] != nil
+    }
+
+    /// What refuses a compiled budget's document before its settings are judged: a newer compiled
+    /// form or budget format than this library reads, or a policy of it with a newer compiled form,
+    /// language or library (than `library`), with the refusal (noting the prompt); `nil` when none is.
+    package static func newer(_ root: DocumentNode, library: AppVersionNumber = LibraryVersion.current) -> (
+        CompiledPolicy.Newer, Diagnostic
+    )? {
+        if let refusal = FormatVersion.compiledBudget.refusal(root[formatKey]) { return (.format, refusal) }
+        if let refusal = FormatVersion.budget.refusal(root["budget"]?[BudgetDecoder.formatKey]) {
+            return (.language, refusal)
+        }
+        guard case .mapping(let entries)? = root["policies"]?.content else { return nil }
+        for entry in entries {
+            guard let (newer, found) = CompiledPolicy.newer(entry.value, library: library) else { continue }
+            var refusal = found
+            refusal.notes.append(.init("in the policy of prompt \(entry.key.string ?? "")", at: entry.key.location))
+            return (newer, refusal)
+        }
+        return nil
     }
 
     /// Reads a compiled budget from its bytes (a bundle resource, a download) with its policies,
