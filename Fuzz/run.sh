@@ -48,7 +48,7 @@ copy state policies/examples/*.state.yaml ../shared/yaml-test-suite/*/in.yaml
 copy scenario policies/scenarios/*.scenario.yaml policies/budget/scenarios/*.scenario.yaml
 copy budget policies/budget/*.budget.yaml
 copy compiled ../shared/json-test-suite/test_parsing/*.json schemas/*.json
-copy simulate policies/examples/simulate/* policies/budget/*.cohort.yaml
+copy simulate policies/examples/simulate/*
 # Compiled and signed forms of the shipped policies and budgets, with the reviewgate that `swift test` built.
 if [ -x .build/debug/reviewgate ]; then
     keys=$(mktemp -d)

@@ -60,6 +60,9 @@ import Testing
     /// the app loads with `CompiledBudget.load` and arbitrates with; the policy, a policy of the
     /// target too, is compiled alone as well.
     @Test func aBudgetIsCompiledIntoTheAppsResourcesAndArbitrates() throws {
+        // Touched, so that a build whose scratch folder is kept from an earlier run compiles it again.
+        let budgetFile = Self.package.appending(path: "Sources/BudgetApp/calm.budget.yaml")
+        try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: budgetFile.path)
         let build = try Self.build("BudgetApp")
         #expect(build.status == 0, "\(build.output)")
         #expect(build.output.contains("Compiling review policies and budgets review.yaml, calm.budget.yaml"))

@@ -7,7 +7,7 @@ import Testing
 @Suite("simulate --budget command")
 struct SimulateBudgetCommandTests {
     static let budget = "policies/budget/calm-app.budget.yaml"
-    static let cohort = "policies/budget/calm-app.cohort.yaml"
+    static let cohort = "policies/examples/simulate/calm-app.cohort.yaml"
 
     /// The JSON report's prompts, by name.
     static func prompts(_ json: String) throws -> [String: NSDictionary] {

@@ -12,7 +12,7 @@ import Testing
 @Suite("simulate --budget: against step-by-step arbitration")
 struct BudgetSimulationTests {
     static let budgetFile = Repository.path("policies/budget/calm-app.budget.yaml")
-    static let cohortFile = Repository.path("policies/budget/calm-app.cohort.yaml")
+    static let cohortFile = Repository.path("policies/examples/simulate/calm-app.cohort.yaml")
 
     static func budget() throws -> Budget {
         try BudgetLoader(policies: PolicyLoader.files(Fixtures.documents)).load(path: budgetFile).budget
