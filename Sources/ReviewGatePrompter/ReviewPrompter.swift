@@ -109,8 +109,15 @@ public actor ReviewPrompter {
     ///     decides by a policy needs one (a SwiftUI view gives the real one later with
     ///     ``setPresenter(_:for:)``); an external prompt without one is never shown
     ///     (`not_presented`).
-    ///   - stateFile: as for a policy: ``init(policy:stateFile:appVersion:lockTimeout:clock:now:userID:events:presenter:)``,
-    ///     as are `appVersion`, `lockTimeout`, `clock`, `now`, `userID` and `events`.
+    ///   - stateFile: the person's state, a JSON file, made (with its folder) at the first moment;
+    ///     by default ``defaultStateFile``. Every prompt's asks and answers are in it.
+    ///   - appVersion: the running app's version; by default the main bundle's.
+    ///   - lockTimeout: how long a moment waits for another process's lock before it is dropped.
+    ///   - clock: the monotonic clock the delays and the time in the background are measured on.
+    ///   - now: the wall clock that dates decisions, leases and asks (kept to whole milliseconds).
+    ///   - userID: the id the app's analytics knows the person by; without one, a random id made
+    ///     once per install.
+    ///   - events: receives every ``PromptEvent``: one decision per candidate prompt of a moment.
     /// - Throws: ``PresenterError`` when a prompt with a policy has no presenter, or a presenter is
     ///   given for a prompt the budget does not have.
     public init<C: Clock>(
