@@ -17,8 +17,13 @@ struct SimulateCommand: ParsableCommand {
 
             Timeline columns (JSON Lines keys, or a CSV header): user, time (RFC 3339, or epoch \
             seconds, milliseconds or microseconds), type (install, launch, event, trigger, update, \
-            response, flag, attribute), name, scene, source, short, build, value. The README shows \
-            an export query for GA4's BigQuery tables.
+            response, flag, attribute, want), name, scene, source, short, build, value. The README \
+            shows an export query for GA4's BigQuery tables.
+
+            With --budget, each person's lines are replayed under the budget as record --budget \
+            would (want lines name the external prompt the app asked for), beside each of its \
+            policies alone: per prompt, granted, held back (outranked, gap, limit), delayed by \
+            another prompt and lost.
 
             Memory: the whole timeline is held (about 80 bytes an event at the peak) and people run on every \
             core; --grouped reads a timeline whose lines are grouped by person (sorted, or Spark's \
@@ -34,6 +39,8 @@ struct SimulateCommand: ParsableCommand {
               reviewgate simulate --policy P --synthetic cohort.yaml
               reviewgate simulate --policy P --grouped --format json - < part.jsonl
               reviewgate simulate --merge part-1.json part-2.json
+              reviewgate simulate --budget policies/budget/calm-app.budget.yaml \\
+                --synthetic policies/examples/simulate/calm-app.cohort.yaml
             """
     )
 
@@ -64,7 +71,7 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --synthetic: also write the generated timeline (JSON Lines).", valueName: "file"))
     var writeTimeline: String?
 
-    @Option(help: "text (for a terminal) or json (a report that --merge reads).")
+    @Option(help: "text (for a terminal) or json (a report that --merge reads; with --budget, a budget report).")
     var format: ReportFormat = .text
 
     @Option(

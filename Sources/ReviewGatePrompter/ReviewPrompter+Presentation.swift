@@ -48,15 +48,20 @@ extension ReviewPrompter {
         }
     }
 
-    /// SPEC §11: the policy decides; an allowed moment leases for its delay plus 30 s.
+    /// SPEC §11: the policy decides; an allowed moment leases for its delay plus 30 s. The moment's
+    /// time is read once the state's lock is held, so that the times two processes write follow
+    /// the lock's order (one that read its time first, then waited, would not see the other's lease).
     private func decide(_ moment: Moment, under policy: Policy) async -> Task<Bool, Never>? {
-        let (now, rules, lease) = (moment.now, StateKeeper.Rules(policy), StateKeeper.newLeaseID())
-        let expires = now + policy.presentation.delay + Self.leaseMargin
-        let result = await onDisk(at: now, rules: rules) { state in
+        let (rules, lease, clock) = (StateKeeper.Rules(policy), StateKeeper.newLeaseID(), wallClock)
+        let result = await onDisk(at: moment.now, rules: rules) { state in
+            var moment = moment
+            moment.now = Timestamp(roundedToMilliseconds: clock())
             let decision = try Evaluator.evaluate(policy, state: state, moment: moment)
             Transition.apply(decision, to: &state, policy: policy, appendingAsk: false)
             guard decision.isAllowed else { return Decided(decision: decision, leased: false) }
-            let leased = Transition.lease(policy.prompt, id: lease, at: now, expires: expires, in: &state) != nil
+            let expires = moment.now + policy.presentation.delay + Self.leaseMargin
+            let leased =
+                Transition.lease(policy.prompt, id: lease, at: moment.now, expires: expires, in: &state) != nil
             return Decided(decision: decision, leased: leased)
         }
         let origin = PromptEvent.Origin(policy)
@@ -64,7 +69,7 @@ extension ReviewPrompter {
         switch result {
         case .success(let value): decided = value
         case .failure(let error):
-            reportFailure(error, origin: origin, trigger: moment.trigger, at: now)
+            reportFailure(error, origin: origin, trigger: moment.trigger, at: moment.now)
             return nil
         }
         let decision = decided.decision
@@ -73,16 +78,23 @@ extension ReviewPrompter {
         let ask = PendingAsk(
             prompt: decision.prompt, trigger: decision.trigger, scene: moment.scene, delay: policy.presentation.delay,
             requireSameScene: policy.presentation.requireSameScene, rules: rules, origin: origin, lease: lease)
-        return await begin(ask, leased: decided.leased, at: now)
+        return await begin(ask, leased: decided.leased, at: decision.moment.now)
     }
 
     /// SPEC §12: the budget arbitrates every candidate, and its lease goes to the granted one, in one
-    /// update under the lock (``StateStore/grant(_:wanted:leaseID:moment:)``). Each candidate's
-    /// decision is sent; the granted prompt is presented with its policy's presentation.
+    /// update under the lock (``StateStore/grant(_:wanted:excluding:leaseID:moment:)``), the moment's time read
+    /// once the lock is held. Each candidate's decision is sent; the granted prompt is presented with
+    /// its policy's presentation. A prompt its policy decides that has no presenter now is no
+    /// candidate: a moment never grants what cannot be shown, nor holds the others back for it.
     private func arbitrate(_ moment: Moment, under budget: Budget, wanted: [String]) async -> Task<Bool, Never>? {
-        let (now, rules, lease) = (moment.now, StateKeeper.Rules(budget), StateKeeper.newLeaseID())
-        let result = await onDisk(at: now, rules: rules) { store in
-            try store.grant(budget, wanted: wanted, leaseID: lease, moment: { moment })
+        let unpresentable = Set(budget.prompts.filter { $0.policy != nil && presenters[$0.name] == nil }.map(\.name))
+        let (rules, lease, clock) = (StateKeeper.Rules(budget), StateKeeper.newLeaseID(), wallClock)
+        let result = await onDisk(at: moment.now, rules: rules) { store in
+            try store.grant(budget, wanted: wanted, excluding: unpresentable, leaseID: lease) {
+                var moment = moment
+                moment.now = Timestamp(roundedToMilliseconds: clock())
+                return moment
+            }
         }
         let grant: BudgetGrant
         switch result {
@@ -90,7 +102,7 @@ extension ReviewPrompter {
         case .failure(let error):
             reportFailure(
                 error, origin: PromptEvent.Origin(budget, prompt: wanted.first), trigger: moment.trigger,
-                wanted: wanted.first, at: now)
+                wanted: wanted.first, at: moment.now)
             return nil
         }
         let arbitration = grant.arbitration
@@ -104,7 +116,7 @@ extension ReviewPrompter {
             delay: presentation?.delay ?? TimeSpan(nanoseconds: 0),
             requireSameScene: presentation?.requireSameScene ?? false, rules: rules,
             origin: PromptEvent.Origin(budget, prompt: granted.prompt), lease: lease)
-        return await begin(ask, leased: grant.lease != nil, at: now)
+        return await begin(ask, leased: grant.lease != nil, at: arbitration.moment.now)
     }
 
     /// Makes `ask` the pending ask, unless another is pending (here, or holding the state's lease:
@@ -152,14 +164,15 @@ extension ReviewPrompter {
             return false
         }
         let shownAt = timestamp()
-        guard let presenter = presenters[ask.prompt], await presenter() else {
+        guard let presenter = presenters[presenterKey(ask.prompt)], await presenter() else {
             await release(ask, .notPresented, at: shownAt)
             return false
         }
-        let now = timestamp()
         let shown = StateKeeper.Unrecorded(lease: ask.lease, prompt: ask.prompt, trigger: ask.trigger, shownAt: shownAt)
+        let clock = wallClock
         let outcome = await withCheckedContinuation { continuation in
-            keeper.enqueueCommit(shown, now: now, rules: ask.rules) {
+            // Whether the lease is still live is judged at a time read under the lock.
+            keeper.enqueueCommit(shown, now: { Timestamp(roundedToMilliseconds: clock()) }, rules: ask.rules) {
                 continuation.resume(returning: (recorded: $0, live: $1))
             }
         }

@@ -158,7 +158,7 @@ public actor ReviewPrompter {
     ) where C.Duration == Duration {
         self.init(
             rules: .policy(policy), stores: stores, appVersion: appVersion, userID: userID, clock: clock, now: now,
-            events: events, presenters: presenter.map { [policy.policy.prompt: $0] } ?? [:])
+            events: events, presenters: presenter.map { [Self.onePolicyPresenter: $0] } ?? [:])
     }
 
     /// A prompter of a budget over any store.
@@ -211,9 +211,21 @@ public actor ReviewPrompter {
     }
 
     /// Gives the presenter of `prompt` (under a budget: a SwiftUI view's `requestReview` for
-    /// `review`); `nil` takes it away, so that the prompt is dropped as `not_presented`.
+    /// `review`); `nil` takes it away: a prompt its policy decides is then no candidate (a moment
+    /// never grants it, so it holds nothing back), and a wanted one is dropped as `not_presented`.
+    /// A prompter of one policy has one presenter, whatever its prompt's name.
     public func setPresenter(_ presenter: Presenter?, for prompt: String) {
-        presenters[prompt] = presenter
+        presenters[presenterKey(prompt)] = presenter
+    }
+
+    /// The key of the one policy's presenter: one presenter, even when a remote update renames the
+    /// policy's prompt.
+    static let onePolicyPresenter = ""
+
+    /// Where `prompt`'s presenter is kept: by its name under a budget, else the one policy's.
+    func presenterKey(_ prompt: String) -> String {
+        if case .policy = rules { return Self.onePolicyPresenter }
+        return prompt
     }
 
     /// The app launched: counts a launch (SPEC §5 `record --launch`), which may ask like any
@@ -239,8 +251,9 @@ public actor ReviewPrompter {
     /// the budget (`reviewgate evaluate --budget --want`), and when granted presented with its
     /// presenter at once, unless another ask is pending or the app is in the background.
     ///
-    /// Returns whether it was shown: `false` when the budget held it back, it was dropped, or
-    /// there is no budget or no such external prompt (`dropped: unknown_prompt`).
+    /// Returns whether it was shown: `false` when the budget held it back, it was dropped (without
+    /// a presenter: `not_presented` at once, nothing arbitrated), or there is no budget or no such
+    /// external prompt (`dropped: unknown_prompt`).
     @discardableResult
     public func want(_ prompt: String, scene: String? = nil) async -> Bool {
         guard case .budget = rules else {
@@ -249,6 +262,14 @@ public actor ReviewPrompter {
                 PromptEvent(
                     kind: .dropped, origin: ruling.origin, trigger: nil, reason: .unknownPrompt, detail: prompt, at: now
                 ))
+            return false
+        }
+        // An external prompt with no presenter cannot be shown: not granted, so it holds nothing.
+        if case .budget(let budget) = ruling(), budget.prompt(named: prompt)?.policy == nil,
+            budget.prompt(named: prompt) != nil, presenters[prompt] == nil
+        {
+            let origin = PromptEvent.Origin(budget, prompt: prompt)
+            sink(PromptEvent(kind: .dropped, origin: origin, trigger: nil, reason: .notPresented, at: timestamp()))
             return false
         }
         guard let ask = await decide(event: nil, trigger: nil, scene: scene, source: .system, wanted: [prompt]) else {

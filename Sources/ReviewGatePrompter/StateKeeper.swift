@@ -68,16 +68,16 @@ package final class StateKeeper: @unchecked Sendable {
     }
 
     /// Enqueues the record of the ask of `prompt` (by `trigger`), shown at `shownAt`, committing
-    /// its lease; `done` gets whether it is written and whether the lease was still live. When the
+    /// its lease, whose liveness is judged at `now` read under the state's lock; `done` gets whether it is written and whether the lease was still live. When the
     /// write fails, the ask is owed, in the same turn of the queue, so the next update writes it first.
     func enqueueCommit(
-        _ ask: Unrecorded, now: Timestamp, rules: Rules,
+        _ ask: Unrecorded, now: @escaping @Sendable () -> Timestamp, rules: Rules,
         done: @escaping @Sendable (_ recorded: Bool, _ live: Bool) -> Void
     ) {
         queue.async {
-            let result = self.updateNow(at: now, rules: rules) { store in
+            let result = self.updateNow(at: now(), rules: rules) { store in
                 try store.commit(
-                    lease: ask.lease, prompt: ask.prompt, trigger: ask.trigger, shownAt: ask.shownAt, now: { now })
+                    lease: ask.lease, prompt: ask.prompt, trigger: ask.trigger, shownAt: ask.shownAt, now: now)
             }
             switch result {
             case .success(let live): done(true, live)

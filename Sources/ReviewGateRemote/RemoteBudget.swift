@@ -43,6 +43,7 @@ public final class RemoteBudget: Sendable {
             check: { bytes, file in
                 acceptance.checkBudget(bytes, file: file).map { .init(value: $0.budget, signedAt: $0.signed.signedAt) }
             },
+            signingTime: { acceptance.signingTime(of: $0, file: $1, as: .budget) },
             shipped: { () throws(DiagnosticError) in
                 try CompiledBudget.load(shipped, file: shippedName, digest: PolicyDigest.sha256)
             })

@@ -45,6 +45,7 @@ public final class RemotePolicy: Sendable {
             check: { bytes, file in
                 acceptance.check(bytes, file: file).map { .init(value: $0.policy, signedAt: $0.signed.signedAt) }
             },
+            signingTime: { acceptance.signingTime(of: $0, file: $1, as: .policy) },
             shipped: { () throws(DiagnosticError) in
                 try CompiledPolicy.load(shipped, file: shippedName, digest: PolicyDigest.sha256)
             })

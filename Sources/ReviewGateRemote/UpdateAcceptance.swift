@@ -59,6 +59,13 @@ public struct UpdateAcceptance: Sendable {
         Result { () throws(UpdateRefusal) in try acceptBudget(bytes, file: file) }
     }
 
+    /// When `bytes` were signed, if they are a file of `kind` signed by a trusted key whose signature
+    /// verifies, whatever its contents: the floor a kept update sets for the next ones even when
+    /// this app can no longer run it (SPEC §9: an update signed before the one kept is refused).
+    func signingTime(of bytes: [UInt8], file: String, as kind: SignedPolicy.Kind) -> Timestamp? {
+        try? verified(bytes, file: file, as: kind).signed.signedAt
+    }
+
     private func accept(_ bytes: [UInt8], file: String) throws(UpdateRefusal) -> Accepted {
         let (signed, root, compiledRoot) = try verified(bytes, file: file, as: .policy)
         if let (newer, refusal) = CompiledPolicy.newer(compiledRoot, library: library) {

@@ -12,7 +12,9 @@ final class UpdateKeeper<Value: Sendable>: @unchecked Sendable {
         var signedAt: Timestamp
     }
 
-    /// The running value, and the update it came in (none for the shipped one).
+    /// The running value, and the update it came in (none for the shipped one), and when that was
+    /// signed: the floor below which an offered update is refused (for the shipped one, the kept
+    /// update's that could not run, if any).
     private struct Running {
         var value: Value
         var origin: RemotePolicy.Origin
@@ -34,9 +36,13 @@ final class UpdateKeeper<Value: Sendable>: @unchecked Sendable {
     let keptRefusal: UpdateRefusal?
 
     /// Starts from the update kept at `keptAt`, if `check` still passes it, or else from `shipped`.
+    /// A kept update refused at start (the app downgraded below it, say) whose signature still
+    /// verifies (`signingTime`) still refuses an update signed before it: an old file served again
+    /// is not taken because this app cannot run the newer one.
     init(
         kind: SignedPolicy.Kind, keptAt: String,
         check: @escaping @Sendable (_ bytes: [UInt8], _ file: String) -> Result<Checked, UpdateRefusal>,
+        signingTime: (_ bytes: [UInt8], _ file: String) -> Timestamp?,
         shipped: () throws(DiagnosticError) -> Value
     ) throws(DiagnosticError) {
         self.kind = kind
@@ -46,6 +52,7 @@ final class UpdateKeeper<Value: Sendable>: @unchecked Sendable {
         updating = DispatchQueue(label: "ReviewGate.Remote.\(kind).updating")
         AtomicFile.removeLeftovers(of: keptAt)
         var refusal: UpdateRefusal?
+        var floor: Timestamp?
         do {
             // Read past the size limit, so that the acceptance path gives its own refusal.
             let bytes = try FileBytes.read(keptAt, maxBytes: 4 * DocumentLimits().maxBytes)
@@ -56,6 +63,7 @@ final class UpdateKeeper<Value: Sendable>: @unchecked Sendable {
                 return
             case .failure(let error):
                 refusal = error
+                floor = signingTime(bytes, keptAt)
             }
         } catch  where error.reason == .notFound {
             refusal = nil
@@ -63,7 +71,7 @@ final class UpdateKeeper<Value: Sendable>: @unchecked Sendable {
             refusal = UpdateRefusal(.unreadable, diagnostics: DiagnosticError(reading: error).diagnostics)
         }
         keptRefusal = refusal
-        running = Running(value: try shipped(), origin: .shipped, bytes: nil, signedAt: nil)
+        running = Running(value: try shipped(), origin: .shipped, bytes: nil, signedAt: floor)
     }
 
     /// The value to decide with now.

@@ -75,5 +75,17 @@ struct SimulateBudgetCommandTests {
         let merge = try CLIRunner.run(["simulate", "--merge", "--budget", Self.budget, "a.json"])
         #expect(merge.status == 2)
         #expect(merge.stderr.contains("--merge reads policy reports"), "\(merge.stderr)")
+
+        // A budget's JSON report given to --merge says what it is.
+        let folder = try Repository.temporaryFolder()
+        let report = try CLIRunner.run(
+            [
+                "simulate", "--budget", Repository.path(Self.budget), "--synthetic", Repository.path(Self.cohort),
+                "--format", "json",
+            ], in: folder)
+        try Data(report.stdout.utf8).write(to: folder.appending(path: "budget.json"))
+        let merged = try CLIRunner.run(["simulate", "--merge", "budget.json"], in: folder)
+        #expect(merged.status == 2)
+        #expect(merged.stderr.contains("this is a simulate --budget report"), "\(merged.stderr)")
     }
 }

@@ -288,14 +288,31 @@ struct BudgetPrompterTests {
         _ = try harness.prompter(budget: budget, prompts: ["paywall", "review"])
     }
 
-    @Test("an external prompt without a presenter: granted, then dropped not_presented, its lease released")
+    @Test("an external prompt without a presenter: dropped not_presented at once, nothing arbitrated or leased")
     func externalWithoutPresenter() async throws {
         let harness = try PrompterHarness()
         let prompter = try harness.prompter(budget: try Self.budget(), prompts: ["paywall", "review"])
         #expect(await prompter.want("whats_new") == false)
-        #expect(harness.events == ["whats_new decision:allow", "dropped:not_presented"])
-        #expect(try harness.state().leases.isEmpty)
-        #expect(try harness.state().asks.isEmpty)
+        #expect(harness.events == ["dropped:not_presented"])
+        #expect(harness.sentEvents.last?.prompt == "whats_new")
+        // Nothing arbitrated: the state file is not even made.
+        #expect((try? harness.state()) == nil)
+    }
+
+    @Test("a policy's prompt whose presenter is taken away is no candidate: it holds no lower prompt back")
+    func unpresentablePromptIsNoCandidate() async throws {
+        let harness = try PrompterHarness()
+        let prompter = try harness.prompter(budget: try Self.budget(), prompts: Self.prompts)
+        await prompter.setPresenter(nil, for: "paywall")
+        await prompter.donate("done", scene: "Done")
+        // The paywall's policy would allow and outrank the review; without a presenter it is not a
+        // candidate, so the review is granted and shown.
+        #expect(harness.events == ["review decision:allow"])
+        #expect(try harness.state().events["done"]?.count == 1, "still counted for every policy")
+        await harness.advance(by: .seconds(2))
+        await prompter.settle()
+        #expect(harness.shown == ["app:review"])
+        #expect(try harness.state().asks.map(\.prompt) == ["review"])
     }
 
     @Test("events under a budget name the prompt and the budget; a policy's carry none of those fields")

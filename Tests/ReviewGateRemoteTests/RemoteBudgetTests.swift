@@ -105,6 +105,16 @@ import Testing
         #expect(downgraded.keptRefusal?.reason == .appTooOld)
         #expect(downgraded.budget.digest == (try CompiledBudget.load(files.shipped, file: "s").digest))
         #expect(try !Self.grantsReview(downgraded))
+        // The kept file it cannot run still sets the floor: an update signed before it is an old
+        // file served again, refused as such (SPEC §9), not taken because the newer one cannot run.
+        let earlier = try BudgetUpdateFiles.signed(
+            BudgetUpdateFiles.yaml(count: 2), key: files.key, signedAt: Fixtures.time("2026-10-01T00:00:00Z"))
+        guard case .refused(let refusal) = downgraded.offer(earlier) else { throw Failure("the older file was taken") }
+        #expect(refusal.reason == .older)
+        // One signed after it is taken.
+        let later = try BudgetUpdateFiles.signed(
+            BudgetUpdateFiles.yaml(count: 2), key: files.key, signedAt: Fixtures.time("2027-01-01T00:00:00Z"))
+        guard case .accepted = downgraded.offer(later) else { throw Failure("the later file was refused") }
     }
 
     /// A kept file of the other kind (a signed policy where the budget is kept) is not used.

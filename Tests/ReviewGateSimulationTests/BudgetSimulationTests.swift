@@ -154,7 +154,9 @@ struct BudgetSimulationTests {
                         for id in Set(candidate.failedChecks.map(\.id)) {
                             counts[candidate.prompt, default: Counts()].heldBackBy[id, default: 0] += 1
                         }
-                        if heldSince[candidate.prompt] == nil { heldSince[candidate.prompt] = now }
+                        if heldSince[candidate.prompt] == nil, try heldByAnother(candidate, state!, moment) {
+                            heldSince[candidate.prompt] = now
+                        }
                     }
                 }
                 Transition.apply(arbitration, to: &state!, budget: budget)
@@ -162,6 +164,34 @@ struct BudgetSimulationTests {
             for prompt in heldSince.keys { counts[prompt, default: Counts()].lost += 1 }
         }
         return counts
+    }
+
+    /// Whether another prompt held `candidate` back, worked out from the state: it was outranked,
+    /// or a failed gap's last ask, or an ask in a failed limit's span, is another prompt's.
+    static func heldByAnother(_ candidate: Arbitration.Candidate, _ state: ReviewState, _ moment: Moment) throws
+        -> Bool
+    {
+        for check in candidate.failedChecks {
+            switch check.kind {
+            case .outranked: return true
+            case .lease(let lease): if lease?.prompt != candidate.prompt { return true }
+            case .gap(_, let last): if let last, last.prompt != candidate.prompt { return true }
+            case .limit(let limit, _, _):
+                let start: Timestamp? =
+                    switch limit.per {
+                    case .rolling(let span): moment.now - span
+                    case .session:
+                        moment.event == "launch" ? moment.now : (state.sessionStartedAt ?? state.installedAt)
+                    case .lifetime: nil
+                    }
+                let inSpan = state.asks.filter { ask in
+                    guard let start else { return true }
+                    return limit.per == .session ? ask.at >= start : ask.at > start
+                }
+                if inSpan.contains(where: { $0.prompt != candidate.prompt }) { return true }
+            }
+        }
+        return false
     }
 
     static func time(_ fields: [String: Any]) -> Timestamp {

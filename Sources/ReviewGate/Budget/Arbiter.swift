@@ -19,9 +19,12 @@ public enum Arbiter {
     }
 
     /// ``arbitrate(_:state:moment:wanted:)``; without `promising`, no loser's `next_eligible_at` is
-    /// worked out (most of an arbitration's cost), as a replay that reports none needs.
+    /// worked out (most of an arbitration's cost), as a replay that reports none needs. The prompts
+    /// in `excluding` are no candidates (a prompter has no presenter for them), though their
+    /// policies still count donations as the budget's do.
     package static func arbitrate(
-        _ budget: Budget, state: ReviewState, moment: Moment, wanted: [String], promising: Bool
+        _ budget: Budget, state: ReviewState, moment: Moment, wanted: [String], promising: Bool,
+        excluding: Set<String> = []
     ) throws(UsageError) -> Arbitration {
         for name in wanted {
             guard let prompt = budget.prompt(named: name) else {
@@ -50,7 +53,7 @@ public enum Arbiter {
         let wanted = seen
         let shown = Shown(state, budget, at: moment)
         var candidates: [Arbitration.Candidate] = []
-        for prompt in budget.prompts {
+        for prompt in budget.prompts where !excluding.contains(prompt.name) {
             if let policy = prompt.policy {
                 guard decides(policy, moment, wanted: wanted) else { continue }
                 let decision: Decision
@@ -151,11 +154,11 @@ public enum Arbiter {
             for gap in budget.gaps where gap.holds(prompt.name) {
                 let last = shown.last(starting: gap)
                 let passed = last.map { now - $0.at >= gap.min } ?? true
-                checks.append(
-                    BudgetCheck(
-                        kind: .gap(gap, last: last), passed: passed,
-                        passesAt: passed ? nil : last.map { $0.at + gap.min },
-                        source: gap.location))
+                var check = BudgetCheck(
+                    kind: .gap(gap, last: last), passed: passed, passesAt: passed ? nil : last.map { $0.at + gap.min },
+                    source: gap.location)
+                if let last { check.shownBy = .one(last.prompt) }
+                checks.append(check)
             }
         }
         checks.append(
@@ -186,9 +189,13 @@ public enum Arbiter {
             let sorted = inSpan.sorted { $0.at < $1.at }
             passesAt = sorted[inSpan.count - limit.max].at + span
         }
-        return BudgetCheck(
+        var check = BudgetCheck(
             kind: .limit(limit, shown: inSpan.count, oldest: inSpan.min { $0.at < $1.at }), passed: passed,
             passesAt: passesAt, source: limit.location)
+        if let first = inSpan.first {
+            check.shownBy = inSpan.allSatisfy { $0.prompt == first.prompt } ? .one(first.prompt) : .several
+        }
+        return check
     }
 
     /// How many times ``promisedTime(for:_:_:moment:after:)`` looks again before it gives up.

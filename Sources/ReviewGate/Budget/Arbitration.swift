@@ -78,6 +78,35 @@ package struct BudgetCheck: Sendable {
     /// Where the budget writes it.
     package var source: SourceLocation?
 
+    /// Which prompts the asks a limit counted (or a gap started from) were of.
+    package enum ShownBy: Sendable, Hashable {
+        /// No ask.
+        case none
+        /// Asks of one prompt only.
+        case one(String)
+        /// Asks of several prompts.
+        case several
+    }
+
+    /// Which prompts the asks this check counted were of: a limit's asks in its span, a gap's last ask.
+    package var shownBy: ShownBy = .none
+
+    /// Whether another prompt than `prompt` held it back by this check: one that outranked it, held
+    /// the lease, or was shown within the gap or the limit's span; not when it paces itself alone.
+    package func holds(byAnotherThan prompt: String) -> Bool {
+        guard !passed else { return false }
+        switch kind {
+        case .outranked: return true
+        case .lease(let lease): return lease.map { $0.prompt != prompt } ?? false
+        case .gap, .limit:
+            switch shownBy {
+            case .none: return false
+            case .one(let shown): return shown != prompt
+            case .several: return true
+            }
+        }
+    }
+
     /// The check's kind as an id: `limit`, `gap`, `lease`, `outranked`.
     package var id: String {
         switch kind {

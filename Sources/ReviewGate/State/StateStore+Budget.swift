@@ -15,12 +15,14 @@ extension StateStore {
     /// --budget` counts it; no ask is recorded until ``commit(lease:prompt:trigger:shownAt:now:)``.
     /// `moment` is made once the lock is held, so that the times written follow the lock's order
     /// when two processes share the file.
+    /// The prompts in `excluding` are no candidates (see ``Arbiter``).
     package func grant(
-        _ budget: Budget, wanted: [String] = [], leaseID: String, moment: () -> Moment
+        _ budget: Budget, wanted: [String] = [], excluding: Set<String> = [], leaseID: String, moment: () -> Moment
     ) throws -> BudgetGrant {
         try update { state in
             let moment = moment()
-            let arbitration = try Arbiter.arbitrate(budget, state: state, moment: moment, wanted: wanted)
+            let arbitration = try Arbiter.arbitrate(
+                budget, state: state, moment: moment, wanted: wanted, promising: true, excluding: excluding)
             let uncounted = Transition.apply(arbitration, to: &state, budget: budget, appendingAsk: false)
             var lease: Lease?
             if let granted = arbitration.granted {

@@ -10,7 +10,7 @@ struct BudgetReplay {
     let simulated: SimulatedBudget
     let symbols: Symbols
 
-    /// Per prompt, for the person replayed: when the budget first held it back since its last
+    /// Per prompt, for the person replayed: when another prompt first held it back since its last
     /// grant; whether it was granted; whether it was wanted. Reused from person to person.
     private var heldSince: [Timestamp?]
     private var wasGranted: [Bool]
@@ -87,7 +87,7 @@ struct BudgetReplay {
     }
 
     /// Counts each candidate of a moment: granted, or held back by the budget (and by which
-    /// checks), with the wait of a grant that the budget had delayed.
+    /// checks), with the wait of a grant that another prompt had delayed.
     private mutating func count(_ arbitration: Arbitration, into tally: inout BudgetTally) {
         let now = arbitration.moment.now
         for name in arbitration.wanted {
@@ -118,7 +118,13 @@ struct BudgetReplay {
                     seen[reason] = true
                     tally.prompts[index].heldBackBy[reason] += 1
                 }
-                if heldSince[index] == nil { heldSince[index] = now }
+                // A delay is another prompt's doing: a prompt pacing itself alone (its own gap, a
+                // limit only its own asks fill) is held back, not delayed.
+                if heldSince[index] == nil,
+                    candidate.failedChecks.contains(where: { $0.holds(byAnotherThan: candidate.prompt) })
+                {
+                    heldSince[index] = now
+                }
             }
         }
     }

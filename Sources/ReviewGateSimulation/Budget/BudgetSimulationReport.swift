@@ -81,7 +81,7 @@ extension BudgetSimulationReport {
         read += ", \(Words.people(tally.people))"
         if tally.unknownMoments > 0 {
             read +=
-                "; \(Words.grouped(tally.unknownMoments)) trigger or want line\(tally.unknownMoments == 1 ? "" : "s") naming nothing of the budget"
+                "; \(Words.grouped(tally.unknownMoments)) not arbitrated (a trigger no policy has, a want of no external prompt)"
         }
         out += [read, ""]
         out.append("granted under the budget, beside each prompt alone")
@@ -114,8 +114,9 @@ extension BudgetSimulationReport {
             "",
             "granted: moments the budget let the prompt interrupt (a replay shows each at once); alone: its",
             "policy's asks without the budget (an external prompt: the moments that wanted it); delayed:",
-            "grants that came after the budget had held the prompt back, with the mean and p90 days waited;",
-            "lost: people it held back with no grant after. A moment held back counts under each check it failed.",
+            "grants that came after another prompt had held the prompt back (not its own gap or limit alone),",
+            "with the mean and p90 days waited; lost: people for whom another prompt held it back, with no",
+            "grant after. A moment held back counts under each check it failed.",
         ]
         return out.joined(separator: "\n") + "\n"
     }

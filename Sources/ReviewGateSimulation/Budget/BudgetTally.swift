@@ -17,13 +17,14 @@ package struct BudgetTally: Sendable, Hashable {
         package var heldBack = 0
         /// Of those, by each failed check, in ``BudgetTally/reasons`` order (a moment may fail several).
         package var heldBackBy = Array(repeating: 0, count: BudgetTally.reasons.count)
-        /// Grants that came after the budget had held the prompt back (since its last grant).
+        /// Grants that came after another prompt had held the prompt back (since its last grant):
+        /// outranked it, or was shown within a gap or a limit's span that held it.
         package var delayed = 0
-        /// Those grants by whole days waited, from the first moment held back to the grant.
+        /// Those grants by whole days waited, from the first moment another prompt held it back.
         package var delayDays: [Int] = []
         /// The seconds those grants waited, in all.
         package var delaySeconds: Int64 = 0
-        /// People the budget held the prompt back for, with no grant after (the ask was lost).
+        /// People for whom another prompt held the prompt back, with no grant after (the ask was lost).
         package var lost = 0
         /// For an external prompt: moments that wanted it, and people who did (without the budget,
         /// each would have shown it).

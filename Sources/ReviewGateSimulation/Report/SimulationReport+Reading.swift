@@ -67,6 +67,11 @@ extension SimulationReport {
                 "this report is of format \(version), from an older reviewgate, and lacks what format \(Self.formatVersion) counts (never_asked, latest, the horizon): run simulate again",
                 at: root["reviewgate_simulation"]?.location ?? root.location)
         }
+        if root["reviewgate_simulation_budget"] != nil {
+            throw DiagnosticError(
+                "this is a simulate --budget report: --merge adds up policy reports; budget reports do not merge",
+                at: root["reviewgate_simulation_budget"]?.location ?? root.location)
+        }
         guard root["reviewgate_simulation"] != nil else {
             throw DiagnosticError(
                 "not a simulate report: it has no reviewgate_simulation; write one with simulate --format json",
