@@ -43,7 +43,7 @@ copy() { # copy TARGET FILES...: each under a name of its path
     return 0
 }
 shopt -s nullglob globstar
-copy policy policies/*.yaml Tests/ReviewGateTests/Fixtures/**/*.yaml ../shared/yaml-test-suite/*/in.yaml
+copy policy policies/*.yaml policies/experiments/*.yaml Tests/ReviewGateTests/Fixtures/**/*.yaml ../shared/yaml-test-suite/*/in.yaml
 copy state policies/examples/*.state.yaml ../shared/yaml-test-suite/*/in.yaml
 copy scenario policies/scenarios/*.scenario.yaml policies/budget/scenarios/*.scenario.yaml
 copy budget policies/budget/*.budget.yaml

@@ -161,6 +161,11 @@ extension JSONSchema {
                     { "type": "null" }
                   ]
                 },
+                "experiment": {
+                  "description": "The experiment as the YAML writes it (SPEC §13), keys in name order; left out when the policy has none, so that the digest of a policy without one is unchanged. The digest covers its arms.",
+                  "type": "object",
+                  "required": ["name", "arms"]
+                },
                 "requires": {
                   "description": "The oldest app and library versions, each dotted digits or null (none); left out when the YAML has no requires.",
                   "type": "object",
@@ -179,7 +184,7 @@ extension JSONSchema {
                     "allow": {
                       "description": "Warning ids.",
                       "type": "array",
-                      "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "no_spacing", "store_link_unused", "rollout_none", "never_asks"] }
+                      "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "no_spacing", "store_link_unused", "rollout_none", "never_asks", "newer_key", "arm_unchanged", "holdout_all"] }
                     }
                   },
                   "additionalProperties": false

@@ -259,6 +259,68 @@ extension JSONSchema {
               },
               "additionalProperties": false
             },
+            "experiment": {
+              "description": "An experiment (SPEC §13): the people not held out are split into arms by weight, each deciding with the policy as its `override` changes it; the holdout is never asked by this policy. bucket = FNV-1a 64-bit of `salt:user_id` modulo 10000 (the vectors in policies/experiments/assignment-vectors.json). A policy that `extends` another replaces its experiment whole.",
+              "type": ["object", "null"],
+              "properties": {
+                "name": {
+                  "description": "The experiment's id in decision events and reports.",
+                  "type": "string",
+                  "pattern": "^[A-Za-z_][A-Za-z0-9_.-]*$",
+                  "examples": ["ask-earlier"]
+                },
+                "salt": {
+                  "description": "Mixed into the bucket. Default: the experiment's `name`. Must differ from the rollout's salt.",
+                  "type": "string",
+                  "examples": ["ask-earlier-2026q1"]
+                },
+                "version": {
+                  "description": "Raise it to assign everyone again under the current weights (an arm recorded at exposure is kept while it stays). Default 1.",
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "holdout": {
+                  "description": "The percent of people never asked by this policy, 0 to 100, at most two decimals. Default 0.",
+                  "type": "number",
+                  "minimum": 0,
+                  "maximum": 100,
+                  "examples": [5, 2.5]
+                },
+                "arms": {
+                  "description": "The arms, in order: buckets past the holdout are split by weight in this order. `holdout` is reserved.",
+                  "type": "object",
+                  "minProperties": 1,
+                  "propertyNames": { "not": { "const": "holdout" } },
+                  "additionalProperties": {
+                    "type": "object",
+                    "properties": {
+                      "weight": {
+                        "description": "An integer share, 0 to 10000.",
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 10000
+                      },
+                      "override": {
+                        "description": "Merged onto the policy as `extends` merges (`null` removes a setting); it may change triggers' settings, not add or remove a trigger.",
+                        "type": "object",
+                        "properties": {
+                          "triggers": { "description": "Triggers by id, each trigger's keys merged onto the policy's (a count key replaces its count key).", "type": "object" },
+                          "guards": { "description": "Guards merged key by key onto the policy's; `null` removes one.", "type": "object" },
+                          "responses": { "description": "`after_rated`, `after_declined`, `after_later` merged onto the policy's.", "type": "object" },
+                          "presentation": { "description": "`delay` and `require_same_scene` merged onto the policy's.", "type": "object" },
+                          "enabled": { "description": "The arm's kill switch.", "type": "boolean" }
+                        },
+                        "additionalProperties": false
+                      }
+                    },
+                    "required": ["weight"],
+                    "additionalProperties": false
+                  }
+                }
+              },
+              "required": ["name", "arms"],
+              "additionalProperties": false
+            },
             "requires": {
               "description": "The oldest app and ReviewGate library this policy may run in. A remote update that asks for more is refused, and the app keeps the policy it had; a reviewgate older than `library_version` refuses the policy.",
               "type": ["object", "null"],
@@ -285,7 +347,7 @@ extension JSONSchema {
                 "allow": {
                   "description": "The warning ids not to raise.",
                   "type": ["array", "null"],
-                  "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "no_spacing", "store_link_unused", "rollout_none", "never_asks", "newer_key"] },
+                  "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "no_spacing", "store_link_unused", "rollout_none", "never_asks", "newer_key", "arm_unchanged", "holdout_all"] },
                   "uniqueItems": true,
                   "examples": [["ask_at_launch"]]
                 }

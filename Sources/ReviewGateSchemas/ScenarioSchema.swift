@@ -291,8 +291,8 @@ extension JSONSchema {
               "enum": ["allow", "block"]
             },
             "checkId": {
-              "description": "What can block a moment: a guard (`never_on`, `cooldown`, ...), `enabled`, `trigger` (no candidate trigger passed), `responses` or `rollout`.",
-              "enum": ["enabled", "trigger", "never_on", "min_install_age", "min_launches", "min_session_age", "min_version_age", "cooldown", "once_per_version", "max_asks", "system_quota", "when", "responses", "rollout"]
+              "description": "What can block a moment: a guard (`never_on`, `cooldown`, ...), `enabled`, `trigger` (no candidate trigger passed), `responses`, `rollout` or `experiment` (held out).",
+              "enum": ["enabled", "trigger", "never_on", "min_install_age", "min_launches", "min_session_age", "min_version_age", "cooldown", "once_per_version", "max_asks", "system_quota", "when", "responses", "rollout", "experiment"]
             },
             "duration": {
               "description": "A duration: a whole number and a unit, s m h d w (seconds, minutes, hours, days, weeks): 2s, 12h, 21d, 3w. No sign, no bare number. At most 100 years (checked by `reviewgate validate`; a pattern cannot say it).",
@@ -363,6 +363,21 @@ extension JSONSchema {
                   "type": "array",
                   "items": { "$ref": "#/$defs/lease" },
                   "default": []
+                },
+                "experiments": {
+                  "description": "The person's arm in each experiment they were exposed to (SPEC §13), by the experiment's name: kept from the exposure on while the experiment's `version` stays. Written by `record` and the prompter.",
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "object",
+                    "properties": {
+                      "arm": { "description": "The arm, or `holdout`.", "type": "string" },
+                      "version": { "description": "The experiment's version at the exposure.", "type": "integer", "minimum": 1 },
+                      "exposed_at": { "description": "When the arms first differed for the person.", "type": "string", "format": "date-time" }
+                    },
+                    "required": ["arm", "version", "exposed_at"],
+                    "additionalProperties": false
+                  },
+                  "default": {}
                 },
                 "flags": {
                   "description": "Named booleans the app sets, for `flag` conditions.",

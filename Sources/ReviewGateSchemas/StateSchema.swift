@@ -71,6 +71,21 @@ extension JSONSchema {
               "items": { "$ref": "#/$defs/lease" },
               "default": []
             },
+            "experiments": {
+              "description": "The person's arm in each experiment they were exposed to (SPEC §13), by the experiment's name: kept from the exposure on while the experiment's `version` stays. Written by `record` and the prompter.",
+              "type": "object",
+              "additionalProperties": {
+                "type": "object",
+                "properties": {
+                  "arm": { "description": "The arm, or `holdout`.", "type": "string" },
+                  "version": { "description": "The experiment's version at the exposure.", "type": "integer", "minimum": 1 },
+                  "exposed_at": { "description": "When the arms first differed for the person.", "type": "string", "format": "date-time" }
+                },
+                "required": ["arm", "version", "exposed_at"],
+                "additionalProperties": false
+              },
+              "default": {}
+            },
             "flags": {
               "description": "Named booleans the app sets, for `flag` conditions.",
               "$ref": "#/$defs/flags"

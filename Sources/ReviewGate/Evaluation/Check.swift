@@ -11,6 +11,8 @@
         case responses
         /// `rollout`.
         case rollout
+        /// The experiment's arm, or its holdout (SPEC §13).
+        case experiment
         /// A part of a trigger's checks.
         case trigger(TriggerPart)
 
@@ -21,6 +23,7 @@
             case .guard(let key): .guard(key)
             case .responses: .responses
             case .rollout: .rollout
+            case .experiment: .experiment
             case .trigger: .trigger
             }
         }
@@ -65,12 +68,14 @@ package enum Blocker: Sendable, Hashable, CaseIterable {
     case responses
     /// `rollout`.
     case rollout
+    /// The experiment's holdout (SPEC §13).
+    case experiment
     /// No candidate trigger passed.
     case trigger
 
     /// Every blocker, in evaluation order.
     package static let allCases: [Blocker] =
-        [.enabled] + Guard.Key.allCases.map(Blocker.guard) + [.responses, .rollout, .trigger]
+        [.enabled] + Guard.Key.allCases.map(Blocker.guard) + [.responses, .rollout, .experiment, .trigger]
 
     /// The id in `blocked_by`: `cooldown`, `trigger`.
     package var id: String {
@@ -79,6 +84,7 @@ package enum Blocker: Sendable, Hashable, CaseIterable {
         case .guard(let key): key.rawValue
         case .responses: "responses"
         case .rollout: "rollout"
+        case .experiment: "experiment"
         case .trigger: "trigger"
         }
     }
@@ -90,7 +96,8 @@ package enum Blocker: Sendable, Hashable, CaseIterable {
         case .guard(let key): 1 + (Guard.Key.allCases.firstIndex(of: key) ?? 0)
         case .responses: Guard.Key.allCases.count + 1
         case .rollout: Guard.Key.allCases.count + 2
-        case .trigger: Guard.Key.allCases.count + 3
+        case .experiment: Guard.Key.allCases.count + 3
+        case .trigger: Guard.Key.allCases.count + 4
         }
     }
 
@@ -167,6 +174,10 @@ package enum Requirement: Sendable {
     case responses
     /// A bucket below `bucketLimit` (`percent × 100`, rounded up).
     case rollout(percent: Double, bucketLimit: Int)
+    /// An experiment's arm: its bucket range holds the person (or the state recorded the arm).
+    case experimentArm(experiment: String, arm: String, sticky: Bool)
+    /// Not held out of an experiment: a bucket at or above `holdoutLimit` (or no recorded holdout).
+    case notHeldOut(experiment: String, holdoutLimit: Int)
     /// A trigger that listens to the event.
     case listeningTrigger
 }

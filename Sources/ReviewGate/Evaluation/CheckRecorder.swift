@@ -36,6 +36,9 @@ package struct Verdict: CheckRecorder {
     package var failed: UInt32 = 0
     /// Whether a trigger's check failed.
     package var triggerFailed = false
+    /// Whether the person is held out of the policy's experiment (SPEC §13): blocked by
+    /// `experiment`, which is no guard for counting.
+    package var heldOut = false
     /// Whether no trigger listens to the moment's event (a failed ``Check/TriggerPart/missing``).
     package var unheard = false
     /// The indices of the candidate triggers whose count passed, in policy order.
@@ -46,7 +49,8 @@ package struct Verdict: CheckRecorder {
 
     /// The blockers of a block, one bit each by ``Blocker/index``: those of ``Decision/blockedBy``.
     package var blockers: UInt32 {
-        triggerFailed && passingTrigger == nil ? failed | 1 << UInt32(Blocker.trigger.index) : failed
+        let held = heldOut ? failed | 1 << UInt32(Blocker.experiment.index) : failed
+        return triggerFailed && passingTrigger == nil ? held | 1 << UInt32(Blocker.trigger.index) : held
     }
 
     /// Forgets the last moment's verdict, keeping its storage.
@@ -55,6 +59,7 @@ package struct Verdict: CheckRecorder {
         passingTrigger = nil
         failed = 0
         triggerFailed = false
+        heldOut = false
         unheard = false
         countsPassed.removeAll(keepingCapacity: true)
     }

@@ -23,6 +23,9 @@ public struct Decision: Sendable {
     @_spi(ReviewGateTools) public var checks: [Check]
     /// When blocked only by things that pass by waiting: the earliest time all of them pass.
     public package(set) var nextEligibleAt: Timestamp?
+    /// The person's arm of the policy's experiment, and whether this is their exposure (SPEC §13);
+    /// `nil` for a policy without one.
+    public package(set) var experiment: ExperimentDecision?
     /// When every blocking check passes by waiting but no time was promised: the check that passes
     /// now and fails once the others pass (donations leaving a `within` window, an `at_most` age),
     /// as decided at that later time. `--explain` names it.

@@ -58,6 +58,9 @@ public enum Evaluator {
     /// unset: a replay that shows no explanation skips the decisions at later times that the
     /// promise is checked with. The one allocation is the returned `checks`.
     package static func decide(_ policy: Policy, state: ReviewState, moment: Moment) throws(UsageError) -> Decision {
+        if let experiment = policy.experiment {
+            return try decide(policy, in: experiment, state: state, moment: moment)
+        }
         var checks: [Check] = []
         let (guardsPass, passing) = try check(policy, state: state, moment: moment, into: &checks)
         assert(
@@ -78,9 +81,19 @@ public enum Evaluator {
         _ policy: Policy, state: ReviewState, moment: Moment, into verdict: inout Verdict
     ) throws(UsageError) {
         verdict.reset()
-        let (guardsPass, passing) = try check(policy, state: state, moment: moment, into: &verdict)
+        // Under an experiment, the person's arm decides; the holdout is blocked (SPEC §13).
+        var arm: Policy?
+        if let experiment = policy.experiment {
+            let assignment = experiment.assignment(of: state)
+            if let index = assignment.arm {
+                arm = experiment.arms[index].policy
+            } else {
+                verdict.heldOut = true
+            }
+        }
+        let (guardsPass, passing) = try check(arm ?? policy, state: state, moment: moment, into: &verdict)
         verdict.passingTrigger = passing
-        verdict.isAllowed = guardsPass && passing != nil
+        verdict.isAllowed = guardsPass && passing != nil && !verdict.heldOut
     }
 
     /// Every check of SPEC §4, into `recorder`: `enabled` alone when the policy is off, else the

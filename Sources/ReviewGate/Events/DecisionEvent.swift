@@ -30,6 +30,9 @@ public struct DecisionEvent: Sendable {
     public var rolloutBucket: Int?
     /// The moment's time.
     public var decidedAt: Timestamp
+    /// The person's arm of the policy's experiment, and whether this moment is their exposure
+    /// (SPEC §13); `nil` for a policy without one, whose events carry none of these fields.
+    public var experiment: ExperimentDecision?
 
     /// The event of a decision made under `policy`.
     public init(_ decision: Decision, policy: Policy) {
@@ -43,10 +46,11 @@ public struct DecisionEvent: Sendable {
         source = decision.moment.source
         rolloutBucket =
             decision.checks.lazy.compactMap { check -> Int? in
-                if case .bucket(let bucket) = check.observed { return bucket }
+                if check.id == .rollout, case .bucket(let bucket) = check.observed { return bucket }
                 return nil
             }.first
         decidedAt = decision.moment.now
+        experiment = decision.experiment
     }
 
     /// The event of one candidate of an arbitration under `budget` (SPEC §12): its policy's decision,
@@ -88,6 +92,16 @@ public struct DecisionEvent: Sendable {
             ("scene", .string(scene)), ("source", .string(source.rawValue)),
             ("rollout_bucket", rolloutBucket.map(JSONValue.int) ?? .null),
             ("decided_at", .string(decidedAt.description)),
+        ] + experimentFields
+    }
+
+    /// `experiment`, `arm` and `exposure` (true once, at the person's exposure), for a policy with
+    /// an experiment only.
+    private var experimentFields: [(name: String, value: JSONValue)] {
+        guard let experiment else { return [] }
+        return [
+            ("experiment", .string(experiment.name)), ("arm", .string(experiment.arm)),
+            ("exposure", .bool(experiment.isExposure)),
         ]
     }
 

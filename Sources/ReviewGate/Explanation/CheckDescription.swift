@@ -19,7 +19,7 @@ package struct CheckDescription: Sendable {
 
     static func label(_ check: Check) -> String {
         switch check.id {
-        case .enabled, .guard, .responses, .rollout: check.id.blocker.id
+        case .enabled, .guard, .responses, .rollout, .experiment: check.id.blocker.id
         case .trigger(.count): "trigger \(check.trigger ?? "")"
         case .trigger(.scenes): "trigger \(check.trigger ?? "") scene"
         case .trigger(.when): "trigger \(check.trigger ?? "") when"
@@ -106,6 +106,9 @@ package struct CheckDescription: Sendable {
         case .condition: return "the condition holds"
         case .responses: return "no answer that still blocks"
         case .rollout(let percent, let limit): return "bucket below \(limit) (\(AttributeValue.number(percent))%)"
+        case .experimentArm(let experiment, let arm, let sticky):
+            return "arm \(arm) of \(experiment)" + (sticky ? " (recorded at exposure)" : "")
+        case .notHeldOut(let experiment, let limit): return "bucket \(limit) or above: not held out of \(experiment)"
         case .listeningTrigger: return "a trigger that listens to it"
         }
     }

@@ -1,33 +1,50 @@
 /// A decision as the JSON object of SPEC §5 (`evaluate --format json`).
 package enum JSONExplanation {
+    /// `experiment` (SPEC §13): the arm, the bucket and whether this is the exposure; only for a
+    /// policy with an experiment, so that other decisions' JSON is unchanged.
+    private static func experiment(_ decision: Decision) -> [(key: String, value: JSONValue)] {
+        guard let experiment = decision.experiment else { return [] }
+        return [
+            (
+                "experiment",
+                .object([
+                    ("name", .string(experiment.name)), ("arm", .string(experiment.arm)),
+                    ("version", .int(experiment.version)), ("bucket", experiment.bucket.map(JSONValue.int) ?? .null),
+                    ("exposure", .bool(experiment.isExposure)),
+                ])
+            )
+        ]
+    }
+
     /// The decision's JSON value, keys in the order SPEC §5 shows.
     package static func value(_ decision: Decision, policy: Policy) -> JSONValue {
         let moment = decision.moment
-        return .object([
-            ("policy", .string(policy.name)),
-            ("decision", .string(decision.outcome.rawValue)),
-            ("now", .string(moment.now.description)),
-            (
-                "moment",
-                .object([
-                    ("event", .string(moment.event)), ("trigger", .string(moment.trigger)),
-                    ("scene", .string(moment.scene)), ("source", .string(moment.source.rawValue)),
-                ])
-            ),
-            ("trigger", .string(decision.trigger)),
-            ("blocked_by", .array(decision.blockedBy.map { JSONValue.string($0.id) })),
-            ("checks", .array(decision.checks.map { check(of: $0, decision: decision, policy: policy) })),
-            ("next_eligible_at", .string(decision.nextEligibleAt?.description)),
-            ("needs", .array(decision.needs.map(need))),
-            (
-                "presentation",
-                .object([
-                    ("delay_seconds", seconds(policy.presentation.delay)),
-                    ("require_same_scene", .bool(policy.presentation.requireSameScene)),
-                ])
-            ),
-            ("write_review_url", .string(policy.writeReviewURL)),
-        ])
+        return .object(
+            [
+                ("policy", .string(policy.name)),
+                ("decision", .string(decision.outcome.rawValue)),
+                ("now", .string(moment.now.description)),
+                (
+                    "moment",
+                    .object([
+                        ("event", .string(moment.event)), ("trigger", .string(moment.trigger)),
+                        ("scene", .string(moment.scene)), ("source", .string(moment.source.rawValue)),
+                    ])
+                ),
+                ("trigger", .string(decision.trigger)),
+                ("blocked_by", .array(decision.blockedBy.map { JSONValue.string($0.id) })),
+                ("checks", .array(decision.checks.map { check(of: $0, decision: decision, policy: policy) })),
+                ("next_eligible_at", .string(decision.nextEligibleAt?.description)),
+                ("needs", .array(decision.needs.map(need))),
+                (
+                    "presentation",
+                    .object([
+                        ("delay_seconds", seconds(policy.presentation.delay)),
+                        ("require_same_scene", .bool(policy.presentation.requireSameScene)),
+                    ])
+                ),
+                ("write_review_url", .string(policy.writeReviewURL)),
+            ] + experiment(decision))
     }
 
     /// The JSON text, indented, without a trailing newline.

@@ -33,6 +33,16 @@ public struct TextExplanation: Sendable {
             lines += parts
         }
         lines += outlook(decision, policy: policy)
+        if let experiment = decision.experiment {
+            let bucket = experiment.bucket.map { "bucket \($0)" } ?? "no user_id: the first arm, never exposed"
+            let exposure =
+                experiment.isExposure
+                ? "; exposed now: the arms first differ at this moment (record writes the arm)"
+                : ""
+            lines.append(
+                "\(experiment.arm == Experiment.holdoutArm ? "held out of" : "arm \(experiment.arm) of") \(experiment.name): \(bucket)\(exposure)"
+            )
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -127,6 +137,13 @@ public struct TextExplanation: Sendable {
                     "responses: \(response.kind.rawValue) on \(response.at.day); \(key) is next_version: needs a new \(versionName)"
             case .wait: return nil
             }
+        case .experiment:
+            guard case .notHeldOut(let experiment, _) = check.required else { return nil }
+            guard case .bucket(let bucket) = check.observed, let bucket else {
+                return
+                    "experiment: held out of \(experiment) (recorded at exposure): this policy never asks this person"
+            }
+            return "experiment: held out of \(experiment) (bucket \(bucket)): this policy never asks this person"
         case .rollout:
             guard case .bucket(let bucket) = check.observed, let bucket else {
                 return

@@ -14,6 +14,7 @@ enum KeyHome {
         (PolicyDecoder.presentationKeys, "belongs under presentation"),
         (PolicyDecoder.rolloutKeys, "belongs under rollout"),
         (PolicyDecoder.requiresKeys, "belongs under requires"),
+        (["holdout", "arms"], "belongs under experiment"),
         (PolicyDecoder.topLevelKeys, "is a top-level key, so it starts its line, not indented"),
     ]
 

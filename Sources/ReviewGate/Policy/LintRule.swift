@@ -27,4 +27,8 @@ package enum LintRule: String, Sendable, Hashable, CaseIterable {
     /// A key newer than `requires.library_version` allows for (`prompt`, from 0.3): an older app
     /// would refuse the policy as invalid rather than as too new.
     case newerKey = "newer_key"
+    /// An experiment's arm whose `override` changes nothing: it is another control.
+    case armUnchanged = "arm_unchanged"
+    /// `experiment: {holdout: 100}`: everyone is held out, and the policy asks no one.
+    case holdoutAll = "holdout_all"
 }

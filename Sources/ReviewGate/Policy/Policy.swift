@@ -43,6 +43,9 @@ public struct Policy: Sendable {
     public package(set) var presentation: Presentation
     /// The share of people the policy asks, if limited.
     package var rollout: Rollout?
+    /// The experiment its people are split by (SPEC §13), if any: each arm decides with its own
+    /// policy, the holdout is never asked.
+    package var experiment: Experiment?
     /// The warnings the team means, from `lint: {allow: [...]}`: `validate` does not raise them.
     package var allowedWarnings: Set<LintRule>
     /// Where the policy file starts.

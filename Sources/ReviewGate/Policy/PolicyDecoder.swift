@@ -17,7 +17,7 @@ package struct PolicyDecoder {
     package static let topLevelKeys = [
         "reviewgate", "name", "description", "prompt", "enabled", "extends", "requires", "app", "triggers", "guards",
         "responses",
-        "counting", "presentation", "rollout", "lint",
+        "counting", "presentation", "rollout", "experiment", "lint",
     ]
 
     var reader = NodeReader()
@@ -83,6 +83,10 @@ package struct PolicyDecoder {
         if let prompt {
             policy.prompt = prompt
             policy.promptLocation = fields.keyLocation("prompt")
+        }
+        // The arms are decoded from the policy once the policy itself is sound.
+        if let node = fields["experiment"], !reader.hasErrors {
+            policy.experiment = decodeExperiment(node, root: root, base: policy, at: fields.keyLocation("experiment")!)
         }
         guard !reader.hasErrors, name != nil else {
             partial = policy

@@ -107,6 +107,20 @@ enum PolicyLint {
         if let rollout = policy.rollout, rollout.percent == 0 {
             warn(.rolloutNone, "rollout percent 0 asks no one", at: rollout.location)
         }
+        if let experiment = policy.experiment {
+            for arm in experiment.arms where arm.changesNothing {
+                warn(
+                    .armUnchanged,
+                    "arm \(arm.name)'s override changes nothing: it decides as the policy does, another control",
+                    at: arm.location)
+            }
+            if experiment.holdoutLimit >= 10_000 {
+                warn(
+                    .holdoutAll,
+                    "holdout 100 holds everyone out of \(experiment.name): the policy asks no one",
+                    at: experiment.location)
+            }
+        }
         if let at = policy.promptLocation, let required = policy.requires.libraryVersion,
             required.value < LibraryVersion.prompt
         {

@@ -23,6 +23,8 @@ public struct ReviewState: Sendable, Hashable {
     public var responses: [Response]
     /// The prompts granted and not yet shown or released (SPEC §11, §12), oldest first.
     public var leases: [Lease] = []
+    /// The person's arm in each experiment they were exposed to, by the experiment's name (SPEC §13).
+    public var experiments: [String: ExperimentExposure] = [:]
     /// Boolean flags the app sets (`crashed_recently`).
     public var flags: [String: Bool]
     /// Scalars the app sets (`plan: pro`).
@@ -148,6 +150,24 @@ public struct Response: Sendable, Hashable {
         self.at = at
         self.kind = kind
         self.prompt = prompt
+    }
+}
+
+/// A person's exposure to an experiment (SPEC §13): the arm they were in, kept from then on while
+/// the experiment's `version` stays.
+public struct ExperimentExposure: Sendable, Hashable {
+    /// The arm (`holdout` for the held-out people).
+    public var arm: String
+    /// The experiment's `version` at the exposure.
+    public var version: Int
+    /// When the arms first differed for the person.
+    public var exposedAt: Timestamp
+
+    /// Creates an exposure.
+    public init(arm: String, version: Int, exposedAt: Timestamp) {
+        self.arm = arm
+        self.version = version
+        self.exposedAt = exposedAt
     }
 }
 

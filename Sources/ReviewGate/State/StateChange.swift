@@ -13,6 +13,7 @@ package enum StateChange {
         var responses: Int
         var flags: [String: Bool]
         var attributes: [String: AttributeValue]
+        var experiments: [String: ExperimentExposure]
 
         package init(_ state: ReviewState) {
             launches = state.launches
@@ -24,6 +25,7 @@ package enum StateChange {
             responses = state.responses.count
             flags = state.flags
             attributes = state.attributes
+            experiments = state.experiments
         }
     }
 
@@ -61,6 +63,10 @@ package enum StateChange {
         for response in new.responses.dropFirst(old.responses) {
             let prompt = response.prompt == Ask.review ? "" : " to \(response.prompt)"
             changes.append("response \(response.kind.rawValue)\(prompt)")
+        }
+        for (name, exposure) in new.experiments.sorted(by: { $0.key < $1.key }) where old.experiments[name] != exposure
+        {
+            changes.append("exposed to \(name) in arm \(exposure.arm)")
         }
         for (name, flag) in new.flags.sorted(by: { $0.key < $1.key }) where old.flags[name] != flag {
             changes.append("flag \(name) \(flag)")

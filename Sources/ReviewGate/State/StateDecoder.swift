@@ -5,7 +5,7 @@
 
     package static let keys = [
         "reviewgate_state", "user_id", "installed_at", "session_started_at", "launches", "app",
-        "version_first_seen_at", "events", "asks", "responses", "leases", "flags", "attributes",
+        "version_first_seen_at", "events", "asks", "responses", "leases", "experiments", "flags", "attributes",
     ]
 
     /// Decodes a state file. `versionKey` is the policy's: that version string is required.
@@ -63,6 +63,7 @@
         if let node = fields["leases"], let items = reader.list(node, "leases") {
             state.leases = items.compactMap { lease($0, &reader) }
         }
+        if let node = fields["experiments"] { state.experiments = experiments(node, &reader) }
         if let node = fields["flags"] { state.flags = reader.flags(node) }
         if let node = fields["attributes"] { state.attributes = reader.attributes(node) }
         return state
@@ -135,6 +136,30 @@
         else { return nil }
         let prompt = fields["prompt"].flatMap { reader.identifier($0, "a prompt name") } ?? Ask.review
         return Response(at: at, kind: kind, prompt: prompt)
+    }
+
+    /// `experiments: {NAME: {arm, version, exposed_at}}` (SPEC §13).
+    private static func experiments(_ node: DocumentNode, _ reader: inout NodeReader) -> [String: ExperimentExposure] {
+        guard let entries = node.mapping else {
+            reader.error(
+                "experiments must be a mapping of experiment names to {arm, version, exposed_at}; found \(node.summary)",
+                at: node.location)
+            return [:]
+        }
+        var experiments: [String: ExperimentExposure] = [:]
+        for entry in entries {
+            guard let name = reader.identifier(entry.key, "an experiment name"),
+                let fields = reader.fields(
+                    entry.value, "experiments.\(name)", allowed: ["arm", "version", "exposed_at"])
+            else { continue }
+            reader.require(["arm", "version", "exposed_at"], in: fields, "experiments.\(name)")
+            guard let arm = fields["arm"].flatMap({ reader.identifier($0, "an arm name") }),
+                let version = fields["version"].flatMap({ reader.int($0, "version", minimum: 1) }),
+                let exposedAt = fields["exposed_at"].flatMap({ reader.timestamp($0, "exposed_at") })
+            else { continue }
+            experiments[name] = ExperimentExposure(arm: arm, version: version, exposedAt: exposedAt)
+        }
+        return experiments
     }
 
     private static func lease(_ node: DocumentNode, _ reader: inout NodeReader) -> Lease? {

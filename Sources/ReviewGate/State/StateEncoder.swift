@@ -65,6 +65,16 @@
                 lines.append("  - \(flow(fields))")
             }
         }
+        if !state.experiments.isEmpty {
+            lines.append("experiments:")
+            for (name, exposure) in state.experiments.sorted(by: { $0.key < $1.key }) {
+                let fields = [
+                    ("arm", YAMLScalarText.scalar(exposure.arm)), ("version", String(exposure.version)),
+                    ("exposed_at", exposure.exposedAt.description),
+                ]
+                lines.append("  \(YAMLScalarText.scalar(name)): \(flow(fields))")
+            }
+        }
         if !state.flags.isEmpty {
             lines.append("flags:")
             for (name, flag) in state.flags.sorted(by: { $0.key < $1.key }) {
@@ -139,6 +149,22 @@
                                 ("id", .string($0.id)), ("prompt", .string($0.prompt)),
                                 ("at", .string($0.at.description)), ("expires", .string($0.expires.description)),
                             ])
+                        })
+                ))
+        }
+        if !state.experiments.isEmpty {
+            members.append(
+                (
+                    "experiments",
+                    .object(
+                        state.experiments.sorted(by: { $0.key < $1.key }).map {
+                            (
+                                key: $0.key,
+                                value: .object([
+                                    ("arm", .string($0.value.arm)), ("version", .int($0.value.version)),
+                                    ("exposed_at", .string($0.value.exposedAt.description)),
+                                ])
+                            )
                         })
                 ))
         }

@@ -32,6 +32,11 @@ public enum Transition {
         let uncounted = uncounted(decision.moment, in: state, policy: policy) { blockedByGuard(decision) }
         donate(decision.moment, counting: uncounted == nil, to: &state, policy: policy)
         if decision.isAllowed && appendingAsk { ask(decision, in: &state, at: decision.moment.now) }
+        if let experiment = decision.experiment, experiment.isExposure {
+            // The arm is the person's from now on, while this version runs (SPEC §13).
+            state.experiments[experiment.name] = ExperimentExposure(
+                arm: experiment.arm, version: experiment.version, exposedAt: decision.moment.now)
+        }
         return uncounted
     }
 
@@ -173,9 +178,10 @@ public enum Transition {
         return nil
     }
 
-    /// Whether anything but a trigger's own checks failed: a guard, `enabled`, `responses` or `rollout`.
+    /// Whether anything but a trigger's own checks failed: a guard, `enabled`, `responses` or
+    /// `rollout`; not an experiment's holdout, whose counts grow as everyone's do (SPEC §13).
     static func blockedByGuard(_ decision: Decision) -> Bool {
-        decision.checks.contains { !$0.passed && $0.id.blocker != .trigger }
+        decision.checks.contains { !$0.passed && $0.id.blocker != .trigger && $0.id.blocker != .experiment }
     }
 }
 

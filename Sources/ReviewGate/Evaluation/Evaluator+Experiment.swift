@@ -1,0 +1,82 @@
+extension Evaluator {
+    /// Decides `moment` for a policy with an experiment (SPEC §13): under the person's arm's policy,
+    /// with the `experiment` check after `rollout` (failing for the holdout, which is never asked),
+    /// and whether this moment is the person's exposure: the first at which the arms would differ
+    /// (allow or block, the allowing trigger, whether the donation counts), or, for the holdout,
+    /// the first that any arm allows. A person already exposed in this version, or without a
+    /// `user_id`, is not exposed again.
+    static func decide(
+        _ policy: Policy, in experiment: Experiment, state: ReviewState, moment: Moment
+    ) throws(UsageError) -> Decision {
+        let assignment = experiment.assignment(of: state)
+        var plain = policy
+        plain.experiment = nil
+        var decision = try decide(
+            assignment.arm.map { experiment.arms[$0].policy } ?? plain, state: state, moment: moment)
+        let check = Check(
+            id: .experiment, passed: assignment.arm != nil, observed: .bucket(assignment.bucket),
+            required: assignment.arm.map {
+                .experimentArm(experiment: experiment.name, arm: experiment.arms[$0].name, sticky: assignment.isSticky)
+            } ?? .notHeldOut(experiment: experiment.name, holdoutLimit: experiment.holdoutLimit),
+            source: experiment.location)
+        let position = decision.checks.firstIndex { if case .trigger = $0.id { true } else { false } }
+        decision.checks.insert(check, at: position ?? decision.checks.count)
+        if assignment.arm == nil {
+            decision.outcome = .block
+            decision.trigger = nil
+        }
+        let exposed =
+            state.userID != nil && !assignment.isSticky
+            && isExposure(experiment, heldOut: assignment.arm == nil, state: state, moment: moment)
+        decision.experiment = ExperimentDecision(
+            name: experiment.name, arm: experiment.armName(assignment.arm), version: experiment.version,
+            bucket: assignment.bucket, isExposure: exposed)
+        return decision
+    }
+
+    /// Whether the arms would differ at `moment` (for the holdout: whether any arm allows it),
+    /// each decided into a verdict.
+    private static func isExposure(
+        _ experiment: Experiment, heldOut: Bool, state: ReviewState, moment: Moment
+    ) -> Bool {
+        var verdict = Verdict()
+        var first: (allowed: Bool, trigger: Int?, counts: Bool)?
+        for arm in experiment.arms {
+            let policy = arm.policy
+            let outcome: (allowed: Bool, trigger: Int?, counts: Bool)
+            if (try? Evaluator.verdict(policy, state: state, moment: moment, into: &verdict)) != nil {
+                let counts =
+                    moment.event == nil || moment.event == Trigger.launchEvent || policy.counting.whileBlocked
+                    || verdict.failed == 0
+                outcome = (verdict.isAllowed, verdict.isAllowed ? verdict.passingTrigger : nil, counts)
+            } else {
+                outcome = (false, nil, true)
+            }
+            if heldOut {
+                if outcome.allowed { return true }
+                continue
+            }
+            guard let first else {
+                first = outcome
+                continue
+            }
+            if first != outcome { return true }
+        }
+        return false
+    }
+}
+
+/// What an experiment made of a decision (SPEC §13): the person's arm, and whether this moment is
+/// their exposure, the first at which the arms would have differed.
+public struct ExperimentDecision: Sendable, Hashable {
+    /// The experiment's name.
+    public var name: String
+    /// The person's arm, `holdout` for the held-out people.
+    public var arm: String
+    /// The experiment's `version`.
+    public var version: Int
+    /// The person's bucket (0–9999); `nil` without a `user_id`.
+    public var bucket: Int?
+    /// Whether this moment is the person's exposure, which `record` writes into the state.
+    public var isExposure: Bool
+}

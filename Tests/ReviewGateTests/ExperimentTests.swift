@@ -1,0 +1,212 @@
+import Foundation
+@_spi(ReviewGateTools) import ReviewGate
+import ReviewGateTestSupport
+import Testing
+
+/// Experiments (SPEC §13): the assignment's contract (the hash vectors other platforms check
+/// against), the arms' policies, the holdout, stickiness and the counterfactual exposure.
+@Suite struct ExperimentTests {
+    /// A policy with `experiment` (its lines after `experiment:`), asking at the fourth
+    /// `process_completed` after three days, once in 30 days.
+    static func policy(_ experiment: String) throws -> Policy {
+        let text = """
+            reviewgate: 1
+            name: exp
+            app: {platform: android}
+            triggers:
+              process_completed: {at_least: 4}
+            guards:
+              min_install_age: 3d
+              cooldown: 30d
+            experiment:
+            \(experiment)
+            """
+        return try PolicyLoader.decode(Fixtures.document(text, file: "exp.yaml")).policy
+    }
+
+    static let askEarlier = """
+          name: ask-earlier
+          holdout: 5
+          arms:
+            control: {weight: 1}
+            early:
+              weight: 1
+              override:
+                triggers: {process_completed: {at_least: 2}}
+                guards: {min_install_age: null}
+        """
+
+    static func state(_ userID: String?, completed: Int = 2) -> ReviewState {
+        ReviewState(
+            userID: userID, installedAt: Fixtures.time("2026-01-01T00:00:00Z"), launches: 1,
+            app: AppVersion(short: "1.0"), events: ["process_completed": EventHistory(count: completed)])
+    }
+
+    static let moment = Moment(now: Fixtures.time("2026-01-01T12:00:00Z"), event: "process_completed")
+
+    @Test("the hash vectors: every (salt, user id) gives its bucket and its arm")
+    func hashVectors() throws {
+        let data = try Data(contentsOf: URL(filePath: Repository.path("policies/experiments/assignment-vectors.json")))
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let experiments = try #require(document["experiments"] as? [[String: Any]])
+        let vectors = try #require(document["vectors"] as? [[String: Any]])
+        #expect(vectors.count >= 50)
+        var bySalt: [String: Experiment] = [:]
+        for config in experiments {
+            let salt = try #require(config["salt"] as? String)
+            let arms = try #require(config["arms"] as? [[String: Any]])
+            let lines = arms.map { "    \($0["name"]!): {weight: \($0["weight"]!)}" }.joined(separator: "\n")
+            let yaml = "  name: e\n  salt: \(salt)\n  holdout: \(config["holdout"]!)\n  arms:\n" + lines
+            bySalt[salt] = try #require(try Self.policy(yaml).experiment)
+        }
+        var buckets = Set<Int>()
+        for vector in vectors {
+            let salt = try #require(vector["salt"] as? String)
+            let userID = try #require(vector["user_id"] as? String)
+            let experiment = try #require(bySalt[salt])
+            let assignment = experiment.assignment(of: Self.state(userID))
+            #expect(assignment.bucket == vector["bucket"] as? Int, "\(salt) \(userID)")
+            #expect(experiment.armName(assignment.arm) == vector["arm"] as? String, "\(salt) \(userID)")
+            buckets.insert(assignment.bucket ?? -1)
+        }
+        // The edges: the first and last buckets, and both sides of a holdout of 5%.
+        #expect(buckets.isSuperset(of: [0, 9999, 499, 500]))
+    }
+
+    @Test("arms split the buckets past the holdout by weight, every bucket in exactly one place")
+    func armRanges() throws {
+        let experiment = try #require(
+            try Self.policy(
+                "  name: e\n  holdout: 2.5\n  arms:\n    a: {weight: 1}\n    b: {weight: 2}\n    c: {weight: 1}"
+            )
+            .experiment)
+        #expect(experiment.holdoutLimit == 250)
+        #expect(experiment.arm(forBucket: 249) == nil)
+        #expect(experiment.arm(forBucket: 250) == 0)
+        #expect(experiment.arm(forBucket: 2686) == 0)
+        #expect(experiment.arm(forBucket: 2687) == 1)
+        #expect(experiment.arm(forBucket: 7561) == 1)
+        #expect(experiment.arm(forBucket: 7562) == 2)
+        #expect(experiment.arm(forBucket: 9999) == 2)
+    }
+
+    @Test(
+        "each arm decides with its override merged; the holdout is blocked by experiment, which counts nothing as a guard"
+    )
+    func armsAndHoldout() throws {
+        let policy = try Self.policy(Self.askEarlier)
+        let experiment = try #require(policy.experiment)
+        // Find a person in each place by their bucket.
+        func person(_ arm: Int?) -> String {
+            (0..<10_000).lazy.map { "p\($0)" }.first {
+                experiment.arm(forBucket: RolloutBucket.bucket(salt: "ask-earlier", userID: $0)) == arm
+            }!
+        }
+        let early = try Evaluator.evaluate(policy, state: Self.state(person(1), completed: 1), moment: Self.moment)
+        #expect(early.isAllowed, "the early arm asks at the second completion, without the install age")
+        #expect(early.experiment?.arm == "early")
+        #expect(early.experiment?.isExposure == true, "control would block here: the arms differ")
+
+        let control = try Evaluator.evaluate(policy, state: Self.state(person(0), completed: 1), moment: Self.moment)
+        #expect(!control.isAllowed)
+        #expect(control.blockedBy.map(\.id) == ["min_install_age", "trigger"])
+        #expect(control.experiment?.arm == "control")
+        #expect(control.experiment?.isExposure == true)
+
+        // Past the install age: only the holdout (and the count) block this moment.
+        var held = Self.state(person(nil), completed: 1)
+        var later = Self.moment
+        later.now = Fixtures.time("2026-01-05T12:00:00Z")
+        let heldOut = try Evaluator.evaluate(policy, state: held, moment: later)
+        #expect(heldOut.blockedBy.map(\.id).contains("experiment"))
+        #expect(heldOut.experiment?.arm == "holdout")
+        #expect(heldOut.experiment?.isExposure == true, "the early arm allows this moment")
+        var notCountingWhileBlocked = policy
+        notCountingWhileBlocked.counting.whileBlocked = false
+        Transition.apply(heldOut, to: &held, policy: notCountingWhileBlocked)
+        #expect(held.events["process_completed"]?.count == 2, "the holdout's block is no guard: counted")
+        #expect(held.experiments["ask-earlier"]?.arm == "holdout")
+    }
+
+    @Test("exposure: not before the arms differ, once, and then the recorded arm is kept across a weight change")
+    func exposureAndStickiness() throws {
+        let policy = try Self.policy(Self.askEarlier)
+        let experiment = try #require(policy.experiment)
+        let userID = (0..<10_000).lazy.map { "q\($0)" }.first {
+            experiment.arm(forBucket: RolloutBucket.bucket(salt: "ask-earlier", userID: $0)) == 0
+        }!
+        // A launch: both arms block it alike (no trigger listens), so no exposure.
+        var state = Self.state(userID, completed: 0)
+        let launch = try Evaluator.evaluate(
+            policy, state: state, moment: Moment(now: Self.moment.now, event: "launch", source: .launch))
+        #expect(launch.experiment?.isExposure == false)
+        Transition.apply(launch, to: &state, policy: policy)
+        #expect(state.experiments.isEmpty)
+        // The second completion: early would allow, control blocks: exposed now, in control.
+        state.events["process_completed"] = EventHistory(count: 1)
+        let second = try Evaluator.evaluate(policy, state: state, moment: Self.moment)
+        #expect(second.experiment?.isExposure == true)
+        Transition.apply(second, to: &state, policy: policy)
+        #expect(
+            state.experiments["ask-earlier"]
+                == ExperimentExposure(arm: "control", version: 1, exposedAt: Self.moment.now))
+        // Exposed once: the next moment is not an exposure.
+        let third = try Evaluator.evaluate(policy, state: state, moment: Self.moment)
+        #expect(third.experiment?.isExposure == false)
+
+        // Weights changed so that the hash would move them: the recorded arm stays.
+        let moved = try Self.policy(
+            Self.askEarlier.replacingOccurrences(of: "control: {weight: 1}", with: "control: {weight: 0}"))
+        let sticky = try Evaluator.evaluate(moved, state: state, moment: Self.moment)
+        #expect(sticky.experiment?.arm == "control")
+        // A higher version assigns again by the hash under the current weights.
+        let reassigned = try Self.policy(
+            Self.askEarlier.replacingOccurrences(of: "control: {weight: 1}", with: "control: {weight: 0}")
+                + "\n  version: 2")
+        let again = try Evaluator.evaluate(reassigned, state: state, moment: Self.moment)
+        #expect(again.experiment?.arm == "early")
+        #expect(again.experiment?.isExposure == true)
+    }
+
+    @Test("a person without user_id is in the first arm and never exposed")
+    func noUserID() throws {
+        let decision = try Evaluator.evaluate(
+            try Self.policy(Self.askEarlier), state: Self.state(nil), moment: Self.moment)
+        #expect(decision.experiment?.arm == "control")
+        #expect(decision.experiment?.bucket == nil)
+        #expect(decision.experiment?.isExposure == false)
+    }
+
+    @Test(
+        "validate: the holdout's name, the rollout's salt, an override that adds a trigger, weights of 0, at their lines"
+    )
+    func validation() throws {
+        func errors(_ experiment: String, rollout: String = "") -> [String] {
+            do {
+                _ = try Self.policy(experiment + rollout)
+                return []
+            } catch let error as DiagnosticError {
+                return error.diagnostics.map { "\($0.location?.line ?? 0): \($0.message)" }
+            } catch {
+                return ["\(error)"]
+            }
+        }
+        #expect(
+            errors("  name: e\n  arms:\n    holdout: {weight: 1}").first?.contains(
+                "holdout is the held-out people's name") == true)
+        #expect(
+            errors("  name: exp\n  arms:\n    a: {weight: 1}", rollout: "\nrollout: {percent: 50}").first?.contains(
+                "the rollout's") == true)
+        #expect(errors("  name: e\n  arms:\n    a: {weight: 0}").first?.contains("add up to 0") == true)
+        #expect(
+            errors("  name: e\n  holdout: 1.234\n  arms:\n    a: {weight: 1}").first?.contains("at most 2 decimals")
+                == true)
+        let added = errors(
+            "  name: e\n  arms:\n    a:\n      weight: 1\n      override:\n        triggers: {other: {at_least: 1}}")
+        #expect(
+            added.first?.hasPrefix("15: arm a's override may change a trigger's settings, not add") == true, "\(added)")
+        let misspelt = errors(
+            "  name: e\n  arms:\n    a:\n      weight: 1\n      override:\n        guards: {cooldwn: 1d}")
+        #expect(misspelt.first?.hasPrefix("15: unknown key \"cooldwn\"") == true, "\(misspelt)")
+    }
+}
