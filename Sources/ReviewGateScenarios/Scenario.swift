@@ -131,6 +131,10 @@ package struct Expectation: Sendable {
         case blockedByIDs([String])
         /// Under a budget: one part of a prompt's outcome.
         indirect case prompt(String, Part)
+        /// Under an experiment (SPEC §13): the person's arm (`holdout` for the held-out).
+        case arm(String?)
+        /// Under an experiment: whether this moment is the person's exposure.
+        case exposure(Bool)
     }
 
     /// The parts, in the order written.
@@ -172,6 +176,8 @@ package struct Expectation: Sendable {
                 case .trigger: .trigger(decision.trigger)
                 case .blockedBy: .blockedBy(decision.blockedBy)
                 case .nextEligibleAt: .nextEligibleAt(decision.nextEligibleAt)
+                case .arm: .arm(decision.experiment?.arm)
+                case .exposure: .exposure(decision.experiment?.isExposure ?? false)
                 // A budget's parts: a policy's scenario has none (the decoder refuses them).
                 case .granted, .blockedByIDs, .prompt: part
                 }
@@ -190,6 +196,8 @@ extension Expectation.Part: CustomStringConvertible {
         case .nextEligibleAt: "next_eligible_at"
         case .granted: "granted"
         case .prompt(let name, let part): "\(name) \(part.key)"
+        case .arm: "arm"
+        case .exposure: "exposure"
         }
     }
 
@@ -203,6 +211,8 @@ extension Expectation.Part: CustomStringConvertible {
         case .granted(let prompt): prompt ?? "null"
         case .blockedByIDs(let ids): "[\(ids.joined(separator: ", "))]"
         case .prompt(_, let part): part.value
+        case .arm(let arm): arm ?? "null"
+        case .exposure(let exposed): String(exposed)
         }
     }
 

@@ -23,6 +23,11 @@ enum ScenarioTranscript {
                 out += "  trigger: \(decision.trigger ?? "null")\n"
                 out += "  blocked_by: [\(decision.blockedBy.map(\.id).joined(separator: ", "))]\n"
                 out += "  next_eligible_at: \(decision.nextEligibleAt.map(\.description) ?? "null")\n"
+                if let experiment = decision.experiment {
+                    let bucket = experiment.bucket.map { "bucket \($0)" } ?? "no user_id"
+                    out += "  experiment: \(experiment.name), arm \(experiment.arm) (\(bucket))"
+                    out += experiment.isExposure ? ", exposure\n" : "\n"
+                }
             }
             if let arbitration = run.arbitration { out += budgetLines(arbitration) }
             if run.step.action != nil {

@@ -180,15 +180,16 @@ enum StepDecoder {
         )
     }
 
-    /// `allow`, `block`, or a mapping of `decision`, `trigger`, `blocked_by`, `next_eligible_at`.
-    /// A trigger the policy does not have is an error, with a did-you-mean.
+    /// `allow`, `block`, or a mapping of `decision`, `trigger`, `blocked_by`, `next_eligible_at`,
+    /// and under an experiment `arm` and `exposure`. A trigger or an arm the policy does not have
+    /// is an error, with a did-you-mean.
     private static func expectation(
         _ node: DocumentNode, policy: Policy?, _ reader: inout NodeReader
     ) -> Expectation? {
         if node.mapping == nil {
             return outcome(node, "expect", &reader).map { Expectation([.decision($0)]) }
         }
-        let keys = ["decision", "trigger", "blocked_by", "next_eligible_at"]
+        let keys = ["decision", "trigger", "blocked_by", "next_eligible_at", "arm", "exposure"]
         guard let fields = reader.fields(node, "expect", allowed: keys) else { return nil }
         var parts: [Expectation.Part] = []
         // In the order written, so that a failure lists them as the author did.
@@ -209,6 +210,23 @@ enum StepDecoder {
                 }
             case "blocked_by":
                 if let ids = blockedBy(value, &reader) { parts.append(.blockedBy(ids)) }
+            case "arm", "exposure":
+                guard let experiment = policy?.experiment else {
+                    reader.error(
+                        "expect \(key) is for a policy with an experiment; this one has none", at: entry.key.location)
+                    continue
+                }
+                if key == "exposure" {
+                    if let exposed = reader.bool(value, "expect exposure") { parts.append(.exposure(exposed)) }
+                } else if let arm = reader.identifier(value, "expect arm") {
+                    let names = experiment.arms.map(\.name) + [Experiment.holdoutArm]
+                    if !names.contains(arm) {
+                        reader.error(
+                            "expect arm: the experiment \(experiment.name) has no arm \"\(Quote.prefix(arm))\"\(Suggestion.phrase(for: arm, in: names)) (its arms: \(names.joined(separator: ", ")))",
+                            at: value.location)
+                    }
+                    parts.append(.arm(arm))
+                }
             default:
                 if value.scalar?.value == .null {
                     parts.append(.nextEligibleAt(nil))

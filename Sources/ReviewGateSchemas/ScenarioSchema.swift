@@ -278,6 +278,15 @@ extension JSONSchema {
                       "description": "When the moment could next be allowed by waiting alone, or `null` when waiting cannot fix it.",
                       "anyOf": [{ "$ref": "#/$defs/time" }, { "type": "null" }],
                       "examples": ["2026-01-12T09:00:00Z", null]
+                    },
+                    "arm": {
+                      "description": "Under an experiment (SPEC §13): the person's arm, `holdout` for the held-out.",
+                      "$ref": "#/$defs/identifier",
+                      "examples": ["early", "holdout"]
+                    },
+                    "exposure": {
+                      "description": "Under an experiment: whether this moment is the person's exposure (the first at which the arms differ).",
+                      "type": "boolean"
                     }
                   },
                   "additionalProperties": false,

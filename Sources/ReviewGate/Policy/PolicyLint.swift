@@ -121,6 +121,14 @@ enum PolicyLint {
                     at: experiment.location)
             }
         }
+        if let experiment = policy.experiment, let required = policy.requires.libraryVersion,
+            required.value < LibraryVersion.experiment
+        {
+            warn(
+                .newerKey,
+                "experiment is read from reviewgate \(LibraryVersion.experiment) on, and requires.library_version lets reviewgate \(required.value) take this policy: it would refuse it as invalid (an unknown key), not as too new; require \(LibraryVersion.experiment)",
+                at: experiment.location)
+        }
         if let at = policy.promptLocation, let required = policy.requires.libraryVersion,
             required.value < LibraryVersion.prompt
         {

@@ -51,10 +51,12 @@ package struct Requirements: Sendable {
 /// This library's version, which a policy's `requires.library_version` is compared with. The CLI
 /// reports it as `reviewgate --version`.
 package enum LibraryVersion {
-    /// The version as written, `0.3.0`.
-    package static let text = "0.3.0"
+    /// The version as written, `0.4.0`.
+    package static let text = "0.4.0"
     /// The first version that reads `prompt` (and budgets, SPEC §12).
     package static let prompt = AppVersionNumber("0.3")!
+    /// The first version that reads `experiment` (SPEC §13).
+    package static let experiment = AppVersionNumber("0.4")!
     /// The version as a number.
     package static let current = AppVersionNumber(text)!
 }
