@@ -98,7 +98,11 @@ public struct SimulationRequest {
         let replayed = try replay(
             Simulation(policies: policies, keepsAsks: asks != nil, horizonDays: horizon?.days))
         hand(replayed.outcome.asks)
-        let results = zip(policies, replayed.outcome.tallies).map(SimulationReport.PolicyResult.init)
+        let results = policies.indices.map { index in
+            SimulationReport.PolicyResult(
+                policies[index], tally: replayed.outcome.tallies[index],
+                arms: index < replayed.outcome.arms.count ? replayed.outcome.arms[index] : nil)
+        }
         var report = SimulationReport(
             input: replayed.input, policy: results[0], baseline: results.dropFirst().first, horizon: horizon)
         report.problems = replayed.problems

@@ -36,7 +36,7 @@ extension Evaluator {
 
     /// Whether the arms would differ at `moment` (for the holdout: whether any arm allows it),
     /// each decided into a verdict.
-    private static func isExposure(
+    package static func isExposure(
         _ experiment: Experiment, heldOut: Bool, state: ReviewState, moment: Moment
     ) -> Bool {
         var verdict = Verdict()

@@ -14,6 +14,8 @@ package struct AskRecord: Sendable, Hashable {
     package var digest: String?
     /// Whether the OS would have dropped it (past its quota).
     package var pastOSQuota: Bool
+    /// Under an experiment (SPEC §13), the person's arm; `nil` for a policy without one.
+    package var arm: String? = nil
 
     /// The record as one JSON line.
     package var jsonLine: String {
@@ -22,6 +24,6 @@ package struct AskRecord: Sendable, Hashable {
                 ("person", .string(person)), ("time", .string(time.description)), ("trigger", .string(trigger)),
                 ("policy", .string(policy)), ("policy_digest", .string(digest)),
                 ("past_os_quota", .bool(pastOSQuota)),
-            ]))
+            ] + (arm.map { [("arm", JSONValue.string($0))] } ?? [])))
     }
 }

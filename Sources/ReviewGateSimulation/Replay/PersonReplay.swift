@@ -54,6 +54,12 @@ struct PersonReplay {
         // kill switch blocked: a policy that is off checks no count).
         var lastReachedBlockers: UInt32?
         var firstAsk: Timestamp?
+        // Under an experiment, whether the person is held out, until their exposure is found.
+        let experiment = policy.experiment
+        let assignment = experiment.map { $0.assignment(of: state) }
+        let heldOut = assignment.map { $0.arm == nil } ?? false
+        let armName = assignment.map { experiment!.armName($0.arm) }
+        var exposed = experiment == nil || state.userID == nil
 
         for event in events {
             if let version = versions.change(at: event) {
@@ -95,6 +101,12 @@ struct PersonReplay {
                 continue
             }
             tally.moments += 1
+            if !exposed, let experiment,
+                Evaluator.isExposure(experiment, heldOut: heldOut, state: state, moment: moment)
+            {
+                exposed = true
+                tally.peopleExposed += 1
+            }
             for index in verdict.countsPassed { reached[index] = true }
             if !verdict.isAllowed,
                 !verdict.countsPassed.isEmpty || (listened && verdict.blockers & Self.enabledBit != 0)
@@ -111,7 +123,7 @@ struct PersonReplay {
                 asks?.append(
                     AskRecord(
                         person: person, time: event.time, trigger: trigger, policy: policy.name,
-                        digest: policy.digest, pastOSQuota: pastQuota))
+                        digest: policy.digest, pastOSQuota: pastQuota, arm: armName))
             } else if !verdict.unheard && (policy.enabled.value || listened) {
                 tally.blockedMoments += 1
                 let blocked = verdict.blockers

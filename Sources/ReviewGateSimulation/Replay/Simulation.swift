@@ -22,6 +22,9 @@ package struct Simulation: Sendable {
         package var asks: [AskRecord]
         /// The budget's tally, when a budget is replayed.
         package var budget: BudgetTally?
+        /// For each policy with an experiment (SPEC §13), a tally per arm: the holdout first, then
+        /// the arms in order; `nil` for a policy without one.
+        package var arms: [[SimulationTally]?] = []
     }
 
     /// A simulation of `policies`.
@@ -41,7 +44,13 @@ package struct Simulation: Sendable {
     package var empty: Outcome {
         Outcome(
             tallies: policies.map { SimulationTally(triggers: $0.policy.triggers.count) }, asks: [],
-            budget: budget.map { BudgetTally(prompts: $0.budget.prompts.count) })
+            budget: budget.map { BudgetTally(prompts: $0.budget.prompts.count) },
+            arms: policies.map { simulated in
+                simulated.policy.experiment.map {
+                    Array(
+                        repeating: SimulationTally(triggers: simulated.policy.triggers.count), count: $0.arms.count + 1)
+                }
+            })
     }
 
     /// Replays every person of `timeline`, its people split into `jobs` runs of about as many
@@ -81,7 +90,7 @@ package struct Simulation: Sendable {
             let name = timeline.people[Symbols.ID(person)]
             timeline.withEvents(of: person) { events in
                 for index in replays.indices {
-                    replays[index].replay(events, person: name, into: &outcome.tallies[index])
+                    Self.replay(&replays[index], events, person: name, into: &outcome, at: index)
                 }
                 budgetReplay?.replay(events, person: name, into: &outcome.budget!)
             }
@@ -95,6 +104,24 @@ package struct Simulation: Sendable {
         return outcome
     }
 
+    /// Replays one person through the policy at `index`, into its tally and, under an experiment,
+    /// into the tally of the person's arm too (the holdout's first).
+    private static func replay(
+        _ replay: inout PersonReplay, _ events: UnsafeBufferPointer<TimelineEvent>, person: String,
+        into outcome: inout Outcome, at index: Int, from initial: ReviewState? = nil
+    ) {
+        guard let experiment = replay.simulated.policy.experiment, let first = events.first else {
+            replay.replay(events, person: person, into: &outcome.tallies[index], from: initial)
+            return
+        }
+        var personal = SimulationTally(triggers: replay.simulated.policy.triggers.count)
+        replay.replay(events, person: person, into: &personal, from: initial)
+        outcome.tallies[index].add(personal)
+        let state = initial ?? ReviewState(userID: person, installedAt: first.time, app: AppVersion())
+        let arm = experiment.assignment(of: state).arm.map { $0 + 1 } ?? 0
+        outcome.arms[index]?[arm].add(personal)
+    }
+
     /// Replays one person's `events` (in time order), from `initial` when given, into `outcome`.
     package func replay(
         _ events: UnsafeBufferPointer<TimelineEvent>, person: String, symbols: Symbols, into outcome: inout Outcome,
@@ -102,7 +129,7 @@ package struct Simulation: Sendable {
     ) {
         for (index, simulated) in policies.enumerated() {
             var replay = PersonReplay(simulated, symbols: symbols, keepingAsks: keepsAsks, horizonDays: horizonDays)
-            replay.replay(events, person: person, into: &outcome.tallies[index], from: initial)
+            Self.replay(&replay, events, person: person, into: &outcome, at: index, from: initial)
             outcome.asks += replay.asks ?? []
         }
         if let budget {
@@ -116,6 +143,10 @@ extension Simulation.Outcome {
     /// Adds another part's outcome (of the same policies) after this one's.
     package mutating func add(_ other: Simulation.Outcome) {
         for index in tallies.indices { tallies[index].add(other.tallies[index]) }
+        for index in arms.indices where index < other.arms.count {
+            guard let otherArms = other.arms[index] else { continue }
+            for arm in otherArms.indices { arms[index]?[arm].add(otherArms[arm]) }
+        }
         asks += other.asks
         if let otherBudget = other.budget { budget?.add(otherBudget) }
     }

@@ -15,6 +15,8 @@ package struct SimulationTally: Sendable, Hashable {
     package var people = 0
     /// People asked at least once.
     package var peopleAsked = 0
+    /// Under an experiment (SPEC §13): people exposed, at the first moment the arms differed.
+    package var peopleExposed = 0
     /// Moments decided (launches, events, triggers).
     package var moments = 0
     /// Asks.
@@ -74,6 +76,7 @@ package struct SimulationTally: Sendable, Hashable {
     package mutating func add(_ other: SimulationTally) {
         people += other.people
         peopleAsked += other.peopleAsked
+        peopleExposed += other.peopleExposed
         moments += other.moments
         asks += other.asks
         asksPastOSQuota += other.asksPastOSQuota

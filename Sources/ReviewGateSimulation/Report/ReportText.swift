@@ -112,7 +112,38 @@ extension SimulationReport {
                 "days from first seen to first ask" + (baseline == nil ? "" : ", \(role(index)) \(result.name)"))
             out += Histogram.lines(result.tally.firstAskDays)
         }
+        for (index, result) in results.enumerated() {
+            guard let arms = result.arms, let experiment = result.experimentName else { continue }
+            out.append("")
+            out.append(
+                "experiment \(experiment), arm by arm"
+                    + (baseline == nil ? "" : ", \(role(index)) \(result.name)"))
+            out += Self.armLines(arms, of: result.tally)
+        }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// One row per arm (the holdout first): people assigned, exposed, asked, asks, asks per exposed
+    /// person, days to the first ask (p50) and the top reason people were never asked; then the
+    /// share of the people assigned who were ever exposed.
+    static func armLines(_ arms: [PolicyResult], of total: SimulationTally) -> [String] {
+        var rows = [["arm", "people", "exposed", "asked", "asks", "asks/exposed", "p50 d", "top blocker"]]
+        for arm in arms {
+            let tally = arm.tally
+            let perExposed =
+                tally.peopleExposed == 0
+                ? "-" : BudgetSimulationReport.tenths(Double(tally.asks) / Double(tally.peopleExposed))
+            let top = tally.neverAsked.indices.max { tally.neverAsked[$0] < tally.neverAsked[$1] }
+            rows.append([
+                arm.name, grouped(tally.people), grouped(tally.peopleExposed), grouped(tally.peopleAsked),
+                grouped(tally.asks), perExposed, tally.firstAskPercentile(0.5).map(String.init) ?? "-",
+                top.flatMap { tally.neverAsked[$0] > 0 ? SimulationTally.NeverAsked.ids[$0] : nil } ?? "-",
+            ])
+        }
+        let share = total.people == 0 ? 0 : Double(total.peopleExposed) * 100 / Double(total.people)
+        return BudgetSimulationReport.table(rows) + [
+            "\(grouped(total.peopleExposed)) of \(people(total.people)) ever exposed (\(percent(share))): only they were treated differently"
+        ]
     }
 
     /// `sha256:73a0ec50f1e2…`: enough of a digest to tell policies apart.

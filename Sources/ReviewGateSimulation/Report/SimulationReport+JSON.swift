@@ -51,47 +51,66 @@ extension SimulationReport.PolicyResult {
         let byDay: [(key: String, value: JSONValue)] = tally.firstAskDays.enumerated().compactMap {
             $0.element > 0 ? (String($0.offset), .int($0.element)) : nil
         }
-        return .object([
-            ("name", .string(name)), ("digest", .string(digest)), ("path", .string(path)),
+        return .object(
+            [
+                ("name", .string(name)), ("digest", .string(digest)), ("path", .string(path)),
+                (
+                    "triggers",
+                    .array(triggers.map { .object([("id", .string($0.id)), ("rule", .string($0.rule))]) })
+                ),
+                ("people", .int(tally.people)), ("people_asked", .int(tally.peopleAsked)),
+                ("people_asked_percent", .double((askedPercent * 10).rounded() / 10)),
+                ("moments", .int(tally.moments)), ("asks", .int(tally.asks)),
+                ("asks_past_os_quota", modelsOSQuota ? .int(tally.asksPastOSQuota) : .null),
+                (
+                    "asks_by_trigger",
+                    .object(triggers.indices.map { (triggers[$0].id, .int(tally.asksByTrigger[$0])) })
+                ),
+                (
+                    "days_to_first_ask",
+                    .object([
+                        ("p10", tally.firstAskPercentile(0.1).map(JSONValue.int) ?? .null),
+                        ("p50", tally.firstAskPercentile(0.5).map(JSONValue.int) ?? .null),
+                        ("p90", tally.firstAskPercentile(0.9).map(JSONValue.int) ?? .null),
+                        ("people_by_day", .object(byDay)),
+                    ])
+                ),
+                ("blocked_moments", .int(tally.blockedMoments)),
+                ("blocked_by", .object(blocked)),
+                (
+                    "never_reached",
+                    .object(triggers.indices.map { (triggers[$0].id, .int(tally.neverReached[$0])) })
+                ),
+                ("unknown_trigger_moments", .int(tally.unknownTriggerMoments)),
+                (
+                    "never_asked",
+                    .object(
+                        SimulationTally.NeverAsked.ids.indices.compactMap { index in
+                            index == SimulationTally.NeverAsked.neverReached || tally.neverAsked[index] > 0
+                                ? (SimulationTally.NeverAsked.ids[index], .int(tally.neverAsked[index])) : nil
+                        })
+                ),
+                ("latest", tally.latest.map { .string($0.description) } ?? .null),
+                ("within_days", horizon.map { withinDays($0) } ?? .null),
+            ] + experimentMembers)
+    }
+
+    /// Under an experiment: the people exposed, and each arm's result (the holdout first), each
+    /// with its own exposed people; nothing for a policy without one.
+    private var experimentMembers: [(key: String, value: JSONValue)] {
+        guard let arms else { return [] }
+        return [
+            ("experiment", .string(experimentName)),
+            ("people_exposed", .int(tally.peopleExposed)),
             (
-                "triggers",
-                .array(triggers.map { .object([("id", .string($0.id)), ("rule", .string($0.rule))]) })
-            ),
-            ("people", .int(tally.people)), ("people_asked", .int(tally.peopleAsked)),
-            ("people_asked_percent", .double((askedPercent * 10).rounded() / 10)),
-            ("moments", .int(tally.moments)), ("asks", .int(tally.asks)),
-            ("asks_past_os_quota", modelsOSQuota ? .int(tally.asksPastOSQuota) : .null),
-            (
-                "asks_by_trigger",
-                .object(triggers.indices.map { (triggers[$0].id, .int(tally.asksByTrigger[$0])) })
-            ),
-            (
-                "days_to_first_ask",
-                .object([
-                    ("p10", tally.firstAskPercentile(0.1).map(JSONValue.int) ?? .null),
-                    ("p50", tally.firstAskPercentile(0.5).map(JSONValue.int) ?? .null),
-                    ("p90", tally.firstAskPercentile(0.9).map(JSONValue.int) ?? .null),
-                    ("people_by_day", .object(byDay)),
-                ])
-            ),
-            ("blocked_moments", .int(tally.blockedMoments)),
-            ("blocked_by", .object(blocked)),
-            (
-                "never_reached",
-                .object(triggers.indices.map { (triggers[$0].id, .int(tally.neverReached[$0])) })
-            ),
-            ("unknown_trigger_moments", .int(tally.unknownTriggerMoments)),
-            (
-                "never_asked",
-                .object(
-                    SimulationTally.NeverAsked.ids.indices.compactMap { index in
-                        index == SimulationTally.NeverAsked.neverReached || tally.neverAsked[index] > 0
-                            ? (SimulationTally.NeverAsked.ids[index], .int(tally.neverAsked[index])) : nil
+                "arms",
+                .array(
+                    arms.map { arm in
+                        guard case .object(let members) = arm.json(horizon: nil) else { return .null }
+                        return .object(members + [("people_exposed", .int(arm.tally.peopleExposed))])
                     })
             ),
-            ("latest", tally.latest.map { .string($0.description) } ?? .null),
-            ("within_days", horizon.map { withinDays($0) } ?? .null),
-        ])
+        ]
     }
 
     /// The horizon's cohort, those asked within it, and the counts by first-seen date they add up from.

@@ -203,9 +203,15 @@ private struct ReportReader {
             tally.firstSeen[index] = SimulationTally.FirstSeen(
                 people: int(entry.value, "people"), asked: int(entry.value, "asked"))
         }
-        return SimulationReport.PolicyResult(
+        tally.peopleExposed = node["people_exposed"] == nil ? 0 : int(node, "people_exposed")
+        var result = SimulationReport.PolicyResult(
             name: node["name"]?.string ?? "", digest: node["digest"]?.string, path: node["path"]?.string ?? "",
             triggers: triggers, modelsOSQuota: modelsOSQuota, tally: tally)
+        if node["arms"] != nil {
+            result.arms = list(node, "arms").compactMap { policy($0) }
+            result.experimentName = node["experiment"]?.string
+        }
+        return result
     }
 }
 

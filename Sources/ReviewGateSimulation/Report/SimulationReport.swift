@@ -41,6 +41,9 @@ public struct SimulationReport: Sendable {
         package var modelsOSQuota: Bool
         /// The counts.
         package var tally: SimulationTally
+        /// Under an experiment (SPEC §13), each arm's counts, the holdout first (named `holdout`);
+        /// `nil` for a policy without one.
+        package var arms: [PolicyResult]?
 
         /// A trigger as the report names it.
         package struct Trigger: Sendable, Hashable {
@@ -73,6 +76,9 @@ public struct SimulationReport: Sendable {
             self.modelsOSQuota = modelsOSQuota
             self.tally = tally
         }
+
+        /// The experiment's name, when the policy has one (from the simulated policy).
+        package var experimentName: String?
 
         /// The share of people asked, in percent.
         package var askedPercent: Double {
@@ -140,7 +146,8 @@ public struct SimulationReport: Sendable {
         [policy.tally.latest, baseline?.tally.latest].compactMap { $0 }.max()
     }
 
-    /// Adds a report of other people under the same policies (a partition of a larger run).
+    /// Adds a report of other people under the same policies (a partition of a larger run): the
+    /// arms of an experiment each to its own.
     /// Throws when the policies differ.
     package mutating func add(_ other: SimulationReport) throws(MergeError) {
         guard other.horizon == horizon else {
@@ -161,8 +168,8 @@ public struct SimulationReport: Sendable {
         input.lines += other.input.lines
         input.events += other.input.events
         input.skipped += other.input.skipped
-        policy.tally.add(other.policy.tally)
-        if let otherBaseline = other.baseline { baseline?.tally.add(otherBaseline.tally) }
+        policy.add(other.policy)
+        if let otherBaseline = other.baseline { baseline?.add(otherBaseline) }
     }
 
     /// Why two reports do not merge.
@@ -173,8 +180,31 @@ public struct SimulationReport: Sendable {
 }
 
 extension SimulationReport.PolicyResult {
-    /// Whether another result is of the same policy (name, digest and triggers).
+    /// Whether another result is of the same policy (name, digest, triggers and arms).
     func sameRun(as other: Self) -> Bool {
         name == other.name && digest == other.digest && triggers == other.triggers
+            && arms?.map(\.name) == other.arms?.map(\.name)
+    }
+
+    /// Adds another partition's counts of the same policy, arm by arm.
+    mutating func add(_ other: Self) {
+        tally.add(other.tally)
+        guard let otherArms = other.arms else { return }
+        for index in arms?.indices ?? 0..<0 where index < otherArms.count {
+            arms?[index].tally.add(otherArms[index].tally)
+        }
+    }
+
+    /// The result of `simulated` with `tally`, and under an experiment each arm's (the holdout first).
+    package init(_ simulated: SimulatedPolicy, tally: SimulationTally, arms: [SimulationTally]?) {
+        self.init(simulated, tally: tally)
+        guard let experiment = simulated.policy.experiment, let arms else { return }
+        experimentName = experiment.name
+        let names = [Experiment.holdoutArm] + experiment.arms.map(\.name)
+        self.arms = zip(names, arms).map { name, tally in
+            var result = Self(simulated, tally: tally)
+            result.name = name
+            return result
+        }
     }
 }

@@ -1,0 +1,102 @@
+import Foundation
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateSimulation
+import ReviewGateTestSupport
+@_spi(ReviewGateTools) import ReviewGateYAML
+import Testing
+
+/// `simulate` on a policy with an experiment (SPEC §13): each arm's counts are those of replaying the
+/// arm's merged policy alone on the people of that arm, the arms add up to everyone, and reports of
+/// halves merge arm by arm into the whole's.
+@Suite("simulate: experiments, arm by arm")
+struct ExperimentSimulationTests {
+    static let policyFile = Repository.path("policies/experiments/ask-earlier.yaml")
+
+    /// The shipped first-month cohort with fewer people, as JSON Lines, a line per element.
+    static func lines(people: Int) throws -> [String] {
+        let text = try String(
+            contentsOfFile: Repository.path("policies/examples/simulate/first-month.cohort.yaml"), encoding: .utf8
+        ).replacingOccurrences(of: "people: 2000", with: "people: \(people)")
+        let document = try YAMLLoader().loadDocument(Array(text.utf8), file: "cohort.yaml")
+        var lines: [String] = []
+        CohortGenerator.timeline(try CohortDecoder.decode(document)).writeJSONLines { chunk in
+            lines += chunk.split(separator: "\n").map(String.init)
+        }
+        return lines
+    }
+
+    static func user(_ line: String) -> String {
+        let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        return object?["user"] as? String ?? ""
+    }
+
+    static func run(_ policy: SimulatedPolicy, _ lines: [String]) throws -> SimulationReport {
+        try SimulationRequest(
+            policy: policy, input: .bytes(Array((lines.joined(separator: "\n") + "\n").utf8), name: "t.jsonl"), jobs: 2
+        ).run()
+    }
+
+    @Test("each arm's asks are its merged policy's alone on its people; the arms add up to everyone")
+    func armsAgainstTheirPoliciesAlone() throws {
+        let loaded = try PolicyLoader.files(Fixtures.documents).load(path: Self.policyFile)
+        let experiment = try #require(loaded.policy.experiment)
+        let lines = try Self.lines(people: 400)
+        let report = try Self.run(SimulatedPolicy(loaded, path: Self.policyFile), lines)
+        let arms = try #require(report.policy.arms)
+        #expect(arms.map(\.name) == ["holdout", "control", "early"])
+        #expect(arms.map(\.tally.people).reduce(0, +) == 400)
+        #expect(arms.map(\.tally.asks).reduce(0, +) == report.policy.tally.asks)
+        #expect(arms.map(\.tally.peopleExposed).reduce(0, +) == report.policy.tally.peopleExposed)
+        #expect(arms[0].tally.asks == 0, "the holdout is never asked")
+        #expect(arms[0].tally.people > 0 && arms[1].tally.people > 0 && arms[2].tally.people > 0)
+
+        func arm(of user: String) -> Int? {
+            experiment.assignment(
+                of: ReviewState(userID: user, installedAt: Timestamp(nanosecondsSince1970: 0), app: AppVersion())
+            ).arm
+        }
+        for (index, armPolicy) in experiment.arms.enumerated() {
+            let mine = lines.filter { arm(of: Self.user($0)) == index }
+            let alone = try Self.run(SimulatedPolicy(armPolicy.policy, path: Self.policyFile), mine).policy.tally
+            let counted = arms[index + 1].tally
+            #expect(counted.people == alone.people, "\(armPolicy.name)")
+            #expect(counted.asks == alone.asks, "\(armPolicy.name)")
+            #expect(counted.peopleAsked == alone.peopleAsked, "\(armPolicy.name)")
+            #expect(counted.firstAskDays == alone.firstAskDays, "\(armPolicy.name)")
+            #expect(counted.asksByTrigger == alone.asksByTrigger, "\(armPolicy.name)")
+        }
+        // Exposure: the early arm asks at the second completion, control at the fourth, so most
+        // people who complete twice are exposed, and no one is exposed twice.
+        #expect(report.policy.tally.peopleExposed > 0 && report.policy.tally.peopleExposed <= 400)
+        #expect(report.text.contains("experiment ask-earlier, arm by arm"), "\(report.text)")
+
+        // --asks records carry the person's arm.
+        var records: [String] = []
+        _ = try SimulationRequest(
+            policy: SimulatedPolicy(loaded, path: Self.policyFile),
+            input: .bytes(Array((lines.joined(separator: "\n") + "\n").utf8), name: "t.jsonl"),
+            asks: { records.append($0) }
+        ).run()
+        #expect(records.count == report.policy.tally.asks)
+        #expect(records.allSatisfy { $0.contains(#""arm":"control""#) || $0.contains(#""arm":"early""#) })
+    }
+
+    @Test("reports of two halves of the people merge, arm by arm, into the whole's JSON")
+    func halvesMerge() throws {
+        let loaded = try PolicyLoader.files(Fixtures.documents).load(path: Self.policyFile)
+        let simulated = SimulatedPolicy(loaded, path: Self.policyFile)
+        let lines = try Self.lines(people: 200)
+        let people = Array(Set(lines.map(Self.user))).sorted()
+        let firstHalf = Set(people.prefix(people.count / 2))
+        let whole = try Self.run(simulated, lines)
+        var merged = try Self.run(simulated, lines.filter { firstHalf.contains(Self.user($0)) })
+        try merged.add(try Self.run(simulated, lines.filter { !firstHalf.contains(Self.user($0)) }))
+        merged.input = whole.input
+        #expect(JSONWriter().string(merged.json) == JSONWriter().string(whole.json))
+        // Read back from JSON, the arms survive.
+        let root = try JSONReader().loadDocument(Array(JSONWriter().string(whole.json).utf8), file: "r.json")
+        let read = try SimulationReport(json: root)
+        #expect(read.policy.arms?.map(\.tally) == whole.policy.arms?.map(\.tally))
+    }
+}
