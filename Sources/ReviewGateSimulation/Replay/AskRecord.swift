@@ -20,10 +20,11 @@ package struct AskRecord: Sendable, Hashable {
     /// The record as one JSON line.
     package var jsonLine: String {
         JSONWriter(pretty: false).string(
-            .object([
-                ("person", .string(person)), ("time", .string(time.description)), ("trigger", .string(trigger)),
-                ("policy", .string(policy)), ("policy_digest", .string(digest)),
-                ("past_os_quota", .bool(pastOSQuota)),
-            ] + (arm.map { [("arm", JSONValue.string($0))] } ?? [])))
+            .object(
+                [
+                    ("person", .string(person)), ("time", .string(time.description)), ("trigger", .string(trigger)),
+                    ("policy", .string(policy)), ("policy_digest", .string(digest)),
+                    ("past_os_quota", .bool(pastOSQuota)),
+                ] + (arm.map { [("arm", JSONValue.string($0))] } ?? [])))
     }
 }
