@@ -63,6 +63,30 @@ let benchmarks: @Sendable () -> Void = {
         EightPrompts.load()
     }
 
+    // SPEC §13: a moment decided under an experiment of two arms (the exposure looked for under
+    // both) against the same policy without it; the teardown prints the paired ratio.
+    Benchmark("Evaluator.evaluate, experiment of 2 arms") { benchmark, sample in
+        ThreadCPU.record(on: benchmark) {
+            for _ in benchmark.scaledIterations {
+                blackHole(sample.decideInExperiment())
+            }
+        }
+    } setup: {
+        TwoArms.load()
+    } teardown: {
+        print(TwoArms.load().paired())
+    }
+
+    Benchmark("baseline: the same policy without the experiment") { benchmark, sample in
+        ThreadCPU.record(on: benchmark) {
+            for _ in benchmark.scaledIterations {
+                blackHole(sample.decidePlain())
+            }
+        }
+    } setup: {
+        TwoArms.load()
+    }
+
     Benchmark("Evaluator.evaluate + TextExplanation.render") { benchmark, sample in
         ThreadCPU.record(on: benchmark) {
             for _ in benchmark.scaledIterations {

@@ -28,7 +28,7 @@ enum PairedArbitration {
     }
 
     /// Microseconds per round of `body`, in thread CPU time.
-    private static func time(_ rounds: Int, _ body: () -> Void) -> Double {
+    static func time(_ rounds: Int, _ body: () -> Void) -> Double {
         let start = now()
         for _ in 0..<rounds { body() }
         return Double(now() - start) / Double(rounds) / 1_000
@@ -40,7 +40,7 @@ enum PairedArbitration {
         return Int(time.tv_sec) * 1_000_000_000 + Int(time.tv_nsec)
     }
 
-    private static func format(_ value: Double) -> String {
+    static func format(_ value: Double) -> String {
         String(Double(Int((value * 100).rounded())) / 100)
     }
 }

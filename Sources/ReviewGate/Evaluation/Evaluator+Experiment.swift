@@ -9,10 +9,18 @@ extension Evaluator {
         _ policy: Policy, in experiment: Experiment, state: ReviewState, moment: Moment
     ) throws(UsageError) -> Decision {
         let assignment = experiment.assignment(of: state)
-        var plain = policy
-        plain.experiment = nil
-        var decision = try decide(
-            assignment.arm.map { experiment.arms[$0].policy } ?? plain, state: state, moment: moment)
+        var decision: Decision
+        // The person's own arm is decided here: its outcome is not worked out again for the exposure.
+        var own: (arm: Int, outcome: ArmOutcome)?
+        if let arm = assignment.arm {
+            let armPolicy = experiment.arms[arm].policy
+            decision = try decide(armPolicy, state: state, moment: moment, reserving: 1)
+            own = (arm, outcome(decision, policy: armPolicy, moment: moment))
+        } else {
+            var plain = policy
+            plain.experiment = nil
+            decision = try decide(plain, state: state, moment: moment, reserving: 1)
+        }
         let check = Check(
             id: .experiment, passed: assignment.arm != nil, observed: .bucket(assignment.bucket),
             required: assignment.arm.map {
@@ -27,27 +35,44 @@ extension Evaluator {
         }
         let exposed =
             state.userID != nil && !assignment.isSticky
-            && isExposure(experiment, heldOut: assignment.arm == nil, state: state, moment: moment)
+            && isExposure(experiment, heldOut: assignment.arm == nil, state: state, moment: moment, known: own)
         decision.experiment = ExperimentDecision(
             name: experiment.name, arm: experiment.armName(assignment.arm), version: experiment.version,
             bucket: assignment.bucket, isExposure: exposed)
         return decision
     }
 
+    /// What the arms are compared by: allow or block, the allowing trigger (by index: the arms
+    /// share the policy's triggers), and whether the donation counts.
+    package typealias ArmOutcome = (allowed: Bool, trigger: Int?, counts: Bool)
+
+    /// A decision's ``ArmOutcome`` under `policy`.
+    static func outcome(_ decision: Decision, policy: Policy, moment: Moment) -> ArmOutcome {
+        let counts =
+            moment.event == nil || moment.event == Trigger.launchEvent || policy.counting.whileBlocked
+            || !decision.checks.contains { !$0.passed && $0.id.blocker != .trigger }
+        return (decision.isAllowed, decision.trigger.flatMap { policy.triggerIndex(id: $0) }, counts)
+    }
+
     /// Whether the arms would differ at `moment` (for the holdout: whether any arm allows it),
-    /// each decided into a verdict.
+    /// each decided into a verdict but the one whose outcome is `known`.
     package static func isExposure(
-        _ experiment: Experiment, heldOut: Bool, state: ReviewState, moment: Moment
+        _ experiment: Experiment, heldOut: Bool, state: ReviewState, moment: Moment,
+        known: (arm: Int, outcome: ArmOutcome)? = nil
     ) -> Bool {
         var verdict = Verdict()
-        var first: (allowed: Bool, trigger: Int?, counts: Bool)?
-        for arm in experiment.arms {
-            let policy = arm.policy
-            let outcome: (allowed: Bool, trigger: Int?, counts: Bool)
-            if (try? Evaluator.verdict(policy, state: state, moment: moment, into: &verdict)) != nil {
+        var first: ArmOutcome?
+        for index in experiment.arms.indices {
+            let outcome: ArmOutcome
+            if let known, known.arm == index {
+                outcome = known.outcome
+            } else if (try? Evaluator.verdict(
+                experiment.arms[index].policy, state: state, moment: moment, into: &verdict))
+                != nil
+            {
                 let counts =
-                    moment.event == nil || moment.event == Trigger.launchEvent || policy.counting.whileBlocked
-                    || verdict.failed == 0
+                    moment.event == nil || moment.event == Trigger.launchEvent
+                    || experiment.arms[index].policy.counting.whileBlocked || verdict.failed == 0
                 outcome = (verdict.isAllowed, verdict.isAllowed ? verdict.passingTrigger : nil, counts)
             } else {
                 outcome = (false, nil, true)

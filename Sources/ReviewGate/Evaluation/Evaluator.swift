@@ -61,8 +61,16 @@ public enum Evaluator {
         if let experiment = policy.experiment {
             return try decide(policy, in: experiment, state: state, moment: moment)
         }
+        return try decide(policy, state: state, moment: moment, reserving: 0)
+    }
+
+    /// ``decide(_:state:moment:)`` for a policy without an experiment, its checks' storage holding
+    /// `extra` more (an experiment's check, inserted after).
+    static func decide(
+        _ policy: Policy, state: ReviewState, moment: Moment, reserving extra: Int
+    ) throws(UsageError) -> Decision {
         var checks: [Check] = []
-        let (guardsPass, passing) = try check(policy, state: state, moment: moment, into: &checks)
+        let (guardsPass, passing) = try check(policy, state: state, moment: moment, into: &checks, reserving: extra)
         assert(
             checks.count <= max(1, EvaluationContext.with(policy, state, moment) { $0.checkCount }),
             "checkCount misses a check: the one allocation grew")
@@ -101,7 +109,7 @@ public enum Evaluator {
     /// passed, and the index of the first candidate trigger that passed; a moment naming a trigger
     /// the policy does not have is a usage error.
     private static func check<Recorder: CheckRecorder>(
-        _ policy: Policy, state: ReviewState, moment: Moment, into recorder: inout Recorder
+        _ policy: Policy, state: ReviewState, moment: Moment, into recorder: inout Recorder, reserving extra: Int = 0
     ) throws(UsageError) -> (guardsPass: Bool, passing: Int?) {
         guard policy.enabled.value else {
             recorder.record(.enabled, trigger: nil, passed: false) {
@@ -115,7 +123,7 @@ public enum Evaluator {
             throw .unknownTrigger(policy.noTriggerMessage(id))
         }
         return EvaluationContext.with(policy, state, moment) { context in
-            recorder.reserve(context.checkCount)
+            recorder.reserve(context.checkCount + extra)
             return context.checkAll(into: &recorder)
         }
     }
