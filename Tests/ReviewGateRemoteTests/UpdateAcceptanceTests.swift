@@ -90,6 +90,28 @@ import Testing
         #expect(refusal.reason == .libraryTooOld)
     }
 
+    /// A policy with an experiment (SPEC §13) is signed and accepted with its arms: the digest
+    /// covers them, and the arms decide as in the YAML.
+    @Test func anExperimentTravelsInAnUpdate() throws {
+        let files = try Self.files.get()
+        let experiment = """
+            experiment:
+              name: sooner
+              arms:
+                control: {weight: 1}
+                sooner:
+                  weight: 1
+                  override: {triggers: {done: {at_least: 1}}}
+            """
+        let signed = try UpdateFiles.signed(UpdateFiles.yaml(count: 3, extra: experiment), key: files.key)
+        let acceptance = UpdateAcceptance(keys: [files.key.publicKey], appVersion: nil)
+        let accepted = try acceptance.check(signed, file: "u.json").get()
+        #expect(accepted.policy.experiment?.arms.map(\.name) == ["control", "sooner"])
+        #expect(accepted.policy.experiment?.arms.last?.policy.trigger(id: "done")?.count.value == .atLeast(1))
+        let plain = try UpdateFiles.signed(UpdateFiles.yaml(count: 3), key: files.key)
+        #expect(try acceptance.check(plain, file: "p.json").get().policy.digest != accepted.policy.digest)
+    }
+
     /// Any one byte of a signed file changed (each bit 0 flipped) is refused: nothing in the
     /// envelope is taken on trust, and base64 must be canonical.
     @Test func everyByteFlippedIsRefused() throws {

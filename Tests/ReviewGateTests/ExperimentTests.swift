@@ -9,19 +9,23 @@ import Testing
     /// A policy with `experiment` (its lines after `experiment:`), asking at the fourth
     /// `process_completed` after three days, once in 30 days.
     static func policy(_ experiment: String) throws -> Policy {
-        let text = """
-            reviewgate: 1
-            name: exp
-            app: {platform: android}
-            triggers:
-              process_completed: {at_least: 4}
-            guards:
-              min_install_age: 3d
-              cooldown: 30d
-            experiment:
-            \(experiment)
-            """
-        return try PolicyLoader.decode(Fixtures.document(text, file: "exp.yaml")).policy
+        try PolicyLoader.decode(Fixtures.document(text(experiment), file: "exp.yaml")).policy
+    }
+
+    /// The YAML of ``policy(_:)``.
+    static func text(_ experiment: String) -> String {
+        """
+        reviewgate: 1
+        name: exp
+        app: {platform: android}
+        triggers:
+          process_completed: {at_least: 4}
+        guards:
+          min_install_age: 3d
+          cooldown: 30d
+        experiment:
+        \(experiment)
+        """
     }
 
     static let askEarlier = """
@@ -208,5 +212,54 @@ import Testing
         let misspelt = errors(
             "  name: e\n  arms:\n    a:\n      weight: 1\n      override:\n        guards: {cooldwn: 1d}")
         #expect(misspelt.first?.hasPrefix("15: unknown key \"cooldwn\"") == true, "\(misspelt)")
+    }
+
+    @Test("under a budget, exposure is decided on the policy's arms, before the budget, and written")
+    func underABudget() throws {
+        let policyText = Self.text(Self.askEarlier)
+        let files = [
+            "b.yaml":
+                "reviewgate_budget: 1\nname: b\nprompts:\n  paywall: {priority: 80}\n  review: {priority: 50, policy: exp.yaml}\ngaps: [{min: 1h}]",
+            "exp.yaml": policyText,
+        ]
+        let source: PolicyLoader.DocumentSource = { path in try Fixtures.document(files[path] ?? "", file: path) }
+        let budget = try BudgetLoader(policies: PolicyLoader(source: source)).load(path: "b.yaml").budget
+        let experiment = try #require(budget.prompt(named: "review")?.policy?.experiment)
+        let userID = (0..<10_000).lazy.map { "r\($0)" }.first {
+            experiment.arm(forBucket: RolloutBucket.bucket(salt: "ask-earlier", userID: $0)) == 1
+        }!
+        var state = Self.state(userID, completed: 1)
+        // The paywall is wanted at the same moment and outranks the review: the budget blocks the
+        // review, yet the arms differed for its policy, so the person is exposed.
+        let arbitration = try Arbiter.arbitrate(budget, state: state, moment: Self.moment, wanted: ["paywall"])
+        #expect(arbitration.granted == "paywall")
+        #expect(arbitration.candidate("review")?.decision?.experiment?.isExposure == true)
+        Transition.apply(arbitration, to: &state, budget: budget)
+        #expect(state.experiments["ask-earlier"]?.arm == "early")
+    }
+
+    @Test("validate warns: an arm that changes nothing, a holdout of 100, experiment under an older library")
+    func warnings() throws {
+        let yaml = """
+            reviewgate: 1
+            name: exp
+            requires: {library_version: "0.3"}
+            app: {platform: android}
+            triggers:
+              done: {at_least: 2}
+            guards:
+              cooldown: 30d
+            experiment:
+              name: e
+              holdout: 100
+              arms:
+                control: {weight: 1}
+                same:
+                  weight: 1
+                  override: {guards: {cooldown: 30d}}
+            """
+        let warnings = try Fixtures.warnings(yaml)
+        #expect(warnings.compactMap(\.rule?.rawValue).sorted() == ["arm_unchanged", "holdout_all", "newer_key"])
+        #expect(warnings.first { $0.rule == .armUnchanged }?.location?.line == 14, "the arm's name")
     }
 }

@@ -27,6 +27,12 @@ extension Transition {
             }
         }
         donate(moment, counting: uncounted == nil, to: &state, keeping: budget.longestWithin)
+        // Exposure is decided on each policy's arms, before the budget (SPEC §13).
+        for candidate in arbitration.candidates {
+            guard let experiment = candidate.decision?.experiment, experiment.isExposure else { continue }
+            state.experiments[experiment.name] = ExperimentExposure(
+                arm: experiment.arm, version: experiment.version, exposedAt: moment.now)
+        }
         if appendingAsk, let granted = arbitration.grantedCandidate {
             appendAsk(at: moment.now, trigger: granted.decision?.trigger, prompt: granted.prompt, to: &state)
         }
