@@ -7,7 +7,7 @@ import Testing
 
 /// The prompter under a policy with an experiment (SPEC §13): each decision event carries the
 /// experiment and the arm, the exposure is flagged once, and the arm is written into the state.
-@Suite("ReviewPrompter with an experiment", .timeLimit(.minutes(1)))
+@Suite("ReviewPrompter with an experiment", .timeLimit(.minutes(5)))
 struct ExperimentPrompterTests {
     /// Asks at the second `done` in the `sooner` arm, at the third in `control`; no delay.
     static func policy() throws -> Policy {
