@@ -59,7 +59,7 @@ extension ReviewPrompter {
             let decision = try Evaluator.evaluate(policy, state: state, moment: moment)
             Transition.apply(decision, to: &state, policy: policy, appendingAsk: false)
             guard decision.isAllowed else { return Decided(decision: decision, leased: false) }
-            let expires = moment.now + policy.presentation.delay + Self.leaseMargin
+            let expires = moment.now + decision.presentation(under: policy).delay + Self.leaseMargin
             let leased =
                 Transition.lease(policy.prompt, id: lease, at: moment.now, expires: expires, in: &state) != nil
             return Decided(decision: decision, leased: leased)
@@ -76,8 +76,10 @@ extension ReviewPrompter {
         sink(PromptEvent(decided: decision, policy: policy))
         guard decision.isAllowed else { return nil }
         let ask = PendingAsk(
-            prompt: decision.prompt, trigger: decision.trigger, scene: moment.scene, delay: policy.presentation.delay,
-            requireSameScene: policy.presentation.requireSameScene, rules: rules, origin: origin, lease: lease)
+            prompt: decision.prompt, trigger: decision.trigger, scene: moment.scene,
+            delay: decision.presentation(under: policy).delay,
+            requireSameScene: decision.presentation(under: policy).requireSameScene, rules: rules, origin: origin,
+            lease: lease)
         return await begin(ask, leased: decided.leased, at: decision.moment.now)
     }
 
@@ -110,7 +112,9 @@ extension ReviewPrompter {
             sink(PromptEvent(candidate: candidate, of: arbitration, budget: budget))
         }
         guard let granted = arbitration.grantedCandidate else { return nil }
-        let presentation = budget.prompt(named: granted.prompt)?.policy?.presentation
+        let presentation = budget.prompt(named: granted.prompt)?.policy.map {
+            granted.decision?.presentation(under: $0) ?? $0.presentation
+        }
         let ask = PendingAsk(
             prompt: granted.prompt, trigger: granted.decision?.trigger, scene: moment.scene,
             delay: presentation?.delay ?? TimeSpan(nanoseconds: 0),

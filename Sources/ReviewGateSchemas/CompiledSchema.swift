@@ -162,7 +162,7 @@ extension JSONSchema {
                   ]
                 },
                 "experiment": {
-                  "description": "The experiment as the YAML writes it (SPEC §13), keys in name order; left out when the policy has none, so that the digest of a policy without one is unchanged. The digest covers its arms.",
+                  "description": "The experiment as the YAML writes it (SPEC §13), keys in name order but the arms in the file's (their order splits the buckets); left out when the policy has none, so that the digest of a policy without one is unchanged. The digest covers its arms.",
                   "type": "object",
                   "required": ["name", "arms"]
                 },

@@ -262,4 +262,50 @@ import Testing
         #expect(warnings.compactMap(\.rule?.rawValue).sorted() == ["arm_unchanged", "holdout_all", "newer_key"])
         #expect(warnings.first { $0.rule == .armUnchanged }?.location?.line == 14, "the arm's name")
     }
+
+    @Test("the compiled form keeps the arms in the file's order, which splits the buckets")
+    func compiledArmsKeepTheirOrder() throws {
+        let yaml = Self.text(
+            "  name: e\n  arms:\n    treatment:\n      weight: 1\n      override: {guards: {cooldown: 1d}}\n    control: {weight: 3}"
+        )
+        let loaded = try PolicyLoader.decode(Fixtures.document(yaml, file: "exp.yaml"))
+        let text = CompiledPolicy(loaded).text(digest: "sha256:" + String(repeating: "0", count: 64))
+        let compiled = try CompiledPolicy.load(Array(text.utf8), file: "exp.json")
+        #expect(compiled.experiment?.arms.map(\.name) == ["treatment", "control"])
+        for user in (0..<200).map({ "user-\($0)" }) {
+            let state = Self.state(user)
+            #expect(compiled.experiment?.assignment(of: state) == loaded.policy.experiment?.assignment(of: state))
+        }
+        // The same arms in the other order are another policy, with another digest.
+        let swapped = Self.text(
+            "  name: e\n  arms:\n    control: {weight: 3}\n    treatment:\n      weight: 1\n      override: {guards: {cooldown: 1d}}"
+        )
+        let other = try PolicyLoader.decode(Fixtures.document(swapped, file: "exp.yaml"))
+        #expect(CompiledPolicy(other).canonicalBytes != CompiledPolicy(loaded).canonicalBytes)
+    }
+
+    @Test("an arm's presentation and its longer within are the arm's: presented so, and their times kept")
+    func armPresentationAndWithin() throws {
+        let policy = try Self.policy(
+            """
+              name: e
+              arms:
+                slow:
+                  weight: 1
+                  override:
+                    presentation: {delay: 5s}
+                    triggers: {process_completed: {within: 30d}}
+            """)
+        let decision = try Evaluator.evaluate(policy, state: Self.state("u-1", completed: 3), moment: Self.moment)
+        #expect(decision.presentation(under: policy).delay == TimeSpan(seconds: 5))
+        #expect(policy.presentation.delay == TimeSpan(nanoseconds: 0))
+        #expect(policy.longestWithin == TimeSpan(seconds: 30 * 86_400), "the arm's window keeps the donation times")
+    }
+
+    @Test("at most 100 arms")
+    func armCap() throws {
+        let arms = (0...100).map { "    a\($0): {weight: 1}" }.joined(separator: "\n")
+        let error = try #require(throws: DiagnosticError.self) { try Self.policy("  name: e\n  arms:\n" + arms) }
+        #expect(error.diagnostics.first?.message.hasPrefix("experiment arms must be at most 100; found 101") == true)
+    }
 }

@@ -117,10 +117,13 @@
             } else {
                 first = (prompt, policy)
             }
-            if policy.presentation.delay >= budget.lease.value {
+            // An experiment's arm may present later than the policy (SPEC §13): the longest counts.
+            let delay = ([policy.presentation.delay] + (policy.experiment?.arms.map(\.policy.presentation.delay) ?? []))
+                .max()!
+            if delay >= budget.lease.value {
                 errors.append(
                     .error(
-                        "the lease (\(budget.lease.value)\(budget.lease.location == nil ? ", the default" : "")) must be longer than \(Quote.prefix(path.value))'s presentation.delay (\(policy.presentation.delay)): a lease that lapses before the prompt shows lets another prompt in",
+                        "the lease (\(budget.lease.value)\(budget.lease.location == nil ? ", the default" : "")) must be longer than \(Quote.prefix(path.value))'s presentation.delay (\(delay)): a lease that lapses before the prompt shows lets another prompt in",
                         at: budget.lease.location ?? path.location))
             }
         }

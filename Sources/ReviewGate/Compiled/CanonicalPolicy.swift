@@ -68,6 +68,12 @@ struct CanonicalPolicy {
         rankTables[pointer] ?? (isTrigger(pointer) ? rankTables["/triggers/t"]! : rankTables["/"]!)
     }
 
+    /// Whether the mapping at `pointer` keeps the file's order: the triggers (tried in that order)
+    /// and an experiment's arms (whose order splits the buckets, SPEC §13).
+    static func keepsFileOrder(_ pointer: String) -> Bool {
+        pointer == "/triggers" || pointer == "/experiment/arms"
+    }
+
     /// Whether `pointer` is a trigger's (`/triggers/ID`).
     static func isTrigger(_ pointer: String) -> Bool {
         let parts = pointer.split(separator: "/", omittingEmptySubsequences: false)
@@ -137,7 +143,7 @@ struct CanonicalPolicy {
             let order = Self.ranks(at: pointer)
             let rank = { (entry: MappingEntry) in order[entry.key.scalar?.text ?? ""] ?? Int.max }
             let ordered =
-                pointer == "/triggers"
+                Self.keepsFileOrder(pointer)
                 ? entries
                 : entries.sorted {
                     rank($0) != rank($1)
@@ -150,7 +156,7 @@ struct CanonicalPolicy {
                     (name, value(entry.value, pointer: "\(pointer)/\(Self.escape(name))", key: entry.key.location)))
             }
             members += PolicyDefaults(policy: decoded).defaults(at: pointer).filter { !present.contains($0.key) }
-            return .object(pointer == "/triggers" ? members : Self.sorted(members, at: pointer))
+            return .object(Self.keepsFileOrder(pointer) ? members : Self.sorted(members, at: pointer))
         }
     }
 

@@ -26,6 +26,14 @@ public struct Decision: Sendable {
     /// The person's arm of the policy's experiment, and whether this is their exposure (SPEC §13);
     /// `nil` for a policy without one.
     public package(set) var experiment: ExperimentDecision?
+    /// Under an experiment, how the arm presents an allowed ask (an arm may override it); `nil`
+    /// for a policy without one. See ``presentation(under:)``.
+    package var armPresentation: Presentation?
+
+    /// How an allowed ask is presented: the arm's presentation under an experiment, else `policy`'s.
+    package func presentation(under policy: Policy) -> Presentation {
+        armPresentation ?? policy.presentation
+    }
     /// When every blocking check passes by waiting but no time was promised: the check that passes
     /// now and fails once the others pass (donations leaving a `within` window, an `at_most` age),
     /// as decided at that later time. `--explain` names it.

@@ -15,6 +15,7 @@ extension Evaluator {
         if let arm = assignment.arm {
             let armPolicy = experiment.arms[arm].policy
             decision = try decide(armPolicy, state: state, moment: moment, reserving: 1)
+            decision.armPresentation = armPolicy.presentation
             own = (arm, outcome(decision, policy: armPolicy, moment: moment))
         } else {
             var plain = policy

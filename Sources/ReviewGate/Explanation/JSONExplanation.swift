@@ -39,8 +39,8 @@ package enum JSONExplanation {
                 (
                     "presentation",
                     .object([
-                        ("delay_seconds", seconds(policy.presentation.delay)),
-                        ("require_same_scene", .bool(policy.presentation.requireSameScene)),
+                        ("delay_seconds", seconds(decision.presentation(under: policy).delay)),
+                        ("require_same_scene", .bool(decision.presentation(under: policy).requireSameScene)),
                     ])
                 ),
                 ("write_review_url", .string(policy.writeReviewURL)),

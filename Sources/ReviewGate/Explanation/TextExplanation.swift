@@ -61,9 +61,10 @@ public struct TextExplanation: Sendable {
     /// What happens next: how to present an allowed ask, or what would change a block.
     private func outlook(_ decision: Decision, policy: Policy) -> [String] {
         if decision.isAllowed {
+            let presentation = decision.presentation(under: policy)
             var how = "ask"
-            how += policy.presentation.delay.nanoseconds > 0 ? " after \(policy.presentation.delay)" : " now"
-            if policy.presentation.requireSameScene {
+            how += presentation.delay.nanoseconds > 0 ? " after \(presentation.delay)" : " now"
+            if presentation.requireSameScene {
                 how += ", only if still on " + (decision.moment.scene.map { "scene \($0)" } ?? "the same scene")
             }
             var lines = [how]

@@ -6,6 +6,9 @@ extension PolicyDecoder {
 
     /// The most weight an arm may have.
     static let maximumWeight = 10_000
+    /// The most arms an experiment may have: each is a whole policy, decided at every moment until
+    /// the person is exposed.
+    static let maximumArms = 100
 
     /// Decodes `experiment` (SPEC §13) of the policy `root`, whose own settings decoded as `base`:
     /// each arm's `override` is merged onto the policy as `extends` merges and decoded as a policy,
@@ -67,6 +70,13 @@ extension PolicyDecoder {
         if let rootEntries = root.mapping {
             base.content = .mapping(rootEntries.filter { $0.key.string != "experiment" })
         }
+        guard entries.count <= Self.maximumArms else {
+            reader.error(
+                "experiment arms must be at most \(Self.maximumArms); found \(entries.count): each arm decides every moment until the person is exposed",
+                at: node.location)
+            return []
+        }
+        let baseJSON = JSONWriter().string(base.jsonValue)
         var arms: [ExperimentArm] = []
         var seen = Set<String>()
         for entry in entries {
@@ -96,7 +106,8 @@ extension PolicyDecoder {
                 overrides = true
             }
             var decoder = PolicyDecoder()
-            guard let policy = decoder.decode(merged) else {
+            // An arm without an override decides as the policy does: the policy itself.
+            guard let policy = overrides ? decoder.decode(merged) : basePolicy else {
                 let note = Diagnostic.Note(
                     "in arm \(armName) of experiment \(experiment), its override merged onto the policy",
                     at: entry.key.location)
@@ -117,8 +128,7 @@ extension PolicyDecoder {
             guard let weight else { continue }
             var arm = ExperimentArm(
                 name: armName, weight: weight, policy: policy, overrides: overrides, location: entry.key.location)
-            arm.changesNothing =
-                overrides && JSONWriter().string(merged.jsonValue) == JSONWriter().string(base.jsonValue)
+            arm.changesNothing = overrides && JSONWriter().string(merged.jsonValue) == baseJSON
             arms.append(arm)
         }
         return arms

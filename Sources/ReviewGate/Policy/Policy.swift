@@ -21,7 +21,7 @@ public struct Policy: Sendable {
     /// The moments that may ask, in file order.
     package var triggers: [Trigger] {
         didSet {
-            longestWithin = Self.longestWithin(triggers, guards)
+            longestWithin = Self.longestWithin(triggers, guards, experiment)
             positions = Self.positions(triggers)
             listened = Set(triggers.map(\.event))
         }
@@ -32,7 +32,7 @@ public struct Policy: Sendable {
     /// The events the triggers listen to.
     private var listened: Set<String>
     /// Rules that hold for every trigger.
-    package var guards: Guards { didSet { longestWithin = Self.longestWithin(triggers, guards) } }
+    package var guards: Guards { didSet { longestWithin = Self.longestWithin(triggers, guards, experiment) } }
     /// The longest `within` any trigger or condition uses: how much donation history to keep.
     package private(set) var longestWithin: TimeSpan?
     /// What the person's answers to the app's pre-prompt do.
@@ -45,7 +45,9 @@ public struct Policy: Sendable {
     package var rollout: Rollout?
     /// The experiment its people are split by (SPEC §13), if any: each arm decides with its own
     /// policy, the holdout is never asked.
-    package var experiment: Experiment?
+    package var experiment: Experiment? {
+        didSet { longestWithin = Self.longestWithin(triggers, guards, experiment) }
+    }
     /// The warnings the team means, from `lint: {allow: [...]}`: `validate` does not raise them.
     package var allowedWarnings: Set<LintRule>
     /// Where the policy file starts.
@@ -115,7 +117,7 @@ public struct Policy: Sendable {
         self.positions = Self.positions(triggers)
         self.listened = Set(triggers.map(\.event))
         self.guards = guards
-        self.longestWithin = Self.longestWithin(triggers, guards)
+        self.longestWithin = Self.longestWithin(triggers, guards, nil)
         self.responses = responses
         self.counting = counting
         self.presentation = presentation
@@ -124,8 +126,15 @@ public struct Policy: Sendable {
         self.location = location
     }
 
-    private static func longestWithin(_ triggers: [Trigger], _ guards: Guards) -> TimeSpan? {
+    /// The longest `within` of the triggers and guards, and of every arm of `experiment`, whose
+    /// overrides may count over longer windows: the times a state keeps serve them all.
+    private static func longestWithin(_ triggers: [Trigger], _ guards: Guards, _ experiment: Experiment?)
+        -> TimeSpan?
+    {
         var longest: TimeSpan?
+        for arm in experiment?.arms ?? [] where arm.overrides {
+            if let span = arm.policy.longestWithin, span > (longest ?? TimeSpan(nanoseconds: 0)) { longest = span }
+        }
         func consider(_ span: TimeSpan?) {
             if let span, span > (longest ?? TimeSpan(nanoseconds: 0)) { longest = span }
         }
