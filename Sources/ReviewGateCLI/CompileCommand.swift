@@ -82,20 +82,29 @@ struct CompileCommand: ParsableCommand {
         }
         if isBudget { return try compileBudget(BudgetLoader(policies: loader), signingKey: signingKey) }
         let result = try loaded({ () throws(DiagnosticError) in try loader.load(path: policy) }, \.warnings)
-        let digest = result.policy.digest ?? ""
+        try emit(.policy, name: result.policy.name, digest: result.policy.digest ?? "", signingKey: signingKey) {
+            () throws(DiagnosticError) in
+            try CompiledPolicy.checkedText(of: result, filesRelativeTo: relativeTo, file: output ?? "<stdout>")
+        }
+    }
+
+    /// Writes the compiled text `compiled` makes (checked to read back), signed as `kind` when a
+    /// key is given, and says what it holds; exit 1 when it does not read back.
+    private func emit(
+        _ kind: SignedPolicy.Kind, name: String, digest: String, signingKey: PolicySigningKey?,
+        _ compiled: () throws(DiagnosticError) -> String
+    ) throws {
         var text: String
         do throws(DiagnosticError) {
-            text = try CompiledPolicy.checkedText(of: result, filesRelativeTo: relativeTo, file: output ?? "<stdout>")
+            text = try compiled()
         } catch {
             InputFile.report(error)
             Terminal.printError("reviewgate: \(policy): its compiled form does not read back; nothing compiled")
             throw ExitCode(1)
         }
-        if let signingKey {
-            text = try signed(text, kind: .policy, name: result.policy.name, digest: digest, key: signingKey)
-        }
+        if let signingKey { text = try signed(text, kind: kind, name: name, digest: digest, key: signingKey) }
         let signed = signingKey.map { ", signed with key \($0.publicKey.id)" } ?? ""
-        try write(text, saying: "\(result.policy.name), \(digest)\(signed)")
+        try write(text, saying: "\(kind == .budget ? "budget " : "")\(name), \(digest)\(signed)")
     }
 
     /// `compiled` signed with `key` now, as `kind` (SPEC §9), checked by the acceptance path an app
@@ -154,21 +163,11 @@ struct CompileCommand: ParsableCommand {
     private func compileBudget(_ budgets: BudgetLoader, signingKey: PolicySigningKey?) throws {
         let result = try loaded(
             { () throws(DiagnosticError) in try budgets.load(path: policy) }, \.warnings)
-        let digest = result.budget.digest ?? ""
-        var text: String
-        do throws(DiagnosticError) {
-            text = try CompiledBudget.checkedText(
+        try emit(.budget, name: result.budget.name, digest: result.budget.digest ?? "", signingKey: signingKey) {
+            () throws(DiagnosticError) in
+            try CompiledBudget.checkedText(
                 of: result, filesRelativeTo: relativeTo, file: output ?? "<stdout>", digest: PolicyDigest.sha256)
-        } catch {
-            InputFile.report(error)
-            Terminal.printError("reviewgate: \(policy): its compiled form does not read back; nothing compiled")
-            throw ExitCode(1)
         }
-        if let signingKey {
-            text = try signed(text, kind: .budget, name: result.budget.name, digest: digest, key: signingKey)
-        }
-        let signed = signingKey.map { ", signed with key \($0.publicKey.id)" } ?? ""
-        try write(text, saying: "budget \(result.budget.name), \(digest)\(signed)")
     }
 
     /// Writes `text` to `--output` atomically, and says what it holds; or prints it to stdout.

@@ -308,4 +308,53 @@ import Testing
         let error = try #require(throws: DiagnosticError.self) { try Self.policy("  name: e\n  arms:\n" + arms) }
         #expect(error.diagnostics.first?.message.hasPrefix("experiment arms must be at most 100; found 101") == true)
     }
+
+    @Test("arms that both block expose the person when one counts the donation and the other does not")
+    func exposureByCounting() throws {
+        let yaml = """
+            reviewgate: 1
+            name: exp
+            app: {platform: android}
+            counting: {while_blocked: false}
+            triggers:
+              process_completed: {at_least: 10}
+            guards:
+              min_install_age: 3d
+            experiment:
+              name: e
+              arms:
+                control: {weight: 1}
+                counts:
+                  weight: 1
+                  override: {guards: {min_install_age: null}}
+            """
+        let policy = try PolicyLoader.decode(Fixtures.document(yaml, file: "exp.yaml")).policy
+        let decision = try Evaluator.evaluate(policy, state: Self.state("u-1", completed: 1), moment: Self.moment)
+        // Neither arm asks at the second completion; control's install age keeps it from counting.
+        #expect(!decision.isAllowed)
+        #expect(decision.experiment?.isExposure == true)
+        // A launch counts in every arm: no exposure.
+        let launch = try Evaluator.evaluate(
+            policy, state: Self.state("u-1", completed: 1),
+            moment: Moment(now: Self.moment.now, event: "launch", source: .launch))
+        #expect(launch.experiment?.isExposure == false)
+    }
+
+    @Test("a budget's lease must outlast every arm's presentation delay")
+    func budgetLeaseAndArmDelay() throws {
+        let files = [
+            "b.yaml": "reviewgate_budget: 1\nname: b\nprompts:\n  review: {priority: 50, policy: exp.yaml}\nlease: 10s",
+            "exp.yaml": Self.text(
+                "  name: e\n  arms:\n    control: {weight: 1}\n    slow:\n      weight: 1\n      override: {presentation: {delay: 20s}}"
+            ),
+        ]
+        let source: PolicyLoader.DocumentSource = { path in try Fixtures.document(files[path] ?? "", file: path) }
+        let error = try #require(throws: DiagnosticError.self) {
+            try BudgetLoader(policies: PolicyLoader(source: source)).load(path: "b.yaml")
+        }
+        #expect(
+            error.diagnostics.contains {
+                $0.message.hasPrefix("the lease (10s) must be longer than") && $0.message.contains("(20s)")
+            }, "\(error.diagnostics)")
+    }
 }

@@ -51,7 +51,7 @@ extension Evaluator {
     static func outcome(_ decision: Decision, policy: Policy, moment: Moment) -> ArmOutcome {
         let counts =
             moment.event == nil || moment.event == Trigger.launchEvent || policy.counting.whileBlocked
-            || !decision.checks.contains { !$0.passed && $0.id.blocker != .trigger }
+            || !Transition.blockedByGuard(decision)
         return (decision.isAllowed, decision.trigger.flatMap { policy.triggerIndex(id: $0) }, counts)
     }
 
