@@ -52,6 +52,12 @@ struct SimulateCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Also replay the policy with a setting changed, once per value (YAML flow values, null removes it); repeat to try every combination, at most 256.",
+            valueName: "path=v1,v2"))
+    var vary: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
             "Replay under a budget (YAML or compiled) instead of one policy: per prompt, granted, held back and delayed, beside its policy alone.",
             valueName: "budget"))
     var budget: String?
@@ -109,18 +115,21 @@ struct SimulateCommand: ParsableCommand {
 
     func validate() throws {
         if merge {
-            guard policy == nil, baseline == nil, budget == nil, synthetic == nil, asks == nil, withinDays == nil else {
+            guard policy == nil, baseline == nil, budget == nil, synthetic == nil, asks == nil, withinDays == nil,
+                vary.isEmpty
+            else {
                 throw ValidationError(
-                    "--merge reads policy reports: give no --policy, --baseline, --budget, --synthetic, --asks or --within-days (a report keeps its own)"
+                    "--merge reads policy reports: give no --policy, --baseline, --budget, --synthetic, --asks, --within-days or --vary (a report keeps its own)"
                 )
             }
             guard !inputs.isEmpty else { throw ValidationError("--merge needs the reports to add up") }
             return
         }
         if budget != nil {
-            guard policy == nil, baseline == nil, asks == nil, withinDays == nil else {
+            guard policy == nil, baseline == nil, asks == nil, withinDays == nil, vary.isEmpty else {
                 throw ValidationError(
-                    "--budget replays the budget's own policies: give no --policy, --baseline, --asks or --within-days")
+                    "--budget replays the budget's own policies: give no --policy, --baseline, --asks, --within-days or --vary"
+                )
             }
         } else {
             guard policy != nil else {
@@ -136,6 +145,12 @@ struct SimulateCommand: ParsableCommand {
             }
             guard writeTimeline == nil else { throw ValidationError("--write-timeline goes with --synthetic") }
         }
+        if !vary.isEmpty, baseline != nil {
+            throw ValidationError(
+                "--vary compares each variant with the policy as written: give no --baseline (vary the baseline's settings instead)"
+            )
+        }
+        _ = try varyOptions()
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let withinDays, !(1...36_500).contains(withinDays) {
             throw ValidationError("--within-days must be a whole number of days from 1 to 36500")
@@ -219,16 +234,19 @@ struct SimulateCommand: ParsableCommand {
 
     /// Replays the timelines (or the cohort) through the policies.
     private func simulated() throws -> SimulationReport {
-        let policy = SimulatedPolicy(try InputFile.loadedPolicy(policy!), path: policy!)
+        let loaded = try InputFile.loadedPolicy(policy!)
+        let policy = SimulatedPolicy(loaded, path: policy!)
+        let variants = try variants(of: loaded, path: self.policy!)
         let baseline = try baseline.map { SimulatedPolicy(try InputFile.loadedPolicy($0), path: $0) }
         // Opened before anything is read, so that an unwritable path stops the run at once.
         let askStream = try asks.map(Self.stream)
         let input = try self.input()
         let timelineStream = try writeTimeline.map(Self.stream)
-        let request = SimulationRequest(
+        var request = SimulationRequest(
             policy: policy, baseline: baseline, input: input, grouped: grouped, strict: strict, jobs: jobs,
             withinDays: withinDays, until: until.flatMap { Timestamp(rfc3339: $0) },
             asks: askStream.map { stream in { stream.write($0 + "\n") } }, generatedLines: timelineStream?.write)
+        request.variants = variants
         let report = try run(request) { (request) throws(DiagnosticError) in try request.run() }
         if synthetic == nil {
             Self.report(report.problems, skipped: report.input.skipped, byKind: report.skippedByKind)

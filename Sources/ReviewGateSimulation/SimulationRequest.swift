@@ -18,6 +18,9 @@ public struct SimulationRequest {
 
     /// The policy, then the baseline when there is one; none for a budget's run.
     package var policies: [SimulatedPolicy]
+    /// Variants of the policy (`--vary`, ``PolicyVariants``), replayed beside it on the same people;
+    /// not with a baseline.
+    package var variants: [SimulatedPolicy] = []
     /// The budget, for a budget's run (``runBudget()``).
     package var budget: SimulatedBudget?
     /// Where the usage comes from.
@@ -95,16 +98,21 @@ public struct SimulationRequest {
         guard budget == nil else {
             throw DiagnosticError("a run of a budget reports with runBudget()", at: nil)
         }
-        let replayed = try replay(
-            Simulation(policies: policies, keepsAsks: asks != nil, horizonDays: horizon?.days))
+        guard variants.isEmpty || policies.count == 1 else {
+            throw DiagnosticError("variants are compared with the policy as written, not with a baseline", at: nil)
+        }
+        let all = policies + variants
+        let replayed = try replay(Simulation(policies: all, keepsAsks: asks != nil, horizonDays: horizon?.days))
         hand(replayed.outcome.asks)
-        let results = policies.indices.map { index in
+        let results = all.indices.map { index in
             SimulationReport.PolicyResult(
-                policies[index], tally: replayed.outcome.tallies[index],
+                all[index], tally: replayed.outcome.tallies[index],
                 arms: index < replayed.outcome.arms.count ? replayed.outcome.arms[index] : nil)
         }
         var report = SimulationReport(
-            input: replayed.input, policy: results[0], baseline: results.dropFirst().first, horizon: horizon)
+            input: replayed.input, policy: results[0],
+            baseline: variants.isEmpty ? results.dropFirst().first : nil, horizon: horizon)
+        if !variants.isEmpty { report.variants = Array(results.dropFirst()) }
         report.problems = replayed.problems
         report.skippedByKind = replayed.skippedByKind
         return report

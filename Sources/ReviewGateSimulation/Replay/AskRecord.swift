@@ -16,6 +16,8 @@ package struct AskRecord: Sendable, Hashable {
     package var pastOSQuota: Bool
     /// Under an experiment (SPEC §13), the person's arm; `nil` for a policy without one.
     package var arm: String? = nil
+    /// Under `--vary` (SPEC §10), the variant's name; `nil` for the policy as written.
+    package var variant: String? = nil
 
     /// The record as one JSON line.
     package var jsonLine: String {
@@ -25,6 +27,7 @@ package struct AskRecord: Sendable, Hashable {
                     ("person", .string(person)), ("time", .string(time.description)), ("trigger", .string(trigger)),
                     ("policy", .string(policy)), ("policy_digest", .string(digest)),
                     ("past_os_quota", .bool(pastOSQuota)),
-                ] + (arm.map { [("arm", JSONValue.string($0))] } ?? [])))
+                ] + (arm.map { [("arm", JSONValue.string($0))] } ?? [])
+                    + (variant.map { [("variant", JSONValue.string($0))] } ?? [])))
     }
 }

@@ -123,7 +123,8 @@ struct PersonReplay {
                 asks?.append(
                     AskRecord(
                         person: person, time: event.time, trigger: trigger, policy: policy.name,
-                        digest: policy.digest, pastOSQuota: pastQuota, arm: armName))
+                        digest: policy.digest, pastOSQuota: pastQuota, arm: armName,
+                        variant: simulated.variant?.name))
             } else if !verdict.unheard && (policy.enabled.value || listened) {
                 tally.blockedMoments += 1
                 let blocked = verdict.blockers

@@ -10,6 +10,9 @@ public struct SimulatedPolicy: Sendable {
     /// Android, whose Play quota is not published.
     package let osQuota: AskLimit?
 
+    /// Under `--vary` (SPEC §10), the settings that make this variant of the policy as written.
+    package var variant: Variant?
+
     /// The policy as loaded, which ``replica()`` compiles and decodes again; `nil` when only the
     /// policy was given.
     private let loaded: PolicyLoader.Result?
@@ -42,7 +45,9 @@ public struct SimulatedPolicy: Sendable {
         let text = CompiledPolicy(loaded).text(digest: "sha256:" + String(repeating: "0", count: 64))
         guard var copy = try? CompiledPolicy.load(Array(text.utf8), file: path) else { return self }
         copy.digest = policy.digest
-        return SimulatedPolicy(copy, path: path, osQuota: osQuota)
+        var replica = SimulatedPolicy(copy, path: path, osQuota: osQuota)
+        replica.variant = variant
+        return replica
     }
 
     private init(_ policy: Policy, path: String, osQuota: AskLimit?) {
@@ -62,5 +67,25 @@ public struct SimulatedPolicy: Sendable {
             case .every(let count): "every \(count)"
             }
         return trigger.within.map { "\(rule) within \($0.value)" } ?? rule
+    }
+}
+
+/// The settings that make a variant of a policy (`--vary PATH=V`, SPEC §10), in the order of the
+/// `--vary` options.
+package struct Variant: Sendable, Hashable {
+    /// One setting: the path as written on the command line and the value as written.
+    package struct Setting: Sendable, Hashable {
+        /// `guards.cooldown`, `triggers."app.open".at_least`.
+        package var path: String
+        /// `7d`, `{count: 2, per: 30d}`, `null`.
+        package var value: String
+    }
+
+    /// The settings, one per `--vary`.
+    package var settings: [Setting]
+
+    /// `guards.cooldown=7d, triggers.process_completed.at_least=3`: how the report names it.
+    package var name: String {
+        settings.map { "\($0.path)=\($0.value)" }.joined(separator: ", ")
     }
 }

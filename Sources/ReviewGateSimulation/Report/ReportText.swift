@@ -4,6 +4,7 @@ extension SimulationReport {
     /// The report for a terminal, in 80 columns: one column of figures, or with a baseline,
     /// baseline, policy and the change.
     public var text: String {
+        guard variants.isEmpty else { return variantText }
         var out: [String] = []
         let results = [baseline, policy].compactMap { $0 }
         // By position: a baseline that is the policy's own file is still the baseline.
@@ -133,11 +134,10 @@ extension SimulationReport {
             let perExposed =
                 tally.peopleExposed == 0
                 ? "-" : BudgetSimulationReport.tenths(Double(tally.asks) / Double(tally.peopleExposed))
-            let top = tally.neverAsked.indices.max { tally.neverAsked[$0] < tally.neverAsked[$1] }
             rows.append([
                 arm.name, grouped(tally.people), grouped(tally.peopleExposed), grouped(tally.peopleAsked),
                 grouped(tally.asks), perExposed, tally.firstAskPercentile(0.5).map(String.init) ?? "-",
-                top.flatMap { tally.neverAsked[$0] > 0 ? SimulationTally.NeverAsked.ids[$0] : nil } ?? "-",
+                topBlocker(tally),
             ])
         }
         let share = total.people == 0 ? 0 : Double(total.peopleExposed) * 100 / Double(total.people)

@@ -4,13 +4,14 @@ extension SimulationReport {
     /// The report as JSON (README, "Simulating a policy", shows the shape): every count, and the
     /// people by day of their first ask, so that reports of partitions merge exactly.
     @_spi(ReviewGateTools) public var json: JSONValue {
-        .object([
-            ("reviewgate_simulation", .int(Self.formatVersion)),
-            ("input", input.json),
-            ("horizon", horizonJSON),
-            ("policy", policy.json(horizon: horizonCounts(policy))),
-            ("baseline", baseline.map { $0.json(horizon: horizonCounts($0)) } ?? .null),
-        ])
+        .object(
+            [
+                ("reviewgate_simulation", .int(Self.formatVersion)),
+                ("input", input.json),
+                ("horizon", horizonJSON),
+                ("policy", policy.json(horizon: horizonCounts(policy))),
+                ("baseline", baseline.map { $0.json(horizon: horizonCounts($0)) } ?? .null),
+            ] + (variants.isEmpty ? [] : [("variants", .array(variants.map { $0.json(horizon: horizonCounts($0)) }))]))
     }
 
     /// The horizon's settings, and the end and the last first-seen date they make.
@@ -52,7 +53,7 @@ extension SimulationReport.PolicyResult {
             $0.element > 0 ? (String($0.offset), .int($0.element)) : nil
         }
         return .object(
-            [
+            variantMembers + [
                 ("name", .string(name)), ("digest", .string(digest)), ("path", .string(path)),
                 (
                     "triggers",
@@ -93,6 +94,16 @@ extension SimulationReport.PolicyResult {
                 ("latest", tally.latest.map { .string($0.description) } ?? .null),
                 ("within_days", horizon.map { withinDays($0) } ?? .null),
             ] + experimentMembers)
+    }
+
+    /// Under `--vary`: the variant's name and its settings (path to value, as written); nothing
+    /// for the policy as written.
+    private var variantMembers: [(key: String, value: JSONValue)] {
+        guard let variant else { return [] }
+        return [
+            ("variant", .string(variant.name)),
+            ("settings", .object(variant.settings.map { ($0.path, .string($0.value)) })),
+        ]
     }
 
     /// Under an experiment: the people exposed, and each arm's result (the holdout first), each

@@ -93,8 +93,10 @@ extension SimulationReport {
             }
             horizon = Horizon(days: days, until: reader.time(node["until"]))
         }
+        let variants = root["variants"] == nil ? [] : reader.list(root, "variants").compactMap { reader.policy($0) }
         guard reader.problems.isEmpty, let policy else { throw DiagnosticError(reader.problems) }
         self.init(input: input, policy: policy, baseline: baseline, horizon: horizon)
+        self.variants = variants
     }
 }
 
@@ -210,6 +212,12 @@ private struct ReportReader {
         if node["arms"] != nil {
             result.arms = list(node, "arms").compactMap { policy($0) }
             result.experimentName = node["experiment"]?.string
+        }
+        if node["variant"] != nil {
+            result.variant = Variant(
+                settings: entries(node, "settings").map {
+                    Variant.Setting(path: $0.key.scalar?.text ?? "", value: $0.value.string ?? "")
+                })
         }
         return result
     }

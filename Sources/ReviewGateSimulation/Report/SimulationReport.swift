@@ -63,6 +63,7 @@ public struct SimulationReport: Sendable {
             }
             modelsOSQuota = simulated.osQuota != nil
             self.tally = tally
+            variant = simulated.variant
         }
 
         init(
@@ -76,6 +77,9 @@ public struct SimulationReport: Sendable {
             self.modelsOSQuota = modelsOSQuota
             self.tally = tally
         }
+
+        /// Under `--vary`, the settings that make this variant; `nil` for the policy as written.
+        package var variant: Variant?
 
         /// The experiment's name, when the policy has one (from the simulated policy).
         package var experimentName: String?
@@ -120,6 +124,8 @@ public struct SimulationReport: Sendable {
     package var baseline: PolicyResult?
     /// The horizon, under `--within-days`.
     package var horizon: Horizon?
+    /// Under `--vary` (SPEC §10), each variant's result, in odometer order, beside ``policy`` as written.
+    package var variants: [PolicyResult] = []
     /// The lines skipped (or warned of) while reading, each at its `file:line:column`; not part of
     /// the JSON report.
     public var problems: [Diagnostic] = []
@@ -143,7 +149,7 @@ public struct SimulationReport: Sendable {
 
     /// The latest line's time over the policy and the baseline.
     package var latest: Timestamp? {
-        [policy.tally.latest, baseline?.tally.latest].compactMap { $0 }.max()
+        ([policy.tally.latest, baseline?.tally.latest] + variants.map(\.tally.latest)).compactMap { $0 }.max()
     }
 
     /// Adds a report of other people under the same policies (a partition of a larger run): the
@@ -168,8 +174,17 @@ public struct SimulationReport: Sendable {
         input.lines += other.input.lines
         input.events += other.input.events
         input.skipped += other.input.skipped
+        guard other.variants.count == variants.count,
+            zip(other.variants, variants).allSatisfy({ $0.sameRun(as: $1) })
+        else {
+            throw MergeError(
+                message:
+                    "the reports vary the policy differently (\(variants.count) and \(other.variants.count) variants, or other settings); merge reports of the same --vary"
+            )
+        }
         policy.add(other.policy)
         if let otherBaseline = other.baseline { baseline?.add(otherBaseline) }
+        for index in variants.indices { variants[index].add(other.variants[index]) }
     }
 
     /// Why two reports do not merge.
@@ -183,7 +198,7 @@ extension SimulationReport.PolicyResult {
     /// Whether another result is of the same policy (name, digest, triggers and arms).
     func sameRun(as other: Self) -> Bool {
         name == other.name && digest == other.digest && triggers == other.triggers
-            && arms?.map(\.name) == other.arms?.map(\.name)
+            && arms?.map(\.name) == other.arms?.map(\.name) && variant == other.variant
     }
 
     /// Adds another partition's counts of the same policy, arm by arm.
