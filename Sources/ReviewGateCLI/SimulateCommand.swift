@@ -20,6 +20,12 @@ struct SimulateCommand: ParsableCommand {
             response, flag, attribute, want), name, scene, source, short, build, value. The README \
             shows an export query for GA4's BigQuery tables.
 
+            --vary PATH=V1,V2 replays the same people through each variant of the policy, the \
+            setting at PATH (dot-separated keys, "quoted" when a key holds a dot) set to each value \
+            (a YAML flow value; null removes it); repeated, every combination (at most 256), \
+            reported one row each beside the policy as written. Each variant is validated before \
+            the input is read.
+
             With --budget, each person's lines are replayed under the budget as record --budget \
             would (want lines name the external prompt the app asked for), beside each of its \
             policies alone: per prompt, granted, held back (outranked, gap, limit), delayed by \
@@ -38,6 +44,8 @@ struct SimulateCommand: ParsableCommand {
               reviewgate simulate --policy new.yaml --baseline old.yaml events.csv
               reviewgate simulate --policy P --synthetic cohort.yaml
               reviewgate simulate --policy P --grouped --format json - < part.jsonl
+              reviewgate simulate --policy P --synthetic cohort.yaml \\
+                --vary guards.cooldown=7d,30d --vary triggers.done.at_least=3,4,5
               reviewgate simulate --merge part-1.json part-2.json
               reviewgate simulate --budget policies/budget/calm-app.budget.yaml \\
                 --synthetic policies/examples/simulate/calm-app.cohort.yaml
