@@ -7,18 +7,20 @@ extension EvaluationContext {
         policy.guards.rules.withUnsafeBufferPointer { rules in
             guard let rule = rules.baseAddress else { return }
             for index in rules.indices {
-                allPassed = check(rule[index].value, at: rule[index].location, into: &recorder) && allPassed
+                allPassed = check(rule + index, into: &recorder) && allPassed
             }
         }
         return allPassed
     }
 
-    /// One guard's check, recorded; whether it passed.
+    /// One guard's check (read in place through `located`, so that the rule is not copied),
+    /// recorded; whether it passed.
     private func check<Recorder: CheckRecorder>(
-        _ rule: Guard, at source: SourceLocation?, into recorder: inout Recorder
+        _ located: UnsafePointer<Located<Guard>>, into recorder: inout Recorder
     ) -> Bool {
-        let id = Check.ID.guard(rule.key)
-        switch rule {
+        var source: SourceLocation? { located.pointee.location }
+        let id = Check.ID.guard(located.pointee.value.key)
+        switch located.pointee.value {
         case .neverOn(let sources):
             let passed = !sources.contains(moment.source)
             recorder.record(id, trigger: nil, passed: passed) {

@@ -68,9 +68,11 @@ struct EvaluationContext {
     /// one check that no trigger listens.
     var checkCount: Int {
         var count = policy.guards.rules.count + 2 + (policy.rollout == nil ? 0 : 1)
-        for index in policy.triggers.indices where isCandidate(policy.triggers[index]) {
-            let trigger = policy.triggers[index]
-            count += 1 + (trigger.scenes == nil ? 0 : 1) + (trigger.when == nil ? 0 : 1)
+        // Read in place: a trigger read by subscript would be copied, its strings retained.
+        policy.triggers.withUnsafeBufferPointer { triggers in
+            for index in triggers.indices where isCandidate(triggers[index]) {
+                count += 1 + (triggers[index].scenes == nil ? 0 : 1) + (triggers[index].when == nil ? 0 : 1)
+            }
         }
         return count
     }

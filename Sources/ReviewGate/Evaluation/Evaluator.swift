@@ -89,17 +89,18 @@ public enum Evaluator {
         _ policy: Policy, state: ReviewState, moment: Moment, into verdict: inout Verdict
     ) throws(UsageError) {
         verdict.reset()
-        // Under an experiment, the person's arm decides; the holdout is blocked (SPEC §13).
-        var arm: Policy?
-        if let experiment = policy.experiment {
-            let assignment = experiment.assignment(of: state)
-            if let index = assignment.arm {
-                arm = experiment.arms[index].policy
-            } else {
-                verdict.heldOut = true
+        // Under an experiment, the person's arm decides; the holdout is blocked (SPEC §13). Each
+        // policy is passed where it lies: `arm ?? policy` would copy a whole policy every moment.
+        let guardsPass: Bool
+        let passing: Int?
+        if let experiment = policy.experiment, let index = experiment.assignment(of: state).arm {
+            (guardsPass, passing) = try experiment.arms.withUnsafeBufferPointer { arms throws(UsageError) in
+                try check(arms[index].policy, state: state, moment: moment, into: &verdict)
             }
+        } else {
+            verdict.heldOut = policy.experiment != nil
+            (guardsPass, passing) = try check(policy, state: state, moment: moment, into: &verdict)
         }
-        let (guardsPass, passing) = try check(arm ?? policy, state: state, moment: moment, into: &verdict)
         verdict.passingTrigger = passing
         verdict.isAllowed = guardsPass && passing != nil && !verdict.heldOut
     }

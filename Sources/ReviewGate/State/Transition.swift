@@ -43,8 +43,19 @@ public enum Transition {
     /// ``apply(_:to:policy:appendingAsk:)`` for a moment decided into a ``Verdict``: the same
     /// state, an allowed moment's ask appended.
     package static func apply(_ verdict: Verdict, of moment: Moment, to state: inout ReviewState, policy: Policy) {
-        let uncounted = uncounted(moment, in: state, policy: policy) { verdict.failed != 0 }
-        donate(moment, counting: uncounted == nil, to: &state, policy: policy)
+        if let event = moment.event, event != Trigger.launchEvent {
+            // The same as `uncounted` then `donate`, with one look-up of the event's history
+            // rather than two: a full count is seen where the donation would be recorded.
+            if policy.counting.whileBlocked || verdict.failed == 0 {
+                let window = policy.longestWithin
+                modify(&state.events[event, default: EventHistory(count: 0)]) { history in
+                    if history.count < ReviewState.largestCount { history.record(moment.now, keeping: window) }
+                }
+            }
+        } else {
+            let uncounted = uncounted(moment, in: state, policy: policy) { verdict.failed != 0 }
+            donate(moment, counting: uncounted == nil, to: &state, policy: policy)
+        }
         if verdict.isAllowed, let index = verdict.passingTrigger {
             appendAsk(at: moment.now, trigger: policy.triggers[index].id, prompt: policy.prompt, to: &state)
         }
@@ -183,6 +194,12 @@ public enum Transition {
     static func blockedByGuard(_ decision: Decision) -> Bool {
         decision.checks.contains { !$0.passed && $0.id.blocker != .trigger && $0.id.blocker != .experiment }
     }
+}
+
+/// Changes `value` in place by `body`, through one access (a dictionary's `modify`).
+@inline(__always)
+private func modify<Value>(_ value: inout Value, _ body: (inout Value) -> Void) {
+    body(&value)
 }
 
 extension EventHistory {

@@ -22,6 +22,11 @@ struct PersonReplay {
     private var knownTriggers: [UInt8] = []
     /// Whether a trigger listens to launches.
     private let listensToLaunches: Bool
+    /// The policy's own strings (its triggers' events, ids and scenes), by their text.
+    private let policyStrings: [String: String]
+    /// Each name's string, by symbol: the policy's own when it has the name, so that comparing it
+    /// with the policy's finds the same storage at once rather than comparing bytes.
+    private var names: [String?] = []
 
     /// The horizon in days (`--within-days`), when the report has one.
     var horizonDays: Int?
@@ -33,6 +38,13 @@ struct PersonReplay {
         asks = keepingAsks ? [] : nil
         reached = Array(repeating: false, count: simulated.policy.triggers.count)
         listensToLaunches = simulated.policy.listens(to: Trigger.launchEvent)
+        var strings: [String: String] = [Trigger.launchEvent: Trigger.launchEvent]
+        for trigger in simulated.policy.triggers {
+            for text in [trigger.event, trigger.id] + (trigger.scenes?.value ?? []) where strings[text] == nil {
+                strings[text] = text
+            }
+        }
+        policyStrings = strings
     }
 
     /// Replays `events` (one person's, in time order) and counts them into `tally`. `initial`,
@@ -71,7 +83,7 @@ struct PersonReplay {
                 moment.subject = .event(Trigger.launchEvent)
                 moment.source = event.source ?? .launch
             case .event:
-                moment.subject = .event(symbols[event.name])
+                moment.subject = .event(name(event.name))
                 moment.source = event.source ?? Moment.defaultSource(event: moment.event)
             case .trigger:
                 // Not decided, whatever the policy: a policy that is off would block it by
@@ -80,14 +92,14 @@ struct PersonReplay {
                     tally.unknownTriggerMoments += 1
                     continue
                 }
-                moment.subject = .trigger(symbols[event.name])
+                moment.subject = .trigger(name(event.name))
                 moment.source = event.source ?? Moment.defaultSource(event: nil)
             case .response, .flag, .attribute:
                 Self.set(event, symbols: symbols, in: &state)
                 continue
             }
             moment.now = event.time
-            moment.scene = text(event.scene)
+            moment.scene = event.scene == TimelineEvent.none ? nil : name(event.scene)
             let listened = listens(to: event)
             if Transition.applyUnheard(moment, to: &state, policy: policy, listened: listened) {
                 // No trigger listens: it cannot ask, and what it records needs no decision.
@@ -208,8 +220,15 @@ struct PersonReplay {
         return knownTriggers[index] == 2
     }
 
-    private func text(_ id: Symbols.ID) -> String? {
-        id == TimelineEvent.none ? nil : symbols[id]
+    /// The name of symbol `id`: the policy's own string when the policy has the name.
+    private mutating func name(_ id: Symbols.ID) -> String {
+        let index = Int(id)
+        if index >= names.count { names.append(contentsOf: repeatElement(nil, count: index + 1 - names.count)) }
+        if let name = names[index] { return name }
+        let text = symbols[id]
+        let name = policyStrings[text] ?? text
+        names[index] = name
+        return name
     }
 
     /// Changes the state as a `response`, `flag` or `attribute` line says (a response is the
