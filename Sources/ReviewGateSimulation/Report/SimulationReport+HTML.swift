@@ -123,7 +123,10 @@ extension SimulationReport {
         }
         return HTML.element(
             "header", [],
-            HTML.element("h1", [], "What " + HTML.escaped(policy.name) + " would do")
+            HTML.element(
+                "h1", [],
+                "What " + HTML.escaped(policy.name) + " would do"
+                    + (baseline.map { ", beside " + HTML.escaped($0.name) } ?? ""))
                 + HTML.element(
                     "p", [("class", "lede")],
                     "Usage replayed through each policy exactly as <code>reviewgate record</code> would, person"
