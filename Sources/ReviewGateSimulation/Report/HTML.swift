@@ -28,8 +28,9 @@ enum HTML {
         attributes.map { " \($0.0)=\"\(escaped($0.1))\"" }.joined()
     }
 
-    /// A figure as the page shows it, `shown` (`12,345`, `41.2%`, `-`), marked with where the JSON
-    /// report has it, so that a reader (or a test) can pair every figure on the page with the report's.
+    /// A figure as the page shows it, in an element `tag` whose text starts with it (`12,345`,
+    /// `41.2%`, `-`; a tooltip's `12 asks in the week of ...`), marked with where the JSON report has
+    /// it, so that a reader (or a test) can pair every figure on the page with the report's.
     static func figure(_ path: FigurePath, _ shown: String, tag: String = "span") -> String {
         element(tag, [("data-figure", path.text)], escaped(shown))
     }
