@@ -26,7 +26,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case budget
     /// `simulate`'s readers: the bytes as a JSON Lines and as a CSV timeline (replayed through the
     /// scenario target's policy, and under a budget of it and an external prompt), as a merged
-    /// report, and as a cohort (generated small).
+    /// report (written as text and drawn as the HTML page), and as a cohort (generated small).
     case simulate
 
     /// The most steps of a fuzzed scenario that are run.
@@ -104,6 +104,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 let report = try? SimulationReport(json: root)
             {
                 _ = report.text
+                _ = report.html
                 accepted = true
             }
             if let root = try? YAMLLoader().loadDocument(bytes, file: "fuzz.cohort.yaml"),

@@ -36,6 +36,12 @@ struct SimulateCommand: ParsableCommand {
             CLUSTER BY) holding one person at a time. --format json writes a report that \
             `simulate --merge` adds up with others: run one per partition, then merge.
 
+            --html FILE also writes the report as one self-contained page to share: the headline \
+            figures side by side (policy, baseline, experiment arms), then per column asks per week, \
+            days from first seen to first ask, what blocked the trigger moments and why people were \
+            never asked, drawn. It fetches nothing and runs no script, prints one page per policy, and \
+            its figures are the JSON report's (kept in it). It draws a merged report too.
+
             Exit codes: 0 done, 2 an unusable policy, cohort, option or (with --strict) line.
 
             Examples:
@@ -47,6 +53,8 @@ struct SimulateCommand: ParsableCommand {
               reviewgate simulate --policy P --synthetic cohort.yaml \\
                 --vary guards.cooldown=7d,30d --vary triggers.done.at_least=3,4,5
               reviewgate simulate --merge part-1.json part-2.json
+              reviewgate simulate --policy new.yaml --baseline old.yaml events.csv --html report.html
+              reviewgate simulate --merge part-1.json part-2.json --html report.html
               reviewgate simulate --budget policies/budget/calm-app.budget.yaml \\
                 --synthetic policies/examples/simulate/calm-app.cohort.yaml
             """
@@ -91,6 +99,12 @@ struct SimulateCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp("Write one JSON line per ask (person, time, trigger, policy digest).", valueName: "file"))
     var asks: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Also write the report as one self-contained HTML page: figures side by side, charts, no network.",
+            valueName: "file"))
+    var html: String?
 
     @Option(
         help: ArgumentHelp(
@@ -139,6 +153,9 @@ struct SimulateCommand: ParsableCommand {
                     "--budget replays the budget's own policies: give no --policy, --baseline, --asks, --within-days or --vary"
                 )
             }
+            guard html == nil else {
+                throw ValidationError("--html draws policy reports; a budget's report is text or json")
+            }
         } else {
             guard policy != nil else {
                 throw ValidationError("give the policy to simulate: --policy FILE (or a budget: --budget FILE)")
@@ -180,11 +197,17 @@ struct SimulateCommand: ParsableCommand {
             }
             return
         }
-        let report =
-            merge
-            ? try InputFile.orExit { () throws(DiagnosticError) in
+        let report: SimulationReport
+        if merge {
+            // Opened before anything is read, so that an unwritable path stops the run at once.
+            let htmlStream = try html.map(Self.stream)
+            report = try InputFile.orExit { () throws(DiagnosticError) in
                 try SimulationReport.merged(reading: inputs)
-            } : try simulated()
+            }
+            try htmlStream.map { try Self.write(report, as: $0) }
+        } else {
+            report = try simulated()
+        }
         switch format {
         case .text: Terminal.print(String(report.text.dropLast()))
         case .json: Terminal.print(JSONWriter(pretty: false).string(report.json))
@@ -248,6 +271,7 @@ struct SimulateCommand: ParsableCommand {
         let baseline = try baseline.map { SimulatedPolicy(try InputFile.loadedPolicy($0), path: $0) }
         // Opened before anything is read, so that an unwritable path stops the run at once.
         let askStream = try asks.map(Self.stream)
+        let htmlStream = try html.map(Self.stream)
         let input = try self.input()
         let timelineStream = try writeTimeline.map(Self.stream)
         var request = SimulationRequest(
@@ -261,7 +285,14 @@ struct SimulateCommand: ParsableCommand {
         }
         try timelineStream.map(Self.commit)
         try askStream.map(Self.commit)
+        try htmlStream.map { try Self.write(report, as: $0) }
         return report
+    }
+
+    /// Writes `report` as the HTML page (`--html`) and commits it.
+    private static func write(_ report: SimulationReport, as page: AtomicFile.Stream) throws {
+        page.write(report.html)
+        try commit(page)
     }
 
     /// Prints the first 20 skipped lines and warnings, then, when more lines were skipped, every

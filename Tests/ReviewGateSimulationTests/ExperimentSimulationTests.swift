@@ -65,6 +65,7 @@ struct ExperimentSimulationTests {
             #expect(counted.peopleAsked == alone.peopleAsked, "\(armPolicy.name)")
             #expect(counted.firstAskDays == alone.firstAskDays, "\(armPolicy.name)")
             #expect(counted.asksByTrigger == alone.asksByTrigger, "\(armPolicy.name)")
+            #expect(counted.asksByWeek == alone.asksByWeek, "\(armPolicy.name)")
         }
         // Exposure: the early arm asks at the second completion, control at the fourth, so most
         // people who complete twice are exposed, and no one is exposed twice.
@@ -98,5 +99,10 @@ struct ExperimentSimulationTests {
         let root = try JSONReader().loadDocument(Array(JSONWriter().string(whole.json).utf8), file: "r.json")
         let read = try SimulationReport(json: root)
         #expect(read.policy.arms?.map(\.tally) == whole.policy.arms?.map(\.tally))
+        // Each arm's asks by week, which the HTML page draws, add up to the policy's.
+        var weeks: [Int: Int] = [:]
+        for arm in read.policy.arms ?? [] { weeks.merge(arm.tally.asksByWeek, uniquingKeysWith: +) }
+        #expect(weeks == whole.policy.tally.asksByWeek && weeks.count > 1)
+        #expect(merged.policy.arms?.map(\.tally.asksByWeek) == whole.policy.arms?.map(\.tally.asksByWeek))
     }
 }

@@ -32,7 +32,7 @@ struct ReplayMomentTests {
         """,
     ]
 
-    /// Lines of two people: flags and attributes before any moment, an event named `launch`, a
+    /// Lines of four people: flags and attributes before any moment, an event named `launch`, a
     /// named trigger, explicit sources between default ones, and scenes on and off.
     static let timeline = [
         #"{"user":"u","time":"2026-01-05T09:00:00Z","type":"flag","name":"beta","value":true}"#,
@@ -51,6 +51,11 @@ struct ReplayMomentTests {
         #"{"user":"v","time":"2026-01-05T09:03:00Z","type":"event","name":"task_done","scene":"Home"}"#,
         #"{"user":"v","time":"2026-01-05T09:04:00Z","type":"launch"}"#,
         #"{"user":"v","time":"2026-01-05T09:05:00Z","type":"event","name":"task_done","scene":"Home"}"#,
+        // Asked in other weeks: on Sunday's last second, on Monday's first.
+        #"{"user":"w","time":"2026-01-11T23:59:58Z","type":"event","name":"task_done","scene":"Home"}"#,
+        #"{"user":"w","time":"2026-01-11T23:59:59Z","type":"event","name":"task_done","scene":"Home"}"#,
+        #"{"user":"x","time":"2026-01-12T00:00:00Z","type":"event","name":"task_done","scene":"Home"}"#,
+        #"{"user":"x","time":"2026-01-12T00:00:01Z","type":"event","name":"task_done","scene":"Home"}"#,
     ].joined(separator: "\n")
 
     @Test("asks and blocks are those of each line's moment built afresh and recorded", arguments: policies.indices)
@@ -65,6 +70,7 @@ struct ReplayMomentTests {
 
         // What `record` does: a moment built from each line, decided, and applied.
         var asks: [String] = []
+        var askTimes: [Timestamp] = []
         var blocked = Array(repeating: 0, count: Blocker.allCases.count)
         var unknown = 0
         for person in 0..<timeline.people.count {
@@ -100,6 +106,7 @@ struct ReplayMomentTests {
                     }
                     if decision.isAllowed {
                         asks.append("\(timeline.people[Symbols.ID(person)]) \(event.time) \(decision.trigger ?? "-")")
+                        askTimes.append(event.time)
                     } else if moment.trigger != nil || policy.listens(to: moment.event ?? "") {
                         // A trigger moment that did not ask: counted by what blocked it.
                         for blocker in decision.blockedBy { blocked[Blocker.allCases.firstIndex(of: blocker)!] += 1 }
@@ -110,6 +117,8 @@ struct ReplayMomentTests {
         }
         #expect(outcome.asks.map { "\($0.person) \($0.time) \($0.trigger ?? "-")" } == asks)
         #expect(outcome.tallies[0].asks == asks.count)
+        #expect(AsksByWeekTests.byMonday(outcome.tallies[0]) == AsksByWeekTests.weeks(of: askTimes))
+        #expect(outcome.tallies[0].asksByWeek.count >= 2, "asks in more than one week")
         #expect(outcome.tallies[0].blockedBy.map(\.moments) == blocked)
         #expect(outcome.tallies[0].unknownTriggerMoments == unknown)
         // Each policy asks someone and blocks someone by source (`never_on`), so the sources count.

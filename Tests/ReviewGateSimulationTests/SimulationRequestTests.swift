@@ -97,6 +97,10 @@ struct SimulationRequestTests {
         ).run()
         let (mergedObject, wholeObject) = (try Self.object(merged.json), try Self.object(whole.json))
         #expect(mergedObject["policy"] as? NSDictionary == wholeObject["policy"] as? NSDictionary)
+        // Asks by week, by each week's Monday: Ana's and Dev's asks, added up from both halves.
+        let weeks = (mergedObject["policy"] as? [String: Any])?["asks_by_week"] as? [String: Int]
+        #expect(weeks == ["2026-01-05": 1, "2026-01-12": 1, "2026-01-19": 2])
+        #expect(weeks == (wholeObject["policy"] as? [String: Any])?["asks_by_week"] as? [String: Int])
         #expect(mergedObject["input"] as? NSDictionary != nil)
         #expect(
             (mergedObject["input"] as? [String: Any])?["events"] as? Int

@@ -44,10 +44,12 @@ struct SimulationTests {
         let scenario = result.scenario
         var lines: [String] = []
         var expected: [String] = []
+        var askTimes: [Timestamp] = []
         for run in result.runs {
             let time = "\"user\":\"u\",\"time\":\"\(run.now)\""
             if let decision = run.decision, decision.isAllowed {
                 expected.append("\(run.now) \(decision.trigger ?? "")")
+                askTimes.append(run.now)
             }
             func moment(_ type: String, _ name: String?) -> String {
                 var line = "{\(time),\"type\":\"\(type)\""
@@ -93,6 +95,8 @@ struct SimulationTests {
         }
         #expect(outcome.asks.map { "\($0.time) \($0.trigger ?? "")" } == expected)
         #expect(outcome.tallies[0].asks == expected.count)
+        // Each ask in its UTC week, as Foundation's ISO calendar has it.
+        #expect(AsksByWeekTests.byMonday(outcome.tallies[0]) == AsksByWeekTests.weeks(of: askTimes))
         #expect(
             outcome.tallies[0].moments
                 == result.runs.filter { $0.decision != nil }.count)

@@ -128,6 +128,7 @@ struct PersonReplay {
             if verdict.isAllowed {
                 let pastQuota = simulated.osQuota.map { isPast($0, at: event.time, in: state) } ?? false
                 tally.asks += 1
+                tally.asksByWeek[SimulationTally.week(of: event.time), default: 0] += 1
                 if pastQuota { tally.asksPastOSQuota += 1 }
                 let trigger = verdict.passingTrigger.map { policy.triggers[$0].id }
                 if let index = verdict.passingTrigger { tally.asksByTrigger[index] += 1 }

@@ -25,6 +25,9 @@ package struct SimulationTally: Sendable, Hashable {
     package var asksPastOSQuota = 0
     /// Asks by trigger, in the policy's trigger order.
     package var asksByTrigger: [Int]
+    /// Asks by the UTC week they came in (see ``week(of:)``), only the weeks with asks: sparse, so
+    /// that partitions of any span add up.
+    package var asksByWeek: [Int: Int] = [:]
     /// People by whole days from first seen to first ask: `firstAskDays[d]` were first asked on day `d`.
     package var firstAskDays: [Int] = []
     /// Trigger moments (a trigger listened) that did not ask.
@@ -83,6 +86,7 @@ package struct SimulationTally: Sendable, Hashable {
         for index in asksByTrigger.indices where index < other.asksByTrigger.count {
             asksByTrigger[index] += other.asksByTrigger[index]
         }
+        for (week, count) in other.asksByWeek { asksByWeek[week, default: 0] += count }
         Self.add(other.firstAskDays, to: &firstAskDays)
         blockedMoments += other.blockedMoments
         for index in blockedBy.indices {
@@ -107,6 +111,21 @@ package struct SimulationTally: Sendable, Hashable {
         let perDay: Int64 = 86_400 * 1_000_000_000
         return Int(nanoseconds / perDay - (nanoseconds % perDay < 0 ? 1 : 0))
     }
+
+    /// The UTC week of `time`, weeks starting on Monday: week 0 is the one of 1970-01-01 (a
+    /// Thursday), from Monday 1969-12-29; week `w` starts on day `7 × w − 3` (``monday(ofWeek:)``).
+    /// One division, for the replay counts an ask's week where it counts the ask.
+    package static func week(of time: Timestamp) -> Int {
+        let perDay: Int64 = 86_400 * 1_000_000_000
+        // Counted from Monday 1969-12-29, three days before 1970-01-01 (`&+`: a time at Int64's
+        // very end wraps to a wrong week rather than stop the replay).
+        let sinceMonday = time.nanosecondsSince1970 &+ 3 * perDay
+        let perWeek = 7 * perDay
+        return Int(sinceMonday / perWeek - (sinceMonday % perWeek < 0 ? 1 : 0))
+    }
+
+    /// The day (since 1970-01-01) of the Monday that starts week `week` (see ``week(of:)``).
+    package static func monday(ofWeek week: Int) -> Int { 7 * week - 3 }
 
     /// The people in a horizon's cohort (first seen on or before `lastDay`) and those of them
     /// asked within it.

@@ -284,15 +284,28 @@ private struct Table {
 }
 
 /// A histogram of people by day of first ask, in bins of 1, 7, 14, 30, 90 or 365 days: at most
-/// twelve rows, bars up to 40 characters.
+/// twelve rows, bars up to 40 characters. The HTML page draws the same bins.
 enum Histogram {
-    static func lines(_ byDay: [Int]) -> [String] {
-        guard let last = byDay.lastIndex(where: { $0 > 0 }) else { return ["  nobody was asked"] }
+    /// The bins of `byDay` (people by whole day): their width in days and the people in each, from
+    /// day 0 to the last day with someone; no bins when nobody was asked.
+    static func bins(_ byDay: [Int]) -> (width: Int, counts: [Int]) {
+        guard let last = byDay.lastIndex(where: { $0 > 0 }) else { return (1, []) }
         let width = [1, 7, 14, 30, 90, 365, 3650].first { (last / $0) < 12 } ?? 36_500
         var bins = Array(repeating: 0, count: last / width + 1)
         for (day, count) in byDay.enumerated() where count > 0 { bins[day / width] += count }
+        return (width, bins)
+    }
+
+    /// A bin's days: `3`, or `7–13`.
+    static func label(_ bin: Int, width: Int) -> String {
+        width == 1 ? "\(bin)" : "\(bin * width)–\(bin * width + width - 1)"
+    }
+
+    static func lines(_ byDay: [Int]) -> [String] {
+        let (width, bins) = Self.bins(byDay)
+        guard !bins.isEmpty else { return ["  nobody was asked"] }
         let largest = bins.max() ?? 1
-        let labels = bins.indices.map { width == 1 ? "\($0 * width)" : "\($0 * width)–\($0 * width + width - 1)" }
+        let labels = bins.indices.map { label($0, width: width) }
         let labelWidth = labels.map(\.count).max() ?? 0
         return bins.indices.map { index in
             let length = bins[index] == 0 ? 0 : max(1, bins[index] * 40 / largest)

@@ -67,6 +67,7 @@ extension SimulationReport.PolicyResult {
                     "asks_by_trigger",
                     .object(triggers.indices.map { (triggers[$0].id, .int(tally.asksByTrigger[$0])) })
                 ),
+                ("asks_by_week", asksByWeek),
                 (
                     "days_to_first_ask",
                     .object([
@@ -104,6 +105,14 @@ extension SimulationReport.PolicyResult {
             ("variant", .string(variant.name)),
             ("settings", .object(variant.settings.map { ($0.path, .string($0.value)) })),
         ]
+    }
+
+    /// Asks by week, keyed by the week's Monday (`2026-03-02`), in date order; only weeks with asks.
+    private var asksByWeek: JSONValue {
+        .object(
+            tally.asksByWeek.keys.sorted().map { week in
+                (SimulationReport.date(ofDay: SimulationTally.monday(ofWeek: week)), .int(tally.asksByWeek[week]!))
+            })
     }
 
     /// Under an experiment: the people exposed, and each arm's result (the holdout first), each

@@ -165,6 +165,18 @@ private struct ReportReader {
         tally.asks = int(node, "asks")
         let modelsOSQuota = node["asks_past_os_quota"]?.scalar?.value != .null
         if modelsOSQuota { tally.asksPastOSQuota = int(node, "asks_past_os_quota") }
+        // Older reports have no asks by week: they read as none, so that they still merge.
+        let weeks = node["asks_by_week"] == nil ? [] : entries(node, "asks_by_week")
+        for entry in weeks {
+            guard let date = entry.key.scalar.flatMap({ Timestamp(rfc3339: $0.text + "T00:00:00Z") }),
+                SimulationTally.monday(ofWeek: SimulationTally.week(of: date)) == SimulationTally.day(of: date)
+            else {
+                problems.append(
+                    .error("asks_by_week is keyed by the Monday of each week, 2026-01-05", at: entry.key.location))
+                continue
+            }
+            tally.asksByWeek[SimulationTally.week(of: date), default: 0] += int(MappingEntry.wrap(entry), "count")
+        }
         let byTrigger = self.node(node, "asks_by_trigger")
         let never = self.node(node, "never_reached")
         for (index, trigger) in triggers.enumerated() {

@@ -1,0 +1,156 @@
+@_spi(ReviewGateTools) import ReviewGate
+
+/// One column of the HTML page: a policy's result (a baseline, an arm, ...), what the page calls it,
+/// and where the JSON report has its figures.
+package struct HTMLColumn: Sendable {
+    /// The column's heading: `policy apple-sample`, `arm early of ask-earlier`.
+    package var label: String
+    /// Where the JSON report has this result: `policy`, `baseline`, `policy.arms.2`.
+    package var path: FigurePath
+    /// The counts.
+    package var result: SimulationReport.PolicyResult
+    /// The horizon's people and those asked within it, when the JSON report has them for this result.
+    package var horizon: SimulationTally.FirstSeen?
+    /// Whether the JSON report counts the people exposed for this result (a policy with an experiment, an arm).
+    package var countsExposure: Bool
+
+    /// A column of `result`, headed `label`, whose figures the JSON report has at `path`.
+    package init(
+        label: String, path: FigurePath, result: SimulationReport.PolicyResult,
+        horizon: SimulationTally.FirstSeen? = nil, countsExposure: Bool = false
+    ) {
+        self.label = label
+        self.path = path
+        self.result = result
+        self.horizon = horizon
+        self.countsExposure = countsExposure
+    }
+}
+
+extension SimulationReport {
+    /// The page's columns, side by side in its table and one section (a printed page) each: the
+    /// baseline, the policy, then the arms of each one's experiment, the holdout first, then under
+    /// `--vary` each variant.
+    package var htmlColumns: [HTMLColumn] {
+        var columns: [HTMLColumn] = []
+        var withArms: [(role: String, path: FigurePath, result: PolicyResult)] = []
+        for (role, result) in [("baseline", baseline), ("policy", policy)] {
+            guard let result else { continue }
+            let path = FigurePath(role)
+            columns.append(
+                HTMLColumn(
+                    label: "\(role) \(result.name)", path: path, result: result, horizon: horizonCounts(result),
+                    countsExposure: result.arms != nil))
+            if result.arms != nil { withArms.append((role, path, result)) }
+        }
+        for (role, path, result) in withArms {
+            for (index, arm) in (result.arms ?? []).enumerated() {
+                let of = result.experimentName.map { " of \($0)" } ?? ""
+                columns.append(
+                    HTMLColumn(
+                        label: (role == "baseline" ? "baseline " : "") + "arm \(arm.name)\(of)",
+                        path: path.appending("arms", String(index)), result: arm, countsExposure: true))
+            }
+        }
+        // Under --vary, a column per variant after the policy as written (its arms are in the
+        // variants' table and the JSON, not a column each: 256 variants of 3 arms would be 768).
+        for (index, variant) in variants.enumerated() {
+            columns.append(
+                HTMLColumn(
+                    label: "variant \(variant.variant?.name ?? String(index + 1))",
+                    path: FigurePath("variants", String(index)), result: variant, horizon: horizonCounts(variant),
+                    countsExposure: variant.arms != nil))
+        }
+        return columns
+    }
+
+    /// The report as one self-contained page (`simulate --html`): what was read, the headline figures
+    /// of every column side by side, then a section per column with its charts (asks per week, days
+    /// to the first ask, what blocked, people never asked), and the JSON report as data. It fetches
+    /// nothing and runs no script; every figure it shows is marked with where the JSON report has it.
+    package var html: String {
+        let columns = htmlColumns
+        var body = header(columns)
+        if !variants.isEmpty { body += htmlVariants }
+        body += htmlFigures(columns)
+        body += "<div class=\"columns\">" + htmlSections(columns).joined() + "</div>"
+        let title = "reviewgate simulate: \(policy.name)" + (baseline.map { " beside \($0.name)" } ?? "")
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(HTML.escaped(title))</title>
+            <style>\(HTMLStyle.css)</style>
+            </head>
+            <body>
+            \(body)
+            \(HTML.data(JSONWriter(pretty: false).string(json)))
+            </body>
+            </html>
+
+            """
+    }
+
+    /// The page's header: which policies, what was read, the horizon.
+    private func header(_ columns: [HTMLColumn]) -> String {
+        var rows: [String] = []
+        for (role, result) in [("policy", policy), ("baseline", baseline)] {
+            guard let result else { continue }
+            let digest = result.digest.map { " " + HTML.element("code", [], HTML.escaped($0)) } ?? ""
+            rows.append(
+                HTML.element("dt", [], role)
+                    + HTML.element(
+                        "dd", [],
+                        HTML.element("strong", [], HTML.escaped(result.name)) + " "
+                            + HTML.element("code", [], HTML.escaped(result.path)) + digest))
+        }
+        let sources = input.sources.map { $0 == "-" ? "standard input" : $0 }
+        let shown = sources.prefix(10).map { HTML.element("code", [], HTML.escaped($0)) }.joined(separator: ", ")
+        let more = sources.count > 10 ? " and \(Self.grouped(sources.count - 10)) more" : ""
+        let read =
+            "\(shown)\(more): " + HTML.figure(FigurePath("input", "events"), Self.grouped(input.events))
+            + " events (" + HTML.figure(FigurePath("input", "lines"), Self.grouped(input.lines)) + " lines), "
+            + HTML.figure(FigurePath("policy", "people"), Self.grouped(policy.tally.people)) + " people, "
+            + HTML.figure(FigurePath("input", "skipped"), Self.grouped(input.skipped)) + " lines skipped"
+        rows.append(HTML.element("dt", [], "read") + HTML.element("dd", [], read))
+        if let horizon {
+            rows.append(
+                HTML.element("dt", [], "horizon")
+                    + HTML.element("dd", [], HTML.escaped(horizonTitle(horizon))))
+        }
+        for column in columns where column.result.arms != nil {
+            let tally = column.result.tally
+            let share = tally.people == 0 ? 0 : Double(tally.peopleExposed) * 100 / Double(tally.people)
+            let text =
+                HTML.figure(column.path.appending("people_exposed"), Self.grouped(tally.peopleExposed)) + " of "
+                + Self.grouped(tally.people) + " people ever exposed (\(Self.percent(share))): only they were"
+                + " treated differently"
+            rows.append(
+                HTML.element("dt", [], "experiment")
+                    + HTML.element("dd", [], HTML.escaped(column.result.experimentName ?? "") + ", \(text)"))
+        }
+        return HTML.element(
+            "header", [],
+            HTML.element(
+                "h1", [],
+                "What " + HTML.escaped(policy.name) + " would do"
+                    + (baseline.map { ", beside " + HTML.escaped($0.name) } ?? ""))
+                + HTML.element(
+                    "p", [("class", "lede")],
+                    "Usage replayed through each policy exactly as <code>reviewgate record</code> would, person"
+                        + " by person (<code>reviewgate simulate</code>, SPEC §10). Every figure is the JSON"
+                        + " report's, kept in this page.")
+                + HTML.element("dl", [("class", "read")], rows.joined()))
+    }
+
+    /// `the first 30 days, of people first seen by 2026-01-15 (data to 2026-01-22)`.
+    func horizonTitle(_ horizon: Horizon) -> String {
+        let end = horizon.end(latest: latest)
+        let lastDay = horizon.lastFirstSeenDay(latest: latest)
+        return "the first \(Self.days(horizon.days)), of people first seen by "
+            + (lastDay.map(Self.date(ofDay:)) ?? "-") + " (data to " + (end.map(\.day) ?? "-") + ")"
+    }
+}

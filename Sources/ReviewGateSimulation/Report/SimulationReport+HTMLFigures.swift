@@ -1,0 +1,177 @@
+extension SimulationReport {
+    /// The headline figures, a column each, as the text report's table has them: people, asked,
+    /// asks (by trigger, past the OS quota), days to the first ask, trigger moments not asked, people
+    /// exposed, the horizon, and people who never reached a trigger's count; beside a baseline, the change.
+    func htmlFigures(_ columns: [HTMLColumn]) -> String {
+        var table = FigureTable(columns: columns, compared: baseline != nil)
+        table.counts("people") { (["people"], $0.tally.people) }
+        table.row(
+            "people asked",
+            columns.map { column in
+                HTML.figure(column.path.appending("people_asked"), Self.grouped(column.result.tally.peopleAsked))
+                    + " ("
+                    + HTML.figure(
+                        column.path.appending("people_asked_percent"), Self.percent(column.result.askedPercent))
+                    + ")"
+            },
+            change: baseline.map {
+                Self.change(policy.tally.peopleAsked - $0.tally.peopleAsked) + " ("
+                    + Self.points(policy.askedPercent - $0.askedPercent) + ")"
+            })
+        table.counts("asks") { (["asks"], $0.tally.asks) }
+        for id in Self.union(columns.map { $0.result.triggers.map(\.id) }) {
+            table.counts("by \(id)", indented: true) { result in
+                (
+                    ["asks_by_trigger", id],
+                    result.triggers.firstIndex { $0.id == id }.map { result.tally.asksByTrigger[$0] }
+                )
+            }
+        }
+        if columns.contains(where: \.result.modelsOSQuota) {
+            // Marked where no quota is modelled too: the JSON report has null there, the page "-".
+            table.counts("asks past the OS quota", markingNone: true) {
+                (["asks_past_os_quota"], $0.modelsOSQuota ? $0.tally.asksPastOSQuota : nil)
+            }
+        }
+        for (label, key, quantile) in [("p10", "p10", 0.1), ("p50", "p50", 0.5), ("p90", "p90", 0.9)] {
+            table.counts("first ask, \(label) (days)", markingNone: true) {
+                (["days_to_first_ask", key], $0.tally.firstAskPercentile(quantile))
+            }
+        }
+        table.counts("trigger moments not asked") { (["blocked_moments"], $0.tally.blockedMoments) }
+        if columns.contains(where: \.countsExposure) {
+            table.row(
+                "people exposed",
+                columns.map { column in
+                    column.countsExposure
+                        ? HTML.figure(
+                            column.path.appending("people_exposed"), Self.grouped(column.result.tally.peopleExposed))
+                        : "-"
+                }, change: baseline == nil ? nil : "")
+            table.row(
+                "asks per exposed person",
+                columns.map { column in
+                    let tally = column.result.tally
+                    guard column.countsExposure, tally.peopleExposed > 0 else { return "-" }
+                    return BudgetSimulationReport.tenths(Double(tally.asks) / Double(tally.peopleExposed))
+                }, change: baseline == nil ? nil : "")
+        }
+        if let horizon {
+            table.heading(horizonTitle(horizon))
+            table.row(
+                "people",
+                columns.map { column in
+                    column.horizon.map {
+                        HTML.figure(column.path.appending("within_days", "people"), Self.grouped($0.people))
+                    } ?? "-"
+                }, change: baseline.flatMap { horizonChange($0) { $0.people } })
+            table.row(
+                "asked within \(Self.days(horizon.days))",
+                columns.map { column in
+                    column.horizon.map {
+                        let percent = $0.people == 0 ? 0 : Double($0.asked) * 100 / Double($0.people)
+                        return HTML.figure(column.path.appending("within_days", "asked"), Self.grouped($0.asked))
+                            + " ("
+                            + HTML.figure(column.path.appending("within_days", "asked_percent"), Self.percent(percent))
+                            + ")"
+                    } ?? "-"
+                }, change: baseline.flatMap { horizonChange($0) { $0.asked } })
+        }
+        table.heading("people who never reached a trigger's count")
+        for id in Self.union(columns.map { $0.result.triggers.map(\.id) }) {
+            let rules = columns.map { column in column.result.triggers.first { $0.id == id }?.rule }
+            let sameRule = Set(rules.compactMap { $0 }).count == 1
+            table.row(
+                id + (sameRule ? " (\(rules.compactMap { $0 }[0]))" : ""),
+                columns.indices.map { index in
+                    let result = columns[index].result
+                    guard let trigger = result.triggers.firstIndex(where: { $0.id == id }) else { return "-" }
+                    let count = result.tally.neverReached[trigger]
+                    let share = result.tally.people == 0 ? 0 : Double(count) * 100 / Double(result.tally.people)
+                    let rule = sameRule ? "" : " " + HTML.element("small", [], HTML.escaped(rules[index] ?? ""))
+                    return HTML.figure(columns[index].path.appending("never_reached", id), Self.grouped(count))
+                        + " (\(Self.percent(share)))" + rule
+                }, change: nil, indented: true)
+        }
+        return HTML.element(
+            "section", [("class", "figures"), ("aria-labelledby", "figures")],
+            HTML.element("h2", [("id", "figures")], "Headline figures")
+                + HTML.element("div", [("class", "scroll")], table.html))
+    }
+
+    /// The change of a horizon's count from the baseline to the policy.
+    private func horizonChange(_ baseline: PolicyResult, _ count: (SimulationTally.FirstSeen) -> Int) -> String? {
+        guard let old = horizonCounts(baseline), let new = horizonCounts(policy) else { return nil }
+        return Self.change(count(new) - count(old))
+    }
+}
+
+/// The rows of the figures' table: a label, then a cell per column, then (beside a baseline) the change.
+private struct FigureTable {
+    let columns: [HTMLColumn]
+    /// Whether a last column shows the change from the baseline (the first column) to the policy (the second).
+    let compared: Bool
+    private var rows: [String] = []
+
+    init(columns: [HTMLColumn], compared: Bool) {
+        self.columns = columns
+        self.compared = compared
+    }
+
+    /// A row of cells (HTML already).
+    mutating func row(_ label: String, _ cells: [String], change: String?, indented: Bool = false) {
+        var text = HTML.element("th", [("scope", "row")] + (indented ? [("class", "sub")] : []), HTML.escaped(label))
+        for cell in cells { text += HTML.element("td", [], cell) }
+        if compared { text += HTML.element("td", [("class", "change")], HTML.escaped(change ?? "")) }
+        rows.append(HTML.element("tr", [], text))
+    }
+
+    /// A heading row, across the table.
+    mutating func heading(_ text: String) {
+        rows.append(
+            HTML.element(
+                "tr", [("class", "heading")],
+                HTML.element(
+                    "th", [("scope", "rowgroup"), ("colspan", String(columns.count + 1 + (compared ? 1 : 0)))],
+                    HTML.escaped(text))))
+    }
+
+    /// A row of counts: `figure` gives each result's key in the JSON report and its count (`nil`
+    /// where it has none: `-`, marked only when `markingNone`, for a JSON `null`); the change is
+    /// the policy's count less the baseline's.
+    mutating func counts(
+        _ label: String, indented: Bool = false, markingNone: Bool = false,
+        _ figure: (SimulationReport.PolicyResult) -> (keys: [String], count: Int?)
+    ) {
+        var values: [Int?] = []
+        let cells = columns.map { column in
+            let (keys, count) = figure(column.result)
+            values.append(count)
+            guard count != nil || markingNone else { return "-" }
+            var path = column.path
+            path.keys += keys
+            return HTML.figure(path, count.map(SimulationReport.grouped) ?? "-")
+        }
+        var change: String?
+        if compared, values.count >= 2 {
+            change = values[0].flatMap { old in values[1].map { SimulationReport.change($0 - old) } } ?? ""
+        }
+        row(label, cells, change: change, indented: indented)
+    }
+
+    /// The table.
+    var html: String {
+        var head = HTML.element("th", [("scope", "col")], "")
+        for column in columns {
+            // Broken at spaces only, not at a name's hyphens.
+            let words = column.label.split(separator: " ").map {
+                HTML.element("span", [("class", "word")], HTML.escaped(String($0)))
+            }
+            head += HTML.element("th", [("scope", "col")], words.joined(separator: " "))
+        }
+        if compared { head += HTML.element("th", [("scope", "col"), ("class", "change")], "change") }
+        return HTML.element(
+            "table", [],
+            HTML.element("thead", [], HTML.element("tr", [], head)) + HTML.element("tbody", [], rows.joined()))
+    }
+}
