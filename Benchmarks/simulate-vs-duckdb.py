@@ -8,8 +8,10 @@ alternate, reviewgate and DuckDB, so that a slow spell of a shared machine slows
 prints each run and the medians.
 
 DuckDB is timed inside Python, from the query's start to its last row; reviewgate from process start
-to exit (reading, replaying and the report, policy loading included). Needs a release build of
-reviewgate and `pip install duckdb`.
+to exit (reading, replaying and the report, policy loading included). A bare line scan (`wc -l`) is
+the floor. The sweep (issue 27) is `--vary` of 20 variants (5 counts × 4 cooldowns) on two cores,
+counted as variant-events per second (lines × 21 policies: the 20 variants and the policy as
+written). Needs a release build of reviewgate and `pip install duckdb`.
 
     swift build -c release --product reviewgate
     python3 Benchmarks/simulate-vs-duckdb.py [--runs 5] [--people 50000] [--binary PATH]
@@ -66,6 +68,23 @@ def time_reviewgate(binary, timeline, jobs):
     return time.perf_counter() - start
 
 
+SWEEP = ["--vary", "triggers.process_completed.at_least=2,3,4,5,6", "--vary", "guards.cooldown=null,7d,14d,30d"]
+
+
+def time_sweep(binary, timeline, jobs):
+    start = time.perf_counter()
+    subprocess.run(
+        [binary, "simulate", "--policy", POLICY, "--jobs", str(jobs), "--format", "json", timeline] + SWEEP,
+        check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def time_scan(timeline):
+    start = time.perf_counter()
+    subprocess.run(["wc", "-l", timeline], check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
 def time_duckdb(timeline, threads):
     connection = duckdb.connect()
     connection.execute(f"SET threads TO {threads}")
@@ -94,15 +113,23 @@ def main():
         times = {}
         for run in range(options.runs):
             for cores in (1, 2):
-                for name, measure in (("reviewgate", lambda: time_reviewgate(binary, timeline, cores)),
-                                      ("duckdb", lambda: time_duckdb(timeline, cores))):
+                measures = [("reviewgate", lambda: time_reviewgate(binary, timeline, cores)),
+                            ("duckdb", lambda: time_duckdb(timeline, cores))]
+                if cores == 1:
+                    measures.append(("line scan", lambda: time_scan(timeline)))
+                else:
+                    measures.append(("sweep of 20", lambda: time_sweep(binary, timeline, cores)))
+                for name, measure in measures:
                     seconds = measure()
                     times.setdefault((name, cores), []).append(seconds)
                     print(f"run {run + 1}: {name}, {cores} core(s): {seconds * 1000:.0f} ms")
         print("medians:")
         for (name, cores), values in sorted(times.items()):
             median = statistics.median(values)
-            print(f"  {name}, {cores} core(s): {median * 1000:.0f} ms, {lines / median / 1000:.0f}K events/s")
+            events = lines * (21 if name == "sweep of 20" else 1)
+            unit = "variant-events/s" if name == "sweep of 20" else "events/s"
+            print(f"  {name}, {cores} core(s): {median * 1000:.0f} ms, {events / median / 1e6:.2f} M {unit}"
+                  f" (range {min(values) * 1000:.0f}–{max(values) * 1000:.0f} ms)")
         for cores in (1, 2):
             ratio = statistics.median(times[("reviewgate", cores)]) / statistics.median(times[("duckdb", cores)])
             print(f"reviewgate/duckdb time, {cores} core(s): {ratio:.2f}×")

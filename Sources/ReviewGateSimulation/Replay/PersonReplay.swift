@@ -126,7 +126,10 @@ struct PersonReplay {
                 lastReachedBlockers = verdict.blockers
             }
             if verdict.isAllowed {
-                let pastQuota = simulated.osQuota.map { isPast($0, at: event.time, in: state) } ?? false
+                // Not `osQuota.map { … state … }`: a closure that captures the state makes the
+                // compiler copy the whole state on every moment.
+                var pastQuota = false
+                if let quota = simulated.osQuota { pastQuota = isPast(quota, at: event.time, in: state) }
                 tally.asks += 1
                 tally.asksByWeek[SimulationTally.week(of: event.time), default: 0] += 1
                 if pastQuota { tally.asksPastOSQuota += 1 }
