@@ -99,6 +99,14 @@ INPUTS = {
         "huge-counts.json": json.dumps({"reviewgate_simulation": 1, "input": {"sources": [], "lines": 0, "events": 0,
             "skipped": 0}, "policy": {"triggers": [], "days_to_first_ask": {"people_by_day": {"36500": 10**15}}}}),
     },
+    "vary": {
+        # 100,000 distinct values of one --vary: each split, checked once against the others.
+        "many-values.txt": "guards.cooldown=" + ",".join(f"{i}d" for i in range(100_000)) + "\n" + policy_head(),
+        # A path of 200,000 keys, past the depth of any policy.
+        "deep-path.txt": "guards." + "a." * 200_000 + "a=1\n" + policy_head(),
+        # One value nested 100,000 deep.
+        "deep-value.txt": "guards.cooldown=" + "[" * 100_000 + "]" * 100_000 + "\n" + policy_head(),
+    },
     "remote": {
         "large-payload.json": json.dumps(
             {"reviewgate_signed": 1, "name": "a", "digest": "b", "key_id": "c", "signed_at": "2026-01-01T00:00:00Z",

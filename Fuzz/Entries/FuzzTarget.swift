@@ -28,6 +28,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// scenario target's policy, and under a budget of it and an external prompt), as a merged
     /// report (written as text and drawn as the HTML page), and as a cohort (generated small).
     case simulate
+    /// `simulate --vary`: the first line a `--vary PATH=V1,V2,...` argument, the rest a policy in
+    /// YAML; the option parsed, its values read as YAML, and each variant made and validated.
+    case vary
 
     /// The most steps of a fuzzed scenario that are run.
     static let maxSteps = 64
@@ -116,7 +119,30 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 accepted = true
             }
             return accepted
+        case .vary:
+            return Self.vary(bytes)
         }
+    }
+
+    /// The most values of a fuzzed `--vary` that are tried.
+    static let maxValues = 8
+
+    /// A `--vary` argument (the first line) over a policy (the rest): a variant per value, each the
+    /// policy decoded again, or a refusal; never more or fewer variants than values.
+    static func vary(_ bytes: [UInt8]) -> Bool {
+        guard let newline = bytes.firstIndex(of: 0x0A),
+            var option = try? VaryOption(parsing: String(decoding: bytes[..<newline], as: UTF8.self)),
+            let root = try? YAMLLoader().loadDocument(Array(bytes[(newline + 1)...]), file: "fuzz.yaml"),
+            let loaded = try? PolicyLoader.decode(root)
+        else { return false }
+        option.values = Array(option.values.prefix(maxValues))
+        let values = option.values.compactMap { try? YAMLLoader().loadDocument(Array($0.utf8), file: "--vary") }
+        guard values.count == option.values.count,
+            let made = try? PolicyVariants.make(
+                loaded, path: "fuzz.yaml", varying: [PolicyVariants.Varied(option, values: values)])
+        else { return false }
+        precondition(made.variants.count == values.count, "a variant per value")
+        return true
     }
 
     /// Reads `bytes` again with a ``ParallelTimelineReader`` (two jobs, small blocks, odd chunks,

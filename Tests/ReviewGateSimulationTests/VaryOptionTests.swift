@@ -35,6 +35,7 @@ struct VaryOptionTests {
             ("guards.cooldown=7d,7d", "the value 7d is given twice"),
             (#"triggers."app.open=3"#, "a key's quote is not closed"),
             (#"triggers."app".x.y"z=3"#, "a key in quotes is quoted whole"),
+            (String(repeating: "a.", count: 64) + "a=1", "a path has at most 64 keys"),
         ])
     func refusals(argument: String, expected: String) {
         #expect {

@@ -6,6 +6,9 @@ package struct VaryOption: Sendable, Hashable {
     /// The values as written, trimmed: `["7d", "{count: 2, per: 30d}"]`.
     package var values: [String]
 
+    /// The most keys a path has (SPEC §7: a document is at most 64 deep).
+    package static let longestPath = 64
+
     /// Why an argument is not `PATH=V1,V2,...`.
     package struct SyntaxError: Error, Sendable, Hashable {
         /// What is wrong, naming the argument.
@@ -65,8 +68,12 @@ package struct VaryOption: Sendable, Hashable {
         if let empty = values.firstIndex(where: \.isEmpty) {
             throw fail("value \(empty + 1) is empty (write null to remove the setting)")
         }
-        if let repeated = values.indices.first(where: { values[..<$0].contains(values[$0]) }) {
-            throw fail("the value \(values[repeated]) is given twice")
+        var seen: Set<String> = []
+        if let repeated = values.first(where: { !seen.insert($0).inserted }) {
+            throw fail("the value \(Self.shown(repeated)) is given twice")
+        }
+        guard keys.count <= Self.longestPath else {
+            throw fail("a path has at most \(Self.longestPath) keys, as a policy is at most that deep")
         }
         path = keys
         self.values = values
