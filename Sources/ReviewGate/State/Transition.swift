@@ -101,11 +101,37 @@ public enum Transition {
     package static func applyUnheard(
         _ moment: Moment, to state: inout ReviewState, policy: Policy, listened: Bool
     ) -> Bool {
-        guard moment.trigger == nil, let event = moment.event, !listened,
-            event == Trigger.launchEvent || policy.counting.whileBlocked
-        else { return false }
-        // Blocked, so no ask; only a full count keeps the donation from counting.
-        donate(moment, counting: !state.isFull(for: moment), to: &state, policy: policy)
+        guard moment.trigger == nil, let event = moment.event, !listened else { return false }
+        if event == Trigger.launchEvent {
+            applyUnheardLaunch(at: moment.now, to: &state, policy: policy)
+            return true
+        }
+        return applyUnheard(event: event, at: moment.now, to: &state, policy: policy)
+    }
+
+    /// ``applyUnheard(_:to:policy:listened:)`` for a launch no trigger listens to, without a
+    /// moment: it counts (unless the count is full) and starts the session.
+    package static func applyUnheardLaunch(at now: Timestamp, to state: inout ReviewState, policy: Policy) {
+        if state.launches < ReviewState.largestCount {
+            var history = EventHistory(count: state.launches, times: state.launchTimes)
+            history.record(now, keeping: policy.longestWithin)
+            state.launches = history.count
+            state.launchTimes = history.times
+        }
+        state.sessionStartedAt = now
+    }
+
+    /// ``applyUnheard(_:to:policy:listened:)`` for a donation of `event` (not a launch) that no
+    /// trigger listens to, without a moment: with `counting.while_blocked` it counts (unless full)
+    /// and `true` is returned; otherwise nothing changes and `false` says the moment needs its decision.
+    package static func applyUnheard(
+        event: String, at now: Timestamp, to state: inout ReviewState, policy: Policy
+    ) -> Bool {
+        guard policy.counting.whileBlocked else { return false }
+        let window = policy.longestWithin
+        modify(&state.events[event, default: EventHistory(count: 0)]) { history in
+            if history.count < ReviewState.largestCount { history.record(now, keeping: window) }
+        }
         return true
     }
 

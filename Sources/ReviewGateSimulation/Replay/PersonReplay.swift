@@ -80,10 +80,22 @@ struct PersonReplay {
             switch event.kind {
             case .install, .update, .want: continue
             case .launch:
+                if !listensToLaunches {
+                    // No trigger listens: recorded as `applyUnheard` records it, with no moment built.
+                    Transition.applyUnheardLaunch(at: event.time, to: &state, policy: policy)
+                    tally.moments += 1
+                    continue
+                }
                 moment.subject = .event(Trigger.launchEvent)
                 moment.source = event.source ?? .launch
             case .event:
-                moment.subject = .event(name(event.name))
+                let name = name(event.name)
+                if !listens(to: event), Transition.applyUnheard(event: name, at: event.time, to: &state, policy: policy)
+                {
+                    tally.moments += 1
+                    continue
+                }
+                moment.subject = .event(name)
                 moment.source = event.source ?? Moment.defaultSource(event: moment.event)
             case .trigger:
                 // Not decided, whatever the policy: a policy that is off would block it by
