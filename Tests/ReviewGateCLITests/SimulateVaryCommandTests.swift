@@ -56,6 +56,27 @@ struct SimulateVaryCommandTests {
             )
             #expect(try Self.counts(variants[index]) == Self.counts(single["policy"]), "variant \(index)")
         }
+        // One core, two cores and a grouped read give the same report.
+        let text = try String(contentsOf: folder.appending(path: "all.jsonl"), encoding: .utf8)
+        let byPerson = text.split(separator: "\n").enumerated().sorted {
+            ($0.element.prefix(16), $0.offset) < ($1.element.prefix(16), $1.offset)
+        }.map { $0.element }.joined(separator: "\n")
+        try (byPerson + "\n").write(to: folder.appending(path: "grouped.jsonl"), atomically: true, encoding: .utf8)
+        let vary = [
+            "--vary", "guards.once_per_version=true,false", "--vary", "triggers.process_completed.at_least=2,3",
+            "--vary", "guards.cooldown=null,14d",
+        ]
+        var reports: [NSDictionary] = []
+        for extra in [["all.jsonl", "--jobs", "1"], ["all.jsonl", "--jobs", "2"], ["grouped.jsonl", "--grouped"]] {
+            let run = try CLIRunner.run(
+                ["simulate", "--policy", Self.policy, "--format", "json"] + vary + extra, in: folder)
+            #expect(run.status == 0, "\(run.stderr)")
+            var object = try Self.object(run.stdout)
+            object["input"] = nil
+            reports.append(object as NSDictionary)
+        }
+        #expect(reports[0] == reports[1] && reports[1] == reports[2])
+
         // The policy as written is the report's policy, as a run without --vary gives it.
         let plain = try CLIRunner.run(
             ["simulate", "--policy", Self.policy, "all.jsonl", "--format", "json"], in: folder)
