@@ -14,6 +14,8 @@ enum TimeColumn {
         /// Days read in times written `YYYY-MM-DDTHH:MM:SSZ`, by their year's last digit, month and
         /// day: a timeline spans few days, each of which is then read and checked once.
         var days = [Day](repeating: Day(), count: 512)
+        /// The last day read, checked before the days kept.
+        var last = Day()
     }
 
     /// A day read: its `YYYY-MM-DD` (the first eight bytes and the last two) and its midnight, in
@@ -27,6 +29,13 @@ enum TimeColumn {
 
     /// The time, or `nil` when the bytes are not one.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Timestamp? {
+        // The shape a timeline writes line after line: no epoch number has its `-`, so it is read
+        // as below.
+        if bytes.count == 20, let base = bytes.baseAddress, base[4] == UInt8(ascii: "-"),
+            base[10] == UInt8(ascii: "T"), base[19] == UInt8(ascii: "Z")
+        {
+            return dayAndTime(bytes, scratch: &scratch)
+        }
         guard let first = bytes.first else { return nil }
         if (0x30...0x39).contains(first), !bytes.contains(UInt8(ascii: "-")) {
             return epoch(bytes)
@@ -47,47 +56,63 @@ enum TimeColumn {
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ`, read as ``Timestamp/init(rfc3339:)-(UnsafeBufferPointer<UInt8>)``
-    /// reads it (the same checks, the same time), its date read only when it is not among the days
-    /// kept.
+    /// reads it (the same checks, the same time), its date read only when it is not the last day
+    /// read or among the days kept.
+    @inline(__always)
     private static func dayAndTime(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Timestamp? {
         let raw = UnsafeRawPointer(bytes.baseAddress!)
         let head = raw.loadUnaligned(as: UInt64.self)
         let tail = raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
+        let midnight: Int64
+        if scratch.last.isRead, scratch.last.head == head, scratch.last.tail == tail {
+            midnight = scratch.last.midnight
+        } else {
+            guard let day = self.day(bytes, head: head, tail: tail, scratch: &scratch) else { return nil }
+            scratch.last = day
+            midnight = day.midnight
+        }
+        // `HH:MM:SS` in one word, first byte lowest: each digit is its byte less `0`, below 10.
+        let clock = raw.loadUnaligned(fromByteOffset: 11, as: UInt64.self).littleEndian
+        @inline(__always) func digit(_ shift: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: clock >> shift) &- 0x30 }
+        let (h1, h2, m1, m2, s1, s2) = (digit(0), digit(8), digit(24), digit(32), digit(48), digit(56))
+        guard (clock >> 16) & 0xFF == 0x3A, (clock >> 40) & 0xFF == 0x3A, h1 < 10, h2 < 10, m1 < 10, m2 < 10,
+            s1 < 10, s2 < 10
+        else { return nil }
+        let hour = Int64(h1) &* 10 &+ Int64(h2)
+        let minute = Int64(m1) &* 10 &+ Int64(m2)
+        let second = Int64(s1) &* 10 &+ Int64(s2)
+        guard hour < 24, minute < 60, second < 61 else { return nil }
+        // A leap second (:60) reads as :59, as in `Timestamp`.
+        let seconds = midnight &+ hour &* 3600 &+ minute &* 60 &+ min(second, 59)
+        return Timestamp(nanosecondsSince1970: seconds &* 1_000_000_000)
+    }
+
+    /// The day of a `YYYY-MM-DDTHH:MM:SSZ` time (`head` and `tail` its first ten bytes) from the
+    /// days kept, or read (its date alone, at midnight, with the same checks of its digits, month,
+    /// day and year) and kept; `nil` when it is no day.
+    private static func day(
+        _ bytes: UnsafeBufferPointer<UInt8>, head: UInt64, tail: UInt16, scratch: inout Scratch
+    ) -> Day? {
         // The days of one year have slots of their own; the bytes decide a match.
         let slot =
             (Int(bytes[3] &- 0x30) &* 372 &+ Int(bytes[6] &- 0x30) &* 31 &+ Int(bytes[5] &- 0x30) &* 310
                 &+ Int(bytes[8] &- 0x30) &* 10 &+ Int(bytes[9] &- 0x30)) & 511
-        let midnight: Int64
         if scratch.days[slot].isRead, scratch.days[slot].head == head, scratch.days[slot].tail == tail {
-            midnight = scratch.days[slot].midnight
-        } else {
-            // The date alone, at midnight: the same checks of its digits, month, day and year.
-            let date = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { date in
-                _ = date.initialize(from: bytes)
-                // HH, MM and SS at 00, the colons left for the check.
-                for offset in stride(from: 11, through: 17, by: 3) {
-                    date[offset] = UInt8(ascii: "0")
-                    date[offset + 1] = UInt8(ascii: "0")
-                }
-                return Timestamp(rfc3339: UnsafeBufferPointer(date))
+            return scratch.days[slot]
+        }
+        let date = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { date in
+            _ = date.initialize(from: bytes)
+            // HH, MM and SS at 00, the colons left for the check.
+            for offset in stride(from: 11, through: 17, by: 3) {
+                date[offset] = UInt8(ascii: "0")
+                date[offset + 1] = UInt8(ascii: "0")
             }
-            guard let date else { return nil }
-            midnight = date.nanosecondsSince1970 / 1_000_000_000
-            scratch.days[slot] = Day(head: head, tail: tail, midnight: midnight, isRead: true)
+            return Timestamp(rfc3339: UnsafeBufferPointer(date))
         }
-        @inline(__always) func pair(_ at: Int) -> Int64? {
-            let tens = bytes[at] &- 0x30
-            let ones = bytes[at + 1] &- 0x30
-            guard tens < 10, ones < 10 else { return nil }
-            return Int64(tens) * 10 + Int64(ones)
-        }
-        guard bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), let hour = pair(11),
-            let minute = pair(14),
-            let second = pair(17), hour < 24, minute < 60, second < 61
-        else { return nil }
-        // A leap second (:60) reads as :59, as in `Timestamp`.
-        let seconds = midnight + hour * 3600 + minute * 60 + min(second, 59)
-        return Timestamp(nanosecondsSince1970: seconds * 1_000_000_000)
+        guard let date else { return nil }
+        let day = Day(head: head, tail: tail, midnight: date.nanosecondsSince1970 / 1_000_000_000, isRead: true)
+        scratch.days[slot] = day
+        return day
     }
 
     /// Seconds, milliseconds or microseconds since 1970, with an optional fraction.
