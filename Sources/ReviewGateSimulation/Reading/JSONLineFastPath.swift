@@ -15,18 +15,30 @@ enum JSONLineFastPath {
         // colon and the value's first byte need no bounds check; a line that ends closer to the
         // chunk's end is left to the scanner.
         let limit = chunk.count
-        var index = start &+ 1
-        var given: UInt16 = 0
-        while true {
-            guard limit &- index >= 16 else { return nil }
-            if base[index] == 0x20 {
-                index = skipSpaces(base, from: index, limit: limit)
-                guard limit &- index >= 16 else { return nil }
+        @inline(__always) func string(_ column: TimelineColumn, from first: Int) -> (value: PlainLine.Value, end: Int)?
+        {
+            let end: Int
+            if column == .time, limit &- first > 20, base[first &+ 20] == UInt8(ascii: "\""),
+                TimeColumn.isDayAndTime(UnsafeBufferPointer(start: base + first, count: 20))
+            {
+                // A time of that shape is read only if each of its bytes is what it should be,
+                // so no quote, backslash or control character is among them: its end is known.
+                end = first &+ 20
+            } else {
+                end = ByteSearch.plainRun(in: chunk, from: first)
+                guard end < limit, base[end] == UInt8(ascii: "\"") else { return nil }
             }
-            guard base[index] == UInt8(ascii: "\"") else { return nil }
-            let word = UnsafeRawPointer(base + (index &+ 1)).loadUnaligned(as: UInt64.self).littleEndian
-            guard let (column, count) = JSONLineScanner.plainColumn(word) else { return nil }
-            index &+= 1 &+ count
+            return (
+                PlainLine.Value(
+                    bytes: UnsafeBufferPointer(start: base + first, count: end &- first),
+                    kind: end > first ? .string : .absent),
+                end
+            )
+        }
+        // The value of `column` after its key's closing quote at `index` (and its colon, with
+        // spaces around it), set in `line`: the index after it.
+        func value(of column: TimelineColumn, at start: Int) -> Int? {
+            var index = start
             if base[index] != UInt8(ascii: ":") {
                 index = skipSpaces(base, from: index, limit: limit)
                 guard index < limit, base[index] == UInt8(ascii: ":") else { return nil }
@@ -37,17 +49,11 @@ enum JSONLineFastPath {
                 index = skipSpaces(base, from: index, limit: limit)
                 guard index < limit else { return nil }
             }
-            let bit: UInt16 = 1 << UInt16(column.rawValue)
-            guard given & bit == 0 else { return nil }
-            given |= bit
             let value: PlainLine.Value
             switch base[index] {
             case UInt8(ascii: "\""):
-                let end = ByteSearch.plainRun(in: chunk, from: index &+ 1)
-                guard end < limit, base[end] == UInt8(ascii: "\"") else { return nil }
-                value = PlainLine.Value(
-                    bytes: UnsafeBufferPointer(start: base + (index &+ 1), count: end &- index &- 1),
-                    kind: end > index &+ 1 ? .string : .absent)
+                guard let (string, end) = string(column, from: index &+ 1) else { return nil }
+                value = string
                 index = end &+ 1
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 guard let end = number(base, from: index, limit: limit) else { return nil }
@@ -69,6 +75,32 @@ enum JSONLineFastPath {
             default: return nil
             }
             line.set(column, value)
+            return index
+        }
+        var index = start &+ 1
+        var given: UInt16 = 0
+        while true {
+            guard limit &- index >= 16 else { return nil }
+            if base[index] == 0x20 {
+                index = skipSpaces(base, from: index, limit: limit)
+                guard limit &- index >= 16 else { return nil }
+            }
+            guard base[index] == UInt8(ascii: "\"") else { return nil }
+            let word = UnsafeRawPointer(base + (index &+ 1)).loadUnaligned(as: UInt64.self).littleEndian
+            guard let (column, count) = JSONLineScanner.plainColumn(word) else { return nil }
+            let bit: UInt16 = 1 << UInt16(column.rawValue)
+            guard given & bit == 0 else { return nil }
+            given |= bit
+            // Most keys are followed by `":"`, read in the same word as the key.
+            if count <= 6, UInt16(truncatingIfNeeded: word >> UInt64(8 &* count)) == 0x223A {
+                guard let (value, end) = string(column, from: index &+ 3 &+ count) else { return nil }
+                line.set(column, value)
+                index = end &+ 1
+            } else {
+                index &+= 1 &+ count
+                guard let end = value(of: column, at: index) else { return nil }
+                index = end
+            }
             guard index < limit else { return nil }
             if base[index] == 0x20 {
                 index = skipSpaces(base, from: index, limit: limit)
@@ -86,6 +118,7 @@ enum JSONLineFastPath {
         if base[index] == 0x0A { return index }
         guard base[index] == 0x0D, index &+ 1 < limit, base[index &+ 1] == 0x0A else { return nil }
         return index &+ 1
+
     }
 
     /// The first index at or after `index` that holds no space (or `limit`).

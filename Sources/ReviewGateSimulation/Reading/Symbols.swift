@@ -79,10 +79,11 @@ package struct Symbols: Sendable {
         }
     }
 
-    /// Adds a symbol that is not there yet, whose ``hash(_:)`` is `hash`: its number.
-    private mutating func add(_ text: UnsafeBufferPointer<UInt8>, hash: UInt64) -> ID {
+    /// Adds a symbol that is not there yet, whose ``hash(_:)`` is `hash` (`string` its text, when
+    /// at hand): its number.
+    private mutating func add(_ text: UnsafeBufferPointer<UInt8>, hash: UInt64, string: String? = nil) -> ID {
         let id = strings.count
-        strings.append(String(decoding: text, as: UTF8.self))
+        strings.append(string ?? String(decoding: text, as: UTF8.self))
         bytes.append(contentsOf: text)
         starts.append(bytes.count)
         place(id, hash: hash)
@@ -100,8 +101,13 @@ package struct Symbols: Sendable {
 
     /// The number of `text`, added if new.
     package mutating func intern(_ text: String) -> ID {
+        let string = text
         var text = text
-        return text.withUTF8 { intern($0) }
+        return text.withUTF8 { bytes in
+            let hash = Self.hash(bytes)
+            // A new symbol keeps the string given, rather than one made from its bytes.
+            return find(bytes, hash: hash) ?? add(bytes, hash: hash, string: string)
+        }
     }
 
     /// A table holding only symbol `id` (as symbol 0), so that a long read forgets what it no

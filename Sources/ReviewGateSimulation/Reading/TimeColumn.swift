@@ -28,14 +28,24 @@ enum TimeColumn {
     }
 
     /// The time, or `nil` when the bytes are not one.
+    @inline(__always)
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Timestamp? {
         // The shape a timeline writes line after line: no epoch number has its `-`, so it is read
         // as below.
-        if bytes.count == 20, let base = bytes.baseAddress, base[4] == UInt8(ascii: "-"),
-            base[10] == UInt8(ascii: "T"), base[19] == UInt8(ascii: "Z")
-        {
-            return dayAndTime(bytes, scratch: &scratch)
-        }
+        if isDayAndTime(bytes) { return dayAndTime(bytes, scratch: &scratch) }
+        return parseOther(bytes, scratch: &scratch)
+    }
+
+    /// Whether `bytes` have the shape `YYYY-MM-DDTHH:MM:SSZ`: twenty of them, with `-`, `T` and
+    /// `Z` where they go (the other bytes are checked as they are read).
+    @inline(__always)
+    static func isDayAndTime(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == 20, let base = bytes.baseAddress else { return false }
+        return base[4] == UInt8(ascii: "-") && base[10] == UInt8(ascii: "T") && base[19] == UInt8(ascii: "Z")
+    }
+
+    /// The time of any other shape, or `nil` when the bytes are not one.
+    private static func parseOther(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Timestamp? {
         guard let first = bytes.first else { return nil }
         if (0x30...0x39).contains(first), !bytes.contains(UInt8(ascii: "-")) {
             return epoch(bytes)
@@ -71,16 +81,18 @@ enum TimeColumn {
             scratch.last = day
             midnight = day.midnight
         }
-        // `HH:MM:SS` in one word, first byte lowest: each digit is its byte less `0`, below 10.
-        let clock = raw.loadUnaligned(fromByteOffset: 11, as: UInt64.self).littleEndian
-        @inline(__always) func digit(_ shift: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: clock >> shift) &- 0x30 }
-        let (h1, h2, m1, m2, s1, s2) = (digit(0), digit(8), digit(24), digit(32), digit(48), digit(56))
-        guard (clock >> 16) & 0xFF == 0x3A, (clock >> 40) & 0xFF == 0x3A, h1 < 10, h2 < 10, m1 < 10, m2 < 10,
-            s1 < 10, s2 < 10
+        // `HH:MM:SS` in one word, first byte lowest, less `0` from each digit and `:` from each
+        // colon: a byte below its base borrows and sets its high bits, so every byte is checked by
+        // two masks (each digit below 16, then below 10 once 6 is added to it), no borrow or
+        // carry crossing into a byte that passes.
+        let clock = raw.loadUnaligned(fromByteOffset: 11, as: UInt64.self).littleEndian &- 0x3030_3A30_303A_3030
+        guard clock & 0xF0F0_FFF0_F0FF_F0F0 == 0, (clock &+ 0x0606_0006_0600_0606) & 0xF0F0_00F0_F000_F0F0 == 0
         else { return nil }
-        let hour = Int64(h1) &* 10 &+ Int64(h2)
-        let minute = Int64(m1) &* 10 &+ Int64(m2)
-        let second = Int64(s1) &* 10 &+ Int64(s2)
+        // Each pair's tens times ten plus its ones, in the pair's first byte.
+        let pairs = clock &* 10 &+ clock >> 8
+        let hour = Int64(pairs & 0xFF)
+        let minute = Int64(pairs >> 24 & 0xFF)
+        let second = Int64(pairs >> 48 & 0xFF)
         guard hour < 24, minute < 60, second < 61 else { return nil }
         // A leap second (:60) reads as :59, as in `Timestamp`.
         let seconds = midnight &+ hour &* 3600 &+ minute &* 60 &+ min(second, 59)
@@ -88,18 +100,28 @@ enum TimeColumn {
     }
 
     /// The day of a `YYYY-MM-DDTHH:MM:SSZ` time (`head` and `tail` its first ten bytes) from the
-    /// days kept, or read (its date alone, at midnight, with the same checks of its digits, month,
-    /// day and year) and kept; `nil` when it is no day.
+    /// days kept, or read and kept; `nil` when it is no day.
+    @inline(__always)
     private static func day(
         _ bytes: UnsafeBufferPointer<UInt8>, head: UInt64, tail: UInt16, scratch: inout Scratch
     ) -> Day? {
         // The days of one year have slots of their own; the bytes decide a match.
+        let base = bytes.baseAddress!
         let slot =
-            (Int(bytes[3] &- 0x30) &* 372 &+ Int(bytes[6] &- 0x30) &* 31 &+ Int(bytes[5] &- 0x30) &* 310
-                &+ Int(bytes[8] &- 0x30) &* 10 &+ Int(bytes[9] &- 0x30)) & 511
-        if scratch.days[slot].isRead, scratch.days[slot].head == head, scratch.days[slot].tail == tail {
-            return scratch.days[slot]
-        }
+            (Int(base[3] &- 0x30) &* 372 &+ Int(base[6] &- 0x30) &* 31 &+ Int(base[5] &- 0x30) &* 310
+                &+ Int(base[8] &- 0x30) &* 10 &+ Int(base[9] &- 0x30)) & 511
+        let kept = scratch.days[slot]
+        if kept.isRead, kept.head == head, kept.tail == tail { return kept }
+        guard let midnight = midnight(bytes) else { return nil }
+        let day = Day(head: head, tail: tail, midnight: midnight, isRead: true)
+        scratch.days[slot] = day
+        return day
+    }
+
+    /// The midnight of a `YYYY-MM-DDTHH:MM:SSZ` time's date, in seconds since 1970: its date
+    /// alone read by `Timestamp`, with the same checks of its digits, month, day and year.
+    @inline(never)
+    private static func midnight(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         let date = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { date in
             _ = date.initialize(from: bytes)
             // HH, MM and SS at 00, the colons left for the check.
@@ -109,10 +131,7 @@ enum TimeColumn {
             }
             return Timestamp(rfc3339: UnsafeBufferPointer(date))
         }
-        guard let date else { return nil }
-        let day = Day(head: head, tail: tail, midnight: date.nanosecondsSince1970 / 1_000_000_000, isRead: true)
-        scratch.days[slot] = day
-        return day
+        return date.map { $0.nanosecondsSince1970 / 1_000_000_000 }
     }
 
     /// Seconds, milliseconds or microseconds since 1970, with an optional fraction.

@@ -153,6 +153,7 @@ enum TimelineLine {
     }
 
     /// The line type these bytes name.
+    @inline(__always)
     static func kind(_ bytes: UnsafeBufferPointer<UInt8>) -> TimelineEvent.Kind? {
         switch bytes.first {
         case UInt8(ascii: "e"): equals(bytes, "event") ? .event : nil

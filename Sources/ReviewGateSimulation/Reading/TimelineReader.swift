@@ -62,6 +62,7 @@ package struct TimelineReader {
 
     /// Reads the complete lines in `chunk` (and the end of a line an earlier chunk began), passing
     /// each event to `body`; an unfinished last line waits for the next chunk or ``finish(_:)``.
+    @inline(__always)
     package mutating func read(
         _ chunk: UnsafeBufferPointer<UInt8>, _ body: (TimelineEvent) -> Void
     ) throws(DiagnosticError) {
