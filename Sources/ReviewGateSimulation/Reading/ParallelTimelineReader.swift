@@ -233,9 +233,6 @@ package struct ParallelTimelineReader {
             for index in failure.diagnostics.indices { failure.diagnostics[index].location?.line += offset }
             throw failure
         }
-        // The file's first names and people are the first part's, in its numbers.
-        if symbols.count == 0 { symbols = part.reader.symbols }
-        if people.count == 0 { people = part.reader.people }
         let renumbering = Renumbering(
             names: part.reader.symbols.strings.map { symbols.intern($0) },
             people: part.reader.people.strings.map { people.intern($0) })
