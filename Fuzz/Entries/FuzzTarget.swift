@@ -91,6 +91,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                     try reader.read(all) { events.append($0) }
                     try reader.finish { events.append($0) }
                 }
+                Self.checkFastPath(bytes, format: format, against: reader, events, failed: read == nil)
                 guard read != nil else { continue }
                 Self.checkParallel(bytes, format: format, against: reader, events)
                 Self.checkGrouped(bytes, format: format, Simulation(policies: [simulated], keepsAsks: true))
@@ -143,6 +144,33 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         else { return false }
         precondition(made.variants.count == values.count, "a variant per value")
         return true
+    }
+
+    /// Reads `bytes` again without the JSON Lines fast path (``TimelineReader/usesFastPath``), in
+    /// chunks of sizes drawn from the input, and stops the process if it reads anything other than
+    /// `reader` did with it.
+    static func checkFastPath(
+        _ bytes: [UInt8], format: TimelineFormat, against reader: TimelineReader, _ events: [TimelineEvent],
+        failed: Bool
+    ) {
+        var plain = TimelineReader(format: format, file: reader.file)
+        plain.usesFastPath = false
+        var plainEvents: [TimelineEvent] = []
+        let read: Void? = try? bytes.withUnsafeBufferPointer { (all) throws(DiagnosticError) in
+            var start = 0
+            while start < all.count {
+                let end = min(all.count, start + 1 + Int(all[start] ^ UInt8(truncatingIfNeeded: start)) % 97)
+                try plain.read(UnsafeBufferPointer(rebasing: all[start..<end])) { plainEvents.append($0) }
+                start = end
+            }
+            try plain.finish { plainEvents.append($0) }
+        }
+        precondition((read == nil) == failed, "the fast path failed otherwise")
+        precondition(plainEvents == events, "the fast path read other events")
+        precondition(plain.symbols.strings == reader.symbols.strings, "the fast path named other things")
+        precondition(plain.people.strings == reader.people.strings, "the fast path saw other people")
+        precondition(plain.lines == reader.lines && plain.skipped == reader.skipped, "other counts")
+        precondition(plain.problems == reader.problems, "the fast path reported otherwise")
     }
 
     /// Reads `bytes` again with a ``ParallelTimelineReader`` (two jobs, small blocks, odd chunks,

@@ -1,4 +1,5 @@
 @_spi(ReviewGateTools) import ReviewGate
+import ReviewGateTestSupport
 import Testing
 
 @testable import ReviewGateSimulation
@@ -70,6 +71,29 @@ struct TimeColumnTests {
                         #expect(TimeColumn.parse(text, scratch: &scratch) == Timestamp(rfc3339: text), "\(bytes)")
                     }
                 }
+            }
+        }
+    }
+}
+
+/// Random `YYYY-MM-DDTHH:MM:SSZ` times, some of them broken, through one scratch: the same time,
+/// or the same refusal, as ``Timestamp`` gives each alone.
+@Suite("simulate: time column, random")
+struct TimeColumnRandomTests {
+    @Test("random times, days repeating and changing, read as Timestamp reads them")
+    func randomTimes() {
+        var random = SplitMix(seed: 3)
+        var scratch = TimeColumn.Scratch()
+        for _ in 0..<20_000 {
+            func pick(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(random.next() % UInt64(range.count)) }
+            func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+            let year = [1899, 1900, 1970, 2000, 2024, 2026, 2100, 2150, 2151][pick(0...8)]
+            var text = Array(
+                "\(year)-\(two(pick(0...13)))-\(two(pick(0...32)))T\(two(pick(0...25)))"
+                    .appending(":\(two(pick(0...61))):\(two(pick(0...62)))Z").utf8)
+            if random.next() % 8 == 0 { text[pick(0...19)] = UInt8(truncatingIfNeeded: random.next()) }
+            text.withUnsafeBufferPointer { bytes in
+                #expect(TimeColumn.parse(bytes, scratch: &scratch) == Timestamp(rfc3339: bytes), "\(text)")
             }
         }
     }

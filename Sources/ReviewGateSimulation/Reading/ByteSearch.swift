@@ -26,6 +26,7 @@ enum ByteSearch {
 
     /// The index of the first byte at or after `start` that a JSON string's scan must look at:
     /// `"`, `\`, a control character or a byte of a multi-byte character (or the end, `bytes.count`).
+    @inline(__always)
     static func plainRun(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return start }
         var index = start
@@ -52,23 +53,28 @@ enum ByteSearch {
         return index
     }
 
-    /// A 64-bit hash of `bytes`, eight at a time.
+    /// A 64-bit hash of `bytes`, eight at a time: the last eight (or four, or the first, middle
+    /// and last byte of a shorter run) loaded where they end, so that a short name costs no loop.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        guard let base = bytes.baseAddress else { return hash }
-        var index = 0
-        while index + 8 <= bytes.count {
-            hash = mix(hash ^ UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            index += 8
+        let count = bytes.count
+        let hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count)
+        guard let base = bytes.baseAddress, count > 0 else { return hash }
+        let raw = UnsafeRawPointer(base)
+        if count >= 8 {
+            var mixed = hash
+            var index = 0
+            while index + 8 < count {
+                mixed = mix(mixed ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                index += 8
+            }
+            return mix(mixed ^ raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
         }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while index < bytes.count {
-            tail |= UInt64(bytes[index]) << shift
-            shift += 8
-            index += 1
+        if count >= 4 {
+            let low = UInt64(raw.loadUnaligned(as: UInt32.self))
+            let high = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+            return mix(hash ^ (high << 32 | low))
         }
-        return mix(hash ^ tail)
+        return mix(hash ^ (UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16))
     }
 
     private static func mix(_ value: UInt64) -> UInt64 {

@@ -87,6 +87,30 @@ enum JSONLineScanner {
         }
     }
 
+    /// The column whose key is written plainly in the eight bytes after a key's opening quote
+    /// (read little-endian), and how many of them its key and closing quote take; `nil` for any
+    /// other key or way of writing it.
+    @inline(__always)
+    static func plainColumn(_ word: UInt64) -> (column: TimelineColumn, count: Int)? {
+        // The first byte, and for keys that share it the second, tell which key it could be.
+        let column: TimelineColumn
+        switch (UInt8(truncatingIfNeeded: word), UInt8(truncatingIfNeeded: word >> 8)) {
+        case (UInt8(ascii: "u"), _): column = .user
+        case (UInt8(ascii: "t"), UInt8(ascii: "i")): column = .time
+        case (UInt8(ascii: "t"), _): column = .type
+        case (UInt8(ascii: "n"), _): column = .name
+        case (UInt8(ascii: "s"), UInt8(ascii: "c")): column = .scene
+        case (UInt8(ascii: "s"), UInt8(ascii: "o")): column = .source
+        case (UInt8(ascii: "s"), _): column = .short
+        case (UInt8(ascii: "b"), _): column = .build
+        case (UInt8(ascii: "v"), _): column = .value
+        default: return nil
+        }
+        let key = plainKey(column)
+        guard word & ((1 << UInt64(8 * key.count)) - 1) == key.word else { return nil }
+        return (column, key.count)
+    }
+
     @inline(__always)
     private static func value(
         of column: TimelineColumn, at cursor: inout Cursor, into fields: inout LineFields
@@ -137,23 +161,8 @@ enum JSONLineScanner {
         mutating func plainKey() -> TimelineColumn? {
             guard index + 9 <= line.count, let base = line.baseAddress else { return nil }
             let word = UnsafeRawPointer(base + index + 1).loadUnaligned(as: UInt64.self).littleEndian
-            // The first byte, and for keys that share it the second, tell which key it could be.
-            let column: TimelineColumn
-            switch (UInt8(truncatingIfNeeded: word), UInt8(truncatingIfNeeded: word >> 8)) {
-            case (UInt8(ascii: "u"), _): column = .user
-            case (UInt8(ascii: "t"), UInt8(ascii: "i")): column = .time
-            case (UInt8(ascii: "t"), _): column = .type
-            case (UInt8(ascii: "n"), _): column = .name
-            case (UInt8(ascii: "s"), UInt8(ascii: "c")): column = .scene
-            case (UInt8(ascii: "s"), UInt8(ascii: "o")): column = .source
-            case (UInt8(ascii: "s"), _): column = .short
-            case (UInt8(ascii: "b"), _): column = .build
-            case (UInt8(ascii: "v"), _): column = .value
-            default: return nil
-            }
-            let key = JSONLineScanner.plainKey(column)
-            guard word & ((1 << UInt64(8 * key.count)) - 1) == key.word else { return nil }
-            index += 1 + key.count
+            guard let (column, count) = JSONLineScanner.plainColumn(word) else { return nil }
+            index += 1 + count
             return column
         }
 

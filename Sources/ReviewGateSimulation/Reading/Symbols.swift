@@ -1,8 +1,9 @@
 /// The distinct strings of a timeline (people, event names, scenes, versions, values), each kept
 /// once and named by a small number, so that a line of a million-line file costs no string.
 ///
-/// Looked up by their UTF-8 bytes in an open-addressing table (hashed eight bytes at a time), so that reading a line
-/// builds no `String` for a name seen before.
+/// Looked up by their UTF-8 bytes in an open-addressing table (hashed eight bytes at a time, each
+/// slot holding part of the hash so that bytes are compared only on a likely match), so that
+/// reading a line builds no `String` for a name seen before.
 package struct Symbols: Sendable {
     /// A symbol's number.
     package typealias ID = Int32
@@ -12,8 +13,9 @@ package struct Symbols: Sendable {
     /// Each symbol's bytes, one after another; symbol `i` is `bytes[starts[i]..<starts[i + 1]]`.
     private var bytes: [UInt8] = []
     private var starts: [Int] = [0]
-    /// Slots of the hash table: a symbol's number + 1, or 0 for an empty slot.
-    private var slots: [Int32] = Array(repeating: 0, count: 64)
+    /// Slots of the hash table: the high half of a symbol's hash above its number + 1, or 0 for
+    /// an empty slot.
+    private var slots: [UInt64] = Array(repeating: 0, count: 64)
 
     /// An empty table.
     package init() {}
@@ -35,53 +37,77 @@ package struct Symbols: Sendable {
     /// The text of symbol `id`.
     package subscript(id: ID) -> String { strings[Int(id)] }
 
-    /// A direct-mapped cache of recent symbols (number + 1, 0 for none), by a key of a few bytes:
-    /// the same person, name or version line after line is found without hashing or probing.
-    private var recent = [Int32](repeating: 0, count: 256)
-
     /// The number of the symbol with these bytes, added if new.
     package mutating func intern(_ text: UnsafeBufferPointer<UInt8>) -> ID {
-        let key = Self.recentKey(text)
-        let cached = Int(recent[key]) - 1
-        if cached >= 0, equals(cached, text) { return ID(cached) }
-        let id = lookUp(text)
-        recent[key] = id + 1
-        return id
-    }
-
-    /// A slot of ``recent`` for `text`, from its length and three of its bytes.
-    private static func recentKey(_ text: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let first = text.first, let last = text.last else { return 0 }
-        let middle = text[text.count / 2]
-        var key: UInt = UInt(text.count) &* 0x9E37
-        key ^= UInt(first) &* 31
-        key ^= UInt(last) &* 131
-        key ^= UInt(middle) &* 7
-        return Int(key & 255)
-    }
-
-    /// The number of the symbol with these bytes, added if new, by the hash table.
-    private mutating func lookUp(_ text: UnsafeBufferPointer<UInt8>) -> ID {
         let hash = Self.hash(text)
-        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-        while slots[slot] != 0 {
-            let id = Int(slots[slot] - 1)
-            if equals(id, text) { return ID(id) }
-            slot = (slot + 1) & (slots.count - 1)
+        return find(text, hash: hash) ?? add(text, hash: hash)
+    }
+
+    /// The number of the symbol with these bytes, added if new, unless `hint` is its number
+    /// already (a cheap check: the same person, name or version line after line); `hint` is then
+    /// that number.
+    @inline(__always)
+    package mutating func intern(_ text: UnsafeBufferPointer<UInt8>, hint: inout ID) -> ID {
+        if matches(hint, text) { return hint }
+        hint = intern(text)
+        return hint
+    }
+
+    /// Whether symbol `id` (any number, ``TimelineEvent/none`` included) has these bytes.
+    @inline(__always)
+    package func matches(_ id: ID, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard id >= 0, Int(id) < count else { return false }
+        return equals(Int(id), text)
+    }
+
+    /// The number of the symbol with these bytes (whose ``hash(_:)`` is `hash`), if there is one.
+    private func find(_ text: UnsafeBufferPointer<UInt8>, hash: UInt64) -> ID? {
+        slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count - 1
+            let tag = UInt64(truncatingIfNeeded: hash >> 32)
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] != 0 {
+                // A slot holds the hash's high half above the number + 1: bytes are compared only
+                // when the halves agree.
+                if slots[slot] >> 32 == tag {
+                    let id = Int(slots[slot] & 0xFFFF_FFFF) - 1
+                    if equals(id, text) { return ID(id) }
+                }
+                slot = (slot + 1) & mask
+            }
+            return nil
         }
+    }
+
+    /// Adds a symbol that is not there yet, whose ``hash(_:)`` is `hash` (`string` its text, when
+    /// at hand): its number.
+    private mutating func add(_ text: UnsafeBufferPointer<UInt8>, hash: UInt64, string: String? = nil) -> ID {
         let id = strings.count
-        strings.append(String(decoding: text, as: UTF8.self))
+        strings.append(string ?? String(decoding: text, as: UTF8.self))
         bytes.append(contentsOf: text)
         starts.append(bytes.count)
-        slots[slot] = Int32(id + 1)
+        place(id, hash: hash)
         if strings.count * 2 > slots.count { grow() }
         return ID(id)
     }
 
+    /// Puts symbol `id` in the first empty slot from its hash's.
+    private mutating func place(_ id: Int, hash: UInt64) {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = (hash >> 32) << 32 | UInt64(id + 1)
+    }
+
     /// The number of `text`, added if new.
     package mutating func intern(_ text: String) -> ID {
+        let string = text
         var text = text
-        return text.withUTF8 { intern($0) }
+        return text.withUTF8 { bytes in
+            let hash = Self.hash(bytes)
+            // A new symbol keeps the string given, rather than one made from its bytes.
+            return find(bytes, hash: hash) ?? add(bytes, hash: hash, string: string)
+        }
     }
 
     /// A table holding only symbol `id` (as symbol 0), so that a long read forgets what it no
@@ -95,26 +121,29 @@ package struct Symbols: Sendable {
         return (kept, keptID)
     }
 
+    @inline(__always)
     private func equals(_ id: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = starts[id]
-        guard starts[id + 1] - start == text.count else { return false }
-        return bytes.withUnsafeBufferPointer { stored in
-            ByteSearch.equal(UnsafeBufferPointer(rebasing: stored[start..<start + text.count]), text)
+        starts.withUnsafeBufferPointer { starts in
+            let start = starts[id]
+            guard starts[id + 1] - start == text.count else { return false }
+            return bytes.withUnsafeBufferPointer { stored in
+                ByteSearch.equal(
+                    UnsafeBufferPointer(start: stored.baseAddress.map { $0 + start }, count: text.count), text)
+            }
         }
     }
 
     private mutating func grow() {
         slots = Array(repeating: 0, count: slots.count * 2)
-        bytes.withUnsafeBufferPointer { stored in
-            for id in 0..<strings.count {
-                let text = UnsafeBufferPointer(rebasing: stored[starts[id]..<starts[id + 1]])
-                var slot = Int(truncatingIfNeeded: Self.hash(text)) & (slots.count - 1)
-                while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
-                slots[slot] = Int32(id + 1)
+        for id in 0..<strings.count {
+            let hash = bytes.withUnsafeBufferPointer {
+                Self.hash(UnsafeBufferPointer(rebasing: $0[starts[id]..<starts[id + 1]]))
             }
+            place(id, hash: hash)
         }
     }
 
+    /// The hash the table files `text` under.
     private static func hash(_ text: UnsafeBufferPointer<UInt8>) -> UInt64 {
         ByteSearch.hash(text)
     }

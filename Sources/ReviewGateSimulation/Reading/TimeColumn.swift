@@ -14,6 +14,8 @@ enum TimeColumn {
         /// Days read in times written `YYYY-MM-DDTHH:MM:SSZ`, by their year's last digit, month and
         /// day: a timeline spans few days, each of which is then read and checked once.
         var days = [Day](repeating: Day(), count: 512)
+        /// The last day read, checked before the days kept.
+        var last = Day()
     }
 
     /// A day read: its `YYYY-MM-DD` (the first eight bytes and the last two) and its midnight, in
@@ -26,7 +28,24 @@ enum TimeColumn {
     }
 
     /// The time, or `nil` when the bytes are not one.
+    @inline(__always)
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Timestamp? {
+        // The shape a timeline writes line after line: no epoch number has its `-`, so it is read
+        // as below.
+        if isDayAndTime(bytes) { return dayAndTime(bytes, scratch: &scratch) }
+        return parseOther(bytes, scratch: &scratch)
+    }
+
+    /// Whether `bytes` have the shape `YYYY-MM-DDTHH:MM:SSZ`: twenty of them, with `-`, `T` and
+    /// `Z` where they go (the other bytes are checked as they are read).
+    @inline(__always)
+    static func isDayAndTime(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == 20, let base = bytes.baseAddress else { return false }
+        return base[4] == UInt8(ascii: "-") && base[10] == UInt8(ascii: "T") && base[19] == UInt8(ascii: "Z")
+    }
+
+    /// The time of any other shape, or `nil` when the bytes are not one.
+    private static func parseOther(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Timestamp? {
         guard let first = bytes.first else { return nil }
         if (0x30...0x39).contains(first), !bytes.contains(UInt8(ascii: "-")) {
             return epoch(bytes)
@@ -47,47 +66,72 @@ enum TimeColumn {
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ`, read as ``Timestamp/init(rfc3339:)-(UnsafeBufferPointer<UInt8>)``
-    /// reads it (the same checks, the same time), its date read only when it is not among the days
-    /// kept.
+    /// reads it (the same checks, the same time), its date read only when it is not the last day
+    /// read or among the days kept.
+    @inline(__always)
     private static func dayAndTime(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Timestamp? {
         let raw = UnsafeRawPointer(bytes.baseAddress!)
         let head = raw.loadUnaligned(as: UInt64.self)
         let tail = raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
-        // The days of one year have slots of their own; the bytes decide a match.
-        let slot =
-            (Int(bytes[3] &- 0x30) &* 372 &+ Int(bytes[6] &- 0x30) &* 31 &+ Int(bytes[5] &- 0x30) &* 310
-                &+ Int(bytes[8] &- 0x30) &* 10 &+ Int(bytes[9] &- 0x30)) & 511
         let midnight: Int64
-        if scratch.days[slot].isRead, scratch.days[slot].head == head, scratch.days[slot].tail == tail {
-            midnight = scratch.days[slot].midnight
+        if scratch.last.isRead, scratch.last.head == head, scratch.last.tail == tail {
+            midnight = scratch.last.midnight
         } else {
-            // The date alone, at midnight: the same checks of its digits, month, day and year.
-            let date = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { date in
-                _ = date.initialize(from: bytes)
-                // HH, MM and SS at 00, the colons left for the check.
-                for offset in stride(from: 11, through: 17, by: 3) {
-                    date[offset] = UInt8(ascii: "0")
-                    date[offset + 1] = UInt8(ascii: "0")
-                }
-                return Timestamp(rfc3339: UnsafeBufferPointer(date))
-            }
-            guard let date else { return nil }
-            midnight = date.nanosecondsSince1970 / 1_000_000_000
-            scratch.days[slot] = Day(head: head, tail: tail, midnight: midnight, isRead: true)
+            guard let day = self.day(bytes, head: head, tail: tail, scratch: &scratch) else { return nil }
+            scratch.last = day
+            midnight = day.midnight
         }
-        @inline(__always) func pair(_ at: Int) -> Int64? {
-            let tens = bytes[at] &- 0x30
-            let ones = bytes[at + 1] &- 0x30
-            guard tens < 10, ones < 10 else { return nil }
-            return Int64(tens) * 10 + Int64(ones)
-        }
-        guard bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), let hour = pair(11),
-            let minute = pair(14),
-            let second = pair(17), hour < 24, minute < 60, second < 61
+        // `HH:MM:SS` in one word, first byte lowest, less `0` from each digit and `:` from each
+        // colon: a byte below its base borrows and sets its high bits, so every byte is checked by
+        // two masks (each digit below 16, then below 10 once 6 is added to it), no borrow or
+        // carry crossing into a byte that passes.
+        let clock = raw.loadUnaligned(fromByteOffset: 11, as: UInt64.self).littleEndian &- 0x3030_3A30_303A_3030
+        guard clock & 0xF0F0_FFF0_F0FF_F0F0 == 0, (clock &+ 0x0606_0006_0600_0606) & 0xF0F0_00F0_F000_F0F0 == 0
         else { return nil }
+        // Each pair's tens times ten plus its ones, in the pair's first byte.
+        let pairs = clock &* 10 &+ clock >> 8
+        let hour = Int64(pairs & 0xFF)
+        let minute = Int64(pairs >> 24 & 0xFF)
+        let second = Int64(pairs >> 48 & 0xFF)
+        guard hour < 24, minute < 60, second < 61 else { return nil }
         // A leap second (:60) reads as :59, as in `Timestamp`.
-        let seconds = midnight + hour * 3600 + minute * 60 + min(second, 59)
-        return Timestamp(nanosecondsSince1970: seconds * 1_000_000_000)
+        let seconds = midnight &+ hour &* 3600 &+ minute &* 60 &+ min(second, 59)
+        return Timestamp(nanosecondsSince1970: seconds &* 1_000_000_000)
+    }
+
+    /// The day of a `YYYY-MM-DDTHH:MM:SSZ` time (`head` and `tail` its first ten bytes) from the
+    /// days kept, or read and kept; `nil` when it is no day.
+    @inline(__always)
+    private static func day(
+        _ bytes: UnsafeBufferPointer<UInt8>, head: UInt64, tail: UInt16, scratch: inout Scratch
+    ) -> Day? {
+        // The days of one year have slots of their own; the bytes decide a match.
+        let base = bytes.baseAddress!
+        let slot =
+            (Int(base[3] &- 0x30) &* 372 &+ Int(base[6] &- 0x30) &* 31 &+ Int(base[5] &- 0x30) &* 310
+                &+ Int(base[8] &- 0x30) &* 10 &+ Int(base[9] &- 0x30)) & 511
+        let kept = scratch.days[slot]
+        if kept.isRead, kept.head == head, kept.tail == tail { return kept }
+        guard let midnight = midnight(bytes) else { return nil }
+        let day = Day(head: head, tail: tail, midnight: midnight, isRead: true)
+        scratch.days[slot] = day
+        return day
+    }
+
+    /// The midnight of a `YYYY-MM-DDTHH:MM:SSZ` time's date, in seconds since 1970: its date
+    /// alone read by `Timestamp`, with the same checks of its digits, month, day and year.
+    @inline(never)
+    private static func midnight(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        let date = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { date in
+            _ = date.initialize(from: bytes)
+            // HH, MM and SS at 00, the colons left for the check.
+            for offset in stride(from: 11, through: 17, by: 3) {
+                date[offset] = UInt8(ascii: "0")
+                date[offset + 1] = UInt8(ascii: "0")
+            }
+            return Timestamp(rfc3339: UnsafeBufferPointer(date))
+        }
+        return date.map { $0.nanosecondsSince1970 / 1_000_000_000 }
     }
 
     /// Seconds, milliseconds or microseconds since 1970, with an optional fraction.

@@ -4,18 +4,24 @@
 /// it and reads as it should, and interns the names.
 enum TimelineLine {
 
+    /// The event of a line's columns; `hints`, the symbols the last lines named, are checked
+    /// before a name is looked up, and kept.
     static func event(
-        from fields: LineFields, symbols: inout Symbols, people: inout Symbols, scratch: inout TimeColumn.Scratch
+        from fields: LineFields, symbols: inout Symbols, people: inout Symbols, hints: inout SymbolHints,
+        scratch: inout TimeColumn.Scratch
     ) throws(LineProblem) -> TimelineEvent {
         try fields.withView { (view) throws(LineProblem) in
-            try event(from: view, symbols: &symbols, people: &people, scratch: &scratch)
+            try event(from: view, symbols: &symbols, people: &people, hints: &hints, scratch: &scratch)
         }
     }
 
     private static func event(
-        from fields: LineView, symbols: inout Symbols, people: inout Symbols, scratch: inout TimeColumn.Scratch
+        from fields: LineView, symbols: inout Symbols, people: inout Symbols, hints: inout SymbolHints,
+        scratch: inout TimeColumn.Scratch
     ) throws(LineProblem) -> TimelineEvent {
-        let person = try required(.user, fields) { (bytes) throws(LineProblem) in people.intern(bytes) }
+        let person = try required(.user, fields) { (bytes) throws(LineProblem) in
+            people.intern(bytes, hint: &hints.person)
+        }
         let time = try required(.time, fields) { (bytes) throws(LineProblem) in
             guard fields.kind(.time) == .string || fields.kind(.time) == .number,
                 let time = TimeColumn.parse(bytes, scratch: &scratch)
@@ -43,12 +49,12 @@ enum TimelineLine {
         switch kind {
         case .event, .trigger, .flag, .attribute, .want:
             event.name = try required(.name, fields) { (bytes) throws(LineProblem) in
-                try name(bytes, .name, fields, symbols: &symbols)
+                try name(bytes, .name, fields, symbols: &symbols, hint: &hints.name)
             }
         case .install, .launch, .update, .response: break
         }
         if fields.kind(.scene) != .absent {
-            event.scene = try name(fields.bytes(.scene), .scene, fields, symbols: &symbols)
+            event.scene = try name(fields.bytes(.scene), .scene, fields, symbols: &symbols, hint: &hints.scene)
         }
         if fields.kind(.source) != .absent {
             event.source = try { (bytes: UnsafeBufferPointer<UInt8>) throws(LineProblem) in
@@ -61,8 +67,8 @@ enum TimelineLine {
                 return source
             }(fields.bytes(.source))
         }
-        event.short = try version(.short, fields, symbols: &symbols)
-        event.build = try version(.build, fields, symbols: &symbols)
+        event.short = try version(.short, fields, symbols: &symbols, hint: &hints.short)
+        event.build = try version(.build, fields, symbols: &symbols, hint: &hints.build)
         if kind == .update, event.short == TimelineEvent.none, event.build == TimelineEvent.none {
             throw LineProblem(
                 message: "an update needs the new short or build (or both)", column: fields.position(.type))
@@ -121,13 +127,13 @@ enum TimelineLine {
         }
     }
 
-    /// A version column's symbol, or ``TimelineEvent/none``.
+    /// A version column's symbol, or ``TimelineEvent/none``; `hint` is the column's last.
     private static func version(
-        _ column: TimelineColumn, _ fields: LineView, symbols: inout Symbols
+        _ column: TimelineColumn, _ fields: LineView, symbols: inout Symbols, hint: inout Symbols.ID
     ) throws(LineProblem) -> Symbols.ID {
         switch fields.kind(column) {
         case .absent: return TimelineEvent.none
-        case .string: return symbols.intern(fields.bytes(column))
+        case .string: return symbols.intern(fields.bytes(column), hint: &hint)
         case .number:
             // As policies and states refuse it: 2.40 read as a number is 2.4, and 1.10 is 1.1.
             let text = Quote.prefix(fields.text(column))
@@ -141,14 +147,14 @@ enum TimelineLine {
     }
 
     /// Whether `bytes` are `word`.
-    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
-        guard word.utf8CodeUnitCount == bytes.count else { return false }
-        for index in 0..<bytes.count where bytes[index] != word.utf8Start[index] { return false }
-        return true
+    @inline(__always)
+    static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        ByteSearch.equal(bytes, UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
     }
 
     /// The line type these bytes name.
-    private static func kind(_ bytes: UnsafeBufferPointer<UInt8>) -> TimelineEvent.Kind? {
+    @inline(__always)
+    static func kind(_ bytes: UnsafeBufferPointer<UInt8>) -> TimelineEvent.Kind? {
         switch bytes.first {
         case UInt8(ascii: "e"): equals(bytes, "event") ? .event : nil
         case UInt8(ascii: "l"): equals(bytes, "launch") ? .launch : nil
@@ -164,21 +170,22 @@ enum TimelineLine {
     }
 
     /// The moment source these bytes name.
-    private static func source(_ bytes: UnsafeBufferPointer<UInt8>) -> MomentSource? {
+    static func source(_ bytes: UnsafeBufferPointer<UInt8>) -> MomentSource? {
         equals(bytes, "system")
             ? .system : equals(bytes, "launch") ? .launch : equals(bytes, "user_action") ? .userAction : nil
     }
 
     /// The index in `ResponseKind.allCases` of the answer these bytes name.
-    private static func answer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func answer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         ResponseKind.allCases.firstIndex { kind in
             kind.rawValue.utf8.count == bytes.count && kind.rawValue.utf8.elementsEqual(bytes)
         }
     }
 
-    /// A name column, checked as SPEC §2 *Values* says.
+    /// A name column, checked as SPEC §2 *Values* says; `hint` is the column's last.
     private static func name(
-        _ bytes: UnsafeBufferPointer<UInt8>, _ column: TimelineColumn, _ fields: LineView, symbols: inout Symbols
+        _ bytes: UnsafeBufferPointer<UInt8>, _ column: TimelineColumn, _ fields: LineView, symbols: inout Symbols,
+        hint: inout Symbols.ID
     ) throws(LineProblem) -> Symbols.ID {
         guard fields.kind(column) == .string, isName(bytes) else {
             let text = fields.text(column)
@@ -189,20 +196,21 @@ enum TimelineLine {
                 message: "\(column.name) \"\(Quote.prefix(text))\" is not a valid name: \(reason)",
                 column: fields.position(column))
         }
-        return symbols.intern(bytes)
+        return symbols.intern(bytes, hint: &hint)
     }
 
-    /// `[A-Za-z0-9_][A-Za-z0-9_.-]*`, at most 100 characters.
+    /// `[A-Za-z0-9_][A-Za-z0-9_.-]*`, at most 100 characters: each byte looked up as a bit of
+    /// one of two words, the bytes below 64 and those from 64 to 127.
     static func isName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = bytes.first, first != UInt8(ascii: "."), first != UInt8(ascii: "-"),
             bytes.count <= Name.maximumLength
         else { return false }
+        // `-`, `.` and the digits; then the letters and `_`, less 64.
+        let low: UInt64 = 1 << 0x2D | 1 << 0x2E | 0x3FF << 0x30
+        let high: UInt64 = 0x3FF_FFFF << 0x01 | 1 << 0x1F | 0x3FF_FFFF << 0x21
         for byte in bytes {
-            switch byte {
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "-"):
-                continue
-            default: return false
-            }
+            let word = byte < 64 ? low : high
+            guard byte < 128, word >> UInt64(byte & 63) & 1 != 0 else { return false }
         }
         return true
     }

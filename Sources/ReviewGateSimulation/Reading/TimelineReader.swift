@@ -37,7 +37,11 @@ package struct TimelineReader {
     package var lineOffset = 0
     /// Whether this reader starts at the file's start, where a byte order mark may be.
     package var atFileStart = true
+    /// Whether JSON lines written plainly are read by the fast path (``JSONLineFastPath``); the
+    /// same events either way, so that tests and the fuzzer can compare the two.
+    package var usesFastPath = true
     private var fields = LineFields()
+    private var hints = SymbolHints()
     private var scratch = TimeColumn.Scratch()
     private var pending: [UInt8] = []
     private var discarding = false
@@ -58,11 +62,19 @@ package struct TimelineReader {
 
     /// Reads the complete lines in `chunk` (and the end of a line an earlier chunk began), passing
     /// each event to `body`; an unfinished last line waits for the next chunk or ``finish(_:)``.
+    @inline(__always)
     package mutating func read(
         _ chunk: UnsafeBufferPointer<UInt8>, _ body: (TimelineEvent) -> Void
     ) throws(DiagnosticError) {
         var start = 0
-        while let newline = ByteSearch.newline(in: chunk, from: start) {
+        while true {
+            if usesFastPath, format == .jsonl, pending.isEmpty, !discarding,
+                let newline = plainLine(chunk, from: start, body)
+            {
+                start = newline + 1
+                continue
+            }
+            guard let newline = ByteSearch.newline(in: chunk, from: start) else { break }
             let piece = UnsafeBufferPointer(rebasing: chunk[start..<newline])
             start = newline + 1
             if discarding {
@@ -88,11 +100,31 @@ package struct TimelineReader {
         }
     }
 
+    /// Reads the line at `start` of `chunk` by the fast path (``JSONLineFastPath``,
+    /// ``TimelineLine/plainEvent(_:symbols:people:hints:scratch:)``), passing its event to `body`:
+    /// the index of its newline; `nil`, nothing read, for a line left to ``line(_:_:)``.
+    @inline(__always)
+    private mutating func plainLine(
+        _ chunk: UnsafeBufferPointer<UInt8>, from start: Int, _ body: (TimelineEvent) -> Void
+    ) -> Int? {
+        var line = PlainLine()
+        guard let newline = JSONLineFastPath.scan(chunk, from: start, into: &line),
+            newline - start <= Self.longestLine,
+            let event = TimelineLine.plainEvent(
+                &line, symbols: &symbols, people: &people, hints: &hints, scratch: &scratch)
+        else { return nil }
+        lines += 1
+        eventCount += 1
+        body(event)
+        return newline
+    }
+
     /// Forgets every person but `person`, who is numbered anew: the number returned. For a
     /// grouped read, which needs no one but the person in flight.
     package mutating func forgetPeople(keeping person: Symbols.ID) -> Symbols.ID {
         let kept = people.keeping(person)
         people = kept.symbols
+        hints.person = kept.id
         return kept.id
     }
 
@@ -130,7 +162,8 @@ package struct TimelineReader {
             case .jsonl: try JSONLineScanner.scan(bytes, into: &fields, unknown: &unknown)
             case .csv: try CSVLineScanner.scan(bytes, columns: header ?? [], into: &fields)
             }
-            event = try TimelineLine.event(from: fields, symbols: &symbols, people: &people, scratch: &scratch)
+            event = try TimelineLine.event(
+                from: fields, symbols: &symbols, people: &people, hints: &hints, scratch: &scratch)
         } catch {
             warnUnknown()
             try skip(error)

@@ -1,0 +1,68 @@
+@_spi(ReviewGateTools) import ReviewGate
+
+extension TimelineLine {
+    /// The event of a line ``JSONLineFastPath`` read, as ``event(from:symbols:people:scratch:)``
+    /// makes it from the same columns, with the same symbols interned in the same order; `nil`,
+    /// with nothing interned, when that would refuse the line, or for the lines it leaves to it
+    /// (an attribute, a `user` or `type` that is not a string). Every check comes before the
+    /// first symbol is interned, so a line left to it is read there as if never seen here.
+    @inline(__always)
+    static func plainEvent(
+        _ line: inout PlainLine, symbols: inout Symbols, people: inout Symbols, hints: inout SymbolHints,
+        scratch: inout TimeColumn.Scratch
+    ) -> TimelineEvent? {
+        guard line.user.kind == .string, line.type.kind == .string,
+            line.time.kind == .string || line.time.kind == .number,
+            let time = TimeColumn.parse(line.time.bytes, scratch: &scratch),
+            let kind = kind(line.type.bytes)
+        else { return nil }
+        var event = TimelineEvent(person: TimelineEvent.none, time: time, kind: kind)
+        let named: Bool
+        switch kind {
+        case .event, .trigger, .flag, .want: named = true
+        case .attribute: return nil
+        case .install, .launch, .update, .response: named = false
+        }
+        if named {
+            guard line.name.kind == .string, symbols.matches(hints.name, line.name.bytes) || isName(line.name.bytes)
+            else { return nil }
+        }
+        if line.scene.kind != .absent {
+            guard line.scene.kind == .string, symbols.matches(hints.scene, line.scene.bytes) || isName(line.scene.bytes)
+            else { return nil }
+        }
+        if line.source.kind != .absent {
+            guard let source = source(line.source.bytes) else { return nil }
+            event.source = source
+        }
+        guard line.short.kind == .absent || line.short.kind == .string,
+            line.build.kind == .absent || line.build.kind == .string,
+            kind != .update || line.short.kind != .absent || line.build.kind != .absent
+        else { return nil }
+        switch kind {
+        case .response:
+            guard line.value.kind != .absent, let index = answer(line.value.bytes) else { return nil }
+            event.value = Symbols.ID(index)
+        case .flag:
+            let value = line.value
+            let flag: Bool
+            if value.kind == .yes || (value.kind == .string && equals(value.bytes, "true")) {
+                flag = true
+            } else if value.kind == .no || (value.kind == .string && equals(value.bytes, "false")) {
+                flag = false
+            } else {
+                return nil
+            }
+            event.valueKind = .bool
+            event.value = flag ? 1 : 0
+        default: break
+        }
+        // Interned as the line's event interns them: the person, the name, the scene, the versions.
+        event.person = people.intern(line.user.bytes, hint: &hints.person)
+        if named { event.name = symbols.intern(line.name.bytes, hint: &hints.name) }
+        if line.scene.kind == .string { event.scene = symbols.intern(line.scene.bytes, hint: &hints.scene) }
+        if line.short.kind == .string { event.short = symbols.intern(line.short.bytes, hint: &hints.short) }
+        if line.build.kind == .string { event.build = symbols.intern(line.build.bytes, hint: &hints.build) }
+        return event
+    }
+}
