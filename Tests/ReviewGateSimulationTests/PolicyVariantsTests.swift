@@ -149,12 +149,53 @@ struct PolicyVariantsTests {
 
     @Test("a warning only a variant raises is told, naming it; the policy's own are not repeated")
     func warnings() throws {
+        // Only the combination without cooldown and once_per_version leaves nothing to space asks.
         let made = try Self.make("guards.cooldown=null,7d", "guards.once_per_version=false,true")
-        #expect(made.warnings.isEmpty)
+        #expect(made.warnings.map(\.rule) == [.noSpacing])
+        #expect(
+            made.warnings.first?.message.hasPrefix(
+                "with --vary guards.cooldown=null, guards.once_per_version=false: ") == true)
         let unspaced = try Self.make(
             "guards.once_per_version=false", policy: Self.policy.replacingOccurrences(of: "  cooldown: 30d\n", with: "")
         )
         #expect(unspaced.warnings.map(\.rule) == [.noSpacing])
         #expect(unspaced.warnings.first?.message.hasPrefix("with --vary guards.once_per_version=false: ") == true)
+    }
+
+    @Test("a value need not be valid alone: every combination must be")
+    func combinations() throws {
+        let made = try Self.make("rollout.percent=10,50", "rollout.salt=a,b")
+        #expect(made.variants.count == 4)
+        let file = Self.policy + "\nrollout:\n  percent: 50\n  salt: b"
+        #expect(made.variants.last?.policy.digest == (try Self.loaded(file)).policy.digest)
+        // A variant that is not a valid policy is refused, naming its setting.
+        let errors = Self.errors("rollout.salt=a")
+        #expect(errors.first?.message.hasPrefix("with --vary rollout.salt=a: ") == true, "\(errors)")
+    }
+
+    @Test("null under a section the policy does not have changes nothing")
+    func nullOnAbsent() throws {
+        let made = try Self.make("rollout.percent=null,30")
+        #expect(made.variants[0].policy.digest == (try Self.loaded()).policy.digest)
+        #expect(made.variants[1].policy.rollout != nil)
+    }
+
+    @Test("a count key in an arm's override replaces the override's")
+    func armOverrideCount() throws {
+        let policy =
+            Self.policy + """
+
+                experiment:
+                  name: sooner
+                  arms:
+                    control: {weight: 1}
+                    early:
+                      weight: 1
+                      override:
+                        triggers: {done: {exactly: 2}}
+                """
+        let made = try Self.make("experiment.arms.early.override.triggers.done.at_least=2", policy: policy)
+        let written = policy.replacingOccurrences(of: "{done: {exactly: 2}}", with: "{done: {at_least: 2}}")
+        #expect(made.variants.first?.policy.digest == (try Self.loaded(written)).policy.digest)
     }
 }

@@ -19,6 +19,19 @@ struct TransitionTests {
         return (decision, Transition.apply(decision, to: state, policy: policy))
     }
 
+    @Test("an unheard donation of an event named launch, without its moment, is a launch's")
+    func unheardLaunchByName() throws {
+        let policy = try Fixtures.simplePolicy(guards: "min_install_age: 100d")
+        let state = try Fixtures.state(Fixtures.baseState + "\nlaunches: 4")
+        var byName = state
+        #expect(Transition.applyUnheard(event: "launch", at: Self.now, to: &byName, policy: policy))
+        var byMoment = state
+        #expect(Transition.applyUnheard(Moment(now: Self.now, event: "launch"), to: &byMoment, policy: policy))
+        #expect(byName == byMoment)
+        #expect(byName.launches == 5 && byName.sessionStartedAt == Self.now)
+        #expect(byName.events["launch"] == nil)
+    }
+
     @Test(
         "a moment no trigger listens to is recorded without a decision only when that records the same",
         arguments: ["counting: {while_blocked: true}", "counting: {while_blocked: false}"])

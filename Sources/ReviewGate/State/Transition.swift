@@ -121,12 +121,18 @@ public enum Transition {
         state.sessionStartedAt = now
     }
 
-    /// ``applyUnheard(_:to:policy:listened:)`` for a donation of `event` (not a launch) that no
-    /// trigger listens to, without a moment: with `counting.while_blocked` it counts (unless full)
-    /// and `true` is returned; otherwise nothing changes and `false` says the moment needs its decision.
+    /// ``applyUnheard(_:to:policy:listened:)`` for a donation of `event` that no trigger listens to,
+    /// without a moment: a `launch` is recorded as ``applyUnheardLaunch(at:to:policy:)`` records it;
+    /// another event, with `counting.while_blocked`, counts (unless full) and `true` is returned;
+    /// otherwise nothing changes and `false` says the moment needs its decision.
     package static func applyUnheard(
         event: String, at now: Timestamp, to state: inout ReviewState, policy: Policy
     ) -> Bool {
+        // An `event` line may name `launch`: its donation is a launch's.
+        if event == Trigger.launchEvent {
+            applyUnheardLaunch(at: now, to: &state, policy: policy)
+            return true
+        }
         guard policy.counting.whileBlocked else { return false }
         let window = policy.longestWithin
         modify(&state.events[event, default: EventHistory(count: 0)]) { history in

@@ -17,7 +17,9 @@ extension SimulationReport {
         if input.skipped > 0 { read += ", \(Self.grouped(input.skipped)) line\(input.skipped == 1 ? "" : "s") skipped" }
         out.append(read + ", \(Self.people(policy.tally.people))")
         let paths = variants.first?.variant?.settings.map(\.path) ?? []
-        let counts = paths.indices.map { index in Set(variants.compactMap { $0.variant?.settings[index].value }).count }
+        let counts = paths.indices.map { index in
+            Set(variants.compactMap { $0.variant?.settings.dropFirst(index).first?.value }).count
+        }
         out.append(
             "\(variants.count) variant\(variants.count == 1 ? "" : "s"): "
                 + zip(paths, counts).map { "\($0) (\($1) value\($1 == 1 ? "" : "s"))" }.joined(separator: " × "))

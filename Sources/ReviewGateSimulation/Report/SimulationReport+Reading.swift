@@ -94,6 +94,13 @@ extension SimulationReport {
             horizon = Horizon(days: days, until: reader.time(node["until"]))
         }
         let variants = root["variants"] == nil ? [] : reader.list(root, "variants").compactMap { reader.policy($0) }
+        let paths = variants.first?.variant?.settings.map(\.path)
+        if variants.contains(where: { $0.variant == nil || $0.variant?.settings.map(\.path) != paths }) {
+            reader.problems.append(
+                .error(
+                    "each variant must have a variant name and the same settings' paths, in the same order",
+                    at: root["variants"]?.location))
+        }
         guard reader.problems.isEmpty, let policy else { throw DiagnosticError(reader.problems) }
         self.init(input: input, policy: policy, baseline: baseline, horizon: horizon)
         self.variants = variants
@@ -228,7 +235,10 @@ private struct ReportReader {
         if node["variant"] != nil {
             result.variant = Variant(
                 settings: entries(node, "settings").map {
-                    Variant.Setting(path: $0.key.scalar?.text ?? "", value: $0.value.string ?? "")
+                    if $0.value.string == nil {
+                        problems.append(.error("a setting's value is a string, as written", at: $0.value.location))
+                    }
+                    return Variant.Setting(path: $0.key.scalar?.text ?? "", value: $0.value.string ?? "")
                 })
         }
         return result

@@ -170,10 +170,6 @@ public struct SimulationReport: Sendable {
                     "the reports simulate different policies (\(policy.name) \(policy.digest ?? "") and \(other.policy.name) \(other.policy.digest ?? "")); merge reports of the same policy and baseline"
             )
         }
-        for source in other.input.sources where !input.sources.contains(source) { input.sources.append(source) }
-        input.lines += other.input.lines
-        input.events += other.input.events
-        input.skipped += other.input.skipped
         guard other.variants.count == variants.count,
             zip(other.variants, variants).allSatisfy({ $0.sameRun(as: $1) })
         else {
@@ -182,6 +178,10 @@ public struct SimulationReport: Sendable {
                     "the reports vary the policy differently (\(variants.count) and \(other.variants.count) variants, or other settings); merge reports of the same --vary"
             )
         }
+        for source in other.input.sources where !input.sources.contains(source) { input.sources.append(source) }
+        input.lines += other.input.lines
+        input.events += other.input.events
+        input.skipped += other.input.skipped
         policy.add(other.policy)
         if let otherBaseline = other.baseline { baseline?.add(otherBaseline) }
         for index in variants.indices { variants[index].add(other.variants[index]) }
@@ -219,6 +219,8 @@ extension SimulationReport.PolicyResult {
         self.arms = zip(names, arms).map { name, tally in
             var result = Self(simulated, tally: tally)
             result.name = name
+            // The variant is named once, on the result the arms belong to.
+            result.variant = nil
             return result
         }
     }

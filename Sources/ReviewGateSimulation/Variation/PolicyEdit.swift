@@ -45,7 +45,12 @@ enum PolicyEdit {
                 at: root[first]?.location ?? root.location)
         }
         var edited = root
-        let replacesCount = first == "triggers" && path.count == 3 && countKeys.contains(path[2])
+        // A trigger's count key, in the policy or in an arm's override.
+        let inTrigger =
+            path.count == 3
+            || (path.count == 7 && first == "experiment" && path[1] == "arms" && path[3] == "override")
+        let replacesCount =
+            inTrigger && path[path.count - 3] == "triggers" && countKeys.contains(path[path.count - 1])
         try set(
             value, at: path[...], in: &edited, home: root.location, pathText: pathText, replacesCount: replacesCount)
         return edited
@@ -80,6 +85,9 @@ enum PolicyEdit {
                     }
                 }
             }
+        } else if case .null? = value.scalar?.value, index == nil {
+            // Removing a setting under one the policy does not have changes nothing.
+            return
         } else if let index {
             try set(
                 value, at: path.dropFirst(), in: &entries[index].value, home: entries[index].key.location,

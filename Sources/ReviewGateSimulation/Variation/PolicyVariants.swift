@@ -31,9 +31,10 @@ package enum PolicyVariants {
     }
 
     /// Every combination of `varied`'s values applied to `loaded` (read from `path`), digested by
-    /// `digest` when given. Each value is first tried alone, so that an error names the one
-    /// `PATH=V` that causes it; then each combination. Throws every error found, each
-    /// `with --vary PATH=V: ...` at the policy's line.
+    /// `digest` when given. Each combination must be a valid policy (a value need not be valid
+    /// alone: `rollout.salt` beside `rollout.percent`). Each value is also tried alone, so that an
+    /// error or a warning names the one `PATH=V` that raises it alone, else the combination's
+    /// settings. Throws every error found, each once, `with --vary PATH=V: ...` at the policy's line.
     package static func make(
         _ loaded: PolicyLoader.Result, path: String, varying varied: [Varied], digest: PolicyLoader.Digest? = nil
     ) throws(DiagnosticError) -> Made {
@@ -53,26 +54,31 @@ package enum PolicyVariants {
                 "--vary makes \(sizes) variants, more than \(maximum): vary fewer settings or fewer values at once",
                 at: nil)
         }
+        // Each value alone, to say which PATH=V an error or a warning of a combination belongs to.
+        var alone: [[Outcome]] = []
+        for item in varied {
+            var outcomes: [Outcome] = []
+            for value in item.values {
+                do {
+                    outcomes.append(.decoded(try decode([(item.option.path, value)], on: loaded.document)))
+                } catch {
+                    outcomes.append(.refused(error.diagnostics))
+                }
+            }
+            alone.append(outcomes)
+        }
         let baseWarnings = Set(loaded.warnings.map(Key.init))
         var errors: [Diagnostic] = []
         var warnings: [Diagnostic] = []
-        // Each value alone first: an error belongs to one PATH=V however many combinations hold it.
-        for item in varied {
-            for (index, value) in item.values.enumerated() {
-                let setting = item.option.setting(index)
-                do {
-                    let result = try decode(
-                        [(item.option.path, value)], on: loaded.document)
-                    for warning in result.warnings where !baseWarnings.contains(Key(warning)) {
-                        warnings.append(prefixed(warning, setting))
-                    }
-                } catch {
-                    errors += error.diagnostics.map { prefixed($0, setting) }
-                }
+        var told: Set<String> = []
+        // Each diagnostic once, however many combinations raise it.
+        func tell(_ diagnostic: Diagnostic, _ setting: String, into list: inout [Diagnostic]) {
+            let said = prefixed(diagnostic, setting)
+            if told.insert("\(said.severity) \(said.location.map(String.init(describing:)) ?? "") \(said.message)")
+                .inserted
+            {
+                list.append(said)
             }
-        }
-        guard errors.isEmpty else {
-            throw DiagnosticError(Array(errors.prefix(50)), alsoFound: max(0, errors.count - 50))
         }
         var variants: [SimulatedPolicy] = []
         for number in 0..<count {
@@ -87,21 +93,48 @@ package enum PolicyVariants {
                 settings: varied.indices.map {
                     Variant.Setting(path: varied[$0].option.pathText, value: varied[$0].option.values[indices[$0]])
                 })
+            // Who said it: the one PATH=V that says it alone, else the whole combination.
+            func owner(of diagnostic: Diagnostic) -> String {
+                for position in varied.indices {
+                    let said = alone[position][indices[position]].diagnostics
+                    if said.contains(where: { Key($0) == Key(diagnostic) }) {
+                        return varied[position].option.setting(indices[position])
+                    }
+                }
+                return variant.name
+            }
             do {
                 var result = try decode(
                     varied.indices.map { (varied[$0].option.path, varied[$0].values[indices[$0]]) }, on: loaded.document
                 )
+                for warning in result.warnings where !baseWarnings.contains(Key(warning)) {
+                    tell(warning, owner(of: warning), into: &warnings)
+                }
                 if let digest { result.policy.digest = digest(CompiledPolicy(result).canonicalBytes) }
                 var simulated = SimulatedPolicy(result, path: path)
                 simulated.variant = variant
                 variants.append(simulated)
             } catch {
-                errors += error.diagnostics.map { prefixed($0, variant.name) }
+                for diagnostic in error.diagnostics { tell(diagnostic, owner(of: diagnostic), into: &errors) }
                 if errors.count >= 50 { break }
             }
         }
         guard errors.isEmpty else { throw DiagnosticError(Array(errors.prefix(50))) }
         return Made(variants: variants, warnings: warnings)
+    }
+
+    /// What one value alone makes of the policy: its decoded policy, or its refusal.
+    private enum Outcome {
+        case decoded(PolicyLoader.Result)
+        case refused([Diagnostic])
+
+        /// The warnings or the errors.
+        var diagnostics: [Diagnostic] {
+            switch self {
+            case .decoded(let result): result.warnings
+            case .refused(let diagnostics): diagnostics
+            }
+        }
     }
 
     /// The policy `document` with each edit applied in turn, decoded and validated.
