@@ -14,10 +14,12 @@ struct SimulateVaryCommandTests {
         try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     }
 
-    /// A policy result without what names where it came from, to compare a variant with a file.
+    /// A policy result (and its arms) without what names where it came from, to compare a variant
+    /// with a file.
     static func counts(_ result: Any?) throws -> NSDictionary {
         var result = try #require(result as? [String: Any])
         for key in ["variant", "settings", "path"] { result[key] = nil }
+        if let arms = result["arms"] as? [Any] { result["arms"] = try arms.map { try counts($0) } }
         return result as NSDictionary
     }
 
@@ -173,5 +175,41 @@ struct SimulateVaryCommandTests {
         let refused = try CLIRunner.run(["simulate", "--merge", "mixed.jsonl"], in: folder)
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("the reports vary the policy differently"), "\(refused.stderr)")
+    }
+
+    @Test("a policy that extends another, and a compiled policy, vary as their YAML does")
+    func extendsAndCompiled() throws {
+        let folder = try Repository.temporaryFolder()
+        let timeline = Repository.root.appending(path: "policies/examples/simulate/timeline.jsonl").path
+        // ask-earlier extends apple-sample and sets min_install_age; removing it is the file without it.
+        let experiment = Repository.root.appending(path: "policies/experiments/ask-earlier.yaml").path
+        let text = try String(contentsOfFile: experiment, encoding: .utf8)
+            .replacingOccurrences(of: "guards:\n  min_install_age: 3d\n", with: "")
+            .replacingOccurrences(of: "extends: ../apple-sample.yaml", with: "extends: \(Self.policy)")
+        try text.write(to: folder.appending(path: "without.yaml"), atomically: true, encoding: .utf8)
+        let varied = try CLIRunner.run(
+            [
+                "simulate", "--policy", experiment, timeline, "--format", "json", "--vary",
+                "guards.min_install_age=null",
+            ], in: folder)
+        #expect(varied.status == 0, "\(varied.stderr)")
+        let written = try CLIRunner.run(
+            ["simulate", "--policy", "without.yaml", timeline, "--format", "json"], in: folder)
+        #expect(written.status == 0, "\(written.stderr)")
+        let variants = try #require(Self.object(varied.stdout)["variants"] as? [[String: Any]])
+        #expect(try Self.counts(variants.first) == Self.counts(Self.object(written.stdout)["policy"]))
+
+        let compiled = try CLIRunner.run(["compile", Self.policy, "-o", "compiled.json"], in: folder)
+        #expect(compiled.status == 0, "\(compiled.stderr)")
+        var reports: [[NSDictionary]] = []
+        for policy in [Self.policy, "compiled.json"] {
+            let run = try CLIRunner.run(
+                ["simulate", "--policy", policy, timeline, "--format", "json", "--vary", "guards.cooldown=7d,30d"],
+                in: folder)
+            #expect(run.status == 0, "\(run.stderr)")
+            let variants = try #require(Self.object(run.stdout)["variants"] as? [[String: Any]])
+            reports.append(try variants.map { try Self.counts($0) })
+        }
+        #expect(reports[0].count == 2 && reports[0] == reports[1])
     }
 }
