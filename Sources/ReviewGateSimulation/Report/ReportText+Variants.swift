@@ -9,13 +9,8 @@ extension SimulationReport {
     /// reason people were never asked), and under an experiment a row per arm beneath each.
     var variantText: String {
         var out: [String] = []
-        out.append(
-            "policy \(policy.name) (\(policy.path)\(policy.digest.map { ", " + Self.shortDigest($0) } ?? ""))")
-        let sources = input.sources.map { $0 == "-" ? "standard input" : $0 }
-        var read =
-            "\(sources.joined(separator: ", ")): \(Self.grouped(input.events)) event\(input.events == 1 ? "" : "s")"
-        if input.skipped > 0 { read += ", \(Self.grouped(input.skipped)) line\(input.skipped == 1 ? "" : "s") skipped" }
-        out.append(read + ", \(Self.people(policy.tally.people))")
+        out.append("policy \(Self.named(policy))")
+        out.append(readLine)
         let paths = variants.first?.variant?.settings.map(\.path) ?? []
         let counts = paths.indices.map { index in
             Set(variants.compactMap { $0.variant?.settings.dropFirst(index).first?.value }).count

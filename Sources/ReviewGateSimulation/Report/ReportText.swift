@@ -12,15 +12,9 @@ extension SimulationReport {
         for (index, result) in results.enumerated() {
             // "policy  " beside "baseline", so that the names line up.
             let label = baseline == nil ? "policy" : index == 1 ? "policy  " : "baseline"
-            out.append(
-                "\(label) \(result.name) (\(result.path)\(result.digest.map { ", " + Self.shortDigest($0) } ?? ""))")
+            out.append("\(label) \(Self.named(result))")
         }
-        let sources = input.sources.map { $0 == "-" ? "standard input" : $0 }
-        var read =
-            "\(sources.joined(separator: ", ")): \(Self.grouped(input.events)) event\(input.events == 1 ? "" : "s")"
-        if input.skipped > 0 { read += ", \(Self.grouped(input.skipped)) line\(input.skipped == 1 ? "" : "s") skipped" }
-        read += ", \(Self.people(policy.tally.people))"
-        out.append(read)
+        out.append(readLine)
         out.append("")
         var table = Table(compared: baseline != nil)
         table.row(
@@ -144,6 +138,20 @@ extension SimulationReport {
         return BudgetSimulationReport.table(rows) + [
             "\(grouped(total.peopleExposed)) of \(people(total.people)) ever exposed (\(percent(share))): only they were treated differently"
         ]
+    }
+
+    /// `apple-sample (policies/apple-sample.yaml, sha256:73a0ec50f1e2…)`: a result's name, path and digest.
+    static func named(_ result: PolicyResult) -> String {
+        "\(result.name) (\(result.path)\(result.digest.map { ", " + shortDigest($0) } ?? ""))"
+    }
+
+    /// What was read: `timeline.jsonl: 40 events, 1 line skipped, 4 people`.
+    var readLine: String {
+        let sources = input.sources.map { $0 == "-" ? "standard input" : $0 }
+        var read =
+            "\(sources.joined(separator: ", ")): \(Self.grouped(input.events)) event\(input.events == 1 ? "" : "s")"
+        if input.skipped > 0 { read += ", \(Self.grouped(input.skipped)) line\(input.skipped == 1 ? "" : "s") skipped" }
+        return read + ", \(Self.people(policy.tally.people))"
     }
 
     /// `sha256:73a0ec50f1e2…`: enough of a digest to tell policies apart.
