@@ -20,6 +20,18 @@ struct SimulateCommandTests {
             in: folder)
     }
 
+    /// The cohort's generated `all.jsonl` in `folder` as two files of people, `a.jsonl` (p0 to
+    /// p999) and `b.jsonl` (the rest), to simulate apart and merge.
+    static func writeHalves(in folder: URL) throws {
+        let lines = try String(contentsOf: folder.appending(path: "all.jsonl"), encoding: .utf8)
+            .split(separator: "\n")
+        let half = try #require(lines.firstIndex { $0.hasPrefix("{\"user\":\"p1000\"") })
+        try (lines[..<half].joined(separator: "\n") + "\n").write(
+            to: folder.appending(path: "a.jsonl"), atomically: true, encoding: .utf8)
+        try (lines[half...].joined(separator: "\n") + "\n").write(
+            to: folder.appending(path: "b.jsonl"), atomically: true, encoding: .utf8)
+    }
+
     /// A report's `policy` member, parsed.
     static func policyMember(_ json: String) throws -> NSDictionary {
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
@@ -79,13 +91,7 @@ struct SimulateCommandTests {
         #expect(asks.first?.contains("\"policy_digest\":\"sha256:") == true)
 
         // Two files of people, each simulated apart, then merged.
-        let lines = try String(contentsOf: folder.appending(path: "all.jsonl"), encoding: .utf8)
-            .split(separator: "\n")
-        let half = try #require(lines.firstIndex { $0.hasPrefix("{\"user\":\"p1000\"") })
-        try (lines[..<half].joined(separator: "\n") + "\n").write(
-            to: folder.appending(path: "a.jsonl"), atomically: true, encoding: .utf8)
-        try (lines[half...].joined(separator: "\n") + "\n").write(
-            to: folder.appending(path: "b.jsonl"), atomically: true, encoding: .utf8)
+        try Self.writeHalves(in: folder)
         var parts = ""
         for name in ["a.jsonl", "b.jsonl"] {
             let part = try CLIRunner.run(["simulate", "--policy", policy, name, "--format", "json"], in: folder)

@@ -139,12 +139,7 @@ struct SimulateVaryCommandTests {
             #expect(asks.filter { $0.contains("\"variant\":\"\(name)\"") }.count == variant["asks"] as? Int)
         }
 
-        let lines = try String(contentsOf: folder.appending(path: "all.jsonl"), encoding: .utf8).split(separator: "\n")
-        let half = try #require(lines.firstIndex { $0.hasPrefix("{\"user\":\"p1000\"") })
-        try (lines[..<half].joined(separator: "\n") + "\n").write(
-            to: folder.appending(path: "a.jsonl"), atomically: true, encoding: .utf8)
-        try (lines[half...].joined(separator: "\n") + "\n").write(
-            to: folder.appending(path: "b.jsonl"), atomically: true, encoding: .utf8)
+        try SimulateCommandTests.writeHalves(in: folder)
         var parts = ""
         for name in ["a.jsonl", "b.jsonl"] {
             let part = try CLIRunner.run(
@@ -211,5 +206,30 @@ struct SimulateVaryCommandTests {
             reports.append(try variants.map { try Self.counts($0) })
         }
         #expect(reports[0].count == 2 && reports[0] == reports[1])
+    }
+
+    @Test("under an experiment, each row of the table is followed by a row per arm, with the JSON's figures")
+    func armRows() throws {
+        let experiment = Repository.root.appending(path: "policies/experiments/ask-earlier.yaml").path
+        let arguments = [
+            "simulate", "--policy", experiment, "--synthetic", Self.cohort, "--vary", "experiment.holdout=0,10",
+        ]
+        let text = try CLIRunner.run(arguments)
+        #expect(text.status == 0, "\(text.stderr)")
+        let json = try Self.object(try CLIRunner.run(arguments + ["--format", "json"]).stdout)
+        let results = [json["policy"]] + (json["variants"] as? [Any] ?? [])
+        let table = text.stdout.split(separator: "\n").drop { !$0.hasPrefix("variant ") }.dropFirst()
+        let names = ["as written", "experiment.holdout=0", "experiment.holdout=10"]
+        var rows = table.makeIterator()
+        for (name, result) in zip(names, results) {
+            #expect(rows.next()?.hasPrefix(name + " ") == true, "\(text.stdout)")
+            let arms = try #require((result as? [String: Any])?["arms"] as? [[String: Any]])
+            for arm in arms {
+                let row = rows.next().map(String.init) ?? ""
+                let asked = (arm["people_asked"] as? Int).map { "\($0) (" } ?? "?"
+                #expect(row.hasPrefix("  \(arm["name"] as? String ?? "")"), "\(row)")
+                #expect(row.contains(asked), "\(row): \(asked)")
+            }
+        }
     }
 }

@@ -45,4 +45,17 @@ struct VaryOptionTests {
             return message.hasPrefix("--vary \(argument): ") && message.contains(expected)
         }
     }
+
+    @Test("the table's short names are each path's shortest distinct end, a dotted key still quoted")
+    func shortPaths() {
+        #expect(
+            SimulationReport.shortPaths([#"triggers."app.open".at_least"#, "guards.cooldown"]) == [
+                "at_least", "cooldown",
+            ])
+        #expect(
+            SimulationReport.shortPaths([#"triggers."app.open".at_least"#, "triggers.done.at_least"]) == [
+                #""app.open".at_least"#, "done.at_least",
+            ])
+        #expect(VaryOption.keys(ofPath: #"triggers."app.open".at_least"#) == ["triggers", "app.open", "at_least"])
+    }
 }

@@ -79,6 +79,9 @@ package struct Variant: Sendable, Hashable {
         package var path: String
         /// `7d`, `{count: 2, per: 30d}`, `null`.
         package var value: String
+
+        /// `PATH=V`.
+        package var text: String { "\(path)=\(value)" }
     }
 
     /// The settings, one per `--vary`.
@@ -86,6 +89,6 @@ package struct Variant: Sendable, Hashable {
 
     /// `guards.cooldown=7d, triggers.process_completed.at_least=3`: how the report names it.
     package var name: String {
-        settings.map { "\($0.path)=\($0.value)" }.joined(separator: ", ")
+        settings.map(\.text).joined(separator: ", ")
     }
 }

@@ -96,32 +96,15 @@ extension SimulationReport {
 
     /// Each path's shortest end of whole keys that no other path ends with:
     /// `guards.cooldown` and `triggers.a.at_least` are `cooldown` and `at_least`.
-    static func shortPaths(_ paths: [String]) -> [String] {
-        let keys = paths.map { Self.keys(of: $0) }
+    package static func shortPaths(_ paths: [String]) -> [String] {
+        let keys = paths.map(VaryOption.keys(ofPath:))
         return keys.indices.map { index in
             for length in 1...max(1, keys[index].count) {
                 let end = keys[index].suffix(length)
                 let clashes = keys.indices.contains { other in other != index && keys[other].suffix(length) == end }
-                if !clashes { return end.joined(separator: ".") }
+                if !clashes { return VaryOption.text(ofPath: end) }
             }
             return paths[index]
         }
-    }
-
-    /// A path's keys as written, quotes kept: `triggers."app.open".at_least` is three.
-    private static func keys(of path: String) -> [String] {
-        var keys: [String] = []
-        var key = ""
-        var quoted = false
-        for character in path {
-            if character == "\"" { quoted.toggle() }
-            if character == ".", !quoted {
-                keys.append(key)
-                key = ""
-            } else {
-                key.append(character)
-            }
-        }
-        return keys + [key]
     }
 }

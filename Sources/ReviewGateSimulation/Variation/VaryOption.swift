@@ -81,14 +81,24 @@ package struct VaryOption: Sendable, Hashable {
 
     /// The path as written on the command line: keys joined by `.`, a key that holds a `.`, a
     /// quote, a space or an `=` in quotes.
-    package var pathText: String {
-        path.map { key in
+    package var pathText: String { Self.text(ofPath: path) }
+
+    /// `keys` as a path is written: joined by `.`, a key that holds a `.`, a quote, a space or an
+    /// `=` in quotes.
+    package static func text(ofPath keys: some Sequence<String>) -> String {
+        keys.map { key in
             key.contains { ".=\"' ,".contains($0) } ? "\"\(key)\"" : key
         }.joined(separator: ".")
     }
 
+    /// The keys of a path as written (`triggers."app.open".at_least` is three), read as the
+    /// option reads them; the whole text as one key when it is not a path.
+    package static func keys(ofPath text: String) -> [String] {
+        (try? VaryOption(parsing: text + "=_"))?.path ?? [text]
+    }
+
     /// `PATH=V`, how a variant names one setting.
-    package func setting(_ value: Int) -> String { "\(pathText)=\(values[value])" }
+    package func setting(_ value: Int) -> String { Variant.Setting(path: pathText, value: values[value]).text }
 
     /// Splits at commas outside `[]`, `{}` and quotes; each piece trimmed of spaces.
     static func split(_ text: String) -> [String] {
