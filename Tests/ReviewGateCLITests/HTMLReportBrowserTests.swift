@@ -142,8 +142,8 @@ struct HTMLReportBrowserTests {
     static func open(_ page: URL, in folder: URL, with browser: String) throws -> Opened {
         let netLog = folder.appending(path: "netlog.json")
         let (out, err) = (folder.appending(path: "dom.html"), folder.appending(path: "browser.log"))
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let process = Process()
         process.executableURL = URL(filePath: browser)
         process.arguments = [

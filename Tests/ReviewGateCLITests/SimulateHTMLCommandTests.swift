@@ -95,6 +95,67 @@ struct SimulateHTMLCommandTests {
         #expect(page.contains(#"<span data-figure="policy.people">4</span>"#))
     }
 
+    @Test(
+        "six variants: headline tables of at most four columns, each beside the policy as written, named by the paths' ends"
+    )
+    func manyColumns() throws {
+        let folder = try Repository.temporaryFolder()
+        let drawn = try CLIRunner.run(
+            [
+                "simulate", "--policy", Repository.path("policies/apple-sample.yaml"), "--synthetic",
+                Repository.path(SimulateCommandTests.cohort), "--vary", "triggers.process_completed.at_least=2,3,4",
+                "--vary", "guards.min_install_age=null,7d", "--html", "r.html",
+            ], in: folder)
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        let page = try String(contentsOf: folder.appending(path: "r.html"), encoding: .utf8)
+        let figures = try #require(page.components(separatedBy: "<section class=\"figures\"").dropFirst().first)
+            .components(separatedBy: "</section>")[0]
+        let tables = figures.components(separatedBy: "<table>").dropFirst()
+        // Each table's column heads, their words joined.
+        let heads = tables.map { table in
+            table.components(separatedBy: "</thead>")[0].components(separatedBy: "<th scope=\"col\">").dropFirst()
+                .map {
+                    $0.replacingOccurrences(of: "<span class=\"word\">", with: "")
+                        .replacingOccurrences(of: "</span>", with: "").replacingOccurrences(of: "</th>", with: "")
+                        .replacingOccurrences(of: "</tr>", with: "")
+                }
+        }
+        #expect(
+            heads == [
+                [
+                    "", "policy apple-sample", "variant at_least=2, min_install_age=null",
+                    "variant at_least=2, min_install_age=7d", "variant at_least=3, min_install_age=null",
+                ],
+                [
+                    "", "policy apple-sample", "variant at_least=3, min_install_age=7d",
+                    "variant at_least=4, min_install_age=null", "variant at_least=4, min_install_age=7d",
+                ],
+            ])
+        // Every variant's figures are in a table, the policy's in both.
+        for index in 0..<6 { #expect(figures.contains("data-figure=\"variants.\(index).asks\"")) }
+        #expect(figures.components(separatedBy: "data-figure=\"policy.asks\"").count == 3)
+        #expect(figures.contains("at_least is triggers.process_completed.at_least"))
+        #expect(figures.contains("min_install_age is guards.min_install_age"))
+        #expect(page.contains(">variant at_least=4, min_install_age=7d</h2>"), "a section's heading")
+    }
+
+    @Test("an experiment under --vary: the header says the policy's exposures once, each variant's are its column's")
+    func experimentUnderVary() throws {
+        let folder = try Repository.temporaryFolder()
+        let drawn = try CLIRunner.run(
+            [
+                "simulate", "--policy", Repository.path("policies/experiments/ask-earlier.yaml"), "--synthetic",
+                Repository.path(SimulateCommandTests.cohort), "--vary", "experiment.holdout=0,10", "--html", "r.html",
+            ], in: folder)
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        let page = try String(contentsOf: folder.appending(path: "r.html"), encoding: .utf8)
+        let header = try #require(page.components(separatedBy: "</header>").first)
+        #expect(header.components(separatedBy: "<dt>experiment</dt>").count == 2)
+        #expect(header.contains("data-figure=\"policy.people_exposed\""))
+        #expect(!header.contains("data-figure=\"variants."))
+        for index in 0..<2 { #expect(page.contains("data-figure=\"variants.\(index).people_exposed\"")) }
+    }
+
     @Test("text from the inputs is escaped: a policy's path with <, &, quotes")
     func escaped() throws {
         let folder = try Repository.temporaryFolder()

@@ -22,7 +22,12 @@ struct HTMLReportTests {
 
     /// The `data-figure` paths of `<title>` elements in a page, in order, with their text.
     static func titles(_ page: String) -> [(path: String, text: String)] {
-        page.components(separatedBy: "<title data-figure=\"").dropFirst().map { part in
+        figures(page, marker: "<title data-figure=\"")
+    }
+
+    /// The `data-figure` paths of the elements in a page that `marker` opens, in order, with their text.
+    static func figures(_ page: String, marker: String = "data-figure=\"") -> [(path: String, text: String)] {
+        page.components(separatedBy: marker).dropFirst().map { part in
             let path = String(part.prefix { $0 != "\"" })
             let text = part.drop { $0 != ">" }.dropFirst().prefix { $0 != "<" }
             return (path, String(text))
@@ -62,6 +67,34 @@ struct HTMLReportTests {
         #expect(page.components(separatedBy: "nobody was asked").count == 3, "asks per week, days to the first ask")
         #expect(page.contains(#"<span data-figure="policy.days_to_first_ask.p50">-</span>"#))
         #expect(!page.contains("NaN") && !page.contains("inf"))
+    }
+
+    @Test("days to the first ask: the same bins and the same axis in every column, each column's people in them")
+    func firstAsksShareTheirBins() throws {
+        // The baseline first asks 30 people on day 2; the policy 3 people on day 40 (bins of 7 days).
+        var baseline = try Self.report(weeks: [2922: 30], people: 40).policy
+        baseline.tally.firstAskDays = [0, 0, 30]
+        baseline.tally.peopleAsked = 30
+        var report = try Self.report(weeks: [2922: 3], people: 40)
+        report.policy.tally.firstAskDays = Array(repeating: 0, count: 40) + [3]
+        report.policy.tally.peopleAsked = 3
+        report.baseline = baseline
+        let page = report.html
+        let sections = Array(page.components(separatedBy: "<section class=\"column\"").dropFirst())
+        #expect(sections.count == 2)
+        for (section, (role, people)) in zip(sections, [("baseline", 30), ("policy", 3)]) {
+            let prefix = "\(role).days_to_first_ask.people_by_day."
+            let bins = Self.figures(section).filter { $0.path.hasPrefix(prefix) }
+            let expected: [String] = (0..<6).map { prefix + "&quot;\($0 * 7)..\($0 * 7 + 6)&quot;" }
+            #expect(bins.map(\.path) == expected)
+            let shown: [Int] = bins.compactMap { Int($0.text) }
+            #expect(shown.reduce(0, +) == people)
+            // One axis for both, up to the baseline's 30: the policy's 3 are drawn a tenth as tall.
+            let chart =
+                section.components(separatedBy: "<figcaption>days from first seen to first ask</figcaption>")
+                .dropFirst().first?.components(separatedBy: "</figure>").first ?? ""
+            #expect(chart.contains(">30</text>"), "the axis's top, in \(role)'s chart")
+        }
     }
 
     @Test("the columns: the baseline, the policy, then each one's arms, at their places in the JSON report")

@@ -1,6 +1,13 @@
-/// Days from first seen to first ask: the text report's histogram (``Histogram``, the same bins),
-/// each bin's people written over its bar, and dashed lines at p10, p50 and p90.
-enum FirstAskChart {
+/// Days from first seen to first ask: the text report's histogram (``Histogram``, bins of the same
+/// widths), each bin's people written over its bar, and dashed lines at p10, p50 and p90. Every
+/// column has the same bins and the same axis, from day 0 to the latest first ask of any, so that
+/// side by side they compare.
+struct FirstAskChart {
+    /// The last day drawn: the latest first ask of any column (`nil` when nobody was asked).
+    let lastDay: Int?
+    /// The axis's top and step: the largest bin of any column.
+    let axis: (top: Int, step: Int)
+
     private static let width = 600
     private static let height = 210
     /// The margins around the bars: counts on the left, the percentiles' names above, the days under.
@@ -9,19 +16,25 @@ enum FirstAskChart {
     private static let top = 46.0
     private static let bottom = 30.0
 
+    /// The chart's axes for `tallies`.
+    init(_ tallies: [SimulationTally]) {
+        let lastDay = tallies.compactMap { $0.firstAskDays.lastIndex { $0 > 0 } }.max()
+        let largest = tallies.map { Histogram.bins($0.firstAskDays, through: lastDay).counts.max() ?? 0 }.max()
+        (self.lastDay, axis) = (lastDay, SVGChart.axis(upTo: largest ?? 1))
+    }
+
     /// The chart of `column`'s first asks, and a line under it with p10, p50 and p90.
-    static func html(_ column: HTMLColumn) -> String {
+    func html(_ column: HTMLColumn) -> String {
         let tally = column.result.tally
-        let (binWidth, bins) = Histogram.bins(tally.firstAskDays)
+        let (binWidth, bins) = Histogram.bins(tally.firstAskDays, through: lastDay)
         guard !bins.isEmpty else { return HTML.element("p", [("class", "none")], "nobody was asked") }
-        var chart = SVGChart(width: width, height: height)
-        let plotBottom = Double(height) - bottom
-        let plotWidth = Double(width) - left - right
+        var chart = SVGChart(width: Self.width, height: Self.height)
+        let plotBottom = Double(Self.height) - Self.bottom
+        let plotWidth = Double(Self.width) - Self.left - Self.right
         // Room over the tallest bar for its count.
-        let axis = SVGChart.axis(upTo: bins.max() ?? 1)
-        let barTop = top + 14
+        let barTop = Self.top + 14
         WeeklyAsksChart.drawAxis(
-            axis, on: &chart, left: left, right: Double(width) - right, top: barTop, bottom: plotBottom)
+            axis, on: &chart, left: Self.left, right: Double(Self.width) - Self.right, top: barTop, bottom: plotBottom)
         let slot = plotWidth / Double(bins.count)
         let days = column.path.appending("days_to_first_ask", "people_by_day")
         // Every other bin's days when their labels are wider than a bin.
@@ -30,20 +43,21 @@ enum FirstAskChart {
         // Drawn last, over the percentiles' lines.
         var values: [(text: String, x: Double, y: Double)] = []
         for (index, count) in bins.enumerated() {
-            let x = left + Double(index) * slot
-            let height = Double(count) / Double(axis.top) * (plotBottom - barTop)
+            let x = Self.left + Double(index) * slot
+            let barHeight = Double(count) / Double(axis.top) * (plotBottom - barTop)
             let first = index * binWidth
             let range = days.appending(from: String(first), to: String(first + binWidth - 1))
             let people = count == 1 ? "1 person" : "\(SimulationReport.grouped(count)) people"
             let when = binWidth == 1 ? "on day \(first)" : "on days \(labels[index])"
             chart.group(title: HTML.element("title", [], "\(people) first asked \(when)")) { group in
-                group.rect(x: x, y: top, width: slot, height: plotBottom - top, kind: "hit")
-                group.rect(x: x + slot * 0.1, y: plotBottom - height, width: slot * 0.8, height: height, kind: "first")
+                group.rect(x: x, y: Self.top, width: slot, height: plotBottom - Self.top, kind: "hit")
+                group.rect(
+                    x: x + slot * 0.1, y: plotBottom - barHeight, width: slot * 0.8, height: barHeight, kind: "first")
             }
             values.append(
                 (
                     HTML.figure(range, SimulationReport.grouped(count), tag: "tspan"), x + slot / 2,
-                    plotBottom - height - 4
+                    plotBottom - barHeight - 4
                 ))
             if index % labelEvery == 0 {
                 chart.text(
@@ -54,10 +68,11 @@ enum FirstAskChart {
         for (row, (name, quantile)) in [("p10", 0.1), ("p50", 0.5), ("p90", 0.9)].enumerated() {
             guard let day = tally.firstAskPercentile(quantile) else { continue }
             // Day `d` is the `d`th of its bin's days: a line through its place in the bin.
-            let x = left + (Double(day) + 0.5) / Double(binWidth) * slot
+            let x = Self.left + (Double(day) + 0.5) / Double(binWidth) * slot
             let y = 12 + Double(row) * 12
             chart.line(from: (x, y + 2), to: (x, plotBottom), kind: "marker")
-            let anchor: SVGChart.Anchor = x < left + 30 ? .start : x > Double(width) - right - 30 ? .end : .middle
+            let anchor: SVGChart.Anchor =
+                x < Self.left + 30 ? .start : x > Double(Self.width) - Self.right - 30 ? .end : .middle
             chart.text("\(name) \(day)", x: x, y: y, anchor: anchor, kind: "marker")
             shown.append(
                 "\(name) " + HTML.figure(column.path.appending("days_to_first_ask", name), String(day))

@@ -51,6 +51,7 @@ enum HTMLStyle {
         @media print {
           body { max-width: none; padding: 0; font-size: 10pt; }
           .scroll { overflow: visible; }
+          .figures .scroll { break-inside: avoid; page-break-inside: avoid; }
           th, td { padding: 2px 6px; }
           .columns { display: block; }
           section.column { break-before: page; page-break-before: always; border-top: none; }

@@ -43,10 +43,7 @@ extension SimulationReport {
         var rows: [(name: String, shortName: String, cells: [String])] = []
         for result in [policy] + variants {
             let name = result.variant?.name ?? "as written"
-            let shortName =
-                result.variant.map { variant in
-                    zip(short, variant.settings).map { "\($0)=\($1.value)" }.joined(separator: ", ")
-                } ?? name
+            let shortName = result.variant.map { Self.shortName($0, ends: short) } ?? name
             rows.append((name, shortName, figures(result)))
             for arm in result.arms ?? [] { rows.append(("  " + arm.name, "  " + arm.name, figures(arm))) }
         }
@@ -83,7 +80,7 @@ extension SimulationReport {
         }
         if !useFull {
             out.append("")
-            for (end, path) in zip(short, paths) where end != path { out.append("\(end) is \(path)") }
+            out += variantPathLegend
         }
         return out.joined(separator: "\n") + "\n"
     }
@@ -92,6 +89,18 @@ extension SimulationReport {
     static func topBlocker(_ tally: SimulationTally) -> String {
         let top = tally.neverAsked.indices.max { tally.neverAsked[$0] < tally.neverAsked[$1] }
         return top.flatMap { tally.neverAsked[$0] > 0 ? SimulationTally.NeverAsked.ids[$0] : nil } ?? "-"
+    }
+
+    /// A variant named by its paths' short ends (``shortPaths(_:)``): `at_least=3, cooldown=7d`.
+    static func shortName(_ variant: Variant, ends: [String]) -> String {
+        zip(ends, variant.settings).map { "\($0)=\($1.value)" }.joined(separator: ", ")
+    }
+
+    /// The variants' paths, each with the short end that names it (``shortPaths(_:)``), as lines
+    /// under a table that uses them: `at_least is triggers.process_completed.at_least`.
+    var variantPathLegend: [String] {
+        let paths = variants.first?.variant?.settings.map(\.path) ?? []
+        return zip(Self.shortPaths(paths), paths).compactMap { $0 == $1 ? nil : "\($0) is \($1)" }
     }
 
     /// Each path's shortest end of whole keys that no other path ends with:

@@ -53,11 +53,13 @@ extension SimulationReport {
             }
         }
         // Under --vary, a column per variant after the policy as written (its arms are in the
-        // variants' table and the JSON, not a column each: 256 variants of 3 arms would be 768).
+        // variants' table and the JSON, not a column each: 256 variants of 3 arms would be 768),
+        // named by its paths' short ends, which the page's legend spells out.
+        let ends = Self.shortPaths(variants.first?.variant?.settings.map(\.path) ?? [])
         for (index, variant) in variants.enumerated() {
             columns.append(
                 HTMLColumn(
-                    label: "variant \(variant.variant?.name ?? String(index + 1))",
+                    label: "variant \(variant.variant.map { Self.shortName($0, ends: ends) } ?? String(index + 1))",
                     path: FigurePath("variants", String(index)), result: variant, horizon: horizonCounts(variant),
                     countsExposure: variant.arms != nil))
         }
@@ -121,7 +123,8 @@ extension SimulationReport {
                 HTML.element("dt", [], "horizon")
                     + HTML.element("dd", [], HTML.escaped(horizonTitle(horizon))))
         }
-        for column in columns where column.result.arms != nil {
+        // The policy's and the baseline's experiment; a variant's people exposed are in the headline figures.
+        for column in columns where column.result.arms != nil && column.path.keys.first != "variants" {
             let tally = column.result.tally
             let share = tally.people == 0 ? 0 : Double(tally.peopleExposed) * 100 / Double(tally.people)
             let text =

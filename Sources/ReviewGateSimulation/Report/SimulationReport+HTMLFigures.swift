@@ -95,8 +95,8 @@ extension SimulationReport {
         }
         return HTML.element(
             "section", [("class", "figures"), ("aria-labelledby", "figures")],
-            HTML.element("h2", [("id", "figures")], "Headline figures")
-                + HTML.element("div", [("class", "scroll")], table.html))
+            HTML.element("h2", [("id", "figures")], "Headline figures") + table.html
+                + variantPathLegend.map { HTML.element("p", [("class", "note")], HTML.escaped($0)) }.joined())
     }
 
     /// The change of a horizon's count from the baseline to the policy.
@@ -106,12 +106,24 @@ extension SimulationReport {
     }
 }
 
-/// The rows of the figures' table: a label, then a cell per column, then (beside a baseline) the change.
+/// The rows of the figures' table: a label, then a cell per column, then (beside a baseline) the
+/// change. Drawn as one table, or, past ``columnsPerTable`` columns, as several that each fit a
+/// printed page.
 private struct FigureTable {
+    /// The most columns of figures one table holds: four of them, their labels and the change fit
+    /// on A4 or Letter.
+    static let columnsPerTable = 4
+
     let columns: [HTMLColumn]
-    /// Whether a last column shows the change from the baseline (the first column) to the policy (the second).
+    /// Whether a column after the policy's shows the change from the baseline (the first column) to
+    /// the policy (the second).
     let compared: Bool
-    private var rows: [String] = []
+    private var rows: [Row] = []
+
+    private enum Row {
+        case figures(label: String, cells: [String], change: String?, indented: Bool)
+        case heading(String)
+    }
 
     init(columns: [HTMLColumn], compared: Bool) {
         self.columns = columns
@@ -120,20 +132,12 @@ private struct FigureTable {
 
     /// A row of cells (HTML already).
     mutating func row(_ label: String, _ cells: [String], change: String?, indented: Bool = false) {
-        var text = HTML.element("th", [("scope", "row")] + (indented ? [("class", "sub")] : []), HTML.escaped(label))
-        for cell in cells { text += HTML.element("td", [], cell) }
-        if compared { text += HTML.element("td", [("class", "change")], HTML.escaped(change ?? "")) }
-        rows.append(HTML.element("tr", [], text))
+        rows.append(.figures(label: label, cells: cells, change: change, indented: indented))
     }
 
     /// A heading row, across the table.
     mutating func heading(_ text: String) {
-        rows.append(
-            HTML.element(
-                "tr", [("class", "heading")],
-                HTML.element(
-                    "th", [("scope", "rowgroup"), ("colspan", String(columns.count + 1 + (compared ? 1 : 0)))],
-                    HTML.escaped(text))))
+        rows.append(.heading(text))
     }
 
     /// A row of counts: `figure` gives each result's key in the JSON report and its count (`nil`
@@ -159,19 +163,69 @@ private struct FigureTable {
         row(label, cells, change: change, indented: indented)
     }
 
-    /// The table.
-    var html: String {
-        var head = HTML.element("th", [("scope", "col")], "")
-        for column in columns {
-            // Broken at spaces only, not at a name's hyphens.
-            let words = column.label.split(separator: " ").map {
-                HTML.element("span", [("class", "word")], HTML.escaped(String($0)))
-            }
-            head += HTML.element("th", [("scope", "col")], words.joined(separator: " "))
+    /// Which columns each table shows, by index: all of them when they fit in one; else the first
+    /// table has the columns up to the policy's (a baseline and the policy) and the next ones, and
+    /// each further table the policy's again, for reference, beside the next ones.
+    static func tables(columns count: Int, policy: Int) -> [[Int]] {
+        guard count > columnsPerTable else { return [Array(0..<count)] }
+        let lead = Array(0...policy)
+        var rest = Array(policy + 1..<count)
+        var tables = [lead + rest.prefix(max(0, columnsPerTable - lead.count))]
+        rest.removeFirst(min(rest.count, max(0, columnsPerTable - lead.count)))
+        while !rest.isEmpty {
+            let next = rest.prefix(columnsPerTable - 1)
+            tables.append([policy] + next)
+            rest.removeFirst(next.count)
         }
-        if compared { head += HTML.element("th", [("scope", "col"), ("class", "change")], "change") }
-        return HTML.element(
-            "table", [],
-            HTML.element("thead", [], HTML.element("tr", [], head)) + HTML.element("tbody", [], rows.joined()))
+        return tables
+    }
+
+    /// The tables, the change beside the policy's column in the first.
+    var html: String {
+        let policy = compared ? 1 : 0
+        return Self.tables(columns: columns.count, policy: policy).enumerated().map { number, shown in
+            let changeAfter = compared && number == 0 ? policy : nil
+            var head = HTML.element("th", [("scope", "col")], "")
+            for index in shown {
+                // Broken at spaces only, not at a name's hyphens.
+                let words = columns[index].label.split(separator: " ").map {
+                    HTML.element("span", [("class", "word")], HTML.escaped(String($0)))
+                }
+                head += HTML.element("th", [("scope", "col")], words.joined(separator: " "))
+                if index == changeAfter {
+                    head += HTML.element("th", [("scope", "col"), ("class", "change")], "change")
+                }
+            }
+            let body = rows.map { row in
+                switch row {
+                case .heading(let text):
+                    return HTML.element(
+                        "tr", [("class", "heading")],
+                        HTML.element(
+                            "th",
+                            [
+                                ("scope", "rowgroup"),
+                                ("colspan", String(shown.count + 1 + (changeAfter == nil ? 0 : 1))),
+                            ],
+                            HTML.escaped(text)))
+                case .figures(let label, let cells, let change, let indented):
+                    var text = HTML.element(
+                        "th", [("scope", "row")] + (indented ? [("class", "sub")] : []), HTML.escaped(label))
+                    for index in shown {
+                        text += HTML.element("td", [], cells[index])
+                        if index == changeAfter {
+                            text += HTML.element("td", [("class", "change")], HTML.escaped(change ?? ""))
+                        }
+                    }
+                    return HTML.element("tr", [], text)
+                }
+            }
+            return HTML.element(
+                "div", [("class", "scroll")],
+                HTML.element(
+                    "table", [],
+                    HTML.element("thead", [], HTML.element("tr", [], head))
+                        + HTML.element("tbody", [], body.joined())))
+        }.joined()
     }
 }

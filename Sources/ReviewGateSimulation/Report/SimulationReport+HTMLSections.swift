@@ -3,10 +3,12 @@
 extension SimulationReport {
     /// A section per column (one printed page each): asks per week, days from first seen to first
     /// ask, what blocked the trigger moments that did not ask, and the people never asked by why.
-    /// Rows and axes that compare (the weeks, the blockers, the reasons) are the same in every section.
+    /// Rows and axes that compare (the weeks, the days' bins, the blockers, the reasons) are the same
+    /// in every section.
     func htmlSections(_ columns: [HTMLColumn]) -> [String] {
         let tallies = columns.map(\.result.tally)
         let weekly = WeeklyAsksChart(tallies, latest: latest)
+        let firstAsks = FirstAskChart(tallies)
         let blockers = RowChart.blockers(tallies)
         let reasons = RowChart.reasons(tallies)
         return columns.map { column in
@@ -28,7 +30,7 @@ extension SimulationReport {
                 HTML.element("h2", [("id", id)], HTML.escaped(column.label))
                     + HTML.element("p", [("class", "summary")], summary)
                     + Self.figure("asks per week (UTC, weeks from Monday)", weekly.svg(column))
-                    + Self.figure("days from first seen to first ask", FirstAskChart.html(column))
+                    + Self.figure("days from first seen to first ask", firstAsks.html(column))
                     + Self.figure(
                         blocked, blockers.svg(column), note: "a moment blocked by two things counts under both")
                     + Self.figure(
