@@ -25,6 +25,22 @@ struct HTMLReportTests {
         figures(page, marker: "<title data-figure=\"")
     }
 
+    /// The text of an element's rest (`scope="col">...</th>`): its tags dropped.
+    static func text(_ html: String) -> String {
+        var text = ""
+        var inTag = true
+        for character in html {
+            if character == "<" {
+                inTag = true
+            } else if character == ">" {
+                inTag = false
+            } else if !inTag {
+                text.append(character)
+            }
+        }
+        return text
+    }
+
     /// The `data-figure` paths of the elements in a page that `marker` opens, in order, with their text.
     static func figures(_ page: String, marker: String = "data-figure=\"") -> [(path: String, text: String)] {
         page.components(separatedBy: marker).dropFirst().map { part in
@@ -116,6 +132,25 @@ struct HTMLReportTests {
         #expect(columns.map(\.countsExposure) == [true, false, true, true, true])
         let page = report.html
         for column in columns { #expect(page.contains("data-column=\"\(column.path.text)\"")) }
+        // Five columns are two tables of figures: the change beside the policy in the first, the
+        // baseline again beside its last arm in the second; heading rows span each table.
+        let figures = try #require(page.components(separatedBy: "<section class=\"figures\"").dropFirst().first)
+            .components(separatedBy: "</section>")[0]
+        let tables = figures.components(separatedBy: "<table>").dropFirst()
+        let heads = tables.map { table in
+            table.components(separatedBy: "</thead>")[0].components(separatedBy: "<th ").dropFirst().map(Self.text)
+        }
+        #expect(
+            heads == [
+                [
+                    "", "baseline ask-earlier", "policy apple-sample", "change", "baseline arm holdout of ask-earlier",
+                    "baseline arm control of ask-earlier",
+                ],
+                ["", "baseline ask-earlier", "baseline arm early of ask-earlier"],
+            ])
+        #expect(tables.map { $0.contains("colspan=\"6\"") && !$0.contains("colspan=\"3\"") } == [true, false])
+        #expect(tables.map { $0.contains("colspan=\"3\"") } == [false, true])
+        #expect(tables.map { $0.components(separatedBy: "<td class=\"change\">").count - 1 > 0 } == [true, false])
     }
 
     @Test(

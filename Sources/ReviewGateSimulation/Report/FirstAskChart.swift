@@ -1,7 +1,7 @@
-/// Days from first seen to first ask: the text report's histogram (``Histogram``, bins of the same
-/// widths), each bin's people written over its bar, and dashed lines at p10, p50 and p90. Every
-/// column has the same bins and the same axis, from day 0 to the latest first ask of any, so that
-/// side by side they compare.
+/// Days from first seen to first ask: the text report's histogram (``Histogram``), each bin's
+/// people written over its bar, and dashed lines at p10, p50 and p90. Every column has the same bins
+/// and the same axis, from day 0 to the latest first ask of any (so the bins are wider than the text
+/// report's for a column whose first asks end sooner), so that side by side they compare.
 struct FirstAskChart {
     /// The last day drawn: the latest first ask of any column (`nil` when nobody was asked).
     let lastDay: Int?

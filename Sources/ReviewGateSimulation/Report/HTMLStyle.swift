@@ -26,7 +26,7 @@ enum HTMLStyle {
         td { text-align: right; white-space: nowrap; }
         td small { display: block; color: #4a4a4a; }
         th.text, td.text { text-align: left; }
-        td.change, th.change { color: #4a4a4a; border-left: 1px solid #e2e2e2; }
+        td.change, th.change { color: #4a4a4a; border-left: 1px solid #e2e2e2; border-right: 1px solid #e2e2e2; }
         tr.heading th { text-align: left; font-weight: 600; padding-top: 12px; }
         .columns { display: grid; grid-template-columns: repeat(auto-fill, minmax(540px, 1fr)); gap: 28px; }
         section.column { min-width: 0; border-top: 3px solid #1a1a1a; padding-top: 8px; }

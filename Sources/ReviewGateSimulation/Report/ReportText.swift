@@ -292,15 +292,14 @@ private struct Table {
 }
 
 /// A histogram of people by day of first ask, in bins of 1, 7, 14, 30, 90 or 365 days: at most
-/// twelve rows, bars up to 40 characters. The HTML page draws bins of the same widths, the same in
-/// every column.
+/// twelve rows, bars up to 40 characters. The HTML page draws the same bins in every column, their
+/// width picked the same way for the latest first ask of any column.
 enum Histogram {
     /// The bins of `byDay` (people by whole day): their width in days and the people in each, from
-    /// day 0 to `last`, by default the last day with someone; no bins when nobody was asked.
+    /// day 0 to the last day with someone, or to `last` when that is later; no bins when nobody was asked.
     static func bins(_ byDay: [Int], through last: Int? = nil) -> (width: Int, counts: [Int]) {
-        guard let last = last ?? byDay.lastIndex(where: { $0 > 0 }), byDay.contains(where: { $0 > 0 }) else {
-            return (1, [])
-        }
+        guard let ownLast = byDay.lastIndex(where: { $0 > 0 }) else { return (1, []) }
+        let last = max(ownLast, last ?? 0)
         let width = [1, 7, 14, 30, 90, 365, 3650].first { (last / $0) < 12 } ?? 36_500
         var bins = Array(repeating: 0, count: last / width + 1)
         for (day, count) in byDay.enumerated() where count > 0 { bins[day / width] += count }

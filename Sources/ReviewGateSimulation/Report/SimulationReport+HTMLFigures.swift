@@ -165,25 +165,35 @@ private struct FigureTable {
 
     /// Which columns each table shows, by index: all of them when they fit in one; else the first
     /// table has the columns up to the policy's (a baseline and the policy) and the next ones, and
-    /// each further table the policy's again, for reference, beside the next ones.
-    static func tables(columns count: Int, policy: Int) -> [[Int]] {
-        guard count > columnsPerTable else { return [Array(0..<count)] }
+    /// each further table, for reference, the column its others belong to (an arm's policy or
+    /// baseline, a variant's policy as written) beside the next ones of that column.
+    var tables: [[Int]] {
+        let policy = compared ? 1 : 0
+        guard columns.count > Self.columnsPerTable else { return [Array(columns.indices)] }
         let lead = Array(0...policy)
-        var rest = Array(policy + 1..<count)
-        var tables = [lead + rest.prefix(max(0, columnsPerTable - lead.count))]
-        rest.removeFirst(min(rest.count, max(0, columnsPerTable - lead.count)))
-        while !rest.isEmpty {
-            let next = rest.prefix(columnsPerTable - 1)
-            tables.append([policy] + next)
-            rest.removeFirst(next.count)
+        let first = Self.columnsPerTable - lead.count
+        var tables = [lead + (policy + 1..<columns.count).prefix(first)]
+        var rest = Array((policy + 1..<columns.count).dropFirst(first))
+        while let next = rest.first {
+            let reference = owner(of: next, policy: policy)
+            let shown = rest.prefix { owner(of: $0, policy: policy) == reference }.prefix(Self.columnsPerTable - 1)
+            tables.append([reference] + shown)
+            rest.removeFirst(shown.count)
         }
         return tables
+    }
+
+    /// The column that column `index` belongs to: an arm's policy or baseline, else the policy's.
+    private func owner(of index: Int, policy: Int) -> Int {
+        let keys = columns[index].path.keys
+        guard keys.count == 3, keys[1] == "arms" else { return policy }
+        return columns.firstIndex { $0.path.keys == [keys[0]] } ?? policy
     }
 
     /// The tables, the change beside the policy's column in the first.
     var html: String {
         let policy = compared ? 1 : 0
-        return Self.tables(columns: columns.count, policy: policy).enumerated().map { number, shown in
+        return tables.enumerated().map { number, shown in
             let changeAfter = compared && number == 0 ? policy : nil
             var head = HTML.element("th", [("scope", "col")], "")
             for index in shown {
