@@ -85,28 +85,29 @@ package struct ParallelTimelineReader {
     }
 
     /// Reads the next bytes of the file straight into the block, sparing a copy: `fill` writes at
-    /// most the buffer's count of bytes (1 MiB) into it and returns how many, or 0 at the input's
-    /// end, or a negative number when the input cannot be read, which is returned as is. Whole
-    /// blocks are read as they fill.
+    /// most the buffer's count of bytes (1 MiB, or a block when blocks are smaller) into it and
+    /// returns how many, or 0 at the input's end, or a negative number when the input cannot be
+    /// read, which is returned as is. Whole blocks are read as they fill.
     package mutating func read(
         filling fill: (UnsafeMutableRawBufferPointer) -> Int
     ) throws(DiagnosticError) -> Int {
-        makeRoom(for: Self.readSize)
-        let room = filled..<filled + Self.readSize
+        makeRoom(for: readSize)
+        let room = filled..<filled + readSize
         let count = block.withUnsafeMutableBytes { fill(UnsafeMutableRawBufferPointer(rebasing: $0[room])) }
-        if count > 0 { try took(min(count, Self.readSize)) }
+        if count > 0 { try took(min(count, readSize)) }
         return count
     }
 
-    /// How much ``read(filling:)`` asks for at a time.
-    static let readSize = 1 << 20
+    /// How much ``read(filling:)`` asks for at a time: 1 MiB, or a block when blocks are smaller
+    /// (the fuzz target's blocks of a few hundred bytes would otherwise each take a MiB of room).
+    private var readSize: Int { min(1 << 20, blockSize) }
 
     /// Makes room in the block for `count` more bytes.
     private mutating func makeRoom(for count: Int) {
         guard block.count < filled + count else { return }
         // Zeros as an array, appended whole: appending `repeatElement(0, ...)` walks it byte by byte
         // in a debug build (2 s for a block, in every test that reads a file).
-        let more = max(filled + count, blockSize + Self.readSize) - block.count
+        let more = max(filled + count, blockSize + readSize) - block.count
         block.append(contentsOf: [UInt8](repeating: 0, count: more))
     }
 
