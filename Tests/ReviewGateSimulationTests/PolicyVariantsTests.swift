@@ -129,6 +129,13 @@ struct PolicyVariantsTests {
         #expect(errors.count == 1)
         #expect(errors.first?.message.contains(message) == true, "\(errors)")
         #expect(errors.first?.message.hasPrefix("with --vary \(argument): ") == true, "\(errors)")
+        // At what it would change (name's value, a section's first setting), or at the first line
+        // when the policy has no such setting (extends).
+        let lines = [
+            "name=other": 2, "extends=base.yaml": 1, "triggers.other.at_least=2": 4, "triggers.done=null": 4,
+            "guards=null": 8, "guards.cooldown.days=3": 8,
+        ]
+        #expect(errors.first?.location?.line == lines[argument], "\(errors)")
     }
 
     @Test("more than 256 variants are refused before any is decoded")

@@ -23,7 +23,8 @@ enum PolicyEdit {
         let pathText = path.joined(separator: ".")
         if fixedKeys.contains(first) {
             throw DiagnosticError(
-                "a variant cannot change \(first): it is the same policy with other settings", at: root.location)
+                "a variant cannot change \(first): it is the same policy with other settings",
+                at: root[first]?.location ?? root.location)
         }
         if first == "triggers" {
             guard path.count >= 3 else {
