@@ -115,6 +115,26 @@ struct HTMLReportBrowserTests {
     }
 
     @Test(
+        "printed, the headline figures take a page and each column one more (SPEC §10)",
+        .enabled(
+            if: chromium != nil || isCI, "Chromium is not installed (apt-get install chromium)"),
+        .timeLimit(.minutes(1)), arguments: zip(runs.prefix(2), [3, 5]))
+    func printed(_ run: [String], pages: Int) throws {
+        let browser = try #require(Self.chromium, "Chromium is not installed, and CI is set: .ci/run installs it")
+        let folder = try Repository.temporaryFolder()
+        let drawn = try CLIRunner.run(["simulate"] + run + ["--html", "report.html"], in: folder)
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        let pdf = folder.appending(path: "report.pdf")
+        let printed = try Self.open(folder.appending(path: "report.html"), in: folder, with: browser, printingTo: pdf)
+        #expect(printed.status == 0, "\(printed.log.suffix(2000))")
+        // A page object is `/Type /Page`; the tree of them is `/Type /Pages`.
+        let text = String(decoding: try Data(contentsOf: pdf), as: UTF8.self)
+        let objects = text.components(separatedBy: "/Type /Page").dropFirst().filter { !$0.hasPrefix("s") }
+        // A baseline beside the policy: 1 + 2; the experiment's policy and its three arms: 1 + 4.
+        #expect(objects.count == pages)
+    }
+
+    @Test(
         "the net log check sees a request the page makes (a page without the policy, loading an image)",
         .enabled(
             if: chromium != nil || isCI, "Chromium is not installed (apt-get install chromium)"),
@@ -138,20 +158,24 @@ struct HTMLReportBrowserTests {
     }
 
     /// Opens `page` in headless Chromium, with a profile of its own in `folder` and no name resolving
-    /// (the browser's own background requests stay in the machine), and dumps its DOM.
-    static func open(_ page: URL, in folder: URL, with browser: String) throws -> Opened {
+    /// (the browser's own background requests stay in the machine), and dumps its DOM; or, given
+    /// `pdf`, prints it there instead (on Letter, with no header or footer of the browser's).
+    static func open(_ page: URL, in folder: URL, with browser: String, printingTo pdf: URL? = nil) throws -> Opened {
         let netLog = folder.appending(path: "netlog.json")
         let (out, err) = (folder.appending(path: "dom.html"), folder.appending(path: "browser.log"))
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let process = Process()
         process.executableURL = URL(filePath: browser)
-        process.arguments = [
-            "--headless", "--disable-gpu", "--no-sandbox", "--enable-logging=stderr", "--v=1",
-            "--log-net-log=\(netLog.path)", "--user-data-dir=\(folder.appending(path: "profile").path)",
-            "--no-first-run", "--disable-background-networking", "--disable-extensions",
-            "--host-resolver-rules=MAP * ~NOTFOUND", "--dump-dom", page.absoluteString,
-        ]
+        process.arguments =
+            [
+                "--headless", "--disable-gpu", "--no-sandbox", "--enable-logging=stderr", "--v=1",
+                "--log-net-log=\(netLog.path)", "--user-data-dir=\(folder.appending(path: "profile").path)",
+                "--no-first-run", "--disable-background-networking", "--disable-extensions",
+                "--host-resolver-rules=MAP * ~NOTFOUND",
+            ] + (pdf.map { ["--print-to-pdf=\($0.path)", "--no-pdf-header-footer"] } ?? ["--dump-dom"]) + [
+                page.absoluteString
+            ]
         process.currentDirectoryURL = folder
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: out)

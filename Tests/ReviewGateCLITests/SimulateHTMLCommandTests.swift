@@ -108,20 +108,9 @@ struct SimulateHTMLCommandTests {
             ], in: folder)
         #expect(drawn.status == 0, "\(drawn.stderr)")
         let page = try String(contentsOf: folder.appending(path: "r.html"), encoding: .utf8)
-        let figures = try #require(page.components(separatedBy: "<section class=\"figures\"").dropFirst().first)
-            .components(separatedBy: "</section>")[0]
-        let tables = figures.components(separatedBy: "<table>").dropFirst()
-        // Each table's column heads, their words joined.
-        let heads = tables.map { table in
-            table.components(separatedBy: "</thead>")[0].components(separatedBy: "<th scope=\"col\">").dropFirst()
-                .map {
-                    $0.replacingOccurrences(of: "<span class=\"word\">", with: "")
-                        .replacingOccurrences(of: "</span>", with: "").replacingOccurrences(of: "</th>", with: "")
-                        .replacingOccurrences(of: "</tr>", with: "")
-                }
-        }
+        let figures = HTMLPage.figureSection(page)
         #expect(
-            heads == [
+            HTMLPage.figureTableHeads(page) == [
                 [
                     "", "policy apple-sample", "variant at_least=2, min_install_age=null",
                     "variant at_least=2, min_install_age=7d", "variant at_least=3, min_install_age=null",

@@ -25,22 +25,6 @@ struct HTMLReportTests {
         figures(page, marker: "<title data-figure=\"")
     }
 
-    /// The text of an element's rest (`scope="col">...</th>`): its tags dropped.
-    static func text(_ html: String) -> String {
-        var text = ""
-        var inTag = true
-        for character in html {
-            if character == "<" {
-                inTag = true
-            } else if character == ">" {
-                inTag = false
-            } else if !inTag {
-                text.append(character)
-            }
-        }
-        return text
-    }
-
     /// The `data-figure` paths of the elements in a page that `marker` opens, in order, with their text.
     static func figures(_ page: String, marker: String = "data-figure=\"") -> [(path: String, text: String)] {
         page.components(separatedBy: marker).dropFirst().map { part in
@@ -134,14 +118,9 @@ struct HTMLReportTests {
         for column in columns { #expect(page.contains("data-column=\"\(column.path.text)\"")) }
         // Five columns are two tables of figures: the change beside the policy in the first, the
         // baseline again beside its last arm in the second; heading rows span each table.
-        let figures = try #require(page.components(separatedBy: "<section class=\"figures\"").dropFirst().first)
-            .components(separatedBy: "</section>")[0]
-        let tables = figures.components(separatedBy: "<table>").dropFirst()
-        let heads = tables.map { table in
-            table.components(separatedBy: "</thead>")[0].components(separatedBy: "<th ").dropFirst().map(Self.text)
-        }
+        let tables = HTMLPage.figureTables(page)
         #expect(
-            heads == [
+            HTMLPage.figureTableHeads(page) == [
                 [
                     "", "baseline ask-earlier", "policy apple-sample", "change", "baseline arm holdout of ask-earlier",
                     "baseline arm control of ask-earlier",

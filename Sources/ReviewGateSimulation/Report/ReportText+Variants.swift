@@ -11,7 +11,7 @@ extension SimulationReport {
         var out: [String] = []
         out.append("policy \(Self.named(policy))")
         out.append(readLine)
-        let paths = variants.first?.variant?.settings.map(\.path) ?? []
+        let paths = variantPaths
         let counts = paths.indices.map { index in
             Set(variants.compactMap { $0.variant?.settings.dropFirst(index).first?.value }).count
         }
@@ -99,8 +99,12 @@ extension SimulationReport {
     /// The variants' paths, each with the short end that names it (``shortPaths(_:)``), as lines
     /// under a table that uses them: `at_least is triggers.process_completed.at_least`.
     var variantPathLegend: [String] {
-        let paths = variants.first?.variant?.settings.map(\.path) ?? []
-        return zip(Self.shortPaths(paths), paths).compactMap { $0 == $1 ? nil : "\($0) is \($1)" }
+        zip(Self.shortPaths(variantPaths), variantPaths).compactMap { $0 == $1 ? nil : "\($0) is \($1)" }
+    }
+
+    /// The paths `--vary` set, in its order (every variant sets the same); none without `--vary`.
+    var variantPaths: [String] {
+        variants.first?.variant?.settings.map(\.path) ?? []
     }
 
     /// Each path's shortest end of whole keys that no other path ends with:

@@ -13,17 +13,20 @@ package struct HTMLColumn: Sendable {
     package var horizon: SimulationTally.FirstSeen?
     /// Whether the JSON report counts the people exposed for this result (a policy with an experiment, an arm).
     package var countsExposure: Bool
+    /// The column this one is part of: an arm's policy or baseline (`nil` for the others).
+    package var parent: FigurePath?
 
     /// A column of `result`, headed `label`, whose figures the JSON report has at `path`.
     package init(
         label: String, path: FigurePath, result: SimulationReport.PolicyResult,
-        horizon: SimulationTally.FirstSeen? = nil, countsExposure: Bool = false
+        horizon: SimulationTally.FirstSeen? = nil, countsExposure: Bool = false, parent: FigurePath? = nil
     ) {
         self.label = label
         self.path = path
         self.result = result
         self.horizon = horizon
         self.countsExposure = countsExposure
+        self.parent = parent
     }
 }
 
@@ -49,13 +52,14 @@ extension SimulationReport {
                 columns.append(
                     HTMLColumn(
                         label: (role == "baseline" ? "baseline " : "") + "arm \(arm.name)\(of)",
-                        path: path.appending("arms", String(index)), result: arm, countsExposure: true))
+                        path: path.appending("arms", String(index)), result: arm, countsExposure: true,
+                        parent: path))
             }
         }
         // Under --vary, a column per variant after the policy as written (its arms are in the
         // variants' table and the JSON, not a column each: 256 variants of 3 arms would be 768),
         // named by its paths' short ends, which the page's legend spells out.
-        let ends = Self.shortPaths(variants.first?.variant?.settings.map(\.path) ?? [])
+        let ends = Self.shortPaths(variantPaths)
         for (index, variant) in variants.enumerated() {
             columns.append(
                 HTMLColumn(
@@ -72,7 +76,7 @@ extension SimulationReport {
     /// nothing and runs no script; every figure it shows is marked with where the JSON report has it.
     package var html: String {
         let columns = htmlColumns
-        var body = header(columns)
+        var body = header
         if !variants.isEmpty { body += htmlVariants }
         body += htmlFigures(columns)
         body += "<div class=\"columns\">" + htmlSections(columns).joined() + "</div>"
@@ -97,7 +101,7 @@ extension SimulationReport {
     }
 
     /// The page's header: which policies, what was read, the horizon.
-    private func header(_ columns: [HTMLColumn]) -> String {
+    private var header: String {
         var rows: [String] = []
         for (role, result) in [("policy", policy), ("baseline", baseline)] {
             guard let result else { continue }
@@ -123,17 +127,18 @@ extension SimulationReport {
                 HTML.element("dt", [], "horizon")
                     + HTML.element("dd", [], HTML.escaped(horizonTitle(horizon))))
         }
-        // The policy's and the baseline's experiment; a variant's people exposed are in the headline figures.
-        for column in columns where column.result.arms != nil && column.path.keys.first != "variants" {
-            let tally = column.result.tally
+        // The baseline's and the policy's experiment; a variant's people exposed are in the headline figures.
+        for (role, result) in [("baseline", baseline), ("policy", policy)] {
+            guard let result, result.arms != nil else { continue }
+            let tally = result.tally
             let share = tally.people == 0 ? 0 : Double(tally.peopleExposed) * 100 / Double(tally.people)
             let text =
-                HTML.figure(column.path.appending("people_exposed"), Self.grouped(tally.peopleExposed)) + " of "
+                HTML.figure(FigurePath(role, "people_exposed"), Self.grouped(tally.peopleExposed)) + " of "
                 + Self.grouped(tally.people) + " people ever exposed (\(Self.percent(share))): only they were"
                 + " treated differently"
             rows.append(
                 HTML.element("dt", [], "experiment")
-                    + HTML.element("dd", [], HTML.escaped(column.result.experimentName ?? "") + ", \(text)"))
+                    + HTML.element("dd", [], HTML.escaped(result.experimentName ?? "") + ", \(text)"))
         }
         return HTML.element(
             "header", [],

@@ -118,6 +118,8 @@ private struct FigureTable {
     /// Whether a column after the policy's shows the change from the baseline (the first column) to
     /// the policy (the second).
     let compared: Bool
+    /// The policy's column: the second beside a baseline, else the first.
+    private var policy: Int { compared ? 1 : 0 }
     private var rows: [Row] = []
 
     private enum Row {
@@ -168,15 +170,14 @@ private struct FigureTable {
     /// each further table, for reference, the column its others belong to (an arm's policy or
     /// baseline, a variant's policy as written) beside the next ones of that column.
     var tables: [[Int]] {
-        let policy = compared ? 1 : 0
         guard columns.count > Self.columnsPerTable else { return [Array(columns.indices)] }
         let lead = Array(0...policy)
         let first = Self.columnsPerTable - lead.count
         var tables = [lead + (policy + 1..<columns.count).prefix(first)]
         var rest = Array((policy + 1..<columns.count).dropFirst(first))
         while let next = rest.first {
-            let reference = owner(of: next, policy: policy)
-            let shown = rest.prefix { owner(of: $0, policy: policy) == reference }.prefix(Self.columnsPerTable - 1)
+            let reference = owner(of: next)
+            let shown = rest.prefix { owner(of: $0) == reference }.prefix(Self.columnsPerTable - 1)
             tables.append([reference] + shown)
             rest.removeFirst(shown.count)
         }
@@ -184,16 +185,14 @@ private struct FigureTable {
     }
 
     /// The column that column `index` belongs to: an arm's policy or baseline, else the policy's.
-    private func owner(of index: Int, policy: Int) -> Int {
-        let keys = columns[index].path.keys
-        guard keys.count == 3, keys[1] == "arms" else { return policy }
-        return columns.firstIndex { $0.path.keys == [keys[0]] } ?? policy
+    private func owner(of index: Int) -> Int {
+        guard let parent = columns[index].parent else { return policy }
+        return columns.firstIndex { $0.path == parent } ?? policy
     }
 
     /// The tables, the change beside the policy's column in the first.
     var html: String {
-        let policy = compared ? 1 : 0
-        return tables.enumerated().map { number, shown in
+        tables.enumerated().map { number, shown in
             let changeAfter = compared && number == 0 ? policy : nil
             var head = HTML.element("th", [("scope", "col")], "")
             for index in shown {
