@@ -118,7 +118,16 @@ struct SimulateCommand: ParsableCommand {
             valueName: "time"))
     var until: String?
 
-    @Flag(help: "The timeline's lines are grouped by person: replay each as it ends, in bounded memory.")
+    @Option(
+        help: ArgumentHelp(
+            "Replay every policy as if its app.version_key were short or build: for an export that has only one of the two columns.",
+            valueName: "short|build"))
+    var versionKey: VersionKey?
+
+    @Flag(
+        help:
+            "The timeline's lines are grouped by person: replay each as it ends, in bounded memory (a person who appears again after others stops the run)."
+    )
     var grouped = false
 
     @Flag(help: "Stop at the first line that cannot be read (exit 2).")
@@ -138,10 +147,10 @@ struct SimulateCommand: ParsableCommand {
     func validate() throws {
         if merge {
             guard policy == nil, baseline == nil, budget == nil, synthetic == nil, asks == nil, withinDays == nil,
-                vary.isEmpty
+                vary.isEmpty, versionKey == nil
             else {
                 throw ValidationError(
-                    "--merge reads policy reports: give no --policy, --baseline, --budget, --synthetic, --asks, --within-days or --vary (a report keeps its own)"
+                    "--merge reads policy reports: give no --policy, --baseline, --budget, --synthetic, --asks, --within-days, --vary or --version-key (a report keeps its own)"
                 )
             }
             guard !inputs.isEmpty else { throw ValidationError("--merge needs the reports to add up") }
@@ -220,6 +229,7 @@ struct SimulateCommand: ParsableCommand {
         let input = try self.input()
         let timelineStream = try writeTimeline.map(Self.stream)
         var request = SimulationRequest(budget: budget, input: input, grouped: grouped, strict: strict, jobs: jobs)
+        request.versionKey = versionKey
         request.generatedLines = timelineStream?.write
         let report = try run(request) { (request) throws(DiagnosticError) in try request.runBudget() }
         if synthetic == nil {
@@ -279,6 +289,7 @@ struct SimulateCommand: ParsableCommand {
             withinDays: withinDays, until: until.flatMap { Timestamp(rfc3339: $0) },
             asks: askStream.map { stream in { stream.write($0 + "\n") } }, generatedLines: timelineStream?.write)
         request.variants = variants
+        request.versionKey = versionKey
         let report = try run(request) { (request) throws(DiagnosticError) in try request.run() }
         if synthetic == nil {
             Self.report(report.problems, skipped: report.input.skipped, byKind: report.skippedByKind)
@@ -334,3 +345,5 @@ struct SimulateCommand: ParsableCommand {
 }
 
 extension TimelineFormat: ExpressibleByArgument {}
+
+extension VersionKey: ExpressibleByArgument {}

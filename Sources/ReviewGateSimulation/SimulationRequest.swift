@@ -35,6 +35,9 @@ public struct SimulationRequest {
     package var jobs: Int
     /// The horizon (`--within-days`, `--until`).
     package var horizon: SimulationReport.Horizon?
+    /// The version key every policy of the run is replayed with (`--version-key`), whatever its
+    /// `app.version_key` says; `nil` for each policy's own.
+    package var versionKey: VersionKey?
     /// Given one JSON line per ask, when asks are kept.
     package var asks: ((String) -> Void)?
     /// Given the generated timeline's JSON Lines, with a cohort.
@@ -101,8 +104,10 @@ public struct SimulationRequest {
         guard variants.isEmpty || policies.count == 1 else {
             throw DiagnosticError("variants are compared with the policy as written, not with a baseline", at: nil)
         }
-        let all = policies + variants
+        let all = (policies + variants).map { policy in versionKey.map { policy.replaying(versionKey: $0) } ?? policy }
         let replayed = try replay(Simulation(policies: all, keepsAsks: asks != nil, horizonDays: horizon?.days))
+        let checked = try InputCheck.Checked(
+            replayed.outcome.inventory, symbols: replayed.symbols, policies: all.map(\.policy))
         hand(replayed.outcome.asks)
         let results = all.indices.map { index in
             SimulationReport.PolicyResult(
@@ -113,6 +118,7 @@ public struct SimulationRequest {
             input: replayed.input, policy: results[0],
             baseline: variants.isEmpty ? results.dropFirst().first : nil, horizon: horizon)
         if !variants.isEmpty { report.variants = Array(results.dropFirst()) }
+        report.input.take(checked, versionKey: versionKey)
         report.problems = replayed.problems
         report.skippedByKind = replayed.skippedByKind
         return report
@@ -121,11 +127,16 @@ public struct SimulationRequest {
     /// Reads and replays the input under the budget (``init(budget:input:grouped:strict:jobs:)``),
     /// and reports per prompt; unreadable lines as ``run()`` treats them.
     public func runBudget() throws(DiagnosticError) -> BudgetSimulationReport {
-        guard let budget else { throw DiagnosticError("a run of policies reports with run()", at: nil) }
+        guard var budget else { throw DiagnosticError("a run of policies reports with run()", at: nil) }
+        if let versionKey { budget = budget.replaying(versionKey: versionKey) }
         let replayed = try replay(Simulation(budget: budget))
+        let checked = try InputCheck.Checked(
+            replayed.outcome.inventory, symbols: replayed.symbols, policies: budget.budget.policies,
+            wants: budget.budget.externalPrompts, budgetLocation: budget.budget.location)
         var report = BudgetSimulationReport(
             budget, input: replayed.input, tally: replayed.outcome.budget ?? BudgetTally(prompts: 0),
             tallies: replayed.outcome.tallies)
+        report.input.take(checked, versionKey: versionKey)
         report.problems = replayed.problems
         report.skippedByKind = replayed.skippedByKind
         return report
@@ -135,6 +146,8 @@ public struct SimulationRequest {
     private struct Replayed {
         var outcome: Simulation.Outcome
         var input: SimulationReport.Input
+        /// The names of the lines read, by their numbers in the outcome's inventory.
+        var symbols: Symbols
         var problems: [Diagnostic] = []
         var skippedByKind: [String: Int] = [:]
     }
@@ -165,7 +178,8 @@ public struct SimulationRequest {
         let outcome = replaying(people: timeline.people.count) { simulation.run(timeline, jobs: jobs) }
         return Replayed(
             outcome: outcome,
-            input: SimulationReport.Input(sources: [], lines: timeline.events.count, events: timeline.events.count))
+            input: SimulationReport.Input(sources: [], lines: timeline.events.count, events: timeline.events.count),
+            symbols: timeline.symbols)
     }
 
     /// Reads the timelines and replays them, whole or grouped.
@@ -175,6 +189,7 @@ public struct SimulationRequest {
         var reading = TimelineSources(format: format, strict: strict)
         reading.progress = progress
         let outcome: Simulation.Outcome
+        let symbols: Symbols
         if grouped {
             var replay = GroupedReplay(simulation)
             // Asks are given as each person's are counted: a grouped run holds one person.
@@ -186,18 +201,20 @@ public struct SimulationRequest {
             }
             replay.finish(symbols: reading.symbols)
             outcome = replay.outcome
+            symbols = reading.symbols
         } else {
             for source in sources { try reading.readWhole(source, jobs: jobs) }
             let timeline = Timeline(
                 pieces: reading.pieces, symbols: reading.symbols, people: reading.people, jobs: jobs)
             reading.pieces = []
+            symbols = timeline.symbols
             outcome = replaying(people: timeline.people.count) { simulation.run(timeline, jobs: jobs) }
         }
         return Replayed(
             outcome: outcome,
             input: SimulationReport.Input(
                 sources: [], lines: reading.lines, events: reading.eventCount, skipped: reading.skipped),
-            problems: reading.problems, skippedByKind: reading.skippedByKind)
+            symbols: symbols, problems: reading.problems, skippedByKind: reading.skippedByKind)
     }
 
     /// Gives `records` to ``asks``, a JSON line each.

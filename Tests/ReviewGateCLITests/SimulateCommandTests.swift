@@ -134,8 +134,8 @@ struct SimulateCommandTests {
 
     @Test("standard input without --input-format: JSON Lines from a leading {, CSV from a header line")
     func standardInputFormat() throws {
-        let jsonl = #"{"user":"a","time":"2026-01-05T09:00:00Z","type":"event","name":"process_completed"}"#
-        let csv = "user,time,type,name\na,2026-01-05T09:00:00Z,event,process_completed\n"
+        let jsonl = #"{"user":"a","time":"2026-01-05T09:00:00Z","type":"event","name":"process_completed","build":"1"}"#
+        let csv = "user,time,type,name,build\na,2026-01-05T09:00:00Z,event,process_completed,1\n"
         for input in ["\u{FEFF}\n  " + jsonl + "\n", csv] {
             let result = try CLIRunner.runProcess(["simulate", "--policy", Self.policy, "-"], input: input)
             #expect(result.status == 0, "\(result.stderr)")
@@ -168,7 +168,7 @@ struct SimulateCommandTests {
         var lines: [String] = []
         for index in 0..<25 { lines.append("{\"user\":\"a\",\"time\":\"day \(index)\",\"type\":\"launch\"}") }
         lines += ["not json", "[1]"]
-        lines.append(#"{"user":"a","time":"2026-01-05T09:00:00Z","type":"launch"}"#)
+        lines.append(#"{"user":"a","time":"2026-01-05T09:00:00Z","type":"launch","build":"1"}"#)
         let result = try CLIRunner.runProcess(
             ["simulate", "--policy", Self.policy, "--input-format", "jsonl", "-"], input: lines.joined(separator: "\n"))
         #expect(result.status == 0)

@@ -83,7 +83,7 @@ extension BudgetSimulationReport {
             read +=
                 "; \(Words.grouped(tally.unknownMoments)) not arbitrated (a trigger no policy has, a want of no external prompt)"
         }
-        out += [read, ""]
+        out += [read] + input.versionLines + input.warningLines + [""]
         out.append("granted under the budget, beside each prompt alone")
         var shown = [["prompt", "priority", "granted", "people", "alone", "people", "change"]]
         for (index, prompt) in prompts.enumerated() {

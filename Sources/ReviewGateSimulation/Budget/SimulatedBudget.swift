@@ -35,3 +35,14 @@ public struct SimulatedBudget: Sendable {
             budget.prompts.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
     }
 }
+
+extension SimulatedBudget {
+    /// The budget with every policy replayed as if its `app.version_key` were `key` (`--version-key`).
+    package func replaying(versionKey key: VersionKey) -> SimulatedBudget {
+        var budget = budget
+        for index in budget.prompts.indices {
+            budget.prompts[index].policy = budget.prompts[index].policy?.withVersionKey(key)
+        }
+        return SimulatedBudget(budget, path: path)
+    }
+}

@@ -40,6 +40,9 @@ package struct TimelineReader {
     /// Whether JSON lines written plainly are read by the fast path (``JSONLineFastPath``); the
     /// same events either way, so that tests and the fuzzer can compare the two.
     package var usesFastPath = true
+    /// With `--grouped`: the check that each person's lines are together (``GroupingCheck``),
+    /// carried from file to file; `nil` for a read in memory.
+    var grouping: GroupingCheck?
     private var fields = LineFields()
     private var hints = SymbolHints()
     private var scratch = TimeColumn.Scratch()
@@ -69,7 +72,7 @@ package struct TimelineReader {
         var start = 0
         while true {
             if usesFastPath, format == .jsonl, pending.isEmpty, !discarding,
-                let newline = plainLine(chunk, from: start, body)
+                let newline = try plainLine(chunk, from: start, body)
             {
                 start = newline + 1
                 continue
@@ -106,7 +109,7 @@ package struct TimelineReader {
     @inline(__always)
     private mutating func plainLine(
         _ chunk: UnsafeBufferPointer<UInt8>, from start: Int, _ body: (TimelineEvent) -> Void
-    ) -> Int? {
+    ) throws(DiagnosticError) -> Int? {
         var line = PlainLine()
         guard let newline = JSONLineFastPath.scan(chunk, from: start, into: &line),
             newline - start <= Self.longestLine,
@@ -114,9 +117,18 @@ package struct TimelineReader {
                 &line, symbols: &symbols, people: &people, hints: &hints, scratch: &scratch)
         else { return nil }
         lines += 1
+        if grouping != nil, event.person != grouping!.person { try checkGrouping(event) }
         eventCount += 1
         body(event)
         return newline
+    }
+
+    /// Stops the read at a person whose lines appear again after other people's (``grouping``).
+    private mutating func checkGrouping(_ event: TimelineEvent) throws(DiagnosticError) {
+        let name = people[event.person]
+        guard grouping!.begin(event.person, name: name) else {
+            throw GroupingCheck.error(name: name, at: location(1))
+        }
     }
 
     /// Forgets every person but `person`, who is numbered anew: the number returned. For a
@@ -125,6 +137,7 @@ package struct TimelineReader {
         let kept = people.keeping(person)
         people = kept.symbols
         hints.person = kept.id
+        if grouping != nil { grouping!.person = grouping!.person == person ? kept.id : TimelineEvent.none }
         return kept.id
     }
 
@@ -170,6 +183,7 @@ package struct TimelineReader {
             return
         }
         if !unknown.fresh.isEmpty { warnUnknown() }
+        if grouping != nil, event.person != grouping!.person { try checkGrouping(event) }
         eventCount += 1
         body(event)
     }

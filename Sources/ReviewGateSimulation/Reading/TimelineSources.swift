@@ -22,6 +22,9 @@ struct TimelineSources {
     var skipped = 0
     var skippedByKind: [String: Int] = [:]
     var problems: [Diagnostic] = []
+    /// The check that a grouped input is grouped by person, carried from file to file: several
+    /// files are one input, in the order given.
+    var grouping = GroupingCheck()
 
     /// Reads `source` whole into ``pieces``, its blocks read on `jobs` cores.
     mutating func readWhole(_ source: TimelineSource, jobs: Int) throws(DiagnosticError) {
@@ -51,6 +54,9 @@ struct TimelineSources {
             format: file.format, file: file.name, strict: strict, symbols: symbols, people: people)
         symbols = Symbols()
         people = Symbols()
+        reader.grouping = grouping
+        grouping = GroupingCheck()
+        defer { grouping = reader.grouping ?? GroupingCheck() }
         var events: [TimelineEvent] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         try chunks(of: file) { (read) throws(DiagnosticError) in

@@ -67,6 +67,7 @@ extension GroupedReplay {
         chunkSize: (Int) -> Int
     ) throws(DiagnosticError) -> Simulation.Outcome {
         var reader = TimelineReader(format: format, file: "grouped.\(format.rawValue)")
+        reader.grouping = GroupingCheck()
         var replay = GroupedReplay(simulation)
         replay.forgetsPeopleAfter = forgetting
         var events: [TimelineEvent] = []

@@ -3,7 +3,7 @@
 /// A policy under simulation, with what a replay looks up on every moment worked out once.
 public struct SimulatedPolicy: Sendable {
     /// The policy.
-    package let policy: Policy
+    package private(set) var policy: Policy
     /// Where it was read from, for the report.
     package let path: String
     /// The OS's own quota, whatever the policy says: StoreKit's 3 in 365 days on iOS; `nil` on
@@ -12,6 +12,10 @@ public struct SimulatedPolicy: Sendable {
 
     /// Under `--vary` (SPEC §10), the settings that make this variant of the policy as written.
     package var variant: Variant?
+
+    /// Under `--version-key` (SPEC §10), the version key the policy is replayed with, whatever its
+    /// `app.version_key` says; `nil` for its own.
+    package private(set) var versionKey: VersionKey?
 
     /// The policy as loaded, which ``replica()`` compiles and decodes again; `nil` when only the
     /// policy was given.
@@ -47,7 +51,15 @@ public struct SimulatedPolicy: Sendable {
         copy.digest = policy.digest
         var replica = SimulatedPolicy(copy, path: path, osQuota: osQuota)
         replica.variant = variant
-        return replica
+        return versionKey.map { replica.replaying(versionKey: $0) } ?? replica
+    }
+
+    /// The policy replayed as if its `app.version_key` (and its arms') were `key` (`--version-key`).
+    package func replaying(versionKey key: VersionKey) -> SimulatedPolicy {
+        var replayed = self
+        replayed.versionKey = key
+        replayed.policy = policy.withVersionKey(key)
+        return replayed
     }
 
     private init(_ policy: Policy, path: String, osQuota: AskLimit?) {
@@ -90,5 +102,18 @@ package struct Variant: Sendable, Hashable {
     /// `guards.cooldown=7d, triggers.process_completed.at_least=3`: how the report names it.
     package var name: String {
         settings.map(\.text).joined(separator: ", ")
+    }
+}
+
+extension Policy {
+    /// The policy with `app.version_key` set to `key`, in its experiment's arms too.
+    package func withVersionKey(_ key: VersionKey) -> Policy {
+        var policy = self
+        policy.app.versionKey = key
+        if var experiment = policy.experiment {
+            for index in experiment.arms.indices { experiment.arms[index].policy.app.versionKey = key }
+            policy.experiment = experiment
+        }
+        return policy
     }
 }

@@ -25,6 +25,8 @@ package struct Simulation: Sendable {
         /// For each policy with an experiment (SPEC §13), a tally per arm: the holdout first, then
         /// the arms in order; `nil` for a policy without one.
         package var arms: [[SimulationTally]?] = []
+        /// What the lines sent, for the checks of what a policy reads (``InputInventory``).
+        package var inventory = InputInventory()
     }
 
     /// A simulation of `policies`.
@@ -89,6 +91,7 @@ package struct Simulation: Sendable {
         for person in range {
             let name = timeline.people[Symbols.ID(person)]
             timeline.withEvents(of: person) { events in
+                outcome.inventory.take(events)
                 for index in replays.indices {
                     Self.replay(&replays[index], events, person: name, into: &outcome, at: index)
                 }
@@ -127,6 +130,7 @@ package struct Simulation: Sendable {
         _ events: UnsafeBufferPointer<TimelineEvent>, person: String, symbols: Symbols, into outcome: inout Outcome,
         from initial: ReviewState? = nil
     ) {
+        outcome.inventory.take(events)
         for (index, simulated) in policies.enumerated() {
             var replay = PersonReplay(simulated, symbols: symbols, keepingAsks: keepsAsks, horizonDays: horizonDays)
             Self.replay(&replay, events, person: person, into: &outcome, at: index, from: initial)
@@ -148,6 +152,7 @@ extension Simulation.Outcome {
             for arm in otherArms.indices { arms[index]?[arm].add(otherArms[arm]) }
         }
         asks += other.asks
+        inventory.add(other.inventory)
         if let otherBudget = other.budget { budget?.add(otherBudget) }
     }
 }

@@ -16,6 +16,7 @@ enum HTMLStyle {
         dl.read { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 10px 0 16px; }
         dl.read dt { font-weight: 600; }
         dl.read dd { margin: 0; }
+        dl.read .warning { color: #a0361d; }
         .scroll { overflow-x: auto; }
         table { border-collapse: collapse; margin: 4px 0 20px; }
         th, td { padding: 3px 10px; border-bottom: 1px solid #e2e2e2; }

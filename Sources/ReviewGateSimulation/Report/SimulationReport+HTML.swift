@@ -122,6 +122,17 @@ extension SimulationReport {
             + HTML.figure(FigurePath("policy", "people"), Self.grouped(policy.tally.people)) + " people, "
             + HTML.figure(FigurePath("input", "skipped"), Self.grouped(input.skipped)) + " lines skipped"
         rows.append(HTML.element("dt", [], "read") + HTML.element("dd", [], read))
+        for line in input.versionLines {
+            rows.append(HTML.element("dt", [], "version") + HTML.element("dd", [], HTML.escaped(line)))
+        }
+        for warning in input.warnings {
+            rows.append(
+                HTML.element("dt", [("class", "warning")], "warning")
+                    + HTML.element(
+                        "dd", [("class", "warning")],
+                        (warning.at.map { HTML.element("code", [], HTML.escaped($0)) + ": " } ?? "")
+                            + HTML.escaped(warning.message(frequentEvents: input.frequentEvents))))
+        }
         if let horizon {
             rows.append(
                 HTML.element("dt", [], "horizon")

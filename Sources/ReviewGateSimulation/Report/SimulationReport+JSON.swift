@@ -157,9 +157,44 @@ extension SimulationReport.PolicyResult {
 extension SimulationReport.Input {
     /// What was read, as JSON: the sources, and the lines, events and lines skipped.
     var json: JSONValue {
-        .object([
-            ("sources", .array(sources.map(JSONValue.string))), ("lines", .int(lines)), ("events", .int(events)),
-            ("skipped", .int(skipped)),
-        ])
+        .object(
+            [
+                ("sources", .array(sources.map(JSONValue.string))), ("lines", .int(lines)), ("events", .int(events)),
+                ("skipped", .int(skipped)),
+            ] + checkMembers)
+    }
+
+    /// What the input checks found (SPEC §10 *What the input can tell*), each only when there is
+    /// something to say: `--version-key`, the people without a version, the warnings (each
+    /// with its sentence) and the input's most frequent event names.
+    private var checkMembers: [(key: String, value: JSONValue)] {
+        var members: [(key: String, value: JSONValue)] = []
+        if let versionKey { members.append(("version_key", .string(versionKey.rawValue))) }
+        if !peopleWithoutVersion.isEmpty {
+            members.append(
+                (
+                    "people_without_version",
+                    .object(
+                        VersionKey.allCases.compactMap { key in
+                            peopleWithoutVersion[key].map { (key.rawValue, .int($0)) }
+                        })
+                ))
+        }
+        guard !warnings.isEmpty else { return members }
+        members.append(
+            (
+                "warnings",
+                .array(
+                    warnings.map { warning in
+                        .object([
+                            ("kind", .string(warning.kind)), ("name", .string(warning.name)),
+                            ("read_by", .string(warning.readBy)), ("at", warning.at.map(JSONValue.string) ?? .null),
+                            ("did_you_mean", warning.didYouMean.map(JSONValue.string) ?? .null),
+                            ("message", .string(warning.message(frequentEvents: frequentEvents))),
+                        ])
+                    })
+            ))
+        members.append(("frequent_events", .object(frequentEvents.map { ($0.name, .int($0.lines)) })))
+        return members
     }
 }

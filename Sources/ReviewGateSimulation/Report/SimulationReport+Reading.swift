@@ -78,10 +78,11 @@ extension SimulationReport {
                 at: root.location)
         }
         let inputNode = reader.node(root, "input")
-        let input = Input(
+        var input = Input(
             sources: reader.list(inputNode, "sources").compactMap(\.string),
             lines: reader.int(inputNode, "lines"), events: reader.int(inputNode, "events"),
             skipped: reader.int(inputNode, "skipped"))
+        reader.checks(inputNode, into: &input)
         let policy = reader.policy(reader.node(root, "policy"))
         var baseline: PolicyResult?
         if let node = root["baseline"], node.mapping != nil { baseline = reader.policy(node) }
@@ -158,6 +159,44 @@ private struct ReportReader {
             return []
         }
         return entries
+    }
+
+    /// What the input checks found, each member only when the report has it.
+    mutating func checks(_ node: DocumentNode?, into input: inout SimulationReport.Input) {
+        guard let node else { return }
+        if let key = node["version_key"] {
+            input.versionKey = key.string.flatMap(VersionKey.init(rawValue:))
+            if input.versionKey == nil {
+                problems.append(.error("version_key must be short or build", at: key.location))
+            }
+        }
+        if node["people_without_version"] != nil {
+            for entry in entries(node, "people_without_version") {
+                guard let key = entry.key.scalar.flatMap({ VersionKey(rawValue: $0.text) }) else {
+                    problems.append(.error("people_without_version is keyed by short or build", at: entry.key.location))
+                    continue
+                }
+                input.peopleWithoutVersion[key] = int(MappingEntry.wrap(entry), "count")
+            }
+        }
+        guard node["warnings"] != nil else { return }
+        for item in list(node, "warnings") {
+            guard let kind = item["kind"]?.string, let name = item["name"]?.string,
+                let readBy = item["read_by"]?.string
+            else {
+                problems.append(.error("a warning has a kind, a name and read_by, each a string", at: item.location))
+                continue
+            }
+            input.warnings.append(
+                InputWarning(
+                    kind: kind, name: name, readBy: readBy, at: item["at"]?.string,
+                    didYouMean: item["did_you_mean"]?.string))
+        }
+        if node["frequent_events"] != nil {
+            input.frequentEvents = entries(node, "frequent_events").map {
+                InputWarning.Count(name: $0.key.scalar?.text ?? "", lines: int(MappingEntry.wrap($0), "count"))
+            }
+        }
     }
 
     mutating func policy(_ node: DocumentNode?) -> SimulationReport.PolicyResult? {

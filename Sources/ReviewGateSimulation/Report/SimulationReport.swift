@@ -17,6 +17,15 @@ public struct SimulationReport: Sendable {
         package var events = 0
         /// Lines skipped because they could not be read.
         package var skipped = 0
+        /// The version key every policy was replayed with (`--version-key`), when given.
+        package var versionKey: VersionKey?
+        /// For each version key a policy reads the version by, the people with no value in its
+        /// column on any line (each runs the version of no line throughout), when there are any.
+        package var peopleWithoutVersion: [VersionKey: Int] = [:]
+        /// The names a policy reads and no line sends (SPEC §10 *What the input can tell*).
+        package var warnings: [InputWarning] = []
+        /// With warnings, the input's most frequent event names.
+        package var frequentEvents: [InputWarning.Count] = []
 
         /// An input of `sources`.
         package init(sources: [String], lines: Int = 0, events: Int = 0, skipped: Int = 0) {
@@ -178,10 +187,7 @@ public struct SimulationReport: Sendable {
                     "the reports vary the policy differently (\(variants.count) and \(other.variants.count) variants, or other settings); merge reports of the same --vary"
             )
         }
-        for source in other.input.sources where !input.sources.contains(source) { input.sources.append(source) }
-        input.lines += other.input.lines
-        input.events += other.input.events
-        input.skipped += other.input.skipped
+        try input.add(other.input)
         policy.add(other.policy)
         if let otherBaseline = other.baseline { baseline?.add(otherBaseline) }
         for index in variants.indices { variants[index].add(other.variants[index]) }

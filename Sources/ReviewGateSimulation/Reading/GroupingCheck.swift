@@ -1,0 +1,81 @@
+@_spi(ReviewGateTools) import ReviewGate
+
+/// Checks that a `--grouped` input is grouped by person (SPEC §10): it remembers the last
+/// ``remembered`` people whose lines ended, by a 128-bit hash of their id, and finds a person whose
+/// lines appear again after fewer than that many others. Its memory is bounded whatever the ids'
+/// length and however many people there are (about 5 MB); it stops a grouped input only on a
+/// hash collision.
+package struct GroupingCheck {
+    /// How many people whose lines ended are remembered.
+    package static let remembered = 100_000
+
+    /// A person's id hashed to 128 bits (two SipHash values of this run's random seed, keyed apart).
+    private struct Hash: Hashable {
+        var first: Int
+        var second: Int
+
+        init(_ id: String) {
+            var first = Hasher()
+            first.combine(0 as UInt8)
+            first.combine(id)
+            var second = Hasher()
+            second.combine(1 as UInt8)
+            second.combine(id)
+            self.first = first.finalize()
+            self.second = second.finalize()
+        }
+    }
+
+    /// The person whose lines are being read, by the reader's number for them.
+    package var person = TimelineEvent.none
+    private var current: Hash?
+    /// The people whose lines ended, oldest first from ``next`` on once it is full.
+    private var ring: [Hash] = []
+    private var next = 0
+    private var ended = Set<Hash>()
+    /// How many people are remembered (``remembered``, or fewer in tests).
+    private let capacity: Int
+
+    /// A check that remembers `capacity` people.
+    package init(remembering capacity: Int = remembered) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// Takes the person of the next line when it differs from ``person``: `id` is the reader's
+    /// number for them and `name` their id. False when their lines had ended before.
+    package mutating func begin(_ id: Symbols.ID, name: String) -> Bool {
+        let hash = Hash(name)
+        person = id
+        // The same person under a new number (the reader forgot the others and renumbered).
+        guard hash != current else { return true }
+        if let current { remember(current) }
+        current = hash
+        return !ended.contains(hash)
+    }
+
+    private mutating func remember(_ hash: Hash) {
+        if ring.count < capacity {
+            ring.append(hash)
+        } else {
+            ended.remove(ring[next])
+            ring[next] = hash
+            next = (next + 1) % capacity
+        }
+        ended.insert(hash)
+    }
+
+    /// The error of a person whose lines appear again, at `location`, with the commands that
+    /// group a file.
+    static func error(name: String, at location: SourceLocation) -> DiagnosticError {
+        DiagnosticError([
+            .error(
+                "\(Quote.prefix(name)) appears again after other people: the input is not grouped by person",
+                at: location,
+                notes: [
+                    Diagnostic.Note(
+                        "group it by person, each person's lines in order: a CSV with (head -n 1 FILE; tail -n +2 FILE | sort -s -t, -k1,1) > grouped.csv, JSON Lines with DuckDB: COPY (SELECT * FROM read_json('FILE') ORDER BY \"user\", \"time\") TO 'grouped.jsonl'; or drop --grouped to read it in memory"
+                    )
+                ])
+        ])
+    }
+}

@@ -1,0 +1,153 @@
+@_spi(ReviewGateTools) import ReviewGate
+
+/// The checks of SPEC §10 *What the input can tell*, made once a run has replayed its input, so
+/// that a report is never confidently wrong because the input lacks what a policy reads: a run
+/// whose policy reads the version that no line gives is refused; a name read that no line sends
+/// is warned about (``InputWarning``).
+enum InputCheck {
+    /// How many of the input's most frequent event names a warning lists.
+    static let frequentEventCount = 5
+
+    /// What the checks of a run found, once it passed them.
+    struct Checked {
+        /// The names read and not sent.
+        var warnings: [InputWarning]
+        /// The input's most frequent event names, when there are warnings.
+        var frequentEvents: [InputWarning.Count]
+        /// For each version key a policy of the run reads the version by, the people with no
+        /// value in its column on any line, when there are such people.
+        var peopleWithoutVersion: [VersionKey: Int] = [:]
+
+        /// Checks a run of `policies` (and of the prompts a budget `wants` without a policy),
+        /// whose lines sent `inventory`: throws when a policy reads a version no line gives.
+        init(
+            _ inventory: InputInventory, symbols: Symbols, policies: [Policy], wants: [String] = [],
+            budgetLocation: SourceLocation? = nil
+        ) throws(DiagnosticError) {
+            try checkVersions(of: policies, inventory: inventory, sent: inventory.sent(symbols: symbols))
+            warnings = InputCheck.warnings(
+                policies: policies, wants: wants, budgetLocation: budgetLocation, inventory: inventory,
+                symbols: symbols)
+            frequentEvents = warnings.isEmpty ? [] : InputCheck.frequentEvents(inventory, symbols: symbols)
+            for policy in policies where !PolicyReads(policy).versions.isEmpty {
+                let key = policy.app.versionKey
+                if inventory.peopleWithout(key) > 0 { peopleWithoutVersion[key] = inventory.peopleWithout(key) }
+            }
+        }
+    }
+
+    /// Refuses the run when a policy of it reads the app's version (by its `version_key`) and no
+    /// line of the input has a value in that column: the error is at the setting that reads it.
+    static func checkVersions(
+        of policies: [Policy], inventory: InputInventory, sent: [InputInventory.Kind: Set<String>]
+    ) throws(DiagnosticError) {
+        guard inventory.people > 0 else { return }
+        let responses = sent[.response] ?? []
+        for policy in policies {
+            let key = policy.app.versionKey
+            guard inventory.peopleWithout(key) == inventory.people,
+                let reading = PolicyReads(policy).versions.first(where: {
+                    $0.response.map { responses.contains($0.rawValue) } ?? true
+                })
+            else { continue }
+            let other = key == .short ? VersionKey.build : .short
+            throw DiagnosticError(
+                "\(reading.setting) reads the app's \(key.fullName) (app.version_key: \(key.rawValue)), and no line of the input has a \"\(key.rawValue)\" value, so every person would run one version: add the \"\(key.rawValue)\" column to the export, or replay with --version-key \(other.rawValue) (every policy of the run as if its app.version_key were \(other.rawValue))",
+                at: reading.location ?? policy.location)
+        }
+    }
+
+    /// The warnings of a run of `policies` (and the prompts a budget `wants` without a policy, at
+    /// `budgetLocation`): each name read that no line sends, once.
+    static func warnings(
+        policies: [Policy], wants: [String] = [], budgetLocation: SourceLocation? = nil,
+        inventory: InputInventory, symbols: Symbols
+    ) -> [InputWarning] {
+        let sent = inventory.sent(symbols: symbols)
+        var warnings: [InputWarning] = []
+        var warned = Set<String>()
+        var reads = policies.flatMap { PolicyReads($0).names }
+        reads += wants.map {
+            PolicyReads.Name(kind: .want, name: $0, by: "the budget's prompt \($0)", location: budgetLocation)
+        }
+        for read in reads {
+            let kind = read.kind
+            let isSent =
+                kind.map { sent[$0]?.contains(read.name) ?? false } ?? (inventory.launches > 0)
+            guard !isSent, !(read.trigger.map { sent[.trigger]?.contains($0) ?? false } ?? false),
+                warned.insert("\(kind?.rawValue ?? 0) \(read.name)").inserted
+            else { continue }
+            let candidates = kind.map { Array(sent[$0] ?? []).sorted() } ?? []
+            warnings.append(
+                InputWarning(
+                    kind: InputWarning.word(of: kind), name: read.name, readBy: read.by,
+                    at: read.location?.description,
+                    didYouMean: Suggestion.closest(to: read.name, in: candidates)))
+        }
+        return warnings
+    }
+
+    /// The input's most frequent event names, most first (names in order on a tie).
+    static func frequentEvents(_ inventory: InputInventory, symbols: Symbols) -> [InputWarning.Count] {
+        InputWarning.mostFrequent(inventory.eventCounts(symbols: symbols))
+    }
+}
+
+/// A name a policy reads and no line of the input sends (SPEC §10 *What the input can tell*): a
+/// policy whose trigger never fires reports 0 asks and says why.
+package struct InputWarning: Sendable, Hashable {
+    /// The kind of line that would send it: `event`, `launch`, `flag`, `attribute` or `want`.
+    package var kind: String
+    /// The name.
+    package var name: String
+    /// What reads it: `trigger process_completed`, `a condition of guards.when`.
+    package var readBy: String
+    /// Where the policy writes what reads it (`FILE:LINE:COLUMN`).
+    package var at: String?
+    /// The name sent by lines of the same kind that is nearest, when one is near.
+    package var didYouMean: String?
+
+    /// An event name and how many lines named it.
+    package struct Count: Sendable, Hashable {
+        /// The event's name.
+        package var name: String
+        /// Lines naming it.
+        package var lines: Int
+    }
+
+    /// The word for a kind of line (`nil`: a launch).
+    static func word(of kind: InputInventory.Kind?) -> String {
+        switch kind {
+        case nil: "launch"
+        case .event?: "event"
+        case .trigger?: "trigger"
+        case .flag?: "flag"
+        case .attribute?: "attribute"
+        case .want?: "want"
+        case .response?: "response"
+        }
+    }
+
+    /// The warning's sentence, with the input's most frequent event names for an event.
+    package func message(frequentEvents: [Count]) -> String {
+        let what = kind == "launch" ? "launches" : "\(kind) \(name)"
+        let line = kind == "launch" ? "no launch line" : "no \(kind) line names it"
+        var text = "\(readBy) reads \(what), and the input never sends it (\(line))"
+        if kind == "event" {
+            text +=
+                frequentEvents.isEmpty
+                ? "; the input has no event lines"
+                : "; its most frequent events: "
+                    + frequentEvents.map { "\($0.name) (\($0.lines))" }.joined(
+                        separator: ", ")
+        }
+        if let didYouMean { text += "; did you mean \"\(didYouMean)\"?" }
+        return text
+    }
+
+    /// The most frequent of `counts`, most first (names in order on a tie).
+    static func mostFrequent(_ counts: [String: Int]) -> [Count] {
+        counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .prefix(InputCheck.frequentEventCount).map { Count(name: $0.key, lines: $0.value) }
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import ReviewGateTestSupport
+import Testing
+
+/// What `simulate` refuses or warns about in its input (SPEC §10 *What the input can tell*): a
+/// version the policy reads and no line gives, names it reads and no line sends, and `--grouped`
+/// on lines that are not grouped.
+@Suite("simulate: what the input can tell")
+struct SimulateInputChecksTests {
+    static let threeWeekRule = "policies/three-week-rule.yaml"
+    static let appleSample = "policies/apple-sample.yaml"
+
+    /// Six lines of one person, a `short` on some and no `build`, opening the app on three days in a
+    /// row past the three weeks: `once_per_version` by build would ask on each of the three days.
+    static let shortOnly = """
+        {"user":"u1","time":"2026-01-01T09:00:00Z","type":"install","short":"1.0"}
+        {"user":"u1","time":"2026-01-02T09:00:00Z","type":"launch"}
+        {"user":"u1","time":"2026-01-03T09:00:00Z","type":"launch","short":"1.0"}
+        {"user":"u1","time":"2026-01-23T09:00:00Z","type":"launch"}
+        {"user":"u1","time":"2026-01-24T09:00:00Z","type":"launch"}
+        {"user":"u1","time":"2026-01-25T09:00:00Z","type":"launch"}
+
+        """
+
+    /// Writes `text` as `name` in a new folder, and returns the folder.
+    static func folder(with files: [String: String]) throws -> URL {
+        let folder = try Repository.temporaryFolder()
+        for (name, text) in files {
+            try text.write(to: folder.appending(path: name), atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+
+    static func policy(_ path: String) -> String { Repository.root.appending(path: path).path }
+
+    static func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test(
+        "a policy that reads the build, on lines without one, is refused at the setting, naming both ways out",
+        arguments: [[], ["--grouped"], ["--vary", "guards.min_install_age=7d,21d"], ["--jobs", "1"]])
+    func versionRefused(_ options: [String]) throws {
+        let folder = try Self.folder(with: ["t.jsonl": Self.shortOnly])
+        let result = try CLIRunner.run(
+            ["simulate", "--policy", Self.policy(Self.threeWeekRule), "t.jsonl"] + options, in: folder)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr.hasPrefix(
+                "\(Self.policy(Self.threeWeekRule)):18:3: error: guards.once_per_version reads the app's build (app.version_key: build), and no line of the input has a \"build\" value"
+            ), "\(result.stderr)")
+        #expect(result.stderr.contains("add the \"build\" column to the export, or replay with --version-key short"))
+    }
+
+    @Test("--version-key short replays the policy by the short version: one ask, where by no build it was three")
+    func versionKeyOption() throws {
+        let folder = try Self.folder(with: ["t.jsonl": Self.shortOnly])
+        let result = try CLIRunner.run(
+            ["simulate", "--policy", Self.policy(Self.threeWeekRule), "t.jsonl", "--version-key", "short"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout.contains(
+                "every policy replayed with --version-key short (as if its app.version_key were short)"),
+            "\(result.stdout)")
+        let json = try CLIRunner.run(
+            [
+                "simulate", "--policy", Self.policy(Self.threeWeekRule), "t.jsonl", "--version-key", "short",
+                "--format", "json",
+            ], in: folder)
+        let report = try Self.json(json.stdout)
+        let input = try #require(report["input"] as? [String: Any])
+        #expect(input["version_key"] as? String == "short")
+        let policy = try #require(report["policy"] as? [String: Any])
+        #expect(policy["asks"] as? Int == 1)
+        let blockedBy = try #require(policy["blocked_by"] as? [String: Any])
+        #expect(blockedBy["once_per_version"] != nil)
+    }
+
+    @Test("a person with no version on any line is counted apart, in text and JSON, and replayed")
+    func peopleWithoutVersion() throws {
+        let lines =
+            Self.shortOnly
+            + #"{"user":"u2","time":"2026-01-01T09:00:00Z","type":"launch"}"# + "\n"
+        let folder = try Self.folder(with: ["t.jsonl": lines])
+        let options = ["simulate", "--policy", Self.policy(Self.threeWeekRule), "t.jsonl", "--version-key", "short"]
+        let text = try CLIRunner.run(options, in: folder)
+        #expect(text.stdout.contains("1 person with no short on any line, replayed as running one version throughout"))
+        let report = try Self.json(try CLIRunner.run(options + ["--format", "json"], in: folder).stdout)
+        let input = try #require(report["input"] as? [String: Any])
+        #expect((input["people_without_version"] as? [String: Any])?["short"] as? Int == 1)
+        #expect((report["policy"] as? [String: Any])?["people"] as? Int == 2)
+    }
+
+    @Test("a budget whose policies read the build, on lines without one, is refused too")
+    func budgetVersionRefused() throws {
+        let folder = try Self.folder(with: ["t.jsonl": Self.shortOnly])
+        let budget = Self.policy("policies/budget/calm-app.budget.yaml")
+        let result = try CLIRunner.run(["simulate", "--budget", budget, "t.jsonl"], in: folder)
+        if result.status == 2 {
+            #expect(result.stderr.contains("reads the app's"), "\(result.stderr)")
+            let again = try CLIRunner.run(
+                ["simulate", "--budget", budget, "t.jsonl", "--version-key", "short"], in: folder)
+            #expect(again.status == 0, "\(again.stderr)")
+            #expect(again.stdout.contains("--version-key short"))
+        } else {
+            // The budget's policies read no version: then nothing is refused, and nothing said.
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(!result.stdout.contains("reads the app's"))
+        }
+    }
+
+    @Test("an event the policy reads and no line sends is warned about in text, JSON and HTML, with a did-you-mean")
+    func unsentEvent() throws {
+        let timeline = try String(
+            contentsOf: Repository.root.appending(path: "policies/examples/simulate/timeline.jsonl"), encoding: .utf8)
+        let renamed = timeline.replacingOccurrences(of: "process_completed", with: "process_complete")
+        let folder = try Self.folder(with: ["t.jsonl": renamed, "good.jsonl": timeline])
+        let policy = Self.policy(Self.appleSample)
+        let text = try CLIRunner.run(["simulate", "--policy", policy, "t.jsonl", "--html", "r.html"], in: folder)
+        #expect(text.status == 0, "\(text.stderr)")
+        let warning =
+            "\(policy):13:3: warning: trigger process_completed reads event process_completed, and the input never sends it (no event line names it); its most frequent events: process_complete (17); did you mean \"process_complete\"?"
+        #expect(text.stdout.contains(warning), "\(text.stdout)")
+        let html = try String(contentsOf: folder.appending(path: "r.html"), encoding: .utf8)
+        #expect(
+            html.contains("did you mean &quot;process_complete&quot;?")
+                || html.contains("did you mean \"process_complete\"?"))
+
+        let json = try CLIRunner.run(["simulate", "--policy", policy, "t.jsonl", "--format", "json"], in: folder)
+        let input = try #require(try Self.json(json.stdout)["input"] as? [String: Any])
+        let warnings = try #require(input["warnings"] as? [[String: Any]])
+        #expect(warnings.count == 1)
+        #expect(warnings.first?["kind"] as? String == "event")
+        #expect(warnings.first?["name"] as? String == "process_completed")
+        #expect(warnings.first?["did_you_mean"] as? String == "process_complete")
+        #expect((input["frequent_events"] as? [String: Any])?["process_complete"] as? Int == 17)
+        try json.stdout.write(to: folder.appending(path: "t.json"), atomically: true, encoding: .utf8)
+
+        // A good timeline warns of nothing, and its JSON is as before: no warnings member.
+        let good = try CLIRunner.run(["simulate", "--policy", policy, "good.jsonl", "--format", "json"], in: folder)
+        #expect(!good.stdout.contains("warnings"))
+        try good.stdout.write(to: folder.appending(path: "good.json"), atomically: true, encoding: .utf8)
+
+        // Merged: warned only when no part sent the name.
+        let both = try CLIRunner.run(["simulate", "--merge", "t.json", "t.json"], in: folder)
+        // The frequent events of both parts, added up.
+        #expect(
+            both.stdout.contains(
+                warning.replacingOccurrences(of: "process_complete (17)", with: "process_complete (34)")),
+            "\(both.stdout)")
+        let mixed = try CLIRunner.run(["simulate", "--merge", "t.json", "good.json"], in: folder)
+        #expect(mixed.status == 0, "\(mixed.stderr)")
+        #expect(!mixed.stdout.contains("warning"), "\(mixed.stdout)")
+    }
+
+    @Test("a trigger that trigger lines name is not warned about; flags, attributes and launches are")
+    func triggerLinesAndConditions() throws {
+        let policyText = """
+            reviewgate: 1
+            name: checks
+            triggers:
+              done:
+                event: task_done
+                at_least: 1
+            guards:
+              min_launches: 2
+              when:
+                all:
+                  - flag: pro
+                  - attribute: plan
+                    equals: yearly
+
+            """
+        let lines = #"{"user":"u1","time":"2026-01-01T09:00:00Z","type":"trigger","name":"done"}"# + "\n"
+        let folder = try Self.folder(with: ["p.yaml": policyText, "t.jsonl": lines])
+        let result = try CLIRunner.run(["simulate", "--policy", "p.yaml", "t.jsonl", "--format", "json"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let input = try #require(try Self.json(result.stdout)["input"] as? [String: Any])
+        let warnings = try #require(input["warnings"] as? [[String: Any]])
+        let named = warnings.map { "\($0["kind"] as? String ?? "") \($0["name"] as? String ?? "")" }
+        #expect(named == ["launch launch", "flag pro", "attribute plan"], "\(warnings)")
+    }
+
+    @Test("--grouped on lines that are not grouped stops at the first person who appears again, with the remedy")
+    func notGrouped() throws {
+        let result = try CLIRunner.run([
+            "simulate", "--policy", Self.appleSample, "--grouped", "policies/examples/simulate/timeline.jsonl",
+        ])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderr.hasPrefix(
+                "policies/examples/simulate/timeline.jsonl:5:1: error: u-ana appears again after other people: the input is not grouped by person"
+            ), "\(result.stderr)")
+        #expect(result.stderr.contains("ORDER BY \"user\""))
+    }
+
+    @Test("grouped lines split across files are one input: a person again in a later file stops it")
+    func groupedAcrossFiles() throws {
+        let line = { (user: String, day: Int) in
+            #"{"user":"\#(user)","time":"2026-01-0\#(day)T09:00:00Z","type":"launch","build":"1"}"# + "\n"
+        }
+        let folder = try Self.folder(with: [
+            "a.jsonl": line("u1", 1) + line("u2", 1), "b.jsonl": line("u2", 2) + line("u3", 2),
+            "c.jsonl": line("u1", 3),
+        ])
+        let policy = Self.policy(Self.appleSample)
+        let fine = try CLIRunner.run(["simulate", "--policy", policy, "--grouped", "a.jsonl", "b.jsonl"], in: folder)
+        #expect(fine.status == 0, "\(fine.stderr)")
+        #expect(fine.stdout.contains("3 people"), "\(fine.stdout)")
+        let again = try CLIRunner.run(
+            ["simulate", "--policy", policy, "--grouped", "a.jsonl", "b.jsonl", "c.jsonl"], in: folder)
+        #expect(again.status == 2)
+        #expect(again.stderr.hasPrefix("c.jsonl:1:1: error: u1 appears again after other people"), "\(again.stderr)")
+    }
+}
