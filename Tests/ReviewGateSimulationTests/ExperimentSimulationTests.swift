@@ -106,3 +106,120 @@ struct ExperimentSimulationTests {
         #expect(merged.policy.arms?.map(\.tally.asksByWeek) == whole.policy.arms?.map(\.tally.asksByWeek))
     }
 }
+
+/// What an experiment's report says it computed (issue 36): each arm's rows by its own rules, the
+/// horizon per arm, and asks per exposed person counting only asks at or after exposure.
+@Suite("simulate: experiment figures say what they computed")
+struct ExperimentFiguresTests {
+    static func policy(_ yaml: String) throws -> SimulatedPolicy {
+        let document = try YAMLLoader().loadDocument(Array(yaml.utf8), file: "p.yaml")
+        return SimulatedPolicy(try PolicyLoader.decode(document), path: "p.yaml")
+    }
+
+    static let head = """
+        reviewgate: 1
+        name: figures
+        app: {version_key: short}
+        triggers:
+          process_completed: {event: process_completed, at_least: 3}
+        guards:
+          cooldown: 3d
+
+        """
+
+    @Test("an arm's rows carry its own count rule, in the JSON, the text and the page")
+    func armRules() throws {
+        let simulated = try Self.policy(
+            Self.head + """
+                experiment:
+                  name: fifth
+                  salt: fifth-1
+                  version: 1
+                  arms:
+                    control: {weight: 1}
+                    fifth:
+                      weight: 1
+                      override:
+                        triggers: {process_completed: {at_least: 5}}
+
+                """)
+        let lines = try ExperimentSimulationTests.lines(people: 200)
+        var request = SimulationRequest(
+            policy: simulated, input: .bytes(Array((lines.joined(separator: "\n") + "\n").utf8), name: "t.jsonl"),
+            jobs: 1, withinDays: 7)
+        request.versionKey = .short
+        let report = try request.run()
+        let arms = try #require(report.policy.arms)
+        #expect(arms.map { $0.triggers.map(\.rule) } == [["at_least 3"], ["at_least 3"], ["at_least 5"]])
+        let json = JSONWriter().string(report.json)
+        #expect(json.contains(#""name":"fifth","digest""#))
+        #expect(json.contains(#"{"id":"process_completed","rule":"at_least 5"}"#), "\(json)")
+        #expect(report.html.contains("<small>at_least 5</small>"))
+        // The horizon's figures exist per arm, and the arms add up to the policy's.
+        let within = arms.compactMap { report.horizonCounts($0) }
+        let whole = try #require(report.horizonCounts(report.policy))
+        #expect(within.count == 3)
+        #expect(within.map(\.people).reduce(0, +) == whole.people && whole.people > 0)
+        #expect(within.map(\.asked).reduce(0, +) == whole.asked)
+        #expect(!json.contains(#""within_days":null,"experiment""#))
+    }
+
+    @Test("asks before exposure are counted apart: those the arms make alike, checked by replaying each arm alone")
+    func asksAroundExposure() throws {
+        let yaml =
+            Self.head + """
+                experiment:
+                  name: wait-longer
+                  salt: wait-longer-1
+                  version: 1
+                  arms:
+                    control: {weight: 1}
+                    longer:
+                      weight: 1
+                      override:
+                        guards: {cooldown: 20d}
+
+                """
+        let simulated = try Self.policy(yaml)
+        let lines = try ExperimentSimulationTests.lines(people: 300)
+        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        var request = SimulationRequest(policy: simulated, input: .bytes(bytes, name: "t.jsonl"), jobs: 1)
+        request.versionKey = .short
+        let report = try request.run()
+        let tally = report.policy.tally
+
+        // Each arm alone, every person: an ask is before exposure while both arms' asks agree.
+        func asks(_ policy: Policy) throws -> [String: [Timestamp]] {
+            var asks: [String: [Timestamp]] = [:]
+            var alone = SimulationRequest(
+                policy: SimulatedPolicy(policy, path: "p.yaml"), input: .bytes(bytes, name: "t.jsonl"), jobs: 1,
+                asks: { line in
+                    let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                    let time = (object?["time"] as? String).flatMap(Timestamp.init(rfc3339:))
+                    if let person = object?["person"] as? String, let time { asks[person, default: []].append(time) }
+                })
+            alone.versionKey = .short
+            _ = try alone.run()
+            return asks
+        }
+        let experiment = try #require(simulated.policy.experiment)
+        let control = try asks(experiment.arms[0].policy)
+        let longer = try asks(experiment.arms[1].policy)
+        var before = 0
+        for person in Set(control.keys).union(longer.keys) {
+            let (a, b) = (control[person] ?? [], longer[person] ?? [])
+            before += zip(a, b).prefix { $0 == $1 }.count
+        }
+        #expect(before > 0, "the cohort has people asked before the arms diverge")
+        #expect(tally.asksBeforeExposure == before)
+        let arms = try #require(report.policy.arms)
+        #expect(arms.map(\.tally.asksBeforeExposure).reduce(0, +) == before)
+        #expect(arms.map(\.tally.exposedPeopleAsked).reduce(0, +) == tally.exposedPeopleAsked)
+        #expect(tally.exposedPeopleAsked <= tally.peopleExposed && tally.exposedPeopleAsked > 0)
+        // Read back and merged, the figures survive.
+        let root = try JSONReader().loadDocument(Array(JSONWriter().string(report.json).utf8), file: "r.json")
+        let read = try SimulationReport(json: root)
+        #expect(read.policy.tally == tally)
+        #expect(read.policy.arms?.map(\.tally) == arms.map(\.tally))
+    }
+}

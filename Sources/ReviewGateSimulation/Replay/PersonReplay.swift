@@ -72,6 +72,8 @@ struct PersonReplay {
         let heldOut = assignment.map { $0.arm == nil } ?? false
         let armName = assignment.map { experiment!.armName($0.arm) }
         var exposed = experiment == nil || state.userID == nil
+        // Under an experiment, whether the person was exposed (counted so), and asked at or after it.
+        var counted = (exposed: false, asked: false)
 
         for event in events {
             if let version = versions.change(at: event) {
@@ -129,6 +131,7 @@ struct PersonReplay {
                 Evaluator.isExposure(experiment, heldOut: heldOut, state: state, moment: moment)
             {
                 exposed = true
+                counted.exposed = true
                 tally.peopleExposed += 1
             }
             for index in verdict.countsPassed { reached[index] = true }
@@ -143,6 +146,14 @@ struct PersonReplay {
                 var pastQuota = false
                 if let quota = simulated.osQuota { pastQuota = isPast(quota, at: event.time, in: state) }
                 tally.asks += 1
+                if experiment != nil {
+                    if !counted.exposed {
+                        tally.asksBeforeExposure += 1
+                    } else if !counted.asked {
+                        counted.asked = true
+                        tally.exposedPeopleAsked += 1
+                    }
+                }
                 tally.asksByWeek[SimulationTally.week(of: event.time), default: 0] += 1
                 if pastQuota { tally.asksPastOSQuota += 1 }
                 let trigger = verdict.passingTrigger.map { policy.triggers[$0].id }

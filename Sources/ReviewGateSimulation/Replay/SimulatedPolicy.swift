@@ -71,7 +71,11 @@ public struct SimulatedPolicy: Sendable {
 
     /// A trigger's count rule as the policy writes it: `at_least 4`.
     package func rule(ofTrigger index: Int) -> String {
-        let trigger = policy.triggers[index]
+        Self.rule(of: policy.triggers[index])
+    }
+
+    /// A trigger's count rule as a policy writes it: `at_least 4`, `exactly 1 within 7d`.
+    package static func rule(of trigger: Trigger) -> String {
         let rule: String =
             switch trigger.count.value {
             case .atLeast(let count): "at_least \(count)"

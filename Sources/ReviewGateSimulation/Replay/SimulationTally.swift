@@ -17,6 +17,11 @@ package struct SimulationTally: Sendable, Hashable {
     package var peopleAsked = 0
     /// Under an experiment (SPEC §13): people exposed, at the first moment the arms differed.
     package var peopleExposed = 0
+    /// Under an experiment: asks before the person's exposure, when the arms had not yet diverged
+    /// (the same in every arm); the rest came at or after it.
+    package var asksBeforeExposure = 0
+    /// Under an experiment: exposed people asked at or after their exposure.
+    package var exposedPeopleAsked = 0
     /// Moments decided (launches, events, triggers).
     package var moments = 0
     /// Asks.
@@ -80,6 +85,8 @@ package struct SimulationTally: Sendable, Hashable {
         people += other.people
         peopleAsked += other.peopleAsked
         peopleExposed += other.peopleExposed
+        asksBeforeExposure += other.asksBeforeExposure
+        exposedPeopleAsked += other.exposedPeopleAsked
         moments += other.moments
         asks += other.asks
         asksPastOSQuota += other.asksPastOSQuota

@@ -122,22 +122,43 @@ extension SimulationReport {
     /// person, days to the first ask (p50) and the top reason people were never asked; then the
     /// share of the people assigned who were ever exposed.
     static func armLines(_ arms: [PolicyResult], of total: SimulationTally) -> [String] {
-        var rows = [["arm", "people", "exposed", "asked", "asks", "asks/exposed", "p50 d", "top blocker"]]
+        var rows = [["arm", "people", "exposed", "asked", "asks", "asks/exp", "exp asked", "p50 d", "top blocker"]]
         for arm in arms {
             let tally = arm.tally
-            let perExposed =
-                tally.peopleExposed == 0
-                ? "-" : BudgetSimulationReport.tenths(Double(tally.asks) / Double(tally.peopleExposed))
             rows.append([
                 arm.name, grouped(tally.people), grouped(tally.peopleExposed), grouped(tally.peopleAsked),
-                grouped(tally.asks), perExposed, tally.firstAskPercentile(0.5).map(String.init) ?? "-",
-                topBlocker(tally),
+                grouped(tally.asks), asksPerExposed(tally), exposedAskedShare(tally),
+                tally.firstAskPercentile(0.5).map(String.init) ?? "-", topBlocker(tally),
             ])
         }
         let share = total.people == 0 ? 0 : Double(total.peopleExposed) * 100 / Double(total.people)
-        return BudgetSimulationReport.table(rows) + [
-            "\(grouped(total.peopleExposed)) of \(people(total.people)) ever exposed (\(percent(share))): only they were treated differently"
-        ]
+        var lines =
+            BudgetSimulationReport.table(rows) + [
+                "\(grouped(total.peopleExposed)) of \(people(total.people)) ever exposed (\(percent(share))): only they were treated differently"
+            ]
+        lines.append(
+            "asks/exp: asks at or after exposure per exposed person; exp asked: the exposed people asked then"
+        )
+        if total.asksBeforeExposure > 0 {
+            lines.append(
+                "\(grouped(total.asksBeforeExposure)) ask\(total.asksBeforeExposure == 1 ? "" : "s") came before exposure, the same in every arm, and are left out of both"
+            )
+        }
+        return lines
+    }
+
+    /// Asks at or after exposure per exposed person, in tenths; `-` with no one exposed.
+    static func asksPerExposed(_ tally: SimulationTally) -> String {
+        tally.peopleExposed == 0
+            ? "-"
+            : BudgetSimulationReport.tenths(
+                Double(tally.asks - tally.asksBeforeExposure) / Double(tally.peopleExposed))
+    }
+
+    /// The share of the exposed people asked at or after their exposure; `-` with no one exposed.
+    static func exposedAskedShare(_ tally: SimulationTally) -> String {
+        tally.peopleExposed == 0
+            ? "-" : percent(Double(tally.exposedPeopleAsked) * 100 / Double(tally.peopleExposed))
     }
 
     /// `apple-sample (policies/apple-sample.yaml, sha256:73a0ec50f1e2…)`: a result's name, path and digest.

@@ -52,8 +52,8 @@ extension SimulationReport {
                 columns.append(
                     HTMLColumn(
                         label: (role == "baseline" ? "baseline " : "") + "arm \(arm.name)\(of)",
-                        path: path.appending("arms", String(index)), result: arm, countsExposure: true,
-                        parent: path))
+                        path: path.appending("arms", String(index)), result: arm, horizon: horizonCounts(arm),
+                        countsExposure: true, parent: path))
             }
         }
         // Under --vary, a column per variant after the policy as written (its arms are in the

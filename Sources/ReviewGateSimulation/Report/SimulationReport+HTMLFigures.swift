@@ -49,11 +49,28 @@ extension SimulationReport {
                         : "-"
                 }, change: baseline == nil ? nil : "")
             table.row(
-                "asks per exposed person",
+                "asks at or after exposure, per exposed person",
                 columns.map { column in
-                    let tally = column.result.tally
-                    guard column.countsExposure, tally.peopleExposed > 0 else { return "-" }
-                    return BudgetSimulationReport.tenths(Double(tally.asks) / Double(tally.peopleExposed))
+                    column.countsExposure ? Self.asksPerExposed(column.result.tally) : "-"
+                }, change: baseline == nil ? nil : "")
+            table.row(
+                "exposed people asked at or after exposure",
+                columns.map { column in
+                    column.countsExposure
+                        ? HTML.figure(
+                            column.path.appending("exposed_people_asked"),
+                            Self.grouped(column.result.tally.exposedPeopleAsked))
+                            + " (\(Self.exposedAskedShare(column.result.tally)))"
+                        : "-"
+                }, change: baseline == nil ? nil : "")
+            table.row(
+                "asks before exposure (alike in every arm)",
+                columns.map { column in
+                    column.countsExposure
+                        ? HTML.figure(
+                            column.path.appending("asks_before_exposure"),
+                            Self.grouped(column.result.tally.asksBeforeExposure))
+                        : "-"
                 }, change: baseline == nil ? nil : "")
         }
         if let horizon {

@@ -9,9 +9,9 @@ extension SimulationReport {
                 ("reviewgate_simulation", .int(Self.formatVersion)),
                 ("input", input.json),
                 ("horizon", horizonJSON),
-                ("policy", policy.json(horizon: horizonCounts(policy))),
-                ("baseline", baseline.map { $0.json(horizon: horizonCounts($0)) } ?? .null),
-            ] + (variants.isEmpty ? [] : [("variants", .array(variants.map { $0.json(horizon: horizonCounts($0)) }))]))
+                ("policy", policy.json(horizon: horizonCounts)),
+                ("baseline", baseline.map { $0.json(horizon: horizonCounts) } ?? .null),
+            ] + (variants.isEmpty ? [] : [("variants", .array(variants.map { $0.json(horizon: horizonCounts) }))]))
     }
 
     /// The horizon's settings, and the end and the last first-seen date they make.
@@ -35,8 +35,10 @@ extension SimulationReport {
 }
 
 extension SimulationReport.PolicyResult {
-    /// One policy's result as JSON, with its horizon's counts when the report has a horizon.
-    func json(horizon: SimulationTally.FirstSeen?) -> JSONValue {
+    /// One policy's result as JSON, with its horizon's counts (and each arm's) when the report has
+    /// a horizon: `horizonCounts` gives a result's.
+    func json(horizon horizonCounts: (Self) -> SimulationTally.FirstSeen?) -> JSONValue {
+        let horizon = horizonCounts(self)
         let tally = tally
         var blocked: [(key: String, value: JSONValue)] = []
         for (index, blocker) in Blocker.allCases.enumerated() where tally.blockedBy[index].moments > 0 {
@@ -94,7 +96,7 @@ extension SimulationReport.PolicyResult {
                 ),
                 ("latest", tally.latest.map { .string($0.description) } ?? .null),
                 ("within_days", horizon.map { withinDays($0) } ?? .null),
-            ] + experimentMembers)
+            ] + experimentMembers(horizon: horizonCounts))
     }
 
     /// Under `--vary`: the variant's name and its settings (path to value, as written); nothing
@@ -117,19 +119,30 @@ extension SimulationReport.PolicyResult {
 
     /// Under an experiment: the people exposed, and each arm's result (the holdout first), each
     /// with its own exposed people; nothing for a policy without one.
-    private var experimentMembers: [(key: String, value: JSONValue)] {
+    private func experimentMembers(horizon: (Self) -> SimulationTally.FirstSeen?) -> [(key: String, value: JSONValue)] {
         guard let arms else { return [] }
         return [
             ("experiment", .string(experimentName)),
             ("people_exposed", .int(tally.peopleExposed)),
+        ] + exposureMembers(tally) + [
             (
                 "arms",
                 .array(
                     arms.map { arm in
-                        guard case .object(let members) = arm.json(horizon: nil) else { return .null }
-                        return .object(members + [("people_exposed", .int(arm.tally.peopleExposed))])
+                        guard case .object(let members) = arm.json(horizon: horizon) else { return .null }
+                        return .object(
+                            members + [("people_exposed", .int(arm.tally.peopleExposed))] + exposureMembers(arm.tally))
                     })
-            ),
+            )
+        ]
+    }
+
+    /// Under an experiment, the asks around exposure: those before it (the same in every arm, which
+    /// had not yet diverged) and the exposed people asked at or after it.
+    private func exposureMembers(_ tally: SimulationTally) -> [(key: String, value: JSONValue)] {
+        [
+            ("asks_before_exposure", .int(tally.asksBeforeExposure)),
+            ("exposed_people_asked", .int(tally.exposedPeopleAsked)),
         ]
     }
 

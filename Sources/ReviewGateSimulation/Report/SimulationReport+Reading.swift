@@ -263,7 +263,13 @@ private struct ReportReader {
             tally.firstSeen[index] = SimulationTally.FirstSeen(
                 people: int(entry.value, "people"), asked: int(entry.value, "asked"))
         }
-        tally.peopleExposed = node["people_exposed"] == nil ? 0 : int(node, "people_exposed")
+        if node["people_exposed"] != nil {
+            tally.peopleExposed = int(node, "people_exposed")
+            // Without them (a report of an earlier reviewgate), asks per exposed person would count
+            // the asks before exposure: the report is refused rather than merged wrong.
+            tally.asksBeforeExposure = int(node, "asks_before_exposure")
+            tally.exposedPeopleAsked = int(node, "exposed_people_asked")
+        }
         var result = SimulationReport.PolicyResult(
             name: node["name"]?.string ?? "", digest: node["digest"]?.string, path: node["path"]?.string ?? "",
             triggers: triggers, modelsOSQuota: modelsOSQuota, tally: tally)

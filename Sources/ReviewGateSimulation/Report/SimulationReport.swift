@@ -222,9 +222,17 @@ extension SimulationReport.PolicyResult {
         guard let experiment = simulated.policy.experiment, let arms else { return }
         experimentName = experiment.name
         let names = [Experiment.holdoutArm] + experiment.arms.map(\.name)
-        self.arms = zip(names, arms).map { name, tally in
+        // The holdout is never asked; each arm is named by its own policy's rules (an override of
+        // `at_least: 5` is `at_least 5`), not the policy's.
+        let policies = [simulated.policy] + experiment.arms.map(\.policy)
+        self.arms = zip(zip(names, policies), arms).map { named, tally in
             var result = Self(simulated, tally: tally)
-            result.name = name
+            result.name = named.0
+            // Counted by the policy's triggers: each keeps its place, with the arm's rule for it.
+            result.triggers = result.triggers.map { trigger in
+                named.1.trigger(id: trigger.id).map { Trigger(id: trigger.id, rule: SimulatedPolicy.rule(of: $0)) }
+                    ?? trigger
+            }
             // The variant is named once, on the result the arms belong to.
             result.variant = nil
             return result
