@@ -3,7 +3,8 @@
 ///
 /// One JSON document: `reviewgate_compiled` (this format's version), `digest` (SHA-256 of the
 /// canonical policy bytes, as `sha256:` and 64 hex digits), `policy` (the merged policy, `extends`
-/// resolved, keys in SPEC §2's order, every default written out) and `locations` (where each
+/// resolved, keys in SPEC §2's order, every default of 0.4.0's keys written out: ``ReleasedDefaults``)
+/// and `locations` (where each
 /// setting was written in the YAML: by file, then by JSON Pointer into `policy`, `[line, column]`,
 /// and for a mapping's value its key's then its own), so that an explanation on a device cites
 /// `policies/app.yaml:14` as the YAML one does.
