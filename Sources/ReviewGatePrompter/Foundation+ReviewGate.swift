@@ -22,7 +22,8 @@ extension AppVersion {
 extension Policy {
     /// Loads the compiled policy at `url` (the build plugin's resource: `Bundle.main.url(forResource:
     /// "review-policy", withExtension: "json")`). Throws a `DiagnosticError` when it is not a valid
-    /// compiled policy, and Foundation's error when it cannot be read.
+    /// compiled policy or was edited after compiling (its digest is worked out again, and both are
+    /// named), and Foundation's error when it cannot be read.
     public init(compiledAt url: URL) throws {
         let bytes = try Data(contentsOf: url)
         self = try CompiledPolicy.load(Array(bytes), file: url.lastPathComponent)
@@ -32,7 +33,8 @@ extension Policy {
 extension Budget {
     /// Loads the compiled budget at `url` (`reviewgate compile calm-app.budget.yaml` writes it, with
     /// its policies, into one file). Throws a `DiagnosticError` when it is not a valid compiled
-    /// budget, and Foundation's error when it cannot be read.
+    /// budget or was edited after compiling (its digests are worked out again, and both are named),
+    /// and Foundation's error when it cannot be read.
     public init(compiledAt url: URL) throws {
         let bytes = try Data(contentsOf: url)
         self = try CompiledBudget.load(Array(bytes), file: url.lastPathComponent)

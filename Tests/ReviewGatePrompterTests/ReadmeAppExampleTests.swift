@@ -18,7 +18,7 @@ struct ReadmeAppExampleTests {
         let compiled = try PolicyLoader.files(Fixtures.documents).load(
             path: Repository.path("policies/apple-sample.yaml"))
         let policyURL = harness.folder.appending(path: "apple-sample.json")
-        try CompiledPolicy(compiled).text(digest: Fixtures.digest).write(
+        try Fixtures.compiledText(compiled).write(
             to: policyURL, atomically: true, encoding: .utf8)
         let analyticsID = "app-instance-4f1c"
         let presentReview: ReviewPrompter.Presenter = { true }

@@ -68,7 +68,7 @@ struct SchemaAgreementTests {
         for name in ["apple-sample", "three-week-rule", "treaty", "budget/survey"] {
             let result = try PolicyLoader.files(Fixtures.documents).load(path: Repository.path("policies/\(name).yaml"))
             let path = folder.appending(path: "\(name.replacingOccurrences(of: "/", with: "-")).json")
-            try CompiledPolicy(result).text(digest: Fixtures.digest).write(
+            try Fixtures.compiledText(result).write(
                 to: path, atomically: true, encoding: .utf8)
             compiled.append(path.path)
         }

@@ -6,15 +6,22 @@ import Foundation
 
 /// Policies, states and moments from short YAML snippets, read as the command line reads files.
 package enum Fixtures {
-    /// A well-formed digest for a compiled policy: the core takes one from its caller (the CLI
-    /// hashes with swift-crypto), and any serves in a test.
+    /// A well-formed digest that is no policy's: a compiled text with it is refused when loaded
+    /// (its digest is worked out again), so it serves only where loading must fail for another
+    /// reason first. ``compiledText(_:)`` writes the real one.
     package static let digest = "sha256:" + String(repeating: "ab", count: 32)
 
+    /// The compiled text of a loaded policy, as `reviewgate compile` writes it: with its real
+    /// digest (the core's portable SHA-256, the same as the CLI's swift-crypto).
+    package static func compiledText(_ loaded: PolicyLoader.Result) -> String {
+        let compiled = CompiledPolicy(loaded)
+        return compiled.text(digest: compiled.digest)
+    }
+
     /// The compiled form of the policy at `path` (relative to the repository), as `reviewgate
-    /// compile` writes it but with ``digest``: what an app's bundle carries.
+    /// compile` writes it: what an app's bundle carries.
     package static func compiledBytes(_ path: String) throws -> [UInt8] {
-        let loaded = try PolicyLoader.files(documents).load(path: Repository.path(path))
-        return Array(CompiledPolicy(loaded).text(digest: digest).utf8)
+        Array(compiledText(try PolicyLoader.files(documents).load(path: Repository.path(path))).utf8)
     }
 
     /// The scenario files shipped under `policies/`.

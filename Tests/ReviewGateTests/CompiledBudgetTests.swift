@@ -63,9 +63,11 @@ import Testing
             try CompiledBudget.load(Array(edited.utf8), file: "b.json", digest: PortableSHA256.policyDigest)
         }
         #expect(error?.diagnostics.first?.message.contains("it was edited after compiling") == true)
-        // Without a digest check (a signed update is checked by its signature), it reads as edited.
-        let unchecked = try CompiledBudget.load(Array(edited.utf8), file: "b.json")
-        #expect(unchecked.prompt(named: "paywall")?.priority.value == 90)
+        // Without a hash handed in, the core's SHA-256 refuses it the same way.
+        let unchecked = #expect(throws: DiagnosticError.self) {
+            try CompiledBudget.load(Array(edited.utf8), file: "b.json")
+        }
+        #expect(unchecked?.diagnostics.first?.message == error?.diagnostics.first?.message)
     }
 
     @Test func aPromptWithoutItsCompiledPolicyIsRefused() throws {

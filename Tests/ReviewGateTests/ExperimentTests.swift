@@ -269,7 +269,7 @@ import Testing
             "  name: e\n  arms:\n    treatment:\n      weight: 1\n      override: {guards: {cooldown: 1d}}\n    control: {weight: 3}"
         )
         let loaded = try PolicyLoader.decode(Fixtures.document(yaml, file: "exp.yaml"))
-        let text = CompiledPolicy(loaded).text(digest: "sha256:" + String(repeating: "0", count: 64))
+        let text = Fixtures.compiledText(loaded)
         let compiled = try CompiledPolicy.load(Array(text.utf8), file: "exp.json")
         #expect(compiled.experiment?.arms.map(\.name) == ["treatment", "control"])
         for user in (0..<200).map({ "user-\($0)" }) {

@@ -6,8 +6,8 @@
 /// compiled-policy benchmarks.
 ///
 /// The compiled text is made here with the library, as `reviewgate compile` makes it from the
-/// repository root (file names `policies/apple-sample.yaml`), but with a placeholder digest of 64
-/// zeros: the core does not check the digest, and hashing would need swift-crypto.
+/// repository root (file names `policies/apple-sample.yaml`), with the digest of the core's portable
+/// SHA-256 (`CompiledPolicy.digest`; the CLI's swift-crypto gives the same), which every load checks.
 struct CompiledSample: Sendable {
     /// The YAML policy's bytes.
     let yaml: [UInt8]
@@ -36,7 +36,8 @@ struct CompiledSample: Sendable {
             // The bytes already read, under the repository-relative name the CLI would see.
             let loader = PolicyLoader { path in try documents.document(yaml, path: path) }
             let result = try loader.load(path: yamlName)
-            let text = CompiledPolicy(result).text(digest: "sha256:" + String(repeating: "0", count: 64))
+            let compiled = CompiledPolicy(result)
+            let text = compiled.text(digest: compiled.digest)
             let sample = CompiledSample(yaml: yaml, compiled: Array(text.utf8))
             let canonical = CompiledPolicy(sample.loadYAML()).canonicalBytes
             guard CompiledPolicy(sample.loadCompiled()).canonicalBytes == canonical else {

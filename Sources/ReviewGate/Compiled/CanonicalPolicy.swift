@@ -1,5 +1,6 @@
 /// A policy in canonical form (SPEC §9): the merged document with every key in one fixed order and
-/// every default written out, and where each node of it was written.
+/// every default of the keys 0.4.0 knew written out (``ReleasedDefaults``; a key added later only
+/// when the policy sets it), and where each node of it was written.
 ///
 /// Keys follow the order of SPEC §2's tables (``keyOrder(at:)``); trigger ids keep the file's order, which
 /// is the order triggers are tried. A setting the policy leaves out is written with its default, or
@@ -155,7 +156,8 @@ struct CanonicalPolicy {
                 members.append(
                     (name, value(entry.value, pointer: "\(pointer)/\(Self.escape(name))", key: entry.key.location)))
             }
-            members += PolicyDefaults(policy: decoded).defaults(at: pointer).filter { !present.contains($0.key) }
+            // The defaults of the keys 0.4.0 knew that the file left out; a later key only when set.
+            members += PolicyDefaults(policy: decoded).written(at: pointer).filter { !present.contains($0.key) }
             return .object(Self.keepsFileOrder(pointer) ? members : Self.sorted(members, at: pointer))
         }
     }

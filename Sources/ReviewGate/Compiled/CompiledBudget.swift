@@ -47,8 +47,8 @@ public struct CompiledBudget: Sendable {
         return JSONWriter(pretty: true, inlineScalarArrays: true).string(document) + "\n"
     }
 
-    /// The compiled text of a loaded budget, with its digest, checked to read back (its digest
-    /// checked with `digest` when given) as this very budget: nothing is written that the library
+    /// The compiled text of a loaded budget, with its digest, checked to read back (its digests
+    /// checked with `digest`, by default the core's SHA-256) as this very budget: nothing is written that the library
     /// could not load. `file` names the text in a diagnostic about its JSON.
     package static func checkedText(
         of result: BudgetLoader.Result, filesRelativeTo root: String?, file: String, digest: PolicyLoader.Digest? = nil
@@ -108,8 +108,9 @@ public struct CompiledBudget: Sendable {
     }
 
     /// Reads a compiled budget from its bytes (a bundle resource, a download) with its policies,
-    /// validated as the YAML is. With `digest` (SHA-256), the file's digest is checked, so that a
-    /// file edited after compiling is refused.
+    /// validated as the YAML is. The digest of each policy and the budget's are worked out again from
+    /// what was read, and a file edited after compiling is refused, naming both digests. `digest` is
+    /// the SHA-256 to hash with (CryptoKit's, say); without one, the core's own.
     public static func load(
         _ bytes: [UInt8], file: String, digest: (@Sendable (_ canonicalBytes: [UInt8]) -> String)? = nil
     ) throws(DiagnosticError) -> Budget {
@@ -117,10 +118,12 @@ public struct CompiledBudget: Sendable {
     }
 
     /// Decodes a compiled budget's document: the budget back at its YAML locations, each prompt's
-    /// compiled policy, what must hold across them, and the digest when `digest` is given.
+    /// compiled policy (its digest checked), what must hold across them, and the budget's digest,
+    /// each hashed with `digest` (by default the core's portable SHA-256).
     @_spi(ReviewGateTools) public static func decode(_ root: DocumentNode, digest: PolicyLoader.Digest? = nil)
         throws(DiagnosticError) -> BudgetLoader.Result
     {
+        let digest = digest ?? PortableSHA256.policyDigest
         if let refusal = FormatVersion.compiledBudget.refusal(root[formatKey]) { throw DiagnosticError([refusal]) }
         var reader = NodeReader()
         guard let fields = reader.fields(root, "the compiled budget", allowed: keys) else { throw reader.failure }
@@ -161,13 +164,11 @@ public struct CompiledBudget: Sendable {
         budget.digest = given
         let result = BudgetLoader.Result(
             budget: budget, warnings: BudgetLint.warnings(for: budget), document: document, policyResults: results)
-        if let digest {
-            let computed = digest(CompiledBudget(result).canonicalBytes)
-            guard computed == given else {
-                throw DiagnosticError(
-                    "the compiled budget's digest \(given) is not that of its budget and policies (\(computed)): it was edited after compiling; compile the YAML again",
-                    at: fields["digest"]?.location ?? root.location, advice: .compileAgain)
-            }
+        let computed = digest(CompiledBudget(result).canonicalBytes)
+        guard computed == given else {
+            throw DiagnosticError(
+                "the compiled budget's digest \(given) is not that of its budget and policies (\(computed)): it was edited after compiling; compile the YAML again",
+                at: fields["digest"]?.location ?? root.location, advice: .compileAgain)
         }
         return result
     }

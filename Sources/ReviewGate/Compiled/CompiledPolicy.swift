@@ -3,7 +3,8 @@
 ///
 /// One JSON document: `reviewgate_compiled` (this format's version), `digest` (SHA-256 of the
 /// canonical policy bytes, as `sha256:` and 64 hex digits), `policy` (the merged policy, `extends`
-/// resolved, keys in SPEC §2's order, every default written out) and `locations` (where each
+/// resolved, keys in SPEC §2's order, every default of 0.4.0's keys written out: ``ReleasedDefaults``)
+/// and `locations` (where each
 /// setting was written in the YAML: by file, then by JSON Pointer into `policy`, `[line, column]`,
 /// and for a mapping's value its key's then its own), so that an explanation on a device cites
 /// `policies/app.yaml:14` as the YAML one does.
@@ -31,8 +32,14 @@ public struct CompiledPolicy: Sendable {
         Array(JSONWriter().string(canonical.policy).utf8)
     }
 
+    /// The digest of ``canonicalBytes`` with the core's portable SHA-256 (``PortableSHA256``):
+    /// `sha256:` and 64 hex digits, what `reviewgate compile` writes.
+    @_spi(ReviewGateTools) public var digest: String {
+        PortableSHA256.policyDigest(canonicalBytes)
+    }
+
     /// The compiled document, indented, with a final newline; `digest` is `sha256:` and the hex
-    /// SHA-256 of ``canonicalBytes`` (the caller hashes: the core links no cryptography). With `root`
+    /// SHA-256 of ``canonicalBytes`` (``digest``, or the caller's own hash of them). With `root`
     /// (a folder), file names are written relative to it (`../shared/base.yaml` for one beside it),
     /// so that a build machine's paths stay out of the app.
     @_spi(ReviewGateTools) public func text(digest: String, filesRelativeTo root: String? = nil) -> String {
@@ -116,8 +123,10 @@ public struct CompiledPolicy: Sendable {
 
     /// Reads a compiled policy from its bytes (a bundle resource, a download): the JSON reader, the
     /// settings back at their YAML locations, and the same validation as the YAML. `file` names the
-    /// bytes in diagnostics about the JSON itself. With `digest` (SHA-256, such as CryptoKit's), the
-    /// file's `digest` is checked against its policy, so that a file edited after compiling is refused.
+    /// bytes in diagnostics about the JSON itself. The policy read is written in canonical form again
+    /// and hashed, and a file whose `digest` is not that hash (edited after compiling) is refused,
+    /// naming both digests. `digest` is the SHA-256 to hash with (CryptoKit's, say); without one, the
+    /// core's own.
     public static func load(
         _ bytes: [UInt8], file: String, digest: (@Sendable (_ canonicalBytes: [UInt8]) -> String)? = nil
     ) throws(DiagnosticError) -> Policy {
@@ -132,15 +141,16 @@ public struct CompiledPolicy: Sendable {
         try decode(JSONReader().loadDocument(bytes, file: file), digest: digest)
     }
 
-    /// Decodes a compiled policy's document (see ``CompiledPolicyDecoder``), checking its digest
-    /// with `digest` when given.
+    /// Decodes a compiled policy's document (see ``CompiledPolicyDecoder``) and checks its digest:
+    /// the canonical bytes of what was read, hashed with `digest` (by default the core's portable
+    /// SHA-256), must be the file's `digest`.
     @_spi(ReviewGateTools) public static func decode(_ root: DocumentNode, digest: PolicyLoader.Digest? = nil)
         throws(DiagnosticError)
         -> PolicyLoader.Result
     {
         let result = try CompiledPolicyDecoder.decode(root)
-        if let digest, let given = result.policy.digest {
-            let computed = digest(CompiledPolicy(result).canonicalBytes)
+        if let given = result.policy.digest {
+            let computed = (digest ?? PortableSHA256.policyDigest)(CompiledPolicy(result).canonicalBytes)
             guard computed == given else {
                 throw DiagnosticError(
                     "the compiled policy's digest \(given) is not that of its policy (\(computed)): it was edited after compiling; compile the YAML again",

@@ -4,8 +4,8 @@
 /// (those without a location) are dropped so that they take their defaults as they did, and the
 /// tree is decoded and validated as a YAML policy is. Then each dropped setting must be the default
 /// the decoded policy takes, so that an edited default is an error rather than a policy that says
-/// one thing and does another. (The digest is not checked here: the
-/// core links no SHA-256; `reviewgate` checks it, and remote updates are signed.)
+/// one thing and does another. (The digest is checked by ``CompiledPolicy/decode(_:digest:)``,
+/// which writes what this read in canonical form again and hashes it.)
 enum CompiledPolicyDecoder {
     /// The format of a compiled policy, for the newer-version refusal.
     static let format = FormatVersion(

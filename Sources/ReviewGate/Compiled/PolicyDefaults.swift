@@ -1,6 +1,8 @@
 /// The value each setting of a policy takes when the policy leaves it out: its default, `false` for a
 /// switch that is off, `null` for a setting with none (SPEC §2's tables), as the canonical form writes
-/// them (``CanonicalPolicy``), and as a compiled policy's defaults are checked against.
+/// them (``CanonicalPolicy``), and as a compiled policy's defaults are checked against. The canonical
+/// form writes them for the keys of 0.4.0 alone (``ReleasedDefaults``): a key added later is
+/// written only when a policy sets it, whatever its default here.
 struct PolicyDefaults {
     /// The decoded policy, whose defaults (the platform's quota, a trigger's event) depend on it.
     let policy: Policy
@@ -9,18 +11,14 @@ struct PolicyDefaults {
     func defaults(at pointer: String) -> [(key: String, value: JSONValue)] {
         switch pointer {
         case "":
-            // `requires` only when the policy sets it, so that a policy without one compiles to the
-            // bytes (and digest) it had before the key existed.
-            let requires = policy.requires
-            return [("description", .null), ("enabled", .bool(true))]
-                + (requires.appVersion == nil && requires.libraryVersion == nil
-                    ? [] : [("requires", section("/requires"))])
-                + [
-                    ("app", section("/app")),
-                    ("guards", section("/guards")), ("responses", section("/responses")),
-                    ("counting", section("/counting")), ("presentation", section("/presentation")), ("rollout", .null),
-                    ("lint", section("/lint")),
-                ]
+            // `requires` is written only when the policy sets it (``ReleasedDefaults``), so that a
+            // policy without one compiles to the bytes (and digest) it had before the key existed.
+            return [
+                ("description", .null), ("enabled", .bool(true)), ("requires", section("/requires")),
+                ("app", section("/app")), ("guards", section("/guards")), ("responses", section("/responses")),
+                ("counting", section("/counting")), ("presentation", section("/presentation")), ("rollout", .null),
+                ("lint", section("/lint")),
+            ]
         case "/app":
             return [
                 ("store_id", .null), ("package", .null), ("version_key", .string(policy.app.versionKey.rawValue)),
@@ -56,14 +54,23 @@ struct PolicyDefaults {
         }
     }
 
-    /// A whole section of defaults, for a policy that leaves it out.
+    /// The settings of the mapping at `pointer` that the canonical form writes when the policy
+    /// leaves them out, with their defaults: those of the keys 0.4.0 knew (SPEC §9 *Compatibility*).
+    func written(at pointer: String) -> [(key: String, value: JSONValue)] {
+        defaults(at: pointer).filter { ReleasedDefaults.writesUnset($0.key, at: pointer) }
+    }
+
+    /// A whole section as the canonical form writes it for a policy that leaves it out.
     private func section(_ pointer: String) -> JSONValue {
-        .object(CanonicalPolicy.sorted(defaults(at: pointer), at: pointer))
+        .object(CanonicalPolicy.sorted(written(at: pointer), at: pointer))
     }
 
     /// A guard the policy does not write: its default, `false` for the switches, or `null` (none).
     private func defaultGuard(_ key: Guard.Key) -> JSONValue {
-        // Over every key, with no `default:`: a new guard makes the compiler point here.
+        // Over every key, with no `default:`: a new guard makes the compiler point here. A guard
+        // added after 0.4.0 is written only when a policy sets it (``ReleasedDefaults``), so that
+        // every policy compiled or signed before it keeps its digest: this is the value its
+        // absence reads as.
         switch key {
         case .neverOn: return .array(policy.guards.neverOn.map { .string($0.rawValue) })
         case .systemQuota:

@@ -13,8 +13,9 @@
 
     /// How files are read.
     @_spi(ReviewGateTools) public var source: DocumentSource
-    /// How digests are worked out, if at all: with it, a compiled policy's `digest` is checked (an
-    /// edited file is refused) and a YAML policy's is worked out, so that every policy loaded has one.
+    /// How digests are worked out: a compiled policy's `digest` is checked with it (by default with
+    /// the core's portable SHA-256: an edited file is refused), and with it a YAML policy's is worked
+    /// out too, so that every policy loaded has one.
     @_spi(ReviewGateTools) public var digest: Digest?
 
     /// Creates a loader that reads documents through `source`, hashing with `digest` when given.

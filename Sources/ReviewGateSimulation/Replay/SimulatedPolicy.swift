@@ -43,10 +43,11 @@ public struct SimulatedPolicy: Sendable {
     /// (one shared by two cores has its count changed by both at once, which costs both dearly).
     /// Itself when it was made from a policy alone.
     package func replica() -> SimulatedPolicy {
-        // Compiled only here, for a run on several cores; the digest is put back after decoding,
-        // so any well-formed one will do.
+        // Compiled only here, for a run on several cores, with the digest that loading checks; the
+        // policy's own (which the caller may have hashed otherwise) is put back after decoding.
         guard let loaded else { return self }
-        let text = CompiledPolicy(loaded).text(digest: "sha256:" + String(repeating: "0", count: 64))
+        let compiled = CompiledPolicy(loaded)
+        let text = compiled.text(digest: compiled.digest)
         guard var copy = try? CompiledPolicy.load(Array(text.utf8), file: path) else { return self }
         copy.digest = policy.digest
         var replica = SimulatedPolicy(copy, path: path, osQuota: osQuota)
