@@ -92,22 +92,25 @@ struct SimulateInputChecksTests {
         #expect((report["policy"] as? [String: Any])?["people"] as? Int == 2)
     }
 
-    @Test("a budget whose policies read the build, on lines without one, is refused too")
+    @Test("a budget whose policies read the build, on lines without one, is refused too; its wants are warned about")
     func budgetVersionRefused() throws {
         let folder = try Self.folder(with: ["t.jsonl": Self.shortOnly])
         let budget = Self.policy("policies/budget/calm-app.budget.yaml")
         let result = try CLIRunner.run(["simulate", "--budget", budget, "t.jsonl"], in: folder)
-        if result.status == 2 {
-            #expect(result.stderr.contains("reads the app's"), "\(result.stderr)")
-            let again = try CLIRunner.run(
-                ["simulate", "--budget", budget, "t.jsonl", "--version-key", "short"], in: folder)
-            #expect(again.status == 0, "\(again.stderr)")
-            #expect(again.stdout.contains("--version-key short"))
-        } else {
-            // The budget's policies read no version: then nothing is refused, and nothing said.
-            #expect(result.status == 0, "\(result.stderr)")
-            #expect(!result.stdout.contains("reads the app's"))
-        }
+        #expect(result.status == 2)
+        // The review's policy extends Apple's sample, whose once_per_version by build reads it.
+        #expect(
+            result.stderr.hasPrefix(
+                "\(Self.policy(Self.appleSample)):18:3: error: guards.once_per_version reads the app's build"),
+            "\(result.stderr)")
+        let again = try CLIRunner.run(
+            ["simulate", "--budget", budget, "t.jsonl", "--version-key", "short"], in: folder)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("every policy replayed with --version-key short"))
+        #expect(
+            again.stdout.contains(
+                "warning: the budget's prompt paywall reads want paywall, and the input never sends it (no want line names it)"
+            ), "\(again.stdout)")
     }
 
     @Test("an event the policy reads and no line sends is warned about in text, JSON and HTML, with a did-you-mean")
