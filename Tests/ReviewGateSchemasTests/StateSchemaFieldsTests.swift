@@ -51,6 +51,9 @@ import Testing
             return schema
         }
 
+        /// `asks[0]` and `prompt`: `asks[0].prompt`.
+        static func join(_ path: String, _ label: String) -> String { path.isEmpty ? label : "\(path).\(label)" }
+
         /// `value` against the JSON written for it and its schema, at `path`.
         mutating func walk(_ value: Any, json: Any?, schema: [String: Any], at path: String) {
             let mirror = Mirror(reflecting: value)
@@ -85,10 +88,12 @@ import Testing
                 let described = Set((schema["properties"] as? [String: Any] ?? [:]).keys).subtracting(
                     StateSchemaFieldsTests.keysWithoutProperty)
                 for label in labels where !written.contains(StateSchemaFieldsTests.key(label)) {
-                    problems.append("\(path).\(label): StateEncoder writes no \(StateSchemaFieldsTests.key(label))")
+                    problems.append(
+                        "\(Self.join(path, label)): StateEncoder writes no \(StateSchemaFieldsTests.key(label))")
                 }
                 for label in labels where !described.contains(StateSchemaFieldsTests.key(label)) {
-                    problems.append("\(path).\(label): the state schema has no \(StateSchemaFieldsTests.key(label))")
+                    problems.append(
+                        "\(Self.join(path, label)): the state schema has no \(StateSchemaFieldsTests.key(label))")
                 }
                 for key in written.subtracting(properties) { problems.append("\(path): \(key) written, no property") }
                 for key in described.subtracting(properties) {
@@ -101,7 +106,7 @@ import Testing
                     let properties = schema["properties"] as? [String: Any]
                     walk(
                         child.value, json: object[key], schema: resolve(properties?[key]),
-                        at: path.isEmpty ? label : "\(path).\(label)")
+                        at: Self.join(path, label))
                 }
             default:
                 return
