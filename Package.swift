@@ -127,3 +127,13 @@ let package = Package(
             exclude: ["Goldens"]),
     ]
 )
+
+// CI (.ci/run) sets REVIEWGATE_WARNINGS_AS_ERRORS=1: a warning in the package's own targets (Sources,
+// Tests, Fuzz) is then an error, and dependencies' warnings stay warnings. Only in this package's own
+// builds: a package an app depends on may not carry unsafe flags, and `.treatAllWarnings(as: .error)`
+// needs tools version 6.2.
+if Context.environment["REVIEWGATE_WARNINGS_AS_ERRORS"] == "1" {
+    for target in package.targets where target.type != .system && target.type != .plugin {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
+    }
+}

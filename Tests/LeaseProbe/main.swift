@@ -36,7 +36,7 @@ do {
     guard
         let log = FileHandle(forWritingAtPath: arguments[4])
             ?? {
-                FileManager.default.createFile(atPath: arguments[4], contents: nil)
+                _ = FileManager.default.createFile(atPath: arguments[4], contents: nil)
                 return FileHandle(forWritingAtPath: arguments[4])
             }()
     else {

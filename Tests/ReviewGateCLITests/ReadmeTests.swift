@@ -181,6 +181,34 @@ struct ReadmeTests {
         }
     }
 
+    /// *Running part of the tests* names every slow suite (`…SlowTests`, which `swift test --skip
+    /// SlowTests` leaves out), and names no suite that does not exist.
+    @Test func theSlowSuitesAreTheReadmes() throws {
+        let tests = Repository.root.appending(path: "Tests")
+        let files = (FileManager.default.enumerator(atPath: tests.path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".swift") }
+        var suites: Set<String> = []
+        for file in files {
+            let text = try String(contentsOf: tests.appending(path: file), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.contains("struct ") && line.contains("SlowTests") {
+                let name = line.components(separatedBy: "struct ").dropFirst().first?.prefix {
+                    $0.isLetter || $0.isNumber
+                }
+                if let name, name.hasSuffix("SlowTests") { suites.insert(String(name)) }
+            }
+        }
+        #expect(suites.count >= 7, "\(suites)")
+        let readme = try String(contentsOf: Repository.root.appending(path: "README.md"), encoding: .utf8)
+        let section =
+            readme.components(separatedBy: "- **Running part of the tests.**").dropFirst().first?
+            .components(separatedBy: "\n- **").first ?? ""
+        let named = Set(
+            section.split(separator: "`").map(String.init).filter {
+                $0.hasSuffix("SlowTests") && $0.first?.isUppercase == true
+            })
+        #expect(named == suites, "README names \(named.sorted()), the tests have \(suites.sorted())")
+    }
+
     /// *The modules* lists exactly the products of `Package.swift`, no more and no fewer.
     @Test func theModuleTableListsExactlyTheProducts() throws {
         let manifest = try String(contentsOf: Repository.root.appending(path: "Package.swift"), encoding: .utf8)

@@ -195,16 +195,60 @@ import Testing
         #expect(unchecked.stdout.contains("note: requires.app_version 2.0 (remote) not checked; give --app-version"))
     }
 
-    @Test func verifyNeedsAKeyAndAReadableFile() throws {
-        let none = try CLIRunner.run(["verify", "x.json"])
+    /// Each of `verify`'s refusals to start, alone: the rest of the command is right, so that
+    /// what it refuses is what the test is named for, and its message says so.
+    @Test func verifyNeedsAKey() throws {
+        let folder = try Self.folderWithAFile()
+        let none = try CLIRunner.run(["verify", "x.json"], in: folder)
         #expect(none.status == 2)
-        #expect(none.stderr.contains("give the public key the app trusts: --key NAME.pub"))
-        let missing = try CLIRunner.run(["verify", "--key", "ed25519:AAAA", "x.json"])
+        #expect(none.stderr.contains("give the public key the app trusts: --key NAME.pub"), "\(none.stderr)")
+    }
+
+    @Test func verifyNeedsAWellFormedKey() throws {
+        let folder = try Self.folderWithAFile()
+        let short = try CLIRunner.run(["verify", "--key", "ed25519:AAAA", "x.json"], in: folder)
+        #expect(short.status == 2)
+        #expect(
+            short.stderr == "reviewgate: error: ed25519:AAAA: the public key is not an Ed25519 key (32 bytes)\n",
+            "\(short.stderr)")
+        try "ed25519-private:AAAA\n".write(to: folder.appending(path: "team.pub"), atomically: true, encoding: .utf8)
+        let privateKey = try CLIRunner.run(["verify", "--key", "team.pub", "x.json"], in: folder)
+        #expect(privateKey.status == 2)
+        #expect(
+            privateKey.stderr
+                == "reviewgate: error: team.pub: a public key must be ed25519: and base64, as reviewgate keygen writes it; found \"ed25519-private:AAAA\"\n",
+            "\(privateKey.stderr)")
+    }
+
+    @Test func verifyNeedsAReadableFile() throws {
+        let folder = try Self.folderWithAFile()
+        let missing = try CLIRunner.run(["verify", "--key", Self.publicKey, "missing.json"], in: folder)
         #expect(missing.status == 2)
-        // The version as record takes it, or one for whichever the policy counts.
-        let badVersion = try CLIRunner.run(["verify", "--key", "ed25519:AAAA", "--app-version", "major=3", "x.json"])
+        #expect(missing.stderr == "missing.json:1:1: error: no such file\n", "\(missing.stderr)")
+        #expect(missing.stdout == "")
+    }
+
+    /// The version as record takes it, or one for whichever the policy counts.
+    @Test func verifyNeedsAnAppVersionItKnows() throws {
+        let folder = try Self.folderWithAFile()
+        let badVersion = try CLIRunner.run(
+            ["verify", "--key", Self.publicKey, "--app-version", "major=3", "x.json"], in: folder)
         #expect(badVersion.status == 2)
-        #expect(badVersion.stderr.contains("--app-version knows short and build; found \"major\""))
+        #expect(
+            badVersion.stderr.contains("--app-version knows short and build; found \"major\""), "\(badVersion.stderr)")
+    }
+
+    /// A public key that reads, for the cases where the key is not what is wrong.
+    static let publicKey = PolicySigningKey().publicKey.description
+
+    /// A folder with a file `x.json` (not a signed policy: with everything else right, `verify`
+    /// reads it and refuses it with exit 1).
+    static func folderWithAFile() throws -> URL {
+        let folder = try Repository.temporaryFolder()
+        try "{}\n".write(to: folder.appending(path: "x.json"), atomically: true, encoding: .utf8)
+        let refused = try CLIRunner.run(["verify", "--key", publicKey, "x.json"], in: folder)
+        #expect(refused.status == 1, "\(refused.stderr)")
+        return folder
     }
 
     @Test func validateJudgesRequires() throws {

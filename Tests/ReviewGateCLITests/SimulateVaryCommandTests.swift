@@ -217,9 +217,10 @@ struct SimulateVaryCommandTests {
         let text = try CLIRunner.run(arguments)
         #expect(text.status == 0, "\(text.stderr)")
         let json = try Self.object(try CLIRunner.run(arguments + ["--format", "json"]).stdout)
-        let results = [json["policy"]] + (json["variants"] as? [Any] ?? [])
+        let results = [try #require(json["policy"])] + (json["variants"] as? [Any] ?? [])
         let table = text.stdout.split(separator: "\n").drop { !$0.hasPrefix("variant ") }.dropFirst()
         let names = ["as written", "experiment.holdout=0", "experiment.holdout=10"]
+        #expect(results.count == names.count, "\(json)")
         var rows = table.makeIterator()
         for (name, result) in zip(names, results) {
             #expect(rows.next()?.hasPrefix(name + " ") == true, "\(text.stdout)")

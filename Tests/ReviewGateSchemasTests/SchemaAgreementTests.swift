@@ -54,6 +54,23 @@ struct SchemaAgreementTests {
         try Self.expectValid(states, against: .state)
     }
 
+    /// What the writer makes of a state with every field set (`FullState`), in JSON and in YAML:
+    /// the schema takes every field it writes, in the form it writes it.
+    @Test("full states, as StateEncoder writes them, pass the state schema")
+    func fullStatesPass() throws {
+        let folder = try Repository.temporaryFolder()
+        var paths: [String] = []
+        for seed in UInt64(0)..<10 {
+            for format in [StateEncoder.Format.json, .yaml] {
+                let path = folder.appending(path: "full-\(seed).state.\(format == .json ? "json" : "yaml")").path
+                try StateEncoder.encode(FullState.make(seed: seed), as: format).write(
+                    toFile: path, atomically: true, encoding: .utf8)
+                paths.append(path)
+            }
+        }
+        try Self.expectValid(paths, against: .state)
+    }
+
     @Test("every scenario under policies/ passes the scenario schema")
     func scenarioFilesPass() throws {
         let scenarios = Self.files(in: "policies", recursive: true) { $0.hasSuffix(".scenario.yaml") }

@@ -61,7 +61,14 @@ import Testing
             let arms = try #require(config["arms"] as? [[String: Any]])
             let lines = arms.map { "    \($0["name"]!): {weight: \($0["weight"]!)}" }.joined(separator: "\n")
             let yaml = "  name: e\n  salt: \(salt)\n  holdout: \(config["holdout"]!)\n  arms:\n" + lines
-            bySalt[salt] = try #require(try Self.policy(yaml).experiment)
+            let experiment = try Self.policy(yaml).experiment
+            // The experiment read is the vectors' own: a salt, holdout or weight read otherwise
+            // would give other buckets and arms.
+            #expect(experiment?.salt == salt)
+            #expect(experiment?.holdout == config["holdout"] as? Double, "\(salt)")
+            #expect(experiment?.arms.map(\.name) == arms.map { $0["name"] as? String }, "\(salt)")
+            #expect(experiment?.arms.map(\.weight) == arms.map { $0["weight"] as? Int }, "\(salt)")
+            bySalt[salt] = experiment
         }
         var buckets = Set<Int>()
         for vector in vectors {

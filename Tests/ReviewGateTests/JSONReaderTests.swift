@@ -26,7 +26,8 @@ struct JSONReaderTests {
         #expect(root["d"]?.scalar?.value == .string("xé\n"))
         #expect(root["d"]?.scalar?.style == .doubleQuoted)
         #expect(root["e"]?.sequence?.map { $0.scalar?.value } == [.bool(true), .bool(false), .null])
-        #expect(root["f"]?.scalar?.value == .float(12_345_678_901_234_567_890))
+        // Past Int64: the nearest double, as YAML would read it.
+        #expect(root["f"]?.scalar?.value == .float(Double("12345678901234567890")!))
     }
 
     @Test func nodesKnowTheirLineAndColumnInCharacters() throws {
