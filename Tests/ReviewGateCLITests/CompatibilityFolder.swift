@@ -51,8 +51,9 @@ enum CompatibilityFolder {
     static func files(under folder: String) throws -> [String] {
         try FileManager.default.subpathsOfDirectory(atPath: Repository.path(folder)).filter { path in
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: Repository.path("\(folder)/\(path)"), isDirectory: &isFolder)
-            return !isFolder.boolValue
+            let exists = FileManager.default.fileExists(
+                atPath: Repository.path("\(folder)/\(path)"), isDirectory: &isFolder)
+            return exists && !isFolder.boolValue
         }.map { "\(folder)/\($0)" }.sorted()
     }
 

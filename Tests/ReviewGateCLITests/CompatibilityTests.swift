@@ -35,8 +35,9 @@ import Testing
             let folder = CompatibilityFolder.folder(release)
             let all = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { path in
                 var isFolder: ObjCBool = false
-                FileManager.default.fileExists(atPath: folder.appending(path: path).path, isDirectory: &isFolder)
-                return !isFolder.boolValue
+                let exists = FileManager.default.fileExists(
+                    atPath: folder.appending(path: path).path, isDirectory: &isFolder)
+                return exists && !isFolder.boolValue
             }
             for path in all.sorted() {
                 switch path {

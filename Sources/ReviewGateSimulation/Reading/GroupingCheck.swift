@@ -9,20 +9,23 @@ package struct GroupingCheck {
     /// How many people whose lines ended are remembered.
     package static let remembered = 100_000
 
-    /// A person's id hashed to 128 bits (two SipHash values of this run's random seed, keyed apart).
+    /// A person's id hashed to 128 bits, from its UTF-8 bytes: SipHash with this run's random
+    /// seed, and the symbol table's own hash beside it.
     private struct Hash: Hashable {
         var first: Int
-        var second: Int
+        var second: UInt64
 
         init(_ id: String) {
-            var first = Hasher()
-            first.combine(0 as UInt8)
-            first.combine(id)
-            var second = Hasher()
-            second.combine(1 as UInt8)
-            second.combine(id)
-            self.first = first.finalize()
-            self.second = second.finalize()
+            var id = id
+            (first, second) = id.withUTF8 { bytes in
+                var hasher = Hasher()
+                hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+                return (hasher.finalize(), ByteSearch.hash(bytes))
+            }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(first)
         }
     }
 

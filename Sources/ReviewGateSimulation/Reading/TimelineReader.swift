@@ -43,6 +43,8 @@ package struct TimelineReader {
     /// With `--grouped`: the check that each person's lines are together (``GroupingCheck``),
     /// carried from file to file; `nil` for a read in memory.
     var grouping: GroupingCheck?
+    /// The stop the fast path found at its line, which the general path then throws.
+    private var groupingError: DiagnosticError?
     private var fields = LineFields()
     private var hints = SymbolHints()
     private var scratch = TimeColumn.Scratch()
@@ -69,10 +71,28 @@ package struct TimelineReader {
     package mutating func read(
         _ chunk: UnsafeBufferPointer<UInt8>, _ body: (TimelineEvent) -> Void
     ) throws(DiagnosticError) {
+        try read(chunk, checkingGrouping: false, body)
+    }
+
+    /// ``read(_:_:)`` for a grouped read: each new person is checked by ``grouping``, and one whose
+    /// lines had ended stops the read at their line.
+    @inline(__always)
+    package mutating func readGrouped(
+        _ chunk: UnsafeBufferPointer<UInt8>, _ body: (TimelineEvent) -> Void
+    ) throws(DiagnosticError) {
+        try read(chunk, checkingGrouping: grouping != nil, body)
+    }
+
+    /// The read of ``read(_:_:)``, checking each new person's lines when `checkingGrouping` (a
+    /// constant where it is inlined, so that a read in memory runs no check at all).
+    @inline(__always)
+    private mutating func read(
+        _ chunk: UnsafeBufferPointer<UInt8>, checkingGrouping: Bool, _ body: (TimelineEvent) -> Void
+    ) throws(DiagnosticError) {
         var start = 0
         while true {
             if usesFastPath, format == .jsonl, pending.isEmpty, !discarding,
-                let newline = try plainLine(chunk, from: start, body)
+                let newline = plainLine(chunk, from: start, checkingGrouping: checkingGrouping, body)
             {
                 start = newline + 1
                 continue
@@ -108,27 +128,35 @@ package struct TimelineReader {
     /// the index of its newline; `nil`, nothing read, for a line left to ``line(_:_:)``.
     @inline(__always)
     private mutating func plainLine(
-        _ chunk: UnsafeBufferPointer<UInt8>, from start: Int, _ body: (TimelineEvent) -> Void
-    ) throws(DiagnosticError) -> Int? {
+        _ chunk: UnsafeBufferPointer<UInt8>, from start: Int, checkingGrouping: Bool, _ body: (TimelineEvent) -> Void
+    ) -> Int? {
         var line = PlainLine()
         guard let newline = JSONLineFastPath.scan(chunk, from: start, into: &line),
             newline - start <= Self.longestLine,
             let event = TimelineLine.plainEvent(
                 &line, symbols: &symbols, people: &people, hints: &hints, scratch: &scratch)
         else { return nil }
+        if checkingGrouping, event.person != grouping!.person, !takeGrouping(event, line: lines + 1) {
+            // Left to the general path, which stops there.
+            return nil
+        }
         lines += 1
-        if grouping != nil, event.person != grouping!.person { try checkGrouping(event) }
         eventCount += 1
         body(event)
         return newline
     }
 
-    /// Stops the read at a person whose lines appear again after other people's (``grouping``).
-    private mutating func checkGrouping(_ event: TimelineEvent) throws(DiagnosticError) {
+    /// Takes a new person in ``grouping``: false, with ``groupingError`` set for the line, when
+    /// their lines had ended before. Kept out of the fast path's code, which runs on every line.
+    @inline(never)
+    private mutating func takeGrouping(_ event: TimelineEvent, line: Int) -> Bool {
         let name = people[event.person]
         guard grouping!.begin(event.person, name: name) else {
-            throw GroupingCheck.error(name: name, at: location(1))
+            groupingError = GroupingCheck.error(
+                name: name, at: SourceLocation(file: file, line: lineOffset + line, column: 1))
+            return false
         }
+        return true
     }
 
     /// Forgets every person but `person`, who is numbered anew: the number returned. For a
@@ -183,7 +211,10 @@ package struct TimelineReader {
             return
         }
         if !unknown.fresh.isEmpty { warnUnknown() }
-        if grouping != nil, event.person != grouping!.person { try checkGrouping(event) }
+        if let groupingError { throw groupingError }
+        if grouping != nil, event.person != grouping!.person, !takeGrouping(event, line: lines) {
+            throw groupingError!
+        }
         eventCount += 1
         body(event)
     }

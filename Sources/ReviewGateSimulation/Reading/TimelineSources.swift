@@ -64,7 +64,7 @@ struct TimelineSources {
             guard count > 0 else { return (count, reader.eventCount) }
             events.removeAll(keepingCapacity: true)
             try buffer.withUnsafeBufferPointer { (all) throws(DiagnosticError) in
-                try reader.read(UnsafeBufferPointer(rebasing: all[..<count])) { events.append($0) }
+                try reader.readGrouped(UnsafeBufferPointer(rebasing: all[..<count])) { events.append($0) }
             }
             body(events, &reader)
             return (count, reader.eventCount)

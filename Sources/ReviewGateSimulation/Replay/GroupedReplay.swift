@@ -76,7 +76,7 @@ extension GroupedReplay {
             while start < all.count {
                 let end = min(all.count, start + max(1, chunkSize(start)))
                 events.removeAll(keepingCapacity: true)
-                try reader.read(UnsafeBufferPointer(rebasing: all[start..<end])) { events.append($0) }
+                try reader.readGrouped(UnsafeBufferPointer(rebasing: all[start..<end])) { events.append($0) }
                 replay.take(events, from: &reader)
                 start = end
             }

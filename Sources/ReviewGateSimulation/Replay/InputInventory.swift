@@ -32,40 +32,65 @@ package struct InputInventory: Sendable {
     /// Nothing taken yet.
     package init() {}
 
-    /// Takes one person's lines.
+    /// Takes one person's lines. Once per line of every run: the names are marked through the
+    /// arrays' storage, and a name past their end (new since they last grew) waits for one growth.
     package mutating func take(_ events: UnsafeBufferPointer<TimelineEvent>) {
         people += 1
         var short = false
         var build = false
-        for event in events {
-            if event.short != TimelineEvent.none { short = true }
-            if event.build != TimelineEvent.none { build = true }
-            switch event.kind {
-            case .launch: launches += 1
-            case .event:
-                mark(event.name, .event)
-                eventLines[Int(event.name)] += 1
-            case .trigger: mark(event.name, .trigger)
-            case .flag: mark(event.name, .flag)
-            case .attribute: mark(event.name, .attribute)
-            case .want: mark(event.name, .want)
-            case .response: mark(event.value, .response)
-            case .install, .update: break
+        var launches = 0
+        var beyond: [(symbol: Int, kind: Kind)] = []
+        names.withUnsafeMutableBufferPointer { names in
+            eventLines.withUnsafeMutableBufferPointer { eventLines in
+                for event in events {
+                    if !(short && build) {
+                        short = short || event.short != TimelineEvent.none
+                        build = build || event.build != TimelineEvent.none
+                    }
+                    let bit = Self.bits[Int(event.kind.rawValue)]
+                    guard bit != 0 else {
+                        if event.kind == .launch { launches += 1 }
+                        continue
+                    }
+                    let symbol = Int(event.kind == .response ? event.value : event.name)
+                    guard symbol >= 0 else { continue }
+                    guard symbol < names.count else {
+                        beyond.append((symbol, Kind(rawValue: bit)!))
+                        continue
+                    }
+                    names[symbol] |= bit
+                    if bit == Kind.event.rawValue { eventLines[symbol] += 1 }
+                }
             }
         }
+        self.launches += launches
+        for (symbol, kind) in beyond { mark(symbol, kind) }
         if !short { peopleWithoutShort += 1 }
         if !build { peopleWithoutBuild += 1 }
     }
 
-    private mutating func mark(_ symbol: Symbols.ID, _ kind: Kind) {
-        guard symbol >= 0 else { return }
-        let index = Int(symbol)
-        if index >= names.count {
-            let count = max(index + 1, names.count * 2)
+    /// By a line's kind (its raw value), the bit of the kind of name it sends; 0 for none.
+    private static let bits: [UInt8] = TimelineEvent.Kind.allCases.map { kind in
+        switch kind {
+        case .event: Kind.event.rawValue
+        case .trigger: Kind.trigger.rawValue
+        case .flag: Kind.flag.rawValue
+        case .attribute: Kind.attribute.rawValue
+        case .want: Kind.want.rawValue
+        case .response: Kind.response.rawValue
+        case .install, .launch, .update: 0
+        }
+    }
+
+    /// Marks a name past the arrays' end, growing them.
+    private mutating func mark(_ symbol: Int, _ kind: Kind) {
+        if symbol >= names.count {
+            let count = max(symbol + 1, names.count * 2, 64)
             names += repeatElement(0, count: count - names.count)
             eventLines += repeatElement(0, count: count - eventLines.count)
         }
-        names[index] |= kind.rawValue
+        names[symbol] |= kind.rawValue
+        if kind == .event { eventLines[symbol] += 1 }
     }
 
     /// Adds another part's (whose symbols number names as these do).
