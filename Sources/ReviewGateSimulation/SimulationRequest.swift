@@ -132,7 +132,7 @@ public struct SimulationRequest {
         let replayed = try replay(Simulation(budget: budget))
         let checked = try InputCheck.Checked(
             replayed.outcome.inventory, symbols: replayed.symbols, policies: budget.budget.policies,
-            wants: budget.budget.externalPrompts, budgetLocation: budget.budget.location)
+            wants: budget.budget.prompts.filter { $0.policy == nil }.map { ($0.name, $0.priority.location) })
         var report = BudgetSimulationReport(
             budget, input: replayed.input, tally: replayed.outcome.budget ?? BudgetTally(prompts: 0),
             tallies: replayed.outcome.tallies)

@@ -3,11 +3,11 @@
 ///
 /// One JSON document: `reviewgate_compiled` (this format's version), `digest` (SHA-256 of the
 /// canonical policy bytes, as `sha256:` and 64 hex digits), `policy` (the merged policy, `extends`
-/// resolved, keys in SPEC §2's order, every default of 0.4.0's keys written out: ``ReleasedDefaults``)
-/// and `locations` (where each
-/// setting was written in the YAML: by file, then by JSON Pointer into `policy`, `[line, column]`,
-/// and for a mapping's value its key's then its own), so that an explanation on a device cites
-/// `policies/app.yaml:14` as the YAML one does.
+/// resolved, keys in SPEC §2's order, every default of the keys 0.4.0 knew written out, a key added
+/// later only when the policy sets it) and `locations` (where each setting was written in the YAML:
+/// by file, then by JSON Pointer into `policy`, `[line, column]`, and for a mapping's value its
+/// key's then its own), so that an explanation on a device cites `policies/app.yaml:14` as the
+/// YAML one does.
 ///
 /// ```swift
 /// let bytes = try Array(Data(contentsOf: Bundle.main.url(forResource: "app", withExtension: "json")!))

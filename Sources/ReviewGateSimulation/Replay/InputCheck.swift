@@ -21,13 +21,12 @@ enum InputCheck {
         /// Checks a run of `policies` (and of the prompts a budget `wants` without a policy),
         /// whose lines sent `inventory`: throws when a policy reads a version no line gives.
         init(
-            _ inventory: InputInventory, symbols: Symbols, policies: [Policy], wants: [String] = [],
-            budgetLocation: SourceLocation? = nil
+            _ inventory: InputInventory, symbols: Symbols, policies: [Policy],
+            wants: [(prompt: String, at: SourceLocation?)] = []
         ) throws(DiagnosticError) {
             try checkVersions(of: policies, inventory: inventory, sent: inventory.sent(symbols: symbols))
             warnings = InputCheck.warnings(
-                policies: policies, wants: wants, budgetLocation: budgetLocation, inventory: inventory,
-                symbols: symbols)
+                policies: policies, wants: wants, inventory: inventory, symbols: symbols)
             frequentEvents = warnings.isEmpty ? [] : InputCheck.frequentEvents(inventory, symbols: symbols)
             for policy in policies where !PolicyReads(policy).versions.isEmpty {
                 let key = policy.app.versionKey
@@ -57,18 +56,18 @@ enum InputCheck {
         }
     }
 
-    /// The warnings of a run of `policies` (and the prompts a budget `wants` without a policy, at
-    /// `budgetLocation`): each name read that no line sends, once.
+    /// The warnings of a run of `policies` (and of the prompts a budget `wants` without a policy,
+    /// each where the budget names it): each name read that no line sends, once.
     static func warnings(
-        policies: [Policy], wants: [String] = [], budgetLocation: SourceLocation? = nil,
-        inventory: InputInventory, symbols: Symbols
+        policies: [Policy], wants: [(prompt: String, at: SourceLocation?)] = [], inventory: InputInventory,
+        symbols: Symbols
     ) -> [InputWarning] {
         let sent = inventory.sent(symbols: symbols)
         var warnings: [InputWarning] = []
         var warned = Set<String>()
         var reads = policies.flatMap { PolicyReads($0).names }
         reads += wants.map {
-            PolicyReads.Name(kind: .want, name: $0, by: "the budget's prompt \($0)", location: budgetLocation)
+            PolicyReads.Name(kind: .want, name: $0.prompt, by: "the budget's prompt \($0.prompt)", location: $0.at)
         }
         for read in reads {
             let kind = read.kind
