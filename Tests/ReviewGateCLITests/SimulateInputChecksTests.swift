@@ -218,3 +218,23 @@ struct SimulateInputChecksTests {
         #expect(again.stderr.hasPrefix("c.jsonl:1:1: error: u1 appears again after other people"), "\(again.stderr)")
     }
 }
+
+extension SimulateInputChecksTests {
+    @Test("a response line of a kind whose rule is next_version reads the version: refused without it")
+    func responseReadsVersion() throws {
+        let policyText = """
+            reviewgate: 1
+            name: answers
+            triggers:
+              done: {event: task_done, at_least: 1}
+
+            """
+        let lines =
+            #"{"user":"u1","time":"2026-01-01T09:00:00Z","type":"event","name":"task_done"}"# + "\n"
+            + #"{"user":"u1","time":"2026-01-02T09:00:00Z","type":"response","value":"declined"}"# + "\n"
+        let folder = try Self.folder(with: ["p.yaml": policyText, "t.jsonl": lines])
+        let result = try CLIRunner.run(["simulate", "--policy", "p.yaml", "t.jsonl"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("responses.after_declined: next_version reads the app's"), "\(result.stderr)")
+    }
+}

@@ -28,7 +28,11 @@ enum InputCheck {
             warnings = InputCheck.warnings(
                 policies: policies, wants: wants, inventory: inventory, symbols: symbols)
             frequentEvents = warnings.isEmpty ? [] : InputCheck.frequentEvents(inventory, symbols: symbols)
-            for policy in policies where !PolicyReads(policy).versions.isEmpty {
+            let responses = inventory.sent(symbols: symbols)[.response] ?? []
+            for policy in policies
+            where PolicyReads(policy).versions.contains(where: {
+                $0.response.map { responses.contains($0.rawValue) } ?? true
+            }) {
                 let key = policy.app.versionKey
                 if inventory.peopleWithout(key) > 0 { peopleWithoutVersion[key] = inventory.peopleWithout(key) }
             }

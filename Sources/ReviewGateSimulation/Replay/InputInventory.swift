@@ -20,6 +20,8 @@ package struct InputInventory: Sendable {
     private var names: [UInt8] = []
     /// By symbol: the `event` lines that named it.
     private var eventLines: [Int] = []
+    /// The kinds of response lines sent, as bits by their place in `ResponseKind.allCases`.
+    private var responses: UInt8 = 0
     /// `launch` lines.
     package private(set) var launches = 0
     /// People taken.
@@ -52,7 +54,12 @@ package struct InputInventory: Sendable {
                         if event.kind == .launch { launches += 1 }
                         continue
                     }
-                    let symbol = Int(event.kind == .response ? event.value : event.name)
+                    if event.kind == .response {
+                        // A response's value is its kind's place in ResponseKind.allCases, not a name.
+                        if event.value >= 0, event.value < 8 { responses |= 1 << UInt8(event.value) }
+                        continue
+                    }
+                    let symbol = Int(event.name)
                     guard symbol >= 0 else { continue }
                     guard symbol < names.count else {
                         beyond.append((symbol, Kind(rawValue: bit)!))
@@ -104,6 +111,7 @@ package struct InputInventory: Sendable {
             eventLines[index] += other.eventLines[index]
         }
         launches += other.launches
+        responses |= other.responses
         people += other.people
         peopleWithoutShort += other.peopleWithoutShort
         peopleWithoutBuild += other.peopleWithoutBuild
@@ -117,6 +125,9 @@ package struct InputInventory: Sendable {
     /// The names lines of each kind named, by their text (`symbols` numbers them).
     package func sent(symbols: Symbols) -> [Kind: Set<String>] {
         var sent: [Kind: Set<String>] = [:]
+        for (index, kind) in ResponseKind.allCases.enumerated() where responses & (1 << UInt8(index)) != 0 {
+            sent[.response, default: []].insert(kind.rawValue)
+        }
         for index in names.indices where names[index] != 0 && index < symbols.count {
             for kind in Kind.allCases where names[index] & kind.rawValue != 0 {
                 sent[kind, default: []].insert(symbols[Symbols.ID(index)])
