@@ -76,7 +76,8 @@ enum InputCheck {
         for read in reads {
             let kind = read.kind
             let isSent =
-                kind.map { sent[$0]?.contains(read.name) ?? false } ?? (inventory.launches > 0)
+                kind.map { sent[$0]?.contains(read.name) ?? false }
+                ?? (inventory.launches > 0 || sent[.event]?.contains(Trigger.launchEvent) == true)
             guard !isSent, !(read.trigger.map { sent[.trigger]?.contains($0) ?? false } ?? false),
                 warned.insert("\(kind?.rawValue ?? 0) \(read.name)").inserted
             else { continue }

@@ -31,7 +31,8 @@ package struct PolicyReads {
         package var response: ResponseKind?
     }
 
-    /// The names read, each (kind and name) once, first where first read.
+    /// The names read, each where it is read: a name two triggers read is here twice, so that one
+    /// trigger's `trigger` lines do not hide that the other never fires.
     package private(set) var names: [Name] = []
     /// The settings that read the version.
     package private(set) var versions: [Version] = []
@@ -42,8 +43,6 @@ package struct PolicyReads {
         for arm in policy.experiment?.arms ?? [] where arm.overrides {
             add(arm.policy, prefix: "arm \(arm.name): ")
         }
-        var seen = Set<String>()
-        names = names.filter { seen.insert("\($0.kind?.rawValue ?? 0) \($0.name)").inserted }
     }
 
     private mutating func add(_ policy: Policy, prefix: String) {
