@@ -126,7 +126,7 @@ struct SimulateCommand: ParsableCommand {
 
     @Flag(
         help:
-            "The timeline's lines are grouped by person: replay each as it ends, in bounded memory (a person who appears again after others stops the run)."
+            "The timeline's lines are grouped by person: replay each as it ends, in bounded memory (a person who appears again after fewer than 100,000 others stops the run; further on, they would count as two)."
     )
     var grouped = false
 

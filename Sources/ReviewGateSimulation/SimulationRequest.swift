@@ -107,7 +107,8 @@ public struct SimulationRequest {
         let all = (policies + variants).map { policy in versionKey.map { policy.replaying(versionKey: $0) } ?? policy }
         let replayed = try replay(Simulation(policies: all, keepsAsks: asks != nil, horizonDays: horizon?.days))
         let checked = try InputCheck.Checked(
-            replayed.outcome.inventory, symbols: replayed.symbols, policies: all.map(\.policy))
+            replayed.outcome.inventory, symbols: replayed.symbols, policies: all.map(\.policy),
+            versionKey: versionKey)
         hand(replayed.outcome.asks)
         let results = all.indices.map { index in
             SimulationReport.PolicyResult(
@@ -132,7 +133,8 @@ public struct SimulationRequest {
         let replayed = try replay(Simulation(budget: budget))
         let checked = try InputCheck.Checked(
             replayed.outcome.inventory, symbols: replayed.symbols, policies: budget.budget.policies,
-            wants: budget.budget.prompts.filter { $0.policy == nil }.map { ($0.name, $0.priority.location) })
+            wants: budget.budget.prompts.filter { $0.policy == nil }.map { ($0.name, $0.location) },
+            versionKey: versionKey)
         var report = BudgetSimulationReport(
             budget, input: replayed.input, tally: replayed.outcome.budget ?? BudgetTally(prompts: 0),
             tallies: replayed.outcome.tallies)

@@ -109,7 +109,7 @@ struct SimulateInputChecksTests {
         #expect(again.stdout.contains("every policy replayed with --version-key short"))
         #expect(
             again.stdout.contains(
-                "warning: the budget's prompt paywall reads want paywall, and the input never sends it (no want line names it)"
+                "\(budget):10:3: warning: the budget's prompt paywall reads want paywall, and the input never sends it (no want line names it)"
             ), "\(again.stdout)")
     }
 
@@ -129,6 +129,11 @@ struct SimulateInputChecksTests {
         #expect(
             html.contains("did you mean &quot;process_complete&quot;?")
                 || html.contains("did you mean \"process_complete\"?"))
+        #expect(html.contains("dl.read .warning {"))
+        // A page of a good timeline is what it was before the checks: not even the warnings' style.
+        let clean = try CLIRunner.run(["simulate", "--policy", policy, "good.jsonl", "--html", "g.html"], in: folder)
+        #expect(clean.status == 0, "\(clean.stderr)")
+        #expect(!(try String(contentsOf: folder.appending(path: "g.html"), encoding: .utf8)).contains("warning"))
 
         let json = try CLIRunner.run(["simulate", "--policy", policy, "t.jsonl", "--format", "json"], in: folder)
         let input = try #require(try Self.json(json.stdout)["input"] as? [String: Any])
@@ -185,6 +190,54 @@ struct SimulateInputChecksTests {
         #expect(named == ["launch launch", "flag pro", "attribute plan"], "\(warnings)")
     }
 
+    @Test("a launch trigger that trigger lines name is not warned about; min_launches still is")
+    func launchTriggerLines() throws {
+        let policyText = "reviewgate: 1\nname: opens\ntriggers: {open: {event: launch, at_least: 1}}\n"
+        let lines = #"{"user":"u1","time":"2026-01-01T09:00:00Z","type":"trigger","name":"open"}"# + "\n"
+        let folder = try Self.folder(with: [
+            "p.yaml": policyText, "q.yaml": policyText + "guards: {min_launches: 2}\n", "t.jsonl": lines,
+        ])
+        let fine = try CLIRunner.run(["simulate", "--policy", "p.yaml", "t.jsonl"], in: folder)
+        #expect(fine.status == 0, "\(fine.stderr)")
+        #expect(!fine.stdout.contains("warning"), "\(fine.stdout)")
+        let counted = try CLIRunner.run(["simulate", "--policy", "q.yaml", "t.jsonl"], in: folder)
+        #expect(
+            counted.stdout.contains("q.yaml:4:10: warning: guards.min_launches reads launches"), "\(counted.stdout)")
+    }
+
+    @Test("--merge adds up every event name of the parts, not each part's first five, and suggests from them all")
+    func mergedFrequentEvents() throws {
+        let policy = Self.policy(Self.appleSample)
+        let line = { (user: Int, name: String) in
+            #"{"user":"u\#(user)","time":"2026-01-05T09:00:00Z","type":"event","name":"\#(name)","build":"1"}"# + "\n"
+        }
+        // The first part sends six names, "rare" least; the second mostly "rare", and a near miss.
+        var first = ""
+        for (index, name) in ["a", "b", "c", "d", "e"].enumerated() {
+            for user in 0...(index + 2) { first += line(user, name) }
+        }
+        first += line(0, "rare")
+        let second = String(repeating: line(1, "rare"), count: 40) + line(2, "process_complete")
+        let folder = try Self.folder(with: ["1.jsonl": first, "2.jsonl": second])
+        for part in ["1", "2"] {
+            let run = try CLIRunner.run(
+                ["simulate", "--policy", policy, "\(part).jsonl", "--format", "json"], in: folder)
+            #expect(run.status == 0, "\(run.stderr)")
+            try run.stdout.write(to: folder.appending(path: "\(part).json"), atomically: true, encoding: .utf8)
+        }
+        let merged = try CLIRunner.run(["simulate", "--merge", "1.json", "2.json", "--format", "json"], in: folder)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        let input = try #require(try Self.json(merged.stdout)["input"] as? [String: Any])
+        let counts = try #require(input["frequent_events"] as? [String: Int])
+        #expect(counts == ["rare": 41, "e": 7, "d": 6, "c": 5, "b": 4, "a": 3, "process_complete": 1])
+        let warning = try #require((input["warnings"] as? [[String: Any]])?.first)
+        #expect(warning["did_you_mean"] as? String == "process_complete")
+        #expect(
+            (warning["message"] as? String)?.hasSuffix(
+                "its most frequent events: rare (41), e (7), d (6), c (5), b (4); did you mean \"process_complete\"?")
+                == true, "\(warning)")
+    }
+
     @Test("--grouped on lines that are not grouped stops at the first person who appears again, with the remedy")
     func notGrouped() throws {
         let result = try CLIRunner.run([
@@ -236,5 +289,73 @@ extension SimulateInputChecksTests {
         let result = try CLIRunner.run(["simulate", "--policy", "p.yaml", "t.jsonl"], in: folder)
         #expect(result.status == 2)
         #expect(result.stderr.contains("responses.after_declined: next_version reads the app's"), "\(result.stderr)")
+    }
+}
+
+extension SimulateInputChecksTests {
+    /// Lines of `people` people, each opening the app on `days` days, interleaved (day by day), the
+    /// install and the first launch at the same second (their order matters).
+    static func interleaved(people: Int, days: Int) -> String {
+        var lines = ""
+        for person in 0..<people {
+            let time = "2026-01-01T09:00:00Z"
+            lines += #"{"user":"u\#(person)","time":"\#(time)","type":"install","build":"1","short":"1.0"}"# + "\n"
+            lines += #"{"user":"u\#(person)","time":"\#(time)","type":"launch","build":"1","short":"1.0"}"# + "\n"
+        }
+        for day in 2...(days + 1) {
+            for person in 0..<people where (person + day) % 3 != 0 {
+                let time = String(format: "2026-01-%02dT%02d:00:00Z", day, 8 + person % 12)
+                lines +=
+                    #"{"user":"u\#(person)","time":"\#(time)","type":"event","name":"process_completed","scene":"ProcessCompleted","value":\#(day)}"#
+                    + "\n"
+            }
+        }
+        return lines
+    }
+
+    @Test(
+        "the DuckDB statement the not-grouped error gives groups the file: --grouped on what it writes reports what memory does",
+        .enabled(
+            if: GA4RecipeTests.hasDuckDB || SparkRecipeSlowTests.isCI, "duckdb is not installed (pip install duckdb)"))
+    func groupingStatementRuns() throws {
+        try #require(GA4RecipeTests.hasDuckDB, "Python's duckdb is not installed, and CI is set: .ci/run installs it")
+        let folder = try Self.folder(with: ["timeline.jsonl": Self.interleaved(people: 400, days: 30)])
+        let policy = Self.policy(Self.appleSample)
+        let refused = try CLIRunner.run(["simulate", "--policy", policy, "--grouped", "timeline.jsonl"], in: folder)
+        #expect(refused.status == 2, "\(refused.stderr)")
+        let note = try #require(refused.stderr.split(separator: "\n").first { $0.contains("COPY (") })
+        let statement = String(note[try #require(note.range(of: "COPY (")).lowerBound...])
+        #expect(statement.contains("read_json('timeline.jsonl'"), "the note names the file: \(statement)")
+        let run = try Command.run(
+            "python3", ["-c", "import duckdb, sys; duckdb.sql(sys.argv[1])", statement], in: folder)
+        #expect(run.status == 0, "\(run.output)")
+        let grouped = try CLIRunner.run(
+            ["simulate", "--policy", policy, "--format", "json", "--grouped", "grouped.jsonl"], in: folder)
+        let memory = try CLIRunner.run(
+            ["simulate", "--policy", policy, "--format", "json", "timeline.jsonl"], in: folder)
+        #expect(grouped.status == 0, "\(grouped.stderr)")
+        #expect(memory.status == 0, "\(memory.stderr)")
+        var (groupedReport, memoryReport) = (try Self.json(grouped.stdout), try Self.json(memory.stdout))
+        groupedReport["input"] = nil
+        memoryReport["input"] = nil
+        #expect(NSDictionary(dictionary: groupedReport) == NSDictionary(dictionary: memoryReport))
+    }
+
+    @Test("the not-grouped error names the file in its command when it can, and gives a CSV the sort")
+    func groupingNotes() throws {
+        let folder = try Self.folder(with: [
+            "it's.jsonl": Self.interleaved(people: 3, days: 2),
+            "t.csv":
+                "user,time,type,build\nu1,2026-01-01T09:00:00Z,launch,1\nu2,2026-01-01T09:00:00Z,launch,1\nu1,2026-01-02T09:00:00Z,launch,1\n",
+        ])
+        let policy = Self.policy(Self.appleSample)
+        let quoted = try CLIRunner.run(["simulate", "--policy", policy, "--grouped", "it's.jsonl"], in: folder)
+        #expect(quoted.stderr.contains("read_json('FILE'"), "\(quoted.stderr)")
+        let csv = try CLIRunner.run(["simulate", "--policy", policy, "--grouped", "t.csv"], in: folder)
+        #expect(csv.stderr.hasPrefix("t.csv:4:1: error: u1 appears again"), "\(csv.stderr)")
+        #expect(
+            csv.stderr.contains("(head -n 1 t.csv; tail -n +2 t.csv | sort -s -t, -k1,1) > grouped.csv"),
+            "\(csv.stderr)")
+        #expect(!csv.stderr.contains("DuckDB"))
     }
 }

@@ -205,6 +205,8 @@ package struct Counting: Sendable {
     package var whileBlocked: Bool
     /// Whether event counts and launches start again from 0 when the app version changes.
     package var resetOnNewVersion: Bool
+    /// Where `reset_on_new_version` is written, when it is.
+    package var resetOnNewVersionLocation: SourceLocation? = nil
 }
 
 /// `rollout`: asks only a stable share of people.

@@ -265,8 +265,9 @@ package struct PolicyDecoder {
         if let value = fields["while_blocked"].flatMap({ reader.bool($0, "while_blocked") }) {
             counting.whileBlocked = value
         }
-        if let value = fields["reset_on_new_version"].flatMap({ reader.bool($0, "reset_on_new_version") }) {
+        if let node = fields["reset_on_new_version"], let value = reader.bool(node, "reset_on_new_version") {
             counting.resetOnNewVersion = value
+            counting.resetOnNewVersionLocation = node.location
         }
         return counting
     }

@@ -67,18 +67,34 @@ package struct GroupingCheck {
         ended.insert(hash)
     }
 
-    /// The error of a person whose lines appear again, at `location`, with the commands that
-    /// group a file.
-    static func error(name: String, at location: SourceLocation) -> DiagnosticError {
-        DiagnosticError([
+    /// DuckDB's statement that groups the JSON Lines file `file` by person into `grouped.jsonl`,
+    /// each person's lines in the file's order and every value as it was (times stay text).
+    static func groupingSQL(_ file: String) -> String {
+        """
+        COPY (SELECT * EXCLUDE (line) FROM (SELECT *, row_number() OVER () AS line \
+        FROM read_json('\(file)', timestampformat = 'none')) ORDER BY "user", line) TO 'grouped.jsonl';
+        """
+    }
+
+    /// The error of a person whose lines appear again, at `location` in a file in `format`, with
+    /// the command that groups the file (named as given, when a shell and SQL can take its name as
+    /// it is).
+    static func error(name: String, format: TimelineFormat, at location: SourceLocation) -> DiagnosticError {
+        let plain =
+            location.file != "-" && location.file.allSatisfy { $0.isLetter || $0.isNumber || "/._-".contains($0) }
+        let file = plain ? location.file : "FILE"
+        let grouping =
+            switch format {
+            case .csv:
+                "a CSV whose first column is the id is grouped by (head -n 1 \(file); tail -n +2 \(file) | sort -s -t, -k1,1) > grouped.csv"
+            case .jsonl:
+                "JSON Lines are grouped by DuckDB, each person's lines in the file's order: \(groupingSQL(file))"
+            }
+        return DiagnosticError([
             .error(
                 "\(Quote.prefix(name)) appears again after other people: the input is not grouped by person",
                 at: location,
-                notes: [
-                    Diagnostic.Note(
-                        "group it by person, each person's lines in order: a CSV with (head -n 1 FILE; tail -n +2 FILE | sort -s -t, -k1,1) > grouped.csv, JSON Lines with DuckDB: COPY (SELECT * FROM read_json('FILE') ORDER BY \"user\", \"time\") TO 'grouped.jsonl'; or drop --grouped to read it in memory"
-                    )
-                ])
+                notes: [Diagnostic.Note(grouping), Diagnostic.Note("or drop --grouped, to read the input in memory")])
         ])
     }
 }

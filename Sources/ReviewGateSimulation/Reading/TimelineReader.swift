@@ -153,7 +153,7 @@ package struct TimelineReader {
         let name = people[event.person]
         guard grouping!.begin(event.person, name: name) else {
             groupingError = GroupingCheck.error(
-                name: name, at: SourceLocation(file: file, line: lineOffset + line, column: 1))
+                name: name, format: format, at: SourceLocation(file: file, line: lineOffset + line, column: 1))
             return false
         }
         return true

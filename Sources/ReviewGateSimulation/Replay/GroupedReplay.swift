@@ -3,7 +3,8 @@
 /// Replays a timeline whose lines are grouped by person (all of a person's lines together, as
 /// `sort` or Spark's `CLUSTER BY user` leave them) while it is read: each person is replayed when
 /// their lines end, so memory holds one person's lines, not the file's. A person whose lines are
-/// not together would count as two: the reader's ``GroupingCheck`` stops such an input first.
+/// not together would count as two: the reader's ``GroupingCheck`` stops such an input first, when
+/// fewer than ``GroupingCheck/remembered`` (100,000) people came between.
 package struct GroupedReplay {
     /// The simulation run.
     package let simulation: Simulation

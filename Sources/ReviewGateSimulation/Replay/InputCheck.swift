@@ -5,14 +5,14 @@
 /// whose policy reads the version that no line gives is refused; a name read that no line sends
 /// is warned about (``InputWarning``).
 enum InputCheck {
-    /// How many of the input's most frequent event names a warning lists.
+    /// How many of the input's most frequent event names a warning's message lists.
     static let frequentEventCount = 5
 
     /// What the checks of a run found, once it passed them.
     struct Checked {
         /// The names read and not sent.
         var warnings: [InputWarning]
-        /// The input's most frequent event names, when there are warnings.
+        /// Every event name of the input with its lines, most first, when there are warnings.
         var frequentEvents: [InputWarning.Count]
         /// For each version key a policy of the run reads the version by, the people with no
         /// value in its column on any line, when there are such people.
@@ -20,11 +20,13 @@ enum InputCheck {
 
         /// Checks a run of `policies` (and of the prompts a budget `wants` without a policy),
         /// whose lines sent `inventory`: throws when a policy reads a version no line gives.
+        /// `versionKey` is the key of `--version-key`, when the run replays every policy with it.
         init(
             _ inventory: InputInventory, symbols: Symbols, policies: [Policy],
-            wants: [(prompt: String, at: SourceLocation?)] = []
+            wants: [(prompt: String, at: SourceLocation?)] = [], versionKey: VersionKey? = nil
         ) throws(DiagnosticError) {
-            try checkVersions(of: policies, inventory: inventory, sent: inventory.sent(symbols: symbols))
+            try checkVersions(
+                of: policies, inventory: inventory, sent: inventory.sent(symbols: symbols), versionKey: versionKey)
             warnings = InputCheck.warnings(
                 policies: policies, wants: wants, inventory: inventory, symbols: symbols)
             frequentEvents = warnings.isEmpty ? [] : InputCheck.frequentEvents(inventory, symbols: symbols)
@@ -41,8 +43,10 @@ enum InputCheck {
 
     /// Refuses the run when a policy of it reads the app's version (by its `version_key`) and no
     /// line of the input has a value in that column: the error is at the setting that reads it.
+    /// `versionKey` is the key of `--version-key`, when the run replays every policy with it.
     static func checkVersions(
-        of policies: [Policy], inventory: InputInventory, sent: [InputInventory.Kind: Set<String>]
+        of policies: [Policy], inventory: InputInventory, sent: [InputInventory.Kind: Set<String>],
+        versionKey: VersionKey? = nil
     ) throws(DiagnosticError) {
         guard inventory.people > 0 else { return }
         let responses = sent[.response] ?? []
@@ -54,8 +58,9 @@ enum InputCheck {
                 })
             else { continue }
             let other = key == .short ? VersionKey.build : .short
+            let why = versionKey == nil ? "app.version_key: \(key.rawValue)" : "--version-key \(key.rawValue)"
             throw DiagnosticError(
-                "\(reading.setting) reads the app's \(key.fullName) (app.version_key: \(key.rawValue)), and no line of the input has a \"\(key.rawValue)\" value, so every person would run one version: add the \"\(key.rawValue)\" column to the export, or replay with --version-key \(other.rawValue) (every policy of the run as if its app.version_key were \(other.rawValue))",
+                "\(reading.setting) reads the app's \(key.fullName) (\(why)), and no line of the input has a \"\(key.rawValue)\" value, so every person would run one version: add the \"\(key.rawValue)\" column to the export, or replay with --version-key \(other.rawValue) (every policy of the run as if its app.version_key were \(other.rawValue))",
                 at: reading.location ?? policy.location)
         }
     }
@@ -91,7 +96,7 @@ enum InputCheck {
         return warnings
     }
 
-    /// The input's most frequent event names, most first (names in order on a tie).
+    /// Every event name of the input with its lines, most first (names in order on a tie).
     static func frequentEvents(_ inventory: InputInventory, symbols: Symbols) -> [InputWarning.Count] {
         InputWarning.mostFrequent(inventory.eventCounts(symbols: symbols))
     }
@@ -142,16 +147,16 @@ package struct InputWarning: Sendable, Hashable {
                 frequentEvents.isEmpty
                 ? "; the input has no event lines"
                 : "; its most frequent events: "
-                    + frequentEvents.map { "\($0.name) (\($0.lines))" }.joined(
-                        separator: ", ")
+                    + frequentEvents.prefix(InputCheck.frequentEventCount).map { "\($0.name) (\($0.lines))" }
+                    .joined(separator: ", ")
         }
         if let didYouMean { text += "; did you mean \"\(didYouMean)\"?" }
         return text
     }
 
-    /// The most frequent of `counts`, most first (names in order on a tie).
+    /// `counts`, most first (names in order on a tie).
     static func mostFrequent(_ counts: [String: Int]) -> [Count] {
         counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-            .prefix(InputCheck.frequentEventCount).map { Count(name: $0.key, lines: $0.value) }
+            .map { Count(name: $0.key, lines: $0.value) }
     }
 }

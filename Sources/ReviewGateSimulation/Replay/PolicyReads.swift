@@ -51,7 +51,7 @@ package struct PolicyReads {
                 names.append(
                     Name(
                         kind: nil, name: Trigger.launchEvent, by: "\(prefix)trigger \(trigger.id)",
-                        location: trigger.location))
+                        location: trigger.location, trigger: trigger.id))
             } else {
                 names.append(
                     Name(
@@ -77,7 +77,10 @@ package struct PolicyReads {
             }
         }
         if policy.counting.resetOnNewVersion {
-            versions.append(Version(setting: "\(prefix)counting.reset_on_new_version", location: policy.location))
+            versions.append(
+                Version(
+                    setting: "\(prefix)counting.reset_on_new_version",
+                    location: policy.counting.resetOnNewVersionLocation ?? policy.location))
         }
         for kind in ResponseKind.allCases {
             let rule = policy.responses.rule(for: kind)

@@ -2,6 +2,10 @@
 /// laptop's screen two sections side by side, on paper one section a page. The bars' colours are
 /// Okabe and Ito's, told apart with any colour vision, each at least 3:1 against white.
 enum HTMLStyle {
+    /// The rule of the header's warnings, added only to a page that has them, so that a page of a
+    /// clean input is what it was before the input checks (SPEC §10).
+    static let warningCSS = "\ndl.read .warning { color: #a0361d; }"
+
     static let css = """
         :root { color-scheme: light; }
         body { margin: 0 auto; max-width: 1240px; padding: 16px 20px 40px; background: #fff; color: #1a1a1a;
@@ -16,7 +20,6 @@ enum HTMLStyle {
         dl.read { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 10px 0 16px; }
         dl.read dt { font-weight: 600; }
         dl.read dd { margin: 0; }
-        dl.read .warning { color: #a0361d; }
         .scroll { overflow-x: auto; }
         table { border-collapse: collapse; margin: 4px 0 20px; }
         th, td { padding: 3px 10px; border-bottom: 1px solid #e2e2e2; }

@@ -89,7 +89,7 @@ extension SimulationReport {
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(HTML.escaped(title))</title>
-            <style>\(HTMLStyle.css)</style>
+            <style>\(HTMLStyle.css)\(input.warnings.isEmpty ? "" : HTMLStyle.warningCSS)</style>
             </head>
             <body>
             \(body)

@@ -23,10 +23,20 @@ extension SimulationReport.Input {
         events += other.events
         skipped += other.skipped
         peopleWithoutVersion.merge(other.peopleWithoutVersion, uniquingKeysWith: +)
-        let warnedByOther = Set(other.warnings.map { "\($0.kind) \($0.name)" })
-        warnings = warnings.filter { warnedByOther.contains("\($0.kind) \($0.name)") }
+        // A warning every part gave; its suggestion the nearest of theirs (for an event, of the
+        // names any part sent). Every such part wrote all its event names' lines.
+        let othersWarnings = Dictionary(other.warnings.map { ("\($0.kind) \($0.name)", $0) }) { first, _ in first }
         var counts: [String: Int] = [:]
         for count in frequentEvents + other.frequentEvents { counts[count.name, default: 0] += count.lines }
+        warnings = warnings.compactMap { warning in
+            guard let others = othersWarnings["\(warning.kind) \(warning.name)"] else { return nil }
+            var warning = warning
+            let candidates =
+                warning.kind == "event"
+                ? counts.keys.sorted() : [warning.didYouMean, others.didYouMean].compactMap { $0 }.sorted()
+            warning.didYouMean = Suggestion.closest(to: warning.name, in: candidates)
+            return warning
+        }
         frequentEvents = warnings.isEmpty ? [] : InputWarning.mostFrequent(counts)
     }
 

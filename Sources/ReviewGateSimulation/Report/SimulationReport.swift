@@ -24,7 +24,8 @@ public struct SimulationReport: Sendable {
         package var peopleWithoutVersion: [VersionKey: Int] = [:]
         /// The names a policy reads and no line sends (SPEC §10 *What the input can tell*).
         package var warnings: [InputWarning] = []
-        /// With warnings, the input's most frequent event names.
+        /// With warnings, every event name of the input with its lines, most first (a warning's
+        /// message lists the first few; `--merge` adds them up).
         package var frequentEvents: [InputWarning.Count] = []
 
         /// An input of `sources`.
