@@ -103,6 +103,11 @@ let package = Package(
                 "ReviewGatePrompter", "ReviewGate", "ReviewGateFiles", "ReviewGateRemote", "ReviewGateTestSupport",
                 "ReviewGateRemoteTestSupport", .product(name: "Clocks", package: "swift-clocks"),
             ]),
+        // 0.4's public forms, deprecated until 1.0: this target alone keeps deprecation warnings as
+        // warnings under REVIEWGATE_WARNINGS_AS_ERRORS, so that it can write them.
+        .testTarget(
+            name: "ReviewGateDeprecatedFormsTests",
+            dependencies: ["ReviewGatePrompter", .product(name: "Clocks", package: "swift-clocks")]),
         // The fuzzed readers (Fuzz/run.sh), which the tests replay the regression inputs through.
         .target(
             name: "ReviewGateFuzzEntries",
@@ -134,6 +139,9 @@ let package = Package(
 // needs tools version 6.2.
 if Context.environment["REVIEWGATE_WARNINGS_AS_ERRORS"] == "1" {
     for target in package.targets where target.type != .system && target.type != .plugin {
-        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
+        let deprecatedForms = target.name == "ReviewGateDeprecatedFormsTests"
+        target.swiftSettings =
+            (target.swiftSettings ?? [])
+            + [.unsafeFlags(["-warnings-as-errors"] + (deprecatedForms ? ["-Wwarning", "DeprecatedDeclaration"] : []))]
     }
 }

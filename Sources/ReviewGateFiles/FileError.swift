@@ -24,6 +24,10 @@ public struct FileError: ReadFailure, Sendable, CustomStringConvertible {
         public static let isFolder = Reason(rawValue: "is_folder")
         /// The file is larger than the limit it is read with (``FileError/limit``).
         public static let tooLarge = Reason(rawValue: "too_large")
+        /// A file is where a folder of the path should be.
+        public static let notAFolder = Reason(rawValue: "not_a_folder")
+        /// The file system is mounted read-only.
+        public static let readOnly = Reason(rawValue: "read_only")
         /// The disk (or the quota) is full.
         public static let diskFull = Reason(rawValue: "disk_full")
         /// Another process held the state's lock for longer than the store waits.
@@ -67,6 +71,8 @@ public struct FileError: ReadFailure, Sendable, CustomStringConvertible {
             case SystemCalls.Errno.accessDenied, SystemCalls.Errno.notPermitted: .permissionDenied
             case SystemCalls.Errno.isFolder: .isFolder
             case SystemCalls.Errno.noSpace, SystemCalls.Errno.quota: .diskFull
+            case SystemCalls.Errno.readOnly: .readOnly
+            case SystemCalls.Errno.notAFolder: .notAFolder
             default: .failed
             }
         self.init(

@@ -29,6 +29,11 @@ public struct FileStateStore: StateStore, Sendable {
     /// How long an update waits for another process's lock before it fails with a
     /// ``FileError/Reason/lockTimeout`` error; `nil` waits for as long as it takes.
     public var lockTimeout: Duration?
+    /// An app's: what an update does with a state file that cannot be decoded (SPEC §11), moving
+    /// it aside and starting afresh; `nil` (the command line's) throws the file's diagnostics.
+    package var recovery: StateRecovery?
+    /// Whether an update makes the state file's folder first (an app's first launch).
+    package var makesFolder = false
 
     /// A store over the JSON state file at `path`, started from `initialState` when there is none yet.
     public init(path: String, initialState: ReviewState? = nil) {
@@ -71,8 +76,9 @@ public struct FileStateStore: StateStore, Sendable {
     /// ``initialState`` is always written).
     public func update<Result>(_ change: (inout ReviewState) throws -> Result) throws -> Result {
         let target = targetPath
+        if makesFolder { try Self.makeFolder(of: target) }
         let lock = try FileLock(path: Self.lockPath(for: target), timeout: lockTimeout)
-        let (old, header, created) = try read()
+        let (old, header, created) = try recovery.map { try recoverableRead($0) } ?? read()
         var state = old
         let result = try change(&state)
         if state != old || created {
@@ -87,6 +93,43 @@ public struct FileStateStore: StateStore, Sendable {
     public func create() throws -> Bool {
         guard initialState != nil else { return false }
         return try update { _ in !AtomicFile.exists(path) }
+    }
+
+    /// Makes the folder `path` is in, and its missing parents: an error names the folder and why
+    /// it could not be made.
+    private static func makeFolder(of path: String) throws(FileError) {
+        let folder = PathArithmetic.directory(of: path)
+        guard SystemCalls.makeFolder(folder) else {
+            var system = SystemCalls.lastError
+            // mkdir over a file: a file is in the way of the folder.
+            if system.number == SystemCalls.Errno.exists { system = SystemError(number: SystemCalls.Errno.notAFolder) }
+            throw FileError("cannot be made", path: folder, system: system)
+        }
+    }
+
+    /// ``read()``, under the lock, with a state that cannot be decoded moved aside and replaced by
+    /// `recovery`'s fresh state (reported to it), unless a newer reviewgate wrote it.
+    private func recoverableRead(_ recovery: StateRecovery) throws -> (
+        state: ReviewState, header: String, created: Bool
+    ) {
+        do {
+            return try read()
+        } catch let error as DiagnosticError {
+            let bytes = try FileBytes.read(path, maxBytes: documents.maxBytes)
+            switch StateFailure(of: bytes, file: path) {
+            case nil: return try read()  // replaced meanwhile by a good one
+            case .newerState?: throw UndecodableState(failure: .newerState, diagnostics: error)
+            case let failure?:
+                let movedTo = try recovery.moveAside(targetPath)
+                let fresh = recovery.freshState(StateFailure.userID(in: bytes, file: path))
+                recovery.didReset(StateReset(failure: failure, movedTo: movedTo, diagnostics: error))
+                return (fresh, "", true)
+            }
+        } catch let error as FileError where error.reason == .tooLarge {
+            let movedTo = try recovery.moveAside(targetPath)
+            recovery.didReset(StateReset(failure: .invalid, movedTo: movedTo, diagnostics: nil))
+            return (recovery.freshState(nil), "", true)
+        }
     }
 
     /// The decoded state, the comment lines that open the file (kept on rewrite, so a

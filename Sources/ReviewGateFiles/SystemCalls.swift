@@ -27,6 +27,9 @@ package enum SystemCalls {
         package static let isFolder = EISDIR
         package static let noSpace = ENOSPC
         package static let quota = EDQUOT
+        package static let readOnly = EROFS
+        package static let notAFolder = ENOTDIR
+        package static let exists = EEXIST
     }
 
     /// The system's text for an error number.
@@ -297,4 +300,7 @@ package enum SystemCalls {
 package struct SystemError: Error, Sendable {
     /// `errno` after the call.
     package var number: Int32
+
+    /// The error of `errno` `number`.
+    package init(number: Int32) { self.number = number }
 }

@@ -1,6 +1,6 @@
 @_spi(ReviewGateTools) import ReviewGate
 
-/// What a ``ReviewPrompter`` tells the app's analytics (SPEC §11): each moment's decision (the
+/// What a ``Prompter`` tells the app's analytics (SPEC §11): each moment's decision (the
 /// decision event of SPEC §9), then, for each allowed moment, exactly one of `presented` and
 /// `dropped` with its reason. Under a budget (SPEC §12), a moment's decision is one event per
 /// candidate prompt, each naming its ``prompt`` and the budget, and `presented` or `dropped`
@@ -26,6 +26,10 @@ public struct PromptEvent: Sendable {
         public static let presented = Kind(rawValue: "presented")
         /// An allowed moment's prompt was not shown, or a moment could not be decided: ``PromptEvent/reason`` says why.
         public static let dropped = Kind(rawValue: "dropped")
+        /// The state file could not be decoded (``PromptEvent/detail``: `not_json` or `invalid`): it
+        /// was moved aside and replaced by a fresh state, on which the moment that found it was
+        /// decided. Its asks and answers are lost: every age guard starts again.
+        public static let stateReset = Kind(rawValue: "state_reset")
     }
 
     /// Why a prompt was not shown: a stable id that a later version may add to (compare with `==`).
@@ -47,12 +51,20 @@ public struct PromptEvent: Sendable {
         public static let notPresented = DropReason(rawValue: "not_presented")
         /// Another process held the state's lock for too long: the moment was not decided or counted.
         public static let lockTimeout = DropReason(rawValue: "lock_timeout")
-        /// The state could not be read or written: nothing was decided, counted or recorded.
+        /// The state could not be read or written (``PromptEvent/detail``: `read_only`,
+        /// `disk_full`, `permission_denied`, `is_folder`, `not_found`, or `newer_state` for a state a
+        /// newer reviewgate wrote): nothing was decided, counted or recorded.
         public static let stateError = DropReason(rawValue: "state_error")
         /// The moment named a trigger the policy does not have (a remote update removed it?).
         public static let unknownTrigger = DropReason(rawValue: "unknown_trigger")
-        /// The app named a prompt the budget does not have, or wanted one its policy decides.
+        /// The app named a prompt the budget (or the one policy) does not have.
         public static let unknownPrompt = DropReason(rawValue: "unknown_prompt")
+        /// The app wanted a prompt that its policy decides (the review): its policy's moments ask
+        /// for it, not ``Prompter/want(_:scene:)``.
+        public static let notExternal = DropReason(rawValue: "not_external")
+        /// An event, trigger, flag or attribute name that is not a valid name (SPEC §2), or an
+        /// attribute that is not a finite number: nothing was decided or written.
+        public static let invalidName = DropReason(rawValue: "invalid_name")
     }
 
     /// What happened.
@@ -87,7 +99,8 @@ public struct PromptEvent: Sendable {
     /// When: the moment's time, or the time the presenter was called.
     public var at: Timestamp
 
-    /// `review_gate_decision`, `review_gate_presented` or `review_gate_dropped`: the analytics event's name.
+    /// `review_gate_decision`, `review_gate_presented`, `review_gate_dropped` or
+    /// `review_gate_state_reset`: the analytics event's name.
     public var name: String { "review_gate_\(kind.rawValue)" }
 
     /// The event's fields in a fixed order, with their names in its JSON: `kind`; under a budget

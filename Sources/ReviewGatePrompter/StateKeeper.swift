@@ -32,8 +32,16 @@ package final class StateKeeper: @unchecked Sendable {
         }
     }
 
-    /// Makes the store for a change at a time: a missing file starts from the state given.
-    package typealias Stores = @Sendable (_ initialState: ReviewState) -> any StateStore
+    /// Makes the store for a change at a time: a missing file starts from the state given, and a
+    /// file that cannot be decoded is recovered from as `recovery` says.
+    package typealias Stores = @Sendable (_ initialState: ReviewState, _ recovery: StateRecovery) -> any StateStore
+
+    /// What a change on the queue gave: its value or error, and the state files it found that
+    /// could not be decoded and replaced (at most one).
+    struct Outcome<Value: Sendable>: Sendable {
+        var result: Result<Value, any Error>
+        var resets: [StateReset]
+    }
 
     private let queue = DispatchQueue(label: "ReviewGatePrompter.state")
     private let stores: Stores
@@ -53,7 +61,7 @@ package final class StateKeeper: @unchecked Sendable {
     /// or the error (nothing written) when the state cannot be read or written.
     func enqueue<Value: Sendable>(
         at now: Timestamp, rules: Rules, _ change: @escaping @Sendable (inout ReviewState) throws -> Value,
-        done: @escaping @Sendable (Result<Value, any Error>) -> Void
+        done: @escaping @Sendable (Outcome<Value>) -> Void
     ) {
         enqueue(at: now, rules: rules, onStore: { try $0.update(change) }, done: done)
     }
@@ -62,7 +70,7 @@ package final class StateKeeper: @unchecked Sendable {
     /// ``enqueue(at:rules:_:done:)`` does: for the store's own updates, such as a budget's grant.
     func enqueue<Value: Sendable>(
         at now: Timestamp, rules: Rules, onStore work: @escaping @Sendable (any StateStore) throws -> Value,
-        done: @escaping @Sendable (Result<Value, any Error>) -> Void
+        done: @escaping @Sendable (Outcome<Value>) -> Void
     ) {
         queue.async { done(self.updateNow(at: now, rules: rules, work)) }
     }
@@ -72,31 +80,56 @@ package final class StateKeeper: @unchecked Sendable {
     /// write fails, the ask is owed, in the same turn of the queue, so the next update writes it first.
     func enqueueCommit(
         _ ask: Unrecorded, now: @escaping @Sendable () -> Timestamp, rules: Rules,
-        done: @escaping @Sendable (_ recorded: Bool, _ live: Bool) -> Void
+        done: @escaping @Sendable (_ recorded: Bool, _ live: Bool, _ resets: [StateReset]) -> Void
     ) {
         queue.async {
-            let result = self.updateNow(at: now(), rules: rules) { store in
+            let outcome = self.updateNow(at: now(), rules: rules) { store in
                 try store.commit(
                     lease: ask.lease, prompt: ask.prompt, trigger: ask.trigger, shownAt: ask.shownAt, now: now)
             }
-            switch result {
-            case .success(let live): done(true, live)
+            switch outcome.result {
+            case .success(let live): done(true, live, outcome.resets)
             case .failure:
                 self.unrecorded = ask
-                done(false, true)
+                done(false, true, outcome.resets)
             }
         }
     }
 
+    /// Calls `done` once every change enqueued before it has run.
+    func enqueueBarrier(_ done: @escaping @Sendable () -> Void) {
+        queue.async(execute: done)
+    }
+
     private func updateNow<Value>(
         at now: Timestamp, rules: Rules, _ work: (any StateStore) throws -> Value
-    ) -> Result<Value, any Error> {
+    ) -> Outcome<Value> {
+        let (appUserID, version) = (appUserID, version)
         let initial = ReviewState(userID: appUserID ?? Self.newUserID(), installedAt: now, app: version)
+        let resets = Resets()
+        let recovery = StateRecovery(
+            now: now,
+            freshState: { oldID in
+                ReviewState(
+                    userID: appUserID ?? oldID ?? Self.newUserID(), installedAt: now, sessionStartedAt: now,
+                    app: version,
+                    versionFirstSeenAt: now)
+            },
+            didReset: { resets.append($0) })
         let store = KeptStore(
-            store: stores(initial), owed: unrecorded, appUserID: appUserID, version: version, rules: rules, now: now)
+            store: stores(initial, recovery), owed: unrecorded, appUserID: appUserID, version: version, rules: rules,
+            now: now)
         let result = Result { try work(store) }
         if case .success = result { unrecorded = nil }
-        return result
+        return Outcome(result: result, resets: resets.all)
+    }
+
+    /// The resets one change found (on the queue, then read there).
+    private final class Resets: @unchecked Sendable {
+        private let lock = NSLock()
+        private var resets: [StateReset] = []
+        func append(_ reset: StateReset) { lock.withLock { resets.append(reset) } }
+        var all: [StateReset] { lock.withLock { resets } }
     }
 
     /// A random per-install id, for an app that gives none: so that a rollout or an experiment

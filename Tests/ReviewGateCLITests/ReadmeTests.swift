@@ -263,10 +263,11 @@ struct ReadmeTests {
     }
 
     /// The Swift examples and the tests that run them: `swift` is the app's path with a state file,
-    /// `swift budget` the prompter with a budget, `swift remote` the remote-update one, `swift simulate` simulate's entry.
+    /// `swift app-test` an app's own test of the prompter, `swift budget` the prompter with a budget, `swift remote` the remote-update one, `swift simulate` simulate's entry.
     static let swiftExamples = [
         "swift": "Tests/ReviewGateFilesTests/OwnStorageTests.swift",
         "swift app": "Tests/ReviewGatePrompterTests/ReadmeAppExampleTests.swift",
+        "swift app-test": "Tests/ReviewGatePrompterTests/AppTestExampleTests.swift",
         "swift budget": "Tests/ReviewGatePrompterTests/ReadmeAppExampleTests.swift",
         "swift remote": "Tests/ReviewGateRemoteTests/RemotePolicyTests.swift",
         "swift simulate": "Tests/ReviewGateSimulationTests/SimulationRequestTests.swift",

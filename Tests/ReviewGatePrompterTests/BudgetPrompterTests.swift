@@ -9,7 +9,7 @@ import Testing
 /// SPEC §12's prompter: a budget and a presenter per prompt. Each moment is arbitrated under the
 /// state's lock, the granted prompt's lease is its pending ask's, and it is presented with its own
 /// presenter after its own policy's delay; the losers are reported blocked by `budget`.
-@Suite("ReviewPrompter with a budget: one prompt at a time, each with its presenter", .timeLimit(.minutes(5)))
+@Suite("Prompter with a budget: one prompt at a time, each with its presenter", .timeLimit(.minutes(5)))
 struct BudgetPrompterTests {
     /// A paywall (priority 80) and the review (50), both decided by policies that allow every
     /// `done`, the paywall after 1 s, the review after 2 s and only on scene Done; an external
@@ -71,7 +71,7 @@ struct BudgetPrompterTests {
         #expect(state.events["done"]?.count == 1, "counted once for both policies")
 
         await harness.advance(by: .seconds(1))
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         #expect(harness.shown == ["app:paywall"])
         #expect(harness.events.last == "presented")
         let presented = try #require(harness.sentEvents.last)
@@ -119,7 +119,7 @@ struct BudgetPrompterTests {
         let prompter = try harness.prompter(budget: try Self.budget(), prompts: Self.prompts)
         await prompter.donate("done", scene: "Done")
         await prompter.background()
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         #expect(harness.events == ["paywall decision:allow", "review decision:block", "dropped:background"])
         #expect(harness.sentEvents.last?.prompt == "paywall")
         let state = try harness.state()
@@ -140,11 +140,11 @@ struct BudgetPrompterTests {
     }
 
     /// A `done` on scene Done, and the paywall's 1 s: the events of the moment and of its ask.
-    static func done(_ prompter: ReviewPrompter, _ harness: PrompterHarness) async -> [String] {
+    static func done(_ prompter: Prompter, _ harness: PrompterHarness) async -> [String] {
         let before = harness.events.count
         await prompter.donate("done", scene: "Done")
         await harness.advance(by: .seconds(1))
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         return Array(harness.events.dropFirst(before))
     }
 
@@ -158,7 +158,7 @@ struct BudgetPrompterTests {
         await harness.advance(by: .seconds(1))
         await prompter.scene("Settings")
         await harness.advance(by: .seconds(1))
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         #expect(harness.events.last == "dropped:scene_changed")
         #expect(harness.sentEvents.last?.prompt == "review")
         #expect(harness.shown.isEmpty)
@@ -167,7 +167,7 @@ struct BudgetPrompterTests {
         await harness.advance(by: .milliseconds(1999))
         #expect(harness.shown.isEmpty, "not before the review's own 2 s")
         await harness.advance(by: .milliseconds(1))
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         #expect(harness.shown == ["app:review"])
         #expect(try harness.state().asks.map(\.prompt) == ["review"])
         #expect(try harness.state().asks.map(\.trigger) == ["shared"])
@@ -191,8 +191,8 @@ struct BudgetPrompterTests {
         #expect(harness.sentEvents.suffix(3).map(\.detail) == [leaseHeld, leaseHeld, leaseHeld])
         #expect(harness.sentEvents.suffix(3).map(\.nextEligibleAt) == [nil, nil, nil], "none under a live lease")
         await harness.advance(by: .seconds(1))
-        await app.settle()
-        await widget.settle()
+        await app.waitUntilIdle()
+        await widget.waitUntilIdle()
         #expect(harness.shown == ["app:paywall"])
         let state = try harness.state()
         #expect(state.asks.count == 1)
@@ -217,10 +217,10 @@ struct BudgetPrompterTests {
         #expect(state.asks.first?.trigger == nil)
         #expect(state.leases.isEmpty)
 
-        // A prompt its policy decides is not wanted; nor is one the budget lacks.
+        // A prompt its policy decides is not wanted (its moments ask for it); nor is one the budget lacks.
         #expect(await prompter.want("review") == false)
         #expect(await prompter.want("whats-new") == false)
-        #expect(harness.events.suffix(2) == ["dropped:unknown_prompt", "dropped:unknown_prompt"])
+        #expect(harness.events.suffix(2) == ["dropped:not_external", "dropped:unknown_prompt"])
         #expect(harness.sentEvents.last?.detail == "whats-new")
         #expect(try harness.state().asks.count == 1)
     }
@@ -246,7 +246,7 @@ struct BudgetPrompterTests {
         await harness.clock.advance(by: .seconds(60))  // the 30 s lease lapses
         #expect(try harness.state().leases.first.map { $0.isLive(at: harness.timestamp) } == false)
         await gate.answer(true)
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         #expect(harness.events.last == "presented")
         #expect(harness.sentEvents.last?.detail == "lease_expired")
         #expect(harness.sentEvents.last?.recorded == true)
@@ -310,7 +310,7 @@ struct BudgetPrompterTests {
         #expect(harness.events == ["review decision:allow"])
         #expect(try harness.state().events["done"]?.count == 1, "still counted for every policy")
         await harness.advance(by: .seconds(2))
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         #expect(harness.shown == ["app:review"])
         #expect(try harness.state().asks.map(\.prompt) == ["review"])
     }

@@ -7,7 +7,7 @@ import Testing
 
 /// The prompter under a policy with an experiment (SPEC §13): each decision event carries the
 /// experiment and the arm, the exposure is flagged once, and the arm is written into the state.
-@Suite("ReviewPrompter with an experiment", .timeLimit(.minutes(5)))
+@Suite("Prompter with an experiment", .timeLimit(.minutes(5)))
 struct ExperimentPrompterTests {
     /// Asks at the second `done` in the `sooner` arm, at the third in `control`; no delay.
     static func policy() throws -> Policy {
@@ -35,7 +35,7 @@ struct ExperimentPrompterTests {
         let policy = try Self.policy()
         let prompter = harness.prompter(policy: policy, userID: "app-user-1")
         for _ in 0..<3 { await prompter.donate("done") }
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         let decisions = harness.sentEvents.compactMap(\.decision)
         #expect(decisions.count == 3)
         #expect(decisions.allSatisfy { $0.experiment?.name == "sooner" })

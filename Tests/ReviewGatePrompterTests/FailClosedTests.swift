@@ -15,7 +15,7 @@ import Testing
 /// SPEC §11 when the disk or another process gets in the way: nothing shown that cannot be
 /// recorded, a shown ask recorded late rather than lost, two prompters on one file never both
 /// presenting.
-@Suite("ReviewPrompter: the disk, the lock and a second prompter", .timeLimit(.minutes(5)))
+@Suite("Prompter: the disk, the lock and a second prompter", .timeLimit(.minutes(5)))
 struct FailClosedTests {
     @Test("the disk fails between present and record: presented, recorded: false; written before the next decision")
     func diskFailsAfterPresenting() async throws {
@@ -24,7 +24,7 @@ struct FailClosedTests {
         await prompter.donate("done", scene: "Done")
         harness.setDiskFull(true)
         await harness.advance(by: .seconds(2))
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         #expect(harness.events == ["decision:allow", "presented:unrecorded"])
         var state = try harness.state()
         #expect(state.asks.isEmpty)
@@ -46,37 +46,22 @@ struct FailClosedTests {
         #expect(harness.sentEvents.last?.decision?.blockedBy == ["once_per_version"])
     }
 
-    @Test("a state that cannot be read: one dropped state_error, no decision, nothing presented or written")
-    func unreadableState() async throws {
-        let harness = try PrompterHarness()
-        let garbage = "{\"reviewgate_state\": 1, \"installed_at\": 12}\n"
-        try garbage.write(to: harness.stateFile, atomically: true, encoding: .utf8)
-        let prompter = harness.prompter(policy: try PresentationTests.policy())
-        await prompter.donate("done", scene: "Done")
-        await harness.clock.advance(by: .seconds(2))
-        await prompter.settle()
-        #expect(harness.events == ["dropped:state_error"])
-        #expect(harness.sentEvents.first?.detail == "invalid")
-        #expect(harness.presenterCalls.isEmpty)
-        #expect(try String(contentsOf: harness.stateFile, encoding: .utf8) == garbage)
-    }
-
     @Test("another process holds the lock past the timeout: dropped lock_timeout, the donation not counted")
     func lockTimeout() async throws {
         let harness = try PrompterHarness()
-        let prompter = ReviewPrompter(
-            policy: try PresentationTests.policy(), stateFile: harness.stateFile,
+        let prompter = Prompter(
+            policy: try PresentationTests.policy(), presenter: { true }, stateFile: harness.stateFile,
             appVersion: AppVersion(short: "1", build: "1"), lockTimeout: .milliseconds(100), clock: harness.clock,
-            now: harness.now, events: { _ in }, presenter: { true })
+            now: harness.now, events: { _ in })
         await prompter.donate("done", scene: "Other")  // makes the file
         let holder = open(harness.stateFile.path + ".lock", O_RDWR)
         try #require(holder >= 0)
         try #require(flock(holder, LOCK_EX) == 0)
         let events = EventLog()
-        let timed = ReviewPrompter(
-            policy: try PresentationTests.policy(), stateFile: harness.stateFile,
+        let timed = Prompter(
+            policy: try PresentationTests.policy(), presenter: { true }, stateFile: harness.stateFile,
             appVersion: AppVersion(short: "1", build: "1"), lockTimeout: .milliseconds(100), clock: harness.clock,
-            now: harness.now, events: events.append, presenter: { true })
+            now: harness.now, events: events.append)
         await timed.donate("done", scene: "Done")
         close(holder)
         #expect(events.all.map(\.reason) == [.lockTimeout])
@@ -93,8 +78,8 @@ struct FailClosedTests {
         await widget.donate("done", scene: "Done")
         #expect(harness.events == ["decision:allow", "decision:allow", "dropped:pending"])
         await harness.advance(by: .seconds(2))
-        await app.settle()
-        await widget.settle()
+        await app.waitUntilIdle()
+        await widget.waitUntilIdle()
         #expect(harness.events.last == "presented")
         #expect(harness.presenterCalls.count == 1)
         let state = try harness.state()
@@ -120,7 +105,7 @@ struct FailClosedTests {
         await harness.clock.advance(by: .seconds(32))
         await prompter.donate("done", scene: "Done")
         await harness.advance(by: .seconds(2))
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         #expect(harness.events.suffix(2) == ["decision:allow", "presented"])
         let state = try harness.state()
         #expect(state.asks.count == 1)

@@ -9,7 +9,7 @@ import Testing
 /// SPEC §11 with a test clock and a fake presenter: an allowed moment becomes one pending ask,
 /// presented after the delay unless the person left the scene or the app; only a shown ask is
 /// recorded, at the time the presenter was called.
-@Suite("ReviewPrompter: from an allowed moment to a prompt on screen", .timeLimit(.minutes(5)))
+@Suite("Prompter: from an allowed moment to a prompt on screen", .timeLimit(.minutes(5)))
 struct PresentationTests {
     /// Asks on every `done` from scene Done, once per build, after 2 s, only if still on Done.
     static func policy(delay: String = "2s", name: String = "prompter-test") throws -> Policy {
@@ -41,7 +41,7 @@ struct PresentationTests {
         await harness.advance(by: .milliseconds(1999))
         #expect(harness.presenterCalls.isEmpty)
         await harness.advance(by: .milliseconds(1))
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         #expect(harness.events == ["decision:allow", "presented"])
         let shownAt = Fixtures.time("2026-01-05T09:00:02.123Z")
         #expect(harness.presenterCalls == [shownAt])
@@ -63,7 +63,7 @@ struct PresentationTests {
         await harness.advance(by: .seconds(1))
         await prompter.scene("Settings")
         await harness.advance(by: .seconds(1))
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         #expect(harness.events == ["decision:allow", "dropped:scene_changed"])
         #expect(harness.presenterCalls.isEmpty)
         var state = try harness.state()
@@ -74,7 +74,7 @@ struct PresentationTests {
         // Back on the scene, the next `done` asks: once_per_version saw no ask.
         await prompter.donate("done", scene: "Done")
         await harness.advance(by: .seconds(2))
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         #expect(harness.events.suffix(2) == ["decision:allow", "presented"])
         state = try harness.state()
         #expect(state.asks.count == 1)
@@ -86,7 +86,7 @@ struct PresentationTests {
         let prompter = harness.prompter(policy: try Self.policy())
         await prompter.donate("done", scene: "Done")
         await prompter.background()
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         #expect(harness.events == ["decision:allow", "dropped:background"])
         #expect(harness.presenterCalls.isEmpty)
         let dropped = try #require(harness.sentEvents.last)
@@ -98,7 +98,7 @@ struct PresentationTests {
         // A moment that names a scene says the app is back in the foreground.
         await prompter.donate("done", scene: "Done")
         await harness.advance(by: .seconds(2))
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         #expect(harness.events.suffix(2) == ["decision:allow", "presented"])
         #expect(try harness.state().events["done"]?.count == 2)
     }
@@ -115,7 +115,7 @@ struct PresentationTests {
         await prompter.foreground()
         await prompter.donate("done")
         await harness.advance(by: .seconds(1))
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         #expect(harness.events.suffix(2) == ["decision:allow", "presented"])
     }
 
@@ -132,7 +132,7 @@ struct PresentationTests {
         await prompter.donate("done")
         #expect(harness.events == ["decision:allow", "decision:allow", "dropped:pending"])
         await gate.answer(true)
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         #expect(harness.events.last == "presented")
         #expect(harness.sentEvents.last?.detail == "lease_expired")
         let state = try harness.state()
@@ -150,7 +150,7 @@ struct PresentationTests {
         await gate.untilShowing()
         await prompter.background()
         await gate.answer(true)
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         #expect(harness.events == ["decision:allow", "presented"])
         #expect(try harness.state().asks.count == 1)
     }
@@ -164,7 +164,7 @@ struct PresentationTests {
         await prompter.donate("done", scene: "Done")
         #expect(harness.events == ["decision:allow", "decision:allow", "dropped:pending"])
         await harness.advance(by: .seconds(1))
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         #expect(harness.events.last == "presented")
         #expect(harness.presenterCalls.count == 1)
         let state = try harness.state()
@@ -179,7 +179,7 @@ struct PresentationTests {
         let prompter = harness.prompter(policy: try Self.policy())
         await prompter.donate("done", scene: "Done")
         await harness.advance(by: .seconds(2))
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         #expect(harness.events == ["decision:allow", "dropped:not_presented"])
         #expect(harness.presenterCalls.count == 1)
         #expect(try harness.state().asks.isEmpty)
@@ -187,7 +187,7 @@ struct PresentationTests {
 
         await prompter.donate("done", scene: "Done")
         await harness.advance(by: .seconds(2))
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         #expect(harness.events.suffix(2) == ["decision:allow", "presented"])
         #expect(try harness.state().asks.count == 1)
     }
@@ -197,12 +197,12 @@ struct PresentationTests {
         let harness = try PrompterHarness()
         let events = EventLog()
         let stateFile = harness.folder.appending(path: "Application Support/ReviewGate/review-state.json")
-        let prompter = ReviewPrompter(
+        let prompter = Prompter(
             policy: try Self.policy(), stateFile: stateFile, appVersion: AppVersion(short: "1", build: "1"),
             clock: harness.clock, now: harness.now, events: events.append)
         await prompter.donate("done", scene: "Done")
         await harness.advance(by: .seconds(2))
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         #expect(events.all.map(\.reason) == [nil, .notPresented])
         let store = FileStateStore(path: stateFile.path)
         #expect(try store.load().asks.isEmpty, "its folder made at the first moment")
@@ -210,7 +210,7 @@ struct PresentationTests {
         await prompter.setPresenter { true }
         await prompter.donate("done", scene: "Done")
         await harness.advance(by: .seconds(2))
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         #expect(try store.load().asks.count == 1)
     }
 
@@ -227,7 +227,7 @@ struct PresentationTests {
             """)
     }
 
-    @Test("a moment on no scene is not held to the same scene")
+    @Test("a moment that names no scene is on the scene last reported: held to it, and read by scenes")
     func noScene() async throws {
         let harness = try PrompterHarness()
         let prompter = harness.prompter(policy: try Self.anyScene())
@@ -235,7 +235,28 @@ struct PresentationTests {
         await prompter.donate("done")
         await prompter.scene("Settings")
         await harness.advance(by: .seconds(1))
-        await prompter.settle()
+        await prompter.waitUntilIdle()
+        #expect(harness.events == ["decision:allow", "dropped:scene_changed"])
+
+        // A trigger's scenes read the scene last reported.
+        let scened = try PrompterHarness()
+        let second = scened.prompter(policy: try Self.policy())
+        await second.scene("Done")
+        await second.donate("done")
+        await scened.advance(by: .seconds(2))
+        await second.waitUntilIdle()
+        #expect(scened.events == ["decision:allow", "presented"])
+        #expect(scened.sentEvents.first?.decision?.scene == "Done")
+    }
+
+    @Test("a moment on no scene, with none ever reported, is not held to a scene")
+    func noSceneEver() async throws {
+        let harness = try PrompterHarness()
+        let prompter = harness.prompter(policy: try Self.anyScene())
+        await prompter.donate("done")
+        await prompter.scene("Settings")
+        await harness.advance(by: .seconds(1))
+        await prompter.waitUntilIdle()
         #expect(harness.events == ["decision:allow", "presented"])
     }
 }

@@ -13,10 +13,10 @@ struct PromptEventTests {
         let prompter = harness.prompter(policy: try PresentationTests.anyScene())
         await prompter.donate("done")
         await harness.advance(by: .seconds(1))
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         await prompter.donate("done")
         await harness.advance(by: .seconds(1))
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         let events = harness.sentEvents
         #expect(
             events.map(\.name) == [

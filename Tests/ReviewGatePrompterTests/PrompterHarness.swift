@@ -47,17 +47,9 @@ final class PrompterHarness: @unchecked Sendable {
         }
     }
 
-    /// Moves the test clock on by `duration`, once an ask sleeps out its delay on it: an advance
-    /// made before the ask's task starts to sleep would not reach it.
+    /// Moves the test clock on by `duration`: a moment's call returns once its ask sleeps out its
+    /// delay on it.
     func advance(by duration: Duration) async {
-        var tries = 0
-        while (try? await clock.checkSuspension()) != nil {
-            tries += 1
-            guard tries < 1000 else {
-                Issue.record("no ask is waiting for its delay")
-                break
-            }
-        }
         await clock.advance(by: duration)
     }
 
@@ -67,14 +59,14 @@ final class PrompterHarness: @unchecked Sendable {
     /// A prompter on the harness's state file, clocks, presenter and sink.
     func prompter(
         policy: some PolicySource, userID: String? = "app-user-1",
-        version: AppVersion = AppVersion(short: "1.0", build: "1"), presenter: ReviewPrompter.Presenter? = nil
-    ) -> ReviewPrompter {
+        version: AppVersion = AppVersion(short: "1.0", build: "1"), presenter: Prompter.Presenter? = nil
+    ) -> Prompter {
         let path = stateFile.path
-        return ReviewPrompter(
+        return Prompter(
             policy: policy,
-            stores: { initial in
+            stores: { initial, recovery in
                 FailingStore(
-                    file: FileStateStore(path: path, versionKey: nil, initialState: initial, documents: .jsonOnly),
+                    file: Self.store(path: path, initial: initial, recovery: recovery),
                     fails: { self.lock.withLock { self.diskFull } })
             }, appVersion: version, userID: userID, clock: clock, now: now,
             events: { event in self.lock.withLock { self.sent.append(event) } },
@@ -84,15 +76,38 @@ final class PrompterHarness: @unchecked Sendable {
             })
     }
 
+    /// A prompter of `policy` as the app ships it.
+    func prompter(
+        policy: Policy, userID: String? = "app-user-1", version: AppVersion = AppVersion(short: "1.0", build: "1"),
+        presenter: Prompter.Presenter? = nil
+    ) -> Prompter {
+        prompter(policy: ShippedPolicy(policy: policy), userID: userID, version: version, presenter: presenter)
+    }
+
+    /// The state file's store as an app's prompter makes it: recovering from a state that cannot
+    /// be decoded.
+    static func store(path: String, initial: ReviewState, recovery: StateRecovery) -> FileStateStore {
+        var store = FileStateStore(path: path, versionKey: nil, initialState: initial, documents: .jsonOnly)
+        store.recovery = recovery
+        return store
+    }
+
     /// A prompter of `budget` on the harness's state file, clocks and sink, with a presenter for each
     /// of `prompts` that records its call as `LABEL:PROMPT` (see ``shown``) and answers as the
     /// harness's does, or as `presenters` gives.
     func prompter(
+        budget: Budget, prompts: [String], label: String = "app", presenters: [String: Prompter.Presenter] = [:]
+    ) throws -> Prompter {
+        try prompter(budget: ShippedBudget(budget: budget), prompts: prompts, label: label, presenters: presenters)
+    }
+
+    /// A prompter of a budget source.
+    func prompter(
         budget: some BudgetSource, prompts: [String], label: String = "app",
-        presenters: [String: ReviewPrompter.Presenter] = [:]
-    ) throws -> ReviewPrompter {
+        presenters: [String: Prompter.Presenter] = [:]
+    ) throws -> Prompter {
         let path = stateFile.path
-        var fakes: [String: ReviewPrompter.Presenter] = [:]
+        var fakes: [String: Prompter.Presenter] = [:]
         for prompt in prompts {
             let given = presenters[prompt]
             fakes[prompt] = { @Sendable in
@@ -100,11 +115,11 @@ final class PrompterHarness: @unchecked Sendable {
                 return if let given { await given() } else { answer }
             }
         }
-        return try ReviewPrompter(
+        return try Prompter(
             budget: budget,
-            stores: { initial in
+            stores: { initial, recovery in
                 FailingStore(
-                    file: FileStateStore(path: path, versionKey: nil, initialState: initial, documents: .jsonOnly),
+                    file: Self.store(path: path, initial: initial, recovery: recovery),
                     fails: { self.lock.withLock { self.diskFull } })
             }, appVersion: AppVersion(short: "1.0", build: "1"), userID: "app-user-1", clock: clock, now: now,
             events: { event in self.lock.withLock { self.sent.append(event) } }, presenters: fakes)

@@ -10,7 +10,7 @@ import Testing
 
 /// What the prompter writes besides asks: launches and sessions, the running version, the user id,
 /// answers, times to the millisecond; and a remote update while an ask is pending.
-@Suite("ReviewPrompter: the state it keeps", .timeLimit(.minutes(5)))
+@Suite("Prompter: the state it keeps", .timeLimit(.minutes(5)))
 struct PrompterStateTests {
     @Test("a launch makes the state (installed now, the running version) and starts the session")
     func firstLaunch() async throws {
@@ -141,7 +141,7 @@ struct PrompterStateTests {
         }
         #expect(updated.digest != shipped.digest)
         await harness.advance(by: .seconds(2))
-        await prompter.settle()
+        await prompter.waitUntilIdle()
         #expect(harness.events == ["decision:allow", "presented"], "after the shipped policy's 2 s, not 10 s")
         #expect(harness.sentEvents.map(\.policyDigest) == [shipped.digest, shipped.digest])
         await prompter.donate("done")

@@ -9,7 +9,7 @@ import Testing
 
 /// The README's *In your app* example, line for line (ReadmeTests checks that they agree), with the
 /// test clock and a fake presenter in place of StoreKit's.
-@Suite("ReviewPrompter: the README's app", .timeLimit(.minutes(5)))
+@Suite("Prompter: the README's app", .timeLimit(.minutes(5)))
 struct ReadmeAppExampleTests {
     @Test("Apple's sample: asks on the 4th completed process, after 2 s, only on its scene; once per build")
     func readmeExample() async throws {
@@ -21,23 +21,23 @@ struct ReadmeAppExampleTests {
         try Fixtures.compiledText(compiled).write(
             to: policyURL, atomically: true, encoding: .utf8)
         let analyticsID = "app-instance-4f1c"
-        let presentReview: ReviewPrompter.Presenter = { true }
+        let presentReview: Prompter.Presenter = { true }
 
         // As the README writes it (the clocks are the test's).
-        let prompter = ReviewPrompter(
-            policy: try Policy(compiledAt: policyURL),
-            stateFile: harness.stateFile, appVersion: AppVersion(short: "1.0", build: "1"), clock: harness.clock,
-            now: harness.now,
-            userID: analyticsID, presenter: presentReview)
+        let prompter = Prompter(
+            policy: try Policy(compiledAt: policyURL), presenter: presentReview, stateFile: harness.stateFile,
+            appVersion: AppVersion(short: "1.0", build: "1"), clock: harness.clock, now: harness.now,
+            userID: analyticsID)
         await prompter.launched()
         for completed in 1...4 {
             await prompter.donate("process_completed", scene: "ProcessCompleted")
             if completed == 4 {
                 // The person stays on the scene for the delay.
                 await harness.advance(by: .seconds(2))
-                await prompter.settle()
+                await prompter.waitUntilIdle()
             }
             await prompter.scene("Home")
+            await prompter.set(flag: "crashed_recently", to: false)
         }
         await prompter.background()
         await prompter.scene("ProcessCompleted")  // back, on the scene
@@ -50,6 +50,7 @@ struct ReadmeAppExampleTests {
         #expect(state.asks.map(\.at) == [Fixtures.time("2026-01-05T09:00:02.123Z")])
         #expect(state.asks.map(\.build) == ["1"])
         #expect(state.leases.isEmpty)
+        #expect(state.flags == ["crashed_recently": false])
         #expect(try Data(contentsOf: harness.stateFile).first == UInt8(ascii: "{"))
     }
 
@@ -65,15 +66,15 @@ struct ReadmeAppExampleTests {
             to: budgetURL, atomically: true, encoding: .utf8)
         let analyticsID = "app-instance-4f1c"
         let shown = EventLog()
-        let presentReview: ReviewPrompter.Presenter = { true }
-        let presentSurvey: ReviewPrompter.Presenter = { true }
-        let presentPaywall: ReviewPrompter.Presenter = { true }
-        let presentWhatsNew: ReviewPrompter.Presenter = { true }
-        let send: ReviewPrompter.EventSink = shown.append
+        let presentReview: Prompter.Presenter = { true }
+        let presentSurvey: Prompter.Presenter = { true }
+        let presentPaywall: Prompter.Presenter = { true }
+        let presentWhatsNew: Prompter.Presenter = { true }
+        let send: Prompter.EventSink = shown.append
 
         // As the README writes it (the clocks are the test's).
         // swift-format-ignore
-        let prompter = try ReviewPrompter(budget: try Budget(compiledAt: budgetURL),
+        let prompter = try Prompter(budget: try Budget(compiledAt: budgetURL),
                                           presenters: ["review": presentReview, "survey": presentSurvey,
                                                        "paywall": presentPaywall, "whats_new": presentWhatsNew],
                                           stateFile: harness.stateFile, appVersion: AppVersion(short: "1.0", build: "1"),

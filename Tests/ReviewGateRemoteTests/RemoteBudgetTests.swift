@@ -22,8 +22,13 @@ import Testing
     /// Whether the first `done` grants the review: the shipped budget's policy (3 needed) blocks it,
     /// the good update's (1 needed) allows it. Read through the source a prompter takes.
     static func grantsReview(_ source: any BudgetSource) throws -> Bool {
+        try grantsReview(source.budget)
+    }
+
+    /// Whether the first `done` grants the review under `budget`.
+    static func grantsReview(_ budget: Budget) throws -> Bool {
         let moment = Moment(now: Fixtures.time("2026-02-01T00:00:00Z"), event: "done")
-        return try Arbiter.arbitrate(source.budget, state: Fixtures.state(state), moment: moment).granted == "review"
+        return try Arbiter.arbitrate(budget, state: Fixtures.state(state), moment: moment).granted == "review"
     }
 
     static func keptPath() throws -> String {

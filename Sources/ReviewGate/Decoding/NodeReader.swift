@@ -13,6 +13,8 @@ package struct NodeReader {
     package private(set) var diagnostics: [Diagnostic] = []
     /// The errors found past ``keepLimit``.
     package private(set) var uncounted = 0
+    /// How many unknown keys were found (a newer reviewgate's file has some).
+    package private(set) var unknownKeys = 0
     /// Whether errors are counted only from now on: a caller may skip working out what to say.
     package var isFull: Bool { diagnostics.count >= Self.keepLimit }
 
@@ -61,6 +63,7 @@ package struct NodeReader {
                 continue
             }
             guard allowed.contains(key) else {
+                unknownKeys += 1
                 guard !isFull else {
                     uncounted += 1
                     continue

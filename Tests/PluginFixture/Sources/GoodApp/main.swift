@@ -19,11 +19,12 @@ do {
     // The same policy on a prompter, as an app runs it: a new install, a launch and a moment
     // (blocked: installed less than 7 days ago), its events one JSON line each.
     let folder = FileManager.default.temporaryDirectory.appending(path: "good-app-\(UUID().uuidString)")
-    let prompter = ReviewPrompter(
-        policy: policy, stateFile: folder.appending(path: "review-state.json"),
-        appVersion: AppVersion(short: "1.0", build: "1"), events: { print($0.json) }, presenter: { true })
+    let prompter = Prompter(
+        policy: policy, presenter: { true }, stateFile: folder.appending(path: "review-state.json"),
+        appVersion: AppVersion(short: "1.0", build: "1"), events: { print($0.json) })
     await prompter.launched()
     await prompter.donate("task_completed")
+    await prompter.waitUntilIdle()
     try? FileManager.default.removeItem(at: folder)
 
     print(DecisionEvent(decision, policy: policy).json)

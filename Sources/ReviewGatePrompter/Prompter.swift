@@ -4,31 +4,34 @@ import Foundation
 @_exported import ReviewGate
 import ReviewGateFiles
 
-/// Turns the moments an app reports into review prompts on screen, by SPEC §11's protocol: each
-/// moment decided and counted under the state's lock, an allowed one presented after the policy's
-/// delay, only on the moment's scene and never in the background, and recorded as an ask only once
-/// the presenter showed it.
+/// Turns the moments an app reports into prompts on screen, by SPEC §11's protocol: each moment
+/// decided and counted under the state's lock, an allowed one presented after the policy's delay,
+/// only on the moment's scene and never in the background, and recorded as an ask only once the
+/// presenter showed it.
 ///
 /// ```swift
-/// let prompter = ReviewPrompter(policy: try Policy(compiledAt: policyURL), presenter: presentReview)
+/// let prompter = Prompter(policy: try Policy(compiledAt: policyURL), presenter: presentReview)
 /// await prompter.launched()
 /// await prompter.donate("process_completed", scene: "ProcessCompleted")
 /// ```
 ///
 /// With a budget (SPEC §12) in place of a policy, it presents every prompt the app shows — the
 /// review, a paywall, a survey — each with its own presenter, one at a time and as the budget
-/// allows: see ``init(budget:presenters:stateFile:appVersion:lockTimeout:clock:now:userID:events:)``.
+/// allows: see `init(budget:presenters:)`.
 ///
 /// One per state file and process. Call it from any thread or actor; nothing waits on the disk on
 /// the caller's thread: the state's lock, `fsync` and rename run on a queue of the prompter's own.
-/// Every decision, presentation and drop goes to the event sink (``PromptEvent``).
-public actor ReviewPrompter {
-    /// Shows the system's review prompt and answers whether it could (StoreKit, SwiftUI's
-    /// `requestReview`: see the README). Called on no particular actor: isolate it to the main
-    /// actor. A ``background()`` while it runs cancels its task; one that then answers `false` is
-    /// reported `not_presented`, one that answers `true` is recorded as shown.
-    public typealias Presenter = @Sendable () async -> Bool
-    /// Receives the prompter's events, for the app's analytics.
+/// Every decision, presentation and drop goes to the event sink (``PromptEvent``). A test waits
+/// for it with ``waitUntilIdle()``.
+public actor Prompter {
+    /// Shows a prompt (StoreKit's or SwiftUI's `requestReview`, the app's paywall) and answers
+    /// whether it could. It runs on the main actor, as a view's presentation must. A
+    /// ``background()`` while it runs cancels its task; one that then answers `false` is reported
+    /// `not_presented`, one that answers `true` is recorded as shown.
+    public typealias Presenter = @MainActor @Sendable () async -> Bool
+    /// Receives the prompter's events, for the app's analytics. It is called on the prompter's
+    /// actor, never on the main actor, one event at a time and in order: hand the event to an
+    /// analytics SDK (which is thread-safe) or hop to the main actor yourself.
     public typealias EventSink = @Sendable (PromptEvent) -> Void
 
     /// How long an ask's lease outlives its delay: the time the presenter and the write have.
@@ -49,43 +52,68 @@ public actor ReviewPrompter {
         case budget(any BudgetSource)
     }
 
+    /// The ask waiting for its deadline or its presenter: a number of its own (so that an ask
+    /// that ends clears itself only), its task, its deadline, and whether its presenter was called.
+    struct Pending {
+        var number: Int
+        var task: Task<Bool, Never>
+        var deadline: AskDeadline
+        var presenting = false
+        var cancelled = false
+    }
+
     let rules: Rules
     let keeper: StateKeeper
     /// The presenter of each prompt, by its name (a prompter of one policy: its policy's prompt).
     var presenters: [String: Presenter]
     let sink: EventSink
     let wallClock: @Sendable () -> Date
+    /// The time elapsed on the prompter's clock since it was made.
     let elapsed: @Sendable () -> Duration
-    let sleep: @Sendable (Duration) async throws -> Void
+    /// Sleeps on the prompter's clock until the elapsed time given.
+    let sleepUntil: @Sendable (Duration) async throws -> Void
     /// The scene the app last reported.
     var currentScene: String?
     /// When the app went to the background (on the monotonic clock), while it is there.
     var backgroundSince: Duration?
-    /// The ask waiting for its delay or its presenter, if any, with a number of its own (so that
-    /// an ask that ends clears itself only).
-    var pending: (number: Int, task: Task<Bool, Never>)?
+    /// The ask waiting for its deadline or its presenter, if any.
+    var pending: Pending?
     /// The number of the last pending ask.
     var asksStarted = 0
 
-    /// A prompter for one person's state file.
+    /// A prompter of one policy, for one person's state file.
     ///
     /// - Parameters:
-    ///   - policy: the policy, or where each moment reads it from (`RemotePolicy`).
+    ///   - policy: the policy the app ships (``ReviewGate/Policy/init(compiledAt:)``).
+    ///   - presenter: shows the prompt; `nil` until ``setPresenter(_:)`` gives one (a SwiftUI
+    ///     view's `requestReview`, which only a view can read).
     ///   - stateFile: the person's state, a JSON file, made (with its folder) at the first moment;
     ///     by default ``defaultStateFile``.
     ///   - appVersion: the running app's version; by default the main bundle's.
     ///   - lockTimeout: how long a moment waits for another process's lock before it is dropped.
-    ///   - clock: the monotonic clock the delay and the time in the background are measured on.
+    ///   - clock: the monotonic clock the delay and the time in the background are measured on; by
+    ///     default `ContinuousClock`, which runs while the device sleeps. A test gives its own.
     ///   - now: the wall clock that dates decisions and asks (kept to whole milliseconds).
     ///   - userID: the id the app's analytics knows the person by, so that one person lands in one
     ///     rollout bucket on every platform; without one, a random id made once per install.
     ///   - events: receives every ``PromptEvent``.
-    ///   - presenter: shows the prompt; `nil` until ``setPresenter(_:)`` gives one.
     public init<C: Clock>(
-        policy: some PolicySource, stateFile: URL = defaultStateFile, appVersion: AppVersion = .main,
-        lockTimeout: Duration = .seconds(2), clock: C = ContinuousClock(),
-        now: @escaping @Sendable () -> Date = { Date() }, userID: String? = nil,
-        events: @escaping EventSink = { _ in }, presenter: Presenter? = nil
+        policy: Policy, presenter: Presenter? = nil, stateFile: URL = defaultStateFile,
+        appVersion: AppVersion = .main, lockTimeout: Duration = .seconds(2), clock: C = ContinuousClock(),
+        now: @escaping @Sendable () -> Date = { Date() }, userID: String? = nil, events: @escaping EventSink = { _ in }
+    ) where C.Duration == Duration {
+        self.init(
+            policy: ShippedPolicy(policy: policy), presenter: presenter, stateFile: stateFile, appVersion: appVersion,
+            lockTimeout: lockTimeout, clock: clock, now: now, userID: userID, events: events)
+    }
+
+    /// A prompter whose policy can change while the app runs (`ReviewGateRemote`'s
+    /// `RemotePolicy`, read once per moment), for one person's state file. The parameters are
+    /// those of the prompter of a policy the app ships.
+    public init<C: Clock>(
+        policy: some PolicySource, presenter: Presenter? = nil, stateFile: URL = defaultStateFile,
+        appVersion: AppVersion = .main, lockTimeout: Duration = .seconds(2), clock: C = ContinuousClock(),
+        now: @escaping @Sendable () -> Date = { Date() }, userID: String? = nil, events: @escaping EventSink = { _ in }
     ) where C.Duration == Duration {
         self.init(
             policy: policy, stores: Self.files(stateFile, lockTimeout: lockTimeout), appVersion: appVersion,
@@ -98,13 +126,14 @@ public actor ReviewPrompter {
     /// `presentation.delay` (an external prompt, which ``want(_:scene:)`` asks for, at once).
     ///
     /// ```swift
-    /// let prompter = try ReviewPrompter(budget: try Budget(compiledAt: budgetURL),
-    ///                                   presenters: ["review": presentReview, "survey": presentSurvey,
-    ///                                                "paywall": presentPaywall])
+    /// let prompter = try Prompter(budget: try Budget(compiledAt: budgetURL),
+    ///                             presenters: ["review": presentReview, "survey": presentSurvey,
+    ///                                          "paywall": presentPaywall])
     /// ```
     ///
     /// - Parameters:
-    ///   - budget: the compiled budget with its policies, or where each moment reads it from.
+    ///   - budget: the compiled budget with its policies (``ReviewGate/Budget/init(compiledAt:)``), or where
+    ///     each moment reads it from (`RemoteBudget`).
     ///   - presenters: each prompt's presenter, by the prompt's name. Every prompt the budget
     ///     decides by a policy needs one (a SwiftUI view gives the real one later with
     ///     ``setPresenter(_:for:)``); an external prompt without one is never shown
@@ -113,7 +142,8 @@ public actor ReviewPrompter {
     ///     by default ``defaultStateFile``. Every prompt's asks and answers are in it.
     ///   - appVersion: the running app's version; by default the main bundle's.
     ///   - lockTimeout: how long a moment waits for another process's lock before it is dropped.
-    ///   - clock: the monotonic clock the delays and the time in the background are measured on.
+    ///   - clock: the monotonic clock the delays and the time in the background are measured on; by
+    ///     default `ContinuousClock`, which runs while the device sleeps.
     ///   - now: the wall clock that dates decisions, leases and asks (kept to whole milliseconds).
     ///   - userID: the id the app's analytics knows the person by; without one, a random id made
     ///     once per install.
@@ -130,14 +160,25 @@ public actor ReviewPrompter {
             userID: userID, clock: clock, now: now, events: events, presenters: presenters)
     }
 
-    /// The state file's stores, its folder made at the first moment.
+    /// A budget the app ships, as a prompter reads it.
+    public init<C: Clock>(
+        budget: Budget, presenters: [String: Presenter], stateFile: URL = defaultStateFile,
+        appVersion: AppVersion = .main, lockTimeout: Duration = .seconds(2), clock: C = ContinuousClock(),
+        now: @escaping @Sendable () -> Date = { Date() }, userID: String? = nil, events: @escaping EventSink = { _ in }
+    ) throws(PresenterError) where C.Duration == Duration {
+        try self.init(
+            budget: ShippedBudget(budget: budget), presenters: presenters, stateFile: stateFile,
+            appVersion: appVersion, lockTimeout: lockTimeout, clock: clock, now: now, userID: userID, events: events)
+    }
+
+    /// The state file's stores: its folder made, and a state that cannot be decoded recovered from.
     private static func files(_ stateFile: URL, lockTimeout: Duration) -> StateKeeper.Stores {
         let path = stateFile.path
-        let folder = stateFile.deletingLastPathComponent()
-        return { initial in
-            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return { initial, recovery in
             var store = FileStateStore(path: path, versionKey: nil, initialState: initial, documents: .jsonOnly)
             store.lockTimeout = lockTimeout
+            store.recovery = recovery
+            store.makesFolder = true
             return store
         }
     }
@@ -183,7 +224,7 @@ public actor ReviewPrompter {
         wallClock = now
         let start = clock.now
         elapsed = { start.duration(to: clock.now) }
-        sleep = { try await clock.sleep(for: $0) }
+        sleepUntil = { try await clock.sleep(until: start.advanced(by: $0), tolerance: nil) }
     }
 
     /// Refuses presenters that do not fit `budget`: one for a prompt it lacks, or none for a prompt
@@ -204,10 +245,20 @@ public actor ReviewPrompter {
         }
     }
 
-    /// Gives the presenter (a SwiftUI view's `requestReview`, which only a view can read): of the
-    /// one policy's prompt, or under a budget of `review`.
+    /// Gives the presenter of the one policy's prompt (a SwiftUI view's `requestReview`, which
+    /// only a view can read); `nil` takes it away. A prompter of a budget names each prompt's
+    /// presenter (``setPresenter(_:for:)``): there, this replaces nothing and sends a `dropped`
+    /// event (`unknown_prompt`) that says so.
     public func setPresenter(_ presenter: Presenter?) {
-        setPresenter(presenter, for: ruling().defaultPrompt)
+        guard case .policy = rules else {
+            sink(
+                PromptEvent(
+                    kind: .dropped, origin: ruling().origin, trigger: nil, reason: .unknownPrompt,
+                    detail: "setPresenter(_:) names no prompt: a budget's presenters are set with setPresenter(_:for:)",
+                    at: timestamp()))
+            return
+        }
+        presenters[Self.onePolicyPresenter] = presenter
     }
 
     /// Gives the presenter of `prompt` (under a budget: a SwiftUI view's `requestReview` for
@@ -228,110 +279,6 @@ public actor ReviewPrompter {
         return prompt
     }
 
-    /// The app launched: counts a launch (SPEC §5 `record --launch`), which may ask like any
-    /// moment. Call it once per launch of the process (each call counts one).
-    public func launched(scene: String? = nil) async {
-        backgroundSince = nil
-        await decide(event: Trigger.launchEvent, trigger: nil, scene: scene, source: .launch)
-    }
-
-    /// `event` happened: counted and decided as `reviewgate record --event` does. A `scene` says
-    /// the app is in the foreground (see ``foreground()``).
-    public func donate(_ event: String, scene: String? = nil, source: MomentSource = .system) async {
-        await decide(event: event, trigger: nil, scene: scene, source: source)
-    }
-
-    /// The app considers trigger `id` without a donation: decided as `reviewgate record --trigger` does.
-    public func trigger(_ id: String, scene: String? = nil, source: MomentSource = .system) async {
-        await decide(event: nil, trigger: id, scene: scene, source: source)
-    }
-
-    /// The app would show the external prompt `prompt` (a paywall, a what's-new sheet: a prompt of
-    /// the budget without a policy) now: a moment that only it is a candidate for, arbitrated under
-    /// the budget (`reviewgate evaluate --budget --want`), and when granted presented with its
-    /// presenter at once, unless another ask is pending or the app is in the background.
-    ///
-    /// Returns whether it was shown: `false` when the budget held it back, it was dropped (without
-    /// a presenter: `not_presented` at once, nothing arbitrated), or there is no budget or no such
-    /// external prompt (`dropped: unknown_prompt`).
-    @discardableResult
-    public func want(_ prompt: String, scene: String? = nil) async -> Bool {
-        guard case .budget = rules else {
-            let (now, ruling) = (timestamp(), ruling())
-            sink(
-                PromptEvent(
-                    kind: .dropped, origin: ruling.origin, trigger: nil, reason: .unknownPrompt, detail: prompt, at: now
-                ))
-            return false
-        }
-        // An external prompt with no presenter cannot be shown: not granted, so it holds nothing.
-        if case .budget(let budget) = ruling(), budget.prompt(named: prompt)?.policy == nil,
-            budget.prompt(named: prompt) != nil, presenters[prompt] == nil
-        {
-            let origin = PromptEvent.Origin(budget, prompt: prompt)
-            sink(PromptEvent(kind: .dropped, origin: origin, trigger: nil, reason: .notPresented, at: timestamp()))
-            return false
-        }
-        guard let ask = await decide(event: nil, trigger: nil, scene: scene, source: .system, wanted: [prompt]) else {
-            return false
-        }
-        return await ask.value
-    }
-
-    /// The person now sees `name` (a scene is seen only in the foreground: see ``foreground()``).
-    /// A pending ask that requires the same scene is shown only if this is the moment's.
-    public func scene(_ name: String?) async {
-        currentScene = name
-        await foreground()
-    }
-
-    /// The app went to the background: a pending ask is dropped at once.
-    public func background() {
-        if backgroundSince == nil { backgroundSince = elapsed() }
-        pending?.task.cancel()
-    }
-
-    /// The app came back: after 30 minutes or more in the background, a new session starts
-    /// (`session_started_at`), without counting a launch. ``scene(_:)`` and ``launched(scene:)``
-    /// say it too.
-    public func foreground() async {
-        guard let since = backgroundSince else { return }
-        backgroundSince = nil
-        guard elapsed() - since >= Self.sessionGap else { return }
-        let (now, ruling) = (timestamp(), ruling())
-        let result = await onDisk(at: now, rules: ruling.stateRules) { $0.sessionStartedAt = now }
-        if case .failure(let error) = result { reportFailure(error, origin: ruling.origin, trigger: nil, at: now) }
-    }
-
-    /// The person answered the app's own pre-prompt: of the one policy's prompt, or under a budget
-    /// of `review`.
-    public func responded(_ kind: ResponseKind) async {
-        await responded(kind, prompt: ruling().defaultPrompt)
-    }
-
-    /// The person answered the app's own pre-prompt of `prompt` (`record --respond KIND --prompt
-    /// NAME`): that prompt's policy reads it in its `responses`. A prompt the budget (or the one
-    /// policy) does not have records nothing: `dropped: unknown_prompt`.
-    public func responded(_ kind: ResponseKind, prompt: String) async {
-        let (now, ruling) = (timestamp(), ruling())
-        guard ruling.has(prompt) else {
-            sink(
-                PromptEvent(
-                    kind: .dropped, origin: ruling.origin, trigger: nil, reason: .unknownPrompt, detail: prompt, at: now
-                ))
-            return
-        }
-        let result = await onDisk(at: now, rules: ruling.stateRules) {
-            $0 = Transition.respond($0, kind, at: now, prompt: prompt)
-        }
-        if case .failure(let error) = result { reportFailure(error, origin: ruling.origin, trigger: nil, at: now) }
-    }
-
-    /// Waits until the pending ask, if any, is shown or dropped.
-    package func settle() async {
-        _ = await pending?.task.value
-    }
-
     /// The policy or the budget as it is now, for one moment (an ask keeps what it was decided under).
     func ruling() -> Ruling {
         switch rules {
@@ -350,19 +297,48 @@ public actor ReviewPrompter {
     func onDisk<Value: Sendable>(
         at now: Timestamp, rules: StateKeeper.Rules, _ change: @escaping @Sendable (inout ReviewState) throws -> Value
     ) async -> Result<Value, any Error> {
-        await withCheckedContinuation { continuation in
+        let outcome = await withCheckedContinuation { continuation in
             keeper.enqueue(at: now, rules: rules, change) { continuation.resume(returning: $0) }
         }
+        sendResets(outcome.resets, at: now)
+        return outcome.result
     }
 
     /// Runs `work` on the state's store (a budget's grant), as ``onDisk(at:rules:_:)`` runs a change.
     func onDisk<Value: Sendable>(
         at now: Timestamp, rules: StateKeeper.Rules, onStore work: @escaping @Sendable (any StateStore) throws -> Value
     ) async -> Result<Value, any Error> {
-        await withCheckedContinuation { continuation in
+        let outcome = await withCheckedContinuation { continuation in
             keeper.enqueue(at: now, rules: rules, onStore: work) { continuation.resume(returning: $0) }
         }
+        sendResets(outcome.resets, at: now)
+        return outcome.result
     }
+
+    /// Sends a `state_reset` event for each state file that could not be decoded and was replaced.
+    func sendResets(_ resets: [StateReset], at now: Timestamp) {
+        for reset in resets {
+            sink(
+                PromptEvent(
+                    kind: .stateReset, origin: ruling().origin, trigger: nil, detail: reset.failure.rawValue, at: now))
+        }
+    }
+}
+
+/// A policy the app ships, which never changes.
+package struct ShippedPolicy: PolicySource {
+    /// The policy.
+    package var policy: Policy
+    /// The source of `policy`.
+    package init(policy: Policy) { self.policy = policy }
+}
+
+/// A budget the app ships, which never changes.
+package struct ShippedBudget: BudgetSource {
+    /// The budget.
+    package var budget: Budget
+    /// The source of `budget`.
+    package init(budget: Budget) { self.budget = budget }
 }
 
 /// What one moment is decided under: the one policy, or the budget, as its source has it now.

@@ -1,7 +1,7 @@
 @_spi(ReviewGateTools) import ReviewGate
 import ReviewGateFiles
 
-extension ReviewPrompter {
+extension Prompter {
     /// What a moment's update under one policy returns: its decision, and whether its allowed ask
     /// took the lease (not when another ask holds one).
     struct Decided: Sendable {
@@ -40,6 +40,7 @@ extension ReviewPrompter {
             currentScene = scene
             await foreground()
         }
+        let scene = scene ?? currentScene
         let subject = trigger.map(Moment.Subject.trigger) ?? event.map(Moment.Subject.event) ?? .everyTrigger
         let moment = Moment(now: timestamp(), subject: subject, scene: scene, source: source)
         switch ruling() {
@@ -141,24 +142,23 @@ extension ReviewPrompter {
         }
         asksStarted += 1
         let number = asksStarted
+        // The deadline is fixed now, and its sleep started before the moment's call returns.
+        let now = elapsed()
+        let deadline = AskDeadline(
+            due: now + .nanoseconds(max(0, ask.delay.nanoseconds)), now: now, sleep: sleepUntil)
         let task = Task {
-            let shown = await self.present(ask)
+            let shown = await self.present(ask, after: deadline)
             if self.pending?.number == number { self.pending = nil }
             return shown
         }
-        pending = (number, task)
+        pending = Pending(number: number, task: task, deadline: deadline)
         return task
     }
 
-    /// Waits for the delay, then presents the ask unless the app went to the background or the
+    /// Waits for the deadline, then presents the ask unless the app went to the background or the
     /// person left the scene; records it only once the presenter showed it. Whether it was shown.
-    private func present(_ ask: PendingAsk) async -> Bool {
-        do {
-            // No delay (an external prompt) presents now, without a turn of the clock.
-            if ask.delay.nanoseconds > 0 { try await sleep(.nanoseconds(ask.delay.nanoseconds)) }
-        } catch {
-            // Cancelled: the app went to the background.
-        }
+    private func present(_ ask: PendingAsk, after deadline: AskDeadline) async -> Bool {
+        await deadline.wait()
         if backgroundSince != nil || Task.isCancelled {
             await release(ask, .background)
             return false
@@ -168,6 +168,7 @@ extension ReviewPrompter {
             return false
         }
         let shownAt = timestamp()
+        pending?.presenting = true
         guard let presenter = presenters[presenterKey(ask.prompt)], await presenter() else {
             await release(ask, .notPresented, at: shownAt)
             return false
@@ -177,9 +178,10 @@ extension ReviewPrompter {
         let outcome = await withCheckedContinuation { continuation in
             // Whether the lease is still live is judged at a time read under the lock.
             keeper.enqueueCommit(shown, now: { Timestamp(roundedToMilliseconds: clock()) }, rules: ask.rules) {
-                continuation.resume(returning: (recorded: $0, live: $1))
+                continuation.resume(returning: (recorded: $0, live: $1, resets: $2))
             }
         }
+        sendResets(outcome.resets, at: shownAt)
         sink(
             PromptEvent(
                 kind: .presented, origin: ask.origin, trigger: ask.trigger, recorded: outcome.recorded,
@@ -212,6 +214,8 @@ extension ReviewPrompter {
             (reason, detail) = (.lockTimeout, error.reason.rawValue)
         case let error as FileError:
             (reason, detail) = (.stateError, error.reason.rawValue)
+        case let error as UndecodableState:
+            (reason, detail) = (.stateError, error.failure.rawValue)
         case is Evaluator.UsageError, is Arbiter.UsageError:
             (reason, detail) = wanted.map { (.unknownPrompt, $0) } ?? (.unknownTrigger, trigger ?? "")
         default:

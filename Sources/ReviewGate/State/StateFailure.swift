@@ -1,0 +1,40 @@
+/// Why a JSON state file cannot be decoded, as an app's prompter recovers from it (SPEC §11): a file
+/// that is not JSON or not a state is moved aside and replaced; one that a newer reviewgate wrote
+/// (a newer format, or a key this one does not know) is left as it is.
+package enum StateFailure: String, Sendable {
+    /// Not JSON: empty, cut short, binary.
+    case notJSON = "not_json"
+    /// JSON, but not a state: a required field missing, a value of the wrong type or range.
+    case invalid
+    /// A newer reviewgate's state: its format, or a key this one does not know.
+    case newerState = "newer_state"
+
+    /// Why `bytes` cannot be decoded as a JSON state; `nil` when they can.
+    package init?(of bytes: [UInt8], file: String) {
+        let root: DocumentNode
+        do {
+            root = try JSONReader().loadDocument(bytes, file: file)
+        } catch {
+            self = .notJSON
+            return
+        }
+        var reader = NodeReader()
+        let state = StateDecoder.decode(root, versionKey: nil, defaultInstalledAt: nil, reader: &reader)
+        if reader.unknownKeys > 0 || FormatVersion.state.refusal(root["reviewgate_state"]) != nil {
+            self = .newerState
+        } else if state == nil || reader.hasErrors {
+            self = .invalid
+        } else {
+            return nil
+        }
+    }
+
+    /// The `user_id` of a state that cannot be decoded, when its JSON still holds one that is a
+    /// string.
+    package static func userID(in bytes: [UInt8], file: String) -> String? {
+        guard let root = try? JSONReader().loadDocument(bytes, file: file), root.mapping != nil,
+            case .string(let id)? = root["user_id"]?.scalar?.value
+        else { return nil }
+        return id
+    }
+}
