@@ -52,6 +52,19 @@ struct StateRecoveryTests {
         #expect(state.asks.map(\.at) == [Fixtures.time("2026-01-05T09:00:02.123Z")])
     }
 
+    @Test("a budget's prompter recovers too: the state replaced under the lock its grant takes")
+    func budgetRecovers() async throws {
+        let harness = try PrompterHarness()
+        try "\u{0}garbage".write(to: harness.stateFile, atomically: true, encoding: .utf8)
+        let prompter = try harness.prompter(
+            budget: try BudgetPrompterTests.budget(), prompts: BudgetPrompterTests.prompts)
+        #expect(await prompter.want("whats_new", scene: "Home") == true)
+        #expect(harness.events == ["state_reset", "whats_new decision:allow", "presented"])
+        #expect(harness.sentEvents.first?.budgetName == "test-budget")
+        #expect(try harness.state().asks.map(\.prompt) == ["whats_new"])
+        #expect(try Self.movedAside(in: harness.folder).count == 1)
+    }
+
     @Test("the old file's user id is kept when the app gives none and it can still be read")
     func oldUserID() async throws {
         let harness = try PrompterHarness()
