@@ -1,61 +1,110 @@
 /// A policy: when an app may ask for a review. An app gets it from ``CompiledPolicy/load(_:file:digest:)``;
 /// ``Evaluator`` decides with it.
 public struct Policy: Sendable {
+    /// The settings, behind one reference (``Box``): see ``Stored``.
+    private var box: Box
+
     /// The language version, `1`.
-    package var version: Int
+    package var version: Int {
+        get { box.stored.version }
+        set { unique().stored.version = newValue }
+    }
     /// The policy's name, `[a-z0-9][a-z0-9._-]*`.
-    public package(set) var name: String
+    public package(set) var name: String {
+        get { box.stored.name }
+        set { unique().stored.name = newValue }
+    }
     /// What the policy is for.
-    public package(set) var description: String?
+    public package(set) var description: String? {
+        get { box.stored.description }
+        set { unique().stored.description = newValue }
+    }
     /// The prompt the policy decides (`prompt:`, SPEC §12): `review` unless set. Its guards,
     /// `since_last_ask` and `responses` read only this prompt's asks and answers.
-    public package(set) var prompt: String = Ask.review
+    public package(set) var prompt: String {
+        get { box.stored.prompt }
+        set { unique().stored.prompt = newValue }
+    }
     /// Where `prompt` is written, if it is.
-    package var promptLocation: SourceLocation?
+    package var promptLocation: SourceLocation? {
+        get { box.stored.promptLocation }
+        set { unique().stored.promptLocation = newValue }
+    }
     /// The kill switch: `false` blocks every moment.
-    package var enabled: Located<Bool>
+    package var enabled: Located<Bool> {
+        get { box.stored.enabled }
+        set { unique().stored.enabled = newValue }
+    }
     /// The oldest app and library the policy runs in.
-    package var requires: Requirements = .none
+    package var requires: Requirements {
+        get { box.stored.requires }
+        set { unique().stored.requires = newValue }
+    }
     /// The app: store id, which version string counts, platform.
-    @_spi(ReviewGateTools) public var app: AppSettings
+    @_spi(ReviewGateTools) public var app: AppSettings {
+        get { box.stored.app }
+        set { unique().stored.app = newValue }
+    }
     /// The moments that may ask, in file order.
     package var triggers: [Trigger] {
-        didSet {
-            longestWithin = Self.longestWithin(triggers, guards, experiment)
-            positions = Self.positions(triggers)
-            listened = Set(triggers.map(\.event))
-        }
+        get { box.stored.triggers }
+        set { unique().stored.triggers = newValue }
     }
     /// Each trigger's index by id (the first, for an id written twice), so that a look-up by id
     /// takes constant time however many triggers a policy has.
-    private var positions: [String: Int]
+    private var positions: [String: Int] { box.stored.positions }
     /// The events the triggers listen to.
-    private var listened: Set<String>
+    private var listened: Set<String> { box.stored.listened }
     /// Rules that hold for every trigger.
-    package var guards: Guards { didSet { longestWithin = Self.longestWithin(triggers, guards, experiment) } }
+    package var guards: Guards {
+        get { box.stored.guards }
+        set { unique().stored.guards = newValue }
+    }
     /// The longest `within` any trigger or condition uses: how much donation history to keep.
-    package private(set) var longestWithin: TimeSpan?
+    package var longestWithin: TimeSpan? { box.stored.longestWithin }
     /// What the person's answers to the app's pre-prompt do.
-    package var responses: ResponseRules
+    package var responses: ResponseRules {
+        get { box.stored.responses }
+        set { unique().stored.responses = newValue }
+    }
     /// How `record` updates state.
-    package var counting: Counting
+    package var counting: Counting {
+        get { box.stored.counting }
+        set { unique().stored.counting = newValue }
+    }
     /// How an allowed ask is presented.
-    public package(set) var presentation: Presentation
+    public package(set) var presentation: Presentation {
+        get { box.stored.presentation }
+        set { unique().stored.presentation = newValue }
+    }
     /// The share of people the policy asks, if limited.
-    package var rollout: Rollout?
+    package var rollout: Rollout? {
+        get { box.stored.rollout }
+        set { unique().stored.rollout = newValue }
+    }
     /// The experiment its people are split by (SPEC §13), if any: each arm decides with its own
     /// policy, the holdout is never asked.
     package var experiment: Experiment? {
-        didSet { longestWithin = Self.longestWithin(triggers, guards, experiment) }
+        get { box.stored.experiment }
+        set { unique().stored.experiment = newValue }
     }
     /// The warnings the team means, from `lint: {allow: [...]}`: `validate` does not raise them.
-    package var allowedWarnings: Set<LintRule>
+    package var allowedWarnings: Set<LintRule> {
+        get { box.stored.allowedWarnings }
+        set { unique().stored.allowedWarnings = newValue }
+    }
     /// Where the policy file starts.
-    package var location: SourceLocation
+    package var location: SourceLocation {
+        get { box.stored.location }
+        set { unique().stored.location = newValue }
+    }
     /// The SHA-256 of the policy's canonical form (`sha256:` and 64 hex digits), which names this
     /// exact policy in logs and decision events: a compiled policy's `digest`, or what the caller
     /// worked out from its canonical bytes; `nil` when not known.
-    public package(set) var digest: String?
+    public package(set) var digest: String? {
+        get { box.stored.digest }
+        set { unique().stored.digest = newValue }
+    }
 
     /// Whether a trigger listens to `event`: a donation of it is a trigger moment.
     package func listens(to event: String) -> Bool {
@@ -108,22 +157,11 @@ public struct Policy: Sendable {
         guards: Guards, responses: ResponseRules, counting: Counting, presentation: Presentation, rollout: Rollout?,
         allowedWarnings: Set<LintRule> = [], location: SourceLocation
     ) {
-        self.version = version
-        self.name = name
-        self.description = description
-        self.enabled = enabled
-        self.app = app
-        self.triggers = triggers
-        self.positions = Self.positions(triggers)
-        self.listened = Set(triggers.map(\.event))
-        self.guards = guards
-        self.longestWithin = Self.longestWithin(triggers, guards, nil)
-        self.responses = responses
-        self.counting = counting
-        self.presentation = presentation
-        self.rollout = rollout
-        self.allowedWarnings = allowedWarnings
-        self.location = location
+        box = Box(
+            Stored(
+                version: version, name: name, description: description, enabled: enabled, app: app, triggers: triggers,
+                guards: guards, responses: responses, counting: counting, presentation: presentation, rollout: rollout,
+                allowedWarnings: allowedWarnings, location: location))
     }
 
     /// The longest `within` of the triggers and guards, and of every arm of `experiment`, whose
@@ -144,6 +182,110 @@ public struct Policy: Sendable {
         }
         if case .when(let condition)? = guards[.when]?.value { condition.forEachEventWindow(consider) }
         return longest
+    }
+
+    /// The settings a policy holds. A policy keeps them behind one reference, so that a value that
+    /// holds a policy (a budget's prompt, an experiment's arm, a recording, a loaded result)
+    /// copies one pointer and not twenty fields: the code that copied them field by field was a
+    /// tenth of what an app links (issue 37).
+    private struct Stored: Sendable {
+        /// The language version, `1`.
+        var version: Int
+        /// The policy's name, `[a-z0-9][a-z0-9._-]*`.
+        var name: String
+        /// What the policy is for.
+        var description: String?
+        /// The prompt the policy decides (`prompt:`, SPEC §12): `review` unless set. Its guards,
+        /// `since_last_ask` and `responses` read only this prompt's asks and answers.
+        var prompt: String = Ask.review
+        /// Where `prompt` is written, if it is.
+        var promptLocation: SourceLocation?
+        /// The kill switch: `false` blocks every moment.
+        var enabled: Located<Bool>
+        /// The oldest app and library the policy runs in.
+        var requires: Requirements = .none
+        /// The app: store id, which version string counts, platform.
+        var app: AppSettings
+        /// The moments that may ask, in file order.
+        var triggers: [Trigger] {
+            didSet {
+                longestWithin = Policy.longestWithin(triggers, guards, experiment)
+                positions = Policy.positions(triggers)
+                listened = Set(triggers.map(\.event))
+            }
+        }
+        /// Each trigger's index by id (the first, for an id written twice), so that a look-up by id
+        /// takes constant time however many triggers a policy has.
+        var positions: [String: Int]
+        /// The events the triggers listen to.
+        var listened: Set<String>
+        /// Rules that hold for every trigger.
+        var guards: Guards { didSet { longestWithin = Policy.longestWithin(triggers, guards, experiment) } }
+        /// The longest `within` any trigger or condition uses: how much donation history to keep.
+        var longestWithin: TimeSpan?
+        /// What the person's answers to the app's pre-prompt do.
+        var responses: ResponseRules
+        /// How `record` updates state.
+        var counting: Counting
+        /// How an allowed ask is presented.
+        var presentation: Presentation
+        /// The share of people the policy asks, if limited.
+        var rollout: Rollout?
+        /// The experiment its people are split by (SPEC §13), if any: each arm decides with its own
+        /// policy, the holdout is never asked.
+        var experiment: Experiment? {
+            didSet { longestWithin = Policy.longestWithin(triggers, guards, experiment) }
+        }
+        /// The warnings the team means, from `lint: {allow: [...]}`: `validate` does not raise them.
+        var allowedWarnings: Set<LintRule>
+        /// Where the policy file starts.
+        var location: SourceLocation
+        /// The SHA-256 of the policy's canonical form (`sha256:` and 64 hex digits), which names this
+        /// exact policy in logs and decision events: a compiled policy's `digest`, or what the caller
+        /// worked out from its canonical bytes; `nil` when not known.
+        var digest: String?
+
+        /// The settings of a new policy; ``longestWithin`` is worked out from its triggers and guards.
+        init(
+            version: Int, name: String, description: String?, enabled: Located<Bool>, app: AppSettings,
+            triggers: [Trigger],
+            guards: Guards, responses: ResponseRules, counting: Counting, presentation: Presentation, rollout: Rollout?,
+            allowedWarnings: Set<LintRule> = [], location: SourceLocation
+        ) {
+            self.version = version
+            self.name = name
+            self.description = description
+            self.enabled = enabled
+            self.app = app
+            self.triggers = triggers
+            self.positions = Policy.positions(triggers)
+            self.listened = Set(triggers.map(\.event))
+            self.guards = guards
+            self.longestWithin = Policy.longestWithin(triggers, guards, nil)
+            self.responses = responses
+            self.counting = counting
+            self.presentation = presentation
+            self.rollout = rollout
+            self.allowedWarnings = allowedWarnings
+            self.location = location
+        }
+    }
+
+    /// The one reference to a policy's settings, copied before a change when shared: a policy is
+    /// still a value. Its `stored` changes only through ``unique()``, when no other policy holds
+    /// it, so that sharing it across tasks is safe.
+    private final class Box: @unchecked Sendable {
+        var stored: Stored
+
+        init(_ stored: Stored) {
+            self.stored = stored
+        }
+    }
+
+    /// The box, copied first if another policy shares it.
+    private mutating func unique() -> Box {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.stored) }
+        return box
     }
 }
 
