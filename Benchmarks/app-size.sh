@@ -75,5 +75,31 @@ awk '{
     sum[module] += size
 } END { for (m in sum) printf "%10d  %s\n", sum[m], m }' "$scratch/sized.txt" | sort -rn
 echo
+echo "by area (bytes of symbols by the first of the package's types their name names):"
+python3 - "$scratch/sized.txt" <<'PYTHON'
+import collections, re, sys
+areas = [
+    ("the prompter", r"ReviewGatePrompter\."),
+    ("the files module", r"ReviewGateFiles\."),
+    ("text explanations", r"ReviewGate\.(TextExplanation|ConditionText|CheckDescription|ArbitrationExplanation)"),
+    ("reading and checking compiled policies and budgets",
+     r"ReviewGate\.(JSONParser|JSONReader|DocumentNode|DocumentScalar|DocumentLimits|MappingEntry|NodeReader|Fields"
+     r"|PolicyDecoder|BudgetDecoder|CompiledPolicy|CompiledBudget|CanonicalPolicy|PolicyDefaults|ReleasedDefaults"
+     r"|ExtendsMerge|FormatVersion|Diagnostic|DiagnosticError|Suggestion|Quote|PolicyLoader|BudgetLoader"
+     r"|PortableSHA256|KeyHome|ByteText|SourceLocation|LintRule|ReadFailure)"),
+    ("state", r"ReviewGate\.(ReviewState|StateDecoder|StateEncoder|StateStore|StateChange|Transition|Recording"
+     r"|BudgetRecording|StateUpdate|YAMLScalarText|EventHistory|ExperimentExposure|AttributeValue|AppVersion|Ask\b|Answer)"),
+    ("budgets and the arbiter", r"ReviewGate\.(Budget|Arbiter|Arbitration|Lease)"),
+    ("evaluation and the policy model", r"ReviewGate\."),
+]
+totals = collections.Counter()
+for line in open(sys.argv[1]):
+    size, _, name = line.rstrip("\n").partition(" ")
+    area = next((area for area, pattern in areas if re.search(pattern, name)), "the standard library and runtime glue")
+    totals[area] += int(size)
+for area, size in totals.most_common():
+    print(f"{size:10d}  {area}")
+PYTHON
+echo
 echo "largest 40 symbols:"
 sort -rn "$scratch/sized.txt" | head -40 | cut -c1-180

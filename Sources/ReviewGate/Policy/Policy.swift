@@ -10,21 +10,12 @@ public struct Policy: Sendable {
         set { unique().stored.version = newValue }
     }
     /// The policy's name, `[a-z0-9][a-z0-9._-]*`.
-    public package(set) var name: String {
-        get { box.stored.name }
-        set { unique().stored.name = newValue }
-    }
+    public package(set) var name: String
     /// What the policy is for.
-    public package(set) var description: String? {
-        get { box.stored.description }
-        set { unique().stored.description = newValue }
-    }
+    public package(set) var description: String?
     /// The prompt the policy decides (`prompt:`, SPEC §12): `review` unless set. Its guards,
     /// `since_last_ask` and `responses` read only this prompt's asks and answers.
-    public package(set) var prompt: String {
-        get { box.stored.prompt }
-        set { unique().stored.prompt = newValue }
-    }
+    public package(set) var prompt: String = Ask.review
     /// Where `prompt` is written, if it is.
     package var promptLocation: SourceLocation? {
         get { box.stored.promptLocation }
@@ -73,10 +64,7 @@ public struct Policy: Sendable {
         set { unique().stored.counting = newValue }
     }
     /// How an allowed ask is presented.
-    public package(set) var presentation: Presentation {
-        get { box.stored.presentation }
-        set { unique().stored.presentation = newValue }
-    }
+    public package(set) var presentation: Presentation
     /// The share of people the policy asks, if limited.
     package var rollout: Rollout? {
         get { box.stored.rollout }
@@ -101,10 +89,7 @@ public struct Policy: Sendable {
     /// The SHA-256 of the policy's canonical form (`sha256:` and 64 hex digits), which names this
     /// exact policy in logs and decision events: a compiled policy's `digest`, or what the caller
     /// worked out from its canonical bytes; `nil` when not known.
-    public package(set) var digest: String? {
-        get { box.stored.digest }
-        set { unique().stored.digest = newValue }
-    }
+    public package(set) var digest: String?
 
     /// Whether a trigger listens to `event`: a donation of it is a trigger moment.
     package func listens(to event: String) -> Bool {
@@ -157,11 +142,13 @@ public struct Policy: Sendable {
         guards: Guards, responses: ResponseRules, counting: Counting, presentation: Presentation, rollout: Rollout?,
         allowedWarnings: Set<LintRule> = [], location: SourceLocation
     ) {
+        self.name = name
+        self.description = description
+        self.presentation = presentation
         box = Box(
             Stored(
-                version: version, name: name, description: description, enabled: enabled, app: app, triggers: triggers,
-                guards: guards, responses: responses, counting: counting, presentation: presentation, rollout: rollout,
-                allowedWarnings: allowedWarnings, location: location))
+                version: version, enabled: enabled, app: app, triggers: triggers, guards: guards, responses: responses,
+                counting: counting, rollout: rollout, allowedWarnings: allowedWarnings, location: location))
     }
 
     /// The longest `within` of the triggers and guards, and of every arm of `experiment`, whose
@@ -184,20 +171,14 @@ public struct Policy: Sendable {
         return longest
     }
 
-    /// The settings a policy holds. A policy keeps them behind one reference, so that a value that
+    /// The settings a policy holds, but for the few an app reads (``name``, ``digest`` and the like,
+    /// kept in the policy itself). A policy keeps them behind one reference, so that a value that
     /// holds a policy (a budget's prompt, an experiment's arm, a recording, a loaded result)
     /// copies one pointer and not twenty fields: the code that copied them field by field was a
     /// tenth of what an app links (issue 37).
     private struct Stored: Sendable {
         /// The language version, `1`.
         var version: Int
-        /// The policy's name, `[a-z0-9][a-z0-9._-]*`.
-        var name: String
-        /// What the policy is for.
-        var description: String?
-        /// The prompt the policy decides (`prompt:`, SPEC §12): `review` unless set. Its guards,
-        /// `since_last_ask` and `responses` read only this prompt's asks and answers.
-        var prompt: String = Ask.review
         /// Where `prompt` is written, if it is.
         var promptLocation: SourceLocation?
         /// The kill switch: `false` blocks every moment.
@@ -227,8 +208,6 @@ public struct Policy: Sendable {
         var responses: ResponseRules
         /// How `record` updates state.
         var counting: Counting
-        /// How an allowed ask is presented.
-        var presentation: Presentation
         /// The share of people the policy asks, if limited.
         var rollout: Rollout?
         /// The experiment its people are split by (SPEC §13), if any: each arm decides with its own
@@ -240,21 +219,14 @@ public struct Policy: Sendable {
         var allowedWarnings: Set<LintRule>
         /// Where the policy file starts.
         var location: SourceLocation
-        /// The SHA-256 of the policy's canonical form (`sha256:` and 64 hex digits), which names this
-        /// exact policy in logs and decision events: a compiled policy's `digest`, or what the caller
-        /// worked out from its canonical bytes; `nil` when not known.
-        var digest: String?
 
         /// The settings of a new policy; ``longestWithin`` is worked out from its triggers and guards.
         init(
-            version: Int, name: String, description: String?, enabled: Located<Bool>, app: AppSettings,
-            triggers: [Trigger],
-            guards: Guards, responses: ResponseRules, counting: Counting, presentation: Presentation, rollout: Rollout?,
-            allowedWarnings: Set<LintRule> = [], location: SourceLocation
+            version: Int, enabled: Located<Bool>, app: AppSettings, triggers: [Trigger], guards: Guards,
+            responses: ResponseRules, counting: Counting, rollout: Rollout?, allowedWarnings: Set<LintRule>,
+            location: SourceLocation
         ) {
             self.version = version
-            self.name = name
-            self.description = description
             self.enabled = enabled
             self.app = app
             self.triggers = triggers
@@ -264,7 +236,6 @@ public struct Policy: Sendable {
             self.longestWithin = Policy.longestWithin(triggers, guards, nil)
             self.responses = responses
             self.counting = counting
-            self.presentation = presentation
             self.rollout = rollout
             self.allowedWarnings = allowedWarnings
             self.location = location
