@@ -7,7 +7,7 @@ public struct Policy: Sendable {
     /// The language version, `1`.
     package var version: Int {
         get { box.stored.version }
-        set { unique().stored.version = newValue }
+        set { update { $0.version = newValue } }
     }
     /// The policy's name, `[a-z0-9][a-z0-9._-]*`.
     public package(set) var name: String
@@ -19,27 +19,27 @@ public struct Policy: Sendable {
     /// Where `prompt` is written, if it is.
     package var promptLocation: SourceLocation? {
         get { box.stored.promptLocation }
-        set { unique().stored.promptLocation = newValue }
+        set { update { $0.promptLocation = newValue } }
     }
     /// The kill switch: `false` blocks every moment.
     package var enabled: Located<Bool> {
         get { box.stored.enabled }
-        set { unique().stored.enabled = newValue }
+        set { update { $0.enabled = newValue } }
     }
     /// The oldest app and library the policy runs in.
     package var requires: Requirements {
         get { box.stored.requires }
-        set { unique().stored.requires = newValue }
+        set { update { $0.requires = newValue } }
     }
     /// The app: store id, which version string counts, platform.
     @_spi(ReviewGateTools) public var app: AppSettings {
         get { box.stored.app }
-        set { unique().stored.app = newValue }
+        set { update { $0.app = newValue } }
     }
     /// The moments that may ask, in file order.
     package var triggers: [Trigger] {
         get { box.stored.triggers }
-        set { unique().stored.triggers = newValue }
+        set { update { $0.triggers = newValue } }
     }
     /// Each trigger's index by id (the first, for an id written twice), so that a look-up by id
     /// takes constant time however many triggers a policy has.
@@ -49,42 +49,42 @@ public struct Policy: Sendable {
     /// Rules that hold for every trigger.
     package var guards: Guards {
         get { box.stored.guards }
-        set { unique().stored.guards = newValue }
+        set { update { $0.guards = newValue } }
     }
     /// The longest `within` any trigger or condition uses: how much donation history to keep.
     package var longestWithin: TimeSpan? { box.stored.longestWithin }
     /// What the person's answers to the app's pre-prompt do.
     package var responses: ResponseRules {
         get { box.stored.responses }
-        set { unique().stored.responses = newValue }
+        set { update { $0.responses = newValue } }
     }
     /// How `record` updates state.
     package var counting: Counting {
         get { box.stored.counting }
-        set { unique().stored.counting = newValue }
+        set { update { $0.counting = newValue } }
     }
     /// How an allowed ask is presented.
     public package(set) var presentation: Presentation
     /// The share of people the policy asks, if limited.
     package var rollout: Rollout? {
         get { box.stored.rollout }
-        set { unique().stored.rollout = newValue }
+        set { update { $0.rollout = newValue } }
     }
     /// The experiment its people are split by (SPEC §13), if any: each arm decides with its own
     /// policy, the holdout is never asked.
     package var experiment: Experiment? {
         get { box.stored.experiment }
-        set { unique().stored.experiment = newValue }
+        set { update { $0.experiment = newValue } }
     }
     /// The warnings the team means, from `lint: {allow: [...]}`: `validate` does not raise them.
     package var allowedWarnings: Set<LintRule> {
         get { box.stored.allowedWarnings }
-        set { unique().stored.allowedWarnings = newValue }
+        set { update { $0.allowedWarnings = newValue } }
     }
     /// Where the policy file starts.
     package var location: SourceLocation {
         get { box.stored.location }
-        set { unique().stored.location = newValue }
+        set { update { $0.location = newValue } }
     }
     /// The SHA-256 of the policy's canonical form (`sha256:` and 64 hex digits), which names this
     /// exact policy in logs and decision events: a compiled policy's `digest`, or what the caller
@@ -242,21 +242,23 @@ public struct Policy: Sendable {
         }
     }
 
-    /// The one reference to a policy's settings, copied before a change when shared: a policy is
-    /// still a value. Its `stored` changes only through ``unique()``, when no other policy holds
-    /// it, so that sharing it across tasks is safe.
-    private final class Box: @unchecked Sendable {
-        var stored: Stored
+    /// The one reference to a policy's settings, never changed: a change makes a new one (a
+    /// policy is still a value). Its settings are a `let`, so that reading them takes no
+    /// exclusivity check and no copy: a policy is read at every moment and changed only while it
+    /// is decoded.
+    private final class Box: Sendable {
+        let stored: Stored
 
         init(_ stored: Stored) {
             self.stored = stored
         }
     }
 
-    /// The box, copied first if another policy shares it.
-    private mutating func unique() -> Box {
-        if !isKnownUniquelyReferenced(&box) { box = Box(box.stored) }
-        return box
+    /// Changes the settings: in a new box, which this policy alone holds.
+    private mutating func update(_ change: (inout Stored) -> Void) {
+        var stored = box.stored
+        change(&stored)
+        box = Box(stored)
     }
 }
 
