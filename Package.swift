@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "ReviewGate", targets: ["ReviewGate"]),
         .library(name: "ReviewGateFiles", targets: ["ReviewGateFiles"]),
+        .library(name: "ReviewGateAuthoring", targets: ["ReviewGateAuthoring"]),
         .library(name: "ReviewGateYAML", targets: ["ReviewGateYAML"]),
         .library(name: "ReviewGateRemote", targets: ["ReviewGateRemote"]),
         .library(name: "ReviewGateSimulation", targets: ["ReviewGateSimulation"]),
@@ -30,15 +31,20 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // What an app runs (SPEC §9): the policy model and its checks, the evaluator, the arbiter,
+        // state, the JSON and compiled readers, decision events. Authoring is apart (below).
         .target(name: "ReviewGate"),
+        // What serves a policy's author and not an app (issue 37): loading files and following
+        // `extends`, lint warnings, writing compiled policies and budgets, the explanations' JSON.
+        .target(name: "ReviewGateAuthoring", dependencies: ["ReviewGate"]),
         .target(name: "ReviewGateFiles", dependencies: ["ReviewGate"]),
         // The app's path (SPEC §11): the protocol from a moment to a prompt on screen. Foundation for
         // the `Date`, `URL` and `Bundle` an app deals in; no libyaml and no cryptography.
         .target(name: "ReviewGatePrompter", dependencies: ["ReviewGate", "ReviewGateFiles"]),
         // Scenario files and their golden transcripts (SPEC §6), for `reviewgate test` and test targets.
-        .target(name: "ReviewGateScenarios", dependencies: ["ReviewGate", "ReviewGateFiles"]),
+        .target(name: "ReviewGateScenarios", dependencies: ["ReviewGateAuthoring", "ReviewGate", "ReviewGateFiles"]),
         // `reviewgate simulate`: timelines, replay and reports, apart from the library an app links.
-        .target(name: "ReviewGateSimulation", dependencies: ["ReviewGate", "ReviewGateFiles"]),
+        .target(name: "ReviewGateSimulation", dependencies: ["ReviewGateAuthoring", "ReviewGate", "ReviewGateFiles"]),
         // The JSON Schemas (~60 KB of text) for editors and CI, apart from the library an app links.
         .target(name: "ReviewGateSchemas"),
         .target(name: "ReviewGateYAML", dependencies: ["ReviewGate", "ReviewGateFiles", "CLibYAML"]),
@@ -49,6 +55,7 @@ let package = Package(
         .executableTarget(
             name: "ReviewGateCLI",
             dependencies: [
+                "ReviewGateAuthoring",
                 "ReviewGate", "ReviewGateFiles", "ReviewGateRemote", "ReviewGateScenarios", "ReviewGateSchemas",
                 "ReviewGateSimulation", "ReviewGateYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -58,48 +65,60 @@ let package = Package(
         // tool that links only what compiling needs: no argument parser and no swift-crypto (README).
         .executableTarget(
             name: "ReviewGatePolicyCompiler",
-            dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateYAML"]),
+            dependencies: ["ReviewGateAuthoring", "ReviewGate", "ReviewGateFiles", "ReviewGateYAML"]),
         .plugin(name: "ReviewGatePlugin", capability: .buildTool(), dependencies: ["ReviewGatePolicyCompiler"]),
         .target(
             name: "ReviewGateTestSupport",
-            dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateScenarios", "ReviewGateYAML"],
+            dependencies: [
+                "ReviewGateAuthoring", "ReviewGate", "ReviewGateFiles", "ReviewGateScenarios", "ReviewGateYAML",
+            ],
             path: "Tests/ReviewGateTestSupport"),
         // Signed updates for the remote and command-line tests, apart so that other tests link no crypto.
         .target(
             name: "ReviewGateRemoteTestSupport",
-            dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateRemote", "ReviewGateTestSupport"],
+            dependencies: [
+                "ReviewGateAuthoring", "ReviewGate", "ReviewGateFiles", "ReviewGateRemote", "ReviewGateTestSupport",
+            ],
             path: "Tests/ReviewGateRemoteTestSupport"),
         // One test target per module, each depending on what it tests (README, "Running part of the tests").
         .testTarget(
             name: "ReviewGateTests",
             dependencies: [
+                "ReviewGateAuthoring",
                 "ReviewGate", "ReviewGateFiles", "ReviewGateScenarios", "ReviewGateYAML", "ReviewGateTestSupport",
             ],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "ReviewGateFilesTests",
-            dependencies: ["ReviewGateFiles", "ReviewGate", "ReviewGateYAML", "ReviewGateTestSupport"]),
+            dependencies: [
+                "ReviewGateAuthoring", "ReviewGateFiles", "ReviewGate", "ReviewGateYAML", "ReviewGateTestSupport",
+            ]),
         .testTarget(
-            name: "ReviewGateYAMLTests", dependencies: ["ReviewGateYAML", "ReviewGate", "ReviewGateTestSupport"]),
+            name: "ReviewGateYAMLTests",
+            dependencies: ["ReviewGateAuthoring", "ReviewGateYAML", "ReviewGate", "ReviewGateTestSupport"]),
         .testTarget(
             name: "ReviewGateSchemasTests",
             dependencies: [
+                "ReviewGateAuthoring",
                 "ReviewGateSchemas", "ReviewGate", "ReviewGateFiles", "ReviewGateScenarios", "ReviewGateTestSupport",
             ]),
         .testTarget(
             name: "ReviewGateSimulationTests",
             dependencies: [
+                "ReviewGateAuthoring",
                 "ReviewGateSimulation", "ReviewGate", "ReviewGateFiles", "ReviewGateScenarios", "ReviewGateTestSupport",
             ]),
         .testTarget(
             name: "ReviewGateRemoteTests",
             dependencies: [
+                "ReviewGateAuthoring",
                 "ReviewGateRemote", "ReviewGate", "ReviewGateFiles", "ReviewGateTestSupport",
                 "ReviewGateRemoteTestSupport",
             ]),
         .testTarget(
             name: "ReviewGatePrompterTests",
             dependencies: [
+                "ReviewGateAuthoring",
                 "ReviewGatePrompter", "ReviewGate", "ReviewGateFiles", "ReviewGateRemote", "ReviewGateTestSupport",
                 "ReviewGateRemoteTestSupport", .product(name: "Clocks", package: "swift-clocks"),
             ]),
@@ -112,17 +131,20 @@ let package = Package(
         .target(
             name: "ReviewGateFuzzEntries",
             dependencies: [
+                "ReviewGateAuthoring",
                 "ReviewGate", "ReviewGateRemote", "ReviewGateScenarios", "ReviewGateSimulation", "ReviewGateYAML",
             ],
             path: "Fuzz/Entries"),
         .executableTarget(name: "ReviewGateFuzz", dependencies: ["ReviewGateFuzzEntries"], path: "Fuzz/Driver"),
         // Keeps updates in a loop for the tests to kill -9 (RemotePolicyRobustnessSlowTests).
         .executableTarget(
-            name: "RemoteKeepProbe", dependencies: ["ReviewGateRemote", "ReviewGate"], path: "Tests/RemoteKeepProbe"),
+            name: "RemoteKeepProbe", dependencies: ["ReviewGateRemote", "ReviewGate"],
+            path: "Tests/RemoteKeepProbe"),
         // Grants, commits and releases a budget's leases in a loop, for the tests to run two at once
         // and to kill -9 (LeaseRobustnessSlowTests).
         .executableTarget(
-            name: "LeaseProbe", dependencies: ["ReviewGate", "ReviewGateFiles", "ReviewGateYAML"],
+            name: "LeaseProbe",
+            dependencies: ["ReviewGateAuthoring", "ReviewGate", "ReviewGateFiles", "ReviewGateYAML"],
             path: "Tests/LeaseProbe"),
         .testTarget(
             name: "ReviewGateCLITests",

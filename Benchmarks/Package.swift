@@ -24,6 +24,7 @@ let package = Package(
             dependencies: [
                 "CLibYAMLBaseline",
                 .product(name: "ReviewGate", package: "ReviewGate"),
+                .product(name: "ReviewGateAuthoring", package: "ReviewGate"),
                 .product(name: "ReviewGateFiles", package: "ReviewGate"),
                 .product(name: "ReviewGateYAML", package: "ReviewGate"),
                 .product(name: "Benchmark", package: "benchmark"),
@@ -36,6 +37,7 @@ let package = Package(
             name: "ScenarioBenchmarks",
             dependencies: [
                 .product(name: "ReviewGate", package: "ReviewGate"),
+                .product(name: "ReviewGateAuthoring", package: "ReviewGate"),
                 .product(name: "ReviewGateFiles", package: "ReviewGate"),
                 .product(name: "ReviewGateScenarios", package: "ReviewGate"),
                 .product(name: "ReviewGateYAML", package: "ReviewGate"),
@@ -48,6 +50,7 @@ let package = Package(
             name: "EvaluatorBenchmarks",
             dependencies: [
                 .product(name: "ReviewGate", package: "ReviewGate"),
+                .product(name: "ReviewGateAuthoring", package: "ReviewGate"),
                 .product(name: "ReviewGateFiles", package: "ReviewGate"),
                 .product(name: "ReviewGateYAML", package: "ReviewGate"),
                 .product(name: "Benchmark", package: "benchmark"),
@@ -59,6 +62,7 @@ let package = Package(
             name: "SimulateBenchmarks",
             dependencies: [
                 .product(name: "ReviewGate", package: "ReviewGate"),
+                .product(name: "ReviewGateAuthoring", package: "ReviewGate"),
                 .product(name: "ReviewGateSimulation", package: "ReviewGate"),
                 .product(name: "ReviewGateFiles", package: "ReviewGate"),
                 .product(name: "ReviewGateYAML", package: "ReviewGate"),

@@ -1,5 +1,6 @@
 import ArgumentParser
 @_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateAuthoring
 @_spi(ReviewGateTools) import ReviewGateFiles
 
 /// `reviewgate record`: applies a moment, an update or an answer to a state file, as the app would.

@@ -1,5 +1,6 @@
 import ArgumentParser
 @_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateAuthoring
 @_spi(ReviewGateTools) import ReviewGateFiles
 @_spi(ReviewGateTools) import ReviewGateRemote
 @_spi(ReviewGateTools) import ReviewGateScenarios

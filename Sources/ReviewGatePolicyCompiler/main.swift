@@ -10,6 +10,7 @@
 // (a POLICY may be a budget). The plugin writes that argument list itself, so the tool reads it in
 // that order. Exit 0 when every file compiled, 1 when one did not (its errors printed, nothing written for it), 2 for a usage error.
 @_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateAuthoring
 @_spi(ReviewGateTools) import ReviewGateFiles
 @_spi(ReviewGateTools) import ReviewGateYAML
 

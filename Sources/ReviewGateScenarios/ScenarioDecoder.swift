@@ -1,4 +1,5 @@
 @_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateAuthoring
 
 /// Reads a scenario file (SPEC §6) from its node tree: every problem is reported at its node,
 /// with a did-you-mean for near misses, and the policy under test is loaded through a

@@ -1,4 +1,5 @@
 @_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateAuthoring
 
 /// Scenario failures in words: `FILE:LINE:COL: error: message`, then what shows why, indented (the
 /// decision's explanation for a missed expectation, the diff for a golden transcript).

@@ -1,4 +1,5 @@
 @_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateAuthoring
 
 /// Runs scenario files (SPEC §6): each step as `record` would, on one state, checking every
 /// expectation and the golden transcript. A team can run its scenarios in its own `swift test`:

@@ -1,4 +1,5 @@
 @_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateAuthoring
 
 /// A scenario run as deterministic text (the golden file): a header, then one block per step run
 /// with its index, time, what happened, the decision, what blocked, when next eligible, and what

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateAuthoring
 import ReviewGateFuzzEntries
 import ReviewGateTestSupport
 @_spi(ReviewGateTools) import ReviewGateYAML

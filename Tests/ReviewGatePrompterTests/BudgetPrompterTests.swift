@@ -1,6 +1,7 @@
 import Clocks
 import Foundation
 @_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateAuthoring
 @_spi(ReviewGateTools) import ReviewGateFiles
 import ReviewGatePrompter
 import ReviewGateTestSupport

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateAuthoring
 @_spi(ReviewGateTools) import ReviewGateScenarios
 import ReviewGateSchemas
 import Testing

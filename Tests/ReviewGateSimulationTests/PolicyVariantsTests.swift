@@ -1,4 +1,5 @@
 @_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateAuthoring
 @_spi(ReviewGateTools) import ReviewGateSimulation
 import ReviewGateTestSupport
 @_spi(ReviewGateTools) import ReviewGateYAML

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateAuthoring
 import ReviewGateTestSupport
 import Testing
 

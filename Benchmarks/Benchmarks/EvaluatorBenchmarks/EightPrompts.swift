@@ -1,4 +1,5 @@
 @_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateAuthoring
 @_spi(ReviewGateTools) import ReviewGateYAML
 
 /// The inputs of the arbitration benchmarks: a budget of 8 prompts, each decided by a policy shaped

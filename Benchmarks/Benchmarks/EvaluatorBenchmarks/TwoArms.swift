@@ -1,5 +1,6 @@
 import Benchmark
 @_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateAuthoring
 @_spi(ReviewGateTools) import ReviewGateYAML
 
 /// The inputs of the experiment benchmarks (SPEC §13): apple-sample's policy with an experiment of

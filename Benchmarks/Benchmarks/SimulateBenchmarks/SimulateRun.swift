@@ -1,5 +1,6 @@
 import Benchmark
 @_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateAuthoring
 @_spi(ReviewGateTools) import ReviewGateFiles
 @_spi(ReviewGateTools) import ReviewGateSimulation
 @_spi(ReviewGateTools) import ReviewGateYAML

@@ -16,7 +16,10 @@ package struct BudgetDecoder {
     /// A prompt's priority: the higher wins.
     package static let priorities = 1...100
 
-    var reader = NodeReader()
+    package var reader = NodeReader()
+
+    /// A decoder with nothing read yet.
+    package init() {}
 
     /// Whether a document is a budget file rather than a policy.
     package static func isBudget(_ root: DocumentNode) -> Bool {
@@ -24,7 +27,7 @@ package struct BudgetDecoder {
     }
 
     /// The budget, or `nil` when there were errors (then ``reader`` holds them).
-    mutating func decode(_ root: DocumentNode) -> Budget? {
+    package mutating func decode(_ root: DocumentNode) -> Budget? {
         if let refusal = FormatVersion.budget.refusal(root[Self.formatKey]) {
             reader.report(refusal)
             return nil
@@ -167,5 +170,6 @@ package struct BudgetDecoder {
 
 extension FormatVersion {
     /// Budget files (SPEC §12).
-    static let budget = FormatVersion(file: "this budget", name: "format", supported: BudgetDecoder.formatVersion)
+    package static let budget = FormatVersion(
+        file: "this budget", name: "format", supported: BudgetDecoder.formatVersion)
 }

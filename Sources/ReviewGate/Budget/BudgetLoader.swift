@@ -1,6 +1,8 @@
 /// Loads a budget file with its `extends` chain and the policy of each of its prompts, and checks
 /// what holds across them (SPEC §12): each policy decides the prompt that names it, the policies
-/// share one state's counts, and the lease outlasts every presentation delay.
+/// share one state's counts, and the lease outlasts every presentation delay. The core holds what
+/// a compiled budget's reader needs (``Result``, ``acrossPolicies(_:)``); loading files is
+/// `ReviewGateAuthoring`'s.
 @_spi(ReviewGateTools) public struct BudgetLoader: Sendable {
     /// How the budget's files and its policies are read, and their digests worked out.
     @_spi(ReviewGateTools) public var policies: PolicyLoader
@@ -20,6 +22,17 @@
         @_spi(ReviewGateTools) public var document: DocumentNode
         /// Each policy's loaded result, by prompt name, in the budget's order.
         @_spi(ReviewGateTools) public var policyResults: [(prompt: String, result: PolicyLoader.Result)]
+
+        /// A loaded budget, its warnings, its document and its policies' results.
+        package init(
+            budget: Budget, warnings: [Diagnostic], document: DocumentNode,
+            policyResults: [(prompt: String, result: PolicyLoader.Result)]
+        ) {
+            self.budget = budget
+            self.warnings = warnings
+            self.document = document
+            self.policyResults = policyResults
+        }
     }
 
     /// Whether a document is a budget (it has `reviewgate_budget`) or a compiled one, rather than
@@ -28,65 +41,9 @@
         BudgetDecoder.isBudget(root) || CompiledBudget.isCompiled(root)
     }
 
-    /// Loads the budget at `path` and its policies. Throws every error found, in the budget and in
-    /// its policies (each with a note at the prompt that names it).
-    @_spi(ReviewGateTools) public func load(path: String) throws(DiagnosticError) -> Result {
-        var inclusions: [String: PolicyLoader.Inclusion] = [:]
-        let root = try policies.merged(path: path, chain: [], inclusions: &inclusions, as: .budget)
-        if CompiledBudget.isCompiled(root) { return try CompiledBudget.decode(root, digest: policies.digest) }
-        var decoder = BudgetDecoder()
-        guard var budget = decoder.decode(root) else {
-            var error = DiagnosticError(decoder.reader.diagnostics, alsoFound: decoder.reader.uncounted)
-            error.addNotes(inclusions)
-            throw error
-        }
-        var diagnostics: [Diagnostic] = []
-        var omitted = 0
-        var results: [(prompt: String, result: PolicyLoader.Result)] = []
-        // Changed here and assigned once: the budget's name index is rebuilt on each assignment.
-        var prompts = budget.prompts
-        // Each policy file read once, however many prompts name it; its problems said once.
-        var loaded: [String: Swift.Result<PolicyLoader.Result, DiagnosticError>] = [:]
-        for index in prompts.indices {
-            guard let written = prompts[index].policyPath, let at = written.location else { continue }
-            let name = prompts[index].name
-            // Relative to the file that names it, which may be a base budget.
-            let file = PathArithmetic.resolve(written.value, from: at.file)
-            let first = loaded[file] == nil
-            let outcome =
-                loaded[file] ?? Swift.Result { () throws(DiagnosticError) in try policies.load(path: file) }
-            loaded[file] = outcome
-            switch outcome {
-            case .success(let result):
-                prompts[index].policy = result.policy
-                results.append((name, result))
-                if first { diagnostics += result.warnings }
-            case .failure(let error) where first:
-                for var diagnostic in error.diagnostics {
-                    diagnostic.notes.append(.init("in the policy of prompt \(name)", at: at))
-                    diagnostics.append(diagnostic)
-                }
-                omitted += error.omitted
-            case .failure:
-                continue
-            }
-        }
-        budget.prompts = prompts
-        diagnostics += Self.acrossPolicies(budget)
-        let warnings = BudgetLint.warnings(for: budget)
-        if omitted > 0 || diagnostics.contains(where: { $0.severity == .error }) {
-            var error = DiagnosticError(diagnostics + warnings, alsoFound: omitted)
-            error.addNotes(inclusions)
-            throw error
-        }
-        var result = Result(budget: budget, warnings: diagnostics + warnings, document: root, policyResults: results)
-        if let digest = policies.digest { result.budget.digest = digest(CompiledBudget(result).canonicalBytes) }
-        return result
-    }
-
     /// What must hold across the budget's policies: each decides its own prompt, they count alike
     /// and by one version key (they share one state), and the lease outlasts each one's delay.
-    static func acrossPolicies(_ budget: Budget) -> [Diagnostic] {
+    package static func acrossPolicies(_ budget: Budget) -> [Diagnostic] {
         var errors: [Diagnostic] = []
         var first: (prompt: BudgetPrompt, policy: Policy)?
         for prompt in budget.prompts {
@@ -128,12 +85,5 @@
             }
         }
         return errors
-    }
-}
-
-extension PolicyLoader.Kind {
-    /// Budget files (SPEC §12).
-    static let budget = PolicyLoader.Kind(name: "budget", format: .budget, formatKey: BudgetDecoder.formatKey) {
-        ExtendsMerge.mergeBudget($0, under: $1)
     }
 }

@@ -6,21 +6,28 @@
 /// is the order triggers are tried. A setting the policy leaves out is written with its default, or
 /// `null` when it has none (`cooldown: null`: no cooldown), and has no location: that is how a
 /// compiled policy tells a default from a setting (``CompiledPolicyDecoder`` drops it again).
-struct CanonicalPolicy {
+package struct CanonicalPolicy {
     /// Where one node of the canonical policy was written.
-    struct Origin {
+    package struct Origin {
         /// The node's JSON Pointer (RFC 6901) in the canonical policy; `""` is the policy itself.
-        var pointer: String
+        package var pointer: String
         /// Where its key is written, for a mapping's value.
-        var key: SourceLocation?
+        package var key: SourceLocation?
         /// Where the node itself is written.
-        var value: SourceLocation
+        package var value: SourceLocation
+
+        /// An origin of the node at `pointer`.
+        package init(pointer: String, key: SourceLocation?, value: SourceLocation) {
+            self.pointer = pointer
+            self.key = key
+            self.value = value
+        }
     }
 
     /// The policy's data.
-    private(set) var policy: JSONValue = .null
+    package private(set) var policy: JSONValue = .null
     /// Where each node that the file wrote is, in document order.
-    private(set) var origins: [Origin] = []
+    package private(set) var origins: [Origin] = []
 
     private let decoded: Policy
 
@@ -113,7 +120,7 @@ struct CanonicalPolicy {
     }
 
     /// `component` escaped for a JSON Pointer: `~` as `~0`, `/` as `~1`.
-    static func escape(_ component: String) -> String {
+    package static func escape(_ component: String) -> String {
         guard component.contains(where: { $0 == "~" || $0 == "/" }) else { return component }
         var escaped = ""
         for character in component {

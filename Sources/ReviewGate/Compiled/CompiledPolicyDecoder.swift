@@ -53,7 +53,7 @@ enum CompiledPolicyDecoder {
         }
         var dropped: [Dropped] = []
         let tree = placed(policyNode, pointer: "", places: places, dropped: &dropped)
-        var result = try PolicyLoader.decode(tree)
+        var result = try PolicyLoader.decodeWithoutLint(tree)
         // Each setting without a location must be the default the policy now takes.
         let defaults = PolicyDefaults(policy: result.policy)
         var byMapping: [String: [(key: String, value: JSONValue)]] = [:]

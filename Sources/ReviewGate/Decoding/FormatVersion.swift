@@ -17,7 +17,7 @@ package struct FormatVersion: Sendable {
     }
 
     /// Policy files (SPEC §2).
-    static let policy = FormatVersion(
+    package static let policy = FormatVersion(
         file: "this policy", name: "language version", supported: PolicyDecoder.languageVersion)
     /// State files (SPEC §3).
     static let state = FormatVersion(file: "this state file", name: "format", supported: StateDecoder.formatVersion)

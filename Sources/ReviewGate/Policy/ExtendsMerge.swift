@@ -5,14 +5,14 @@
 /// key (`at_least`, `exactly`, `every`) replaces the base's count key. Every other value replaces
 /// the base's whole: a `when`, `max_asks`, `system_quota`, a list, a scalar. A key set to `null`
 /// removes the base's setting.
-enum ExtendsMerge {
+package enum ExtendsMerge {
     /// The top-level sections whose keys merge one by one.
     static let keyByKey: Set<String> = ["app", "guards", "responses", "counting", "presentation", "rollout", "lint"]
     /// A trigger's count keys: the child's replaces whichever the base has.
     static let countKeys: Set<String> = ["at_least", "exactly", "every"]
 
     /// `child` on top of `base`; `extends` itself is dropped.
-    static func merge(_ base: DocumentNode, under child: DocumentNode) -> DocumentNode {
+    package static func merge(_ base: DocumentNode, under child: DocumentNode) -> DocumentNode {
         var merged = combined(base, child) { key, baseValue, childValue in
             if key == "triggers" { return triggers(baseValue, childValue) }
             return keyByKey.contains(key) ? combined(baseValue, childValue) { _, _, value in value } : childValue
@@ -24,7 +24,7 @@ enum ExtendsMerge {
     /// A budget `child` on top of `base` (SPEC §12): `prompts` merge by name, each prompt's keys
     /// merging in turn, and `lint` key by key; `limits`, `gaps` and every other value replace the
     /// base's whole. `extends` itself is dropped.
-    static func mergeBudget(_ base: DocumentNode, under child: DocumentNode) -> DocumentNode {
+    package static func mergeBudget(_ base: DocumentNode, under child: DocumentNode) -> DocumentNode {
         var merged = combined(base, child) { key, baseValue, childValue in
             switch key {
             case "prompts":

@@ -1,8 +1,14 @@
 /// A policy: when an app may ask for a review. An app gets it from ``CompiledPolicy/load(_:file:digest:)``;
 /// ``Evaluator`` decides with it.
 public struct Policy: Sendable {
+    /// The settings, behind one reference (``Box``): see ``Stored``.
+    private var box: Box
+
     /// The language version, `1`.
-    package var version: Int
+    package var version: Int {
+        get { box.stored.version }
+        set { update { $0.version = newValue } }
+    }
     /// The policy's name, `[a-z0-9][a-z0-9._-]*`.
     public package(set) var name: String
     /// What the policy is for.
@@ -11,47 +17,75 @@ public struct Policy: Sendable {
     /// `since_last_ask` and `responses` read only this prompt's asks and answers.
     public package(set) var prompt: String = Ask.review
     /// Where `prompt` is written, if it is.
-    package var promptLocation: SourceLocation?
+    package var promptLocation: SourceLocation? {
+        get { box.stored.promptLocation }
+        set { update { $0.promptLocation = newValue } }
+    }
     /// The kill switch: `false` blocks every moment.
-    package var enabled: Located<Bool>
+    package var enabled: Located<Bool> {
+        get { box.stored.enabled }
+        set { update { $0.enabled = newValue } }
+    }
     /// The oldest app and library the policy runs in.
-    package var requires: Requirements = .none
+    package var requires: Requirements {
+        get { box.stored.requires }
+        set { update { $0.requires = newValue } }
+    }
     /// The app: store id, which version string counts, platform.
-    @_spi(ReviewGateTools) public var app: AppSettings
+    @_spi(ReviewGateTools) public var app: AppSettings {
+        get { box.stored.app }
+        set { update { $0.app = newValue } }
+    }
     /// The moments that may ask, in file order.
     package var triggers: [Trigger] {
-        didSet {
-            longestWithin = Self.longestWithin(triggers, guards, experiment)
-            positions = Self.positions(triggers)
-            listened = Set(triggers.map(\.event))
-        }
+        get { box.stored.triggers }
+        set { update { $0.triggers = newValue } }
     }
     /// Each trigger's index by id (the first, for an id written twice), so that a look-up by id
     /// takes constant time however many triggers a policy has.
-    private var positions: [String: Int]
+    private var positions: [String: Int] { box.stored.positions }
     /// The events the triggers listen to.
-    private var listened: Set<String>
+    private var listened: Set<String> { box.stored.listened }
     /// Rules that hold for every trigger.
-    package var guards: Guards { didSet { longestWithin = Self.longestWithin(triggers, guards, experiment) } }
+    package var guards: Guards {
+        get { box.stored.guards }
+        set { update { $0.guards = newValue } }
+    }
     /// The longest `within` any trigger or condition uses: how much donation history to keep.
-    package private(set) var longestWithin: TimeSpan?
+    package var longestWithin: TimeSpan? { box.stored.longestWithin }
     /// What the person's answers to the app's pre-prompt do.
-    package var responses: ResponseRules
+    package var responses: ResponseRules {
+        get { box.stored.responses }
+        set { update { $0.responses = newValue } }
+    }
     /// How `record` updates state.
-    package var counting: Counting
+    package var counting: Counting {
+        get { box.stored.counting }
+        set { update { $0.counting = newValue } }
+    }
     /// How an allowed ask is presented.
     public package(set) var presentation: Presentation
     /// The share of people the policy asks, if limited.
-    package var rollout: Rollout?
+    package var rollout: Rollout? {
+        get { box.stored.rollout }
+        set { update { $0.rollout = newValue } }
+    }
     /// The experiment its people are split by (SPEC §13), if any: each arm decides with its own
     /// policy, the holdout is never asked.
     package var experiment: Experiment? {
-        didSet { longestWithin = Self.longestWithin(triggers, guards, experiment) }
+        get { box.stored.experiment }
+        set { update { $0.experiment = newValue } }
     }
     /// The warnings the team means, from `lint: {allow: [...]}`: `validate` does not raise them.
-    package var allowedWarnings: Set<LintRule>
+    package var allowedWarnings: Set<LintRule> {
+        get { box.stored.allowedWarnings }
+        set { update { $0.allowedWarnings = newValue } }
+    }
     /// Where the policy file starts.
-    package var location: SourceLocation
+    package var location: SourceLocation {
+        get { box.stored.location }
+        set { update { $0.location = newValue } }
+    }
     /// The SHA-256 of the policy's canonical form (`sha256:` and 64 hex digits), which names this
     /// exact policy in logs and decision events: a compiled policy's `digest`, or what the caller
     /// worked out from its canonical bytes; `nil` when not known.
@@ -108,22 +142,13 @@ public struct Policy: Sendable {
         guards: Guards, responses: ResponseRules, counting: Counting, presentation: Presentation, rollout: Rollout?,
         allowedWarnings: Set<LintRule> = [], location: SourceLocation
     ) {
-        self.version = version
         self.name = name
         self.description = description
-        self.enabled = enabled
-        self.app = app
-        self.triggers = triggers
-        self.positions = Self.positions(triggers)
-        self.listened = Set(triggers.map(\.event))
-        self.guards = guards
-        self.longestWithin = Self.longestWithin(triggers, guards, nil)
-        self.responses = responses
-        self.counting = counting
         self.presentation = presentation
-        self.rollout = rollout
-        self.allowedWarnings = allowedWarnings
-        self.location = location
+        box = Box(
+            Stored(
+                version: version, enabled: enabled, app: app, triggers: triggers, guards: guards, responses: responses,
+                counting: counting, rollout: rollout, allowedWarnings: allowedWarnings, location: location))
     }
 
     /// The longest `within` of the triggers and guards, and of every arm of `experiment`, whose
@@ -144,6 +169,96 @@ public struct Policy: Sendable {
         }
         if case .when(let condition)? = guards[.when]?.value { condition.forEachEventWindow(consider) }
         return longest
+    }
+
+    /// The settings a policy holds, but for the few an app reads (``name``, ``digest`` and the like,
+    /// kept in the policy itself). A policy keeps them behind one reference, so that a value that
+    /// holds a policy (a budget's prompt, an experiment's arm, a recording, a loaded result)
+    /// copies one pointer and not twenty fields: the code that copied them field by field was a
+    /// tenth of what an app links (issue 37).
+    private struct Stored: Sendable {
+        /// The language version, `1`.
+        var version: Int
+        /// Where `prompt` is written, if it is.
+        var promptLocation: SourceLocation?
+        /// The kill switch: `false` blocks every moment.
+        var enabled: Located<Bool>
+        /// The oldest app and library the policy runs in.
+        var requires: Requirements = .none
+        /// The app: store id, which version string counts, platform.
+        var app: AppSettings
+        /// The moments that may ask, in file order.
+        var triggers: [Trigger] {
+            didSet {
+                longestWithin = Policy.longestWithin(triggers, guards, experiment)
+                positions = Policy.positions(triggers)
+                listened = Set(triggers.map(\.event))
+            }
+        }
+        /// Each trigger's index by id (the first, for an id written twice), so that a look-up by id
+        /// takes constant time however many triggers a policy has.
+        var positions: [String: Int]
+        /// The events the triggers listen to.
+        var listened: Set<String>
+        /// Rules that hold for every trigger.
+        var guards: Guards { didSet { longestWithin = Policy.longestWithin(triggers, guards, experiment) } }
+        /// The longest `within` any trigger or condition uses: how much donation history to keep.
+        var longestWithin: TimeSpan?
+        /// What the person's answers to the app's pre-prompt do.
+        var responses: ResponseRules
+        /// How `record` updates state.
+        var counting: Counting
+        /// The share of people the policy asks, if limited.
+        var rollout: Rollout?
+        /// The experiment its people are split by (SPEC §13), if any: each arm decides with its own
+        /// policy, the holdout is never asked.
+        var experiment: Experiment? {
+            didSet { longestWithin = Policy.longestWithin(triggers, guards, experiment) }
+        }
+        /// The warnings the team means, from `lint: {allow: [...]}`: `validate` does not raise them.
+        var allowedWarnings: Set<LintRule>
+        /// Where the policy file starts.
+        var location: SourceLocation
+
+        /// The settings of a new policy; ``longestWithin`` is worked out from its triggers and guards.
+        init(
+            version: Int, enabled: Located<Bool>, app: AppSettings, triggers: [Trigger], guards: Guards,
+            responses: ResponseRules, counting: Counting, rollout: Rollout?, allowedWarnings: Set<LintRule>,
+            location: SourceLocation
+        ) {
+            self.version = version
+            self.enabled = enabled
+            self.app = app
+            self.triggers = triggers
+            self.positions = Policy.positions(triggers)
+            self.listened = Set(triggers.map(\.event))
+            self.guards = guards
+            self.longestWithin = Policy.longestWithin(triggers, guards, nil)
+            self.responses = responses
+            self.counting = counting
+            self.rollout = rollout
+            self.allowedWarnings = allowedWarnings
+            self.location = location
+        }
+    }
+
+    /// The one reference to a policy's settings, never changed: a change makes a new one (a
+    /// policy is still a value). Its settings are a `let`, so that reading them takes no
+    /// exclusivity check and no copy: a policy is read at every moment and changed only while it
+    /// is decoded.
+    private final class Box: Sendable {
+        let stored: Stored
+
+        init(_ stored: Stored) {
+            self.stored = stored
+        }
+    }
+
+    /// Changes the settings: in a new box, which this policy alone holds.
+    private mutating func update(_ change: (inout Stored) -> Void) {
+        var stored = box.stored
+        change(&stored)
+        box = Box(stored)
     }
 }
 

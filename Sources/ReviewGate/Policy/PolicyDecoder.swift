@@ -20,13 +20,16 @@ package struct PolicyDecoder {
         "counting", "presentation", "rollout", "experiment", "lint",
     ]
 
-    var reader = NodeReader()
+    package var reader = NodeReader()
+
+    /// A decoder with nothing read yet.
+    package init() {}
     /// What decoded of a policy that has errors too, for the warnings that still apply to it.
-    private(set) var partial: Policy?
+    package private(set) var partial: Policy?
 
     /// The policy, or `nil` when there were errors (then ``reader`` holds them, and ``partial`` what
     /// decoded).
-    mutating func decode(_ root: DocumentNode) -> Policy? {
+    package mutating func decode(_ root: DocumentNode) -> Policy? {
         // The version first: a newer language's file is refused before its keys are judged.
         if let refusal = FormatVersion.policy.refusal(root["reviewgate"]) {
             reader.report(refusal)

@@ -1,5 +1,6 @@
 import ArgumentParser
 @_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateAuthoring
 
 /// How `evaluate --budget` and `record --budget` print an arbitration: one line, the explanation
 /// (`--explain`), or one JSON object (`--format json`).

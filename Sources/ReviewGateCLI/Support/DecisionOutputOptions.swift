@@ -1,5 +1,6 @@
 import ArgumentParser
 @_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateAuthoring
 
 /// How a decision is printed: `--explain` and `--format`, shared by `evaluate` and `record`.
 struct DecisionOutputOptions: ParsableArguments {

@@ -1,4 +1,5 @@
 @_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateAuthoring
 
 /// A policy under simulation, with what a replay looks up on every moment worked out once.
 public struct SimulatedPolicy: Sendable {

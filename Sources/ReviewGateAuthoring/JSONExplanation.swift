@@ -1,3 +1,5 @@
+@_spi(ReviewGateTools) import ReviewGate
+
 /// A decision as the JSON object of SPEC §5 (`evaluate --format json`).
 package enum JSONExplanation {
     /// `experiment` (SPEC §13): the arm, the bucket and whether this is the exposure; only for a

@@ -1,3 +1,5 @@
+@_spi(ReviewGateTools) import ReviewGate
+
 /// Warnings about a budget that works but that a reviewer would flag (SPEC §12), unless the
 /// budget's `lint: {allow: [...]}` says the team means it.
 enum BudgetLint {

@@ -1,3 +1,5 @@
+@_spi(ReviewGateTools) import ReviewGate
+
 /// Warnings: a policy that works but that a reviewer would flag, each raised by a ``LintRule``
 /// unless the policy allows it (`lint: {allow: [...]}`).
 enum PolicyLint {
