@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The code an app links for the prompter (issue 37): two tiny executables against this package, built
-# in release and stripped, one that loads a compiled policy, makes a ReviewPrompter and donates an
+# in release and stripped, one that loads a compiled policy, makes a Prompter and donates an
 # event, one that only prints. Prints both sizes, their difference in bytes, and the largest symbols
 # of the prompter's executable by module (nm, demangled). Run from anywhere:
 #
@@ -38,7 +38,7 @@ import ReviewGatePrompter
 // What an app does: load the compiled policy it ships, make a prompter, donate a moment.
 let arguments = CommandLine.arguments
 let policy = try Policy(compiledAt: URL(fileURLWithPath: arguments[1]))
-let prompter = ReviewPrompter(policy: policy, stateFile: URL(fileURLWithPath: arguments[2]))
+let prompter = Prompter(policy: policy, stateFile: URL(fileURLWithPath: arguments[2]))
 await prompter.donate("finished_level")
 print("donated to \(policy.name)")
 SWIFT
