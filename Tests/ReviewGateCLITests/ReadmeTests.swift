@@ -18,33 +18,10 @@ import Testing
 ///   `swift SwiftUI`, build on Apple platforms only).
 @Suite("README examples")
 struct ReadmeTests {
-    struct Block {
-        var info: String
-        var lines: [String]
-        var line: Int
-    }
+    typealias Block = CodeBlocks.Block
 
-    static let blocks: [Block] = {
-        let text = (try? String(contentsOf: Repository.root.appending(path: "README.md"), encoding: .utf8)) ?? ""
-        var blocks: [Block] = []
-        var current: Block?
-        var indent = 0
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = raw.drop { $0 == " " }
-            if trimmed.hasPrefix("```") {
-                if let block = current {
-                    blocks.append(block)
-                    current = nil
-                } else {
-                    indent = raw.count - trimmed.count
-                    current = Block(info: String(trimmed.dropFirst(3)), lines: [], line: index + 1)
-                }
-            } else if current != nil {
-                current!.lines.append(String(raw.dropFirst(min(indent, raw.prefix { $0 == " " }.count))))
-            }
-        }
-        return blocks
-    }()
+    static let blocks: [Block] = CodeBlocks.parse(
+        (try? String(contentsOf: Repository.root.appending(path: "README.md"), encoding: .utf8)) ?? "")
 
     /// A copy of what the examples read, so that none of them writes into the repository.
     static func workspace() throws -> URL {
@@ -281,16 +258,7 @@ struct ReadmeTests {
         #expect(examples.count == 1)
         let example = try #require(examples.first)
         let test = try String(contentsOf: Repository.root.appending(path: path), encoding: .utf8)
-        // Without comments and spaces, so that line breaks may differ.
-        let bare = { (line: Substring) in
-            String(line.split(separator: "//", omittingEmptySubsequences: false)[0].filter { !$0.isWhitespace })
-        }
-        let source = test.split(separator: "\n").map(bare).joined()
-        for line in example.lines {
-            let code = bare(line[...])
-            guard !code.isEmpty, !code.hasPrefix("import") else { continue }
-            let found = source.contains(code)
-            #expect(found, "README line \(example.line): \(line) is not in \(path)")
-        }
+        let missing = CodeBlocks.linesMissing(from: test, in: example)
+        #expect(missing.isEmpty, "README line \(example.line): \(missing) not in \(path)")
     }
 }

@@ -8,11 +8,12 @@ import Testing
 /// import, spaces ignored. Blocks that build on Apple platforms alone are listed apart, with why.
 @Suite("DocC: the catalog's examples are the ones the tests run")
 struct DocCCatalogTests {
+    /// A block of an article.
     struct Block {
         var file: String
-        var info: String
-        var lines: [String]
-        var line: Int
+        var block: CodeBlocks.Block
+        var info: String { block.info.trimmingCharacters(in: .whitespaces) }
+        var line: Int { block.line }
     }
 
     static let catalog = Repository.root.appending(path: "Sources/ReviewGatePrompter/ReviewGatePrompter.docc")
@@ -45,23 +46,7 @@ struct DocCCatalogTests {
         var blocks: [Block] = []
         for name in names.sorted() {
             let text = try String(contentsOf: catalog.appending(path: name), encoding: .utf8)
-            var current: Block?
-            var indent = 0
-            for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let trimmed = raw.drop { $0 == " " }
-                if trimmed.hasPrefix("```") {
-                    if let block = current {
-                        blocks.append(block)
-                        current = nil
-                    } else {
-                        indent = raw.count - trimmed.count
-                        let info = String(trimmed.dropFirst(3)).trimmingCharacters(in: .whitespaces)
-                        current = Block(file: name, info: info, lines: [], line: index + 1)
-                    }
-                } else if current != nil {
-                    current!.lines.append(String(raw.dropFirst(min(indent, raw.prefix { $0 == " " }.count))))
-                }
-            }
+            blocks += CodeBlocks.parse(text).map { Block(file: name, block: $0) }
         }
         return blocks
     }
@@ -90,17 +75,9 @@ struct DocCCatalogTests {
         #expect(!examples.isEmpty)
         let test = try String(
             contentsOf: Repository.root.appending(path: "Tests/ReviewGatePrompterTests/\(file)"), encoding: .utf8)
-        // Without comments and spaces, so that line breaks may differ.
-        let bare = { (line: Substring) in
-            String(line.split(separator: "//", omittingEmptySubsequences: false)[0].filter { !$0.isWhitespace })
-        }
-        let source = test.split(separator: "\n").map(bare).joined()
         for example in examples {
-            for line in example.lines {
-                let code = bare(line[...])
-                guard !code.isEmpty, !code.hasPrefix("import") else { continue }
-                #expect(source.contains(code), "\(example.file):\(example.line): \(line) is not in \(file)")
-            }
+            let missing = CodeBlocks.linesMissing(from: test, in: example.block)
+            #expect(missing.isEmpty, "\(example.file):\(example.line): \(missing) not in \(file)")
         }
     }
 }

@@ -12,9 +12,8 @@ struct FlagsAttributesTests {
     /// The README's first policy (*The policy language by example*), as the README has it.
     static func readmePolicy() throws -> Policy {
         let readme = try String(contentsOf: Repository.root.appending(path: "README.md"), encoding: .utf8)
-        let opening = try #require(readme.range(of: "```yaml\n"))
-        let closing = try #require(readme[opening.upperBound...].range(of: "```\n"))
-        return try Fixtures.policy(String(readme[opening.upperBound..<closing.lowerBound]), file: "README.md")
+        let first = try #require(CodeBlocks.parse(readme).first { $0.info == "yaml" })
+        return try Fixtures.policy(first.lines.joined(separator: "\n"), file: "README.md")
     }
 
     @Test("the README's first policy: crashed_recently blocks, plan must be pro or team; set through the prompter")
