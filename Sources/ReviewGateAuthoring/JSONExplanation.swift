@@ -68,6 +68,18 @@ package enum JSONExplanation {
             ("message", .string(description.message)),
         ]
         if let at = check.passesAt { members.append(("passes_at", .string(at.description))) }
+        if let entry = check.entry {
+            // The entry of a list that applied (SPEC §14.3): `index` from 0, as the pointer counts.
+            members.append(
+                (
+                    "entry",
+                    .object([
+                        ("setting", .string(entry.setting)), ("index", .int(entry.index)),
+                        ("pointer", .string(entry.pointer)), ("value", .string(entry.value)),
+                        ("time", .int(entry.time)),
+                    ])
+                ))
+        }
         members.append(("source", source(check.source)))
         return .object(members)
     }
@@ -82,7 +94,11 @@ package enum JSONExplanation {
     private static func need(_ need: Need) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [("event", .string(need.event))]
         members.append(("more", need.more.map(JSONValue.int) ?? .null))
-        if need.more == nil { members.append(("never", .bool(true))) }
+        if need.afterNextAsk {
+            members.append(("after_next_ask", .bool(true)))
+        } else if need.more == nil {
+            members.append(("never", .bool(true)))
+        }
         members.append(("trigger", .string(need.trigger)))
         return .object(members)
     }

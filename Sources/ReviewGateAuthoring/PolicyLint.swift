@@ -72,8 +72,18 @@ enum PolicyLint {
                 }
             case .when(let condition) where condition.neverHolds:
                 warn(.neverAsks, "this guard's condition can never hold: this policy can never ask", at: rule.location)
+            case .maxAsks(let cap):
+                // The quota reaches any window of `per` first when it allows no more asks in a
+                // window at least as long (SPEC §14.5); a lifetime cap can still block.
+                guard case .systemQuota(let quota)? = guards[.systemQuota]?.value, let per = cap.per,
+                    let quotaPer = quota.per, cap.count >= quota.count, per <= quotaPer
+                else { continue }
+                warn(
+                    .capAboveQuota,
+                    "max_asks \(cap.count) per \(per) can never block: the OS quota (system_quota \(quota.count) per \(quotaPer)) refuses an ask first; lower max_asks, give it a longer per, or remove it",
+                    at: rule.location)
             case .minInstallAge, .minLaunches, .minSessionAge, .minVersionAge, .cooldown, .oncePerVersion,
-                .maxAsks, .systemQuota, .when:
+                .systemQuota, .when:
                 continue
             }
         }
@@ -139,7 +149,44 @@ enum PolicyLint {
                 "prompt is read from reviewgate \(LibraryVersion.prompt) on, and requires.library_version lets reviewgate \(required.value) take this policy: it would refuse it as invalid (an unknown key), not as too new; require \(LibraryVersion.prompt)",
                 at: at)
         }
+        for trigger in policy.triggers where trigger.since != nil {
+            guard case .exactly(let n) = trigger.count.value else { continue }
+            warn(
+                .exactSinceStalls,
+                "trigger \"\(trigger.id)\" passes on exactly \(n) \(trigger.event) since the last ask: a moment that reaches it without an ask (blocked by a guard, outranked, or not presented) stalls it until the next ask; at_least \(n) asks at the next moment instead",
+                at: trigger.count.location ?? trigger.location)
+        }
+        if let required = policy.requires.libraryVersion, required.value < LibraryVersion.handWrittenRules {
+            for (setting, location) in policy.handWrittenRules {
+                warn(
+                    .newerKey,
+                    "\(setting) is read from reviewgate \(LibraryVersion.handWrittenRules) on, and requires.library_version lets reviewgate \(required.value) take this policy: it would refuse it as invalid, not as too new; require \(LibraryVersion.handWrittenRules)",
+                    at: location)
+            }
+        }
         return warnings
+    }
+}
+
+extension Policy {
+    /// The settings of SPEC §14 the policy uses, each with where it is: what needs reviewgate 0.5.
+    var handWrittenRules: [(setting: String, location: SourceLocation?)] {
+        var rules: [(setting: String, location: SourceLocation?)] = []
+        if case .cooldown(let waits)? = guards[.cooldown]?.value, waits.isList {
+            rules.append(("a list of cooldowns", guards[.cooldown]?.location))
+        }
+        for kind in [ResponseKind.declined, .later] where responses.rule(for: kind).value.isList {
+            rules.append(("a list for after_\(kind.rawValue)", responses.rule(for: kind).location))
+        }
+        for trigger in triggers where trigger.since != nil {
+            rules.append(("since: last_ask", trigger.since?.location))
+        }
+        var conditions: [Condition] = triggers.compactMap(\.when)
+        if case .when(let condition)? = guards[.when]?.value { conditions.append(condition) }
+        for leaf in conditions.flatMap(\.nested) {
+            if case .event(_, _, _, true) = leaf.test { rules.append(("since: last_ask", leaf.location)) }
+        }
+        return rules
     }
 }
 
@@ -150,7 +197,9 @@ extension Guards {
     var spaceAsksApart: Bool {
         let day = TimeSpan(seconds: 86_400)
         func spaces(_ limit: AskLimit) -> Bool { limit.count <= 1 && (limit.per.map { $0 >= day } ?? true) }
-        if case .cooldown(let span)? = self[.cooldown]?.value, span >= day { return true }
+        if case .cooldown(let waits)? = self[.cooldown]?.value, waits.entries.allSatisfy({ $0 >= day }) {
+            return true
+        }
         if self[.oncePerVersion] != nil { return true }
         if case .maxAsks(let limit)? = self[.maxAsks]?.value, spaces(limit) { return true }
         if case .systemQuota(let limit)? = self[.systemQuota]?.value, spaces(limit) { return true }

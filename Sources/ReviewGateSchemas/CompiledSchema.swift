@@ -76,7 +76,13 @@ extension JSONSchema {
                     "min_launches": { "description": "A count, or null.", "type": ["integer", "null"], "minimum": 0 },
                     "min_session_age": { "description": "A duration, or null.", "$ref": "#/$defs/optionalDuration" },
                     "min_version_age": { "description": "A duration, or null.", "$ref": "#/$defs/optionalDuration" },
-                    "cooldown": { "description": "A duration, or null.", "$ref": "#/$defs/optionalDuration" },
+                    "cooldown": {
+                      "description": "A duration, a list of them (SPEC §14.3), or null.",
+                      "anyOf": [
+                        { "$ref": "#/$defs/optionalDuration" },
+                        { "type": "array", "items": { "$ref": "#/$defs/duration" }, "minItems": 1 }
+                      ]
+                    },
                     "once_per_version": { "description": "Whether one ask per version.", "type": "boolean" },
                     "max_asks": {
                       "description": "`{count, per}` (per null: a lifetime), or null.",
@@ -119,10 +125,24 @@ extension JSONSchema {
                   "properties": {
                     "after_rated": { "description": "never or next_version.", "enum": ["never", "next_version"] },
                     "after_declined": {
-                      "description": "never, next_version or a duration.",
-                      "anyOf": [{ "enum": ["never", "next_version"] }, { "$ref": "#/$defs/duration" }]
+                      "description": "never, next_version or a duration, or a list of them (SPEC §14.3).",
+                      "anyOf": [
+                        { "enum": ["never", "next_version"] },
+                        { "$ref": "#/$defs/duration" },
+                        {
+                          "type": "array",
+                          "items": { "anyOf": [{ "enum": ["never", "next_version"] }, { "$ref": "#/$defs/duration" }] },
+                          "minItems": 1
+                        }
+                      ]
                     },
-                    "after_later": { "description": "A duration.", "$ref": "#/$defs/duration" }
+                    "after_later": {
+                      "description": "A duration, or a list of them (SPEC §14.3).",
+                      "anyOf": [
+                        { "$ref": "#/$defs/duration" },
+                        { "type": "array", "items": { "$ref": "#/$defs/duration" }, "minItems": 1 }
+                      ]
+                    }
                   },
                   "additionalProperties": false
                 },
@@ -184,7 +204,7 @@ extension JSONSchema {
                     "allow": {
                       "description": "Warning ids.",
                       "type": "array",
-                      "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "no_spacing", "store_link_unused", "rollout_none", "never_asks", "newer_key", "arm_unchanged", "holdout_all"] }
+                      "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "no_spacing", "store_link_unused", "rollout_none", "never_asks", "newer_key", "arm_unchanged", "holdout_all", "cap_above_quota", "exact_since_stalls"] }
                     }
                   },
                   "additionalProperties": false
@@ -214,6 +234,7 @@ extension JSONSchema {
                 "exactly": { "description": "Count = n.", "type": "integer", "minimum": 1 },
                 "every": { "description": "Every nth.", "type": "integer", "minimum": 1 },
                 "within": { "description": "The counting window, or null.", "$ref": "#/$defs/optionalDuration" },
+                "since": { "description": "last_ask (SPEC §14.1), written only when set.", "enum": ["last_ask"] },
                 "scenes": {
                   "description": "The scenes, or null.",
                   "anyOf": [{ "type": "array", "items": { "$ref": "#/$defs/identifier" } }, { "type": "null" }]

@@ -116,9 +116,13 @@ extension JSONSchema {
                   "examples": ["3d"]
                 },
                 "cooldown": {
-                  "description": "Passes when the last ask was at least this long ago (`now − last_ask ≥ d`); never asked passes.",
-                  "anyOf": [{ "$ref": "#/$defs/duration" }, { "type": "null" }],
-                  "examples": ["7d"]
+                  "description": "Passes when the last ask was at least this long ago (`now − last_ask ≥ d`); never asked passes. A list is a wait that grows (SPEC §14.3): after the k-th ask of the prompt, the k-th entry, past the list its last. Needs reviewgate 0.5.",
+                  "anyOf": [
+                    { "$ref": "#/$defs/duration" },
+                    { "type": "array", "items": { "$ref": "#/$defs/duration" }, "minItems": 1 },
+                    { "type": "null" }
+                  ],
+                  "examples": ["7d", ["14d", "30d", "90d", "180d", "365d"]]
                 },
                 "once_per_version": {
                   "description": "When `true`, passes only if no ask is recorded for the current version (by `app.version_key`).",
@@ -186,20 +190,29 @@ extension JSONSchema {
                   "default": "next_version"
                 },
                 "after_declined": {
-                  "description": "After a `declined` answer: `never` ask again, wait for the `next_version`, or wait a duration.",
+                  "description": "After a `declined` answer: `never` ask again, wait for the `next_version`, or wait a duration. A list grows with declines in a row (SPEC §14.3): the k-th in a row waits the k-th entry, past the list its last. A list needs reviewgate 0.5.",
                   "anyOf": [
                     { "type": "null" },
                     { "enum": ["never", "next_version"] },
-                    { "$ref": "#/$defs/duration" }
+                    { "$ref": "#/$defs/duration" },
+                    {
+                      "type": "array",
+                      "items": { "anyOf": [{ "enum": ["never", "next_version"] }, { "$ref": "#/$defs/duration" }] },
+                      "minItems": 1
+                    }
                   ],
                   "default": "next_version",
-                  "examples": ["next_version", "never", "30d"]
+                  "examples": ["next_version", "never", "30d", ["30d", "90d", "never"]]
                 },
                 "after_later": {
-                  "description": "After a `later` answer: how long to wait.",
-                  "anyOf": [{ "$ref": "#/$defs/duration" }, { "type": "null" }],
+                  "description": "After a `later` answer: how long to wait. A list grows with laters in a row (SPEC §14.3): the k-th in a row waits the k-th entry, past the list its last. A list needs reviewgate 0.5.",
+                  "anyOf": [
+                    { "$ref": "#/$defs/duration" },
+                    { "type": "array", "items": { "$ref": "#/$defs/duration" }, "minItems": 1 },
+                    { "type": "null" }
+                  ],
                   "default": "1d",
-                  "examples": ["1d", "3d"]
+                  "examples": ["1d", "3d", ["7d", "7d", "30d"]]
                 }
               },
               "additionalProperties": false
@@ -347,7 +360,7 @@ extension JSONSchema {
                 "allow": {
                   "description": "The warning ids not to raise.",
                   "type": ["array", "null"],
-                  "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "no_spacing", "store_link_unused", "rollout_none", "never_asks", "newer_key", "arm_unchanged", "holdout_all"] },
+                  "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "no_spacing", "store_link_unused", "rollout_none", "never_asks", "newer_key", "arm_unchanged", "holdout_all", "cap_above_quota", "exact_since_stalls"] },
                   "uniqueItems": true,
                   "examples": [["ask_at_launch"]]
                 }
@@ -453,6 +466,11 @@ extension JSONSchema {
                   "description": "Count only donations with time in `(now − within, now]`.",
                   "anyOf": [{ "$ref": "#/$defs/duration" }, { "type": "null" }],
                   "examples": ["7d"]
+                },
+                "since": {
+                  "description": "`last_ask`: count only donations after the last ask of the policy's prompt (SPEC §14.1); a person never asked counts every donation. Needs reviewgate 0.5.",
+                  "enum": ["last_ask", null],
+                  "examples": ["last_ask"]
                 },
                 "scenes": {
                   "description": "Passes only when the moment's scene is one of these (at least one; leave `scenes` out to allow every scene).",
@@ -560,6 +578,10 @@ extension JSONSchema {
                   "description": "Count only donations with time in `(now − within, now]`.",
                   "$ref": "#/$defs/duration",
                   "examples": ["30d"]
+                },
+                "since": {
+                  "description": "`last_ask`: count only donations after the last ask of the policy's prompt (SPEC §14.1). Needs reviewgate 0.5.",
+                  "enum": ["last_ask"]
                 }
               },
               "additionalProperties": false,

@@ -147,6 +147,13 @@ extension JSONSchema {
                   "items": { "$ref": "#/$defs/time" },
                   "default": [],
                   "examples": [["2026-11-20T18:00:00Z", "2026-11-21T18:30:00Z"]]
+                },
+                "since_ask": {
+                  "description": "Donations since each prompt's last ask, by prompt, for a policy that counts this event `since: last_ask` (SPEC §14.1): each at most `count`. Written only when used.",
+                  "type": "object",
+                  "propertyNames": { "$ref": "#/$defs/identifier" },
+                  "additionalProperties": { "type": "integer", "minimum": 0, "maximum": 1000000000 },
+                  "examples": [{ "review": 3 }]
                 }
               },
               "additionalProperties": false

@@ -12,8 +12,10 @@ import Testing
 @Suite struct StateSchemaFieldsTests {
     /// The keys of properties whose key is not their name in snake case.
     static let keys = [
-        // `launches: {count, times}` holds two properties: the count and the times.
-        "launchTimes": "launches"
+        // `launches: {count, times, since_ask}` holds three properties: the count, the times and
+        // the counters since an ask.
+        "launchTimes": "launches",
+        "launchesSinceAsk": "launches",
     ]
     /// Keys that are no property: the format version.
     static let keysWithoutProperty: Set<String> = ["reviewgate_state"]

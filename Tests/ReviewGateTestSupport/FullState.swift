@@ -36,7 +36,11 @@ package enum FullState {
         func times(_ count: Int) -> [Timestamp] { (0..<count).map { _ in time() }.sorted() }
         func history() -> EventHistory {
             let count = Int.random(in: 1...ReviewState.largestCount, using: &random)
-            return EventHistory(count: count, times: times(Int.random(in: 1...min(count, 4), using: &random)))
+            // Counters since each of some prompts' last asks (SPEC §14.1), at most the count.
+            var sinceAsk: [String: Int] = [:]
+            for prompt in someNames(3) { sinceAsk[prompt] = Int.random(in: 0...count, using: &random) }
+            return EventHistory(
+                count: count, times: times(Int.random(in: 1...min(count, 4), using: &random)), sinceAsk: sinceAsk)
         }
 
         var state = ReviewState(
@@ -46,6 +50,7 @@ package enum FullState {
         let launches = history()
         state.launches = launches.count
         state.launchTimes = launches.times
+        state.launchesSinceAsk = launches.sinceAsk
         for event in someNames(4) { state.events[event] = history() }
         state.asks = (0..<Int.random(in: 1...4, using: &random)).map { _ in
             Ask(at: time(), short: string(), build: string(), trigger: name(), prompt: name())

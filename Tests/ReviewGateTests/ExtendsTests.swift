@@ -88,7 +88,8 @@ import Testing
         #expect(policy.guards.rules.map(\.value.key) == [.neverOn, .systemQuota])
         #expect(policy.guards.neverOn == [.launch, .userAction])
         #expect(base.guards.neverOn == [.userAction])
-        #expect(base.responses.afterRated.value == .never && policy.responses.afterRated.value == .nextVersion)
+        #expect(
+            base.responses.afterRated.value.first == .never && policy.responses.afterRated.value.first == .nextVersion)
         #expect(!base.counting.whileBlocked && policy.counting.whileBlocked)
         #expect(base.presentation.requireSameScene && !policy.presentation.requireSameScene)
         #expect(base.rollout != nil && policy.rollout == nil)

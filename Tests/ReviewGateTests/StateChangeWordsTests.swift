@@ -48,6 +48,10 @@ import Testing
             words: { _ in "session started" }),
         Field("launches", change: { $0.launches += 1 }, words: { "launches \($0.launches)" }),
         Field("launchTimes", without: "the times of launches, which come with its count's words (`launches 4`)"),
+        Field(
+            "launchesSinceAsk",
+            without: "counters since an ask, which come with the count's words (`launches 4 (2 since the last ask)`) "
+                + "and which an ask sets to 0 (`ask #2 in …`)"),
         Field("app.short", change: { $0.app.short! += ".1" }, words: { _ in "short " }),
         Field("app.build", change: { $0.app.build! += "1" }, words: { _ in "build " }),
         Field(
@@ -60,6 +64,10 @@ import Testing
             "events[].times",
             without: "the times of donations, which come with the count's words (`done 4`); the snapshot keeps no times"
         ),
+        Field(
+            "events[].sinceAsk",
+            without: "counters since an ask, which come with the count's words (`done 4 (2 since the last ask)`) "
+                + "and which an ask sets to 0 (`ask #2 in …`)"),
         Field(
             "asks",
             change: { $0.asks.append(Ask(at: $0.asks.last!.at + minute, short: "9.9", build: "99", trigger: "done")) },

@@ -53,7 +53,7 @@ package struct CanonicalPolicy {
         case _ where isTrigger(pointer): NodeReader.triggerKeys
         default:
             ["count", "max", "per"] + NodeReader.conditionForms
-                + ["equals", "in", "at_least", "at_most", "exactly", "below", "within"]
+                + ["equals", "in", "at_least", "at_most", "exactly", "below", "within", "since"]
         }
     }
 

@@ -29,9 +29,9 @@ struct PolicyDefaults {
         case "/guards/max_asks": return [("per", .null)]
         case "/responses":
             return [
-                ("after_rated", Self.rule(policy.responses.afterRated.value)),
-                ("after_declined", Self.rule(policy.responses.afterDeclined.value)),
-                ("after_later", Self.rule(policy.responses.afterLater.value)),
+                ("after_rated", Self.rules(policy.responses.afterRated.value)),
+                ("after_declined", Self.rules(policy.responses.afterDeclined.value)),
+                ("after_later", Self.rules(policy.responses.afterLater.value)),
             ]
         case "/counting":
             return [
@@ -85,11 +85,7 @@ struct PolicyDefaults {
         .object([(countKey, .int(limit.count)), ("per", limit.per.map { .string($0.description) } ?? .null)])
     }
 
-    private static func rule(_ rule: ResponseRule) -> JSONValue {
-        switch rule {
-        case .never: .string("never")
-        case .nextVersion: .string("next_version")
-        case .wait(let span): .string(span.description)
-        }
+    private static func rules(_ rules: WaitList<ResponseRule>) -> JSONValue {
+        rules.isList ? .array(rules.entries.map { .string($0.text) }) : .string(rules.first.text)
     }
 }

@@ -55,6 +55,9 @@
     package var passesAt: Timestamp?
     /// Where the policy sets it; `nil` for a default.
     package var source: SourceLocation?
+    /// The entry of a list setting that applied (`cooldown: [7d, 30d]`, SPEC §14.3), or `nil`
+    /// for a single value.
+    package var entry: AppliedEntry?
 }
 
 /// What can block a moment, as `blocked_by` names it: the guards' keys, `enabled`, `responses`,
@@ -150,6 +153,15 @@ package enum Observation: Sendable {
     case unheardEvent(String)
 }
 
+/// A count since the prompt's last ask (SPEC §14.1), and when that ask was.
+package struct SinceAsk: Sendable, Hashable {
+    /// The last ask of the policy's prompt, or `nil` when it was never asked.
+    package var lastAsk: Timestamp?
+
+    /// Creates a count's start.
+    package init(lastAsk: Timestamp?) { self.lastAsk = lastAsk }
+}
+
 /// What the policy required for a check.
 package enum Requirement: Sendable {
     /// `enabled: true`.
@@ -164,8 +176,9 @@ package enum Requirement: Sendable {
     case noAskInVersion(VersionKey)
     /// Fewer asks than the limit in its window; `isSystemQuota` for the OS's own.
     case fewerAsks(AskLimit, isSystemQuota: Bool)
-    /// A trigger's count rule over an event, within a window if set.
-    case count(CountRule, event: String, within: TimeSpan?)
+    /// A trigger's count rule over an event, within a window if set, since the prompt's last ask
+    /// if set (SPEC §14.1).
+    case count(CountRule, event: String, within: TimeSpan?, since: SinceAsk?)
     /// One of these scenes.
     case scenes([String])
     /// The condition holds.

@@ -72,8 +72,11 @@ public struct Decision: Sendable {
         var needs: [Need] = []
         for check in checks where isBlocking(check) {
             switch (check.id, check.observed, check.required) {
-            case (.trigger(.count), .count(let count), .count(let rule, let event, _)):
-                needs.append(Need(event: event, more: rule.more(after: count), trigger: check.trigger))
+            case (.trigger(.count), .count(let count), .count(let rule, let event, _, let since)):
+                // An `exactly` since the last ask passes again after the prompt's next ask (SPEC §14.1).
+                let more = rule.more(after: count)
+                needs.append(
+                    Need(event: event, more: more, trigger: check.trigger, afterNextAsk: more == nil && since != nil))
             case (.guard(.minLaunches), .count(let count), .minimumCount(let minimum)):
                 needs.append(Need(event: Trigger.launchEvent, more: minimum - count, trigger: nil))
             default: continue
@@ -91,11 +94,15 @@ package struct Need: Sendable, Hashable {
     package var more: Int?
     /// The trigger whose count this is (`nil` for `min_launches`).
     public var trigger: String?
+    /// For a count since the last ask that is past its `exactly`: it passes again only after the
+    /// prompt's next ask (SPEC §14.1), where `more` is `nil`.
+    package var afterNextAsk: Bool
 
     /// Creates a need.
-    package init(event: String, more: Int?, trigger: String?) {
+    package init(event: String, more: Int?, trigger: String?, afterNextAsk: Bool = false) {
         self.event = event
         self.more = more
         self.trigger = trigger
+        self.afterNextAsk = afterNextAsk
     }
 }

@@ -18,8 +18,8 @@ extension EvaluationContext {
             return all
         case .not(let inner):
             return failures(of: inner).isEmpty ? failed(.innerHolds) : []
-        case .event(let name, let comparison, let within):
-            let count = count(of: name, within: within)
+        case .event(let name, let comparison, let within, let sinceLastAsk):
+            let count = count(of: name, within: within, sinceLastAsk: sinceLastAsk)
             return comparison.holds(for: count) ? [] : failed(.count(count))
         case .launches(let comparison):
             return comparison.holds(for: launches) ? [] : failed(.count(launches))

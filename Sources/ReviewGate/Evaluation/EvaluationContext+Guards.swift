@@ -52,16 +52,24 @@ extension EvaluationContext {
             return age(id, since: start, .sessionStart, minimum, source, into: &recorder)
         case .minVersionAge(let minimum):
             return age(id, since: state.currentVersionSince, .versionFirstSeen, minimum, source, into: &recorder)
-        case .cooldown(let minimum):
+        case .cooldown(let waits):
             guard let last = lastAskAt else {
                 recorder.record(id, trigger: nil, passed: true) {
                     Check(
-                        id: id, passed: true, observed: .never, required: .minimumAge(minimum, since: .lastAsk),
+                        id: id, passed: true, observed: .never, required: .minimumAge(waits.first, since: .lastAsk),
                         source: source)
                 }
                 return true
             }
-            return age(id, since: last, .lastAsk, minimum, source, into: &recorder)
+            guard waits.isList else { return age(id, since: last, .lastAsk, waits.first, source, into: &recorder) }
+            // After the k-th ask of the prompt the state holds, the k-th wait (SPEC §14.3).
+            var asks = 0
+            for ask in state.asks where isOwn(ask) { asks += 1 }
+            let (wait, index) = waits.entry(forTime: asks)
+            return age(
+                id, since: last, .lastAsk, wait, source,
+                entry: AppliedEntry(setting: "guards.cooldown", index: index, value: wait.description, after: asks),
+                into: &recorder)
         case .oncePerVersion:
             let key = policy.app.versionKey
             let version = currentVersion
@@ -95,7 +103,7 @@ extension EvaluationContext {
     /// `now − since ≥ minimum`, recorded; a failure passes at `since + minimum`. Whether it passed.
     private func age<Recorder: CheckRecorder>(
         _ id: Check.ID, since: Timestamp, _ milestone: Milestone, _ minimum: TimeSpan, _ source: SourceLocation?,
-        into recorder: inout Recorder
+        entry: AppliedEntry? = nil, into recorder: inout Recorder
     ) -> Bool {
         let observed = now - since
         let passed = observed >= minimum
@@ -103,7 +111,7 @@ extension EvaluationContext {
             Check(
                 id: id, passed: passed, observed: .age(observed, since: milestone),
                 required: .minimumAge(minimum, since: milestone),
-                passesAt: passed ? nil : since + minimum, source: source)
+                passesAt: passed ? nil : since + minimum, source: source, entry: entry)
         }
         return passed
     }
@@ -145,25 +153,40 @@ extension EvaluationContext {
     func checkResponses<Recorder: CheckRecorder>(into recorder: inout Recorder) -> Bool {
         // `policy.responses` is read in place: a copy would retain its locations' file names.
         var blocking: Response?
+        var blockingEntry: AppliedEntry?
         var waitsUntil: Timestamp?
         var waitable = true
         var source: SourceLocation?
+        // Each answer's place in its run of answers of its kind (SPEC §14.3): asks between them
+        // break no run.
+        var run = (kind: ResponseKind?.none, length: 0)
         // A response dated after `now` (a clock set back) was still given.
         for response in state.responses where response.prompt == policy.prompt {
-            let rule = policy.responses.rule(for: response.kind)
-            switch rule.value {
+            run = (response.kind, run.kind == response.kind ? run.length + 1 : 1)
+            let rules = policy.responses.rule(for: response.kind)
+            let (rule, index) = rules.value.entry(forTime: run.length)
+            var entry: AppliedEntry? {
+                guard rules.value.isList else { return nil }
+                return AppliedEntry(
+                    setting: "responses.after_\(response.kind.rawValue)", index: index, value: rule.text,
+                    after: run.length)
+            }
+            switch rule {
             case .never:
                 blocking = response
+                blockingEntry = entry
                 waitable = false
-                source = rule.location
+                source = rules.location
             case .nextVersion where response.at >= state.currentVersionSince:
                 blocking = response
+                blockingEntry = entry
                 waitable = false
-                source = rule.location
+                source = rules.location
             case .wait(let span) where now - response.at < span:
                 if waitable {
                     blocking = response
-                    source = rule.location
+                    blockingEntry = entry
+                    source = rules.location
                 }
                 waitsUntil = max(waitsUntil ?? response.at + span, response.at + span)
             default: continue
@@ -174,7 +197,8 @@ extension EvaluationContext {
                 id: .responses, passed: blocking == nil, observed: .response(blocking), required: .responses,
                 passesAt: blocking != nil && waitable ? waitsUntil : nil,
                 source: source ?? policy.responses.afterRated.location ?? policy.responses.afterDeclined.location
-                    ?? policy.responses.afterLater.location
+                    ?? policy.responses.afterLater.location,
+                entry: blockingEntry
             )
         }
         return blocking == nil

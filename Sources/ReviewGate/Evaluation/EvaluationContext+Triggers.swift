@@ -36,13 +36,16 @@ extension EvaluationContext {
         _ trigger: UnsafePointer<Trigger>, index: Int, into recorder: inout Recorder
     ) -> Bool {
         let rule = trigger.pointee.count.value
-        let count = count(of: trigger.pointee.event, within: trigger.pointee.within?.value)
+        let sinceLastAsk = trigger.pointee.since != nil
+        let count = count(of: trigger.pointee.event, within: trigger.pointee.within?.value, sinceLastAsk: sinceLastAsk)
         // `exactly` and `every` are reached only by the donation that makes the number (SPEC §4.9).
         let countPassed = rule.passes(count) && (!rule.needsDonation || moment.donates(trigger.pointee.event))
         recorder.record(.trigger(.count), trigger: index, passed: countPassed) {
             Check(
                 id: .trigger(.count), trigger: trigger.pointee.id, passed: countPassed, observed: .count(count),
-                required: .count(rule, event: trigger.pointee.event, within: trigger.pointee.within?.value),
+                required: .count(
+                    rule, event: trigger.pointee.event, within: trigger.pointee.within?.value,
+                    since: sinceLastAsk ? SinceAsk(lastAsk: lastAskAt) : nil),
                 source: trigger.pointee.count.location)
         }
         var passed = countPassed

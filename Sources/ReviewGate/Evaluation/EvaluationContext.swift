@@ -51,16 +51,41 @@ struct EvaluationContext {
     var currentVersion: String? { state.app[policy.app.versionKey] }
 
     /// An event's count, with the current donation when the moment donates it; only donations in
-    /// `(now − within, now]` when a window is given.
-    func count(of event: String, within: TimeSpan?) -> Int {
+    /// `(now − within, now]` when a window is given, and only those after the prompt's last ask
+    /// with `sinceLastAsk` (SPEC §14.1).
+    func count(of event: String, within: TimeSpan?, sinceLastAsk: Bool = false) -> Int {
         let donation = moment.donates(event) ? 1 : 0
         let isLaunch = event == Trigger.launchEvent
+        if sinceLastAsk { return countSinceLastAsk(of: event, within: within) + donation }
         guard let within else { return (isLaunch ? state.launches : state.events[event]?.count ?? 0) + donation }
         let times = isLaunch ? state.launchTimes : state.events[event]?.times ?? []
         let start = now - within
         var inWindow = 0
         for time in times where time > start && time <= now { inWindow += 1 }
         return inWindow + donation
+    }
+
+    /// The donations of `event` after the prompt's last ask, without the current one: with a
+    /// window, the kept times in it and after the ask; else the state's `since_ask` counter, or
+    /// when it has none what the counter starts from (the whole count for a prompt never asked,
+    /// else the kept times after its last ask).
+    private func countSinceLastAsk(of event: String, within: TimeSpan?) -> Int {
+        let isLaunch = event == Trigger.launchEvent
+        let last = lastAskAt
+        let history =
+            isLaunch
+            ? state.launchHistory
+            : state.events[event] ?? EventHistory(count: 0)
+        if within == nil, let counter = history.sinceAsk[policy.prompt] { return counter }
+        guard within != nil || last != nil else { return history.count }
+        let windowStart = within.map { now - $0 }
+        var counted = 0
+        for time in history.times where time <= now {
+            if let windowStart, time <= windowStart { continue }
+            if let last, time <= last { continue }
+            counted += 1
+        }
+        return counted
     }
 
     /// How many checks this decision makes, so that its one allocation is the right size: every

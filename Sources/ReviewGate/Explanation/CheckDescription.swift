@@ -14,6 +14,10 @@ package struct CheckDescription: Sendable {
         label = Self.label(check)
         observed = Self.observed(check, moment: decision.moment, policy: policy)
         required = Self.required(check.required, policy: policy)
+        if let entry = check.entry, case .guard(.cooldown) = check.id {
+            // A wait that grows (SPEC §14.3): which ask it follows, and the entry that applied.
+            required += " (\(entry.text), after the \(NumberText.ordinal(entry.time)) ask)"
+        }
         message = Self.message(check, observed: observed, required: required, moment: decision.moment, policy: policy)
     }
 
@@ -56,11 +60,11 @@ package struct CheckDescription: Sendable {
             case .lastAsk: return "last ask unknown"
             }
         case .count(let count):
-            if case .count(_, let event, let within) = check.required {
+            if case .count(_, let event, let within, let since) = check.required {
                 let window = within.map { " in the last \($0)" } ?? ""
                 let donated = moment.donates(event) ? ", this one included" : ""
                 let name = event == Trigger.launchEvent ? (count == 1 ? "launch" : "launches") : event
-                return "\(count) \(name)\(window)\(donated)"
+                return "\(count) \(name)\(window)\(Self.since(since))\(donated)"
             }
             return "\(count) launch\(count == 1 ? "" : "es")"
         case .never: return "never asked"
@@ -95,8 +99,8 @@ package struct CheckDescription: Sendable {
         case .fewerAsks(let limit, let isSystemQuota):
             let window = limit.per.map { "per \($0)" } ?? "in all"
             return "fewer than \(limit.count) \(window)" + (isSystemQuota ? ", the OS's quota" : "")
-        case .count(let rule, _, let within):
-            let window = within.map { " within \($0)" } ?? ""
+        case .count(let rule, _, let within, let since):
+            let window = (within.map { " within \($0)" } ?? "") + (since == nil ? "" : " since the last ask")
             switch rule {
             case .atLeast(let n): return "at least \(n)\(window)"
             case .exactly(let n): return "exactly \(n)\(window)"
@@ -121,14 +125,15 @@ package struct CheckDescription: Sendable {
             let suggestion = Suggestion.phrase(for: event, in: policy.triggers.map(\.event))
             return "no trigger listens to event \(event)\(suggestion): this moment cannot ask"
         case .response(let response?):
-            let effect: String
-            switch policy.responses.rule(for: response.kind).value {
-            case .never: effect = "never ask again"
-            case .nextVersion: effect = "not again in this version"
-            case .wait(let span): effect = "wait \(span)"
+            let kind = response.kind.rawValue
+            guard let entry = check.entry else {
+                return
+                    "answered \(kind) on \(response.at.day): after_\(kind) says \(Self.effect(of: check, policy: policy))"
             }
+            // A wait that grows (SPEC §14.3): the answer's place in its run, and the entry.
+            let eligible = check.passesAt.map { ", eligible from \($0)" } ?? ""
             return
-                "answered \(response.kind.rawValue) on \(response.at.day): after_\(response.kind.rawValue) says \(effect)"
+                "answered \(kind) on \(response.at.day), the \(NumberText.ordinal(entry.time)) \(kind) in a row: \(entry.text): \(Self.effect(of: check, policy: policy))\(eligible)"
         case .condition(let failing) where !failing.isEmpty:
             // Each failing part says what it requires.
             return observed
@@ -137,9 +142,14 @@ package struct CheckDescription: Sendable {
         case .askInVersion(.some, _):
             return "already \(observed)"
         case .count(let count):
-            if !check.passed, case .count(let rule, let event, _) = check.required {
+            if !check.passed, case .count(let rule, let event, _, let since) = check.required {
                 // A number that only a donation reaches, on a moment that donates nothing.
                 let undonated = rule.passes(count) && !moment.donates(event)
+                if since != nil, rule.more(after: count) == nil || undonated {
+                    // Counted since the last ask: the prompt's next ask starts it again (SPEC §14.1).
+                    return
+                        "\(observed): past \(required), so this trigger passes again only after the next ask starts the count again"
+                }
                 guard let more = rule.more(after: count) else {
                     if undonated {
                         return
@@ -158,5 +168,22 @@ package struct CheckDescription: Sendable {
         var text = "\(observed); needs \(required)"
         if let at = check.passesAt { text += ": passes from \(at)" }
         return text
+    }
+
+    /// What the response rule that blocked says, in words: `never ask again`, `wait 30d`.
+    static func effect(of check: Check, policy: Policy) -> String {
+        guard case .response(let response?) = check.observed else { return "" }
+        switch policy.responses.applied(response.kind, entry: check.entry) {
+        case .never: return "never ask again"
+        case .nextVersion: return "not again in this version"
+        case .wait(let span): return "wait \(span)"
+        }
+    }
+
+    /// A count's start in words: ` since the last ask on 2026-11-02`, ` since the last ask (never
+    /// asked)`, or nothing for a count over every donation.
+    static func since(_ since: SinceAsk?) -> String {
+        guard let since else { return "" }
+        return " since the last ask" + (since.lastAsk.map { " on \($0.day)" } ?? " (never asked)")
     }
 }

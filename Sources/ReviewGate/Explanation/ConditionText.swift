@@ -8,8 +8,10 @@ enum ConditionText {
         case .any(let parts) where parts.isEmpty: return "any: [] (which never holds)"
         case .any: return "any of its parts"
         case .not(let inner): return "not (\(describe(inner)))"
-        case .event(let name, _, let within):
-            return "event \(name)" + (within.map { " within \($0)" } ?? "") + " " + requirement(of: condition)
+        case .event(let name, _, let within, let sinceLastAsk):
+            return "event \(name)" + (within.map { " within \($0)" } ?? "")
+                + (sinceLastAsk ? " since the last ask" : "")
+                + " " + requirement(of: condition)
         case .launches: return "launches \(requirement(of: condition))"
         case .installAge: return "install_age \(requirement(of: condition))"
         case .sinceLastAsk: return "since_last_ask \(requirement(of: condition))"
@@ -28,8 +30,8 @@ enum ConditionText {
             return "any: [] never holds" + line
         case (.not(let inner), _):
             return "not (\(describe(inner))) does not hold, as its inner condition holds" + line
-        case (.event(let name, _, let within), .count(let count)):
-            let window = within.map { " in the last \($0)" } ?? ""
+        case (.event(let name, _, let within, let sinceLastAsk), .count(let count)):
+            let window = (within.map { " in the last \($0)" } ?? "") + (sinceLastAsk ? " since the last ask" : "")
             return "event \(name) counts \(count)\(window), required \(requirement(of: condition))" + line
         case (.launches, .count(let count)):
             return "launches count \(count), required \(requirement(of: condition))" + line
@@ -58,7 +60,7 @@ enum ConditionText {
     /// What a leaf requires, in words: `at least 3`, `equals "pro"`.
     static func requirement(of condition: Condition) -> String {
         switch condition.test {
-        case .event(_, let comparison, _), .launches(let comparison): return text(comparison)
+        case .event(_, let comparison, _, _), .launches(let comparison): return text(comparison)
         case .installAge(let comparison), .sinceLastAsk(let comparison): return text(comparison)
         case .attribute(_, let test):
             switch test {

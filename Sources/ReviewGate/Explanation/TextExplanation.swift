@@ -80,6 +80,10 @@ public struct TextExplanation: Sendable {
         for need in decision.needs {
             if let more = need.more {
                 lines.append("needs \(more) more \(need.event)" + (need.trigger.map { " for trigger \($0)" } ?? ""))
+            } else if need.afterNextAsk {
+                lines.append(
+                    "trigger \(need.trigger ?? "") passes again only after the next ask: its exact count of \(need.event) since the last ask was reached or passed"
+                )
             } else {
                 lines.append(
                     "trigger \(need.trigger ?? "") can never pass again: its exact count of \(need.event) was reached or passed"
@@ -128,8 +132,10 @@ public struct TextExplanation: Sendable {
             }
         case .responses:
             guard case .response(let response?) = check.observed else { return nil }
-            let key = "after_\(response.kind.rawValue)"
-            switch policy.responses.rule(for: response.kind).value {
+            let key =
+                check.entry.map { "after_\(response.kind.rawValue)[\($0.index + 1)]" }
+                ?? "after_\(response.kind.rawValue)"
+            switch policy.responses.applied(response.kind, entry: check.entry) {
             case .never:
                 return
                     "responses: \(response.kind.rawValue) on \(response.at.day); \(key) is never: this person is not asked again"

@@ -6,3 +6,14 @@ enum NumberText {
         number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
     }
 }
+
+extension NumberText {
+    /// An English ordinal: `1st`, `2nd`, `3rd`, `4th`, `11th`, `12th`, `13th`, `21st`.
+    static func ordinal(_ number: Int) -> String {
+        let lastTwo = abs(number) % 100
+        let suffix =
+            (11...13).contains(lastTwo)
+            ? "th" : [1: "st", 2: "nd", 3: "rd"][abs(number) % 10, default: "th"]
+        return "\(number)\(suffix)"
+    }
+}

@@ -8,8 +8,9 @@ package struct Condition: Sendable {
         case any([Condition])
         /// It does not hold.
         case not(Condition)
-        /// An event's count, with the current donation when it is that event.
-        case event(String, Comparison<Int>, within: TimeSpan?)
+        /// An event's count, with the current donation when it is that event; only donations
+        /// after the prompt's last ask with `sinceLastAsk` (SPEC §14.1).
+        case event(String, Comparison<Int>, within: TimeSpan?, sinceLastAsk: Bool)
         /// The number of launches.
         case launches(Comparison<Int>)
         /// How long ago the app was installed.
@@ -34,13 +35,28 @@ package struct Condition: Sendable {
         forEachEventCount { _, within in body(within) }
     }
 
+    /// This condition and every condition inside it, parents first.
+    package var nested: [Condition] {
+        switch test {
+        case .all(let conditions), .any(let conditions): [self] + conditions.flatMap(\.nested)
+        case .not(let condition): [self] + condition.nested
+        default: [self]
+        }
+    }
+
     /// Calls `body` with the event and the `within` of every event count in the condition.
     func forEachEventCount(_ body: (String, TimeSpan?) -> Void) {
+        forEachCountedEvent { event, within, _ in body(event, within) }
+    }
+
+    /// Calls `body` with the event, the `within` and whether it counts since the last ask, of
+    /// every event count in the condition.
+    func forEachCountedEvent(_ body: (String, TimeSpan?, Bool) -> Void) {
         switch test {
         case .all(let conditions), .any(let conditions):
-            for condition in conditions { condition.forEachEventCount(body) }
-        case .not(let condition): condition.forEachEventCount(body)
-        case .event(let event, _, let within): body(event, within)
+            for condition in conditions { condition.forEachCountedEvent(body) }
+        case .not(let condition): condition.forEachCountedEvent(body)
+        case .event(let event, _, let within, let since): body(event, within, since)
         default: break
         }
     }

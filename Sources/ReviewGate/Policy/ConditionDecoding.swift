@@ -37,14 +37,17 @@ extension NodeReader {
         case "event":
             guard
                 let fields = fields(
-                    node, "an event condition", allowed: ["event", "at_least", "at_most", "exactly", "within"]),
+                    node, "an event condition",
+                    allowed: ["event", "at_least", "at_most", "exactly", "within", "since"]),
                 let name = identifier(fields["event"]!, "event")
             else { return nil }
             let within = fields["within"].flatMap { window($0) }
+            let since = fields["since"].flatMap { choice($0, "since", as: CountSince.self) }
             guard let comparison = intComparison(fields, "event \(name)", at: location),
-                fields["within"] == nil || within != nil
+                fields["within"] == nil || within != nil, fields["since"] == nil || since != nil
             else { return nil }
-            return Condition(test: .event(name, comparison, within: within), location: location)
+            return Condition(
+                test: .event(name, comparison, within: within, sinceLastAsk: since == .lastAsk), location: location)
         case "launches":
             guard let fields = fields(node, "a launches condition", allowed: ["launches"]),
                 let inner = self.fields(fields["launches"]!, "launches", allowed: ["at_least", "at_most", "exactly"]),

@@ -13,8 +13,9 @@ package enum Guard: Sendable {
     case minSessionAge(TimeSpan)
     /// The current version must have been seen at least this long.
     case minVersionAge(TimeSpan)
-    /// The last ask must be at least this long ago.
-    case cooldown(TimeSpan)
+    /// The last ask must be at least this long ago: after the k-th ask of the prompt, the list's
+    /// k-th wait, past the list its last (SPEC §14.3).
+    case cooldown(WaitList<TimeSpan>)
     /// At most one ask per app version (by ``AppSettings/versionKey``); present only when `true`.
     case oncePerVersion
     /// Fewer than `count` asks per window (or lifetime).
@@ -114,19 +115,27 @@ package struct AskLimit: Sendable, Hashable {
 /// `responses`: what the person's answers to the app's pre-prompt do.
 package struct ResponseRules: Sendable {
     /// After `rated`: never ask again, or not before the next version.
-    package var afterRated: Located<ResponseRule>
-    /// After `declined`: never, next version, or after a while.
-    package var afterDeclined: Located<ResponseRule>
-    /// After `later`: after a while.
-    package var afterLater: Located<ResponseRule>
+    package var afterRated: Located<WaitList<ResponseRule>>
+    /// After `declined`: never, next version, or after a while; a list grows with declines in a
+    /// row (SPEC §14.3).
+    package var afterDeclined: Located<WaitList<ResponseRule>>
+    /// After `later`: after a while; a list grows with laters in a row.
+    package var afterLater: Located<WaitList<ResponseRule>>
 
-    /// The rule for a kind of response.
-    package func rule(for kind: ResponseKind) -> Located<ResponseRule> {
+    /// The rules for a kind of response.
+    package func rule(for kind: ResponseKind) -> Located<WaitList<ResponseRule>> {
         switch kind {
         case .rated: afterRated
         case .declined: afterDeclined
         case .later: afterLater
         }
+    }
+
+    /// The rule that applied to an answer of `kind`: the list's entry a check names, else the
+    /// single value (or a list's first).
+    package func applied(_ kind: ResponseKind, entry: AppliedEntry?) -> ResponseRule {
+        let entries = rule(for: kind).value.entries
+        return entries[min(entry?.index ?? 0, entries.count - 1)]
     }
 }
 
@@ -138,4 +147,13 @@ package enum ResponseRule: Sendable, Hashable {
     case nextVersion
     /// Not for this long after it was given.
     case wait(TimeSpan)
+
+    /// The rule as a policy writes it: `never`, `next_version`, `30d`.
+    package var text: String {
+        switch self {
+        case .never: "never"
+        case .nextVersion: "next_version"
+        case .wait(let span): span.description
+        }
+    }
 }

@@ -22,7 +22,9 @@ extension NodeReader {
             case .minLaunches: decoded = int(value, name, minimum: 0).map(Guard.minLaunches)
             case .minSessionAge: decoded = duration(value, name).map(Guard.minSessionAge)
             case .minVersionAge: decoded = duration(value, name).map(Guard.minVersionAge)
-            case .cooldown: decoded = duration(value, name).map(Guard.cooldown)
+            case .cooldown:
+                decoded = waitList(value, name) { reader, node, what in reader.duration(node, what) }.map(
+                    Guard.cooldown)
             case .oncePerVersion:
                 guard let once = bool(value, name) else { continue }
                 decoded = once ? .oncePerVersion : nil

@@ -31,4 +31,9 @@ package enum LintRule: String, Sendable, Hashable, CaseIterable {
     case armUnchanged = "arm_unchanged"
     /// `experiment: {holdout: 100}`: everyone is held out, and the policy asks no one.
     case holdoutAll = "holdout_all"
+    /// A `max_asks` that the OS quota always reaches first: it can never block (SPEC §14.5).
+    case capAboveQuota = "cap_above_quota"
+    /// An `exactly` count `since: last_ask`: a moment that reaches it without an ask (blocked,
+    /// outranked, dropped) stalls the trigger until the prompt's next ask (SPEC §14.1).
+    case exactSinceStalls = "exact_since_stalls"
 }

@@ -53,6 +53,9 @@ public struct Policy: Sendable {
     }
     /// The longest `within` any trigger or condition uses: how much donation history to keep.
     package var longestWithin: TimeSpan? { box.stored.longestWithin }
+    /// The events (or `launch`) that a trigger or condition counts `since: last_ask`, an arm's
+    /// too: those whose `since_ask` counters `record` keeps (SPEC §14.1).
+    package var sinceAskEvents: Set<String> { box.stored.sinceAskEvents }
     /// What the person's answers to the app's pre-prompt do.
     package var responses: ResponseRules {
         get { box.stored.responses }
@@ -171,6 +174,24 @@ public struct Policy: Sendable {
         return longest
     }
 
+    /// The events that the triggers and guards, and every arm of `experiment`, count `since:
+    /// last_ask`.
+    private static func sinceAskEvents(_ triggers: [Trigger], _ guards: Guards, _ experiment: Experiment?)
+        -> Set<String>
+    {
+        var events: Set<String> = []
+        for arm in experiment?.arms ?? [] where arm.overrides { events.formUnion(arm.policy.sinceAskEvents) }
+        func consider(_ event: String, _ within: TimeSpan?, _ sinceLastAsk: Bool) {
+            if sinceLastAsk { events.insert(event) }
+        }
+        for trigger in triggers {
+            if trigger.since != nil { events.insert(trigger.event) }
+            trigger.when?.forEachCountedEvent(consider)
+        }
+        if case .when(let condition)? = guards[.when]?.value { condition.forEachCountedEvent(consider) }
+        return events
+    }
+
     /// The settings a policy holds, but for the few an app reads (``name``, ``digest`` and the like,
     /// kept in the policy itself). A policy keeps them behind one reference, so that a value that
     /// holds a policy (a budget's prompt, an experiment's arm, a recording, a loaded result)
@@ -191,6 +212,7 @@ public struct Policy: Sendable {
         var triggers: [Trigger] {
             didSet {
                 longestWithin = Policy.longestWithin(triggers, guards, experiment)
+                sinceAskEvents = Policy.sinceAskEvents(triggers, guards, experiment)
                 positions = Policy.positions(triggers)
                 listened = Set(triggers.map(\.event))
             }
@@ -201,9 +223,16 @@ public struct Policy: Sendable {
         /// The events the triggers listen to.
         var listened: Set<String>
         /// Rules that hold for every trigger.
-        var guards: Guards { didSet { longestWithin = Policy.longestWithin(triggers, guards, experiment) } }
+        var guards: Guards {
+            didSet {
+                longestWithin = Policy.longestWithin(triggers, guards, experiment)
+                sinceAskEvents = Policy.sinceAskEvents(triggers, guards, experiment)
+            }
+        }
         /// The longest `within` any trigger or condition uses: how much donation history to keep.
         var longestWithin: TimeSpan?
+        /// The events counted `since: last_ask`: whose `since_ask` counters a state keeps.
+        var sinceAskEvents: Set<String>
         /// What the person's answers to the app's pre-prompt do.
         var responses: ResponseRules
         /// How `record` updates state.
@@ -213,7 +242,10 @@ public struct Policy: Sendable {
         /// The experiment its people are split by (SPEC §13), if any: each arm decides with its own
         /// policy, the holdout is never asked.
         var experiment: Experiment? {
-            didSet { longestWithin = Policy.longestWithin(triggers, guards, experiment) }
+            didSet {
+                longestWithin = Policy.longestWithin(triggers, guards, experiment)
+                sinceAskEvents = Policy.sinceAskEvents(triggers, guards, experiment)
+            }
         }
         /// The warnings the team means, from `lint: {allow: [...]}`: `validate` does not raise them.
         var allowedWarnings: Set<LintRule>
@@ -234,6 +266,7 @@ public struct Policy: Sendable {
             self.listened = Set(triggers.map(\.event))
             self.guards = guards
             self.longestWithin = Policy.longestWithin(triggers, guards, nil)
+            self.sinceAskEvents = Policy.sinceAskEvents(triggers, guards, nil)
             self.responses = responses
             self.counting = counting
             self.rollout = rollout

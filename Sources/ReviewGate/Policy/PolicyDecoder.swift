@@ -221,41 +221,53 @@ package struct PolicyDecoder {
 
     private mutating func decodeResponses(_ node: DocumentNode?) -> ResponseRules {
         var rules = ResponseRules(
-            afterRated: Located(.nextVersion, at: nil), afterDeclined: Located(.nextVersion, at: nil),
-            afterLater: Located(.wait(TimeSpan(seconds: 86_400)), at: nil))
+            afterRated: Located(WaitList(.nextVersion), at: nil),
+            afterDeclined: Located(WaitList(.nextVersion), at: nil),
+            afterLater: Located(WaitList(.wait(TimeSpan(seconds: 86_400))), at: nil))
         guard let node, let fields = reader.fields(node, "responses", allowed: Self.responseKeys, home: KeyHome.of)
         else {
             return rules
         }
         if let value = fields["after_rated"],
-            let rule = responseRule(value, "after_rated", allowsDuration: false, allowsVersion: true)
+            let rule = Self.responseRule(value, "after_rated", allowsDuration: false, allowsVersion: true, &reader)
         {
-            rules.afterRated = Located(rule, at: fields.keyLocation("after_rated"))
+            rules.afterRated = Located(WaitList(rule), at: fields.keyLocation("after_rated"))
         }
+        // `after_declined` and `after_later` may be lists (SPEC §14.3); `after_rated` has no run.
         if let value = fields["after_declined"],
-            let rule = responseRule(value, "after_declined", allowsDuration: true, allowsVersion: true)
+            let list = reader.waitList(
+                value, "after_declined",
+                entry: { reader, node, what in
+                    Self.responseRule(node, what, allowsDuration: true, allowsVersion: true, &reader)
+                })
         {
-            rules.afterDeclined = Located(rule, at: fields.keyLocation("after_declined"))
+            rules.afterDeclined = Located(list, at: fields.keyLocation("after_declined"))
         }
         if let value = fields["after_later"],
-            let rule = responseRule(value, "after_later", allowsDuration: true, allowsVersion: false)
+            let list = reader.waitList(
+                value, "after_later",
+                entry: { reader, node, what in
+                    Self.responseRule(node, what, allowsDuration: true, allowsVersion: false, &reader)
+                })
         {
-            rules.afterLater = Located(rule, at: fields.keyLocation("after_later"))
+            rules.afterLater = Located(list, at: fields.keyLocation("after_later"))
         }
         return rules
     }
 
-    private mutating func responseRule(_ node: DocumentNode, _ what: String, allowsDuration: Bool, allowsVersion: Bool)
-        -> ResponseRule?
-    {
+    private static func responseRule(
+        _ node: DocumentNode, _ what: String, allowsDuration: Bool, allowsVersion: Bool, _ reader: inout NodeReader
+    ) -> ResponseRule? {
         if allowsVersion, node.string == "never" { return .never }
         if allowsVersion, node.string == "next_version" { return .nextVersion }
         if allowsDuration, let text = node.string, let span = TimeSpan(duration: text) { return .wait(span) }
         let words =
             (allowsVersion ? ["never", "next_version"] : []) + (allowsDuration ? ["a duration such as 30d"] : [])
+        let list = allowsDuration && !what.hasSuffix("]") ? ", or a list of them" : ""
         let hint =
             node.string.map { Suggestion.phrase(for: $0, in: allowsVersion ? ["never", "next_version"] : []) } ?? ""
-        reader.error("\(what) must be \(Suggestion.list(words)); found \(node.summary)\(hint)", at: node.location)
+        reader.error(
+            "\(what) must be \(Suggestion.list(words))\(list); found \(node.summary)\(hint)", at: node.location)
         return nil
     }
 

@@ -51,12 +51,15 @@ package struct Requirements: Sendable {
 /// This library's version, which a policy's `requires.library_version` is compared with. The CLI
 /// reports it as `reviewgate --version`.
 package enum LibraryVersion {
-    /// The version as written, `0.4.0`.
-    package static let text = "0.4.0"
+    /// The version as written, `0.5.0`.
+    package static let text = "0.5.0"
     /// The first version that reads `prompt` (and budgets, SPEC §12).
     package static let prompt = AppVersionNumber("0.3")!
     /// The first version that reads `experiment` (SPEC §13).
     package static let experiment = AppVersionNumber("0.4")!
+    /// The first version that reads the rules teams wrote by hand (SPEC §14): `since: last_ask`,
+    /// `active_days`, lists of waits, `renamed`.
+    package static let handWrittenRules = AppVersionNumber("0.5")!
     /// The version as a number.
     package static let current = AppVersionNumber(text)!
 }

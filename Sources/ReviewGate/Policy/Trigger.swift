@@ -8,6 +8,8 @@ package struct Trigger: Sendable {
     package var count: Located<CountRule>
     /// Count only donations in `(now − within, now]`.
     package var within: Located<TimeSpan>?
+    /// Count only donations after the prompt's last ask (`since: last_ask`, SPEC §14.1).
+    package var since: Located<CountSince>?
     /// The scenes the moment must be on, if limited.
     package var scenes: Located<[String]>?
     /// A further condition.
@@ -17,6 +19,12 @@ package struct Trigger: Sendable {
 
     /// The built-in event of the app's launch, counted as `launches`.
     package static let launchEvent = "launch"
+}
+
+/// Where a count starts (`since:`, SPEC §14.1).
+package enum CountSince: String, Sendable, Hashable, CaseIterable {
+    /// After the last ask of the policy's prompt: a person never asked counts every donation.
+    case lastAsk = "last_ask"
 }
 
 /// How a trigger's count must compare.

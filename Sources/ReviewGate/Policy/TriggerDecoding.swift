@@ -1,5 +1,5 @@
 extension NodeReader {
-    package static let triggerKeys = ["event", "at_least", "exactly", "every", "within", "scenes", "when"]
+    package static let triggerKeys = ["event", "at_least", "exactly", "every", "within", "since", "scenes", "when"]
 
     /// A `within` window over an event's donations (or launches): longer than 0s.
     mutating func window(_ node: DocumentNode) -> TimeSpan? {
@@ -41,6 +41,9 @@ extension NodeReader {
         let within = fields["within"].flatMap { window($0) }.map {
             Located($0, at: fields.keyLocation("within"))
         }
+        let since = fields["since"].flatMap { choice($0, "since", as: CountSince.self) }.map {
+            Located($0, at: fields.keyLocation("since"))
+        }
         var scenes: Located<[String]>?
         if let scenesNode = fields["scenes"], let items = list(scenesNode, "scenes") {
             let names = items.compactMap { identifier($0, "a scene") }
@@ -53,6 +56,7 @@ extension NodeReader {
         let when = fields["when"].flatMap { condition($0) }
         guard let count else { return nil }
         return Trigger(
-            id: id, event: event, count: count, within: within, scenes: scenes, when: when, location: location)
+            id: id, event: event, count: count, within: within, since: since, scenes: scenes, when: when,
+            location: location)
     }
 }

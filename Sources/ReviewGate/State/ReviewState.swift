@@ -11,6 +11,9 @@ public struct ReviewState: Sendable, Hashable {
     public var launches: Int
     /// The most recent launch times, oldest first, as many as a `within` on `launch` needs.
     public var launchTimes: [Timestamp] = []
+    /// Launches since each prompt's last ask, by prompt, kept for a policy that counts launches
+    /// `since: last_ask` (SPEC §14.1; `launches.since_ask`).
+    public var launchesSinceAsk: [String: Int] = [:]
     /// The app's current version strings.
     public var app: AppVersion
     /// When the current version was first seen; `installedAt` when unset.
@@ -93,11 +96,15 @@ public struct EventHistory: Sendable, Hashable {
     public var count: Int
     /// The most recent donation times, oldest first, at most `count` of them.
     public var times: [Timestamp]
+    /// Donations since each prompt's last ask, by prompt, kept for a policy that counts this event
+    /// `since: last_ask` (SPEC §14.1; `since_ask`).
+    public var sinceAsk: [String: Int]
 
     /// Creates a history.
-    public init(count: Int, times: [Timestamp] = []) {
+    public init(count: Int, times: [Timestamp] = [], sinceAsk: [String: Int] = [:]) {
         self.count = count
         self.times = times
+        self.sinceAsk = sinceAsk
     }
 }
 

@@ -39,17 +39,21 @@ package enum StateChange {
         -> [String]
     {
         var changes: [String] = []
-        if new.launches != old.launches { changes.append("launches \(new.launches)") }
+        if new.launches != old.launches {
+            changes.append("launches \(new.launches)\(sinceAsk(new.launchesSinceAsk))")
+        }
         if new.sessionStartedAt != old.sessionStartedAt { changes.append("session started") }
         if new.app.short != old.app.short { changes.append("short \(YAMLScalarText.quoted(new.app.short ?? ""))") }
         if new.app.build != old.app.build { changes.append("build \(YAMLScalarText.quoted(new.app.build ?? ""))") }
         if new.versionFirstSeenAt != old.versionFirstSeenAt { changes.append("new version") }
         // Events are only ever added or counted, never removed.
-        var counted: [(name: String, count: Int)] = []
+        var counted: [(name: String, count: Int, sinceAsk: [String: Int])] = []
         for (name, history) in new.events where history.count != old.counts[name] ?? 0 {
-            counted.append((name, history.count))
+            counted.append((name, history.count, history.sinceAsk))
         }
-        for (name, count) in counted.sorted(by: { $0.name < $1.name }) { changes.append("\(name) \(count)") }
+        for (name, count, since) in counted.sorted(by: { $0.name < $1.name }) {
+            changes.append("\(name) \(count)\(sinceAsk(since))")
+        }
         if let event = moment?.event, event != Trigger.launchEvent, new.events[event]?.count == old.counts[event] {
             changes.append("\(event) not counted")
         }
@@ -75,6 +79,15 @@ package enum StateChange {
             changes.append("attribute \(name) \(text(value))")
         }
         return changes
+    }
+
+    /// A count's counters since an ask (SPEC §14.1), in words: ` (3 since the last ask)`, the
+    /// review's first, another prompt's named (` (2 since the last survey ask)`).
+    static func sinceAsk(_ counters: [String: Int]) -> String {
+        counters.sorted { ($0.key == Ask.review ? "" : $0.key) < ($1.key == Ask.review ? "" : $1.key) }.map {
+            prompt, count in
+            " (\(count) since the last \(prompt == Ask.review ? "" : "\(prompt) ")ask)"
+        }.joined()
     }
 
     /// An attribute's value as a transcript shows it: strings quoted, so `"1"` and `1` differ.

@@ -37,6 +37,7 @@
         if let node = fields["launches"], let history = history(node, of: "launches", &reader) {
             state.launches = history.count
             state.launchTimes = history.times
+            state.launchesSinceAsk = history.sinceAsk
         }
         state.versionFirstSeenAt = fields["version_first_seen_at"].flatMap {
             reader.timestamp($0, "version_first_seen_at")
@@ -94,7 +95,7 @@
         if node.mapping == nil {
             return reader.int(node, countName, minimum: 0).map { EventHistory(count: $0) }
         }
-        guard let fields = reader.fields(node, what, allowed: ["count", "times"]) else { return nil }
+        guard let fields = reader.fields(node, what, allowed: ["count", "times", "since_ask"]) else { return nil }
         reader.require(["count"], in: fields, what)
         guard let count = fields["count"].flatMap({ reader.int($0, countName, minimum: 0) }) else {
             return nil
@@ -111,7 +112,29 @@
                 reader.error("the times of \(name) must be in order, oldest first", at: timesNode.location)
             }
         }
-        return EventHistory(count: count, times: times)
+        // Donations since each prompt's last ask (SPEC §14.1): a prompt's name to a count, at most
+        // the whole count.
+        var sinceAsk: [String: Int] = [:]
+        if let node = fields["since_ask"] {
+            if node.mapping == nil {
+                reader.error(
+                    "the since_ask of \(name) must be a mapping of prompts to counts; found \(node.summary)",
+                    at: node.location)
+            }
+            for entry in node.mapping ?? [] {
+                guard let prompt = reader.identifier(entry.key, "a prompt"),
+                    let counted = reader.int(entry.value, "\(name)'s count since the last ask of \(prompt)", minimum: 0)
+                else { continue }
+                guard counted <= count else {
+                    reader.error(
+                        "\(name) counts \(counted) since the last ask of \(prompt), but \(count) in all: a count since an ask is at most the whole count",
+                        at: entry.value.location)
+                    continue
+                }
+                sinceAsk[prompt] = counted
+            }
+        }
+        return EventHistory(count: count, times: times, sinceAsk: sinceAsk)
     }
 
     private static func ask(_ node: DocumentNode, _ reader: inout NodeReader) -> Ask? {

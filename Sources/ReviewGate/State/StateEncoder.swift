@@ -29,7 +29,7 @@
         if let userID = state.userID { lines.append("user_id: \(YAMLScalarText.scalar(userID))") }
         lines.append("installed_at: \(state.installedAt)")
         if let start = state.sessionStartedAt { lines.append("session_started_at: \(start)") }
-        lines.append("launches: \(yamlHistory(EventHistory(count: state.launches, times: state.launchTimes)))")
+        lines.append("launches: \(yamlHistory(state.launchHistory))")
         lines.append("app: \(flow(versionFields(short: state.app.short, build: state.app.build)))")
         if let seen = state.versionFirstSeenAt { lines.append("version_first_seen_at: \(seen)") }
         if !state.events.isEmpty {
@@ -96,7 +96,7 @@
         if let userID = state.userID { members.append(("user_id", .string(userID))) }
         members.append(("installed_at", .string(state.installedAt.description)))
         if let start = state.sessionStartedAt { members.append(("session_started_at", .string(start.description))) }
-        members.append(("launches", jsonHistory(EventHistory(count: state.launches, times: state.launchTimes))))
+        members.append(("launches", jsonHistory(state.launchHistory)))
         members.append(("app", versionObject(short: state.app.short, build: state.app.build)))
         if let seen = state.versionFirstSeenAt { members.append(("version_first_seen_at", .string(seen.description))) }
         if !state.events.isEmpty {
@@ -224,20 +224,44 @@
         }
     }
 
-    /// A count, or `{count: N, times: [...]}` when it keeps times.
+    /// A count, or `{count: N, times: [...], since_ask: {...}}` when it keeps times or counters
+    /// since an ask (SPEC §14.1; each written only when used).
     private static func yamlHistory(_ history: EventHistory) -> String {
-        guard !history.times.isEmpty else { return "\(history.count)" }
-        return flow([
-            ("count", "\(history.count)"),
-            ("times", "[" + history.times.map(\.description).joined(separator: ", ") + "]"),
-        ])
+        guard !history.times.isEmpty || !history.sinceAsk.isEmpty else { return "\(history.count)" }
+        var members = [("count", "\(history.count)")]
+        if !history.times.isEmpty {
+            members.append(("times", "[" + history.times.map(\.description).joined(separator: ", ") + "]"))
+        }
+        if !history.sinceAsk.isEmpty {
+            members.append(
+                (
+                    "since_ask",
+                    flow(
+                        history.sinceAsk.sorted { $0.key < $1.key }.map {
+                            (YAMLScalarText.scalar($0.key), "\($0.value)")
+                        })
+                ))
+        }
+        return flow(members)
     }
 
-    /// A count, or `{"count": N, "times": [...]}` when it keeps times.
+    /// A count, or `{"count": N, "times": [...], "since_ask": {...}}` when it keeps times or
+    /// counters since an ask.
     private static func jsonHistory(_ history: EventHistory) -> JSONValue {
-        guard !history.times.isEmpty else { return .int(history.count) }
-        return .object([
-            ("count", .int(history.count)), ("times", .array(history.times.map { .string($0.description) })),
-        ])
+        guard !history.times.isEmpty || !history.sinceAsk.isEmpty else { return .int(history.count) }
+        var members: [(key: String, value: JSONValue)] = [("count", .int(history.count))]
+        if !history.times.isEmpty { members.append(("times", .array(history.times.map { .string($0.description) }))) }
+        if !history.sinceAsk.isEmpty {
+            members.append(
+                ("since_ask", .object(history.sinceAsk.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })))
+        }
+        return .object(members)
+    }
+}
+
+extension ReviewState {
+    /// The launches as an event's history: their count, times and counters since an ask.
+    var launchHistory: EventHistory {
+        EventHistory(count: launches, times: launchTimes, sinceAsk: launchesSinceAsk)
     }
 }

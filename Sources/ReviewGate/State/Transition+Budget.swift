@@ -26,7 +26,7 @@ extension Transition {
                 uncounted = .blockedByGuard
             }
         }
-        donate(moment, counting: uncounted == nil, to: &state, keeping: budget.longestWithin)
+        donate(moment, counting: uncounted == nil, to: &state, keeping: budget.historyKept)
         // Exposure is decided on each policy's arms, before the budget (SPEC §13).
         for candidate in arbitration.candidates {
             guard let experiment = candidate.decision?.experiment, experiment.isExposure else { continue }

@@ -47,9 +47,13 @@ public enum Transition {
             // The same as `uncounted` then `donate`, with one look-up of the event's history
             // rather than two: a full count is seen where the donation would be recorded.
             if policy.counting.whileBlocked || verdict.failed == 0 {
-                let window = policy.longestWithin
-                modify(&state.events[event, default: EventHistory(count: 0)]) { history in
-                    if history.count < ReviewState.largestCount { history.record(moment.now, keeping: window) }
+                if policy.sinceAskEvents.isEmpty {
+                    let window = policy.longestWithin
+                    modify(&state.events[event, default: EventHistory(count: 0)]) { history in
+                        if history.count < ReviewState.largestCount { history.record(moment.now, keeping: window) }
+                    }
+                } else {
+                    count(event, at: moment.now, in: &state, keeping: policy.historyKept)
                 }
             }
         } else {
@@ -64,23 +68,44 @@ public enum Transition {
     /// What a moment's donation does: a launch starts the session and, when `counting`, adds a
     /// launch; another event's donation, when `counting`, adds to its count.
     private static func donate(_ moment: Moment, counting: Bool, to state: inout ReviewState, policy: Policy) {
-        donate(moment, counting: counting, to: &state, keeping: policy.longestWithin)
+        donate(moment, counting: counting, to: &state, keeping: policy.historyKept)
     }
 
-    /// ``donate(_:counting:to:policy:)``, keeping as many times as a `within` of `window` needs.
-    static func donate(_ moment: Moment, counting: Bool, to state: inout ReviewState, keeping window: TimeSpan?) {
+    /// ``donate(_:counting:to:policy:)``, keeping the times and counters `kept` says.
+    static func donate(_ moment: Moment, counting: Bool, to state: inout ReviewState, keeping kept: HistoryKept) {
         guard let event = moment.event else { return }
         if event == Trigger.launchEvent {
-            if counting {
-                var history = EventHistory(count: state.launches, times: state.launchTimes)
-                history.record(moment.now, keeping: window)
-                state.launches = history.count
-                state.launchTimes = history.times
-            }
+            if counting { countLaunch(at: moment.now, in: &state, keeping: kept) }
             state.sessionStartedAt = moment.now
         } else if counting {
-            state.events[event, default: EventHistory(count: 0)].record(moment.now, keeping: window)
+            count(event, at: moment.now, in: &state, keeping: kept)
         }
+    }
+
+    /// Counts a donation of `event` (not `launch`) at `now`, unless its count is full: its time
+    /// kept for `kept.window`, its `since_ask` counters started and added to (SPEC §14.1).
+    private static func count(
+        _ event: String, at now: Timestamp, in state: inout ReviewState, keeping kept: HistoryKept
+    ) {
+        let prompts = kept.sinceAsk[event] ?? []
+        let asks = state.asks
+        modify(&state.events[event, default: EventHistory(count: 0)]) { history in
+            guard history.count < ReviewState.largestCount else { return }
+            if !prompts.isEmpty { history.startCounters(for: prompts, asks: asks) }
+            history.record(now, keeping: kept.window)
+        }
+    }
+
+    /// Counts a launch at `now`, unless the count is full, as ``count(_:at:in:keeping:)`` counts
+    /// an event.
+    private static func countLaunch(at now: Timestamp, in state: inout ReviewState, keeping kept: HistoryKept) {
+        guard state.launches < ReviewState.largestCount else { return }
+        var history = EventHistory(count: state.launches, times: state.launchTimes, sinceAsk: state.launchesSinceAsk)
+        if let prompts = kept.sinceAsk[Trigger.launchEvent] { history.startCounters(for: prompts, asks: state.asks) }
+        history.record(now, keeping: kept.window)
+        state.launches = history.count
+        state.launchTimes = history.times
+        state.launchesSinceAsk = history.sinceAsk
     }
 
     /// Records a moment whose event no trigger of the policy listens to, without deciding it, when
@@ -112,11 +137,15 @@ public enum Transition {
     /// ``applyUnheard(_:to:policy:listened:)`` for a launch no trigger listens to, without a
     /// moment: it counts (unless the count is full) and starts the session.
     package static func applyUnheardLaunch(at now: Timestamp, to state: inout ReviewState, policy: Policy) {
-        if state.launches < ReviewState.largestCount {
-            var history = EventHistory(count: state.launches, times: state.launchTimes)
-            history.record(now, keeping: policy.longestWithin)
-            state.launches = history.count
-            state.launchTimes = history.times
+        if policy.sinceAskEvents.isEmpty && state.launchesSinceAsk.isEmpty {
+            if state.launches < ReviewState.largestCount {
+                var history = EventHistory(count: state.launches, times: state.launchTimes)
+                history.record(now, keeping: policy.longestWithin)
+                state.launches = history.count
+                state.launchTimes = history.times
+            }
+        } else {
+            countLaunch(at: now, in: &state, keeping: policy.historyKept)
         }
         state.sessionStartedAt = now
     }
@@ -134,6 +163,10 @@ public enum Transition {
             return true
         }
         guard policy.counting.whileBlocked else { return false }
+        guard policy.sinceAskEvents.isEmpty else {
+            count(event, at: now, in: &state, keeping: policy.historyKept)
+            return true
+        }
         let window = policy.longestWithin
         modify(&state.events[event, default: EventHistory(count: 0)]) { history in
             if history.count < ReviewState.largestCount { history.record(now, keeping: window) }
@@ -151,6 +184,11 @@ public enum Transition {
     package static func appendAsk(at now: Timestamp, trigger: String?, prompt: String, to state: inout ReviewState) {
         state.asks.append(
             Ask(at: now, short: state.app.short, build: state.app.build, trigger: trigger, prompt: prompt))
+        // The prompt's counts since its last ask start again (SPEC §14.1).
+        if state.launchesSinceAsk[prompt] != nil { state.launchesSinceAsk[prompt] = 0 }
+        for index in state.events.indices where state.events.values[index].sinceAsk[prompt] != nil {
+            state.events.values[index].sinceAsk[prompt] = 0
+        }
     }
 
     /// The state after the app was updated to `version` (the strings given replace the current
@@ -183,7 +221,12 @@ public enum Transition {
         if counting.resetOnNewVersion {
             state.launches = 0
             state.launchTimes = []
-            for name in state.events.keys { state.events[name] = EventHistory(count: 0) }
+            // The counts since the last ask start again with the counts (SPEC §14.1).
+            state.launchesSinceAsk = state.launchesSinceAsk.mapValues { _ in 0 }
+            for index in state.events.indices {
+                state.events.values[index] = EventHistory(
+                    count: 0, sinceAsk: state.events.values[index].sinceAsk.mapValues { _ in 0 })
+            }
         }
     }
 
@@ -239,6 +282,7 @@ extension EventHistory {
     /// count, at most `count` of them, oldest first.
     fileprivate mutating func record(_ now: Timestamp, keeping window: TimeSpan?) {
         count += 1
+        if !sinceAsk.isEmpty { countSinceAsk() }
         guard let window else {
             times.removeAll()
             return

@@ -84,7 +84,7 @@ package struct PolicyReads {
         }
         for kind in ResponseKind.allCases {
             let rule = policy.responses.rule(for: kind)
-            if case .nextVersion = rule.value {
+            if rule.value.entries.contains(.nextVersion) {
                 versions.append(
                     Version(
                         setting: "\(prefix)responses.after_\(kind.rawValue): next_version",
@@ -100,7 +100,7 @@ package struct PolicyReads {
         case .all(let conditions), .any(let conditions):
             for condition in conditions { add(condition, by: by) }
         case .not(let condition): add(condition, by: by)
-        case .event(let event, _, _):
+        case .event(let event, _, _, _):
             names.append(
                 Name(kind: event == Trigger.launchEvent ? nil : .event, name: event, by: by, location: location))
         case .launches: names.append(Name(kind: nil, name: Trigger.launchEvent, by: by, location: location))
