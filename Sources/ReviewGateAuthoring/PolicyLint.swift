@@ -149,6 +149,15 @@ enum PolicyLint {
                 "prompt is read from reviewgate \(LibraryVersion.prompt) on, and requires.library_version lets reviewgate \(required.value) take this policy: it would refuse it as invalid (an unknown key), not as too new; require \(LibraryVersion.prompt)",
                 at: at)
         }
+        if policy.hasRenames {
+            let read = Set(policy.readEvents)
+            for (old, new) in policy.renamed.events.sorted(by: { $0.key < $1.key }) where !read.contains(new) {
+                warn(
+                    .renamedUnread,
+                    "\(old) is renamed to \(new), which no trigger or condition of this policy reads: its history counts for nothing here",
+                    at: policy.renamed.locations["events.\(old)"])
+            }
+        }
         for trigger in policy.triggers where trigger.since != nil {
             guard case .exactly(let n) = trigger.count.value else { continue }
             warn(
@@ -180,6 +189,9 @@ extension Policy {
         }
         for trigger in triggers where trigger.since != nil {
             rules.append(("since: last_ask", trigger.since?.location))
+        }
+        if hasRenames {
+            rules.append(("renamed", renamed.locations.values.min { ($0.line, $0.column) < ($1.line, $1.column) }))
         }
         var conditions: [Condition] = triggers.compactMap(\.when)
         if case .when(let condition)? = guards[.when]?.value { conditions.append(condition) }

@@ -64,7 +64,11 @@ enum ScenarioTranscript {
             guard let moment = step.moment(at: run.now) else { return "" }
             var parts: [String] = []
             if case .launch? = step.action { parts.append("launch") }
-            if case .event(let event)? = step.action { parts.append("event \(event)") }
+            if case .event(let event)? = step.action {
+                // A donation of an old name is a moment of its new name (SPEC §14.4).
+                let renamed = run.decision?.moment.event.flatMap { $0 == event ? nil : $0 }
+                parts.append("event \(event)" + (renamed.map { " (renamed \($0))" } ?? ""))
+            }
             if let trigger = moment.trigger { parts.append("trigger \(trigger)") }
             if !step.wanted.isEmpty { parts.append("want \(step.wanted.joined(separator: ", "))") }
             if let scene = moment.scene { parts.append("scene \(scene)") }

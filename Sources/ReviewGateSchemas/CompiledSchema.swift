@@ -204,7 +204,24 @@ extension JSONSchema {
                     "allow": {
                       "description": "Warning ids.",
                       "type": "array",
-                      "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "no_spacing", "store_link_unused", "rollout_none", "never_asks", "newer_key", "arm_unchanged", "holdout_all", "cap_above_quota", "exact_since_stalls"] }
+                      "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "no_spacing", "store_link_unused", "rollout_none", "never_asks", "newer_key", "arm_unchanged", "holdout_all", "cap_above_quota", "exact_since_stalls", "renamed_unread"] }
+                    }
+                  },
+                  "additionalProperties": false
+                },
+                "renamed": {
+                  "description": "Old names to new ones (SPEC §14.4), written only when set.",
+                  "type": "object",
+                  "properties": {
+                    "events": {
+                      "description": "Old event name: new event name.",
+                      "type": "object",
+                      "additionalProperties": { "$ref": "#/$defs/identifier" }
+                    },
+                    "prompts": {
+                      "description": "Old prompt name: new prompt name.",
+                      "type": "object",
+                      "additionalProperties": { "$ref": "#/$defs/identifier" }
                     }
                   },
                   "additionalProperties": false

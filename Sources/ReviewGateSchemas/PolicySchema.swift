@@ -360,9 +360,30 @@ extension JSONSchema {
                 "allow": {
                   "description": "The warning ids not to raise.",
                   "type": ["array", "null"],
-                  "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "no_spacing", "store_link_unused", "rollout_none", "never_asks", "newer_key", "arm_unchanged", "holdout_all", "cap_above_quota", "exact_since_stalls"] },
+                  "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "no_spacing", "store_link_unused", "rollout_none", "never_asks", "newer_key", "arm_unchanged", "holdout_all", "cap_above_quota", "exact_since_stalls", "renamed_unread"] },
                   "uniqueItems": true,
                   "examples": [["ask_at_launch"]]
+                }
+              },
+              "additionalProperties": false
+            },
+            "renamed": {
+              "description": "Old names whose history counts as new ones' (SPEC §14.4): an event or prompt renamed resets no cap. Each maps an old name to the new one; `launch` is never renamed, no chain, no cycle. Merges key by key under `extends`. Needs reviewgate 0.5.",
+              "type": ["object", "null"],
+              "properties": {
+                "events": {
+                  "description": "Old event name: new event name. A donation of an old name is a moment of the new one.",
+                  "type": ["object", "null"],
+                  "propertyNames": { "$ref": "#/$defs/identifier" },
+                  "additionalProperties": { "$ref": "#/$defs/identifier" },
+                  "examples": [{ "lesson_done": "lesson_completed" }]
+                },
+                "prompts": {
+                  "description": "Old prompt name: new prompt name. Asks, answers, leases and counters of an old name count as the new prompt's.",
+                  "type": ["object", "null"],
+                  "propertyNames": { "$ref": "#/$defs/identifier" },
+                  "additionalProperties": { "$ref": "#/$defs/identifier" },
+                  "examples": [{ "rate_us": "review" }]
                 }
               },
               "additionalProperties": false

@@ -118,6 +118,23 @@ import Testing
         #expect(errors.last?.contains("version_key build") == true)
     }
 
+    /// The policies of a budget share one state's history, so they share one `renamed` (SPEC §14.4).
+    @Test func policiesMustRenameAlike() {
+        let budget = """
+            reviewgate_budget: 1
+            name: calm
+            prompts:
+              review: {priority: 50, policy: r.yaml}
+              survey: {priority: 20, policy: s.yaml}
+            """
+        let renamed = "\nrenamed: {events: {task_done: done}}"
+        let errors = Self.errors(["b.yaml": budget, "r.yaml": Self.review + renamed, "s.yaml": Self.survey])
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("b.yaml:5:34: error: s.yaml renames unlike r.yaml") == true)
+        #expect(
+            Self.errors(["b.yaml": budget, "r.yaml": Self.review + renamed, "s.yaml": Self.survey + renamed]) == [])
+    }
+
     @Test func theLeaseMustOutlastEveryDelay() {
         let errors = Self.errors([
             "b.yaml":

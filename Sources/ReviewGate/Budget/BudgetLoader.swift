@@ -65,6 +65,12 @@
                             "\(Quote.prefix(path.value)) sets counting unlike \(Quote.prefix(first.prompt.policyPath?.value ?? "")) (while_blocked \(policy.counting.whileBlocked) against \(theirs.counting.whileBlocked), reset_on_new_version \(policy.counting.resetOnNewVersion) against \(theirs.counting.resetOnNewVersion)): the policies of one budget share one state's counts, so they must count alike",
                             at: path.location))
                 }
+                if theirs.renamed != policy.renamed {
+                    errors.append(
+                        .error(
+                            "\(Quote.prefix(path.value)) renames unlike \(Quote.prefix(first.prompt.policyPath?.value ?? "")): the policies of one budget share one state's history, so they must rename alike (SPEC §14.4)",
+                            at: path.location))
+                }
                 if theirs.app.versionKey != policy.app.versionKey {
                     errors.append(
                         .error(

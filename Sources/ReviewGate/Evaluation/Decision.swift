@@ -29,6 +29,9 @@ public struct Decision: Sendable {
     /// Under an experiment, how the arm presents an allowed ask (an arm may override it); `nil`
     /// for a policy without one. See ``presentation(under:)``.
     package var armPresentation: Presentation?
+    /// The prompt's old names (`renamed.prompts`, SPEC §14.4), whose counters since an ask its
+    /// ask sets to 0 with its own.
+    package var oldPromptNames: [String] = []
 
     /// How an allowed ask is presented: the arm's presentation under an experiment, else `policy`'s.
     package func presentation(under policy: Policy) -> Presentation {

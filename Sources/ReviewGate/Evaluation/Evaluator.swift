@@ -15,7 +15,21 @@ public enum Evaluator {
 
     /// Decides whether the app may ask at `moment` (SPEC §4), recording every check.
     public static func evaluate(_ policy: Policy, state: ReviewState, moment: Moment) throws(UsageError) -> Decision {
-        var decision = try decide(policy, state: state, moment: moment)
+        // Old names read as new ones (SPEC §14.4): once, for the decision and its promise.
+        guard !policy.hasRenames else {
+            var decision = try evaluate(
+                policy, renamedState: policy.renamed.view(of: state), moment: policy.renamed.moment(moment))
+            decision.oldPromptNames = policy.renamed.oldNames(ofPrompt: policy.prompt)
+            return decision
+        }
+        return try evaluate(policy, renamedState: state, moment: moment)
+    }
+
+    /// ``evaluate(_:state:moment:)`` on a state and moment already read through the policy's renames.
+    private static func evaluate(_ policy: Policy, renamedState state: ReviewState, moment: Moment) throws(UsageError)
+        -> Decision
+    {
+        var decision = try decide(policy, renamedState: state, moment: moment)
         if !decision.isAllowed {
             (decision.nextEligibleAt, decision.brokenByWaiting) = promisedTime(
                 for: decision, policy: policy, state: state)
@@ -41,7 +55,7 @@ public enum Evaluator {
             guard let time = nextEligible(blocked), time > blocked.moment.now else { return (nil, broken) }
             var moment = decision.moment
             moment.now = time
-            guard let later = try? decide(policy, state: state, moment: moment) else { return (nil, broken) }
+            guard let later = try? decide(policy, renamedState: state, moment: moment) else { return (nil, broken) }
             if later.isAllowed { return (time, nil) }
             // A check that blocks then and passed at first: waiting breaks it.
             let newlyFailing = later.checks.first { check in
@@ -58,6 +72,19 @@ public enum Evaluator {
     /// unset: a replay that shows no explanation skips the decisions at later times that the
     /// promise is checked with. The one allocation is the returned `checks`.
     package static func decide(_ policy: Policy, state: ReviewState, moment: Moment) throws(UsageError) -> Decision {
+        guard !policy.hasRenames else {
+            var decision = try decide(
+                policy, renamedState: policy.renamed.view(of: state), moment: policy.renamed.moment(moment))
+            decision.oldPromptNames = policy.renamed.oldNames(ofPrompt: policy.prompt)
+            return decision
+        }
+        return try decide(policy, renamedState: state, moment: moment)
+    }
+
+    /// ``decide(_:state:moment:)`` on a state and moment already read through the policy's renames.
+    private static func decide(_ policy: Policy, renamedState state: ReviewState, moment: Moment) throws(UsageError)
+        -> Decision
+    {
         if let experiment = policy.experiment {
             return try decide(policy, in: experiment, state: state, moment: moment)
         }
@@ -87,6 +114,19 @@ public enum Evaluator {
     /// a failing `when` condition's parts, which is how the condition is judged.
     package static func verdict(
         _ policy: Policy, state: ReviewState, moment: Moment, into verdict: inout Verdict
+    ) throws(UsageError) {
+        guard !policy.hasRenames else {
+            // Old names read as new ones (SPEC §14.4); the replay renames the moment itself.
+            return try self.verdict(
+                policy, renamedState: policy.renamed.view(of: state), moment: policy.renamed.moment(moment),
+                into: &verdict)
+        }
+        try self.verdict(policy, renamedState: state, moment: moment, into: &verdict)
+    }
+
+    /// ``verdict(_:state:moment:into:)`` on a state and moment already read through the renames.
+    private static func verdict(
+        _ policy: Policy, renamedState state: ReviewState, moment: Moment, into verdict: inout Verdict
     ) throws(UsageError) {
         verdict.reset()
         // Under an experiment, the person's arm decides; the holdout is blocked (SPEC §13). Each

@@ -15,6 +15,12 @@ package enum ExtendsMerge {
     package static func merge(_ base: DocumentNode, under child: DocumentNode) -> DocumentNode {
         var merged = combined(base, child) { key, baseValue, childValue in
             if key == "triggers" { return triggers(baseValue, childValue) }
+            // `renamed.events` and `renamed.prompts` merge key by key (SPEC §14.4).
+            if key == "renamed" {
+                return combined(baseValue, childValue) { _, base, child in
+                    combined(base, child) { _, _, value in value }
+                }
+            }
             return keyByKey.contains(key) ? combined(baseValue, childValue) { _, _, value in value } : childValue
         }
         if let entries = merged.mapping { merged.content = .mapping(entries.filter { $0.key.string != "extends" }) }

@@ -36,4 +36,7 @@ package enum LintRule: String, Sendable, Hashable, CaseIterable {
     /// An `exactly` count `since: last_ask`: a moment that reaches it without an ask (blocked,
     /// outranked, dropped) stalls the trigger until the prompt's next ask (SPEC §14.1).
     case exactSinceStalls = "exact_since_stalls"
+    /// A rename to an event the policy does not read, or to a prompt it does not decide: the old
+    /// name's history counts for nothing here (SPEC §14.4).
+    case renamedUnread = "renamed_unread"
 }

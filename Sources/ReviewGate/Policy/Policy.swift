@@ -56,6 +56,16 @@ public struct Policy: Sendable {
     /// The events (or `launch`) that a trigger or condition counts `since: last_ask`, an arm's
     /// too: those whose `since_ask` counters `record` keeps (SPEC §14.1).
     package var sinceAskEvents: Set<String> { box.stored.sinceAskEvents }
+    /// Whether a trigger or condition counts `since: last_ask`: read on every donation, without
+    /// copying ``sinceAskEvents``.
+    package var countsSinceAsk: Bool { !box.stored.sinceAskEvents.isEmpty }
+    /// Whether the policy renames anything: read on every moment, without copying ``renamed``.
+    package var hasRenames: Bool { !box.stored.renamed.isEmpty }
+    /// Old names whose history counts as new ones' (`renamed`, SPEC §14.4).
+    package var renamed: Renames {
+        get { box.stored.renamed }
+        set { update { $0.renamed = newValue } }
+    }
     /// What the person's answers to the app's pre-prompt do.
     package var responses: ResponseRules {
         get { box.stored.responses }
@@ -235,6 +245,8 @@ public struct Policy: Sendable {
         var sinceAskEvents: Set<String>
         /// What the person's answers to the app's pre-prompt do.
         var responses: ResponseRules
+        /// Old names whose history counts as new ones'.
+        var renamed: Renames = .none
         /// How `record` updates state.
         var counting: Counting
         /// The share of people the policy asks, if limited.

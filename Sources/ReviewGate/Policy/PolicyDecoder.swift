@@ -17,7 +17,7 @@ package struct PolicyDecoder {
     package static let topLevelKeys = [
         "reviewgate", "name", "description", "prompt", "enabled", "extends", "requires", "app", "triggers", "guards",
         "responses",
-        "counting", "presentation", "rollout", "experiment", "lint",
+        "counting", "presentation", "rollout", "experiment", "lint", "renamed",
     ]
 
     package var reader = NodeReader()
@@ -83,6 +83,14 @@ package struct PolicyDecoder {
             triggers: triggers, guards: guards, responses: responses, counting: counting, presentation: presentation,
             rollout: rollout, allowedWarnings: allowed, location: root.location)
         policy.requires = requires
+        if let node = fields["renamed"] {
+            policy.renamed = reader.renames(node)
+            for (name, location) in policy.oldNamesRead() {
+                reader.error(
+                    "\(name) is renamed to \(policy.renamed.event(name)), but the policy still reads \(name): read \(policy.renamed.event(name)), under which its history counts now",
+                    at: location)
+            }
+        }
         if let prompt {
             policy.prompt = prompt
             policy.promptLocation = fields.keyLocation("prompt")

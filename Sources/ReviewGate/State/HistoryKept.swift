@@ -7,11 +7,24 @@ package struct HistoryKept: Sendable {
     /// For each event (or `launch`) counted since the last ask, the prompts whose asks start its
     /// count again.
     package var sinceAsk: [String: [String]]
+    /// The renames whose old prompts' asks count as the new ones' (SPEC §14.4).
+    package var renamed: Renames
 
     /// Creates what a state keeps.
-    package init(window: TimeSpan?, sinceAsk: [String: [String]] = [:]) {
+    package init(window: TimeSpan?, sinceAsk: [String: [String]] = [:], renamed: Renames = .none) {
         self.window = window
         self.sinceAsk = sinceAsk
+        self.renamed = renamed
+    }
+
+    /// The state's asks with each prompt under its new name.
+    func asks(of state: ReviewState) -> [Ask] {
+        guard !renamed.prompts.isEmpty else { return state.asks }
+        return state.asks.map { ask in
+            var ask = ask
+            ask.prompt = renamed.prompt(ask.prompt)
+            return ask
+        }
     }
 }
 
@@ -23,7 +36,7 @@ extension Policy {
         guard !events.isEmpty else { return HistoryKept(window: longestWithin) }
         var sinceAsk: [String: [String]] = [:]
         for event in events { sinceAsk[event] = [prompt] }
-        return HistoryKept(window: longestWithin, sinceAsk: sinceAsk)
+        return HistoryKept(window: longestWithin, sinceAsk: sinceAsk, renamed: renamed)
     }
 }
 
@@ -36,7 +49,7 @@ extension Budget {
                 sinceAsk[event, default: []].append(policy.prompt)
             }
         }
-        return HistoryKept(window: longestWithin, sinceAsk: sinceAsk)
+        return HistoryKept(window: longestWithin, sinceAsk: sinceAsk, renamed: policies.first?.renamed ?? .none)
     }
 }
 

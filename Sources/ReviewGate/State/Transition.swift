@@ -47,7 +47,7 @@ public enum Transition {
             // The same as `uncounted` then `donate`, with one look-up of the event's history
             // rather than two: a full count is seen where the donation would be recorded.
             if policy.counting.whileBlocked || verdict.failed == 0 {
-                if policy.sinceAskEvents.isEmpty {
+                if !policy.countsSinceAsk {
                     let window = policy.longestWithin
                     modify(&state.events[event, default: EventHistory(count: 0)]) { history in
                         if history.count < ReviewState.largestCount { history.record(moment.now, keeping: window) }
@@ -61,7 +61,9 @@ public enum Transition {
             donate(moment, counting: uncounted == nil, to: &state, policy: policy)
         }
         if verdict.isAllowed, let index = verdict.passingTrigger {
-            appendAsk(at: moment.now, trigger: policy.triggers[index].id, prompt: policy.prompt, to: &state)
+            appendAsk(
+                at: moment.now, trigger: policy.triggers[index].id, prompt: policy.prompt, to: &state,
+                oldNames: !policy.hasRenames ? [] : policy.renamed.oldNames(ofPrompt: policy.prompt))
         }
     }
 
@@ -88,7 +90,7 @@ public enum Transition {
         _ event: String, at now: Timestamp, in state: inout ReviewState, keeping kept: HistoryKept
     ) {
         let prompts = kept.sinceAsk[event] ?? []
-        let asks = state.asks
+        let asks = prompts.isEmpty ? [] : kept.asks(of: state)
         modify(&state.events[event, default: EventHistory(count: 0)]) { history in
             guard history.count < ReviewState.largestCount else { return }
             if !prompts.isEmpty { history.startCounters(for: prompts, asks: asks) }
@@ -101,7 +103,9 @@ public enum Transition {
     private static func countLaunch(at now: Timestamp, in state: inout ReviewState, keeping kept: HistoryKept) {
         guard state.launches < ReviewState.largestCount else { return }
         var history = EventHistory(count: state.launches, times: state.launchTimes, sinceAsk: state.launchesSinceAsk)
-        if let prompts = kept.sinceAsk[Trigger.launchEvent] { history.startCounters(for: prompts, asks: state.asks) }
+        if let prompts = kept.sinceAsk[Trigger.launchEvent] {
+            history.startCounters(for: prompts, asks: kept.asks(of: state))
+        }
         history.record(now, keeping: kept.window)
         state.launches = history.count
         state.launchTimes = history.times
@@ -137,7 +141,7 @@ public enum Transition {
     /// ``applyUnheard(_:to:policy:listened:)`` for a launch no trigger listens to, without a
     /// moment: it counts (unless the count is full) and starts the session.
     package static func applyUnheardLaunch(at now: Timestamp, to state: inout ReviewState, policy: Policy) {
-        if policy.sinceAskEvents.isEmpty && state.launchesSinceAsk.isEmpty {
+        if !policy.countsSinceAsk && state.launchesSinceAsk.isEmpty {
             if state.launches < ReviewState.largestCount {
                 var history = EventHistory(count: state.launches, times: state.launchTimes)
                 history.record(now, keeping: policy.longestWithin)
@@ -163,7 +167,7 @@ public enum Transition {
             return true
         }
         guard policy.counting.whileBlocked else { return false }
-        guard policy.sinceAskEvents.isEmpty else {
+        guard !policy.countsSinceAsk else {
             count(event, at: now, in: &state, keeping: policy.historyKept)
             return true
         }
@@ -177,17 +181,22 @@ public enum Transition {
     /// Appends the ask of an allowed decision, presented at `now`, in the current version.
     public static func ask(_ decision: Decision, in state: inout ReviewState, at now: Timestamp) {
         guard decision.isAllowed else { return }
-        appendAsk(at: now, trigger: decision.trigger, prompt: decision.prompt, to: &state)
+        appendAsk(
+            at: now, trigger: decision.trigger, prompt: decision.prompt, to: &state, oldNames: decision.oldPromptNames)
     }
 
-    /// An ask of `prompt` at `now` by `trigger`, in the state's current version.
-    package static func appendAsk(at now: Timestamp, trigger: String?, prompt: String, to state: inout ReviewState) {
+    /// An ask of `prompt` at `now` by `trigger`, in the state's current version. The prompt's
+    /// counts since its last ask start again (SPEC §14.1), under its `oldNames` too (§14.4).
+    package static func appendAsk(
+        at now: Timestamp, trigger: String?, prompt: String, to state: inout ReviewState, oldNames: [String] = []
+    ) {
         state.asks.append(
             Ask(at: now, short: state.app.short, build: state.app.build, trigger: trigger, prompt: prompt))
-        // The prompt's counts since its last ask start again (SPEC §14.1).
-        if state.launchesSinceAsk[prompt] != nil { state.launchesSinceAsk[prompt] = 0 }
-        for index in state.events.indices where state.events.values[index].sinceAsk[prompt] != nil {
-            state.events.values[index].sinceAsk[prompt] = 0
+        for name in [prompt] + oldNames {
+            if state.launchesSinceAsk[name] != nil { state.launchesSinceAsk[name] = 0 }
+            for index in state.events.indices where state.events.values[index].sinceAsk[name] != nil {
+                state.events.values[index].sinceAsk[name] = 0
+            }
         }
     }
 

@@ -78,10 +78,16 @@ enum InputCheck {
         reads += wants.map {
             PolicyReads.Name(kind: .want, name: $0.prompt, by: "the budget's prompt \($0.prompt)", location: $0.at)
         }
+        // An event read under its new name is sent by lines of its old names too (SPEC §14.4).
+        var oldNames: [String: [String]] = [:]
+        for policy in policies where policy.hasRenames {
+            for (old, new) in policy.renamed.events { oldNames[new, default: []].append(old) }
+        }
         for read in reads {
             let kind = read.kind
+            let names = [read.name] + (kind == .event ? oldNames[read.name] ?? [] : [])
             let isSent =
-                kind.map { sent[$0]?.contains(read.name) ?? false }
+                kind.map { kind in names.contains { sent[kind]?.contains($0) ?? false } }
                 ?? (inventory.launches > 0 || sent[.event]?.contains(Trigger.launchEvent) == true)
             guard !isSent, !(read.trigger.map { sent[.trigger]?.contains($0) ?? false } ?? false),
                 warned.insert("\(kind?.rawValue ?? 0) \(read.name)").inserted

@@ -57,6 +57,7 @@ struct PersonReplay {
         // A local copy, once per person: passed from `self`, which the replay also changes, the
         // policy would be copied for every call.
         let policy = simulated.policy
+        let renames = policy.hasRenames ? policy.renamed : nil
         var (state, versions) = VersionTracker.start(events, person: person, symbols: symbols, from: initial)
         // One moment, changed in place from line to line rather than built and destroyed each time.
         var moment = Moment(now: first.time)
@@ -91,7 +92,9 @@ struct PersonReplay {
                 moment.subject = .event(Trigger.launchEvent)
                 moment.source = event.source ?? .launch
             case .event:
-                let name = name(event.name)
+                // A line of an old event name is a moment of the new one (SPEC §14.4).
+                let written = name(event.name)
+                let name = renames?.event(written) ?? written
                 if !listens(to: event), Transition.applyUnheard(event: name, at: event.time, to: &state, policy: policy)
                 {
                     tally.moments += 1
@@ -230,7 +233,8 @@ struct PersonReplay {
                 listenedNames.append(contentsOf: repeatElement(0, count: index + 1 - listenedNames.count))
             }
             if listenedNames[index] == 0 {
-                listenedNames[index] = simulated.policy.listens(to: symbols[event.name]) ? 2 : 1
+                let name = simulated.policy.renamed.event(symbols[event.name])
+                listenedNames[index] = simulated.policy.listens(to: name) ? 2 : 1
             }
             return listenedNames[index] == 2
         default: return true
