@@ -92,6 +92,10 @@ package enum JSONExplanation {
     }
 
     private static func need(_ need: Need) -> JSONValue {
+        if let days = need.activeDaysWithin {
+            // Days of use (SPEC §14.2): how many more, and the window.
+            return .object([("active_days", need.more.map(JSONValue.int) ?? .null), ("within", .string("\(days)d"))])
+        }
         var members: [(key: String, value: JSONValue)] = [("event", .string(need.event))]
         members.append(("more", need.more.map(JSONValue.int) ?? .null))
         if need.afterNextAsk {

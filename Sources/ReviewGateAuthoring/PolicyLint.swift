@@ -82,7 +82,7 @@ enum PolicyLint {
                     .capAboveQuota,
                     "max_asks \(cap.count) per \(per) can never block: the OS quota (system_quota \(quota.count) per \(quotaPer)) refuses an ask first; lower max_asks, give it a longer per, or remove it",
                     at: rule.location)
-            case .minInstallAge, .minLaunches, .minSessionAge, .minVersionAge, .cooldown, .oncePerVersion,
+            case .minInstallAge, .minLaunches, .activeDays, .minSessionAge, .minVersionAge, .cooldown, .oncePerVersion,
                 .systemQuota, .when:
                 continue
             }
@@ -197,7 +197,9 @@ extension Policy {
         if case .when(let condition)? = guards[.when]?.value { conditions.append(condition) }
         for leaf in conditions.flatMap(\.nested) {
             if case .event(_, _, _, true) = leaf.test { rules.append(("since: last_ask", leaf.location)) }
+            if case .activeDays = leaf.test { rules.append(("active_days", leaf.location)) }
         }
+        if guards[.activeDays] != nil { rules.append(("active_days", guards[.activeDays]?.location)) }
         return rules
     }
 }

@@ -159,7 +159,9 @@ struct RecordCommand: ParsableCommand {
     var recordedMoment: Moment {
         let moment = self.moment.moment
         guard launch else { return moment }
-        return Moment(now: moment.now, event: Trigger.launchEvent, scene: moment.scene)
+        var launched = Moment(now: moment.now, event: Trigger.launchEvent, scene: moment.scene)
+        launched.utcOffsetSeconds = moment.utcOffsetSeconds
+        return launched
     }
 
     /// The state file's store, made with `--init --app` when it does not exist; `nil` when `--init`

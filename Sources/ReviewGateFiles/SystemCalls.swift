@@ -283,6 +283,15 @@ package enum SystemCalls {
         return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
     }
 
+    /// The machine's UTC offset at an instant, in seconds east of UTC (its time zone's, daylight
+    /// saving included): the offset of a moment the command line dates by the clock (SPEC §14.2).
+    package static func utcOffset(atNanoseconds nanoseconds: Int64) -> Int {
+        var seconds = time_t(nanoseconds / 1_000_000_000)
+        var parts = tm()
+        guard localtime_r(&seconds, &parts) != nil else { return 0 }
+        return Int(parts.tm_gmtoff)
+    }
+
     /// Ends the process with a code, flushing output first.
     package static func exit(_ code: Int32) -> Never {
         fflush(nil)

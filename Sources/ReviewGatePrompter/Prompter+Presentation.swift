@@ -42,7 +42,9 @@ extension Prompter {
         }
         let scene = scene ?? currentScene
         let subject = trigger.map(Moment.Subject.trigger) ?? event.map(Moment.Subject.event) ?? .everyTrigger
-        let moment = Moment(now: timestamp(), subject: subject, scene: scene, source: source)
+        let (now, offset) = localTime()
+        var moment = Moment(now: now, subject: subject, scene: scene, source: source)
+        moment.utcOffsetSeconds = offset
         switch ruling() {
         case .policy(let policy): return await decide(moment, under: policy)
         case .budget(let budget): return await arbitrate(moment, under: budget, wanted: wanted)

@@ -68,6 +68,8 @@ public actor Prompter {
     var presenters: [String: Presenter]
     let sink: EventSink
     let wallClock: @Sendable () -> Date
+    /// The device's time zone, whose offset at a moment dates its day of use (SPEC §14.2).
+    let timeZone: @Sendable () -> TimeZone
     /// The time elapsed on the prompter's clock since it was made.
     let elapsed: @Sendable () -> Duration
     /// Sleeps on the prompter's clock until the elapsed time given.
@@ -94,17 +96,22 @@ public actor Prompter {
     ///   - clock: the monotonic clock the delay and the time in the background are measured on; by
     ///     default `ContinuousClock`, which runs while the device sleeps. A test gives its own.
     ///   - now: the wall clock that dates decisions and asks (kept to whole milliseconds).
+    ///   - timeZone: the device's time zone, whose offset at a moment or a new session gives the
+    ///     local date that `active_days` counts; by default the device's. A test sets it as it sets
+    ///     the wall clock.
     ///   - userID: the id the app's analytics knows the person by, so that one person lands in one
     ///     rollout bucket on every platform; without one, a random id made once per install.
     ///   - events: receives every ``PromptEvent``.
     public init<C: Clock>(
         policy: Policy, presenter: Presenter? = nil, stateFile: URL = defaultStateFile,
         appVersion: AppVersion = .main, lockTimeout: Duration = .seconds(2), clock: C = ContinuousClock(),
-        now: @escaping @Sendable () -> Date = { Date() }, userID: String? = nil, events: @escaping EventSink = { _ in }
+        now: @escaping @Sendable () -> Date = { Date() },
+        timeZone: @escaping @Sendable () -> TimeZone = { .current }, userID: String? = nil,
+        events: @escaping EventSink = { _ in }
     ) where C.Duration == Duration {
         self.init(
             policy: ShippedPolicy(policy: policy), presenter: presenter, stateFile: stateFile, appVersion: appVersion,
-            lockTimeout: lockTimeout, clock: clock, now: now, userID: userID, events: events)
+            lockTimeout: lockTimeout, clock: clock, now: now, timeZone: timeZone, userID: userID, events: events)
     }
 
     /// A prompter whose policy can change while the app runs (`ReviewGateRemote`'s
@@ -113,11 +120,13 @@ public actor Prompter {
     public init<C: Clock>(
         policy: some PolicySource, presenter: Presenter? = nil, stateFile: URL = defaultStateFile,
         appVersion: AppVersion = .main, lockTimeout: Duration = .seconds(2), clock: C = ContinuousClock(),
-        now: @escaping @Sendable () -> Date = { Date() }, userID: String? = nil, events: @escaping EventSink = { _ in }
+        now: @escaping @Sendable () -> Date = { Date() },
+        timeZone: @escaping @Sendable () -> TimeZone = { .current }, userID: String? = nil,
+        events: @escaping EventSink = { _ in }
     ) where C.Duration == Duration {
         self.init(
             policy: policy, stores: Self.files(stateFile, lockTimeout: lockTimeout), appVersion: appVersion,
-            userID: userID, clock: clock, now: now, events: events, presenter: presenter)
+            userID: userID, clock: clock, now: now, timeZone: timeZone, events: events, presenter: presenter)
     }
 
     /// A prompter for all of an app's prompts under one attention budget (SPEC §12), for one
@@ -153,22 +162,27 @@ public actor Prompter {
     public init<C: Clock>(
         budget: some BudgetSource, presenters: [String: Presenter], stateFile: URL = defaultStateFile,
         appVersion: AppVersion = .main, lockTimeout: Duration = .seconds(2), clock: C = ContinuousClock(),
-        now: @escaping @Sendable () -> Date = { Date() }, userID: String? = nil, events: @escaping EventSink = { _ in }
+        now: @escaping @Sendable () -> Date = { Date() },
+        timeZone: @escaping @Sendable () -> TimeZone = { .current }, userID: String? = nil,
+        events: @escaping EventSink = { _ in }
     ) throws(PresenterError) where C.Duration == Duration {
         try self.init(
             budget: budget, stores: Self.files(stateFile, lockTimeout: lockTimeout), appVersion: appVersion,
-            userID: userID, clock: clock, now: now, events: events, presenters: presenters)
+            userID: userID, clock: clock, now: now, timeZone: timeZone, events: events, presenters: presenters)
     }
 
     /// A budget the app ships, as a prompter reads it.
     public init<C: Clock>(
         budget: Budget, presenters: [String: Presenter], stateFile: URL = defaultStateFile,
         appVersion: AppVersion = .main, lockTimeout: Duration = .seconds(2), clock: C = ContinuousClock(),
-        now: @escaping @Sendable () -> Date = { Date() }, userID: String? = nil, events: @escaping EventSink = { _ in }
+        now: @escaping @Sendable () -> Date = { Date() },
+        timeZone: @escaping @Sendable () -> TimeZone = { .current }, userID: String? = nil,
+        events: @escaping EventSink = { _ in }
     ) throws(PresenterError) where C.Duration == Duration {
         try self.init(
             budget: ShippedBudget(budget: budget), presenters: presenters, stateFile: stateFile,
-            appVersion: appVersion, lockTimeout: lockTimeout, clock: clock, now: now, userID: userID, events: events)
+            appVersion: appVersion, lockTimeout: lockTimeout, clock: clock, now: now, timeZone: timeZone,
+            userID: userID, events: events)
     }
 
     /// The state file's stores: its folder made, and a state that cannot be decoded recovered from.
@@ -195,33 +209,40 @@ public actor Prompter {
     /// A prompter of one policy over any store (the tests' failing disk).
     package init<C: Clock>(
         policy: some PolicySource, stores: @escaping StateKeeper.Stores, appVersion: AppVersion, userID: String?,
-        clock: C, now: @escaping @Sendable () -> Date, events: @escaping EventSink, presenter: Presenter?
+        clock: C, now: @escaping @Sendable () -> Date,
+        timeZone: @escaping @Sendable () -> TimeZone = { .current }, events: @escaping EventSink, presenter: Presenter?
     ) where C.Duration == Duration {
         self.init(
             rules: .policy(policy), stores: stores, appVersion: appVersion, userID: userID, clock: clock, now: now,
+            timeZone: timeZone,
             events: events, presenters: presenter.map { [Self.onePolicyPresenter: $0] } ?? [:])
     }
 
     /// A prompter of a budget over any store.
     package init<C: Clock>(
         budget: some BudgetSource, stores: @escaping StateKeeper.Stores, appVersion: AppVersion, userID: String?,
-        clock: C, now: @escaping @Sendable () -> Date, events: @escaping EventSink, presenters: [String: Presenter]
+        clock: C, now: @escaping @Sendable () -> Date,
+        timeZone: @escaping @Sendable () -> TimeZone = { .current }, events: @escaping EventSink,
+        presenters: [String: Presenter]
     ) throws(PresenterError) where C.Duration == Duration {
         try Self.check(presenters, for: budget.budget)
         self.init(
             rules: .budget(budget), stores: stores, appVersion: appVersion, userID: userID, clock: clock, now: now,
+            timeZone: timeZone,
             events: events, presenters: presenters)
     }
 
     private init<C: Clock>(
         rules: Rules, stores: @escaping StateKeeper.Stores, appVersion: AppVersion, userID: String?, clock: C,
-        now: @escaping @Sendable () -> Date, events: @escaping EventSink, presenters: [String: Presenter]
+        now: @escaping @Sendable () -> Date, timeZone: @escaping @Sendable () -> TimeZone, events: @escaping EventSink,
+        presenters: [String: Presenter]
     ) where C.Duration == Duration {
         self.rules = rules
         keeper = StateKeeper(stores: stores, version: appVersion, userID: userID)
         self.presenters = presenters
         sink = events
         wallClock = now
+        self.timeZone = timeZone
         let start = clock.now
         elapsed = { start.duration(to: clock.now) }
         sleepUntil = { try await clock.sleep(until: start.advanced(by: $0), tolerance: nil) }
@@ -288,6 +309,12 @@ public actor Prompter {
     }
 
     /// The wall clock's time, to the whole millisecond.
+    /// The wall clock's time, and the device's UTC offset then (SPEC §14.2).
+    func localTime() -> (time: Timestamp, utcOffsetSeconds: Int) {
+        let date = wallClock()
+        return (Timestamp(roundedToMilliseconds: date), timeZone().secondsFromGMT(for: date))
+    }
+
     func timestamp() -> Timestamp {
         Timestamp(roundedToMilliseconds: wallClock())
     }

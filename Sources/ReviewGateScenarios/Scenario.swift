@@ -21,6 +21,9 @@
     package var budget: Budget?
     /// The clock at the first step.
     @_spi(ReviewGateTools) public var start: Timestamp
+    /// The UTC offset `start` is written in, in seconds: the moments' until a step's `at` gives
+    /// another (SPEC §14.2).
+    package var startOffsetSeconds = 0
     /// The state before the first step.
     @_spi(ReviewGateTools) public var state: ReviewState
     /// What happens, in order.
@@ -100,16 +103,21 @@ package struct GoldenReference: Sendable {
     package var leases = false
     /// The prompt a `respond` answers, when given: else the policy's (`review` under a budget).
     package var prompt: String?
+    /// The UTC offset a step's `at` is written in, in seconds: the moments' from this step on.
+    package var atOffsetSeconds: Int?
 
-    /// The moment this step's action makes at `now`, if it is a moment.
-    @_spi(ReviewGateTools) public func moment(at now: Timestamp) -> Moment? {
+    /// The moment this step's action makes at `now`, in a UTC offset, if it is a moment.
+    @_spi(ReviewGateTools) public func moment(at now: Timestamp, utcOffsetSeconds: Int = 0) -> Moment? {
+        var moment: Moment
         switch action {
-        case .launch: Moment(now: now, event: Trigger.launchEvent, scene: scene)
-        case .event(let event): Moment(now: now, event: event, scene: scene, source: source)
-        case .trigger(let trigger): Moment(now: now, trigger: trigger, scene: scene, source: source)
-        case .want: Moment(now: now, scene: scene, source: source)
-        default: nil
+        case .launch: moment = Moment(now: now, event: Trigger.launchEvent, scene: scene)
+        case .event(let event): moment = Moment(now: now, event: event, scene: scene, source: source)
+        case .trigger(let trigger): moment = Moment(now: now, trigger: trigger, scene: scene, source: source)
+        case .want: moment = Moment(now: now, scene: scene, source: source)
+        default: return nil
         }
+        moment.utcOffsetSeconds = utcOffsetSeconds
+        return moment
     }
 }
 

@@ -101,10 +101,12 @@
         guard !reader.hasErrors, !diagnostics.contains(where: { $0.severity == .error }), let name, let reference,
             let policy, let start, let state
         else { throw DiagnosticError(diagnostics, alsoFound: reader.uncounted) }
-        return Scenario(
+        var scenario = Scenario(
             name: name, description: description, path: path, policyReference: reference, policy: policy,
             budget: budget, start: start, state: state, steps: steps, golden: golden,
             warnings: diagnostics.filter { $0.severity == .warning })
+        scenario.startOffsetSeconds = fields["start"]?.string.flatMap(Timestamp.utcOffset(ofRFC3339:)) ?? 0
+        return scenario
     }
 }
 

@@ -86,12 +86,12 @@ public struct ScenarioRunner: Sendable {
         if let budget = scenario.budget { return run(scenario, budget: budget) }
         let policy = scenario.policy
         var state = scenario.state
-        return replay(scenario) { step, repetition, now, failures in
+        return replay(scenario) { step, repetition, now, offset, failures in
             let before = StateChange.Snapshot(state)
             var decision: Decision?
             switch step.action {
             case .launch?, .event?, .trigger?:
-                guard let moment = step.moment(at: now) else { break }
+                guard let moment = step.moment(at: now, utcOffsetSeconds: offset) else { break }
                 do throws(Evaluator.UsageError) {
                     decision = try Evaluator.evaluate(policy, state: state, moment: moment)
                 } catch {
@@ -132,19 +132,26 @@ public struct ScenarioRunner: Sendable {
     /// step's `after` or `at`: `perform` makes one run at `now`, adding what failed.
     static func replay(
         _ scenario: Scenario,
-        _ perform: (ScenarioStep, _ repetition: Int, _ now: Timestamp, _ failures: inout [ScenarioFailure]) -> StepRun
+        _ perform: (
+            ScenarioStep, _ repetition: Int, _ now: Timestamp, _ utcOffsetSeconds: Int,
+            _ failures: inout [ScenarioFailure]
+        ) -> StepRun
     ) -> ScenarioResult {
         var now = scenario.start
+        // The offset of the latest `start` or `at`; `after` keeps it (SPEC §14.2).
+        var offset = scenario.startOffsetSeconds
         var runs: [StepRun] = []
         var failures: [ScenarioFailure] = []
         for step in scenario.steps {
             for repetition in 1...step.repetitions {
                 switch step.clock {
                 case .after(let span)?: now = now + span
-                case .at(let time)?: now = max(now, time)
+                case .at(let time)?:
+                    now = max(now, time)
+                    offset = step.atOffsetSeconds ?? offset
                 case nil: break
                 }
-                runs.append(perform(step, repetition, now, &failures))
+                runs.append(perform(step, repetition, now, offset, &failures))
             }
         }
         return ScenarioResult(scenario: scenario, runs: runs, failures: failures, golden: .none)

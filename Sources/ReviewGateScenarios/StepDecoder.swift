@@ -142,6 +142,7 @@ enum StepDecoder {
         }
         if let value = fields["at"], let time = reader.timestamp(value, "at") {
             step.clock = .at(time)
+            step.atOffsetSeconds = value.string.flatMap(Timestamp.utcOffset(ofRFC3339:))
             step.clockLocation = value.location
         }
         if let value = fields["repeat"],

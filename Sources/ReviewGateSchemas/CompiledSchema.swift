@@ -74,6 +74,16 @@ extension JSONSchema {
                     },
                     "min_install_age": { "description": "A duration, or null.", "$ref": "#/$defs/optionalDuration" },
                     "min_launches": { "description": "A count, or null.", "type": ["integer", "null"], "minimum": 0 },
+                    "active_days": {
+                      "description": "Days of use (SPEC §14.2), written only when set.",
+                      "type": "object",
+                      "required": ["at_least", "within"],
+                      "properties": {
+                        "at_least": { "description": "Days of use.", "type": "integer", "minimum": 1 },
+                        "within": { "description": "The window, in days.", "$ref": "#/$defs/duration" }
+                      },
+                      "additionalProperties": false
+                    },
                     "min_session_age": { "description": "A duration, or null.", "$ref": "#/$defs/optionalDuration" },
                     "min_version_age": { "description": "A duration, or null.", "$ref": "#/$defs/optionalDuration" },
                     "cooldown": {

@@ -105,6 +105,17 @@ extension JSONSchema {
                   "minimum": 0,
                   "examples": [3, 10]
                 },
+                "active_days": {
+                  "description": "Days of use (SPEC §14.2): passes when the app launched on at least `at_least` distinct local dates among the last `within` days, today included. Needs reviewgate 0.5.",
+                  "type": ["object", "null"],
+                  "required": ["at_least", "within"],
+                  "properties": {
+                    "at_least": { "description": "How many days of use; at most the window's days.", "type": "integer", "minimum": 1, "maximum": 366 },
+                    "within": { "description": "The window, in days: 1d to 366d.", "$ref": "#/$defs/dayWindow" }
+                  },
+                  "additionalProperties": false,
+                  "examples": [{ "at_least": 4, "within": "7d" }]
+                },
                 "min_session_age": {
                   "description": "Passes when `now − session_started_at ≥` this duration; an unknown session start fails.",
                   "anyOf": [{ "$ref": "#/$defs/duration" }, { "type": "null" }],
@@ -523,6 +534,7 @@ extension JSONSchema {
                 { "$ref": "#/$defs/notCondition" },
                 { "$ref": "#/$defs/eventCondition" },
                 { "$ref": "#/$defs/launchesCondition" },
+                { "$ref": "#/$defs/activeDaysCondition" },
                 { "$ref": "#/$defs/installAgeCondition" },
                 { "$ref": "#/$defs/sinceLastAskCondition" },
                 { "$ref": "#/$defs/flagCondition" },
@@ -611,6 +623,33 @@ extension JSONSchema {
                 { "required": ["at_most"] },
                 { "required": ["exactly"] }
               ]
+            },
+            "activeDaysCondition": {
+              "description": "Compares the days of use (SPEC §14.2): distinct local dates with a launch among the last `within` days.",
+              "type": "object",
+              "required": ["active_days"],
+              "properties": {
+                "active_days": {
+                  "description": "Exactly one of `at_least`, `at_most`, and `within` in days.",
+                  "type": "object",
+                  "required": ["within"],
+                  "properties": {
+                    "at_least": { "description": "Holds when the days of use are at least this.", "type": "integer", "minimum": 0 },
+                    "at_most": { "description": "Holds when the days of use are at most this.", "type": "integer", "minimum": 0 },
+                    "within": { "description": "The window, in days.", "$ref": "#/$defs/dayWindow" }
+                  },
+                  "additionalProperties": false,
+                  "oneOf": [{ "required": ["at_least"] }, { "required": ["at_most"] }],
+                  "examples": [{ "at_least": 4, "within": "7d" }]
+                }
+              },
+              "additionalProperties": false
+            },
+            "dayWindow": {
+              "description": "A number of days written in days, 1d to 366d (checked by `reviewgate validate`).",
+              "type": "string",
+              "pattern": "^[0-9]+d$",
+              "examples": ["7d", "30d"]
             },
             "launchesCondition": {
               "description": "Compares the number of launches.",

@@ -301,7 +301,7 @@ extension JSONSchema {
             },
             "checkId": {
               "description": "What can block a moment: a guard (`never_on`, `cooldown`, ...), `enabled`, `trigger` (no candidate trigger passed), `responses`, `rollout` or `experiment` (held out).",
-              "enum": ["enabled", "trigger", "never_on", "min_install_age", "min_launches", "min_session_age", "min_version_age", "cooldown", "once_per_version", "max_asks", "system_quota", "when", "responses", "rollout", "experiment"]
+              "enum": ["enabled", "trigger", "never_on", "min_install_age", "min_launches", "active_days", "min_session_age", "min_version_age", "cooldown", "once_per_version", "max_asks", "system_quota", "when", "responses", "rollout", "experiment"]
             },
             "duration": {
               "description": "A duration: a whole number and a unit, s m h d w (seconds, minutes, hours, days, weeks): 2s, 12h, 21d, 3w. No sign, no bare number. At most 100 years (checked by `reviewgate validate`; a pattern cannot say it).",
@@ -354,6 +354,13 @@ extension JSONSchema {
                 "events": {
                   "description": "Donation counts by event name: a count, or a count with the times of the most recent donations (which `within` needs).",
                   "$ref": "#/$defs/events"
+                },
+                "active_days": {
+                  "description": "Days of use (SPEC §14.2): the distinct local dates with a launch, ascending, kept for the longest `active_days` window a policy reads. Written only when used.",
+                  "type": "array",
+                  "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" },
+                  "default": [],
+                  "examples": [["2026-11-20", "2026-11-21"]]
                 },
                 "asks": {
                   "description": "Every ask recorded (the app called the system's review request; the system may not have shown it), oldest first.",

@@ -53,6 +53,13 @@ extension JSONSchema {
               "description": "Donation counts by event name: a count, or a count with the times of the most recent donations (which `within` needs).",
               "$ref": "#/$defs/events"
             },
+            "active_days": {
+              "description": "Days of use (SPEC §14.2): the distinct local dates with a launch, ascending, kept for the longest `active_days` window a policy reads. Written only when used.",
+              "type": "array",
+              "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" },
+              "default": [],
+              "examples": [["2026-11-20", "2026-11-21"]]
+            },
             "asks": {
               "description": "Every ask recorded (the app called the system's review request; the system may not have shown it), oldest first.",
               "type": "array",

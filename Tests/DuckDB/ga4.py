@@ -28,6 +28,7 @@ COLUMNS = {
     "user_properties": f"STRUCT(key VARCHAR, value {PROPERTY_VALUE})[]",
     "user_first_touch_timestamp": "BIGINT",
     "app_info": "STRUCT(id VARCHAR, version VARCHAR)",
+    "device": "STRUCT(time_zone_offset_seconds BIGINT)",
     "platform": "VARCHAR",
 }
 

@@ -51,33 +51,32 @@ struct GA4RecipeTests {
     /// copy of her 09:20 row, her `screen_view` and the `first_open` rows (events the recipe's
     /// `lines` do not name). Each person's first line is the install, at their first touch.
     static let expectedTimeline = [
-        "ana 2025-11-03T10:00:00Z install - - - -",
-        "ana 2026-01-05T09:00:00Z launch - Home 1.0 -",
-        "ana 2026-01-05T09:10:00Z event process_completed ProcessCompleted 1.0 -",
-        "ana 2026-01-05T09:20:00Z event process_completed ProcessCompleted 1.0 -",
-        "ana 2026-01-06T09:00:00Z event process_completed ProcessCompleted 1.0 -",
-        "ana 2026-01-20T08:00:00Z update - - 1.1 -",
-        "ana 2026-01-20T08:00:05Z launch - Home 1.1 -",
-        "ana 2026-01-20T09:00:00Z event process_completed ProcessCompleted 1.1 -",
-        "ben 2026-01-10T09:00:00Z install - - - -",
-        "ben 2026-01-10T09:00:01Z launch - Home 1.0 -",
-        "ben 2026-01-12T19:00:00Z event process_completed ProcessCompleted 1.0 -",
-        "ben 2026-01-13T19:00:00Z event process_completed ProcessCompleted 1.0 -",
-        "ben 2026-01-25T07:00:00Z update - - 1.1 -",
-        "ben 2026-01-26T10:00:00Z event process_completed ProcessCompleted 1.1 -",
-        "ben 2026-01-28T10:00:00Z event process_completed ProcessCompleted 1.1 -",
-        "cai 2026-02-01T18:00:00Z install - - - -",
-        "cai 2026-02-01T18:00:01Z launch - Home 1.1 412",
-        "cai 2026-02-01T18:05:00Z want paywall Paywall 1.1 412",
-        "cai 2026-02-03T12:00:00Z launch - Home 1.1 412",
-        "cai 2026-02-03T12:01:00Z want paywall Paywall 1.1 412",
+        "ana 2025-11-03T10:00:00.000000+00:00 install - - - -",
+        "ana 2026-01-05T09:00:00.000000+00:00 launch - Home 1.0 -",
+        "ana 2026-01-05T09:10:00.000000+00:00 event process_completed ProcessCompleted 1.0 -",
+        "ana 2026-01-05T09:20:00.000000+00:00 event process_completed ProcessCompleted 1.0 -",
+        "ana 2026-01-06T09:00:00.000000+00:00 event process_completed ProcessCompleted 1.0 -",
+        "ana 2026-01-20T08:00:00.000000+00:00 update - - 1.1 -",
+        "ana 2026-01-20T08:00:05.000000+00:00 launch - Home 1.1 -",
+        "ana 2026-01-20T09:00:00.000000+00:00 event process_completed ProcessCompleted 1.1 -",
+        "ben 2026-01-10T09:00:00.000000+00:00 install - - - -",
+        "ben 2026-01-10T09:00:01.000000+00:00 launch - Home 1.0 -",
+        "ben 2026-01-12T19:00:00.000000+00:00 event process_completed ProcessCompleted 1.0 -",
+        "ben 2026-01-13T19:00:00.000000+00:00 event process_completed ProcessCompleted 1.0 -",
+        "ben 2026-01-25T07:00:00.000000+00:00 update - - 1.1 -",
+        "ben 2026-01-26T10:00:00.000000+00:00 event process_completed ProcessCompleted 1.1 -",
+        "ben 2026-01-28T10:00:00.000000+00:00 event process_completed ProcessCompleted 1.1 -",
+        "cai 2026-02-01T18:00:00.000000+00:00 install - - - -",
+        "cai 2026-02-01T19:00:01.000000+01:00 launch - Home 1.1 412",
+        "cai 2026-02-01T19:05:00.000000+01:00 want paywall Paywall 1.1 412",
+        "cai 2026-02-03T13:00:00.000000+01:00 launch - Home 1.1 412",
+        "cai 2026-02-03T13:01:00.000000+01:00 want paywall Paywall 1.1 412",
     ]
 
-    /// A timeline line as `user time type name scene short build`, its time (microseconds) in RFC 3339.
+    /// A timeline line as `user time type name scene short build`, its time as written.
     static func summary(_ line: Substring) throws -> String {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-        let micros = try #require(object["time"] as? NSNumber, "\(line)").int64Value
-        let time = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(micros / 1_000_000)))
+        let time = try #require(object["time"] as? String, "\(line)")
         let text = { (key: String) in (object[key] as? String).map { $0.isEmpty ? "-" : $0 } ?? "-" }
         return ([text("user"), time] + ["type", "name", "scene", "short", "build"].map(text)).joined(separator: " ")
     }
@@ -191,8 +190,9 @@ struct GA4RecipeTests {
         #expect(rows(bigQuery) == rows(duckDB))
         // What each reads and writes, and the export's first and last day.
         for part in [
-            "user_pseudo_id AS", "event_timestamp AS time", "'firebase_screen_class'", "AS scene",
-            "app_info.version AS short", "'app_build'", "AS build", "(user_first_touch_timestamp), 'install'",
+            "user_pseudo_id AS", "event_timestamp AS micros", "device.time_zone_offset_seconds, 0) AS tz",
+            "'firebase_screen_class'", "AS scene", "app_info.version AS short", "'app_build'", "AS build",
+            "(user_first_touch_timestamp), 0, 'install'", "(micros + tz * 1000000)", "ORDER BY",
             "SELECT DISTINCT", "UNION ALL", "'20260101' AND '20260331'",
         ] {
             let inBoth = [bigQuery, duckDB].map { block in block.contains { $0.contains(part) } }

@@ -47,7 +47,9 @@ struct SimulationTests {
         var expected: [String] = []
         var askTimes: [Timestamp] = []
         for run in result.runs {
-            let time = "\"user\":\"u\",\"time\":\"\(run.now)\""
+            // In the moment's offset, which dates days of use (SPEC §14.2).
+            let offset = run.decision?.moment.utcOffsetSeconds ?? 0
+            let time = "\"user\":\"u\",\"time\":\"\(run.now.rfc3339(utcOffsetSeconds: offset))\""
             if let decision = run.decision, decision.isAllowed {
                 expected.append("\(run.now) \(decision.trigger ?? "")")
                 askTimes.append(run.now)

@@ -51,6 +51,12 @@ package enum FullState {
         state.launches = launches.count
         state.launchTimes = launches.times
         state.launchesSinceAsk = launches.sinceAsk
+        // Days of use (SPEC §14.2): distinct dates, ascending.
+        var day = Int.random(in: -25_000...60_000, using: &random)
+        for _ in 0..<Int.random(in: 1...5, using: &random) {
+            state.activeDays.append(LocalDate(daysSince1970: day))
+            day += Int.random(in: 1...3, using: &random)
+        }
         for event in someNames(4) { state.events[event] = history() }
         state.asks = (0..<Int.random(in: 1...4, using: &random)).map { _ in
             Ask(at: time(), short: string(), build: string(), trigger: name(), prompt: name())

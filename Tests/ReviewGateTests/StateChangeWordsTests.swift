@@ -69,6 +69,9 @@ import Testing
             without: "counters since an ask, which come with the count's words (`done 4 (2 since the last ask)`) "
                 + "and which an ask sets to 0 (`ask #2 in …`)"),
         Field(
+            "activeDays", change: { $0.activeDays.append($0.activeDays.last!.adding(days: 1)) },
+            words: { "day of use \($0.activeDays.last!)" }),
+        Field(
             "asks",
             change: { $0.asks.append(Ask(at: $0.asks.last!.at + minute, short: "9.9", build: "99", trigger: "done")) },
             words: { "ask #\($0.asks.count) in " }),

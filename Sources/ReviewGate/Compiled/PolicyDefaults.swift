@@ -77,7 +77,8 @@ struct PolicyDefaults {
             guard case .systemQuota(let limit)? = policy.guards[key]?.value else { return .bool(false) }
             return Self.limit(limit, countKey: "max")
         case .oncePerVersion: return .bool(false)
-        case .minInstallAge, .minLaunches, .minSessionAge, .minVersionAge, .cooldown, .maxAsks, .when: return .null
+        case .minInstallAge, .minLaunches, .activeDays, .minSessionAge, .minVersionAge, .cooldown, .maxAsks, .when:
+            return .null
         }
     }
 

@@ -172,6 +172,8 @@ package enum Requirement: Sendable {
     case minimumAge(TimeSpan, since: Milestone)
     /// A count of at least this.
     case minimumCount(Int)
+    /// At least this many days of use in the window (SPEC §14.2).
+    case activeDays(ActiveDays)
     /// No ask yet in the current version (by this key).
     case noAskInVersion(VersionKey)
     /// Fewer asks than the limit in its window; `isSystemQuota` for the OS's own.

@@ -82,6 +82,11 @@ public struct Decision: Sendable {
                     Need(event: event, more: more, trigger: check.trigger, afterNextAsk: more == nil && since != nil))
             case (.guard(.minLaunches), .count(let count), .minimumCount(let minimum)):
                 needs.append(Need(event: Trigger.launchEvent, more: minimum - count, trigger: nil))
+            case (.guard(.activeDays), .count(let count), .activeDays(let rule)):
+                // Days of use: only launches on more dates pass it (SPEC §14.2).
+                var need = Need(event: Trigger.launchEvent, more: rule.count - count, trigger: nil)
+                need.activeDaysWithin = rule.withinDays
+                needs.append(need)
             default: continue
             }
         }
@@ -97,6 +102,8 @@ package struct Need: Sendable, Hashable {
     package var more: Int?
     /// The trigger whose count this is (`nil` for `min_launches`).
     public var trigger: String?
+    /// For days of use (SPEC §14.2): the window in days, `more` being the days of use it lacks.
+    package var activeDaysWithin: Int?
     /// For a count since the last ask that is past its `exactly`: it passes again only after the
     /// prompt's next ask (SPEC §14.1), where `more` is `nil`.
     package var afterNextAsk: Bool

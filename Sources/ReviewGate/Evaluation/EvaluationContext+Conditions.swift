@@ -23,6 +23,9 @@ extension EvaluationContext {
             return comparison.holds(for: count) ? [] : failed(.count(count))
         case .launches(let comparison):
             return comparison.holds(for: launches) ? [] : failed(.count(launches))
+        case .activeDays(let comparison, let withinDays):
+            let days = activeDays(withinDays: withinDays)
+            return comparison.holds(for: days) ? [] : failed(.count(days))
         case .installAge(let comparison):
             let age = now - state.installedAt
             return comparison.holds(for: age) ? [] : failed(.age(age))

@@ -40,6 +40,15 @@ extension EvaluationContext {
                     source: source)
             }
             return passed
+        case .activeDays(let rule):
+            // Waiting adds no day of use: a failure says how many more in `needs`.
+            let days = activeDays(withinDays: rule.withinDays)
+            let passed = days >= rule.count
+            recorder.record(id, trigger: nil, passed: passed) {
+                Check(
+                    id: id, passed: passed, observed: .count(days), required: .activeDays(rule), source: source)
+            }
+            return passed
         case .minSessionAge(let minimum):
             guard let start = sessionStartedAt else {
                 recorder.record(id, trigger: nil, passed: false) {

@@ -88,6 +88,21 @@ struct EvaluationContext {
         return counted
     }
 
+    /// The distinct local dates with a launch among the last `withinDays` dates, ending with the
+    /// moment's own (SPEC §14.2): a launch moment makes its own date active, and a date after the
+    /// moment's (a clock set back, a flight west) is kept but not counted.
+    func activeDays(withinDays: Int) -> Int {
+        let today = moment.localDate
+        let first = today.adding(days: -(withinDays - 1))
+        var count = 0
+        var todayActive = false
+        for date in state.activeDays where date >= first && date <= today {
+            count += 1
+            if date == today { todayActive = true }
+        }
+        return count + (isLaunch && !todayActive ? 1 : 0)
+    }
+
     /// How many checks this decision makes, so that its one allocation is the right size: every
     /// guard in force, `responses`, `rollout` if set, each candidate trigger's parts, and at most
     /// one check that no trigger listens.

@@ -60,6 +60,11 @@ package struct CheckDescription: Sendable {
             case .lastAsk: return "last ask unknown"
             }
         case .count(let count):
+            if case .activeDays(let rule) = check.required {
+                let launch = moment.donates(Trigger.launchEvent) ? ", this launch's included" : ""
+                return
+                    "\(count) day\(count == 1 ? "" : "s") of use in the last \(rule.withinDays)d to \(moment.localDate)\(launch)"
+            }
             if case .count(_, let event, let within, let since) = check.required {
                 let window = within.map { " in the last \($0)" } ?? ""
                 let donated = moment.donates(event) ? ", this one included" : ""
@@ -95,6 +100,7 @@ package struct CheckDescription: Sendable {
         case .minimumAge(let span, let milestone):
             return milestone == .lastAsk ? "at least \(span) since the last ask" : "at least \(span)"
         case .minimumCount(let n): return "at least \(n)"
+        case .activeDays(let rule): return "at least \(rule.count) within \(rule.withinDays)d"
         case .noAskInVersion(let key): return "no earlier ask in this \(key.name)"
         case .fewerAsks(let limit, let isSystemQuota):
             let window = limit.per.map { "per \($0)" } ?? "in all"

@@ -13,6 +13,7 @@ enum ConditionText {
                 + (sinceLastAsk ? " since the last ask" : "")
                 + " " + requirement(of: condition)
         case .launches: return "launches \(requirement(of: condition))"
+        case .activeDays(_, let days): return "active_days within \(days)d \(requirement(of: condition))"
         case .installAge: return "install_age \(requirement(of: condition))"
         case .sinceLastAsk: return "since_last_ask \(requirement(of: condition))"
         case .flag(let name): return "flag \(name)"
@@ -33,6 +34,8 @@ enum ConditionText {
         case (.event(let name, _, let within, let sinceLastAsk), .count(let count)):
             let window = (within.map { " in the last \($0)" } ?? "") + (sinceLastAsk ? " since the last ask" : "")
             return "event \(name) counts \(count)\(window), required \(requirement(of: condition))" + line
+        case (.activeDays(_, let days), .count(let count)):
+            return "\(count) days of use in the last \(days)d, required \(requirement(of: condition))" + line
         case (.launches, .count(let count)):
             return "launches count \(count), required \(requirement(of: condition))" + line
         case (.installAge, .age(let age)):
@@ -60,7 +63,8 @@ enum ConditionText {
     /// What a leaf requires, in words: `at least 3`, `equals "pro"`.
     static func requirement(of condition: Condition) -> String {
         switch condition.test {
-        case .event(_, let comparison, _, _), .launches(let comparison): return text(comparison)
+        case .event(_, let comparison, _, _), .launches(let comparison), .activeDays(let comparison, _):
+            return text(comparison)
         case .installAge(let comparison), .sinceLastAsk(let comparison): return text(comparison)
         case .attribute(_, let test):
             switch test {

@@ -78,7 +78,10 @@ public struct TextExplanation: Sendable {
             return lines
         }
         for need in decision.needs {
-            if let more = need.more {
+            if let days = need.activeDaysWithin, let more = need.more {
+                lines.append(
+                    "needs \(more) more day\(more == 1 ? "" : "s") of use (a launch on another date) within \(days)d")
+            } else if let more = need.more {
                 lines.append("needs \(more) more \(need.event)" + (need.trigger.map { " for trigger \($0)" } ?? ""))
             } else if need.afterNextAsk {
                 lines.append(
@@ -128,7 +131,7 @@ public struct TextExplanation: Sendable {
             case .maxAsks, .systemQuota: return "\(key.rawValue): the limit is for a lifetime; no more asks"
             case .when: return "when: needs the condition to hold"
             // Ages and counts pass by waiting or are counts: eligible_from or needs say so.
-            case .minInstallAge, .minLaunches, .minVersionAge, .cooldown: return nil
+            case .minInstallAge, .minLaunches, .minVersionAge, .cooldown, .activeDays: return nil
             }
         case .responses:
             guard case .response(let response?) = check.observed else { return nil }

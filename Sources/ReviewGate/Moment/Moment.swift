@@ -19,6 +19,12 @@ public struct Moment: Sendable {
     public var scene: String?
     /// Where the moment comes from.
     public var source: MomentSource
+    /// The UTC offset where the person is at ``now``, in seconds east of UTC (`+02:00` is 7200): the
+    /// local date that days of use count (SPEC §14.2). `0` unless set.
+    public var utcOffsetSeconds: Int = 0
+
+    /// The date of ``now`` where the person is.
+    public var localDate: LocalDate { LocalDate(now, utcOffsetSeconds: utcOffsetSeconds) }
 
     /// The event that just happened (a donation), if any.
     public var event: String? {

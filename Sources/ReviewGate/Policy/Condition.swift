@@ -13,6 +13,8 @@ package struct Condition: Sendable {
         case event(String, Comparison<Int>, within: TimeSpan?, sinceLastAsk: Bool)
         /// The number of launches.
         case launches(Comparison<Int>)
+        /// The number of distinct local dates with a launch among the last `withinDays` (SPEC §14.2).
+        case activeDays(Comparison<Int>, withinDays: Int)
         /// How long ago the app was installed.
         case installAge(Comparison<TimeSpan>)
         /// How long ago the last ask was; never asked is infinitely long ago.

@@ -1,6 +1,7 @@
 extension NodeReader {
     package static let conditionForms = [
         "all", "any", "not", "event", "launches", "install_age", "since_last_ask", "flag", "attribute", "app_version",
+        "active_days",
     ]
 
     /// A condition (SPEC §2.4). Nesting is bounded by the loader's depth limit.
@@ -48,6 +49,23 @@ extension NodeReader {
             else { return nil }
             return Condition(
                 test: .event(name, comparison, within: within, sinceLastAsk: since == .lastAsk), location: location)
+        case "active_days":
+            guard let fields = fields(node, "an active_days condition", allowed: ["active_days"]),
+                let inner = self.fields(
+                    fields["active_days"]!, "active_days", allowed: ["at_least", "at_most", "within"])
+            else { return nil }
+            require(["within"], in: inner, "active_days")
+            let present = ["at_least", "at_most"].filter(inner.has)
+            guard present.count == 1 else {
+                error("active_days takes exactly one of at_least or at_most", at: fields["active_days"]!.location)
+                return nil
+            }
+            guard let n = int(inner[present[0]]!, present[0], minimum: 0),
+                let days = inner["within"].flatMap({ activeDaysWindow($0, "active_days within") })
+            else { return nil }
+            return Condition(
+                test: .activeDays(present[0] == "at_least" ? .atLeast(n) : .atMost(n), withinDays: days),
+                location: location)
         case "launches":
             guard let fields = fields(node, "a launches condition", allowed: ["launches"]),
                 let inner = self.fields(fields["launches"]!, "launches", allowed: ["at_least", "at_most", "exactly"]),

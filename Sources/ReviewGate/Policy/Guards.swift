@@ -9,6 +9,9 @@ package enum Guard: Sendable {
     case minInstallAge(TimeSpan)
     /// The app must have been launched at least this often.
     case minLaunches(Int)
+    /// The app must have been used (launched) on at least `count` distinct local dates among the
+    /// last `withinDays` (SPEC §14.2).
+    case activeDays(ActiveDays)
     /// The session must be at least this old.
     case minSessionAge(TimeSpan)
     /// The current version must have been seen at least this long.
@@ -34,6 +37,8 @@ package enum Guard: Sendable {
         case minInstallAge = "min_install_age"
         /// `min_launches`.
         case minLaunches = "min_launches"
+        /// `active_days`.
+        case activeDays = "active_days"
         /// `min_session_age`.
         case minSessionAge = "min_session_age"
         /// `min_version_age`.
@@ -56,6 +61,7 @@ package enum Guard: Sendable {
         case .neverOn: .neverOn
         case .minInstallAge: .minInstallAge
         case .minLaunches: .minLaunches
+        case .activeDays: .activeDays
         case .minSessionAge: .minSessionAge
         case .minVersionAge: .minVersionAge
         case .cooldown: .cooldown
@@ -93,6 +99,24 @@ package struct Guards: Sendable {
         if case .neverOn(let sources)? = self[.neverOn]?.value { return sources }
         return []
     }
+}
+
+/// Days of use (SPEC §14.2): at least `count` distinct local dates with a launch among the last
+/// `withinDays` dates, today included.
+package struct ActiveDays: Sendable, Hashable {
+    /// How many days of use.
+    package var count: Int
+    /// The window, in days: the dates ending with the moment's own.
+    package var withinDays: Int
+
+    /// Creates a rule.
+    package init(count: Int, withinDays: Int) {
+        self.count = count
+        self.withinDays = withinDays
+    }
+
+    /// The longest window a policy may read: a leap year.
+    package static let longestWindow = 366
 }
 
 /// At most `count` asks within `per` (or in a lifetime, when `per` is `nil`).

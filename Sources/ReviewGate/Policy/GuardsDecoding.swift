@@ -20,6 +20,7 @@ extension NodeReader {
                 }
             case .minInstallAge: decoded = duration(value, name).map(Guard.minInstallAge)
             case .minLaunches: decoded = int(value, name, minimum: 0).map(Guard.minLaunches)
+            case .activeDays: decoded = activeDaysGuard(value).map(Guard.activeDays)
             case .minSessionAge: decoded = duration(value, name).map(Guard.minSessionAge)
             case .minVersionAge: decoded = duration(value, name).map(Guard.minVersionAge)
             case .cooldown:

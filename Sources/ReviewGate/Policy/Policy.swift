@@ -56,6 +56,9 @@ public struct Policy: Sendable {
     /// The events (or `launch`) that a trigger or condition counts `since: last_ask`, an arm's
     /// too: those whose `since_ask` counters `record` keeps (SPEC §14.1).
     package var sinceAskEvents: Set<String> { box.stored.sinceAskEvents }
+    /// The longest `active_days` window a guard or condition reads, an arm's too, in days: how many
+    /// dates of use a state keeps (SPEC §14.2); `nil` when none does.
+    package var activeDaysWindow: Int? { box.stored.activeDaysWindow }
     /// Whether a trigger or condition counts `since: last_ask`: read on every donation, without
     /// copying ``sinceAskEvents``.
     package var countsSinceAsk: Bool { !box.stored.sinceAskEvents.isEmpty }
@@ -184,6 +187,23 @@ public struct Policy: Sendable {
         return longest
     }
 
+    /// The longest `active_days` window of the guards and conditions, and of every arm of
+    /// `experiment`.
+    private static func activeDaysWindow(_ triggers: [Trigger], _ guards: Guards, _ experiment: Experiment?) -> Int? {
+        var longest: Int?
+        func consider(_ days: Int?) {
+            if let days, days > (longest ?? 0) { longest = days }
+        }
+        for arm in experiment?.arms ?? [] where arm.overrides { consider(arm.policy.activeDaysWindow) }
+        if case .activeDays(let rule)? = guards[.activeDays]?.value { consider(rule.withinDays) }
+        var conditions = triggers.compactMap(\.when)
+        if case .when(let condition)? = guards[.when]?.value { conditions.append(condition) }
+        for leaf in conditions.flatMap(\.nested) {
+            if case .activeDays(_, let days) = leaf.test { consider(days) }
+        }
+        return longest
+    }
+
     /// The events that the triggers and guards, and every arm of `experiment`, count `since:
     /// last_ask`.
     private static func sinceAskEvents(_ triggers: [Trigger], _ guards: Guards, _ experiment: Experiment?)
@@ -223,6 +243,7 @@ public struct Policy: Sendable {
             didSet {
                 longestWithin = Policy.longestWithin(triggers, guards, experiment)
                 sinceAskEvents = Policy.sinceAskEvents(triggers, guards, experiment)
+                activeDaysWindow = Policy.activeDaysWindow(triggers, guards, experiment)
                 positions = Policy.positions(triggers)
                 listened = Set(triggers.map(\.event))
             }
@@ -237,12 +258,15 @@ public struct Policy: Sendable {
             didSet {
                 longestWithin = Policy.longestWithin(triggers, guards, experiment)
                 sinceAskEvents = Policy.sinceAskEvents(triggers, guards, experiment)
+                activeDaysWindow = Policy.activeDaysWindow(triggers, guards, experiment)
             }
         }
         /// The longest `within` any trigger or condition uses: how much donation history to keep.
         var longestWithin: TimeSpan?
         /// The events counted `since: last_ask`: whose `since_ask` counters a state keeps.
         var sinceAskEvents: Set<String>
+        /// The longest `active_days` window read, in days.
+        var activeDaysWindow: Int?
         /// What the person's answers to the app's pre-prompt do.
         var responses: ResponseRules
         /// Old names whose history counts as new ones'.
@@ -257,6 +281,7 @@ public struct Policy: Sendable {
             didSet {
                 longestWithin = Policy.longestWithin(triggers, guards, experiment)
                 sinceAskEvents = Policy.sinceAskEvents(triggers, guards, experiment)
+                activeDaysWindow = Policy.activeDaysWindow(triggers, guards, experiment)
             }
         }
         /// The warnings the team means, from `lint: {allow: [...]}`: `validate` does not raise them.
@@ -279,6 +304,7 @@ public struct Policy: Sendable {
             self.guards = guards
             self.longestWithin = Policy.longestWithin(triggers, guards, nil)
             self.sinceAskEvents = Policy.sinceAskEvents(triggers, guards, nil)
+            self.activeDaysWindow = Policy.activeDaysWindow(triggers, guards, nil)
             self.responses = responses
             self.counting = counting
             self.rollout = rollout

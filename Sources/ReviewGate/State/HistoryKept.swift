@@ -9,12 +9,17 @@ package struct HistoryKept: Sendable {
     package var sinceAsk: [String: [String]]
     /// The renames whose old prompts' asks count as the new ones' (SPEC §14.4).
     package var renamed: Renames
+    /// The longest `active_days` window read, in days: the dates of use kept (SPEC §14.2).
+    package var activeDaysWindow: Int?
 
     /// Creates what a state keeps.
-    package init(window: TimeSpan?, sinceAsk: [String: [String]] = [:], renamed: Renames = .none) {
+    package init(
+        window: TimeSpan?, sinceAsk: [String: [String]] = [:], renamed: Renames = .none, activeDaysWindow: Int? = nil
+    ) {
         self.window = window
         self.sinceAsk = sinceAsk
         self.renamed = renamed
+        self.activeDaysWindow = activeDaysWindow
     }
 
     /// The state's asks with each prompt under its new name.
@@ -33,10 +38,11 @@ extension Policy {
     /// its prompt's last ask for each event it counts so.
     package var historyKept: HistoryKept {
         let events = sinceAskEvents
-        guard !events.isEmpty else { return HistoryKept(window: longestWithin) }
+        guard !events.isEmpty else { return HistoryKept(window: longestWithin, activeDaysWindow: activeDaysWindow) }
         var sinceAsk: [String: [String]] = [:]
         for event in events { sinceAsk[event] = [prompt] }
-        return HistoryKept(window: longestWithin, sinceAsk: sinceAsk, renamed: renamed)
+        return HistoryKept(
+            window: longestWithin, sinceAsk: sinceAsk, renamed: renamed, activeDaysWindow: activeDaysWindow)
     }
 }
 
@@ -49,7 +55,20 @@ extension Budget {
                 sinceAsk[event, default: []].append(policy.prompt)
             }
         }
-        return HistoryKept(window: longestWithin, sinceAsk: sinceAsk, renamed: policies.first?.renamed ?? .none)
+        return HistoryKept(
+            window: longestWithin, sinceAsk: sinceAsk, renamed: policies.first?.renamed ?? .none,
+            activeDaysWindow: policies.compactMap(\.activeDaysWindow).max())
+    }
+}
+
+extension ReviewState {
+    /// Keeps a launch's local date as a day of use (SPEC §14.2) when a policy reads days of use:
+    /// the dates of the last `window` days up to it stay, a date after it (a clock set back) too.
+    mutating func keepActiveDay(_ date: LocalDate, window: Int) {
+        let first = date.adding(days: -(window - 1))
+        if activeDays.first.map({ $0 < first }) ?? false { activeDays.removeAll { $0 < first } }
+        let index = activeDays.firstIndex { $0 >= date } ?? activeDays.endIndex
+        if index == activeDays.endIndex || activeDays[index] != date { activeDays.insert(date, at: index) }
     }
 }
 

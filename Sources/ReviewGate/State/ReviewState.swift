@@ -11,6 +11,9 @@ public struct ReviewState: Sendable, Hashable {
     public var launches: Int
     /// The most recent launch times, oldest first, as many as a `within` on `launch` needs.
     public var launchTimes: [Timestamp] = []
+    /// The distinct local dates with a launch, ascending, kept for the longest `active_days` window
+    /// a policy reads (SPEC §14.2).
+    public var activeDays: [LocalDate] = []
     /// Launches since each prompt's last ask, by prompt, kept for a policy that counts launches
     /// `since: last_ask` (SPEC §14.1; `launches.since_ask`).
     public var launchesSinceAsk: [String: Int] = [:]

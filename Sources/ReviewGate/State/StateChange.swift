@@ -9,6 +9,7 @@ package enum StateChange {
         var app: AppVersion
         var versionFirstSeenAt: Timestamp?
         var counts: [String: Int]
+        var activeDays: [LocalDate]
         var asks: Int
         var responses: Int
         var flags: [String: Bool]
@@ -21,6 +22,7 @@ package enum StateChange {
             app = state.app
             versionFirstSeenAt = state.versionFirstSeenAt
             counts = state.events.mapValues(\.count)
+            activeDays = state.activeDays
             asks = state.asks.count
             responses = state.responses.count
             flags = state.flags
@@ -54,6 +56,8 @@ package enum StateChange {
         for (name, count, since) in counted.sorted(by: { $0.name < $1.name }) {
             changes.append("\(name) \(count)\(sinceAsk(since))")
         }
+        // A date of use added (SPEC §14.2); the dates that leave the window go without a word.
+        for date in new.activeDays where !old.activeDays.contains(date) { changes.append("day of use \(date)") }
         if let event = moment?.event, event != Trigger.launchEvent, new.events[event]?.count == old.counts[event] {
             changes.append("\(event) not counted")
         }

@@ -5,7 +5,8 @@
 
     package static let keys = [
         "reviewgate_state", "user_id", "installed_at", "session_started_at", "launches", "app",
-        "version_first_seen_at", "events", "asks", "responses", "leases", "experiments", "flags", "attributes",
+        "version_first_seen_at", "events", "active_days", "asks", "responses", "leases", "experiments", "flags",
+        "attributes",
     ]
 
     /// Decodes a state file. `versionKey` is the policy's: that version string is required.
@@ -55,6 +56,7 @@
                 at: fields["app"]?.location ?? root.location)
         }
         if let node = fields["events"] { state.events = events(node, &reader) }
+        if let node = fields["active_days"] { state.activeDays = activeDays(node, &reader) }
         if let node = fields["asks"], let items = reader.list(node, "asks") {
             state.asks = items.compactMap { ask($0, &reader) }
         }
@@ -86,6 +88,26 @@
             if let history = history(entry.value, of: name, &reader) { events[name] = history }
         }
         return events
+    }
+
+    /// Days of use (SPEC §14.2): distinct local dates, `YYYY-MM-DD`, in ascending order.
+    private static func activeDays(_ node: DocumentNode, _ reader: inout NodeReader) -> [LocalDate] {
+        guard let items = reader.list(node, "active_days") else { return [] }
+        var dates: [LocalDate] = []
+        for item in items {
+            guard let text = item.string, let date = LocalDate(text) else {
+                reader.error(
+                    "active_days lists local dates such as \"2026-11-22\" (YYYY-MM-DD); found \(item.summary)",
+                    at: item.location)
+                continue
+            }
+            if let last = dates.last, date <= last {
+                reader.error("active_days must be distinct dates in ascending order", at: item.location)
+                continue
+            }
+            dates.append(date)
+        }
+        return dates
     }
 
     /// A count, or `{count, times}` with the most recent donation times, oldest first.

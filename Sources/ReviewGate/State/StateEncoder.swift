@@ -38,6 +38,9 @@
                 lines.append("  \(YAMLScalarText.scalar(name)): \(yamlHistory(history))")
             }
         }
+        if !state.activeDays.isEmpty {
+            lines.append("active_days: [" + state.activeDays.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
+        }
         if !state.asks.isEmpty {
             lines.append("asks:")
             for ask in state.asks {
@@ -108,6 +111,9 @@
                             (key: name, value: jsonHistory(history))
                         })
                 ))
+        }
+        if !state.activeDays.isEmpty {
+            members.append(("active_days", .array(state.activeDays.map { .string($0.description) })))
         }
         if !state.asks.isEmpty {
             members.append(

@@ -78,6 +78,7 @@ public enum Transition {
         guard let event = moment.event else { return }
         if event == Trigger.launchEvent {
             if counting { countLaunch(at: moment.now, in: &state, keeping: kept) }
+            if let window = kept.activeDaysWindow { state.keepActiveDay(moment.localDate, window: window) }
             state.sessionStartedAt = moment.now
         } else if counting {
             count(event, at: moment.now, in: &state, keeping: kept)
@@ -132,15 +133,22 @@ public enum Transition {
     ) -> Bool {
         guard moment.trigger == nil, let event = moment.event, !listened else { return false }
         if event == Trigger.launchEvent {
-            applyUnheardLaunch(at: moment.now, to: &state, policy: policy)
+            applyUnheardLaunch(at: moment.now, to: &state, policy: policy, utcOffsetSeconds: moment.utcOffsetSeconds)
             return true
         }
-        return applyUnheard(event: event, at: moment.now, to: &state, policy: policy)
+        return applyUnheard(
+            event: event, at: moment.now, to: &state, policy: policy, utcOffsetSeconds: moment.utcOffsetSeconds)
     }
 
     /// ``applyUnheard(_:to:policy:listened:)`` for a launch no trigger listens to, without a
-    /// moment: it counts (unless the count is full) and starts the session.
-    package static func applyUnheardLaunch(at now: Timestamp, to state: inout ReviewState, policy: Policy) {
+    /// moment: it counts (unless the count is full), starts the session, and is a day of use at
+    /// its local date in `utcOffsetSeconds` for a policy that reads days of use.
+    package static func applyUnheardLaunch(
+        at now: Timestamp, to state: inout ReviewState, policy: Policy, utcOffsetSeconds: Int = 0
+    ) {
+        if let window = policy.activeDaysWindow {
+            state.keepActiveDay(LocalDate(now, utcOffsetSeconds: utcOffsetSeconds), window: window)
+        }
         if !policy.countsSinceAsk && state.launchesSinceAsk.isEmpty {
             if state.launches < ReviewState.largestCount {
                 var history = EventHistory(count: state.launches, times: state.launchTimes)
@@ -159,11 +167,11 @@ public enum Transition {
     /// another event, with `counting.while_blocked`, counts (unless full) and `true` is returned;
     /// otherwise nothing changes and `false` says the moment needs its decision.
     package static func applyUnheard(
-        event: String, at now: Timestamp, to state: inout ReviewState, policy: Policy
+        event: String, at now: Timestamp, to state: inout ReviewState, policy: Policy, utcOffsetSeconds: Int = 0
     ) -> Bool {
         // An `event` line may name `launch`: its donation is a launch's.
         if event == Trigger.launchEvent {
-            applyUnheardLaunch(at: now, to: &state, policy: policy)
+            applyUnheardLaunch(at: now, to: &state, policy: policy, utcOffsetSeconds: utcOffsetSeconds)
             return true
         }
         guard policy.counting.whileBlocked else { return false }

@@ -58,7 +58,10 @@ struct MomentOptions: ParsableArguments {
             "Where the moment comes from (default: launch for --event launch, else system).", valueName: "source"))
     var source: MomentSource?
 
-    @Option(help: ArgumentHelp("The instant, RFC 3339 (2026-11-22T10:00:00Z). Default: the clock.", valueName: "time"))
+    @Option(
+        help: ArgumentHelp(
+            "The instant, RFC 3339 (2026-11-22T10:00:00Z, or 2026-11-22T11:00:00+01:00: the offset dates days of use). Default: the clock, in the machine's offset.",
+            valueName: "time"))
     var now: String?
 
     func validate() throws {
@@ -78,10 +81,16 @@ struct MomentOptions: ParsableArguments {
 
     /// The moment, at `--now` or the clock.
     var moment: Moment {
-        Moment(
-            now: now.flatMap(Timestamp.init(rfc3339:)) ?? Self.clock(),
+        let time = now.flatMap(Timestamp.init(rfc3339:)) ?? Self.clock()
+        var moment = Moment(
+            now: time,
             subject: trigger.map(Moment.Subject.trigger) ?? event.map(Moment.Subject.event) ?? .everyTrigger,
             scene: scene, source: source)
+        // The offset `--now` is written in, or the machine's (SPEC §14.2).
+        moment.utcOffsetSeconds =
+            now.flatMap(Timestamp.utcOffset(ofRFC3339:))
+            ?? SystemCalls.utcOffset(atNanoseconds: time.nanosecondsSince1970)
+        return moment
     }
 
     /// The system clock: only the command line reads it, never the library.

@@ -16,6 +16,9 @@ enum TimeColumn {
         var days = [Day](repeating: Day(), count: 512)
         /// The last day read, checked before the days kept.
         var last = Day()
+        /// The UTC offset of the last time read, in seconds: its `±hh:mm`, else 0 (`Z`, `UTC` and
+        /// an epoch number are UTC; SPEC §14.2).
+        var offsetSeconds = 0
     }
 
     /// A day read: its `YYYY-MM-DD` (the first eight bytes and the last two) and its midnight, in
@@ -32,8 +35,24 @@ enum TimeColumn {
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Timestamp? {
         // The shape a timeline writes line after line: no epoch number has its `-`, so it is read
         // as below.
-        if isDayAndTime(bytes) { return dayAndTime(bytes, scratch: &scratch) }
+        if isDayAndTime(bytes) {
+            scratch.offsetSeconds = 0
+            return dayAndTime(bytes, scratch: &scratch)
+        }
+        scratch.offsetSeconds = offset(bytes)
         return parseOther(bytes, scratch: &scratch)
+    }
+
+    /// The `±hh:mm` a time ends with, in seconds; 0 without one.
+    private static func offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let count = bytes.count
+        guard count >= 25, bytes[count - 3] == UInt8(ascii: ":"),
+            bytes[count - 6] == UInt8(ascii: "+") || bytes[count - 6] == UInt8(ascii: "-")
+        else { return 0 }
+        let digits = [count - 5, count - 4, count - 2, count - 1].map { Int(bytes[$0]) - 0x30 }
+        guard digits.allSatisfy({ (0...9).contains($0) }) else { return 0 }
+        let seconds = (digits[0] * 10 + digits[1]) * 3600 + (digits[2] * 10 + digits[3]) * 60
+        return bytes[count - 6] == UInt8(ascii: "-") ? -seconds : seconds
     }
 
     /// Whether `bytes` have the shape `YYYY-MM-DDTHH:MM:SSZ`: twenty of them, with `-`, `T` and

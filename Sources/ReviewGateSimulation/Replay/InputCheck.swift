@@ -99,6 +99,15 @@ enum InputCheck {
                     at: read.location?.description,
                     didYouMean: Suggestion.closest(to: read.name, in: candidates)))
         }
+        // Days of use are local dates (SPEC §14.2): without an offset on any launch, all are UTC's.
+        if inventory.launches > 0, inventory.launchesWithOffset == 0,
+            let policy = policies.first(where: { $0.activeDaysWindow != nil })
+        {
+            warnings.append(
+                InputWarning(
+                    kind: InputWarning.offsetKind, name: "active_days", readBy: "policy \(policy.name)'s active_days",
+                    at: (policy.guards[.activeDays]?.location ?? policy.location).description, didYouMean: nil))
+        }
         return warnings
     }
 
@@ -143,8 +152,16 @@ package struct InputWarning: Sendable, Hashable {
         }
     }
 
+    /// The kind of the warning that no launch line has a UTC offset, for a policy that counts days
+    /// of use.
+    static let offsetKind = "utc_offset"
+
     /// The warning's sentence, with the input's most frequent event names for an event.
     package func message(frequentEvents: [Count]) -> String {
+        if kind == Self.offsetKind {
+            return
+                "\(readBy) counts days of use on local dates, and no launch line's time has a UTC offset: each is dated in UTC; write each time with the device's offset (+hh:mm), as the README's GA4 recipe does"
+        }
         let what = kind == "launch" ? "launches" : "\(kind) \(name)"
         let line = kind == "launch" ? "no launch line" : "no \(kind) line names it"
         var text = "\(readBy) reads \(what), and the input never sends it (\(line))"

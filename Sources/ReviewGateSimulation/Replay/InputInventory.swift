@@ -24,6 +24,8 @@ package struct InputInventory: Sendable {
     private var responses: UInt8 = 0
     /// `launch` lines.
     package private(set) var launches = 0
+    /// `launch` lines whose time has a UTC offset other than 0 (SPEC §14.2).
+    package private(set) var launchesWithOffset = 0
     /// People taken.
     package private(set) var people = 0
     /// People none of whose lines has a `short`.
@@ -41,6 +43,7 @@ package struct InputInventory: Sendable {
         var short = false
         var build = false
         var launches = 0
+        var launchesWithOffset = 0
         var beyond: [(symbol: Int, kind: Kind)] = []
         names.withUnsafeMutableBufferPointer { names in
             eventLines.withUnsafeMutableBufferPointer { eventLines in
@@ -51,7 +54,10 @@ package struct InputInventory: Sendable {
                     }
                     let bit = Self.bits[Int(event.kind.rawValue)]
                     guard bit != 0 else {
-                        if event.kind == .launch { launches += 1 }
+                        if event.kind == .launch {
+                            launches += 1
+                            if event.utcOffsetMinutes != 0 { launchesWithOffset += 1 }
+                        }
                         continue
                     }
                     if event.kind == .response {
@@ -71,6 +77,7 @@ package struct InputInventory: Sendable {
             }
         }
         self.launches += launches
+        self.launchesWithOffset += launchesWithOffset
         for (symbol, kind) in beyond { mark(symbol, kind) }
         if !short { peopleWithoutShort += 1 }
         if !build { peopleWithoutBuild += 1 }
@@ -115,6 +122,7 @@ package struct InputInventory: Sendable {
         people += other.people
         peopleWithoutShort += other.peopleWithoutShort
         peopleWithoutBuild += other.peopleWithoutBuild
+        launchesWithOffset += other.launchesWithOffset
     }
 
     /// The people none of whose lines has a value in `key`'s column.

@@ -85,7 +85,8 @@ struct PersonReplay {
             case .launch:
                 if !listensToLaunches {
                     // No trigger listens: recorded as `applyUnheard` records it, with no moment built.
-                    Transition.applyUnheardLaunch(at: event.time, to: &state, policy: policy)
+                    Transition.applyUnheardLaunch(
+                        at: event.time, to: &state, policy: policy, utcOffsetSeconds: Int(event.utcOffsetMinutes) * 60)
                     tally.moments += 1
                     continue
                 }
@@ -95,7 +96,10 @@ struct PersonReplay {
                 // A line of an old event name is a moment of the new one (SPEC §14.4).
                 let written = name(event.name)
                 let name = renames?.event(written) ?? written
-                if !listens(to: event), Transition.applyUnheard(event: name, at: event.time, to: &state, policy: policy)
+                if !listens(to: event),
+                    Transition.applyUnheard(
+                        event: name, at: event.time, to: &state, policy: policy,
+                        utcOffsetSeconds: Int(event.utcOffsetMinutes) * 60)
                 {
                     tally.moments += 1
                     continue
@@ -116,6 +120,7 @@ struct PersonReplay {
                 continue
             }
             moment.now = event.time
+            moment.utcOffsetSeconds = Int(event.utcOffsetMinutes) * 60
             moment.scene = event.scene == TimelineEvent.none ? nil : name(event.scene)
             let listened = listens(to: event)
             if Transition.applyUnheard(moment, to: &state, policy: policy, listened: listened) {

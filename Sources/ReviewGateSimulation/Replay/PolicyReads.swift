@@ -62,6 +62,12 @@ package struct PolicyReads {
                 add(condition, by: "\(prefix)a condition of trigger \(trigger.id)")
             }
         }
+        if let activeDays = policy.guards[.activeDays] {
+            names.append(
+                Name(
+                    kind: nil, name: Trigger.launchEvent, by: "\(prefix)guards.active_days",
+                    location: activeDays.location))
+        }
         if let minLaunches = policy.guards[.minLaunches] {
             names.append(
                 Name(
@@ -103,7 +109,8 @@ package struct PolicyReads {
         case .event(let event, _, _, _):
             names.append(
                 Name(kind: event == Trigger.launchEvent ? nil : .event, name: event, by: by, location: location))
-        case .launches: names.append(Name(kind: nil, name: Trigger.launchEvent, by: by, location: location))
+        case .launches, .activeDays:
+            names.append(Name(kind: nil, name: Trigger.launchEvent, by: by, location: location))
         case .flag(let flag): names.append(Name(kind: .flag, name: flag, by: by, location: location))
         case .attribute(let attribute, _):
             names.append(Name(kind: .attribute, name: attribute, by: by, location: location))

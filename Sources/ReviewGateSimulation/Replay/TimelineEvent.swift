@@ -75,6 +75,9 @@ package struct TimelineEvent: Sendable, Hashable {
     package var build: Symbols.ID = none
     /// The value, or ``none``.
     package var value: Symbols.ID = none
+    /// The UTC offset the line's time is written in, in minutes east: the local date a launch is a
+    /// day of use on (SPEC §14.2). 0 for `Z`, `UTC` and an epoch number.
+    package var utcOffsetMinutes: Int16 = 0
 
     /// Creates a line's event.
     package init(person: Symbols.ID, time: Timestamp, kind: Kind) {

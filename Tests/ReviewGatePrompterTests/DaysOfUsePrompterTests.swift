@@ -1,0 +1,59 @@
+import Clocks
+import Foundation
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+import ReviewGatePrompter
+import ReviewGateTestSupport
+import Testing
+
+/// Days of use through the prompter (SPEC §14.2): a launch is a day of use on the device's local
+/// date, in the time zone the app gives (a test sets it as it sets the wall clock).
+@Suite("Prompter: days of use on the device's local dates")
+struct DaysOfUsePrompterTests {
+    static let policy = """
+        reviewgate: 1
+        name: days
+        triggers: {done: {at_least: 1}}
+        guards:
+          active_days: {at_least: 2, within: 7d}
+          system_quota: false
+        """
+
+    @Test("launches late in the UTC evening are the next day in Tokyo: two days of use, then it asks")
+    func launchesInTokyo() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "reviewgate-days-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stateURL = folder.appending(path: "review-state.json")
+        let policy = try Fixtures.policy(Self.policy)
+        let clock = TestClock()
+        // 2026-06-03T14:00Z and 15:30Z: the 3rd at 23:00 and the 4th at 00:30 in Tokyo.
+        let start = Date(timeIntervalSince1970: 1_780_495_200)
+        let tokyo = TimeZone(secondsFromGMT: 9 * 3_600)!
+        let wall = WallClock(start)
+        let prompter = Prompter(
+            policy: policy, presenter: { true }, stateFile: stateURL, clock: clock, now: { wall.now },
+            timeZone: { tokyo })
+        await prompter.launched()
+        wall.advance(by: 90 * 60)
+        await prompter.launched()
+        await prompter.donate("done")
+        await clock.advance(by: .seconds(1))
+        await prompter.waitUntilIdle()
+
+        let state = try StateDecoder.decode(Fixtures.documents.document(atPath: stateURL.path), versionKey: nil)
+        #expect(state.activeDays.map { $0.description } == ["2026-06-03", "2026-06-04"])
+        #expect(state.asks.count == 1)
+    }
+}
+
+/// A wall clock a test moves by hand.
+private final class WallClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var time: Date
+
+    init(_ time: Date) { self.time = time }
+
+    var now: Date { lock.withLock { time } }
+
+    func advance(by seconds: TimeInterval) { lock.withLock { time += seconds } }
+}
