@@ -43,9 +43,9 @@ copy() { # copy TARGET FILES...: each under a name of its path
     return 0
 }
 shopt -s nullglob globstar
-copy policy policies/*.yaml policies/experiments/*.yaml Tests/ReviewGateTests/Fixtures/**/*.yaml ../shared/yaml-test-suite/*/in.yaml
+copy policy policies/*.yaml policies/experiments/*.yaml policies/recipes/*.yaml Tests/ReviewGateTests/Fixtures/**/*.yaml ../shared/yaml-test-suite/*/in.yaml
 copy state policies/examples/*.state.yaml ../shared/yaml-test-suite/*/in.yaml
-copy scenario policies/scenarios/*.scenario.yaml policies/budget/scenarios/*.scenario.yaml policies/experiments/scenarios/*.scenario.yaml
+copy scenario policies/scenarios/*.scenario.yaml policies/budget/scenarios/*.scenario.yaml policies/experiments/scenarios/*.scenario.yaml policies/recipes/scenarios/*.scenario.yaml
 copy budget policies/budget/*.budget.yaml
 copy compiled ../shared/json-test-suite/test_parsing/*.json schemas/*.json
 copy simulate policies/examples/simulate/*
@@ -54,7 +54,7 @@ copy vary Fuzz/regressions/vary/*
 if [ -x .build/debug/reviewgate ]; then
     keys=$(mktemp -d)
     .build/debug/reviewgate keygen "$keys/fuzz" >/dev/null
-    for policy in policies/*.yaml; do
+    for policy in policies/*.yaml policies/recipes/*.yaml; do
         name=$(basename "$policy" .yaml)
         .build/debug/reviewgate compile "$policy" -o "$seeds/compiled/$name.json" >/dev/null 2>&1 || true
         .build/debug/reviewgate compile --sign "$keys/fuzz.key" "$policy" -o "$seeds/remote/$name.json" \

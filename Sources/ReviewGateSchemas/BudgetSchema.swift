@@ -61,6 +61,19 @@ extension JSONSchema {
                 }
               },
               "additionalProperties": false
+            },
+            "renamed": {
+              "description": "Old prompt names whose asks, answers, leases and counters count as the new prompt's, for all the budget's policies (SPEC §14.4), which must rename them alike. Needs reviewgate 0.5.",
+              "type": ["object", "null"],
+              "properties": {
+                "prompts": {
+                  "description": "Old prompt name: new prompt name.",
+                  "type": ["object", "null"],
+                  "additionalProperties": { "type": "string", "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]*$" },
+                  "examples": [{ "rate_us": "review" }]
+                }
+              },
+              "additionalProperties": false
             }
           },
           "additionalProperties": false,

@@ -87,11 +87,15 @@ import Testing
         #expect(!files.isEmpty)
         for file in files {
             let accepted = target.run(Array(try Data(contentsOf: file)))
-            // Only the 10,000 valid triggers are a policy, the 15,000 moments a timeline, the 6,000
-            // prompts a budget, and the 100,000 values a --vary (of which 8 are tried): the rest are refused.
+            // Only the 10,000 valid triggers and the lists of 10,000 waits are a policy, the 10,000
+            // days of use a state, the 15,000 moments a timeline, the 6,000 prompts a budget, and the
+            // 100,000 values a --vary (of which 8 are tried): the rest are refused.
             #expect(
                 accepted
-                    == ["many-triggers.json", "one-person.jsonl", "many-prompts-and-gaps.yaml", "many-values.txt"]
+                    == [
+                        "many-triggers.json", "many-waits.yaml", "active-days.json", "one-person.jsonl",
+                        "many-prompts-and-gaps.yaml", "many-values.txt",
+                    ]
                     .contains(file.lastPathComponent),
                 "\(file.lastPathComponent)")
         }

@@ -95,6 +95,21 @@ struct PolicyVariantsTests {
                 "rollout.percent=50",
                 Self.policy + "\nrollout:\n  percent: 50"
             ),
+            // The rules of SPEC §14: a list of waits, a count since the last ask, days of use.
+            (
+                "guards.cooldown=[7d, 30d]",
+                Self.policy.replacingOccurrences(of: "cooldown: 30d", with: "cooldown: [7d, 30d]")
+            ),
+            (
+                "triggers.done.since=last_ask",
+                Self.policy.replacingOccurrences(of: "at_least: 4", with: "at_least: 4\n    since: last_ask")
+            ),
+            (
+                "guards.active_days={at_least: 3, within: 7d}",
+                Self.policy.replacingOccurrences(
+                    of: "once_per_version: true",
+                    with: "once_per_version: true\n  active_days: {at_least: 3, within: 7d}")
+            ),
         ]
         for (argument, file) in cases {
             let made = try Self.make(argument)
@@ -137,6 +152,17 @@ struct PolicyVariantsTests {
             "guards=null": 8, "guards.cooldown.days=3": 8,
         ]
         #expect(errors.first?.location?.line == lines[argument], "\(errors)")
+    }
+
+    @Test("lists of waits vary as lists: --vary guards.cooldown=[7d,30d],[14d,60d]")
+    func listsOfWaits() throws {
+        let made = try Self.make("guards.cooldown=[7d,30d],[14d,60d]")
+        #expect(made.variants.map { $0.variant?.name } == ["guards.cooldown=[7d,30d]", "guards.cooldown=[14d,60d]"])
+        let waits = made.variants.compactMap { variant -> [String]? in
+            guard case .cooldown(let waits)? = variant.policy.guards[.cooldown]?.value else { return nil }
+            return waits.entries.map(\.description)
+        }
+        #expect(waits == [["7d", "30d"], ["14d", "60d"]])
     }
 
     @Test("more than 256 variants are refused before any is decoded")

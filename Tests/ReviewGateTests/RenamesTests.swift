@@ -108,3 +108,39 @@ import Testing
         #expect(warnings.filter { $0.rule == .renamedUnread }.map { $0.location?.line } == [3])
     }
 }
+
+/// A budget's `renamed.prompts` (SPEC §14.4): its policies must rename prompts as it does.
+@Suite struct BudgetRenamesTests {
+    static func budget(_ renamed: String = "renamed: {prompts: {rate_us: review}}") -> String {
+        """
+        reviewgate_budget: 1
+        name: calm
+        \(renamed)
+        prompts:
+          review: {priority: 50, policy: r.yaml}
+          survey: {priority: 20, policy: s.yaml}
+        """
+    }
+    static let renamed = "\nrenamed: {prompts: {rate_us: review}}"
+
+    @Test func thePoliciesMustRenamePromptsAsTheBudgetDoes() {
+        let errors = BudgetLoaderTests.errors([
+            "b.yaml": Self.budget(), "r.yaml": BudgetLoaderTests.review + Self.renamed,
+            "s.yaml": BudgetLoaderTests.survey,
+        ])
+        #expect(errors.contains { $0.contains("s.yaml renames prompts unlike the budget") })
+        #expect(
+            BudgetLoaderTests.errors([
+                "b.yaml": Self.budget(), "r.yaml": BudgetLoaderTests.review + Self.renamed,
+                "s.yaml": BudgetLoaderTests.survey + Self.renamed,
+            ]) == [])
+    }
+
+    @Test func aBudgetRenamesNoEvents() {
+        let errors = BudgetLoaderTests.errors([
+            "b.yaml": Self.budget("renamed: {events: {a: b}}"), "r.yaml": BudgetLoaderTests.review,
+            "s.yaml": BudgetLoaderTests.survey,
+        ])
+        #expect(errors.first?.contains("a budget's renamed") == true, "\(errors)")
+    }
+}

@@ -47,6 +47,10 @@ public enum Arbiter {
                     "no policy of the budget has the trigger \"\(Quote.prefix(trigger))\"\(Suggestion.phrase(for: trigger, in: budget.policies.flatMap { $0.triggers.map(\.id) }))"
             )
         }
+        // The policies of a budget share one `renamed` (SPEC §14.4): an old event's moment is the
+        // new event's, and the state is read with old names as new ones.
+        let renamed = budget.renamed
+        let (state, moment) = renamed.isEmpty ? (state, moment) : (renamed.view(of: state), renamed.moment(moment))
         // Each wanted prompt once, in the order first named.
         var seen = Set<String>()
         let wantedInOrder = wanted.filter { seen.insert($0).inserted }

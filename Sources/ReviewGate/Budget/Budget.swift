@@ -67,6 +67,14 @@ public struct Budget: Sendable {
         policies.compactMap(\.longestWithin).max()
     }
 
+    /// The prompts the budget file renames (`renamed.prompts`, SPEC §14.4), which its policies
+    /// must rename alike.
+    package var ownRenames: Renames = .none
+
+    /// The renames that hold for all the budget's policies, which share one map: the policies'
+    /// (their events' and prompts'), else the budget's own.
+    package var renamed: Renames { policies.first?.renamed ?? ownRenames }
+
     /// How the budget's policies count (they all count alike: ``BudgetLoader`` checks it); with no
     /// policy, the defaults.
     package var counting: Counting {

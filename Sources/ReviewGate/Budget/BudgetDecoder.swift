@@ -8,7 +8,7 @@ package struct BudgetDecoder {
 
     /// The keys of each mapping of a budget, which the JSON Schema lists too (a test compares them).
     package static let topLevelKeys = [
-        formatKey, "name", "description", "extends", "prompts", "limits", "gaps", "lease", "lint",
+        formatKey, "name", "description", "extends", "prompts", "limits", "gaps", "lease", "lint", "renamed",
     ]
     package static let promptKeys = ["priority", "policy", "ignores_budget"]
     package static let limitKeys = ["max", "per"]
@@ -66,10 +66,17 @@ package struct BudgetDecoder {
             }
         }
         let allowed = decodeLint(fields["lint"])
+        // A budget renames prompts for all its policies (SPEC §14.4); events are its policies' own.
+        var renamed = Renames.none
+        if let node = fields["renamed"] {
+            if reader.fields(node, "a budget's renamed", allowed: ["prompts"]) != nil { renamed = reader.renames(node) }
+        }
         guard !reader.hasErrors, let name else { return nil }
-        return Budget(
+        var budget = Budget(
             version: version, name: name, description: description, prompts: prompts, limits: limits, gaps: gaps,
             lease: lease, allowedWarnings: allowed, location: root.location)
+        budget.ownRenames = renamed
+        return budget
     }
 
     private mutating func decodePrompts(_ node: DocumentNode) -> [BudgetPrompt] {

@@ -55,6 +55,12 @@
                         "prompt \(prompt.name)'s policy \(Quote.prefix(path.value)) decides the prompt \"\(policy.prompt)\"\(written): write prompt: \(prompt.name) in the policy, or name the entry \(policy.prompt)",
                         at: path.location))
             }
+            if !budget.ownRenames.isEmpty, policy.renamed.prompts != budget.ownRenames.prompts {
+                errors.append(
+                    .error(
+                        "\(Quote.prefix(path.value)) renames prompts unlike the budget (renamed.prompts): the budget's renames hold for all its policies, so each must rename them alike (SPEC §14.4)",
+                        at: path.location))
+            }
             if let first {
                 let theirs = first.policy
                 if theirs.counting.whileBlocked != policy.counting.whileBlocked

@@ -38,6 +38,8 @@ package enum ExtendsMerge {
                     combined(basePrompt, childPrompt) { _, _, value in value }
                 }
             case "lint": combined(baseValue, childValue) { _, _, value in value }
+            case "renamed":
+                combined(baseValue, childValue) { _, base, child in combined(base, child) { _, _, value in value } }
             default: childValue
             }
         }

@@ -62,6 +62,12 @@ public struct Policy: Sendable {
     /// Whether a trigger or condition counts `since: last_ask`: read on every donation, without
     /// copying ``sinceAskEvents``.
     package var countsSinceAsk: Bool { !box.stored.sinceAskEvents.isEmpty }
+
+    /// Whether a trigger or condition counts `event` since the last ask: read on every donation,
+    /// so a short list is searched (a policy's own strings compare at once), not a set hashed.
+    package func countsSinceAsk(_ event: String) -> Bool {
+        box.stored.sinceAskEventList.withUnsafeBufferPointer { $0.contains(event) }
+    }
     /// Whether the policy renames anything: read on every moment, without copying ``renamed``.
     package var hasRenames: Bool { !box.stored.renamed.isEmpty }
     /// Old names whose history counts as new ones' (`renamed`, SPEC §14.4).
@@ -264,7 +270,9 @@ public struct Policy: Sendable {
         /// The longest `within` any trigger or condition uses: how much donation history to keep.
         var longestWithin: TimeSpan?
         /// The events counted `since: last_ask`: whose `since_ask` counters a state keeps.
-        var sinceAskEvents: Set<String>
+        var sinceAskEvents: Set<String> { didSet { sinceAskEventList = sinceAskEvents.sorted() } }
+        /// ``sinceAskEvents`` as a list, searched on every donation.
+        var sinceAskEventList: [String] = []
         /// The longest `active_days` window read, in days.
         var activeDaysWindow: Int?
         /// What the person's answers to the app's pre-prompt do.
@@ -304,6 +312,7 @@ public struct Policy: Sendable {
             self.guards = guards
             self.longestWithin = Policy.longestWithin(triggers, guards, nil)
             self.sinceAskEvents = Policy.sinceAskEvents(triggers, guards, nil)
+            self.sinceAskEventList = self.sinceAskEvents.sorted()
             self.activeDaysWindow = Policy.activeDaysWindow(triggers, guards, nil)
             self.responses = responses
             self.counting = counting

@@ -34,9 +34,10 @@ extension NodeReader {
                 map[old] = new
                 locations["\(kind).\(old)"] = entry.key.location
             }
+            var ends: [String: String] = [:]
             for (old, new) in map.sorted(by: { $0.key < $1.key }) where map[new] != nil {
                 error(
-                    "\(old) is renamed to \(new), which is itself renamed to \(map[new]!): rename each old name straight to the name the policy reads (\(old): \(Self.end(of: old, in: map)))",
+                    "\(old) is renamed to \(new), which is itself renamed to \(map[new]!): rename each old name straight to the name the policy reads (\(old): \(Self.end(of: old, in: map, known: &ends)))",
                     at: locations["\(kind).\(old)"])
             }
             maps[kind] = map
@@ -44,12 +45,31 @@ extension NodeReader {
         return Renames(events: maps["events"] ?? [:], prompts: maps["prompts"] ?? [:], locations: locations)
     }
 
-    /// Where a chain of renames ends, or the first name seen again in a cycle.
-    private static func end(of name: String, in map: [String: String]) -> String {
-        var seen: Set<String> = [name]
+    /// Where a chain of renames ends, or the first name seen again in a cycle; each name's end is
+    /// kept in `known`, so that a chain of n renames takes n steps in all, not n².
+    private static func end(of name: String, in map: [String: String], known: inout [String: String]) -> String {
+        var path: [String] = []
+        var onPath: Set<String> = []
         var current = name
-        while let next = map[current], seen.insert(next).inserted { current = next }
-        return map[current] ?? current
+        var end: String
+        while true {
+            if let found = known[current] {
+                end = found
+                break
+            }
+            guard let next = map[current] else {
+                end = current
+                break
+            }
+            guard onPath.insert(current).inserted else {
+                end = current  // a cycle: the first name seen again
+                break
+            }
+            path.append(current)
+            current = next
+        }
+        for step in path { known[step] = end }
+        return end
     }
 }
 

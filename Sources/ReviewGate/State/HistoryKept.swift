@@ -4,27 +4,40 @@
 package struct HistoryKept: Sendable {
     /// The longest `within` read: donation times older than it are dropped.
     package var window: TimeSpan?
-    /// For each event (or `launch`) counted since the last ask, the prompts whose asks start its
-    /// count again.
-    package var sinceAsk: [String: [String]]
-    /// The renames whose old prompts' asks count as the new ones' (SPEC §14.4).
-    package var renamed: Renames
+    /// The events (or `launch`) that a policy counts since the last ask.
+    package var sinceAskEvents: Set<String>
+    /// The prompt whose asks start those counts again: a policy's own.
+    package var sinceAskPrompt: String
+    /// A budget's: for each event counted since the last ask, the prompts whose asks start its
+    /// count again (its policies' prompts that read it); `nil` for one policy.
+    package var sinceAskPrompts: [String: [String]]?
+    /// The renames whose old prompts' asks count as the new ones' (SPEC §14.4), when there are any.
+    package var renamed: Renames?
     /// The longest `active_days` window read, in days: the dates of use kept (SPEC §14.2).
     package var activeDaysWindow: Int?
 
-    /// Creates what a state keeps.
+    /// Creates what a state keeps; none of it counted since an ask unless `sinceAskEvents` says so.
     package init(
-        window: TimeSpan?, sinceAsk: [String: [String]] = [:], renamed: Renames = .none, activeDaysWindow: Int? = nil
+        window: TimeSpan?, sinceAskEvents: Set<String> = [], sinceAskPrompt: String = Ask.review,
+        sinceAskPrompts: [String: [String]]? = nil, renamed: Renames? = nil, activeDaysWindow: Int? = nil
     ) {
         self.window = window
-        self.sinceAsk = sinceAsk
+        self.sinceAskEvents = sinceAskEvents
+        self.sinceAskPrompt = sinceAskPrompt
+        self.sinceAskPrompts = sinceAskPrompts
         self.renamed = renamed
         self.activeDaysWindow = activeDaysWindow
     }
 
+    /// The prompts whose counts of `event` since their last ask the state keeps; empty for most.
+    package func prompts(countingSince event: String) -> [String] {
+        guard sinceAskEvents.contains(event) else { return [] }
+        return sinceAskPrompts.map { $0[event] ?? [] } ?? [sinceAskPrompt]
+    }
+
     /// The state's asks with each prompt under its new name.
     func asks(of state: ReviewState) -> [Ask] {
-        guard !renamed.prompts.isEmpty else { return state.asks }
+        guard let renamed, !renamed.prompts.isEmpty else { return state.asks }
         return state.asks.map { ask in
             var ask = ask
             ask.prompt = renamed.prompt(ask.prompt)
@@ -34,15 +47,13 @@ package struct HistoryKept: Sendable {
 }
 
 extension Policy {
-    /// What a state keeps for this policy: its longest `within`, and a counter of donations since
-    /// its prompt's last ask for each event it counts so.
+    /// What a state keeps for this policy: its longest `within`, its days of use, and a counter of
+    /// donations since its prompt's last ask for each event it counts so. Made at every donation:
+    /// it copies no collection a policy without these rules has.
     package var historyKept: HistoryKept {
-        let events = sinceAskEvents
-        guard !events.isEmpty else { return HistoryKept(window: longestWithin, activeDaysWindow: activeDaysWindow) }
-        var sinceAsk: [String: [String]] = [:]
-        for event in events { sinceAsk[event] = [prompt] }
-        return HistoryKept(
-            window: longestWithin, sinceAsk: sinceAsk, renamed: renamed, activeDaysWindow: activeDaysWindow)
+        HistoryKept(
+            window: longestWithin, sinceAskEvents: sinceAskEvents, sinceAskPrompt: prompt,
+            renamed: hasRenames ? renamed : nil, activeDaysWindow: activeDaysWindow)
     }
 }
 
@@ -56,8 +67,8 @@ extension Budget {
             }
         }
         return HistoryKept(
-            window: longestWithin, sinceAsk: sinceAsk, renamed: policies.first?.renamed ?? .none,
-            activeDaysWindow: policies.compactMap(\.activeDaysWindow).max())
+            window: longestWithin, sinceAskEvents: Set(sinceAsk.keys), sinceAskPrompts: sinceAsk,
+            renamed: renamed.isEmpty ? nil : renamed, activeDaysWindow: policies.compactMap(\.activeDaysWindow).max())
     }
 }
 
@@ -66,9 +77,15 @@ extension ReviewState {
     /// the dates of the last `window` days up to it stay, a date after it (a clock set back) too.
     mutating func keepActiveDay(_ date: LocalDate, window: Int) {
         let first = date.adding(days: -(window - 1))
-        if activeDays.first.map({ $0 < first }) ?? false { activeDays.removeAll { $0 < first } }
-        let index = activeDays.firstIndex { $0 >= date } ?? activeDays.endIndex
-        if index == activeDays.endIndex || activeDays[index] != date { activeDays.insert(date, at: index) }
+        if let oldest = activeDays.first, oldest < first { activeDays.removeAll { $0 < first } }
+        // Most launches fall on the latest date kept, or a later one.
+        guard let last = activeDays.last, last >= date else {
+            activeDays.append(date)
+            return
+        }
+        guard last != date else { return }
+        let index = activeDays.firstIndex { $0 >= date }!
+        if activeDays[index] != date { activeDays.insert(date, at: index) }
     }
 }
 

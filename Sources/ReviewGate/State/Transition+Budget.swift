@@ -34,7 +34,9 @@ extension Transition {
                 arm: experiment.arm, version: experiment.version, exposedAt: moment.now)
         }
         if appendingAsk, let granted = arbitration.grantedCandidate {
-            appendAsk(at: moment.now, trigger: granted.decision?.trigger, prompt: granted.prompt, to: &state)
+            appendAsk(
+                at: moment.now, trigger: granted.decision?.trigger, prompt: granted.prompt, to: &state,
+                oldNames: budget.renamed.oldNames(ofPrompt: granted.prompt))
         }
         return uncounted
     }

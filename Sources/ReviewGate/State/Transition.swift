@@ -47,7 +47,7 @@ public enum Transition {
             // The same as `uncounted` then `donate`, with one look-up of the event's history
             // rather than two: a full count is seen where the donation would be recorded.
             if policy.counting.whileBlocked || verdict.failed == 0 {
-                if !policy.countsSinceAsk {
+                if !policy.countsSinceAsk(event) {
                     let window = policy.longestWithin
                     modify(&state.events[event, default: EventHistory(count: 0)]) { history in
                         if history.count < ReviewState.largestCount { history.record(moment.now, keeping: window) }
@@ -90,7 +90,7 @@ public enum Transition {
     private static func count(
         _ event: String, at now: Timestamp, in state: inout ReviewState, keeping kept: HistoryKept
     ) {
-        let prompts = kept.sinceAsk[event] ?? []
+        let prompts = kept.prompts(countingSince: event)
         let asks = prompts.isEmpty ? [] : kept.asks(of: state)
         modify(&state.events[event, default: EventHistory(count: 0)]) { history in
             guard history.count < ReviewState.largestCount else { return }
@@ -103,14 +103,15 @@ public enum Transition {
     /// an event.
     private static func countLaunch(at now: Timestamp, in state: inout ReviewState, keeping kept: HistoryKept) {
         guard state.launches < ReviewState.largestCount else { return }
-        var history = EventHistory(count: state.launches, times: state.launchTimes, sinceAsk: state.launchesSinceAsk)
-        if let prompts = kept.sinceAsk[Trigger.launchEvent] {
+        let prompts = kept.prompts(countingSince: Trigger.launchEvent)
+        if !prompts.isEmpty {
+            var history = state.launchHistory
             history.startCounters(for: prompts, asks: kept.asks(of: state))
+            state.launchesSinceAsk = history.sinceAsk
         }
-        history.record(now, keeping: kept.window)
-        state.launches = history.count
-        state.launchTimes = history.times
-        state.launchesSinceAsk = history.sinceAsk
+        for index in state.launchesSinceAsk.indices { state.launchesSinceAsk.values[index] += 1 }
+        // In place, so that the launch times are not copied.
+        record(now, count: &state.launches, times: &state.launchTimes, keeping: kept.window)
     }
 
     /// Records a moment whose event no trigger of the policy listens to, without deciding it, when
@@ -149,12 +150,9 @@ public enum Transition {
         if let window = policy.activeDaysWindow {
             state.keepActiveDay(LocalDate(now, utcOffsetSeconds: utcOffsetSeconds), window: window)
         }
-        if !policy.countsSinceAsk && state.launchesSinceAsk.isEmpty {
+        if !policy.countsSinceAsk(Trigger.launchEvent) && state.launchesSinceAsk.isEmpty {
             if state.launches < ReviewState.largestCount {
-                var history = EventHistory(count: state.launches, times: state.launchTimes)
-                history.record(now, keeping: policy.longestWithin)
-                state.launches = history.count
-                state.launchTimes = history.times
+                record(now, count: &state.launches, times: &state.launchTimes, keeping: policy.longestWithin)
             }
         } else {
             countLaunch(at: now, in: &state, keeping: policy.historyKept)
@@ -175,7 +173,7 @@ public enum Transition {
             return true
         }
         guard policy.counting.whileBlocked else { return false }
-        guard !policy.countsSinceAsk else {
+        guard !policy.countsSinceAsk(event) else {
             count(event, at: now, in: &state, keeping: policy.historyKept)
             return true
         }
@@ -200,11 +198,15 @@ public enum Transition {
     ) {
         state.asks.append(
             Ask(at: now, short: state.app.short, build: state.app.build, trigger: trigger, prompt: prompt))
-        for name in [prompt] + oldNames {
-            if state.launchesSinceAsk[name] != nil { state.launchesSinceAsk[name] = 0 }
-            for index in state.events.indices where state.events.values[index].sinceAsk[name] != nil {
-                state.events.values[index].sinceAsk[name] = 0
-            }
+        zeroCounters(of: prompt, in: &state)
+        for name in oldNames { zeroCounters(of: name, in: &state) }
+    }
+
+    /// Sets every counter since an ask of `prompt` the state keeps to 0.
+    private static func zeroCounters(of prompt: String, in state: inout ReviewState) {
+        if state.launchesSinceAsk[prompt] != nil { state.launchesSinceAsk[prompt] = 0 }
+        for index in state.events.indices where !state.events.values[index].sinceAsk.isEmpty {
+            if state.events.values[index].sinceAsk[prompt] != nil { state.events.values[index].sinceAsk[prompt] = 0 }
         }
     }
 
@@ -298,10 +300,21 @@ extension EventHistory {
     /// Counts one donation at `now`, keeping only the times a `within` of `window` could still
     /// count, at most `count` of them, oldest first.
     fileprivate mutating func record(_ now: Timestamp, keeping window: TimeSpan?) {
-        count += 1
         if !sinceAsk.isEmpty { countSinceAsk() }
+        Transition.record(now, count: &count, times: &times, keeping: window)
+    }
+}
+
+extension Transition {
+    /// Counts one donation at `now` into a count and its times, keeping only the times a `within`
+    /// of `window` could still count, at most `count` of them, oldest first: an event's history,
+    /// or the launches without building one.
+    fileprivate static func record(
+        _ now: Timestamp, count: inout Int, times: inout [Timestamp], keeping window: TimeSpan?
+    ) {
+        count += 1
         guard let window else {
-            times.removeAll()
+            if !times.isEmpty { times.removeAll() }
             return
         }
         // A `--now` in the past must not put the times out of order.

@@ -64,7 +64,7 @@ struct BudgetReplay {
                 PersonReplay.set(event, symbols: symbols, in: &state)
                 continue
             }
-            moment.utcOffsetSeconds = Int(event.utcOffsetMinutes) * 60
+            moment.utcOffsetSeconds = event.utcOffsetSeconds
             moment.scene = text(event.scene)
             let arbitration: Arbitration
             do {

@@ -17,7 +17,7 @@ extension TimelineLine {
             let kind = kind(line.type.bytes)
         else { return nil }
         var event = TimelineEvent(person: TimelineEvent.none, time: time, kind: kind)
-        event.utcOffsetMinutes = Int16(scratch.offsetSeconds / 60)
+        event.utcOffsetQuarters = scratch.offsetQuarters
         let named: Bool
         switch kind {
         case .event, .trigger, .flag, .want: named = true

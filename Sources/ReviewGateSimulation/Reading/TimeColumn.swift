@@ -16,9 +16,9 @@ enum TimeColumn {
         var days = [Day](repeating: Day(), count: 512)
         /// The last day read, checked before the days kept.
         var last = Day()
-        /// The UTC offset of the last time read, in seconds: its `±hh:mm`, else 0 (`Z`, `UTC` and
-        /// an epoch number are UTC; SPEC §14.2).
-        var offsetSeconds = 0
+        /// The UTC offset of the last time read, in quarter hours: its `±hh:mm`, else 0 (`Z`, `UTC`
+        /// and an epoch number are UTC; SPEC §14.2).
+        var offsetQuarters: Int8 = 0
     }
 
     /// A day read: its `YYYY-MM-DD` (the first eight bytes and the last two) and its midnight, in
@@ -36,10 +36,10 @@ enum TimeColumn {
         // The shape a timeline writes line after line: no epoch number has its `-`, so it is read
         // as below.
         if isDayAndTime(bytes) {
-            scratch.offsetSeconds = 0
+            scratch.offsetQuarters = 0
             return dayAndTime(bytes, scratch: &scratch)
         }
-        scratch.offsetSeconds = offset(bytes)
+        scratch.offsetQuarters = Int8(offset(bytes) / 900)
         return parseOther(bytes, scratch: &scratch)
     }
 
@@ -52,6 +52,8 @@ enum TimeColumn {
         let digits = [count - 5, count - 4, count - 2, count - 1].map { Int(bytes[$0]) - 0x30 }
         guard digits.allSatisfy({ (0...9).contains($0) }) else { return 0 }
         let seconds = (digits[0] * 10 + digits[1]) * 3600 + (digits[2] * 10 + digits[3]) * 60
+        // A line keeps quarter hours, from −12:00 to +14:00 (every zone's); beyond, it is read as UTC.
+        guard seconds <= 14 * 3600 else { return 0 }
         return bytes[count - 6] == UInt8(ascii: "-") ? -seconds : seconds
     }
 

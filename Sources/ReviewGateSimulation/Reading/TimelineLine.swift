@@ -46,7 +46,7 @@ enum TimelineLine {
             return kind
         }
         var event = TimelineEvent(person: person, time: time, kind: kind)
-        event.utcOffsetMinutes = Int16(scratch.offsetSeconds / 60)
+        event.utcOffsetQuarters = scratch.offsetQuarters
         switch kind {
         case .event, .trigger, .flag, .attribute, .want:
             event.name = try required(.name, fields) { (bytes) throws(LineProblem) in

@@ -56,7 +56,7 @@ package struct InputInventory: Sendable {
                     guard bit != 0 else {
                         if event.kind == .launch {
                             launches += 1
-                            if event.utcOffsetMinutes != 0 { launchesWithOffset += 1 }
+                            if event.utcOffsetQuarters != 0 { launchesWithOffset += 1 }
                         }
                         continue
                     }

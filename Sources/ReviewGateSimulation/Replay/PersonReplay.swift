@@ -86,7 +86,7 @@ struct PersonReplay {
                 if !listensToLaunches {
                     // No trigger listens: recorded as `applyUnheard` records it, with no moment built.
                     Transition.applyUnheardLaunch(
-                        at: event.time, to: &state, policy: policy, utcOffsetSeconds: Int(event.utcOffsetMinutes) * 60)
+                        at: event.time, to: &state, policy: policy, utcOffsetSeconds: event.utcOffsetSeconds)
                     tally.moments += 1
                     continue
                 }
@@ -99,7 +99,7 @@ struct PersonReplay {
                 if !listens(to: event),
                     Transition.applyUnheard(
                         event: name, at: event.time, to: &state, policy: policy,
-                        utcOffsetSeconds: Int(event.utcOffsetMinutes) * 60)
+                        utcOffsetSeconds: event.utcOffsetSeconds)
                 {
                     tally.moments += 1
                     continue
@@ -120,7 +120,7 @@ struct PersonReplay {
                 continue
             }
             moment.now = event.time
-            moment.utcOffsetSeconds = Int(event.utcOffsetMinutes) * 60
+            moment.utcOffsetSeconds = event.utcOffsetSeconds
             moment.scene = event.scene == TimelineEvent.none ? nil : name(event.scene)
             let listened = listens(to: event)
             if Transition.applyUnheard(moment, to: &state, policy: policy, listened: listened) {

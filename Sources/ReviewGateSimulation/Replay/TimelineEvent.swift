@@ -65,6 +65,13 @@ package struct TimelineEvent: Sendable, Hashable {
     package var source: MomentSource?
     /// How the value reads.
     package var valueKind: ValueKind = .none
+    /// The UTC offset the line's time is written in, in quarter hours east (every zone's offset is
+    /// a multiple of 15 minutes): the local date a launch is a day of use on (SPEC §14.2). 0 for
+    /// `Z`, `UTC` and an epoch number. One byte, where the line's layout has room for it.
+    package var utcOffsetQuarters: Int8 = 0
+
+    /// ``utcOffsetQuarters`` in seconds.
+    package var utcOffsetSeconds: Int { Int(utcOffsetQuarters) * 900 }
     /// The event, trigger, flag, attribute or wanted prompt's name, or ``none``.
     package var name: Symbols.ID = none
     /// The scene, or ``none``.
@@ -75,9 +82,6 @@ package struct TimelineEvent: Sendable, Hashable {
     package var build: Symbols.ID = none
     /// The value, or ``none``.
     package var value: Symbols.ID = none
-    /// The UTC offset the line's time is written in, in minutes east: the local date a launch is a
-    /// day of use on (SPEC §14.2). 0 for `Z`, `UTC` and an epoch number.
-    package var utcOffsetMinutes: Int16 = 0
 
     /// Creates a line's event.
     package init(person: Symbols.ID, time: Timestamp, kind: Kind) {
