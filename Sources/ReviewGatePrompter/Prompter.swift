@@ -154,6 +154,8 @@ public actor Prompter {
     ///   - clock: the monotonic clock the delays and the time in the background are measured on; by
     ///     default `ContinuousClock`, which runs while the device sleeps.
     ///   - now: the wall clock that dates decisions, leases and asks (kept to whole milliseconds).
+    ///   - timeZone: the device's time zone, whose offset at a moment or a new session gives the
+    ///     local date that `active_days` counts; by default the device's.
     ///   - userID: the id the app's analytics knows the person by; without one, a random id made
     ///     once per install.
     ///   - events: receives every ``PromptEvent``: one decision per candidate prompt of a moment.
