@@ -29,8 +29,13 @@ extension Prompter {
         guard let since = backgroundSince else { return }
         backgroundSince = nil
         guard elapsed() - since >= Self.sessionGap else { return }
-        let (now, ruling) = (timestamp(), ruling())
-        let result = await onDisk(at: now, rules: ruling.stateRules) { $0.sessionStartedAt = now }
+        let ((now, offset), ruling) = (localTime(), ruling())
+        let window = ruling.stateRules.activeDaysWindow
+        let result = await onDisk(at: now, rules: ruling.stateRules) { state in
+            state.sessionStartedAt = now
+            // A new session is a launch for days of use (SPEC §14.2).
+            if let window { state.keepActiveDay(LocalDate(now, utcOffsetSeconds: offset), window: window) }
+        }
         if case .failure(let error) = result { reportFailure(error, origin: ruling.origin, trigger: nil, at: now) }
     }
 

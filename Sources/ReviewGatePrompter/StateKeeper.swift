@@ -22,13 +22,19 @@ package final class StateKeeper: @unchecked Sendable {
     struct Rules: Sendable {
         var versionKey: VersionKey
         var counting: Counting
+        /// Old names whose counters an ask of their new prompt sets to 0 (SPEC §14.4).
+        var renamed: Renames
+        /// The longest `active_days` window read: a new session is a day of use (SPEC §14.2).
+        var activeDaysWindow: Int?
 
         init(_ policy: Policy) {
-            (versionKey, counting) = (policy.app.versionKey, policy.counting)
+            (versionKey, counting, renamed) = (policy.app.versionKey, policy.counting, policy.renamed)
+            activeDaysWindow = policy.activeDaysWindow
         }
 
         init(_ budget: Budget) {
-            (versionKey, counting) = (budget.versionKey, budget.counting)
+            (versionKey, counting, renamed) = (budget.versionKey, budget.counting, budget.renamed)
+            activeDaysWindow = budget.policies.compactMap(\.activeDaysWindow).max()
         }
     }
 
@@ -85,7 +91,8 @@ package final class StateKeeper: @unchecked Sendable {
         queue.async {
             let outcome = self.updateNow(at: now(), rules: rules) { store in
                 try store.commit(
-                    lease: ask.lease, prompt: ask.prompt, trigger: ask.trigger, shownAt: ask.shownAt, now: now)
+                    lease: ask.lease, prompt: ask.prompt, trigger: ask.trigger, shownAt: ask.shownAt, now: now,
+                    oldNames: rules.renamed.oldNames(ofPrompt: ask.prompt))
             }
             switch outcome.result {
             case .success(let live): done(true, live, outcome.resets)
@@ -156,7 +163,7 @@ private struct KeptStore: StateStore {
             if let owed {
                 Transition.commit(
                     lease: owed.lease, prompt: owed.prompt, trigger: owed.trigger, shownAt: owed.shownAt, now: now,
-                    in: &state)
+                    in: &state, oldNames: rules.renamed.oldNames(ofPrompt: owed.prompt))
             }
             if let appUserID {
                 state.userID = appUserID

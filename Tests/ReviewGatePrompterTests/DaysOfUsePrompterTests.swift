@@ -43,6 +43,17 @@ struct DaysOfUsePrompterTests {
         let state = try StateDecoder.decode(Fixtures.documents.document(atPath: stateURL.path), versionKey: nil)
         #expect(state.activeDays.map { $0.description } == ["2026-06-03", "2026-06-04"])
         #expect(state.asks.count == 1)
+
+        // Back from the background after the session gap, the next day in Tokyo: a new session,
+        // and so a day of use, with no launch reported.
+        await prompter.background()
+        await clock.advance(by: .seconds(24 * 3_600))
+        wall.advance(by: 24 * 3_600)
+        await prompter.foreground()
+        await prompter.waitUntilIdle()
+        let later = try StateDecoder.decode(Fixtures.documents.document(atPath: stateURL.path), versionKey: nil)
+        #expect(later.activeDays.map { $0.description } == ["2026-06-03", "2026-06-04", "2026-06-05"])
+        #expect(later.launches == state.launches)
     }
 }
 

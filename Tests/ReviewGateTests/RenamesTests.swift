@@ -144,3 +144,50 @@ import Testing
         #expect(errors.first?.contains("a budget's renamed") == true, "\(errors)")
     }
 }
+
+/// Counters since an ask under a renamed prompt (SPEC §14.1, §14.4): the old name's counter is the
+/// new prompt's, read and written as one, and zeroed by its ask however the ask is recorded.
+@Suite struct RenamedPromptCountersTests {
+    static let yaml = """
+        reviewgate: 1
+        name: t
+        renamed: {prompts: {rate_us: review}}
+        triggers: {visit: {at_least: 5, since: last_ask}}
+        guards: {never_on: [user_action], system_quota: false}
+        """
+
+    @Test func anOldNamesCounterIsTheNewPromptsAndIsNotStartedTwice() throws {
+        let policy = try Fixtures.policy(Self.yaml)
+        var state = try Fixtures.state(Fixtures.baseState)
+        state.events["visit"] = EventHistory(count: 10, sinceAsk: ["rate_us": 3])
+        var now = Fixtures.time("2026-11-22T10:00:00Z")
+        let first = try Evaluator.evaluate(policy, state: state, moment: Moment(now: now, event: "visit"))
+        #expect(first.needs.first?.more == 1)
+        Transition.apply(first, to: &state, policy: policy)
+        #expect(state.events["visit"]?.sinceAsk == ["rate_us": 4])
+        now = now + TimeSpan(seconds: 60)
+        let second = try Evaluator.evaluate(policy, state: state, moment: Moment(now: now, event: "visit"))
+        #expect(second.isAllowed)
+        // Asked through a lease, as a prompter records it: the old name's counter starts again.
+        var leased = state
+        leased.leases = [Lease(id: "l", at: now, expires: now + TimeSpan(seconds: 30))]
+        Transition.apply(second, to: &leased, policy: policy, appendingAsk: false)
+        Transition.commit(lease: "l", asking: second, shownAt: now, now: now, in: &leased)
+        #expect(leased.events["visit"]?.sinceAsk == ["rate_us": 0])
+        #expect(leased.asks.map(\.prompt) == ["review"])
+    }
+
+    @Test func aPolicyMayNotRenameThePromptItDecides() {
+        let errors = Fixtures.errors(
+            """
+            reviewgate: 1
+            name: t
+            renamed: {prompts: {review: rate_us}}
+            triggers: {done: {at_least: 1}}
+            """)
+        #expect(
+            errors.contains {
+                $0.message.hasPrefix("the prompt review is renamed to rate_us, but this policy decides review")
+            })
+    }
+}

@@ -16,13 +16,20 @@ public enum Evaluator {
     /// Decides whether the app may ask at `moment` (SPEC §4), recording every check.
     public static func evaluate(_ policy: Policy, state: ReviewState, moment: Moment) throws(UsageError) -> Decision {
         // Old names read as new ones (SPEC §14.4): once, for the decision and its promise.
-        guard !policy.hasRenames else {
-            var decision = try evaluate(
-                policy, renamedState: policy.renamed.view(of: state), moment: policy.renamed.moment(moment))
-            decision.oldPromptNames = policy.renamed.oldNames(ofPrompt: policy.prompt)
-            return decision
-        }
-        return try evaluate(policy, renamedState: state, moment: moment)
+        try throughRenames(policy, state, moment, evaluate(_:renamedState:moment:))
+    }
+
+    /// `decide` on the state and moment as `policy` reads them through its renames (SPEC §14.4),
+    /// the decision naming the prompt's old names, whose counters its ask sets to 0.
+    private static func throughRenames(
+        _ policy: Policy, _ state: ReviewState, _ moment: Moment,
+        _ decide: (Policy, ReviewState, Moment) throws(UsageError) -> Decision
+    ) throws(UsageError) -> Decision {
+        guard policy.hasRenames else { return try decide(policy, state, moment) }
+        let renamed = policy.renamed
+        var decision = try decide(policy, renamed.view(of: state), renamed.moment(moment))
+        decision.oldPromptNames = renamed.oldNames(ofPrompt: policy.prompt)
+        return decision
     }
 
     /// ``evaluate(_:state:moment:)`` on a state and moment already read through the policy's renames.
@@ -72,13 +79,7 @@ public enum Evaluator {
     /// unset: a replay that shows no explanation skips the decisions at later times that the
     /// promise is checked with. The one allocation is the returned `checks`.
     package static func decide(_ policy: Policy, state: ReviewState, moment: Moment) throws(UsageError) -> Decision {
-        guard !policy.hasRenames else {
-            var decision = try decide(
-                policy, renamedState: policy.renamed.view(of: state), moment: policy.renamed.moment(moment))
-            decision.oldPromptNames = policy.renamed.oldNames(ofPrompt: policy.prompt)
-            return decision
-        }
-        return try decide(policy, renamedState: state, moment: moment)
+        try throughRenames(policy, state, moment, decide(_:renamedState:moment:))
     }
 
     /// ``decide(_:state:moment:)`` on a state and moment already read through the policy's renames.

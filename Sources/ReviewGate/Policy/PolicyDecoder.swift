@@ -85,6 +85,12 @@ package struct PolicyDecoder {
         policy.requires = requires
         if let node = fields["renamed"] {
             policy.renamed = reader.renames(node)
+            let decided = prompt ?? Ask.review
+            if let new = policy.renamed.prompts[decided] {
+                reader.error(
+                    "the prompt \(decided) is renamed to \(new), but this policy decides \(decided): its own asks would never count; rename an old prompt to \(decided), or decide \(new)",
+                    at: policy.renamed.locations["prompts.\(decided)"])
+            }
             for (name, location) in policy.oldNamesRead() {
                 reader.error(
                     "\(name) is renamed to \(policy.renamed.event(name)), but the policy still reads \(name): read \(policy.renamed.event(name)), under which its history counts now",

@@ -75,7 +75,7 @@ extension Budget {
 extension ReviewState {
     /// Keeps a launch's local date as a day of use (SPEC §14.2) when a policy reads days of use:
     /// the dates of the last `window` days up to it stay, a date after it (a clock set back) too.
-    mutating func keepActiveDay(_ date: LocalDate, window: Int) {
+    package mutating func keepActiveDay(_ date: LocalDate, window: Int) {
         let first = date.adding(days: -(window - 1))
         if let oldest = activeDays.first, oldest < first { activeDays.removeAll { $0 < first } }
         // Most launches fall on the latest date kept, or a later one.
@@ -93,8 +93,10 @@ extension EventHistory {
     /// Starts the `since_ask` counter of each prompt in `prompts` that this history lacks, before
     /// a counted donation, from what the evaluator reads without one (SPEC §14.1): the whole count
     /// for a prompt never asked, else the kept times after its last ask.
-    mutating func startCounters(for prompts: [String], asks: [Ask]) {
+    mutating func startCounters(for prompts: [String], asks: [Ask], now: Timestamp? = nil, renamed: Renames? = nil) {
         for prompt in prompts where sinceAsk[prompt] == nil {
+            // A counter under an old name of the prompt is its counter (SPEC §14.4): no second one.
+            if let renamed, renamed.oldNames(ofPrompt: prompt).contains(where: { sinceAsk[$0] != nil }) { continue }
             var last: Timestamp?
             for ask in asks where ask.prompt == prompt && ask.at >= (last ?? ask.at) { last = ask.at }
             guard let last else {
@@ -102,7 +104,8 @@ extension EventHistory {
                 continue
             }
             var after = 0
-            for time in times where time > last { after += 1 }
+            // As the evaluator reads it: kept times after the ask and not after now.
+            for time in times where time > last && now.map({ time <= $0 }) ?? true { after += 1 }
             sinceAsk[prompt] = after
         }
     }

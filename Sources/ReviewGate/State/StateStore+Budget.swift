@@ -38,12 +38,14 @@ extension StateStore {
     /// (`false`: `lease_expired`).
     @discardableResult
     package func commit(
-        lease id: String, prompt: String, trigger: String?, shownAt: Timestamp? = nil, now: () -> Timestamp
+        lease id: String, prompt: String, trigger: String?, shownAt: Timestamp? = nil, now: () -> Timestamp,
+        oldNames: [String] = []
     ) throws -> Bool {
         try update { state in
             let now = now()
             return Transition.commit(
-                lease: id, prompt: prompt, trigger: trigger, shownAt: shownAt ?? now, now: now, in: &state)
+                lease: id, prompt: prompt, trigger: trigger, shownAt: shownAt ?? now, now: now, in: &state,
+                oldNames: oldNames)
         }
     }
 

@@ -26,20 +26,22 @@ extension Transition {
             return live
         }
         return commit(
-            lease: id, prompt: decision.prompt, trigger: decision.trigger, shownAt: shownAt, now: now, in: &state)
+            lease: id, prompt: decision.prompt, trigger: decision.trigger, shownAt: shownAt, now: now, in: &state,
+            oldNames: decision.oldPromptNames)
     }
 
     /// Commits the lease `id` of a budget's granted prompt: the prompt showed at `shownAt`, so its
     /// ask (of `prompt`, by `trigger`) is recorded, whether or not the lease is still there.
-    /// Whether the lease was still live at `now` (`false` is a late commit, `lease_expired`).
+    /// Whether the lease was still live at `now` (`false` is a late commit, `lease_expired`). The
+    /// prompt's counters since an ask start again, under its `oldNames` too (SPEC §14.4).
     @discardableResult
     package static func commit(
         lease id: String, prompt: String, trigger: String?, shownAt: Timestamp, now: Timestamp,
-        in state: inout ReviewState
+        in state: inout ReviewState, oldNames: [String] = []
     ) -> Bool {
         let held = state.leases.first { $0.id == id }
         state.leases.removeAll { $0.id == id }
-        appendAsk(at: shownAt, trigger: trigger, prompt: held?.prompt ?? prompt, to: &state)
+        appendAsk(at: shownAt, trigger: trigger, prompt: held?.prompt ?? prompt, to: &state, oldNames: oldNames)
         return held?.isLive(at: now) ?? false
     }
 

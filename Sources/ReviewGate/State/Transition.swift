@@ -94,7 +94,7 @@ public enum Transition {
         let asks = prompts.isEmpty ? [] : kept.asks(of: state)
         modify(&state.events[event, default: EventHistory(count: 0)]) { history in
             guard history.count < ReviewState.largestCount else { return }
-            if !prompts.isEmpty { history.startCounters(for: prompts, asks: asks) }
+            if !prompts.isEmpty { history.startCounters(for: prompts, asks: asks, now: now, renamed: kept.renamed) }
             history.record(now, keeping: kept.window)
         }
     }
@@ -106,7 +106,7 @@ public enum Transition {
         let prompts = kept.prompts(countingSince: Trigger.launchEvent)
         if !prompts.isEmpty {
             var history = state.launchHistory
-            history.startCounters(for: prompts, asks: kept.asks(of: state))
+            history.startCounters(for: prompts, asks: kept.asks(of: state), now: now, renamed: kept.renamed)
             state.launchesSinceAsk = history.sinceAsk
         }
         for index in state.launchesSinceAsk.indices { state.launchesSinceAsk.values[index] += 1 }
