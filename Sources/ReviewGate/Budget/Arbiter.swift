@@ -62,7 +62,7 @@ public enum Arbiter {
                 guard decides(policy, moment, wanted: wanted) else { continue }
                 let decision: Decision
                 do {
-                    decision = try Evaluator.evaluate(policy, state: state, moment: moment)
+                    decision = try Evaluator.evaluate(policy, viewedState: state, moment: moment)
                 } catch {
                     // Another policy has the trigger; this one does not decide the moment.
                     continue
@@ -208,7 +208,8 @@ public enum Arbiter {
     /// `next_eligible_at` of a candidate the budget blocked (SPEC §12): the earliest time at which
     /// it is allowed when arbitrated alone, on the state with the granted prompt shown now; `nil`
     /// under a live lease, when waiting cannot free it (a session or lifetime limit), or when
-    /// nothing but rank held it back (the granted prompt would win the same moment again).
+    /// nothing but rank held it back (the granted prompt would win the same moment again). The
+    /// state and moment are the arbiter's, already read through the budget's renames.
     static func promisedTime(
         for prompt: BudgetPrompt, _ budget: Budget, _ state: ReviewState, moment: Moment, after granted: String?
     ) -> Timestamp? {
@@ -226,7 +227,9 @@ public enum Arbiter {
                 continue
             }
             if let policy = prompt.policy {
-                guard let decision = try? Evaluator.evaluate(policy, state: state, moment: later) else { return nil }
+                guard let decision = try? Evaluator.evaluate(policy, viewedState: state, moment: later) else {
+                    return nil
+                }
                 if !decision.isAllowed {
                     guard let time = decision.nextEligibleAt, time > later.now else { return nil }
                     later.now = time

@@ -19,6 +19,16 @@ public enum Evaluator {
         try throughRenames(policy, state, moment, evaluate(_:renamedState:moment:))
     }
 
+    /// ``evaluate(_:state:moment:)`` on a state and moment already read through the policy's
+    /// renames: a budget's arbiter reads them once for all its policies, which share them.
+    package static func evaluate(_ policy: Policy, viewedState state: ReviewState, moment: Moment) throws(UsageError)
+        -> Decision
+    {
+        var decision = try evaluate(policy, renamedState: state, moment: moment)
+        if policy.hasRenames { decision.oldPromptNames = policy.renamed.oldNames(ofPrompt: policy.prompt) }
+        return decision
+    }
+
     /// `decide` on the state and moment as `policy` reads them through its renames (SPEC §14.4),
     /// the decision naming the prompt's old names, whose counters its ask sets to 0.
     private static func throughRenames(

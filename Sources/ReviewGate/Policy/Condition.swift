@@ -48,17 +48,11 @@ package struct Condition: Sendable {
 
     /// Calls `body` with the event and the `within` of every event count in the condition.
     func forEachEventCount(_ body: (String, TimeSpan?) -> Void) {
-        forEachCountedEvent { event, within, _ in body(event, within) }
-    }
-
-    /// Calls `body` with the event, the `within` and whether it counts since the last ask, of
-    /// every event count in the condition.
-    func forEachCountedEvent(_ body: (String, TimeSpan?, Bool) -> Void) {
         switch test {
         case .all(let conditions), .any(let conditions):
-            for condition in conditions { condition.forEachCountedEvent(body) }
-        case .not(let condition): condition.forEachCountedEvent(body)
-        case .event(let event, _, let within, let since): body(event, within, since)
+            for condition in conditions { condition.forEachEventCount(body) }
+        case .not(let condition): condition.forEachEventCount(body)
+        case .event(let event, _, let within, _): body(event, within)
         default: break
         }
     }

@@ -55,7 +55,7 @@ public struct Policy: Sendable {
     package var longestWithin: TimeSpan? { box.stored.longestWithin }
     /// The events (or `launch`) that a trigger or condition counts `since: last_ask`, an arm's
     /// too: those whose `since_ask` counters `record` keeps (SPEC §14.1).
-    package var sinceAskEvents: Set<String> { box.stored.sinceAskEvents }
+    package var sinceAskEvents: [String] { box.stored.sinceAskEvents }
     /// The longest `active_days` window a guard or condition reads, an arm's too, in days: how many
     /// dates of use a state keeps (SPEC §14.2); `nil` when none does.
     package var activeDaysWindow: Int? { box.stored.activeDaysWindow }
@@ -66,7 +66,7 @@ public struct Policy: Sendable {
     /// Whether a trigger or condition counts `event` since the last ask: read on every donation,
     /// so a short list is searched (a policy's own strings compare at once), not a set hashed.
     package func countsSinceAsk(_ event: String) -> Bool {
-        box.stored.sinceAskEventList.withUnsafeBufferPointer { $0.contains(event) }
+        box.stored.sinceAskEvents.withUnsafeBufferPointer { $0.contains(event) }
     }
     /// Whether the policy renames anything: read on every moment, without copying ``renamed``.
     package var hasRenames: Bool { !box.stored.renamed.isEmpty }
@@ -211,21 +211,19 @@ public struct Policy: Sendable {
     }
 
     /// The events that the triggers and guards, and every arm of `experiment`, count `since:
-    /// last_ask`.
+    /// last_ask`, each once, in order: a short list, searched on every donation.
     private static func sinceAskEvents(_ triggers: [Trigger], _ guards: Guards, _ experiment: Experiment?)
-        -> Set<String>
+        -> [String]
     {
         var events: Set<String> = []
         for arm in experiment?.arms ?? [] where arm.overrides { events.formUnion(arm.policy.sinceAskEvents) }
-        func consider(_ event: String, _ within: TimeSpan?, _ sinceLastAsk: Bool) {
-            if sinceLastAsk { events.insert(event) }
+        var conditions = triggers.compactMap(\.when)
+        if case .when(let condition)? = guards[.when]?.value { conditions.append(condition) }
+        for trigger in triggers where trigger.since != nil { events.insert(trigger.event) }
+        for leaf in conditions.flatMap(\.nested) {
+            if case .event(let event, _, _, true) = leaf.test { events.insert(event) }
         }
-        for trigger in triggers {
-            if trigger.since != nil { events.insert(trigger.event) }
-            trigger.when?.forEachCountedEvent(consider)
-        }
-        if case .when(let condition)? = guards[.when]?.value { condition.forEachCountedEvent(consider) }
-        return events
+        return events.sorted()
     }
 
     /// The settings a policy holds, but for the few an app reads (``name``, ``digest`` and the like,
@@ -270,9 +268,7 @@ public struct Policy: Sendable {
         /// The longest `within` any trigger or condition uses: how much donation history to keep.
         var longestWithin: TimeSpan?
         /// The events counted `since: last_ask`: whose `since_ask` counters a state keeps.
-        var sinceAskEvents: Set<String> { didSet { sinceAskEventList = sinceAskEvents.sorted() } }
-        /// ``sinceAskEvents`` as a list, searched on every donation.
-        var sinceAskEventList: [String] = []
+        var sinceAskEvents: [String]
         /// The longest `active_days` window read, in days.
         var activeDaysWindow: Int?
         /// What the person's answers to the app's pre-prompt do.
@@ -312,7 +308,6 @@ public struct Policy: Sendable {
             self.guards = guards
             self.longestWithin = Policy.longestWithin(triggers, guards, nil)
             self.sinceAskEvents = Policy.sinceAskEvents(triggers, guards, nil)
-            self.sinceAskEventList = self.sinceAskEvents.sorted()
             self.activeDaysWindow = Policy.activeDaysWindow(triggers, guards, nil)
             self.responses = responses
             self.counting = counting

@@ -52,7 +52,7 @@ package struct Renames: Sendable, Equatable {
     /// leases and counters of an old prompt name counted as the new prompt's. The old names are
     /// gone from the view; the state itself keeps them.
     package func view(of state: ReviewState) -> ReviewState {
-        guard !isEmpty else { return state }
+        guard !isEmpty, holdsOldNames(state) else { return state }
         var view = state
         if !prompts.isEmpty {
             for index in view.asks.indices { view.asks[index].prompt = prompt(view.asks[index].prompt) }
@@ -92,6 +92,18 @@ package struct Renames: Sendable, Equatable {
         }
         view.events = merged
         return view
+    }
+
+    /// Whether the state holds history under an old name: else its view is itself, and a replay
+    /// that records under the new names reads it without a copy at every moment.
+    private func holdsOldNames(_ state: ReviewState) -> Bool {
+        if events.keys.contains(where: { state.events[$0] != nil }) { return true }
+        guard !prompts.isEmpty else { return false }
+        return state.asks.contains { prompts[$0.prompt] != nil }
+            || state.responses.contains { prompts[$0.prompt] != nil }
+            || state.leases.contains { prompts[$0.prompt] != nil }
+            || state.launchesSinceAsk.keys.contains { prompts[$0] != nil }
+            || state.events.values.contains { $0.sinceAsk.keys.contains { prompts[$0] != nil } }
     }
 
     /// A history's counters under the prompts' new names, with a counter for each prompt of

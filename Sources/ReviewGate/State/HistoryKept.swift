@@ -5,7 +5,7 @@ package struct HistoryKept: Sendable {
     /// The longest `within` read: donation times older than it are dropped.
     package var window: TimeSpan?
     /// The events (or `launch`) that a policy counts since the last ask.
-    package var sinceAskEvents: Set<String>
+    package var sinceAskEvents: [String]
     /// The prompt whose asks start those counts again: a policy's own.
     package var sinceAskPrompt: String
     /// A budget's: for each event counted since the last ask, the prompts whose asks start its
@@ -18,7 +18,7 @@ package struct HistoryKept: Sendable {
 
     /// Creates what a state keeps; none of it counted since an ask unless `sinceAskEvents` says so.
     package init(
-        window: TimeSpan?, sinceAskEvents: Set<String> = [], sinceAskPrompt: String = Ask.review,
+        window: TimeSpan?, sinceAskEvents: [String] = [], sinceAskPrompt: String = Ask.review,
         sinceAskPrompts: [String: [String]]? = nil, renamed: Renames? = nil, activeDaysWindow: Int? = nil
     ) {
         self.window = window
@@ -67,7 +67,7 @@ extension Budget {
             }
         }
         return HistoryKept(
-            window: longestWithin, sinceAskEvents: Set(sinceAsk.keys), sinceAskPrompts: sinceAsk,
+            window: longestWithin, sinceAskEvents: sinceAsk.keys.sorted(), sinceAskPrompts: sinceAsk,
             renamed: renamed.isEmpty ? nil : renamed, activeDaysWindow: policies.compactMap(\.activeDaysWindow).max())
     }
 }
