@@ -10,7 +10,7 @@ import Testing
 /// SPEC §12's prompter: a budget and a presenter per prompt. Each moment is arbitrated under the
 /// state's lock, the granted prompt's lease is its pending ask's, and it is presented with its own
 /// presenter after its own policy's delay; the losers are reported blocked by `budget`.
-@Suite("Prompter with a budget: one prompt at a time, each with its presenter", .timeLimit(.minutes(5)))
+@Suite("Prompter with a budget: one prompt at a time, each with its presenter", .hangGuard)
 struct BudgetPrompterTests {
     /// A paywall (priority 80) and the review (50), both decided by policies that allow every
     /// `done`, the paywall after 1 s, the review after 2 s and only on scene Done; an external

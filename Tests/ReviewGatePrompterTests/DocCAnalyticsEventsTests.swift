@@ -7,7 +7,7 @@ import Testing
 
 /// *Analytics events*, line for line: the events of Apple's sample as an analytics SDK gets them,
 /// in order, never on the main thread; and a sink that hops to the main actor itself.
-@Suite("DocC: analytics events", .timeLimit(.minutes(1)))
+@Suite("DocC: analytics events", .hangGuard)
 struct DocCAnalyticsEventsTests {
     /// The app's model, which a view reads on the main actor.
     @MainActor final class Model { var lastAskAt: Timestamp? }

@@ -7,7 +7,7 @@ import Testing
 
 /// *Budgets and a presenter per prompt*, line for line, on the calm-app budget as 0.4.0 compiled
 /// it: a paywall the app wants, a survey the budget holds back, and presenters that do not fit.
-@Suite("DocC: budgets", .timeLimit(.minutes(1)))
+@Suite("DocC: budgets", .hangGuard)
 struct DocCBudgetTests {
     static let budgetURL = DocCFiles.policy("budget/calm-app.budget.json")
 

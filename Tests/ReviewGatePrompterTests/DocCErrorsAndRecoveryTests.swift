@@ -8,7 +8,7 @@ import Testing
 /// *Errors and recovery*, line for line: a compiled policy edited after compiling is refused at
 /// launch, naming both digests; while the app runs, every failure is one `dropped` event, and a
 /// state that cannot be decoded is moved aside and replaced.
-@Suite("DocC: errors and recovery", .timeLimit(.minutes(1)))
+@Suite("DocC: errors and recovery", .hangGuard)
 struct DocCErrorsAndRecoveryTests {
     @Test("an edited compiled policy: no prompter, and the log names both digests")
     func editedPolicy() async throws {

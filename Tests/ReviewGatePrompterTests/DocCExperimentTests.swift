@@ -8,7 +8,7 @@ import Testing
 /// *Experiments in an app*, line for line, on ask-earlier as 0.4.0 compiled it: each person is
 /// exposed at the second completed process, where the arms first differ, and only the early arm
 /// asks there.
-@Suite("DocC: experiments", .timeLimit(.minutes(1)))
+@Suite("DocC: experiments", .hangGuard)
 struct DocCExperimentTests {
     @Test(
         "exposed once, at the first moment the arms differ; the arm sent as a user property",

@@ -7,7 +7,7 @@ import Testing
 
 /// The catalog's overview and *Getting started in an app*, line for line (DocCCatalogTests checks
 /// that they agree), with the test's clocks, state file and a fake presenter.
-@Suite("DocC: getting started", .timeLimit(.minutes(1)))
+@Suite("DocC: getting started", .hangGuard)
 struct DocCGettingStartedTests {
     @MainActor final class Presentations { var count = 0 }
 

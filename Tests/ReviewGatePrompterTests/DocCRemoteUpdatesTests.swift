@@ -8,7 +8,7 @@ import Testing
 
 /// *Remote updates in the app*, line for line: the app ships Apple's sample, takes the signed
 /// ask-earlier update, decides with it from the next moment, and keeps it for the next launch.
-@Suite("DocC: remote updates", .timeLimit(.minutes(1)))
+@Suite("DocC: remote updates", .hangGuard)
 struct DocCRemoteUpdatesTests {
     @Test("accepted, then unchanged; an older file refused; the next launch starts from the kept update")
     func remoteUpdate() async throws {

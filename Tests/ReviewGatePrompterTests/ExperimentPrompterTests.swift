@@ -7,7 +7,7 @@ import Testing
 
 /// The prompter under a policy with an experiment (SPEC §13): each decision event carries the
 /// experiment and the arm, the exposure is flagged once, and the arm is written into the state.
-@Suite("Prompter with an experiment", .timeLimit(.minutes(5)))
+@Suite("Prompter with an experiment", .hangGuard)
 struct ExperimentPrompterTests {
     /// Asks at the second `done` in the `sooner` arm, at the third in `control`; no delay.
     static func policy() throws -> Policy {

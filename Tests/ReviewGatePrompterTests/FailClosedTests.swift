@@ -15,7 +15,7 @@ import Testing
 /// SPEC §11 when the disk or another process gets in the way: nothing shown that cannot be
 /// recorded, a shown ask recorded late rather than lost, two prompters on one file never both
 /// presenting.
-@Suite("Prompter: the disk, the lock and a second prompter", .timeLimit(.minutes(5)))
+@Suite("Prompter: the disk, the lock and a second prompter", .hangGuard)
 struct FailClosedTests {
     @Test("the disk fails between present and record: presented, recorded: false; written before the next decision")
     func diskFailsAfterPresenting() async throws {

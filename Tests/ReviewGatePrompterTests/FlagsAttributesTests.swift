@@ -7,7 +7,7 @@ import Testing
 
 /// SPEC §11 *Flags and attributes*: set through the prompter, under the state's lock and in order
 /// with its moments, as `record --set` does; an app never opens the state file itself.
-@Suite("Prompter: flags and attributes", .timeLimit(.minutes(5)))
+@Suite("Prompter: flags and attributes", .hangGuard)
 struct FlagsAttributesTests {
     /// The README's first policy (*The policy language by example*), as the README has it.
     static func readmePolicy() throws -> Policy {

@@ -9,7 +9,7 @@ import Testing
 /// SPEC §11 with a test clock and a fake presenter: an allowed moment becomes one pending ask,
 /// presented after the delay unless the person left the scene or the app; only a shown ask is
 /// recorded, at the time the presenter was called.
-@Suite("Prompter: from an allowed moment to a prompt on screen", .timeLimit(.minutes(5)))
+@Suite("Prompter: from an allowed moment to a prompt on screen", .hangGuard)
 struct PresentationTests {
     /// Asks on every `done` from scene Done, once per build, after 2 s, only if still on Done.
     static func policy(delay: String = "2s", name: String = "prompter-test") throws -> Policy {

@@ -5,7 +5,7 @@ import Testing
 
 /// The events' records for analytics: one JSON object per line whose keys are unique and in a
 /// fixed order, and parameters an analytics SDK takes as they are.
-@Suite("PromptEvent: what analytics receives", .timeLimit(.minutes(5)))
+@Suite("PromptEvent: what analytics receives", .hangGuard)
 struct PromptEventTests {
     @Test("a decision, a presentation and a drop: unique keys, the decision event's fields, parameters as strings")
     func records() async throws {

@@ -10,7 +10,7 @@ import Testing
 
 /// What the prompter writes besides asks: launches and sessions, the running version, the user id,
 /// answers, times to the millisecond; and a remote update while an ask is pending.
-@Suite("Prompter: the state it keeps", .timeLimit(.minutes(5)))
+@Suite("Prompter: the state it keeps", .hangGuard)
 struct PrompterStateTests {
     @Test("a launch makes the state (installed now, the running version) and starts the session")
     func firstLaunch() async throws {

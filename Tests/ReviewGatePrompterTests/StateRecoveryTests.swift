@@ -8,7 +8,7 @@ import Testing
 /// SPEC §11 *A state that cannot be decoded*: moved aside under the lock and replaced by a fresh
 /// state, with one `state_reset` event, unless a newer reviewgate wrote it; and the disk's own
 /// failures, each failing closed with its exact reason.
-@Suite("Prompter: a state that cannot be decoded, and a disk that fails", .timeLimit(.minutes(5)))
+@Suite("Prompter: a state that cannot be decoded, and a disk that fails", .hangGuard)
 struct StateRecoveryTests {
     /// What a state file can hold that is not a state this reviewgate reads, and the reason.
     static let corruptions: [(name: String, bytes: [UInt8], reason: String)] = [
