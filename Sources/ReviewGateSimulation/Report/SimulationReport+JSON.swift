@@ -37,66 +37,21 @@ extension SimulationReport {
 extension SimulationReport.PolicyResult {
     /// One policy's result as JSON, with its horizon's counts (and each arm's) when the report has
     /// a horizon: `horizonCounts` gives a result's.
-    func json(horizon horizonCounts: (Self) -> SimulationTally.FirstSeen?) -> JSONValue {
-        let horizon = horizonCounts(self)
-        let tally = tally
-        var blocked: [(key: String, value: JSONValue)] = []
-        for (index, blocker) in Blocker.allCases.enumerated() where tally.blockedBy[index].moments > 0 {
-            blocked.append(
-                (
-                    blocker.id,
-                    .object([
-                        ("moments", .int(tally.blockedBy[index].moments)),
-                        ("people", .int(tally.blockedBy[index].people)),
-                    ])
-                ))
-        }
-        let byDay: [(key: String, value: JSONValue)] = tally.firstAskDays.enumerated().compactMap {
-            $0.element > 0 ? (String($0.offset), .int($0.element)) : nil
-        }
-        return .object(
+    func json(horizon horizonCounts: @escaping (Self) -> SimulationTally.FirstSeen?) -> JSONValue {
+        json(ReportMember.WriteContext(horizon: horizonCounts))
+    }
+
+    /// The result as JSON: under `--vary` its variant, its name, digest, path and triggers, then
+    /// each of ``ReportMember/all`` that it has.
+    func json(_ context: ReportMember.WriteContext) -> JSONValue {
+        .object(
             variantMembers + [
                 ("name", .string(name)), ("digest", .string(digest)), ("path", .string(path)),
                 (
                     "triggers",
                     .array(triggers.map { .object([("id", .string($0.id)), ("rule", .string($0.rule))]) })
                 ),
-                ("people", .int(tally.people)), ("people_asked", .int(tally.peopleAsked)),
-                ("people_asked_percent", .double((askedPercent * 10).rounded() / 10)),
-                ("moments", .int(tally.moments)), ("asks", .int(tally.asks)),
-                ("asks_past_os_quota", modelsOSQuota ? .int(tally.asksPastOSQuota) : .null),
-                (
-                    "asks_by_trigger",
-                    .object(triggers.indices.map { (triggers[$0].id, .int(tally.asksByTrigger[$0])) })
-                ),
-                ("asks_by_week", asksByWeek),
-                (
-                    "days_to_first_ask",
-                    .object([
-                        ("p10", tally.firstAskPercentile(0.1).map(JSONValue.int) ?? .null),
-                        ("p50", tally.firstAskPercentile(0.5).map(JSONValue.int) ?? .null),
-                        ("p90", tally.firstAskPercentile(0.9).map(JSONValue.int) ?? .null),
-                        ("people_by_day", .object(byDay)),
-                    ])
-                ),
-                ("blocked_moments", .int(tally.blockedMoments)),
-                ("blocked_by", .object(blocked)),
-                (
-                    "never_reached",
-                    .object(triggers.indices.map { (triggers[$0].id, .int(tally.neverReached[$0])) })
-                ),
-                ("unknown_trigger_moments", .int(tally.unknownTriggerMoments)),
-                (
-                    "never_asked",
-                    .object(
-                        SimulationTally.NeverAsked.ids.indices.compactMap { index in
-                            index == SimulationTally.NeverAsked.neverReached || tally.neverAsked[index] > 0
-                                ? (SimulationTally.NeverAsked.ids[index], .int(tally.neverAsked[index])) : nil
-                        })
-                ),
-                ("latest", tally.latest.map { .string($0.description) } ?? .null),
-                ("within_days", horizon.map { withinDays($0) } ?? .null),
-            ] + experimentMembers(horizon: horizonCounts))
+            ] + ReportMember.all.compactMap { member in member.write(self, context).map { (member.key, $0) } })
     }
 
     /// Under `--vary`: the variant's name and its settings (path to value, as written); nothing
@@ -107,63 +62,6 @@ extension SimulationReport.PolicyResult {
             ("variant", .string(variant.name)),
             ("settings", .object(variant.settings.map { ($0.path, .string($0.value)) })),
         ]
-    }
-
-    /// Asks by week, keyed by the week's Monday (`2026-03-02`), in date order; only weeks with asks.
-    private var asksByWeek: JSONValue {
-        .object(
-            tally.asksByWeek.keys.sorted().map { week in
-                (SimulationReport.date(ofDay: SimulationTally.monday(ofWeek: week)), .int(tally.asksByWeek[week]!))
-            })
-    }
-
-    /// Under an experiment: the people exposed, and each arm's result (the holdout first), each
-    /// with its own exposed people; nothing for a policy without one.
-    private func experimentMembers(horizon: (Self) -> SimulationTally.FirstSeen?) -> [(key: String, value: JSONValue)] {
-        guard let arms else { return [] }
-        return [
-            ("experiment", .string(experimentName)),
-            ("people_exposed", .int(tally.peopleExposed)),
-        ] + exposureMembers(tally) + [
-            (
-                "arms",
-                .array(
-                    arms.map { arm in
-                        guard case .object(let members) = arm.json(horizon: horizon) else { return .null }
-                        return .object(
-                            members + [("people_exposed", .int(arm.tally.peopleExposed))] + exposureMembers(arm.tally))
-                    })
-            )
-        ]
-    }
-
-    /// Under an experiment, the asks around exposure: those before it (the same in every arm, which
-    /// had not yet diverged) and the exposed people asked at or after it.
-    private func exposureMembers(_ tally: SimulationTally) -> [(key: String, value: JSONValue)] {
-        [
-            ("asks_before_exposure", .int(tally.asksBeforeExposure)),
-            ("exposed_people_asked", .int(tally.exposedPeopleAsked)),
-        ]
-    }
-
-    /// The horizon's cohort, those asked within it, and the counts by first-seen date they add up from.
-    private func withinDays(_ counts: SimulationTally.FirstSeen) -> JSONValue {
-        let percent = counts.people == 0 ? 0 : Double(counts.asked) * 100 / Double(counts.people)
-        return .object([
-            ("people", .int(counts.people)), ("asked", .int(counts.asked)),
-            ("asked_percent", .double((percent * 10).rounded() / 10)),
-            (
-                "by_first_seen",
-                .object(
-                    tally.firstSeen.keys.sorted().map { day in
-                        let seen = tally.firstSeen[day]!
-                        return (
-                            SimulationReport.date(ofDay: day),
-                            .object([("people", .int(seen.people)), ("asked", .int(seen.asked))])
-                        )
-                    })
-            ),
-        ])
     }
 }
 

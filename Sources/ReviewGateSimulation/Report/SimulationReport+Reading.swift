@@ -109,7 +109,7 @@ extension SimulationReport {
 }
 
 /// Reads the members of a report, noting each one that is missing or of the wrong kind.
-private struct ReportReader {
+struct ReportReader {
     /// The largest count read, so that sums of many reports cannot overflow.
     let largest = 1_000_000_000_000_000
     var problems: [Diagnostic] = []
@@ -199,84 +199,16 @@ private struct ReportReader {
         }
     }
 
+    /// A policy's result: its name, digest, path and triggers, then each of ``ReportMember/all``.
     mutating func policy(_ node: DocumentNode?) -> SimulationReport.PolicyResult? {
         guard let node else { return nil }
         let triggers = list(node, "triggers").map {
             SimulationReport.PolicyResult.Trigger(id: $0["id"]?.string ?? "", rule: $0["rule"]?.string ?? "")
         }
-        var tally = SimulationTally(triggers: triggers.count)
-        tally.people = int(node, "people")
-        tally.peopleAsked = int(node, "people_asked")
-        tally.moments = int(node, "moments")
-        tally.asks = int(node, "asks")
-        let modelsOSQuota = node["asks_past_os_quota"]?.scalar?.value != .null
-        if modelsOSQuota { tally.asksPastOSQuota = int(node, "asks_past_os_quota") }
-        // Older reports have no asks by week: they read as none, so that they still merge.
-        let weeks = node["asks_by_week"] == nil ? [] : entries(node, "asks_by_week")
-        for entry in weeks {
-            guard let date = entry.key.scalar.flatMap({ Timestamp(rfc3339: $0.text + "T00:00:00Z") }),
-                SimulationTally.monday(ofWeek: SimulationTally.week(of: date)) == SimulationTally.day(of: date)
-            else {
-                problems.append(
-                    .error("asks_by_week is keyed by the Monday of each week, 2026-01-05", at: entry.key.location))
-                continue
-            }
-            tally.asksByWeek[SimulationTally.week(of: date), default: 0] += int(MappingEntry.wrap(entry), "count")
-        }
-        let byTrigger = self.node(node, "asks_by_trigger")
-        let never = self.node(node, "never_reached")
-        for (index, trigger) in triggers.enumerated() {
-            tally.asksByTrigger[index] = int(byTrigger, trigger.id)
-            tally.neverReached[index] = int(never, trigger.id)
-        }
-        for entry in entries(self.node(node, "days_to_first_ask"), "people_by_day") {
-            guard let day = entry.key.scalar.flatMap({ Int($0.text) }), (0...36_500).contains(day) else {
-                problems.append(.error("people_by_day is keyed by whole days, from 0", at: entry.key.location))
-                continue
-            }
-            tally.firstAsk(onDay: day, count: int(MappingEntry.wrap(entry), "count"))
-        }
-        tally.blockedMoments = int(node, "blocked_moments")
-        for entry in entries(node, "blocked_by") {
-            guard let id = entry.key.scalar?.text, let blocker = Blocker(id: id) else {
-                problems.append(.error("blocked_by names no blocker simulate knows", at: entry.key.location))
-                continue
-            }
-            tally.blockedBy[blocker.index] = SimulationTally.Blocked(
-                moments: int(entry.value, "moments"), people: int(entry.value, "people"))
-        }
-        tally.unknownTriggerMoments = int(node, "unknown_trigger_moments")
-        for entry in entries(node, "never_asked") {
-            guard let id = entry.key.scalar?.text, let index = SimulationTally.NeverAsked.ids.firstIndex(of: id) else {
-                problems.append(.error("never_asked names no reason simulate knows", at: entry.key.location))
-                continue
-            }
-            tally.neverAsked[index] = int(MappingEntry.wrap(entry), "count")
-        }
-        tally.latest = time(node["latest"])
-        for entry in entries(self.node(node, "within_days").flatMap { $0.mapping == nil ? nil : $0 }, "by_first_seen") {
-            guard let day = entry.key.scalar.flatMap({ Timestamp(rfc3339: $0.text + "T00:00:00Z") }) else {
-                problems.append(.error("by_first_seen is keyed by dates, 2026-01-05", at: entry.key.location))
-                continue
-            }
-            let index = SimulationTally.day(of: day)
-            tally.firstSeen[index] = SimulationTally.FirstSeen(
-                people: int(entry.value, "people"), asked: int(entry.value, "asked"))
-        }
-        if node["people_exposed"] != nil {
-            tally.peopleExposed = int(node, "people_exposed")
-            // Without them (a report of an earlier reviewgate), asks per exposed person would count
-            // the asks before exposure: the report is refused rather than merged wrong.
-            tally.asksBeforeExposure = int(node, "asks_before_exposure")
-            tally.exposedPeopleAsked = int(node, "exposed_people_asked")
-        }
         var result = SimulationReport.PolicyResult(
             name: node["name"]?.string ?? "", digest: node["digest"]?.string, path: node["path"]?.string ?? "",
-            triggers: triggers, modelsOSQuota: modelsOSQuota, tally: tally)
-        if node["arms"] != nil {
-            result.arms = list(node, "arms").compactMap { policy($0) }
-            result.experimentName = node["experiment"]?.string
-        }
+            triggers: triggers, modelsOSQuota: false, tally: SimulationTally(triggers: triggers.count))
+        for member in ReportMember.all { member.read(&self, node, &result) }
         if node["variant"] != nil {
             result.variant = Variant(
                 settings: entries(node, "settings").map {
@@ -288,6 +220,9 @@ private struct ReportReader {
         }
         return result
     }
+
+    /// The count that an entry of an object keyed by something (a week, a day, a reason) holds.
+    mutating func int(_ entry: MappingEntry) -> Int { int(MappingEntry.wrap(entry), "count") }
 }
 
 extension MappingEntry {

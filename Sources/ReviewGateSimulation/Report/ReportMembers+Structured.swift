@@ -1,0 +1,195 @@
+@_spi(ReviewGateTools) import ReviewGate
+
+extension ReportMember {
+    /// Asks past the OS's quota: `null` where no quota is modelled (Android).
+    static let asksPastOSQuota = Self(
+        key: "asks_past_os_quota",
+        write: { result, _ in result.modelsOSQuota ? .int(result.tally.asksPastOSQuota) : .null },
+        read: { reader, node, result in
+            result.modelsOSQuota = node["asks_past_os_quota"]?.scalar?.value != .null
+            if result.modelsOSQuota { result.tally.asksPastOSQuota = reader.int(node, "asks_past_os_quota") }
+        },
+        add: { $0.asksPastOSQuota += $1.asksPastOSQuota })
+
+    /// Asks by week, keyed by the week's Monday (`2026-03-02`), in date order; only weeks with asks.
+    /// Older reports have none: they read as none, so that they still merge.
+    static let asksByWeek = Self(
+        key: "asks_by_week",
+        write: { result, _ in
+            .object(
+                result.tally.asksByWeek.keys.sorted().map { week in
+                    (
+                        SimulationReport.date(ofDay: SimulationTally.monday(ofWeek: week)),
+                        .int(result.tally.asksByWeek[week]!)
+                    )
+                })
+        },
+        read: { reader, node, result in
+            let weeks = node["asks_by_week"] == nil ? [] : reader.entries(node, "asks_by_week")
+            for entry in weeks {
+                guard let date = entry.key.scalar.flatMap({ Timestamp(rfc3339: $0.text + "T00:00:00Z") }),
+                    SimulationTally.monday(ofWeek: SimulationTally.week(of: date)) == SimulationTally.day(of: date)
+                else {
+                    reader.problems.append(
+                        .error("asks_by_week is keyed by the Monday of each week, 2026-01-05", at: entry.key.location))
+                    continue
+                }
+                result.tally.asksByWeek[SimulationTally.week(of: date), default: 0] += reader.int(entry)
+            }
+        },
+        add: { tally, other in
+            for (week, count) in other.asksByWeek { tally.asksByWeek[week, default: 0] += count }
+        })
+
+    /// Days from first seen to first ask: the percentiles, and the people by day they add up from.
+    static let daysToFirstAsk = Self(
+        key: "days_to_first_ask",
+        write: { result, _ in
+            let tally = result.tally
+            return .object([
+                ("p10", tally.firstAskPercentile(0.1).map(JSONValue.int) ?? .null),
+                ("p50", tally.firstAskPercentile(0.5).map(JSONValue.int) ?? .null),
+                ("p90", tally.firstAskPercentile(0.9).map(JSONValue.int) ?? .null),
+                (
+                    "people_by_day",
+                    .object(
+                        tally.firstAskDays.enumerated().compactMap {
+                            $0.element > 0 ? (String($0.offset), .int($0.element)) : nil
+                        })
+                ),
+            ])
+        },
+        read: { reader, node, result in
+            for entry in reader.entries(reader.node(node, "days_to_first_ask"), "people_by_day") {
+                guard let day = entry.key.scalar.flatMap({ Int($0.text) }), (0...36_500).contains(day) else {
+                    reader.problems.append(
+                        .error("people_by_day is keyed by whole days, from 0", at: entry.key.location))
+                    continue
+                }
+                result.tally.firstAsk(onDay: day, count: reader.int(entry))
+            }
+        },
+        add: { SimulationTally.add($1.firstAskDays, to: &$0.firstAskDays) })
+
+    /// Per blocker that blocked a trigger moment: the moments, and the people blocked at least once.
+    static let blockedBy = Self(
+        key: "blocked_by",
+        write: { result, _ in
+            .object(
+                Blocker.allCases.enumerated().compactMap { index, blocker in
+                    let blocked = result.tally.blockedBy[index]
+                    guard blocked.moments > 0 else { return nil }
+                    return (
+                        blocker.id, .object([("moments", .int(blocked.moments)), ("people", .int(blocked.people))])
+                    )
+                })
+        },
+        read: { reader, node, result in
+            for entry in reader.entries(node, "blocked_by") {
+                guard let id = entry.key.scalar?.text, let blocker = Blocker(id: id) else {
+                    reader.problems.append(.error("blocked_by names no blocker simulate knows", at: entry.key.location))
+                    continue
+                }
+                result.tally.blockedBy[blocker.index] = SimulationTally.Blocked(
+                    moments: reader.int(entry.value, "moments"), people: reader.int(entry.value, "people"))
+            }
+        },
+        add: { tally, other in
+            for index in tally.blockedBy.indices {
+                tally.blockedBy[index].moments += other.blockedBy[index].moments
+                tally.blockedBy[index].people += other.blockedBy[index].people
+            }
+        })
+
+    /// People never asked, each once, by why: `never_reached` always, each blocker when it has people.
+    static let neverAsked = Self(
+        key: "never_asked",
+        write: { result, _ in
+            .object(
+                SimulationTally.NeverAsked.ids.indices.compactMap { index in
+                    index == SimulationTally.NeverAsked.neverReached || result.tally.neverAsked[index] > 0
+                        ? (SimulationTally.NeverAsked.ids[index], .int(result.tally.neverAsked[index])) : nil
+                })
+        },
+        read: { reader, node, result in
+            for entry in reader.entries(node, "never_asked") {
+                guard let id = entry.key.scalar?.text, let index = SimulationTally.NeverAsked.ids.firstIndex(of: id)
+                else {
+                    reader.problems.append(.error("never_asked names no reason simulate knows", at: entry.key.location))
+                    continue
+                }
+                result.tally.neverAsked[index] = reader.int(entry)
+            }
+        },
+        add: { tally, other in
+            for index in tally.neverAsked.indices { tally.neverAsked[index] += other.neverAsked[index] }
+        })
+
+    /// The latest time of any line replayed; the later of two partitions'.
+    static let latest = Self(
+        key: "latest",
+        write: { result, _ in result.tally.latest.map { .string($0.description) } ?? .null },
+        read: { reader, node, result in result.tally.latest = reader.time(node["latest"]) },
+        add: { tally, other in
+            if let time = other.latest, tally.latest.map({ $0 < time }) ?? true { tally.latest = time }
+        })
+
+    /// Under `--within-days`: the horizon's cohort, those asked within it, and the counts by
+    /// first-seen date they add up from; `null` without a horizon.
+    static let withinDays = Self(
+        key: "within_days",
+        write: { result, context in
+            guard let counts = context.horizon(result) else { return .null }
+            let percent = counts.people == 0 ? 0 : Double(counts.asked) * 100 / Double(counts.people)
+            return .object([
+                ("people", .int(counts.people)), ("asked", .int(counts.asked)),
+                ("asked_percent", .double((percent * 10).rounded() / 10)),
+                (
+                    "by_first_seen",
+                    .object(
+                        result.tally.firstSeen.keys.sorted().map { day in
+                            let seen = result.tally.firstSeen[day]!
+                            return (
+                                SimulationReport.date(ofDay: day),
+                                .object([("people", .int(seen.people)), ("asked", .int(seen.asked))])
+                            )
+                        })
+                ),
+            ])
+        },
+        read: { reader, node, result in
+            let withinDays = reader.node(node, "within_days").flatMap { $0.mapping == nil ? nil : $0 }
+            for entry in reader.entries(withinDays, "by_first_seen") {
+                guard let day = entry.key.scalar.flatMap({ Timestamp(rfc3339: $0.text + "T00:00:00Z") }) else {
+                    reader.problems.append(
+                        .error("by_first_seen is keyed by dates, 2026-01-05", at: entry.key.location))
+                    continue
+                }
+                result.tally.firstSeen[SimulationTally.day(of: day)] = SimulationTally.FirstSeen(
+                    people: reader.int(entry.value, "people"), asked: reader.int(entry.value, "asked"))
+            }
+        },
+        add: { tally, other in
+            for (day, counts) in other.firstSeen {
+                tally.firstSeen[day, default: SimulationTally.FirstSeen()].people += counts.people
+                tally.firstSeen[day, default: SimulationTally.FirstSeen()].asked += counts.asked
+            }
+        })
+
+    /// Under an experiment, each arm's result, the holdout first, each with its exposure counts
+    /// (added up arm by arm by ``SimulationReport/PolicyResult/add(_:)``).
+    static let arms = Self(
+        key: "arms",
+        write: { result, context in
+            guard let arms = result.arms, !context.isArm else { return nil }
+            var armContext = context
+            armContext.isArm = true
+            return .array(arms.map { $0.json(armContext) })
+        },
+        read: { reader, node, result in
+            guard node["arms"] != nil else { return }
+            result.arms = reader.list(node, "arms").compactMap { reader.policy($0) }
+            result.experimentName = node["experiment"]?.string
+        },
+        add: { _, _ in })
+}

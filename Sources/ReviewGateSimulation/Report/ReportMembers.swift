@@ -1,0 +1,105 @@
+@_spi(ReviewGateTools) import ReviewGate
+
+/// A member of a policy's result in the JSON report, defined once: how it is written, how
+/// `--merge` reads it back, and how partitions of people add it up. ``all`` lists them in the
+/// order the report writes them; a new count is an entry there beside its field of
+/// ``SimulationTally`` (and a row where the text and the page show it).
+struct ReportMember: Sendable {
+    /// Its key in the JSON report.
+    let key: String
+    /// Its value in a result's object; `nil` leaves it out.
+    let write: @Sendable (_ result: SimulationReport.PolicyResult, _ context: WriteContext) -> JSONValue?
+    /// Reads it from a result's object into the result being read (its triggers already read).
+    let read:
+        @Sendable (_ reader: inout ReportReader, _ node: DocumentNode, _ result: inout SimulationReport.PolicyResult) ->
+            Void
+    /// Adds another partition's count of it (of the same policy) into a tally.
+    let add: @Sendable (_ tally: inout SimulationTally, _ other: SimulationTally) -> Void
+
+    /// What writing a result needs beside it.
+    struct WriteContext {
+        /// A result's horizon counts, when the report has a horizon.
+        var horizon: (SimulationReport.PolicyResult) -> SimulationTally.FirstSeen?
+        /// Whether the result is an experiment's arm (whose exposure counts it writes, and no arms).
+        var isArm = false
+
+        /// Whether a result counts exposures: an experiment's policy or one of its arms.
+        func countsExposure(_ result: SimulationReport.PolicyResult) -> Bool { isArm || result.arms != nil }
+    }
+
+    /// A count the report always has.
+    static func count(_ key: String, _ field: WritableKeyPath<SimulationTally, Int> & Sendable) -> Self {
+        Self(
+            key: key, write: { result, _ in .int(result.tally[keyPath: field]) },
+            read: { reader, node, result in result.tally[keyPath: field] = reader.int(node, key) },
+            add: { $0[keyPath: field] += $1[keyPath: field] })
+    }
+
+    /// A count of an experiment's policy and of each arm (SPEC §13), absent elsewhere. A report that
+    /// has `people_exposed` must have the others: without them (an earlier reviewgate's), asks per
+    /// exposed person would count the asks before exposure, so it is refused rather than merged wrong.
+    static func exposureCount(_ key: String, _ field: WritableKeyPath<SimulationTally, Int> & Sendable) -> Self {
+        Self(
+            key: key,
+            write: { result, context in context.countsExposure(result) ? .int(result.tally[keyPath: field]) : nil },
+            read: { reader, node, result in
+                if node["people_exposed"] != nil { result.tally[keyPath: field] = reader.int(node, key) }
+            },
+            add: { $0[keyPath: field] += $1[keyPath: field] })
+    }
+
+    /// A count per trigger, keyed by the trigger's id, in the policy's trigger order.
+    static func byTrigger(_ key: String, _ field: WritableKeyPath<SimulationTally, [Int]> & Sendable) -> Self {
+        Self(
+            key: key,
+            write: { result, _ in
+                .object(
+                    result.triggers.indices.map { (result.triggers[$0].id, .int(result.tally[keyPath: field][$0])) })
+            },
+            read: { reader, node, result in
+                let counts = reader.node(node, key)
+                for (index, trigger) in result.triggers.enumerated() {
+                    result.tally[keyPath: field][index] = reader.int(counts, trigger.id)
+                }
+            },
+            add: { tally, other in
+                for index in tally[keyPath: field].indices where index < other[keyPath: field].count {
+                    tally[keyPath: field][index] += other[keyPath: field][index]
+                }
+            })
+    }
+
+    /// A member that is not a count (a name, a share of two counts): written, neither read nor added.
+    static func written(
+        _ key: String, _ write: @escaping @Sendable (SimulationReport.PolicyResult, WriteContext) -> JSONValue?
+    ) -> Self {
+        Self(key: key, write: write, read: { _, _, _ in }, add: { _, _ in })
+    }
+
+    /// The members after a result's name, digest, path and triggers, in the order the report writes them.
+    static let all: [ReportMember] = [
+        .count("people", \.people),
+        .count("people_asked", \.peopleAsked),
+        .written("people_asked_percent") { result, _ in .double((result.askedPercent * 10).rounded() / 10) },
+        .count("moments", \.moments),
+        .count("asks", \.asks),
+        .asksPastOSQuota,
+        .byTrigger("asks_by_trigger", \.asksByTrigger),
+        .asksByWeek,
+        .daysToFirstAsk,
+        .count("blocked_moments", \.blockedMoments),
+        .blockedBy,
+        .byTrigger("never_reached", \.neverReached),
+        .count("unknown_trigger_moments", \.unknownTriggerMoments),
+        .neverAsked,
+        .latest,
+        .withinDays,
+        .written("experiment") { result, context in
+            result.arms == nil || context.isArm ? nil : .string(result.experimentName)
+        },
+        .exposureCount("people_exposed", \.peopleExposed),
+        .exposureCount("asks_before_exposure", \.asksBeforeExposure),
+        .exposureCount("exposed_people_asked", \.exposedPeopleAsked),
+        .arms,
+    ]
+}

@@ -1,0 +1,79 @@
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+import Testing
+
+@_spi(ReviewGateTools) @testable import ReviewGateSimulation
+
+/// Each count of the report is defined once (`ReportMember.all`): a tally with every field set is
+/// added up, written and read back whole, so that a field of `SimulationTally` that no member
+/// covers fails here, naming it.
+@Suite("simulate: the report's members, one definition each")
+struct ReportMembersTests {
+    /// A tally of two triggers with every field set, each to a value of its own.
+    static func fullTally() -> SimulationTally {
+        var tally = SimulationTally(triggers: 2)
+        tally.people = 101
+        tally.peopleAsked = 37
+        tally.peopleExposed = 53
+        tally.asksBeforeExposure = 5
+        tally.exposedPeopleAsked = 29
+        tally.moments = 977
+        tally.asks = 41
+        tally.asksPastOSQuota = 3
+        tally.asksByTrigger = [30, 11]
+        tally.asksByWeek = [2_905: 17, 2_907: 24]
+        tally.firstAskDays = [0, 4, 0, 9]
+        tally.blockedMoments = 611
+        tally.blockedBy[Blocker.rollout.index] = SimulationTally.Blocked(moments: 70, people: 12)
+        tally.neverReached = [44, 20]
+        tally.unknownTriggerMoments = 2
+        tally.neverAsked[SimulationTally.NeverAsked.neverReached] = 40
+        tally.neverAsked[SimulationTally.NeverAsked.index(of: .rollout)] = 24
+        tally.latest = Timestamp(rfc3339: "2026-03-10T08:00:00Z")
+        tally.firstSeen = [20_500: SimulationTally.FirstSeen(people: 60, asked: 20)]
+        return tally
+    }
+
+    @Test("every field of the full tally is set: a new field is set here, then a member covers it")
+    func theFullTallySetsEveryField() {
+        let empty = Mirror(reflecting: SimulationTally(triggers: 2)).children
+        let full = Mirror(reflecting: Self.fullTally()).children
+        for (unset, set) in zip(empty, full) {
+            #expect(
+                String(describing: unset.value) != String(describing: set.value),
+                "SimulationTally.\(unset.label ?? "?") is not set in fullTally()")
+        }
+    }
+
+    @Test("adding a tally to an empty one gives it whole: every field is added by a member")
+    func everyFieldIsAdded() {
+        var total = SimulationTally(triggers: 2)
+        total.add(Self.fullTally())
+        #expect(total == Self.fullTally())
+        total.add(Self.fullTally())
+        #expect(total.people == 202 && total.asksByWeek[2_907] == 48 && total.firstSeen[20_500]?.asked == 40)
+    }
+
+    @Test("a result written as JSON reads back the same, its experiment's arms and a horizon included")
+    func everyFieldIsWrittenAndRead() throws {
+        let triggers = [
+            SimulationReport.PolicyResult.Trigger(id: "process_completed", rule: "at_least 4"),
+            SimulationReport.PolicyResult.Trigger(id: "app_launched", rule: "at_least 10"),
+        ]
+        var policy = SimulationReport.PolicyResult(
+            name: "p", digest: "sha256:00", path: "p.yaml", triggers: triggers, modelsOSQuota: true,
+            tally: Self.fullTally())
+        policy.experimentName = "ask-earlier"
+        var arm = policy
+        arm.name = "holdout"
+        arm.experimentName = nil
+        policy.arms = [arm, arm]
+        let report = SimulationReport(
+            input: SimulationReport.Input(sources: ["t.jsonl"]), policy: policy,
+            horizon: SimulationReport.Horizon(days: 7))
+        let text = JSONWriter().string(report.json)
+        let read = try SimulationReport(json: JSONReader().loadDocument(text, file: "report.json"))
+        #expect(read.policy == report.policy)
+        #expect(JSONWriter().string(read.json) == text)
+    }
+}
