@@ -77,12 +77,24 @@ public enum Transition {
     static func donate(_ moment: Moment, counting: Bool, to state: inout ReviewState, keeping kept: HistoryKept) {
         guard let event = moment.event else { return }
         if event == Trigger.launchEvent {
-            if counting { countLaunch(at: moment.now, in: &state, keeping: kept) }
-            if let window = kept.activeDaysWindow { state.keepActiveDay(moment.localDate, window: window) }
-            state.sessionStartedAt = moment.now
+            donateLaunch(
+                at: moment.now, utcOffsetSeconds: moment.utcOffsetSeconds, counting: counting, to: &state, keeping: kept
+            )
         } else if counting {
             count(event, at: moment.now, in: &state, keeping: kept)
         }
+    }
+
+    /// A launch's donation: counted when `counting` (unless the count is full), a day of use at its
+    /// local date in `utcOffsetSeconds` when days of use are kept, and the start of a session.
+    private static func donateLaunch(
+        at now: Timestamp, utcOffsetSeconds: Int, counting: Bool, to state: inout ReviewState, keeping kept: HistoryKept
+    ) {
+        if counting { countLaunch(at: now, in: &state, keeping: kept) }
+        if let window = kept.activeDaysWindow {
+            state.keepActiveDay(LocalDate(now, utcOffsetSeconds: utcOffsetSeconds), window: window)
+        }
+        state.sessionStartedAt = now
     }
 
     /// Counts a donation of `event` (not `launch`) at `now`, unless its count is full: its time
@@ -142,22 +154,12 @@ public enum Transition {
     }
 
     /// ``applyUnheard(_:to:policy:listened:)`` for a launch no trigger listens to, without a
-    /// moment: it counts (unless the count is full), starts the session, and is a day of use at
-    /// its local date in `utcOffsetSeconds` for a policy that reads days of use.
+    /// moment: donated as `record` donates a counted launch (``donateLaunch(at:utcOffsetSeconds:counting:to:keeping:)``).
     package static func applyUnheardLaunch(
         at now: Timestamp, to state: inout ReviewState, policy: Policy, utcOffsetSeconds: Int = 0
     ) {
-        if let window = policy.activeDaysWindow {
-            state.keepActiveDay(LocalDate(now, utcOffsetSeconds: utcOffsetSeconds), window: window)
-        }
-        if !policy.countsSinceAsk(Trigger.launchEvent) && state.launchesSinceAsk.isEmpty {
-            if state.launches < ReviewState.largestCount {
-                record(now, count: &state.launches, times: &state.launchTimes, keeping: policy.longestWithin)
-            }
-        } else {
-            countLaunch(at: now, in: &state, keeping: policy.historyKept)
-        }
-        state.sessionStartedAt = now
+        donateLaunch(
+            at: now, utcOffsetSeconds: utcOffsetSeconds, counting: true, to: &state, keeping: policy.historyKept)
     }
 
     /// ``applyUnheard(_:to:policy:listened:)`` for a donation of `event` that no trigger listens to,
