@@ -2,8 +2,8 @@
 
 /// A member of a policy's result in the JSON report, defined once: how it is written, how
 /// `--merge` reads it back, and how partitions of people add it up. ``all`` lists them in the
-/// order the report writes them; a new count is an entry there beside its field of
-/// ``SimulationTally`` (and a row where the text and the page show it).
+/// order the report writes them. A new count is a ``ReportCount`` (its key, label and field of
+/// ``SimulationTally``), placed here and, to be shown, among ``HeadlineRow/all``.
 struct ReportMember: Sendable {
     /// Its key in the JSON report.
     let key: String
@@ -28,8 +28,9 @@ struct ReportMember: Sendable {
     }
 
     /// A count the report always has.
-    static func count(_ key: String, _ field: WritableKeyPath<SimulationTally, Int> & Sendable) -> Self {
-        Self(
+    static func count(_ count: ReportCount) -> Self {
+        let (key, field) = (count.key, count.field)
+        return Self(
             key: key, write: { result, _ in .int(result.tally[keyPath: field]) },
             read: { reader, node, result in result.tally[keyPath: field] = reader.int(node, key) },
             add: { $0[keyPath: field] += $1[keyPath: field] })
@@ -38,8 +39,9 @@ struct ReportMember: Sendable {
     /// A count of an experiment's policy and of each arm (SPEC §13), absent elsewhere. A report that
     /// has `people_exposed` must have the others: without them (an earlier reviewgate's), asks per
     /// exposed person would count the asks before exposure, so it is refused rather than merged wrong.
-    static func exposureCount(_ key: String, _ field: WritableKeyPath<SimulationTally, Int> & Sendable) -> Self {
-        Self(
+    static func exposureCount(_ count: ReportCount) -> Self {
+        let (key, field) = (count.key, count.field)
+        return Self(
             key: key,
             write: { result, context in context.countsExposure(result) ? .int(result.tally[keyPath: field]) : nil },
             read: { reader, node, result in
@@ -78,28 +80,28 @@ struct ReportMember: Sendable {
 
     /// The members after a result's name, digest, path and triggers, in the order the report writes them.
     static let all: [ReportMember] = [
-        .count("people", \.people),
-        .count("people_asked", \.peopleAsked),
+        .count(.people),
+        .count(.peopleAsked),
         .written("people_asked_percent") { result, _ in .double((result.askedPercent * 10).rounded() / 10) },
-        .count("moments", \.moments),
-        .count("asks", \.asks),
+        .count(.moments),
+        .count(.asks),
         .asksPastOSQuota,
         .byTrigger("asks_by_trigger", \.asksByTrigger),
         .asksByWeek,
         .daysToFirstAsk,
-        .count("blocked_moments", \.blockedMoments),
+        .count(.blockedMoments),
         .blockedBy,
         .byTrigger("never_reached", \.neverReached),
-        .count("unknown_trigger_moments", \.unknownTriggerMoments),
+        .count(.unknownTriggerMoments),
         .neverAsked,
         .latest,
         .withinDays,
         .written("experiment") { result, context in
             result.arms == nil || context.isArm ? nil : .string(result.experimentName)
         },
-        .exposureCount("people_exposed", \.peopleExposed),
-        .exposureCount("asks_before_exposure", \.asksBeforeExposure),
-        .exposureCount("exposed_people_asked", \.exposedPeopleAsked),
+        .exposureCount(.peopleExposed),
+        .exposureCount(.asksBeforeExposure),
+        .exposureCount(.exposedPeopleAsked),
         .arms,
     ]
 }

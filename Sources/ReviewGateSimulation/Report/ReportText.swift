@@ -17,89 +17,7 @@ extension SimulationReport {
         out.append(readLine)
         out.append("")
         var table = Table(compared: baseline != nil)
-        table.row(
-            "people asked", results.map { "\(Self.grouped($0.tally.peopleAsked)) (\(Self.percent($0.askedPercent)))" },
-            change: baseline.map {
-                Self.change(policy.tally.peopleAsked - $0.tally.peopleAsked) + " ("
-                    + Self.points(policy.askedPercent - $0.askedPercent) + ")"
-            })
-        table.figures("asks", results.map { $0.tally.asks })
-        for id in Self.union(results.map { $0.triggers.map(\.id) }) {
-            table.figures(
-                "  by \(id)",
-                results.map { result in
-                    result.triggers.firstIndex { $0.id == id }.map { result.tally.asksByTrigger[$0] }
-                })
-        }
-        if results.contains(where: \.modelsOSQuota) {
-            table.figures("asks past the OS quota", results.map { $0.modelsOSQuota ? $0.tally.asksPastOSQuota : nil })
-        }
-        for (label, quantile) in [
-            ("first ask, p10 (days)", 0.1), ("first ask, p50 (days)", 0.5), ("first ask, p90 (days)", 0.9),
-        ] {
-            table.figures(label, results.map { $0.tally.firstAskPercentile(quantile) }, blank: "-")
-        }
-        table.figures("trigger moments not asked", results.map { $0.tally.blockedMoments })
-        // A moment is counted under each thing that blocked it, so the rows may add up to more.
-        let blockers = Blocker.allCases.indices.filter { index in
-            results.contains { $0.tally.blockedBy[index].moments > 0 }
-        }
-        for index in blockers {
-            table.row(
-                "  blocked by \(Blocker.allCases[index].id)",
-                results.map {
-                    // Beside a baseline, moments only here (people below), to keep within 80 columns.
-                    Self.grouped($0.tally.blockedBy[index].moments)
-                        + (baseline == nil ? " (\(Self.people($0.tally.blockedBy[index].people)))" : "")
-                },
-                change: baseline.map {
-                    Self.change(policy.tally.blockedBy[index].moments - $0.tally.blockedBy[index].moments)
-                })
-        }
-        if baseline != nil, !blockers.isEmpty {
-            table.heading("people blocked at least once")
-            for index in blockers {
-                table.figures("  by \(Blocker.allCases[index].id)", results.map { $0.tally.blockedBy[index].people })
-            }
-        }
-        if let horizon {
-            let counts = results.map { horizonCounts($0) ?? SimulationTally.FirstSeen() }
-            let end = horizon.end(latest: latest)
-            let lastDay = horizon.lastFirstSeenDay(latest: latest)
-            table.blank()
-            table.heading(
-                "the first \(Self.days(horizon.days)), of people first seen by "
-                    + (lastDay.map(Self.date(ofDay:)) ?? "-") + " (data to " + (end.map(\.day) ?? "-") + ")")
-            table.figures("  people", counts.map(\.people))
-            table.shares("  asked within \(Self.days(horizon.days))", counts.map { ($0.asked, $0.people) })
-        }
-        table.blank()
-        table.heading("people never asked, each once, by why")
-        for index in SimulationTally.NeverAsked.ids.indices
-        where index == SimulationTally.NeverAsked.neverReached
-            || results.contains(where: { $0.tally.neverAsked[index] > 0 })
-        {
-            let label =
-                index == SimulationTally.NeverAsked.neverReached
-                ? "  never reached a count" : "  blocked by \(SimulationTally.NeverAsked.ids[index])"
-            table.shares(label, results.map { ($0.tally.neverAsked[index], $0.tally.people) })
-        }
-        table.blank()
-        table.heading("people who never reached a trigger's count")
-        for id in Self.union(results.map { $0.triggers.map(\.id) }) {
-            let rules = results.map { result in result.triggers.first { $0.id == id }?.rule }
-            let counts = results.map { result in
-                result.triggers.firstIndex { $0.id == id }.map { (result.tally.neverReached[$0], result.tally.people) }
-            }
-            let sameRule = Set(rules.compactMap { $0 }).count == 1
-            table.shares("  \(id)" + (sameRule ? " (\(rules.compactMap { $0 }[0]))" : ""), counts)
-            if !sameRule {
-                // The baseline's rule and the policy's differ: each column is counted by its own.
-                for (index, rule) in rules.enumerated() {
-                    table.heading("    \(role(index)): \(rule ?? "no such trigger")")
-                }
-            }
-        }
+        for row in HeadlineRow.all { textRows(row, of: results, into: &table) }
         out += table.lines
         for (index, result) in results.enumerated() {
             out.append("")
@@ -116,6 +34,111 @@ extension SimulationReport {
             out += Self.armLines(arms, of: result.tally)
         }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// A headline row's lines in the text's table of `results` (the baseline first).
+    private func textRows(_ row: HeadlineRow, of results: [PolicyResult], into table: inout Table) {
+        // By position: a baseline that is the policy's own file is still the baseline.
+        func role(_ index: Int) -> String { baseline == nil || index == 1 ? "policy" : "baseline" }
+        switch row {
+        case .count(let count, let shown):
+            guard shown.contains(.text) else { return }
+            table.figures(count.label, results.map { $0.tally[keyPath: count.field] })
+        case .peopleAsked:
+            table.row(
+                ReportCount.peopleAsked.label,
+                results.map { "\(Self.grouped($0.tally.peopleAsked)) (\(Self.percent($0.askedPercent)))" },
+                change: baseline.map {
+                    Self.change(policy.tally.peopleAsked - $0.tally.peopleAsked) + " ("
+                        + Self.points(policy.askedPercent - $0.askedPercent) + ")"
+                })
+        case .asksByTrigger:
+            for id in Self.union(results.map { $0.triggers.map(\.id) }) {
+                table.figures(
+                    "  by \(id)",
+                    results.map { result in
+                        result.triggers.firstIndex { $0.id == id }.map { result.tally.asksByTrigger[$0] }
+                    })
+            }
+        case .asksPastOSQuota:
+            if results.contains(where: \.modelsOSQuota) {
+                table.figures(
+                    "asks past the OS quota", results.map { $0.modelsOSQuota ? $0.tally.asksPastOSQuota : nil })
+            }
+        case .firstAskPercentiles:
+            for (name, quantile) in HeadlineRow.percentiles {
+                table.figures(
+                    "first ask, \(name) (days)", results.map { $0.tally.firstAskPercentile(quantile) }, blank: "-")
+            }
+        case .blockedBy:
+            // A moment is counted under each thing that blocked it, so the rows may add up to more.
+            let blockers = Blocker.allCases.indices.filter { index in
+                results.contains { $0.tally.blockedBy[index].moments > 0 }
+            }
+            for index in blockers {
+                table.row(
+                    "  blocked by \(Blocker.allCases[index].id)",
+                    results.map {
+                        // Beside a baseline, moments only here (people below), to keep within 80 columns.
+                        Self.grouped($0.tally.blockedBy[index].moments)
+                            + (baseline == nil ? " (\(Self.people($0.tally.blockedBy[index].people)))" : "")
+                    },
+                    change: baseline.map {
+                        Self.change(policy.tally.blockedBy[index].moments - $0.tally.blockedBy[index].moments)
+                    })
+            }
+            if baseline != nil, !blockers.isEmpty {
+                table.heading("people blocked at least once")
+                for index in blockers {
+                    table.figures(
+                        "  by \(Blocker.allCases[index].id)", results.map { $0.tally.blockedBy[index].people })
+                }
+            }
+        case .exposure:
+            return
+        case .horizon:
+            guard let horizon else { return }
+            let counts = results.map { horizonCounts($0) ?? SimulationTally.FirstSeen() }
+            let end = horizon.end(latest: latest)
+            let lastDay = horizon.lastFirstSeenDay(latest: latest)
+            table.blank()
+            table.heading(
+                "the first \(Self.days(horizon.days)), of people first seen by "
+                    + (lastDay.map(Self.date(ofDay:)) ?? "-") + " (data to " + (end.map(\.day) ?? "-") + ")")
+            table.figures("  people", counts.map(\.people))
+            table.shares("  asked within \(Self.days(horizon.days))", counts.map { ($0.asked, $0.people) })
+        case .neverAsked:
+            table.blank()
+            table.heading("people never asked, each once, by why")
+            for index in SimulationTally.NeverAsked.ids.indices
+            where index == SimulationTally.NeverAsked.neverReached
+                || results.contains(where: { $0.tally.neverAsked[index] > 0 })
+            {
+                let label =
+                    index == SimulationTally.NeverAsked.neverReached
+                    ? "  never reached a count" : "  blocked by \(SimulationTally.NeverAsked.ids[index])"
+                table.shares(label, results.map { ($0.tally.neverAsked[index], $0.tally.people) })
+            }
+        case .neverReached:
+            table.blank()
+            table.heading("people who never reached a trigger's count")
+            for id in Self.union(results.map { $0.triggers.map(\.id) }) {
+                let rules = results.map { result in result.triggers.first { $0.id == id }?.rule }
+                let counts = results.map { result in
+                    result.triggers.firstIndex { $0.id == id }.map {
+                        (result.tally.neverReached[$0], result.tally.people)
+                    }
+                }
+                let sameRule = Set(rules.compactMap { $0 }).count == 1
+                table.shares("  \(id)" + (sameRule ? " (\(rules.compactMap { $0 }[0]))" : ""), counts)
+                if !sameRule {
+                    // The baseline's rule and the policy's differ: each column is counted by its own.
+                    for (index, rule) in rules.enumerated() {
+                        table.heading("    \(role(index)): \(rule ?? "no such trigger")")
+                    }
+                }
+            }
+        }
     }
 
     /// One row per arm (the holdout first): people assigned, exposed, asked, asks, asks per exposed

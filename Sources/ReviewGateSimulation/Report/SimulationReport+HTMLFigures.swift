@@ -4,76 +4,73 @@ extension SimulationReport {
     /// exposed, the horizon, and people who never reached a trigger's count; beside a baseline, the change.
     func htmlFigures(_ columns: [HTMLColumn]) -> String {
         var table = FigureTable(columns: columns, compared: baseline != nil)
-        table.counts("people") { (["people"], $0.tally.people) }
-        table.row(
-            "people asked",
-            columns.map { column in
-                HTML.figure(column.path.appending("people_asked"), Self.grouped(column.result.tally.peopleAsked))
-                    + " ("
-                    + HTML.figure(
-                        column.path.appending("people_asked_percent"), Self.percent(column.result.askedPercent))
-                    + ")"
-            },
-            change: baseline.map {
-                Self.change(policy.tally.peopleAsked - $0.tally.peopleAsked) + " ("
-                    + Self.points(policy.askedPercent - $0.askedPercent) + ")"
-            })
-        table.counts("asks") { (["asks"], $0.tally.asks) }
-        for id in Self.union(columns.map { $0.result.triggers.map(\.id) }) {
-            table.counts("by \(id)", indented: true) { result in
-                (
-                    ["asks_by_trigger", id],
-                    result.triggers.firstIndex { $0.id == id }.map { result.tally.asksByTrigger[$0] }
-                )
+        for row in HeadlineRow.all { pageRows(row, of: columns, into: &table) }
+        return HTML.element(
+            "section", [("class", "figures"), ("aria-labelledby", "figures")],
+            HTML.element("h2", [("id", "figures")], "Headline figures") + table.html
+                + variantPathLegend.map { HTML.element("p", [("class", "note")], HTML.escaped($0)) }.joined())
+    }
+
+    /// A headline row's rows in the page's table of `columns`.
+    private func pageRows(_ row: HeadlineRow, of columns: [HTMLColumn], into table: inout FigureTable) {
+        switch row {
+        case .count(let count, let shown):
+            guard shown.contains(.page) else { return }
+            table.counts(count.label) { ([count.key], $0.tally[keyPath: count.field]) }
+        case .peopleAsked:
+            table.row(
+                ReportCount.peopleAsked.label,
+                columns.map { column in
+                    HTML.figure(column.path.appending("people_asked"), Self.grouped(column.result.tally.peopleAsked))
+                        + " ("
+                        + HTML.figure(
+                            column.path.appending("people_asked_percent"), Self.percent(column.result.askedPercent))
+                        + ")"
+                },
+                change: baseline.map {
+                    Self.change(policy.tally.peopleAsked - $0.tally.peopleAsked) + " ("
+                        + Self.points(policy.askedPercent - $0.askedPercent) + ")"
+                })
+        case .asksByTrigger:
+            for id in Self.union(columns.map { $0.result.triggers.map(\.id) }) {
+                table.counts("by \(id)", indented: true) { result in
+                    (
+                        ["asks_by_trigger", id],
+                        result.triggers.firstIndex { $0.id == id }.map { result.tally.asksByTrigger[$0] }
+                    )
+                }
             }
-        }
-        if columns.contains(where: \.result.modelsOSQuota) {
-            // Marked where no quota is modelled too: the JSON report has null there, the page "-".
-            table.counts("asks past the OS quota", markingNone: true) {
-                (["asks_past_os_quota"], $0.modelsOSQuota ? $0.tally.asksPastOSQuota : nil)
+        case .asksPastOSQuota:
+            if columns.contains(where: \.result.modelsOSQuota) {
+                // Marked where no quota is modelled too: the JSON report has null there, the page "-".
+                table.counts("asks past the OS quota", markingNone: true) {
+                    (["asks_past_os_quota"], $0.modelsOSQuota ? $0.tally.asksPastOSQuota : nil)
+                }
             }
-        }
-        for (label, key, quantile) in [("p10", "p10", 0.1), ("p50", "p50", 0.5), ("p90", "p90", 0.9)] {
-            table.counts("first ask, \(label) (days)", markingNone: true) {
-                (["days_to_first_ask", key], $0.tally.firstAskPercentile(quantile))
+        case .firstAskPercentiles:
+            for (name, quantile) in HeadlineRow.percentiles {
+                table.counts("first ask, \(name) (days)", markingNone: true) {
+                    (["days_to_first_ask", name], $0.tally.firstAskPercentile(quantile))
+                }
             }
-        }
-        table.counts("trigger moments not asked") { (["blocked_moments"], $0.tally.blockedMoments) }
-        if columns.contains(where: \.countsExposure) {
-            table.row(
-                "people exposed",
-                columns.map { column in
-                    column.countsExposure
-                        ? HTML.figure(
-                            column.path.appending("people_exposed"), Self.grouped(column.result.tally.peopleExposed))
-                        : "-"
-                }, change: baseline == nil ? nil : "")
-            table.row(
-                "asks at or after exposure, per exposed person",
-                columns.map { column in
-                    column.countsExposure ? Self.asksPerExposed(column.result.tally) : "-"
-                }, change: baseline == nil ? nil : "")
-            table.row(
-                "exposed people asked at or after exposure",
-                columns.map { column in
-                    column.countsExposure
-                        ? HTML.figure(
-                            column.path.appending("exposed_people_asked"),
-                            Self.grouped(column.result.tally.exposedPeopleAsked))
-                            + " (\(Self.exposedAskedShare(column.result.tally)))"
-                        : "-"
-                }, change: baseline == nil ? nil : "")
-            table.row(
-                "asks before exposure (alike in every arm)",
-                columns.map { column in
-                    column.countsExposure
-                        ? HTML.figure(
-                            column.path.appending("asks_before_exposure"),
-                            Self.grouped(column.result.tally.asksBeforeExposure))
-                        : "-"
-                }, change: baseline == nil ? nil : "")
-        }
-        if let horizon {
+        case .blockedBy, .neverAsked:
+            return
+        case .exposure:
+            guard columns.contains(where: \.countsExposure) else { return }
+            for count in [ReportCount.peopleExposed, nil, .exposedPeopleAsked, .asksBeforeExposure] {
+                table.row(
+                    count?.label ?? "asks at or after exposure, per exposed person",
+                    columns.map { column in
+                        guard column.countsExposure else { return "-" }
+                        guard let count else { return Self.asksPerExposed(column.result.tally) }
+                        let figure = HTML.figure(
+                            column.path.appending(count.key), Self.grouped(column.result.tally[keyPath: count.field]))
+                        return count.key == ReportCount.exposedPeopleAsked.key
+                            ? figure + " (\(Self.exposedAskedShare(column.result.tally)))" : figure
+                    }, change: baseline == nil ? nil : "")
+            }
+        case .horizon:
+            guard let horizon else { return }
             table.heading(horizonTitle(horizon))
             table.row(
                 "people",
@@ -93,27 +90,24 @@ extension SimulationReport {
                             + ")"
                     } ?? "-"
                 }, change: baseline.flatMap { horizonChange($0) { $0.asked } })
+        case .neverReached:
+            table.heading("people who never reached a trigger's count")
+            for id in Self.union(columns.map { $0.result.triggers.map(\.id) }) {
+                let rules = columns.map { column in column.result.triggers.first { $0.id == id }?.rule }
+                let sameRule = Set(rules.compactMap { $0 }).count == 1
+                table.row(
+                    id + (sameRule ? " (\(rules.compactMap { $0 }[0]))" : ""),
+                    columns.indices.map { index in
+                        let result = columns[index].result
+                        guard let trigger = result.triggers.firstIndex(where: { $0.id == id }) else { return "-" }
+                        let count = result.tally.neverReached[trigger]
+                        let share = result.tally.people == 0 ? 0 : Double(count) * 100 / Double(result.tally.people)
+                        let rule = sameRule ? "" : " " + HTML.element("small", [], HTML.escaped(rules[index] ?? ""))
+                        return HTML.figure(columns[index].path.appending("never_reached", id), Self.grouped(count))
+                            + " (\(Self.percent(share)))" + rule
+                    }, change: nil, indented: true)
+            }
         }
-        table.heading("people who never reached a trigger's count")
-        for id in Self.union(columns.map { $0.result.triggers.map(\.id) }) {
-            let rules = columns.map { column in column.result.triggers.first { $0.id == id }?.rule }
-            let sameRule = Set(rules.compactMap { $0 }).count == 1
-            table.row(
-                id + (sameRule ? " (\(rules.compactMap { $0 }[0]))" : ""),
-                columns.indices.map { index in
-                    let result = columns[index].result
-                    guard let trigger = result.triggers.firstIndex(where: { $0.id == id }) else { return "-" }
-                    let count = result.tally.neverReached[trigger]
-                    let share = result.tally.people == 0 ? 0 : Double(count) * 100 / Double(result.tally.people)
-                    let rule = sameRule ? "" : " " + HTML.element("small", [], HTML.escaped(rules[index] ?? ""))
-                    return HTML.figure(columns[index].path.appending("never_reached", id), Self.grouped(count))
-                        + " (\(Self.percent(share)))" + rule
-                }, change: nil, indented: true)
-        }
-        return HTML.element(
-            "section", [("class", "figures"), ("aria-labelledby", "figures")],
-            HTML.element("h2", [("id", "figures")], "Headline figures") + table.html
-                + variantPathLegend.map { HTML.element("p", [("class", "note")], HTML.escaped($0)) }.joined())
     }
 
     /// The change of a horizon's count from the baseline to the policy.

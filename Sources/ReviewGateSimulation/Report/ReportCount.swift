@@ -1,0 +1,100 @@
+/// A count of a policy's result, defined once: its key in the JSON report, its label in the
+/// tables, and the field of ``SimulationTally`` that holds it. ``ReportMember/all`` places it in
+/// the JSON (written, read back, added up), ``HeadlineRow/all`` in the text's and the page's tables.
+package struct ReportCount: Sendable {
+    /// Its key in the JSON report.
+    let key: String
+    /// Its label in the headline tables.
+    let label: String
+    /// Where a tally holds it.
+    let field: WritableKeyPath<SimulationTally, Int> & Sendable
+
+    /// People replayed.
+    static let people = Self(key: "people", label: "people", field: \.people)
+    /// People asked at least once.
+    static let peopleAsked = Self(key: "people_asked", label: "people asked", field: \.peopleAsked)
+    /// Moments decided.
+    static let moments = Self(key: "moments", label: "moments", field: \.moments)
+    /// Asks.
+    static let asks = Self(key: "asks", label: "asks", field: \.asks)
+    /// Trigger moments that did not ask.
+    static let blockedMoments = Self(
+        key: "blocked_moments", label: "trigger moments not asked", field: \.blockedMoments)
+    /// Moments naming a trigger the policy does not have.
+    static let unknownTriggerMoments = Self(
+        key: "unknown_trigger_moments", label: "moments of an unknown trigger", field: \.unknownTriggerMoments)
+    /// Under an experiment: people exposed.
+    static let peopleExposed = Self(key: "people_exposed", label: "people exposed", field: \.peopleExposed)
+    /// Under an experiment: asks before exposure.
+    static let asksBeforeExposure = Self(
+        key: "asks_before_exposure", label: "asks before exposure (alike in every arm)", field: \.asksBeforeExposure)
+    /// Under an experiment: exposed people asked at or after their exposure.
+    static let exposedPeopleAsked = Self(
+        key: "exposed_people_asked", label: "exposed people asked at or after exposure",
+        field: \.exposedPeopleAsked)
+}
+
+/// A row (or rows) of the headline figures, in ``all``'s order in the text report's table and the
+/// page's: a count shown as it is, or one of the rows drawn their own way.
+package enum HeadlineRow: Sendable {
+    /// A count, in the tables `shown` names: its figure, and beside a baseline the change.
+    case count(ReportCount, shown: Set<Table>)
+    /// People asked, with their share of the people, and the change in points.
+    case peopleAsked
+    /// Asks by trigger, a row each, indented.
+    case asksByTrigger
+    /// Asks past the OS's quota, when a result models one.
+    case asksPastOSQuota
+    /// Days from first seen to first ask: p10, p50 and p90.
+    case firstAskPercentiles
+    /// In the text: the trigger moments each blocker blocked, and beside a baseline, the people.
+    case blockedBy
+    /// On the page, under an experiment: the people exposed and the asks around exposure.
+    case exposure
+    /// Under `--within-days`: the cohort, and those asked within the horizon.
+    case horizon
+    /// In the text: the people never asked, each once, by why.
+    case neverAsked
+    /// The people who never reached each trigger's count.
+    case neverReached
+
+    /// The tables of headline figures.
+    package enum Table: Sendable {
+        /// The text report's (`simulate` in a terminal).
+        case text
+        /// The HTML page's (`--html`).
+        case page
+    }
+
+    /// The headline rows, in order.
+    static let all: [HeadlineRow] = [
+        .count(.people, shown: [.page]),
+        .peopleAsked,
+        .count(.asks, shown: [.text, .page]),
+        .asksByTrigger,
+        .asksPastOSQuota,
+        .firstAskPercentiles,
+        .count(.blockedMoments, shown: [.text, .page]),
+        .blockedBy,
+        .exposure,
+        .horizon,
+        .neverAsked,
+        .neverReached,
+    ]
+
+    /// The keys (paths below a result, dotted) of the figures every column of the page shows,
+    /// whatever the result: what a check of the page looks for in each column.
+    package static var pageFigureKeys: [String] {
+        all.flatMap { row -> [String] in
+            switch row {
+            case .count(let count, let shown): shown.contains(.page) ? [count.key] : []
+            case .peopleAsked: ["people_asked", "people_asked_percent"]
+            case .firstAskPercentiles: ["p10", "p50", "p90"].map { "days_to_first_ask.\($0)" }
+            default: []
+            }
+        }
+    }
+
+    /// The percentiles of days to the first ask: their name (the JSON key) and quantile.
+    static let percentiles: [(name: String, quantile: Double)] = [("p10", 0.1), ("p50", 0.5), ("p90", 0.9)]
+}
