@@ -126,7 +126,9 @@ let package = Package(
         // warnings under REVIEWGATE_WARNINGS_AS_ERRORS, so that it can write them.
         .testTarget(
             name: "ReviewGateDeprecatedFormsTests",
-            dependencies: ["ReviewGatePrompter", .product(name: "Clocks", package: "swift-clocks")]),
+            dependencies: [
+                "ReviewGatePrompter", "ReviewGateSimulation", .product(name: "Clocks", package: "swift-clocks"),
+            ]),
         // The fuzzed readers (Fuzz/run.sh), which the tests replay the regression inputs through.
         .target(
             name: "ReviewGateFuzzEntries",

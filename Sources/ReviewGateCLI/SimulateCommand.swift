@@ -228,10 +228,10 @@ struct SimulateCommand: ParsableCommand {
         let budget = SimulatedBudget(try InputFile.budget(path), path: path)
         let input = try self.input()
         let timelineStream = try writeTimeline.map(Self.stream)
-        var request = SimulationRequest(budget: budget, input: input, grouped: grouped, strict: strict, jobs: jobs)
-        request.versionKey = versionKey
-        request.generatedLines = timelineStream?.write
-        let report = try run(request) { (request) throws(DiagnosticError) in try request.runBudget() }
+        let report = try run(
+            SimulationRequest(
+                BudgetSimulation(budget: budget), input: input, grouped: grouped, strict: strict, jobs: jobs,
+                generatedLines: timelineStream?.write))
         if synthetic == nil {
             Self.report(report.problems, skipped: report.input.skipped, byKind: report.skippedByKind)
         }
@@ -240,7 +240,7 @@ struct SimulateCommand: ParsableCommand {
     }
 
     /// The timelines to read, or the cohort's document (checked before anything is opened).
-    private func input() throws -> SimulationRequest.Input {
+    private func input() throws -> SimulationInput {
         guard let synthetic else { return .timelines(inputs) }
         return .cohort(
             try InputFile.orExit { () throws(DiagnosticError) in
@@ -251,12 +251,11 @@ struct SimulateCommand: ParsableCommand {
             })
     }
 
-    /// Runs `request` with a progress line, by `body` (its `run()` or `runBudget()`).
-    private func run<Report>(
-        _ request: SimulationRequest, _ body: (SimulationRequest) throws(DiagnosticError) -> Report
-    ) throws -> Report {
+    /// Runs `request` with a progress line, each policy replayed by `--version-key` when given.
+    private func run<Kind>(_ request: SimulationRequest<Kind>) throws -> Kind.Report {
         var request = request
         request.format = inputFormat
+        request.versionKey = versionKey
         var progress: Progress?
         request.progress = { step in
             switch step {
@@ -270,7 +269,7 @@ struct SimulateCommand: ParsableCommand {
                 progress = nil
             }
         }
-        return try InputFile.orExit { () throws(DiagnosticError) in try body(request) }
+        return try InputFile.orExit { () throws(DiagnosticError) in try request.run() }
     }
 
     /// Replays the timelines (or the cohort) through the policies.
@@ -284,13 +283,18 @@ struct SimulateCommand: ParsableCommand {
         let htmlStream = try html.map(Self.stream)
         let input = try self.input()
         let timelineStream = try writeTimeline.map(Self.stream)
-        var request = SimulationRequest(
-            policy: policy, baseline: baseline, input: input, grouped: grouped, strict: strict, jobs: jobs,
-            withinDays: withinDays, until: until.flatMap { Timestamp(rfc3339: $0) },
-            asks: askStream.map { stream in { stream.write($0 + "\n") } }, generatedLines: timelineStream?.write)
-        request.variants = variants
-        request.versionKey = versionKey
-        let report = try run(request) { (request) throws(DiagnosticError) in try request.run() }
+        var kind =
+            variants.isEmpty
+            ? PolicySimulation(policy: policy, baseline: baseline)
+            : PolicySimulation(policy: policy, variants: variants)
+        kind.horizon = withinDays.map {
+            SimulationReport.Horizon(days: $0, until: until.flatMap { Timestamp(rfc3339: $0) })
+        }
+        kind.asks = askStream.map { stream in { stream.write($0 + "\n") } }
+        let report = try run(
+            SimulationRequest(
+                kind, input: input, grouped: grouped, strict: strict, jobs: jobs, generatedLines: timelineStream?.write)
+        )
         if synthetic == nil {
             Self.report(report.problems, skipped: report.input.skipped, byKind: report.skippedByKind)
         }

@@ -1,28 +1,17 @@
 @_spi(ReviewGateTools) import ReviewGate
 @_spi(ReviewGateTools) import ReviewGateFiles
 
-/// A run of `reviewgate simulate` (SPEC §10): the policy (and a baseline to compare it with), the
-/// usage to replay through them, and what to keep. ``run()`` is this module's one door: it reads,
-/// replays and tallies, and returns the report.
-public struct SimulationRequest {
+/// A run of `reviewgate simulate` (SPEC §10): what it replays and reports (its `Kind`: one
+/// policy, with a baseline or variants beside it, or a budget), the usage to replay, and how to
+/// read it. ``run()`` is this module's one door: it reads, replays and tallies, and returns the
+/// kind's report. What does not fit a kind cannot be asked of it: a budget's run has no baseline,
+/// and a policy's has a baseline or variants, never both.
+public struct SimulationRequest<Kind: SimulationKind> {
     /// Where the usage comes from.
-    public enum Input: Sendable {
-        /// Timeline files, `.jsonl` or `.csv` by their names; `-` is standard input (JSON Lines when
-        /// it starts with `{`, else CSV).
-        case timelines([String])
-        /// A timeline in memory, its format told by `name` (`events.jsonl`), which diagnostics cite.
-        case bytes([UInt8], name: String)
-        /// A cohort file's document, whose synthetic timeline is generated and replayed.
-        @_spi(ReviewGateTools) case cohort(DocumentNode)
-    }
+    public typealias Input = SimulationInput
 
-    /// The policy, then the baseline when there is one; none for a budget's run.
-    package var policies: [SimulatedPolicy]
-    /// Variants of the policy (`--vary`, ``PolicyVariants``), replayed beside it on the same people;
-    /// not with a baseline.
-    package var variants: [SimulatedPolicy] = []
-    /// The budget, for a budget's run (``runBudget()``).
-    package var budget: SimulatedBudget?
+    /// What is replayed and reported.
+    package var kind: Kind
     /// Where the usage comes from.
     package var input: Input
     /// The timelines' format when their names do not say (`--input-format`).
@@ -33,21 +22,53 @@ public struct SimulationRequest {
     package var strict: Bool
     /// How many people are replayed at once.
     package var jobs: Int
-    /// The horizon (`--within-days`, `--until`).
-    package var horizon: SimulationReport.Horizon?
     /// The version key every policy of the run is replayed with (`--version-key`), whatever its
     /// `app.version_key` says; `nil` for each policy's own.
     package var versionKey: VersionKey?
-    /// Given one JSON line per ask, when asks are kept.
-    package var asks: ((String) -> Void)?
     /// Given the generated timeline's JSON Lines, with a cohort.
     package var generatedLines: ((String) -> Void)?
     /// Told what is read and replayed, for a progress line.
     package var progress: (SimulationProgress) -> Void = { _ in }
 
+    /// A run of `kind` over `input`.
+    package init(
+        _ kind: Kind, input: Input, grouped: Bool = false, strict: Bool = false, jobs: Int? = nil,
+        generatedLines: ((String) -> Void)? = nil
+    ) {
+        self.kind = kind
+        self.input = input
+        self.grouped = grouped
+        self.strict = strict
+        self.jobs = max(1, jobs ?? SystemCalls.processorCount)
+        self.generatedLines = generatedLines
+    }
+
+    /// Reads and replays the input, and reports. Unreadable lines are skipped and kept in the
+    /// report's `problems` (with `strict`, the first is thrown); an input that cannot be read, or
+    /// a cohort that cannot be used, is thrown.
+    public func run() throws(DiagnosticError) -> Kind.Report {
+        try kind.report(self)
+    }
+}
+
+/// Where the usage a ``SimulationRequest`` replays comes from.
+public enum SimulationInput: Sendable {
+    /// Timeline files, `.jsonl` or `.csv` by their names; `-` is standard input (JSON Lines when
+    /// it starts with `{`, else CSV).
+    case timelines([String])
+    /// A timeline in memory, its format told by `name` (`events.jsonl`), which diagnostics cite.
+    case bytes([UInt8], name: String)
+    /// A cohort file's document, whose synthetic timeline is generated and replayed.
+    @_spi(ReviewGateTools) case cohort(DocumentNode)
+}
+
+extension SimulationRequest where Kind == PolicySimulation {
     /// A run of `policy`, side by side with `baseline` when given, over `input`.
     ///
     /// - Parameters:
+    ///   - policy: The policy to simulate.
+    ///   - baseline: A policy to compare it with, replayed on the same people.
+    ///   - input: Where the usage comes from.
     ///   - grouped: The timelines' lines are grouped by person (sorted, or Spark's `CLUSTER BY`):
     ///     each person is replayed as their lines end, in bounded memory.
     ///   - strict: The first unreadable line stops the run; otherwise it is skipped and counted.
@@ -55,6 +76,7 @@ public struct SimulationRequest {
     ///   - withinDays: Also count the people observed at least this many days (1 to 36500), and
     ///     how many were asked in their first days; observation ends at `until`, or at the latest
     ///     time in the input.
+    ///   - until: Where observation ends for `withinDays`.
     ///   - asks: Given one JSON line per ask (person, time, trigger, policy digest), as each
     ///     person's asks are counted.
     ///   - generatedLines: With a cohort: given the generated timeline as JSON Lines, a person at a time.
@@ -63,74 +85,123 @@ public struct SimulationRequest {
         strict: Bool = false, jobs: Int? = nil, withinDays: Int? = nil, until: Timestamp? = nil,
         asks: ((String) -> Void)? = nil, generatedLines: ((String) -> Void)? = nil
     ) {
-        self.init(
-            policies: [policy] + (baseline.map { [$0] } ?? []), input: input, grouped: grouped, strict: strict,
-            jobs: jobs)
-        horizon = withinDays.map { SimulationReport.Horizon(days: $0, until: until) }
-        self.asks = asks
-        self.generatedLines = generatedLines
+        var kind = PolicySimulation(policy: policy, baseline: baseline)
+        kind.horizon = withinDays.map { SimulationReport.Horizon(days: $0, until: until) }
+        kind.asks = asks
+        self.init(kind, input: input, grouped: grouped, strict: strict, jobs: jobs, generatedLines: generatedLines)
     }
+}
 
+extension SimulationRequest where Kind == BudgetSimulation {
     /// A run of `budget` (SPEC §12) over `input`, beside each of its policies alone.
     ///
     /// - Parameters:
+    ///   - budget: The budget to simulate, with its policies.
+    ///   - input: Where the usage comes from.
     ///   - grouped: The timelines' lines are grouped by person: each person is replayed as their
     ///     lines end, in bounded memory.
     ///   - strict: The first unreadable line stops the run; otherwise it is skipped and counted.
     ///   - jobs: How many people to replay at once (default: every core).
     public init(budget: SimulatedBudget, input: Input, grouped: Bool = false, strict: Bool = false, jobs: Int? = nil) {
-        self.init(policies: [], input: input, grouped: grouped, strict: strict, jobs: jobs)
-        self.budget = budget
+        self.init(BudgetSimulation(budget: budget), input: input, grouped: grouped, strict: strict, jobs: jobs)
     }
 
-    private init(policies: [SimulatedPolicy], input: Input, grouped: Bool, strict: Bool, jobs: Int?) {
-        self.policies = policies
-        self.input = input
-        self.grouped = grouped
-        self.strict = strict
-        self.jobs = max(1, jobs ?? SystemCalls.processorCount)
+    /// ``run()``, by its name before 0.6.
+    @available(*, deprecated, renamed: "run()")
+    public func runBudget() throws(DiagnosticError) -> BudgetSimulationReport { try run() }
+}
+
+/// What a ``SimulationRequest`` replays, and the report it makes: ``PolicySimulation`` or
+/// ``BudgetSimulation``.
+public protocol SimulationKind {
+    /// The report a run of this kind makes.
+    associatedtype Report
+    /// Replays `request`'s input and reports.
+    func report(_ request: SimulationRequest<Self>) throws(DiagnosticError) -> Report
+}
+
+/// A policy's run: the policy, and beside it a baseline or variants (`--vary`), on the same people.
+public struct PolicySimulation: SimulationKind {
+    /// The policy.
+    package var policy: SimulatedPolicy
+    /// The baseline it is compared with, or its variants (``PolicyVariants``), each beside the
+    /// policy as written: one or the other.
+    package var beside: Beside
+    /// The horizon (`--within-days`, `--until`).
+    package var horizon: SimulationReport.Horizon?
+    /// Given one JSON line per ask, when asks are kept.
+    package var asks: ((String) -> Void)?
+
+    /// What a policy is replayed beside.
+    package enum Beside {
+        /// A baseline, or nothing.
+        case baseline(SimulatedPolicy?)
+        /// Variants of the policy.
+        case variants([SimulatedPolicy])
     }
 
-    /// Reads and replays the input, and reports on each policy. Unreadable lines are skipped and
-    /// kept in the report's ``SimulationReport/problems`` (with `strict`, the first is thrown);
-    /// an input that cannot be read, or a cohort that cannot be used, is thrown.
-    public func run() throws(DiagnosticError) -> SimulationReport {
+    /// A run of `policy`, beside `baseline` when given.
+    package init(policy: SimulatedPolicy, baseline: SimulatedPolicy? = nil) {
+        self.policy = policy
+        beside = .baseline(baseline)
+    }
+
+    /// A run of `policy` beside its `variants`.
+    package init(policy: SimulatedPolicy, variants: [SimulatedPolicy]) {
+        self.policy = policy
+        beside = variants.isEmpty ? .baseline(nil) : .variants(variants)
+    }
+
+    /// Replays the input through the policy (and its baseline or variants) and reports on each.
+    public func report(_ request: SimulationRequest<Self>) throws(DiagnosticError) -> SimulationReport {
         if let horizon, !(1...36_500).contains(horizon.days) {
             throw DiagnosticError("the horizon must be a whole number of days from 1 to 36500", at: nil)
         }
-        guard budget == nil else {
-            throw DiagnosticError("a run of a budget reports with runBudget()", at: nil)
+        var besides: [SimulatedPolicy] = []
+        var variants: [SimulatedPolicy] = []
+        switch beside {
+        case .baseline(let baseline): besides = baseline.map { [$0] } ?? []
+        case .variants(let given): variants = given
         }
-        guard variants.isEmpty || policies.count == 1 else {
-            throw DiagnosticError("variants are compared with the policy as written, not with a baseline", at: nil)
+        let versionKey = request.versionKey
+        let all = ([policy] + besides + variants).map { policy in
+            versionKey.map { policy.replaying(versionKey: $0) } ?? policy
         }
-        let all = (policies + variants).map { policy in versionKey.map { policy.replaying(versionKey: $0) } ?? policy }
-        let replayed = try replay(Simulation(policies: all, keepsAsks: asks != nil, horizonDays: horizon?.days))
+        let replayed = try request.replay(
+            Simulation(policies: all, keepsAsks: asks != nil, horizonDays: horizon?.days), asks: asks)
         let checked = try InputCheck.Checked(
             replayed.outcome.inventory, symbols: replayed.symbols, policies: all.map(\.policy),
             versionKey: versionKey)
-        hand(replayed.outcome.asks)
+        request.hand(replayed.outcome.asks, to: asks)
         let results = all.indices.map { index in
             SimulationReport.PolicyResult(
                 all[index], tally: replayed.outcome.tallies[index],
                 arms: index < replayed.outcome.arms.count ? replayed.outcome.arms[index] : nil)
         }
         var report = SimulationReport(
-            input: replayed.input, policy: results[0],
-            baseline: variants.isEmpty ? results.dropFirst().first : nil, horizon: horizon)
+            input: replayed.input, policy: results[0], baseline: besides.isEmpty ? nil : results[1],
+            horizon: horizon)
         if !variants.isEmpty { report.variants = Array(results.dropFirst()) }
         report.input.take(checked, versionKey: versionKey)
         report.problems = replayed.problems
         report.skippedByKind = replayed.skippedByKind
         return report
     }
+}
 
-    /// Reads and replays the input under the budget (``init(budget:input:grouped:strict:jobs:)``),
-    /// and reports per prompt; unreadable lines as ``run()`` treats them.
-    public func runBudget() throws(DiagnosticError) -> BudgetSimulationReport {
-        guard var budget else { throw DiagnosticError("a run of policies reports with run()", at: nil) }
-        if let versionKey { budget = budget.replaying(versionKey: versionKey) }
-        let replayed = try replay(Simulation(budget: budget))
+/// A budget's run (SPEC §12): its prompts under the budget, beside each of its policies alone.
+public struct BudgetSimulation: SimulationKind {
+    /// The budget.
+    package var budget: SimulatedBudget
+
+    /// A run of `budget`.
+    package init(budget: SimulatedBudget) { self.budget = budget }
+
+    /// Replays the input under the budget and reports per prompt.
+    public func report(_ request: SimulationRequest<Self>) throws(DiagnosticError) -> BudgetSimulationReport {
+        let versionKey = request.versionKey
+        let budget = versionKey.map { self.budget.replaying(versionKey: $0) } ?? self.budget
+        let replayed = try request.replay(Simulation(budget: budget), asks: nil)
         let checked = try InputCheck.Checked(
             replayed.outcome.inventory, symbols: replayed.symbols, policies: budget.budget.policies,
             wants: budget.budget.prompts.filter { $0.policy == nil }.map { ($0.name, $0.location) },
@@ -143,9 +214,11 @@ public struct SimulationRequest {
         report.skippedByKind = replayed.skippedByKind
         return report
     }
+}
 
+extension SimulationRequest {
     /// What a replay gave: the outcome, what was read, and the lines skipped.
-    private struct Replayed {
+    struct Replayed {
         var outcome: Simulation.Outcome
         var input: SimulationReport.Input
         /// The names of the lines read, by their numbers in the outcome's inventory.
@@ -154,19 +227,20 @@ public struct SimulationRequest {
         var skippedByKind: [String: Int] = [:]
     }
 
-    /// Reads the input and replays it through `simulation`.
-    private func replay(_ simulation: Simulation) throws(DiagnosticError) -> Replayed {
+    /// Reads the input and replays it through `simulation`, giving each person's asks to `asks`
+    /// as they are counted when the run is grouped.
+    func replay(_ simulation: Simulation, asks: ((String) -> Void)?) throws(DiagnosticError) -> Replayed {
         switch input {
         case .cohort(let document):
             var replayed = try replay(CohortDecoder.decode(document), through: simulation)
             replayed.input.sources = ["cohort \(document.location.file)"]
             return replayed
         case .timelines(let paths):
-            var replayed = try replay(paths.map(TimelineSource.path), through: simulation)
+            var replayed = try replay(paths.map(TimelineSource.path), through: simulation, asks: asks)
             replayed.input.sources = paths
             return replayed
         case .bytes(let bytes, let name):
-            var replayed = try replay([.bytes(bytes, name: name)], through: simulation)
+            var replayed = try replay([.bytes(bytes, name: name)], through: simulation, asks: asks)
             replayed.input.sources = [name]
             return replayed
         }
@@ -185,9 +259,9 @@ public struct SimulationRequest {
     }
 
     /// Reads the timelines and replays them, whole or grouped.
-    private func replay(_ sources: [TimelineSource], through simulation: Simulation) throws(DiagnosticError)
-        -> Replayed
-    {
+    private func replay(
+        _ sources: [TimelineSource], through simulation: Simulation, asks: ((String) -> Void)?
+    ) throws(DiagnosticError) -> Replayed {
         var reading = TimelineSources(format: format, strict: strict)
         reading.progress = progress
         let outcome: Simulation.Outcome
@@ -198,7 +272,7 @@ public struct SimulationRequest {
             for source in sources {
                 try reading.readGrouped(source) { events, reader in
                     replay.take(events, from: &reader)
-                    hand(replay.takeAsks())
+                    hand(replay.takeAsks(), to: asks)
                 }
             }
             replay.finish(symbols: reading.symbols)
@@ -219,8 +293,8 @@ public struct SimulationRequest {
             symbols: symbols, problems: reading.problems, skippedByKind: reading.skippedByKind)
     }
 
-    /// Gives `records` to ``asks``, a JSON line each.
-    private func hand(_ records: [AskRecord]) {
+    /// Gives `records` to `asks`, a JSON line each.
+    func hand(_ records: [AskRecord], to asks: ((String) -> Void)?) {
         guard let asks else { return }
         for record in records { asks(record.jsonLine) }
     }

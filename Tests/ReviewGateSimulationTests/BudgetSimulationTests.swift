@@ -35,7 +35,7 @@ struct BudgetSimulationTests {
         let bytes = try Self.timeline(people: 300)
         let report = try SimulationRequest(
             budget: SimulatedBudget(budget, path: Self.budgetFile), input: .bytes(bytes, name: "t.jsonl"), jobs: 2
-        ).runBudget()
+        ).run()
         let expected = try Self.stepByStep(budget, bytes)
 
         #expect(report.tally.people == 300)
@@ -65,8 +65,8 @@ struct BudgetSimulationTests {
     func groupedAndCores() throws {
         let budget = SimulatedBudget(try Self.budget(), path: Self.budgetFile)
         let bytes = try Self.timeline(people: 120)
-        let whole = try SimulationRequest(budget: budget, input: .bytes(bytes, name: "t.jsonl"), jobs: 2).runBudget()
-        let one = try SimulationRequest(budget: budget, input: .bytes(bytes, name: "t.jsonl"), jobs: 1).runBudget()
+        let whole = try SimulationRequest(budget: budget, input: .bytes(bytes, name: "t.jsonl"), jobs: 2).run()
+        let one = try SimulationRequest(budget: budget, input: .bytes(bytes, name: "t.jsonl"), jobs: 1).run()
         let outcome = try GroupedReplay.outcome(
             of: bytes, format: .jsonl, Simulation(budget: budget), forgetting: 7, chunkSize: { 997 + $0 % 13 })
         #expect(one.tally == whole.tally)
@@ -86,7 +86,7 @@ struct BudgetSimulationTests {
 
             """
         let report = try SimulationRequest(budget: budget, input: .bytes(Array(lines.utf8), name: "t.jsonl"))
-            .runBudget()
+            .run()
         let paywall = try #require(budget.budget.prompts.firstIndex { $0.name == "paywall" })
         #expect(report.tally.unknownMoments == 2)
         #expect(report.tally.prompts[paywall].granted == 1)
