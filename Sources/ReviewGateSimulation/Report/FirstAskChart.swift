@@ -24,7 +24,7 @@ struct FirstAskChart {
     }
 
     /// The chart of `column`'s first asks, and a line under it with p10, p50 and p90.
-    func html(_ column: HTMLColumn) -> String {
+    func html(_ column: HTMLColumn) -> HTML {
         let tally = column.result.tally
         let (binWidth, bins) = Histogram.bins(tally.firstAskDays, through: lastDay)
         guard !bins.isEmpty else { return HTML.element("p", [("class", "none")], "nobody was asked") }
@@ -41,7 +41,7 @@ struct FirstAskChart {
         let labels = bins.indices.map { Histogram.label($0, width: binWidth) }
         let labelEvery = Double(labels.map(\.count).max() ?? 0) * 6.5 > slot ? 2 : 1
         // Drawn last, over the percentiles' lines.
-        var values: [(text: String, x: Double, y: Double)] = []
+        var values: [(text: HTML, x: Double, y: Double)] = []
         for (index, count) in bins.enumerated() {
             let x = Self.left + Double(index) * slot
             let barHeight = Double(count) / Double(axis.top) * (plotBottom - barTop)
@@ -49,7 +49,7 @@ struct FirstAskChart {
             let range = days.appending(from: String(first), to: String(first + binWidth - 1))
             let people = count == 1 ? "1 person" : "\(SimulationReport.grouped(count)) people"
             let when = binWidth == 1 ? "on day \(first)" : "on days \(labels[index])"
-            chart.group(title: HTML.element("title", [], "\(people) first asked \(when)")) { group in
+            chart.group(title: HTML.element("title", [], HTML(text: "\(people) first asked \(when)"))) { group in
                 group.rect(x: x, y: Self.top, width: slot, height: plotBottom - Self.top, kind: "hit")
                 group.rect(
                     x: x + slot * 0.1, y: plotBottom - barHeight, width: slot * 0.8, height: barHeight, kind: "first")
@@ -61,10 +61,10 @@ struct FirstAskChart {
                 ))
             if index % labelEvery == 0 {
                 chart.text(
-                    HTML.escaped(labels[index]), x: x + slot / 2, y: plotBottom + 14, anchor: .middle, kind: "tick")
+                    HTML(text: labels[index]), x: x + slot / 2, y: plotBottom + 14, anchor: .middle, kind: "tick")
             }
         }
-        var shown: [String] = []
+        var shown: [HTML] = []
         for (row, (name, quantile)) in [("p10", 0.1), ("p50", 0.5), ("p90", 0.9)].enumerated() {
             guard let day = tally.firstAskPercentile(quantile) else { continue }
             // Day `d` is the `d`th of its bin's days: a line through its place in the bin.
@@ -73,10 +73,10 @@ struct FirstAskChart {
             chart.line(from: (x, y + 2), to: (x, plotBottom), kind: "marker")
             let anchor: SVGChart.Anchor =
                 x < Self.left + 30 ? .start : x > Double(Self.width) - Self.right - 30 ? .end : .middle
-            chart.text("\(name) \(day)", x: x, y: y, anchor: anchor, kind: "marker")
+            chart.text(HTML(text: "\(name) \(day)"), x: x, y: y, anchor: anchor, kind: "marker")
             shown.append(
-                "\(name) " + HTML.figure(column.path.appending("days_to_first_ask", name), String(day))
-                    + (day == 1 ? " day" : " days"))
+                HTML(text: "\(name) ") + HTML.figure(column.path.appending("days_to_first_ask", name), String(day))
+                    + HTML(text: day == 1 ? " day" : " days"))
         }
         let label =
             "people by days from first seen to first ask, in bins of \(binWidth == 1 ? "1 day" : "\(binWidth) days")"

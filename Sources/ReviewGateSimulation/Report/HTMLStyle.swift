@@ -4,9 +4,9 @@
 enum HTMLStyle {
     /// The rule of the header's warnings, added only to a page that has them, so that a page of a
     /// clean input is what it was before the input checks (SPEC §10).
-    static let warningCSS = "\ndl.read .warning { color: #a0361d; }"
+    static let warningCSS: HTML = "\ndl.read .warning { color: #a0361d; }"
 
-    static let css = """
+    static let css: HTML = """
         :root { color-scheme: light; }
         body { margin: 0 auto; max-width: 1240px; padding: 16px 20px 40px; background: #fff; color: #1a1a1a;
           font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;

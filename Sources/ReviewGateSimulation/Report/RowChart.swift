@@ -33,7 +33,7 @@ struct RowChart {
     }
 
     /// The chart of `column`'s rows.
-    func svg(_ column: HTMLColumn) -> String {
+    func svg(_ column: HTMLColumn) -> HTML {
         guard !rows.isEmpty else {
             return HTML.element("p", [("class", "none")], "every trigger moment asked")
         }
@@ -42,8 +42,8 @@ struct RowChart {
         let head = blocking ? Self.head : 0
         var chart = SVGChart(width: Self.width, height: Int(head + Double(rows.count) * Self.rowHeight + 4))
         if blocking {
-            chart.text("moments", x: 170, y: 12, kind: "head")
-            chart.text("people", x: 400, y: 12, kind: "head")
+            chart.text(HTML(text: "moments"), x: 170, y: 12, kind: "head")
+            chart.text(HTML(text: "people"), x: 400, y: 12, kind: "head")
         }
         for (row, (index, name)) in rows.enumerated() {
             let y = head + Double(row) * Self.rowHeight
@@ -51,14 +51,14 @@ struct RowChart {
                 blocking
                 ? name
                 : index == SimulationTally.NeverAsked.neverReached ? "never reached a count" : "blocked by \(name)"
-            chart.text(HTML.escaped(label), x: 0, y: y + 16, kind: "label")
+            chart.text(HTML(text: label), x: 0, y: y + 16, kind: "label")
             if blocking {
                 let counts = tally.blockedBy[index]
                 let path = column.path.appending("blocked_by", name)
                 let title =
                     "\(name) blocked \(SimulationReport.grouped(counts.moments)) trigger moments, of "
                     + SimulationReport.people(counts.people)
-                chart.group(title: HTML.element("title", [], HTML.escaped(title))) { group in
+                chart.group(title: HTML.element("title", [], HTML(text: title))) { group in
                     group.rect(x: 0, y: y, width: Double(Self.width), height: Self.rowHeight, kind: "hit")
                     Self.bar(
                         counts.moments, of: largest.moments, at: (170, y), length: 150, kind: "moments",
@@ -75,7 +75,7 @@ struct RowChart {
                 let value =
                     HTML.figure(
                         column.path.appending("never_asked", name), SimulationReport.grouped(count), tag: "tspan")
-                    + " (\(SimulationReport.percent(share)))"
+                    + HTML(text: " (\(SimulationReport.percent(share)))")
                 // Scaled as shares of the column's people: 100% is the whole length.
                 Self.bar(
                     Int((share * 10).rounded()), of: 1000, at: (200, y), length: 290, kind: "never", value, on: &chart)
@@ -89,7 +89,7 @@ struct RowChart {
     /// largest, with `text` (HTML) after it.
     private static func bar(
         _ value: Int, of largest: Int, at origin: (x: Double, y: Double), length: Double, kind: String,
-        _ text: String, on chart: inout SVGChart
+        _ text: HTML, on chart: inout SVGChart
     ) {
         let size = largest == 0 ? 0 : Double(value) / Double(largest) * length
         chart.rect(x: origin.x, y: origin.y + 5, width: size, height: rowHeight - 10, kind: kind)

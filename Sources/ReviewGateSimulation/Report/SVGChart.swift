@@ -6,7 +6,7 @@ struct SVGChart {
     let width: Int
     let height: Int
     /// The elements, in drawing order.
-    private var parts: [String] = []
+    private var parts: [HTML] = []
 
     /// An empty chart of `width` × `height` units.
     init(width: Int, height: Int) {
@@ -22,37 +22,47 @@ struct SVGChart {
     /// A rectangle of CSS class `kind` (`bar`, `moments`, `hit`, ...).
     mutating func rect(x: Double, y: Double, width: Double, height: Double, kind: String) {
         parts.append(
-            "<rect class=\"\(kind)\" x=\"\(Self.unit(x))\" y=\"\(Self.unit(y))\" width=\"\(Self.unit(max(0, width)))\" height=\"\(Self.unit(max(0, height)))\"/>"
-        )
+            .empty(
+                "rect",
+                [
+                    ("class", kind), ("x", Self.unit(x)), ("y", Self.unit(y)), ("width", Self.unit(max(0, width))),
+                    ("height", Self.unit(max(0, height))),
+                ]))
     }
 
     /// A line of CSS class `kind` (`grid`, `axis`, `marker`).
     mutating func line(from start: (x: Double, y: Double), to end: (x: Double, y: Double), kind: String) {
         parts.append(
-            "<line class=\"\(kind)\" x1=\"\(Self.unit(start.x))\" y1=\"\(Self.unit(start.y))\" x2=\"\(Self.unit(end.x))\" y2=\"\(Self.unit(end.y))\"/>"
-        )
+            .empty(
+                "line",
+                [
+                    ("class", kind), ("x1", Self.unit(start.x)), ("y1", Self.unit(start.y)), ("x2", Self.unit(end.x)),
+                    ("y2", Self.unit(end.y)),
+                ]))
     }
 
-    /// Text (HTML already: escaped, or marked figures) at `x`, `y` (its baseline).
-    mutating func text(_ content: String, x: Double, y: Double, anchor: Anchor = .start, kind: String? = nil) {
-        let kindText = kind.map { " class=\"\($0)\"" } ?? ""
+    /// Text (escaped, or marked figures) at `x`, `y` (its baseline).
+    mutating func text(_ content: HTML, x: Double, y: Double, anchor: Anchor = .start, kind: String? = nil) {
+        let kindAttribute: [(String, String)] = kind.map { [("class", $0)] } ?? []
         parts.append(
-            "<text\(kindText) x=\"\(Self.unit(x))\" y=\"\(Self.unit(y))\" text-anchor=\"\(anchor.rawValue)\">\(content)</text>"
-        )
+            .element(
+                "text",
+                kindAttribute + [("x", Self.unit(x)), ("y", Self.unit(y)), ("text-anchor", anchor.rawValue)],
+                content))
     }
 
-    /// Elements drawn by `body` in one group whose tooltip is `title` (HTML already): a browser
-    /// shows it when the pointer rests on any of them.
-    mutating func group(title: String, _ body: (inout SVGChart) -> Void) {
+    /// Elements drawn by `body` in one group whose tooltip is `title` (a `title` element): a
+    /// browser shows it when the pointer rests on any of them.
+    mutating func group(title: HTML, _ body: (inout SVGChart) -> Void) {
         var inner = SVGChart(width: width, height: height)
         body(&inner)
-        parts.append("<g>\(title)" + inner.parts.joined() + "</g>")
+        parts.append(.element("g", [], title + inner.parts.joined()))
     }
 
     /// The chart as an `<svg>` element, named `label` for screen readers.
-    func svg(label: String) -> String {
-        "<svg viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"\(HTML.escaped(label))\">"
-            + parts.joined() + "</svg>"
+    func svg(label: String) -> HTML {
+        .element(
+            "svg", [("viewBox", "0 0 \(width) \(height)"), ("role", "img"), ("aria-label", label)], parts.joined())
     }
 
     /// A coordinate to a tenth of a unit: `12.5`, `-3`, `40`.

@@ -79,84 +79,78 @@ extension SimulationReport {
         var body = header
         if !variants.isEmpty { body += htmlVariants }
         body += htmlFigures(columns)
-        body += "<div class=\"columns\">" + htmlSections(columns).joined() + "</div>"
+        body += HTML.element("div", [("class", "columns")], htmlSections(columns).joined())
         let title = "reviewgate simulate: \(policy.name)" + (baseline.map { " beside \($0.name)" } ?? "")
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(HTML.escaped(title))</title>
-            <style>\(HTMLStyle.css)\(input.warnings.isEmpty ? "" : HTMLStyle.warningCSS)</style>
-            </head>
-            <body>
-            \(body)
-            \(HTML.data(JSONWriter(pretty: false).string(json)))
-            </body>
-            </html>
-
-            """
+        let style: HTML = input.warnings.isEmpty ? HTMLStyle.css : HTMLStyle.css + HTMLStyle.warningCSS
+        let head: HTML =
+            "<meta charset=\"utf-8\">\n"
+            + "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\n"
+            + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            + HTML.element("title", [], HTML(text: title)) + "\n" + HTML.element("style", [], style) + "\n"
+        let page: HTML =
+            "<!DOCTYPE html>\n" + "<html lang=\"en\">\n" + "<head>\n" + head + "</head>\n" + "<body>\n" + body + "\n"
+            + HTML.data(JSONWriter(pretty: false).string(json)) + "\n" + "</body>\n" + "</html>\n"
+        return page.markup
     }
 
     /// The page's header: which policies, what was read, the horizon.
-    private var header: String {
-        var rows: [String] = []
+    private var header: HTML {
+        var rows: [HTML] = []
         for (role, result) in [("policy", policy), ("baseline", baseline)] {
             guard let result else { continue }
-            let digest = result.digest.map { " " + HTML.element("code", [], HTML.escaped($0)) } ?? ""
+            let digest = result.digest.map { " " + HTML.element("code", [], HTML(text: $0)) } ?? ""
             rows.append(
-                HTML.element("dt", [], role)
+                HTML.element("dt", [], HTML(text: role))
                     + HTML.element(
                         "dd", [],
-                        HTML.element("strong", [], HTML.escaped(result.name)) + " "
-                            + HTML.element("code", [], HTML.escaped(result.path)) + digest))
+                        HTML.element("strong", [], HTML(text: result.name)) + " "
+                            + HTML.element("code", [], HTML(text: result.path)) + digest))
         }
         let sources = input.sources.map { $0 == "-" ? "standard input" : $0 }
-        let shown = sources.prefix(10).map { HTML.element("code", [], HTML.escaped($0)) }.joined(separator: ", ")
-        let more = sources.count > 10 ? " and \(Self.grouped(sources.count - 10)) more" : ""
-        let read =
-            "\(shown)\(more): " + HTML.figure(FigurePath("input", "events"), Self.grouped(input.events))
-            + " events (" + HTML.figure(FigurePath("input", "lines"), Self.grouped(input.lines)) + " lines), "
-            + HTML.figure(FigurePath("policy", "people"), Self.grouped(policy.tally.people)) + " people, "
-            + HTML.figure(FigurePath("input", "skipped"), Self.grouped(input.skipped)) + " lines skipped"
+        let shown = sources.prefix(10).map { HTML.element("code", [], HTML(text: $0)) }.joined(separator: ", ")
+        let more = HTML(text: sources.count > 10 ? " and \(Self.grouped(sources.count - 10)) more" : "")
+        let events = HTML.figure(FigurePath("input", "events"), Self.grouped(input.events))
+        let lines = HTML.figure(FigurePath("input", "lines"), Self.grouped(input.lines))
+        let people = HTML.figure(FigurePath("policy", "people"), Self.grouped(policy.tally.people))
+        let skipped = HTML.figure(FigurePath("input", "skipped"), Self.grouped(input.skipped))
+        let read: HTML =
+            shown + more + ": " + events + " events (" + lines + " lines), " + people + " people, " + skipped
+            + " lines skipped"
         rows.append(HTML.element("dt", [], "read") + HTML.element("dd", [], read))
         for line in input.versionLines {
-            rows.append(HTML.element("dt", [], "version") + HTML.element("dd", [], HTML.escaped(line)))
+            rows.append(HTML.element("dt", [], "version") + HTML.element("dd", [], HTML(text: line)))
         }
         for warning in input.warnings {
+            let at = warning.at.map { HTML.element("code", [], HTML(text: $0)) + ": " } ?? ""
             rows.append(
                 HTML.element("dt", [("class", "warning")], "warning")
                     + HTML.element(
                         "dd", [("class", "warning")],
-                        (warning.at.map { HTML.element("code", [], HTML.escaped($0)) + ": " } ?? "")
-                            + HTML.escaped(warning.message(frequentEvents: input.frequentEvents))))
+                        at + HTML(text: warning.message(frequentEvents: input.frequentEvents))))
         }
         if let horizon {
             rows.append(
-                HTML.element("dt", [], "horizon")
-                    + HTML.element("dd", [], HTML.escaped(horizonTitle(horizon))))
+                HTML.element("dt", [], "horizon") + HTML.element("dd", [], HTML(text: horizonTitle(horizon))))
         }
         // The baseline's and the policy's experiment; a variant's people exposed are in the headline figures.
         for (role, result) in [("baseline", baseline), ("policy", policy)] {
             guard let result, result.arms != nil else { continue }
             let tally = result.tally
             let share = tally.people == 0 ? 0 : Double(tally.peopleExposed) * 100 / Double(tally.people)
-            let text =
-                HTML.figure(FigurePath(role, "people_exposed"), Self.grouped(tally.peopleExposed)) + " of "
-                + Self.grouped(tally.people) + " people ever exposed (\(Self.percent(share))): only they were"
-                + " treated differently"
+            let exposed = HTML.figure(FigurePath(role, "people_exposed"), Self.grouped(tally.peopleExposed))
+            let rest = HTML(
+                text: " of \(Self.grouped(tally.people)) people ever exposed (\(Self.percent(share))): only they were"
+                    + " treated differently")
             rows.append(
                 HTML.element("dt", [], "experiment")
-                    + HTML.element("dd", [], HTML.escaped(result.experimentName ?? "") + ", \(text)"))
+                    + HTML.element("dd", [], HTML(text: (result.experimentName ?? "") + ", ") + exposed + rest))
         }
+        let title: HTML =
+            "What " + HTML(text: policy.name) + " would do"
+            + (baseline.map { ", beside " + HTML(text: $0.name) } ?? "")
         return HTML.element(
             "header", [],
-            HTML.element(
-                "h1", [],
-                "What " + HTML.escaped(policy.name) + " would do"
-                    + (baseline.map { ", beside " + HTML.escaped($0.name) } ?? ""))
+            HTML.element("h1", [], title)
                 + HTML.element(
                     "p", [("class", "lede")],
                     "Usage replayed through each policy exactly as <code>reviewgate record</code> would, person"

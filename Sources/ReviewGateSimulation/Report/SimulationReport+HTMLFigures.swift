@@ -2,13 +2,13 @@ extension SimulationReport {
     /// The headline figures, a column each, as the text report's table has them: people, asked,
     /// asks (by trigger, past the OS quota), days to the first ask, trigger moments not asked, people
     /// exposed, the horizon, and people who never reached a trigger's count; beside a baseline, the change.
-    func htmlFigures(_ columns: [HTMLColumn]) -> String {
+    func htmlFigures(_ columns: [HTMLColumn]) -> HTML {
         var table = FigureTable(columns: columns, compared: baseline != nil)
         for row in HeadlineRow.all { pageRows(row, of: columns, into: &table) }
         return HTML.element(
             "section", [("class", "figures"), ("aria-labelledby", "figures")],
             HTML.element("h2", [("id", "figures")], "Headline figures") + table.html
-                + variantPathLegend.map { HTML.element("p", [("class", "note")], HTML.escaped($0)) }.joined())
+                + variantPathLegend.map { HTML.element("p", [("class", "note")], HTML(text: $0)) }.joined())
     }
 
     /// A headline row's rows in the page's table of `columns`.
@@ -25,7 +25,7 @@ extension SimulationReport {
                         + " ("
                         + HTML.figure(
                             column.path.appending("people_asked_percent"), Self.percent(column.result.askedPercent))
-                        + ")"
+                        + ")" as HTML
                 },
                 change: baseline.map {
                     Self.change(policy.tally.peopleAsked - $0.tally.peopleAsked) + " ("
@@ -62,11 +62,11 @@ extension SimulationReport {
                     count?.label ?? "asks at or after exposure, per exposed person",
                     columns.map { column in
                         guard column.countsExposure else { return "-" }
-                        guard let count else { return Self.asksPerExposed(column.result.tally) }
+                        guard let count else { return HTML(text: Self.asksPerExposed(column.result.tally)) }
                         let figure = HTML.figure(
                             column.path.appending(count.key), Self.grouped(column.result.tally[keyPath: count.field]))
                         return count.key == ReportCount.exposedPeopleAsked.key
-                            ? figure + " (\(Self.exposedAskedShare(column.result.tally)))" : figure
+                            ? figure + HTML(text: " (\(Self.exposedAskedShare(column.result.tally)))") : figure
                     }, change: baseline == nil ? nil : "")
             }
         case .horizon:
@@ -84,10 +84,10 @@ extension SimulationReport {
                 columns.map { column in
                     column.horizon.map {
                         let percent = $0.people == 0 ? 0 : Double($0.asked) * 100 / Double($0.people)
-                        return HTML.figure(column.path.appending("within_days", "asked"), Self.grouped($0.asked))
-                            + " ("
-                            + HTML.figure(column.path.appending("within_days", "asked_percent"), Self.percent(percent))
-                            + ")"
+                        let asked = HTML.figure(column.path.appending("within_days", "asked"), Self.grouped($0.asked))
+                        let share = HTML.figure(
+                            column.path.appending("within_days", "asked_percent"), Self.percent(percent))
+                        return asked + " (" + share + ")"
                     } ?? "-"
                 }, change: baseline.flatMap { horizonChange($0) { $0.asked } })
         case .neverReached:
@@ -102,9 +102,10 @@ extension SimulationReport {
                         guard let trigger = result.triggers.firstIndex(where: { $0.id == id }) else { return "-" }
                         let count = result.tally.neverReached[trigger]
                         let share = result.tally.people == 0 ? 0 : Double(count) * 100 / Double(result.tally.people)
-                        let rule = sameRule ? "" : " " + HTML.element("small", [], HTML.escaped(rules[index] ?? ""))
+                        let rule: HTML =
+                            sameRule ? "" : " " + HTML.element("small", [], HTML(text: rules[index] ?? ""))
                         return HTML.figure(columns[index].path.appending("never_reached", id), Self.grouped(count))
-                            + " (\(Self.percent(share)))" + rule
+                            + HTML(text: " (\(Self.percent(share)))") + rule
                     }, change: nil, indented: true)
             }
         }
@@ -134,7 +135,7 @@ private struct FigureTable {
     private var rows: [Row] = []
 
     private enum Row {
-        case figures(label: String, cells: [String], change: String?, indented: Bool)
+        case figures(label: String, cells: [HTML], change: String?, indented: Bool)
         case heading(String)
     }
 
@@ -143,8 +144,8 @@ private struct FigureTable {
         self.compared = compared
     }
 
-    /// A row of cells (HTML already).
-    mutating func row(_ label: String, _ cells: [String], change: String?, indented: Bool = false) {
+    /// A row of cells.
+    mutating func row(_ label: String, _ cells: [HTML], change: String?, indented: Bool = false) {
         rows.append(.figures(label: label, cells: cells, change: change, indented: indented))
     }
 
@@ -161,7 +162,7 @@ private struct FigureTable {
         _ figure: (SimulationReport.PolicyResult) -> (keys: [String], count: Int?)
     ) {
         var values: [Int?] = []
-        let cells = columns.map { column in
+        let cells = columns.map { column -> HTML in
             let (keys, count) = figure(column.result)
             values.append(count)
             guard count != nil || markingNone else { return "-" }
@@ -202,14 +203,14 @@ private struct FigureTable {
     }
 
     /// The tables, the change beside the policy's column in the first.
-    var html: String {
+    var html: HTML {
         tables.enumerated().map { number, shown in
             let changeAfter = compared && number == 0 ? policy : nil
-            var head = HTML.element("th", [("scope", "col")], "")
+            var head: HTML = HTML.element("th", [("scope", "col")], "")
             for index in shown {
                 // Broken at spaces only, not at a name's hyphens.
                 let words = columns[index].label.split(separator: " ").map {
-                    HTML.element("span", [("class", "word")], HTML.escaped(String($0)))
+                    HTML.element("span", [("class", "word")], HTML(text: String($0)))
                 }
                 head += HTML.element("th", [("scope", "col")], words.joined(separator: " "))
                 if index == changeAfter {
@@ -227,14 +228,14 @@ private struct FigureTable {
                                 ("scope", "rowgroup"),
                                 ("colspan", String(shown.count + 1 + (changeAfter == nil ? 0 : 1))),
                             ],
-                            HTML.escaped(text)))
+                            HTML(text: text)))
                 case .figures(let label, let cells, let change, let indented):
-                    var text = HTML.element(
-                        "th", [("scope", "row")] + (indented ? [("class", "sub")] : []), HTML.escaped(label))
+                    var text: HTML = HTML.element(
+                        "th", [("scope", "row")] + (indented ? [("class", "sub")] : []), HTML(text: label))
                     for index in shown {
                         text += HTML.element("td", [], cells[index])
                         if index == changeAfter {
-                            text += HTML.element("td", [("class", "change")], HTML.escaped(change ?? ""))
+                            text += HTML.element("td", [("class", "change")], HTML(text: change ?? ""))
                         }
                     }
                     return HTML.element("tr", [], text)

@@ -5,7 +5,7 @@ extension SimulationReport {
     /// ask, what blocked the trigger moments that did not ask, and the people never asked by why.
     /// Rows and axes that compare (the weeks, the days' bins, the blockers, the reasons) are the same
     /// in every section.
-    func htmlSections(_ columns: [HTMLColumn]) -> [String] {
+    func htmlSections(_ columns: [HTMLColumn]) -> [HTML] {
         let tallies = columns.map(\.result.tally)
         let weekly = WeeklyAsksChart(tallies, latest: latest)
         let firstAsks = FirstAskChart(tallies)
@@ -14,36 +14,37 @@ extension SimulationReport {
         return columns.map { column in
             let tally = column.result.tally
             let id = "column-\(column.path.keys.joined(separator: "-"))"
-            let summary =
-                HTML.figure(column.path.appending("people"), Self.grouped(tally.people)) + " people, "
-                + HTML.figure(column.path.appending("people_asked"), Self.grouped(tally.peopleAsked)) + " asked ("
-                + HTML.figure(column.path.appending("people_asked_percent"), Self.percent(column.result.askedPercent))
-                + "), " + HTML.figure(column.path.appending("asks"), Self.grouped(tally.asks))
-                + (tally.asks == 1 ? " ask" : " asks")
-            let blocked =
-                "what blocked the "
-                + HTML.figure(column.path.appending("blocked_moments"), Self.grouped(tally.blockedMoments))
-                + " trigger moments that did not ask"
+            let people = HTML.figure(column.path.appending("people"), Self.grouped(tally.people))
+            let asked = HTML.figure(column.path.appending("people_asked"), Self.grouped(tally.peopleAsked))
+            let share = HTML.figure(
+                column.path.appending("people_asked_percent"), Self.percent(column.result.askedPercent))
+            let asks = HTML.figure(column.path.appending("asks"), Self.grouped(tally.asks))
+            let summary: HTML =
+                people + " people, " + asked + " asked (" + share + "), " + asks + (tally.asks == 1 ? " ask" : " asks")
+            let blockedMoments = HTML.figure(
+                column.path.appending("blocked_moments"), Self.grouped(tally.blockedMoments))
+            let blocked: HTML = "what blocked the " + blockedMoments + " trigger moments that did not ask"
             let notAsked = tally.people - tally.peopleAsked
             return HTML.element(
                 "section", [("class", "column"), ("data-column", column.path.text), ("aria-labelledby", id)],
-                HTML.element("h2", [("id", id)], HTML.escaped(column.label))
+                HTML.element("h2", [("id", id)], HTML(text: column.label))
                     + HTML.element("p", [("class", "summary")], summary)
                     + Self.figure("asks per week (UTC, weeks from Monday)", weekly.svg(column))
                     + Self.figure("days from first seen to first ask", firstAsks.html(column))
                     + Self.figure(
                         blocked, blockers.svg(column), note: "a moment blocked by two things counts under both")
                     + Self.figure(
-                        "people never asked (\(Self.grouped(notAsked))), each once, by why", reasons.svg(column),
+                        HTML(text: "people never asked (\(Self.grouped(notAsked))), each once, by why"),
+                        reasons.svg(column),
                         note: "why: the first check that failed at their last moment whose count passed"))
         }
     }
 
-    /// A chart (HTML) with its caption (HTML) above it, and a note under it.
-    private static func figure(_ caption: String, _ chart: String, note: String? = nil) -> String {
+    /// A chart with its caption above it, and a note under it.
+    private static func figure(_ caption: HTML, _ chart: HTML, note: String? = nil) -> HTML {
         HTML.element(
             "figure", [],
             HTML.element("figcaption", [], caption) + chart
-                + (note.map { HTML.element("p", [("class", "note")], HTML.escaped($0)) } ?? ""))
+                + (note.map { HTML.element("p", [("class", "note")], HTML(text: $0)) } ?? ""))
     }
 }

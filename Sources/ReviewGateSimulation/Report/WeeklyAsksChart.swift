@@ -41,7 +41,7 @@ struct WeeklyAsksChart {
     }
 
     /// The chart of `column`'s asks.
-    func svg(_ column: HTMLColumn) -> String {
+    func svg(_ column: HTMLColumn) -> HTML {
         guard let weeks else { return HTML.element("p", [("class", "none")], "nobody was asked") }
         var chart = SVGChart(width: Self.width, height: Self.height)
         let plotWidth = Double(Self.width) - Self.left - Self.right
@@ -74,9 +74,9 @@ struct WeeklyAsksChart {
             }
             guard bar % labelEvery == 0 else { continue }
             let (year, day) = (String(from.prefix(4)), Self.dayAndMonth(from))
-            chart.text(HTML.escaped(day), x: x + slot / 2, y: plotBottom + 14, anchor: .middle, kind: "tick")
+            chart.text(HTML(text: day), x: x + slot / 2, y: plotBottom + 14, anchor: .middle, kind: "tick")
             if year != lastYear {
-                chart.text(year, x: x + slot / 2, y: plotBottom + 27, anchor: .middle, kind: "tick")
+                chart.text(HTML(text: year), x: x + slot / 2, y: plotBottom + 27, anchor: .middle, kind: "tick")
                 lastYear = year
             }
         }
@@ -94,7 +94,7 @@ struct WeeklyAsksChart {
         for value in stride(from: 0, through: axis.top, by: axis.step) {
             let y = bottom - Double(value) / Double(axis.top) * plotHeight
             chart.line(from: (left, y), to: (right, y), kind: value == 0 ? "axis" : "grid")
-            chart.text(SimulationReport.grouped(value), x: left - 6, y: y + 4, anchor: .end, kind: "tick")
+            chart.text(HTML(text: SimulationReport.grouped(value)), x: left - 6, y: y + 4, anchor: .end, kind: "tick")
         }
     }
 
