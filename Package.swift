@@ -31,17 +31,17 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
-        // What an app runs (SPEC §9): the policy model and its checks, the evaluator, the arbiter,
+        // What an app runs (Semantics §9): the policy model and its checks, the evaluator, the arbiter,
         // state, the JSON and compiled readers, decision events. Authoring is apart (below).
         .target(name: "ReviewGate"),
         // What serves a policy's author and not an app (issue 37): loading files and following
         // `extends`, lint warnings, writing compiled policies and budgets, the explanations' JSON.
         .target(name: "ReviewGateAuthoring", dependencies: ["ReviewGate"]),
         .target(name: "ReviewGateFiles", dependencies: ["ReviewGate"]),
-        // The app's path (SPEC §11): the protocol from a moment to a prompt on screen. Foundation for
+        // The app's path (Semantics §11): the protocol from a moment to a prompt on screen. Foundation for
         // the `Date`, `URL` and `Bundle` an app deals in; no libyaml and no cryptography.
         .target(name: "ReviewGatePrompter", dependencies: ["ReviewGate", "ReviewGateFiles"]),
-        // Scenario files and their golden transcripts (SPEC §6), for `reviewgate test` and test targets.
+        // Scenario files and their golden transcripts (Semantics §6), for `reviewgate test` and test targets.
         .target(name: "ReviewGateScenarios", dependencies: ["ReviewGateAuthoring", "ReviewGate", "ReviewGateFiles"]),
         // `reviewgate simulate`: timelines, replay and reports, apart from the library an app links.
         .target(name: "ReviewGateSimulation", dependencies: ["ReviewGateAuthoring", "ReviewGate", "ReviewGateFiles"]),
@@ -62,7 +62,7 @@ let package = Package(
             ]
         ),
         // Compiles a target's policies during its build (the compiled JSON becomes a resource), with a
-        // tool that links only what compiling needs: no argument parser and no swift-crypto (README).
+        // tool that links only what compiling needs: no argument parser and no swift-crypto (CONTRIBUTING.md).
         .executableTarget(
             name: "ReviewGatePolicyCompiler",
             dependencies: ["ReviewGateAuthoring", "ReviewGate", "ReviewGateFiles", "ReviewGateYAML"]),
@@ -80,7 +80,7 @@ let package = Package(
                 "ReviewGateAuthoring", "ReviewGate", "ReviewGateFiles", "ReviewGateRemote", "ReviewGateTestSupport",
             ],
             path: "Tests/ReviewGateRemoteTestSupport"),
-        // One test target per module, each depending on what it tests (README, "Running part of the tests").
+        // One test target per module, each depending on what it tests (CONTRIBUTING.md, "Running part of the tests").
         .testTarget(
             name: "ReviewGateTests",
             dependencies: [

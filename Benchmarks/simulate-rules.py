@@ -1,4 +1,4 @@
-"""The cost of the rules of SPEC §14 in `simulate` (issue 38), and of a release against another.
+"""The cost of the rules of Semantics §14 in `simulate` (issue 38), and of a release against another.
 
 Writes the shipped cohort at 30,000 people (708,990 lines), then times `simulate --jobs 1 --format
 json`, process start to exit, alternating so that a slow spell of the shared VM slows every run:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The amplification inputs (Fuzz/amplify.py: inside SPEC §7's size, depth and alias limits, far more
+# The amplification inputs (Fuzz/amplify.py: inside Semantics §7's size, depth and alias limits, far more
 # work than their size), each read by its reader in a release build without sanitizers: prints the
 # time and peak memory of each, and fails when one takes a second or more, or 200 MB or more.
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes inputs well inside SPEC §7's limits (1 MiB, depth 64, 100,000 alias nodes) that cost far
+"""Writes inputs well inside Semantics §7's limits (1 MiB, depth 64, 100,000 alias nodes) that cost far
 more than their size to read, one folder per fuzz target: the seeds libFuzzer alone would not find
 (it keeps inputs small), and what the tests and Fuzz/amplification.sh replay.
 
@@ -48,11 +48,11 @@ INPUTS = {
         + "guards:\n  never_on: ["
         + ", ".join(f"n{i:05d}{'y' * 60}" for i in range(12_000))
         + "]\n",
-        # Waits that grow (SPEC §14.3): lists of 10,000 entries, each read and checked.
+        # Waits that grow (Semantics §14.3): lists of 10,000 entries, each read and checked.
         "many-waits.yaml": policy_head()
         + "guards:\n  cooldown: [" + ", ".join(f"{1 + i % 365}d" for i in range(10_000)) + "]\n"
         + "responses:\n  after_later: [" + ", ".join(f"{1 + i % 30}d" for i in range(10_000)) + "]\n",
-        # A chain of 10,000 renames (SPEC §14.4): each an error whose message names the chain's end.
+        # A chain of 10,000 renames (Semantics §14.4): each an error whose message names the chain's end.
         "rename-chain.yaml": policy_head()
         + "renamed:\n  events: {" + ", ".join(f"e{i}: e{i + 1}" for i in range(10_000)) + "}\n",
         "many-triggers.json": json.dumps(
@@ -77,7 +77,7 @@ INPUTS = {
         + f'events: {{&k "{LONG}": 1, '
         + ", ".join(["*k : 1"] * 100_000)
         + "}\n",
-        # 10,000 days of use (SPEC §14.2), each a date read and checked in order.
+        # 10,000 days of use (Semantics §14.2), each a date read and checked in order.
         "active-days.json": json.dumps(
             {"reviewgate_state": 1, "installed_at": "2000-01-01T00:00:00Z", "app": {"short": "1"},
              "active_days": [(datetime.date(2000, 1, 1) + datetime.timedelta(days=i)).isoformat() for i in range(10_000)]}

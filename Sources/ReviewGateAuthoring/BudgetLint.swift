@@ -1,6 +1,6 @@
 @_spi(ReviewGateTools) import ReviewGate
 
-/// Warnings about a budget that works but that a reviewer would flag (SPEC §12), unless the
+/// Warnings about a budget that works but that a reviewer would flag (Semantics §12), unless the
 /// budget's `lint: {allow: [...]}` says the team means it.
 enum BudgetLint {
     /// The warnings for `budget`, in file order.

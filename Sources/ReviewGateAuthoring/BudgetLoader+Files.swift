@@ -73,7 +73,7 @@ extension BudgetLoader {
 }
 
 extension PolicyLoader.Kind {
-    /// Budget files (SPEC §12).
+    /// Budget files (Semantics §12).
     static let budget = PolicyLoader.Kind(name: "budget", format: .budget, formatKey: BudgetDecoder.formatKey) {
         ExtendsMerge.mergeBudget($0, under: $1)
     }

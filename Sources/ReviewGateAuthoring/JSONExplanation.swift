@@ -1,8 +1,8 @@
 @_spi(ReviewGateTools) import ReviewGate
 
-/// A decision as the JSON object of SPEC §5 (`evaluate --format json`).
+/// A decision as the JSON object of Semantics §5 (`evaluate --format json`).
 package enum JSONExplanation {
-    /// `experiment` (SPEC §13): the arm, the bucket and whether this is the exposure; only for a
+    /// `experiment` (Semantics §13): the arm, the bucket and whether this is the exposure; only for a
     /// policy with an experiment, so that other decisions' JSON is unchanged.
     private static func experiment(_ decision: Decision) -> [(key: String, value: JSONValue)] {
         guard let experiment = decision.experiment else { return [] }
@@ -18,7 +18,7 @@ package enum JSONExplanation {
         ]
     }
 
-    /// The decision's JSON value, keys in the order SPEC §5 shows.
+    /// The decision's JSON value, keys in the order Semantics §5 shows.
     package static func value(_ decision: Decision, policy: Policy) -> JSONValue {
         let moment = decision.moment
         return .object(
@@ -69,7 +69,7 @@ package enum JSONExplanation {
         ]
         if let at = check.passesAt { members.append(("passes_at", .string(at.description))) }
         if let entry = check.entry {
-            // The entry of a list that applied (SPEC §14.3): `index` from 0, as the pointer counts.
+            // The entry of a list that applied (Semantics §14.3): `index` from 0, as the pointer counts.
             members.append(
                 (
                     "entry",
@@ -93,7 +93,7 @@ package enum JSONExplanation {
 
     private static func need(_ need: Need) -> JSONValue {
         if let days = need.activeDaysWithin {
-            // Days of use (SPEC §14.2): how many more, and the window.
+            // Days of use (Semantics §14.2): how many more, and the window.
             return .object([("active_days", need.more.map(JSONValue.int) ?? .null), ("within", .string("\(days)d"))])
         }
         var members: [(key: String, value: JSONValue)] = [("event", .string(need.event))]

@@ -74,7 +74,7 @@ enum PolicyLint {
                 warn(.neverAsks, "this guard's condition can never hold: this policy can never ask", at: rule.location)
             case .maxAsks(let cap):
                 // The quota reaches any window of `per` first when it allows no more asks in a
-                // window at least as long (SPEC §14.5); a lifetime cap can still block.
+                // window at least as long (Semantics §14.5); a lifetime cap can still block.
                 guard case .systemQuota(let quota)? = guards[.systemQuota]?.value, let per = cap.per,
                     let quotaPer = quota.per, cap.count >= quota.count, per <= quotaPer
                 else { continue }
@@ -178,7 +178,7 @@ enum PolicyLint {
 }
 
 extension Policy {
-    /// The settings of SPEC §14 the policy uses, each with where it is: what needs reviewgate 0.5.
+    /// The settings of Semantics §14 the policy uses, each with where it is: what needs reviewgate 0.5.
     var handWrittenRules: [(setting: String, location: SourceLocation?)] {
         var rules: [(setting: String, location: SourceLocation?)] = []
         if case .cooldown(let waits)? = guards[.cooldown]?.value, waits.isList {

@@ -1,7 +1,7 @@
 @_spi(ReviewGateTools) import ReviewGate
 
 extension PolicyLoader {
-    /// Loads the policy at `path`, following `extends` (SPEC §2 *Extending a policy*). Throws
+    /// Loads the policy at `path`, following `extends` (Semantics §2 *Extending a policy*). Throws
     /// every error found (at most 50); an error in a value from a base file is at the base's line,
     /// with a note at each `extends` that pulled it in.
     @_spi(ReviewGateTools) public func load(path: String) throws(DiagnosticError) -> Result {
@@ -55,7 +55,7 @@ extension PolicyLoader {
         /// `child` on top of `base`.
         var merge: @Sendable (_ base: DocumentNode, _ child: DocumentNode) -> DocumentNode
 
-        /// Policies (SPEC §2 *Extending a policy*).
+        /// Policies (Semantics §2 *Extending a policy*).
         static let policy = Kind(name: "policy", format: .policy, formatKey: "reviewgate") {
             ExtendsMerge.merge($0, under: $1)
         }

@@ -4,7 +4,7 @@ import ArgumentParser
 @_spi(ReviewGateTools) import ReviewGateFiles
 @_spi(ReviewGateTools) import ReviewGateRemote
 
-/// `reviewgate compile POLICY [-o FILE]`: the compiled policy an app carries (SPEC §9).
+/// `reviewgate compile POLICY [-o FILE]`: the compiled policy an app carries (Semantics §9).
 struct CompileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compile", _superCommandName: "reviewgate",
@@ -18,7 +18,7 @@ struct CompileCommand: ParsableCommand {
             a setting is off) and locations (the YAML file:line:column of every setting, so that an \
             explanation in the app cites the YAML). The same YAML always compiles to the same bytes.
             The library reads the result with CompiledPolicy.load, and every reviewgate command that takes \
-            a policy takes it too. A budget file (reviewgate_budget, SPEC §12) compiles with the compiled \
+            a policy takes it too. A budget file (reviewgate_budget, Semantics §12) compiles with the compiled \
             policy of each of its prompts into one document (reviewgate_compiled_budget), which \
             CompiledBudget.load reads and --budget takes.
             With --sign KEY (a private key from reviewgate keygen, or - to read it from stdin), writes a \
@@ -108,7 +108,7 @@ struct CompileCommand: ParsableCommand {
         try write(text, saying: "\(kind == .budget ? "budget " : "")\(name), \(digest)\(signed)")
     }
 
-    /// `compiled` signed with `key` now, as `kind` (SPEC §9), checked by the acceptance path an app
+    /// `compiled` signed with `key` now, as `kind` (Semantics §9), checked by the acceptance path an app
     /// applies: nothing is published that an app would refuse (a file too large, say).
     private func signed(
         _ compiled: String, kind: SignedPolicy.Kind, name: String, digest: String, key: PolicySigningKey
@@ -159,7 +159,7 @@ struct CompileCommand: ParsableCommand {
         return result
     }
 
-    /// A budget (SPEC §12) compiled with its policies into one file, checked to read back as the
+    /// A budget (Semantics §12) compiled with its policies into one file, checked to read back as the
     /// same budget; with `signingKey`, signed as a budget.
     private func compileBudget(_ budgets: BudgetLoader, signingKey: PolicySigningKey?) throws {
         let result = try loaded(

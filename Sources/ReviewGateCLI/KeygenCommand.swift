@@ -3,7 +3,7 @@ import ArgumentParser
 @_spi(ReviewGateTools) import ReviewGateFiles
 @_spi(ReviewGateTools) import ReviewGateRemote
 
-/// `reviewgate keygen NAME`: a key pair for signed policy updates (SPEC §9).
+/// `reviewgate keygen NAME`: a key pair for signed policy updates (Semantics §9).
 struct KeygenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keygen", _superCommandName: "reviewgate",

@@ -18,7 +18,7 @@ struct ReviewGateCommand: ParsableCommand {
         ]
     )
 
-    /// Runs the command, mapping argument-parser's usage errors to exit code 2 (SPEC §5).
+    /// Runs the command, mapping argument-parser's usage errors to exit code 2 (Semantics §5).
     static func main() {
         Terminal.exit(run(Array(CommandLine.arguments.dropFirst())))
     }

@@ -4,7 +4,7 @@ import ArgumentParser
 @_spi(ReviewGateTools) import ReviewGateSimulation
 
 /// `reviewgate simulate`: replays recorded or synthetic usage through a policy (and a baseline)
-/// and reports who would be asked, how soon, and why the rest are not (SPEC §10).
+/// and reports who would be asked, how soon, and why the rest are not (Semantics §10).
 struct SimulateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate", _superCommandName: "reviewgate",

@@ -11,7 +11,7 @@ public struct DocumentFiles: Sendable {
 
     /// How the bytes of a file that is not `.json` become a document (the YAML loader).
     @_spi(ReviewGateTools) public var parse: Parse
-    /// The largest file read (SPEC §7: 1 MiB).
+    /// The largest file read (Semantics §7: 1 MiB).
     public var maxBytes: Int
 
     /// Creates a reader of files through `parse`, refusing files over `maxBytes`.

@@ -1,6 +1,6 @@
 @_spi(ReviewGateTools) import ReviewGate
 
-/// A JSON state file on disk (SPEC §3) that never loses a write.
+/// A JSON state file on disk (Semantics §3) that never loses a write.
 ///
 /// Each update holds an exclusive `flock` on a sidecar `<state>.lock` in the same folder (never on
 /// the state file itself, which each write replaces), so concurrent processes take turns. The new
@@ -29,7 +29,7 @@ public struct FileStateStore: StateStore, Sendable {
     /// How long an update waits for another process's lock before it fails with a
     /// ``FileError/Reason/lockTimeout`` error; `nil` waits for as long as it takes.
     public var lockTimeout: Duration?
-    /// An app's: what an update does with a state file that cannot be decoded (SPEC §11), moving
+    /// An app's: what an update does with a state file that cannot be decoded (Semantics §11), moving
     /// it aside and starting afresh; `nil` (the command line's) throws the file's diagnostics.
     package var recovery: StateRecovery?
     /// Whether an update makes the state file's folder first (an app's first launch).

@@ -1,6 +1,6 @@
 @_spi(ReviewGateTools) import ReviewGate
 
-/// How an app's state store recovers from a state file that cannot be decoded (SPEC §11): under
+/// How an app's state store recovers from a state file that cannot be decoded (Semantics §11): under
 /// the state's lock, the file is moved aside (`review-state.json` →
 /// `review-state.corrupt-20261122T100000.123Z.json`, `-2` on a clash, the three newest kept) and
 /// the update starts from a fresh state.

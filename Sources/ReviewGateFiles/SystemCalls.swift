@@ -284,7 +284,7 @@ package enum SystemCalls {
     }
 
     /// The machine's UTC offset at an instant, in seconds east of UTC (its time zone's, daylight
-    /// saving included): the offset of a moment the command line dates by the clock (SPEC §14.2).
+    /// saving included): the offset of a moment the command line dates by the clock (Semantics §14.2).
     package static func utcOffset(atNanoseconds nanoseconds: Int64) -> Int {
         var seconds = time_t(nanoseconds / 1_000_000_000)
         var parts = tm()

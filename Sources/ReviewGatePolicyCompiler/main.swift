@@ -1,7 +1,7 @@
 // The build plugin's tool: compiles a target's policies and budgets into its resources, as
 // `reviewgate compile` does (the same bytes, the same diagnostics on stderr), and refuses two files
 // that would give one resource name. A budget (a file whose root has `reviewgate_budget`, or named
-// `*.budget.yaml`) compiles with the policies it names into one resource (SPEC §12). It links what compiling needs and nothing more (no argument parser, no simulate, no
+// `*.budget.yaml`) compiles with the policies it names into one resource (Semantics §12). It links what compiling needs and nothing more (no argument parser, no simulate, no
 // schemas, no swift-crypto: the digest is PortableSHA256's), so that an app's first build with the
 // plugin stays short.
 //

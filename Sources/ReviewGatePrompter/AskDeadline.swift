@@ -1,6 +1,6 @@
 import Foundation
 
-/// A pending ask's wait for its deadline on the prompter's clock (SPEC §11): the deadline is fixed
+/// A pending ask's wait for its deadline on the prompter's clock (Semantics §11): the deadline is fixed
 /// when the moment is decided, and the sleep starts before the moment's call returns, so a test
 /// that then advances its clock reaches it. The wait also ends, at once, when the prompter is told
 /// to finish an ask whose deadline the clock has reached (``Prompter/waitUntilIdle()``) or the ask

@@ -1,8 +1,8 @@
 @_spi(ReviewGateTools) import ReviewGate
 
-/// What a ``Prompter`` tells the app's analytics (SPEC §11): each moment's decision (the
-/// decision event of SPEC §9), then, for each allowed moment, exactly one of `presented` and
-/// `dropped` with its reason. Under a budget (SPEC §12), a moment's decision is one event per
+/// What a ``Prompter`` tells the app's analytics (Semantics §11): each moment's decision (the
+/// decision event of Semantics §9), then, for each allowed moment, exactly one of `presented` and
+/// `dropped` with its reason. Under a budget (Semantics §12), a moment's decision is one event per
 /// candidate prompt, each naming its ``prompt`` and the budget, and `presented` or `dropped`
 /// follow for the granted one. Every value is a string, a number or absent, so that any analytics SDK
 /// takes ``parameters`` as they are:
@@ -62,7 +62,7 @@ public struct PromptEvent: Sendable {
         /// The app wanted a prompt that its policy decides (the review): its policy's moments ask
         /// for it, not ``Prompter/want(_:scene:)``.
         public static let notExternal = DropReason(rawValue: "not_external")
-        /// An event, trigger, flag or attribute name that is not a valid name (SPEC §2), or an
+        /// An event, trigger, flag or attribute name that is not a valid name (Semantics §2), or an
         /// attribute that is not a finite number: nothing was decided or written.
         public static let invalidName = DropReason(rawValue: "invalid_name")
     }
@@ -84,7 +84,7 @@ public struct PromptEvent: Sendable {
     public var budgetName: String?
     /// The budget's digest (`sha256:…`), when known.
     public var budgetDigest: String?
-    /// For a candidate not granted, when waiting alone would allow it (SPEC §12's
+    /// For a candidate not granted, when waiting alone would allow it (Semantics §12's
     /// `next_eligible_at`); `nil` under a live lease or when waiting does not free it.
     public var nextEligibleAt: Timestamp?
     /// Why the prompt was not shown, for a ``Kind/dropped``.

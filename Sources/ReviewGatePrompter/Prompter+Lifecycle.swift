@@ -33,7 +33,7 @@ extension Prompter {
         let window = ruling.stateRules.activeDaysWindow
         let result = await onDisk(at: now, rules: ruling.stateRules) { state in
             state.sessionStartedAt = now
-            // A new session is a launch for days of use (SPEC §14.2).
+            // A new session is a launch for days of use (Semantics §14.2).
             if let window { state.keepActiveDay(LocalDate(now, utcOffsetSeconds: offset), window: window) }
         }
         if case .failure(let error) = result { reportFailure(error, origin: ruling.origin, trigger: nil, at: now) }

@@ -1,7 +1,7 @@
 @_spi(ReviewGateTools) import ReviewGate
 
 extension Prompter {
-    /// The app launched: counts a launch (SPEC §5 `record --launch`), which may ask like any
+    /// The app launched: counts a launch (Semantics §5 `record --launch`), which may ask like any
     /// moment. Call it once per launch of the process (each call counts one).
     public func launched(scene: String? = nil) async {
         backgroundSince = nil
@@ -119,7 +119,7 @@ extension Prompter {
         if case .failure(let error) = result { reportFailure(error, origin: ruling.origin, trigger: nil, at: now) }
     }
 
-    /// Whether `name` can be kept in the state file (SPEC §2's names); if not, nothing is decided
+    /// Whether `name` can be kept in the state file (Semantics §2's names); if not, nothing is decided
     /// or written, and a `dropped: invalid_name` event says why.
     private func accepts(_ name: String, as kind: String) -> Bool {
         guard let problem = Name.problem(name) else { return true }

@@ -51,7 +51,7 @@ extension Prompter {
         }
     }
 
-    /// SPEC §11: the policy decides; an allowed moment leases for its delay plus 30 s. The moment's
+    /// Semantics §11: the policy decides; an allowed moment leases for its delay plus 30 s. The moment's
     /// time is read once the state's lock is held, so that the times two processes write follow
     /// the lock's order (one that read its time first, then waited, would not see the other's lease).
     private func decide(_ moment: Moment, under policy: Policy) async -> Task<Bool, Never>? {
@@ -86,7 +86,7 @@ extension Prompter {
         return await begin(ask, leased: decided.leased, at: decision.moment.now)
     }
 
-    /// SPEC §12: the budget arbitrates every candidate, and its lease goes to the granted one, in one
+    /// Semantics §12: the budget arbitrates every candidate, and its lease goes to the granted one, in one
     /// update under the lock (``StateStore/grant(_:wanted:excluding:leaseID:moment:)``), the moment's time read
     /// once the lock is held. Each candidate's decision is sent; the granted prompt is presented with
     /// its policy's presentation. A prompt its policy decides that has no presenter now is no

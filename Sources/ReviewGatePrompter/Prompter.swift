@@ -4,7 +4,7 @@ import Foundation
 @_exported import ReviewGate
 import ReviewGateFiles
 
-/// Turns the moments an app reports into prompts on screen, by SPEC §11's protocol: each moment
+/// Turns the moments an app reports into prompts on screen, by Semantics §11's protocol: each moment
 /// decided and counted under the state's lock, an allowed one presented after the policy's delay,
 /// only on the moment's scene and never in the background, and recorded as an ask only once the
 /// presenter showed it.
@@ -15,7 +15,7 @@ import ReviewGateFiles
 /// await prompter.donate("process_completed", scene: "ProcessCompleted")
 /// ```
 ///
-/// With a budget (SPEC §12) in place of a policy, it presents every prompt the app shows — the
+/// With a budget (Semantics §12) in place of a policy, it presents every prompt the app shows — the
 /// review, a paywall, a survey — each with its own presenter, one at a time and as the budget
 /// allows: see `init(budget:presenters:)`.
 ///
@@ -68,7 +68,7 @@ public actor Prompter {
     var presenters: [String: Presenter]
     let sink: EventSink
     let wallClock: @Sendable () -> Date
-    /// The device's time zone, whose offset at a moment dates its day of use (SPEC §14.2).
+    /// The device's time zone, whose offset at a moment dates its day of use (Semantics §14.2).
     let timeZone: @Sendable () -> TimeZone
     /// The time elapsed on the prompter's clock since it was made.
     let elapsed: @Sendable () -> Duration
@@ -129,7 +129,7 @@ public actor Prompter {
             userID: userID, clock: clock, now: now, timeZone: timeZone, events: events, presenter: presenter)
     }
 
-    /// A prompter for all of an app's prompts under one attention budget (SPEC §12), for one
+    /// A prompter for all of an app's prompts under one attention budget (Semantics §12), for one
     /// person's state file: each moment is arbitrated under the state's lock, and the granted
     /// prompt, holding the budget's lease, is presented with its own presenter after its policy's
     /// `presentation.delay` (an external prompt, which ``want(_:scene:)`` asks for, at once).
@@ -311,7 +311,7 @@ public actor Prompter {
     }
 
     /// The wall clock's time, to the whole millisecond.
-    /// The wall clock's time, and the device's UTC offset then (SPEC §14.2).
+    /// The wall clock's time, and the device's UTC offset then (Semantics §14.2).
     func localTime() -> (time: Timestamp, utcOffsetSeconds: Int) {
         let date = wallClock()
         return (Timestamp(roundedToMilliseconds: date), timeZone().secondsFromGMT(for: date))

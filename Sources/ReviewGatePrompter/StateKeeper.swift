@@ -22,9 +22,9 @@ package final class StateKeeper: @unchecked Sendable {
     struct Rules: Sendable {
         var versionKey: VersionKey
         var counting: Counting
-        /// Old names whose counters an ask of their new prompt sets to 0 (SPEC §14.4).
+        /// Old names whose counters an ask of their new prompt sets to 0 (Semantics §14.4).
         var renamed: Renames
-        /// The longest `active_days` window read: a new session is a day of use (SPEC §14.2).
+        /// The longest `active_days` window read: a new session is a day of use (Semantics §14.2).
         var activeDaysWindow: Int?
 
         init(_ policy: Policy) {

@@ -1,7 +1,7 @@
 import Crypto
 @_spi(ReviewGateTools) import ReviewGate
 
-/// The digest that names a policy (SPEC §9): SHA-256 of its canonical form, `sha256:` and hex,
+/// The digest that names a policy (Semantics §9): SHA-256 of its canonical form, `sha256:` and hex,
 /// through swift-crypto (CryptoKit on Apple platforms). Hand it to `PolicyLoader` or
 /// `CompiledPolicy.load(_:file:digest:)` so that every policy loaded has its digest, and a compiled
 /// policy whose digest does not match is refused.

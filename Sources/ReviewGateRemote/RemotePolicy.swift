@@ -1,7 +1,7 @@
 @_spi(ReviewGateTools) import ReviewGate
 @_spi(ReviewGateTools) import ReviewGateFiles
 
-/// The policy an app decides with, kept up to date by signed remote updates (SPEC §9). Hold one for
+/// The policy an app decides with, kept up to date by signed remote updates (Semantics §9). Hold one for
 /// the life of the process.
 ///
 /// It starts from the last good update kept on disk, when that still passes every check (see

@@ -7,7 +7,7 @@
     import Foundation
 #endif
 
-/// A signed policy or budget (SPEC §9, §12): what a team publishes for remote updates, written by
+/// A signed policy or budget (Semantics §9, §12): what a team publishes for remote updates, written by
 /// `reviewgate compile --sign KEY`. One JSON document:
 ///
 /// ```json
@@ -38,7 +38,7 @@ public struct SignedPolicy: Sendable {
     public enum Kind: String, Sendable, Hashable, CustomStringConvertible {
         /// A compiled policy (`reviewgate_compiled`).
         case policy
-        /// A compiled budget with its policies (`reviewgate_compiled_budget`, SPEC §12).
+        /// A compiled budget with its policies (`reviewgate_compiled_budget`, Semantics §12).
         case budget
 
         /// `policy` or `budget`.

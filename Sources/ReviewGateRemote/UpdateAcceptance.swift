@@ -1,6 +1,6 @@
 @_spi(ReviewGateTools) import ReviewGate
 
-/// The one path a policy or budget update takes before an app uses it (SPEC §9, §12), shared by
+/// The one path a policy or budget update takes before an app uses it (Semantics §9, §12), shared by
 /// ``RemotePolicy/offer(_:file:)``, ``RemoteBudget/offer(_:file:)`` and `reviewgate verify`: the bytes
 /// must be a signed policy (or budget), signed by a trusted key, whose signature verifies as that
 /// kind; then the compiled policy inside (the compiled budget and each of its policies) must be of a
@@ -53,7 +53,7 @@ public struct UpdateAcceptance: Sendable {
         Result { () throws(UpdateRefusal) in try accept(bytes, file: file) }
     }
 
-    /// Runs every check on `bytes`, a signed budget (SPEC §12): those of a policy, on the budget and
+    /// Runs every check on `bytes`, a signed budget (Semantics §12): those of a policy, on the budget and
     /// on each of its policies.
     public func checkBudget(_ bytes: [UInt8], file: String) -> Result<AcceptedBudget, UpdateRefusal> {
         Result { () throws(UpdateRefusal) in try acceptBudget(bytes, file: file) }
@@ -61,7 +61,7 @@ public struct UpdateAcceptance: Sendable {
 
     /// When `bytes` were signed, if they are a file of `kind` signed by a trusted key whose signature
     /// verifies, whatever its contents: the floor a kept update sets for the next ones even when
-    /// this app can no longer run it (SPEC §9: an update signed before the one kept is refused).
+    /// this app can no longer run it (Semantics §9: an update signed before the one kept is refused).
     func signingTime(of bytes: [UInt8], file: String, as kind: SignedPolicy.Kind) -> Timestamp? {
         try? verified(bytes, file: file, as: kind).signed.signedAt
     }

@@ -2,7 +2,7 @@ import Dispatch
 @_spi(ReviewGateTools) import ReviewGate
 @_spi(ReviewGateTools) import ReviewGateFiles
 
-/// What ``RemotePolicy`` and ``RemoteBudget`` share (SPEC §9, §12): the value an app decides with
+/// What ``RemotePolicy`` and ``RemoteBudget`` share (Semantics §9, §12): the value an app decides with
 /// and where it came from, the update kept on disk, and the path an offered update takes to replace
 /// it. Any thread may read ``value`` while another offers an update.
 final class UpdateKeeper<Value: Sendable>: @unchecked Sendable {

@@ -24,7 +24,7 @@ public struct UpdateRefusal: Error, Sendable, CustomStringConvertible {
         public static let newerFormat = Reason(rawValue: "newer_format")
         /// Signed by a key the app does not trust.
         public static let unknownKey = Reason(rawValue: "unknown_key")
-        /// A budget where a policy is expected, or a policy where a budget is (SPEC §12).
+        /// A budget where a policy is expected, or a policy where a budget is (Semantics §12).
         public static let wrongKind = Reason(rawValue: "wrong_kind")
         /// The signature does not verify: the bytes were changed after signing, or signed otherwise.
         public static let badSignature = Reason(rawValue: "bad_signature")

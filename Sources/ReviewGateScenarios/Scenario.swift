@@ -1,6 +1,6 @@
 @_spi(ReviewGateTools) import ReviewGate
 
-/// A scenario file (SPEC §6), read and resolved: the policy it tests, the state it starts from,
+/// A scenario file (Semantics §6), read and resolved: the policy it tests, the state it starts from,
 /// and its steps. Decoded by ``ScenarioDecoder``; run by ``ScenarioRunner``.
 @_spi(ReviewGateTools) public struct Scenario: Sendable {
     /// The scenario file's format version this reviewgate reads.
@@ -16,13 +16,13 @@
     @_spi(ReviewGateTools) public var policyReference: String
     /// The policy under test, loaded with its `extends`; in a budget's scenario, the budget's first policy.
     @_spi(ReviewGateTools) public var policy: Policy
-    /// The budget under test (SPEC §12), with its policies, when the scenario names `budget:` in
+    /// The budget under test (Semantics §12), with its policies, when the scenario names `budget:` in
     /// place of `policy:`; ``policyReference`` is then the budget's path as written.
     package var budget: Budget?
     /// The clock at the first step.
     @_spi(ReviewGateTools) public var start: Timestamp
     /// The UTC offset `start` is written in, in seconds: the moments' until a step's `at` gives
-    /// another (SPEC §14.2).
+    /// another (Semantics §14.2).
     package var startOffsetSeconds = 0
     /// The state before the first step.
     @_spi(ReviewGateTools) public var state: ReviewState
@@ -139,7 +139,7 @@ package struct Expectation: Sendable {
         case blockedByIDs([String])
         /// Under a budget: one part of a prompt's outcome.
         indirect case prompt(String, Part)
-        /// Under an experiment (SPEC §13): the person's arm (`holdout` for the held-out).
+        /// Under an experiment (Semantics §13): the person's arm (`holdout` for the held-out).
         case arm(String?)
         /// Under an experiment: whether this moment is the person's exposure.
         case exposure(Bool)

@@ -1,7 +1,7 @@
 @_spi(ReviewGateTools) import ReviewGate
 @_spi(ReviewGateTools) import ReviewGateAuthoring
 
-/// Reads a scenario file (SPEC §6) from its node tree: every problem is reported at its node,
+/// Reads a scenario file (Semantics §6) from its node tree: every problem is reported at its node,
 /// with a did-you-mean for near misses, and the policy under test is loaded through a
 /// `PolicyLoader` so that the library opens no file itself.
 @_spi(ReviewGateTools) public enum ScenarioDecoder {
@@ -151,6 +151,6 @@ private struct Clock {
 }
 
 extension FormatVersion {
-    /// Scenario files (SPEC §6).
+    /// Scenario files (Semantics §6).
     static let scenario = FormatVersion(file: "this scenario", name: "format", supported: Scenario.formatVersion)
 }

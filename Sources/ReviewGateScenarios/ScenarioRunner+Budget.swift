@@ -1,7 +1,7 @@
 @_spi(ReviewGateTools) import ReviewGate
 
 extension ScenarioRunner {
-    /// Runs a budget's scenario (SPEC §12): each moment arbitrated, its granted prompt shown at once
+    /// Runs a budget's scenario (Semantics §12): each moment arbitrated, its granted prompt shown at once
     /// or, with `lease: true`, holding a lease that a later `commit` or `release` step ends.
     static func run(_ scenario: Scenario, budget: Budget) -> ScenarioResult {
         var state = scenario.state

@@ -1,7 +1,7 @@
 @_spi(ReviewGateTools) import ReviewGate
 @_spi(ReviewGateTools) import ReviewGateAuthoring
 
-/// Runs scenario files (SPEC §6): each step as `record` would, on one state, checking every
+/// Runs scenario files (Semantics §6): each step as `record` would, on one state, checking every
 /// expectation and the golden transcript. A team can run its scenarios in its own `swift test`:
 ///
 /// ```swift
@@ -138,7 +138,7 @@ public struct ScenarioRunner: Sendable {
         ) -> StepRun
     ) -> ScenarioResult {
         var now = scenario.start
-        // The offset of the latest `start` or `at`; `after` keeps it (SPEC §14.2).
+        // The offset of the latest `start` or `at`; `after` keeps it (Semantics §14.2).
         var offset = scenario.startOffsetSeconds
         var runs: [StepRun] = []
         var failures: [ScenarioFailure] = []

@@ -65,7 +65,7 @@ enum ScenarioTranscript {
             var parts: [String] = []
             if case .launch? = step.action { parts.append("launch") }
             if case .event(let event)? = step.action {
-                // A donation of an old name is a moment of its new name (SPEC §14.4).
+                // A donation of an old name is a moment of its new name (Semantics §14.4).
                 let renamed = run.decision?.moment.event.flatMap { $0 == event ? nil : $0 }
                 parts.append("event \(event)" + (renamed.map { " (renamed \($0))" } ?? ""))
             }

@@ -67,7 +67,7 @@ enum StepDecoder {
             // A misspelt event would pass a test that expects a block: say that the policy never reads it.
             if loaded, event != Trigger.launchEvent {
                 let read = subject.readEvents
-                // An old name of a renamed event is read as its new name (SPEC §14.4).
+                // An old name of a renamed event is read as its new name (Semantics §14.4).
                 if !read.contains(event), !subject.policies.contains(where: { $0.renamed.events[event] != nil }) {
                     reader.warning(
                         "event \"\(Quote.prefix(event))\" is named by no trigger or condition of the policy, so this step changes nothing it reads\(Suggestion.phrase(for: event, in: read))",

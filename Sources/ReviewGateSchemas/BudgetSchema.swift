@@ -1,11 +1,11 @@
 extension JSONSchema {
-    /// The JSON Schema of a budget file (SPEC §12): `schemas/budget.schema.json`. Edit here, then run
+    /// The JSON Schema of a budget file (Semantics §12): `schemas/budget.schema.json`. Edit here, then run
     /// `REVIEWGATE_UPDATE_SCHEMAS=1 swift test --filter SchemaFiles`.
     static let budgetText = ##"""
         {
           "$schema": "https://json-schema.org/draft/2020-12/schema",
           "title": "ReviewGate budget",
-          "description": "One attention budget for all of an app's prompts (ReviewGate SPEC §12): which prompt may interrupt the person at a moment, and how often any may. Checked by `reviewgate validate`, which also loads each prompt's policy and checks what must hold across them.",
+          "description": "One attention budget for all of an app's prompts (ReviewGate Semantics §12): which prompt may interrupt the person at a moment, and how often any may. Checked by `reviewgate validate`, which also loads each prompt's policy and checks what must hold across them.",
           "type": "object",
           "required": ["reviewgate_budget", "name", "prompts"],
           "properties": {
@@ -63,7 +63,7 @@ extension JSONSchema {
               "additionalProperties": false
             },
             "renamed": {
-              "description": "Old prompt names whose asks, answers, leases and counters count as the new prompt's, for all the budget's policies (SPEC §14.4), which must rename them alike. Needs reviewgate 0.5.",
+              "description": "Old prompt names whose asks, answers, leases and counters count as the new prompt's, for all the budget's policies (Semantics §14.4), which must rename them alike. Needs reviewgate 0.5.",
               "type": ["object", "null"],
               "properties": {
                 "prompts": {

@@ -1,5 +1,5 @@
 extension JSONSchema {
-    /// The JSON Schema of a compiled policy (SPEC §9, `reviewgate compile`): `schemas/compiled.schema.json`.
+    /// The JSON Schema of a compiled policy (Semantics §9, `reviewgate compile`): `schemas/compiled.schema.json`.
     ///
     /// Every setting is present (a default written out, `null` where a setting is off); conditions are
     /// as the policy wrote them (`policy.schema.json` describes them). Edit here, then run
@@ -8,7 +8,7 @@ extension JSONSchema {
         {
           "$schema": "https://json-schema.org/draft/2020-12/schema",
           "title": "ReviewGate compiled policy",
-          "description": "A policy compiled by `reviewgate compile` for an app to carry (SPEC §9): the merged policy with `extends` resolved and every default written out, where each setting was written in the YAML, and the digest that names this exact policy. The library reads it with its own JSON reader and validates it as it validates YAML.",
+          "description": "A policy compiled by `reviewgate compile` for an app to carry (Semantics §9): the merged policy with `extends` resolved and every default written out, where each setting was written in the YAML, and the digest that names this exact policy. The library reads it with its own JSON reader and validates it as it validates YAML.",
           "type": "object",
           "required": ["reviewgate_compiled", "digest", "policy", "locations"],
           "properties": {
@@ -22,7 +22,7 @@ extension JSONSchema {
               "pattern": "^sha256:[0-9a-f]{64}$"
             },
             "policy": {
-              "description": "The merged policy: every key of SPEC §2 in its table's order, defaults written out, `null` where a setting is off (no cooldown, no rollout). Trigger ids keep the YAML's order.",
+              "description": "The merged policy: every key of Semantics §2 in its table's order, defaults written out, `null` where a setting is off (no cooldown, no rollout). Trigger ids keep the YAML's order.",
               "type": "object",
               "required": ["reviewgate", "name", "description", "enabled", "app", "triggers", "guards", "responses", "counting", "presentation", "rollout", "lint"],
               "properties": {
@@ -34,7 +34,7 @@ extension JSONSchema {
                 },
                 "description": { "description": "What the policy does, or null.", "type": ["string", "null"] },
                 "prompt": {
-                  "description": "The prompt the policy decides (SPEC §12), written only when the policy sets it: a policy without it is the review prompt's, and compiles to the bytes and digest it had before the key existed.",
+                  "description": "The prompt the policy decides (Semantics §12), written only when the policy sets it: a policy without it is the review prompt's, and compiles to the bytes and digest it had before the key existed.",
                   "type": "string",
                   "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]*$",
                   "maxLength": 100
@@ -75,7 +75,7 @@ extension JSONSchema {
                     "min_install_age": { "description": "A duration, or null.", "$ref": "#/$defs/optionalDuration" },
                     "min_launches": { "description": "A count, or null.", "type": ["integer", "null"], "minimum": 0 },
                     "active_days": {
-                      "description": "Days of use (SPEC §14.2), written only when set.",
+                      "description": "Days of use (Semantics §14.2), written only when set.",
                       "type": "object",
                       "required": ["at_least", "within"],
                       "properties": {
@@ -87,7 +87,7 @@ extension JSONSchema {
                     "min_session_age": { "description": "A duration, or null.", "$ref": "#/$defs/optionalDuration" },
                     "min_version_age": { "description": "A duration, or null.", "$ref": "#/$defs/optionalDuration" },
                     "cooldown": {
-                      "description": "A duration, a list of them (SPEC §14.3), or null.",
+                      "description": "A duration, a list of them (Semantics §14.3), or null.",
                       "anyOf": [
                         { "$ref": "#/$defs/optionalDuration" },
                         { "type": "array", "items": { "$ref": "#/$defs/duration" }, "minItems": 1 }
@@ -135,7 +135,7 @@ extension JSONSchema {
                   "properties": {
                     "after_rated": { "description": "never or next_version.", "enum": ["never", "next_version"] },
                     "after_declined": {
-                      "description": "never, next_version or a duration, or a list of them (SPEC §14.3).",
+                      "description": "never, next_version or a duration, or a list of them (Semantics §14.3).",
                       "anyOf": [
                         { "enum": ["never", "next_version"] },
                         { "$ref": "#/$defs/duration" },
@@ -147,7 +147,7 @@ extension JSONSchema {
                       ]
                     },
                     "after_later": {
-                      "description": "A duration, or a list of them (SPEC §14.3).",
+                      "description": "A duration, or a list of them (Semantics §14.3).",
                       "anyOf": [
                         { "$ref": "#/$defs/duration" },
                         { "type": "array", "items": { "$ref": "#/$defs/duration" }, "minItems": 1 }
@@ -192,7 +192,7 @@ extension JSONSchema {
                   ]
                 },
                 "experiment": {
-                  "description": "The experiment as the YAML writes it (SPEC §13), keys in name order but the arms in the file's (their order splits the buckets); left out when the policy has none, so that the digest of a policy without one is unchanged. The digest covers its arms.",
+                  "description": "The experiment as the YAML writes it (Semantics §13), keys in name order but the arms in the file's (their order splits the buckets); left out when the policy has none, so that the digest of a policy without one is unchanged. The digest covers its arms.",
                   "type": "object",
                   "required": ["name", "arms"]
                 },
@@ -220,7 +220,7 @@ extension JSONSchema {
                   "additionalProperties": false
                 },
                 "renamed": {
-                  "description": "Old names to new ones (SPEC §14.4), written only when set.",
+                  "description": "Old names to new ones (Semantics §14.4), written only when set.",
                   "type": "object",
                   "properties": {
                     "events": {
@@ -261,7 +261,7 @@ extension JSONSchema {
                 "exactly": { "description": "Count = n.", "type": "integer", "minimum": 1 },
                 "every": { "description": "Every nth.", "type": "integer", "minimum": 1 },
                 "within": { "description": "The counting window, or null.", "$ref": "#/$defs/optionalDuration" },
-                "since": { "description": "last_ask (SPEC §14.1), written only when set.", "enum": ["last_ask"] },
+                "since": { "description": "last_ask (Semantics §14.1), written only when set.", "enum": ["last_ask"] },
                 "scenes": {
                   "description": "The scenes, or null.",
                   "anyOf": [{ "type": "array", "items": { "$ref": "#/$defs/identifier" } }, { "type": "null" }]

@@ -6,15 +6,15 @@
 public enum JSONSchema {
     /// A kind of file that has a schema.
     public enum Kind: String, CaseIterable, Sendable {
-        /// A policy file (SPEC §2).
+        /// A policy file (Semantics §2).
         case policy
-        /// A state file (SPEC §3).
+        /// A state file (Semantics §3).
         case state
-        /// A scenario file (SPEC §6).
+        /// A scenario file (Semantics §6).
         case scenario
-        /// A compiled policy (SPEC §9, `reviewgate compile`).
+        /// A compiled policy (Semantics §9, `reviewgate compile`).
         case compiled
-        /// A budget file (SPEC §12).
+        /// A budget file (Semantics §12).
         case budget
 
         /// The schema's file name in `schemas/`, such as `policy.schema.json`.

@@ -1,5 +1,5 @@
 extension JSONSchema {
-    /// The JSON Schema of a policy file (SPEC §2): `schemas/policy.schema.json`.
+    /// The JSON Schema of a policy file (Semantics §2): `schemas/policy.schema.json`.
     ///
     /// Edit the schema here, then run `REVIEWGATE_UPDATE_SCHEMAS=1 swift test --filter SchemaFiles` to rewrite
     /// the file in `schemas/`; the test fails while the two differ.
@@ -7,7 +7,7 @@ extension JSONSchema {
         {
           "$schema": "https://json-schema.org/draft/2020-12/schema",
           "title": "ReviewGate policy",
-          "description": "When an app may ask a person for an App Store (or Play Store) review: triggers, guards, responses, counting, presentation and rollout (ReviewGate SPEC §2). Checked by `reviewgate validate`, which also checks what a schema cannot.",
+          "description": "When an app may ask a person for an App Store (or Play Store) review: triggers, guards, responses, counting, presentation and rollout (ReviewGate Semantics §2). Checked by `reviewgate validate`, which also checks what a schema cannot.",
           "type": "object",
           "required": ["reviewgate", "name"],
           "properties": {
@@ -28,7 +28,7 @@ extension JSONSchema {
               "examples": ["Ask on the 4th completed process, once per build."]
             },
             "prompt": {
-              "description": "The prompt this policy decides, as a budget names it (SPEC §12): its guards, `since_last_ask` and `responses` read only this prompt's asks and answers, and `system_quota` defaults to the OS's only for `review`. Default: `review`.",
+              "description": "The prompt this policy decides, as a budget names it (Semantics §12): its guards, `since_last_ask` and `responses` read only this prompt's asks and answers, and `system_quota` defaults to the OS's only for `review`. Default: `review`.",
               "type": ["string", "null"],
               "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]*$",
               "maxLength": 100,
@@ -106,7 +106,7 @@ extension JSONSchema {
                   "examples": [3, 10]
                 },
                 "active_days": {
-                  "description": "Days of use (SPEC §14.2): passes when the app launched on at least `at_least` distinct local dates among the last `within` days, today included. Needs reviewgate 0.5.",
+                  "description": "Days of use (Semantics §14.2): passes when the app launched on at least `at_least` distinct local dates among the last `within` days, today included. Needs reviewgate 0.5.",
                   "type": ["object", "null"],
                   "required": ["at_least", "within"],
                   "properties": {
@@ -127,7 +127,7 @@ extension JSONSchema {
                   "examples": ["3d"]
                 },
                 "cooldown": {
-                  "description": "Passes when the last ask was at least this long ago (`now − last_ask ≥ d`); never asked passes. A list is a wait that grows (SPEC §14.3): after the k-th ask of the prompt, the k-th entry, past the list its last. Needs reviewgate 0.5.",
+                  "description": "Passes when the last ask was at least this long ago (`now − last_ask ≥ d`); never asked passes. A list is a wait that grows (Semantics §14.3): after the k-th ask of the prompt, the k-th entry, past the list its last. Needs reviewgate 0.5.",
                   "anyOf": [
                     { "$ref": "#/$defs/duration" },
                     { "type": "array", "items": { "$ref": "#/$defs/duration" }, "minItems": 1 },
@@ -201,7 +201,7 @@ extension JSONSchema {
                   "default": "next_version"
                 },
                 "after_declined": {
-                  "description": "After a `declined` answer: `never` ask again, wait for the `next_version`, or wait a duration. A list grows with declines in a row (SPEC §14.3): the k-th in a row waits the k-th entry, past the list its last. A list needs reviewgate 0.5.",
+                  "description": "After a `declined` answer: `never` ask again, wait for the `next_version`, or wait a duration. A list grows with declines in a row (Semantics §14.3): the k-th in a row waits the k-th entry, past the list its last. A list needs reviewgate 0.5.",
                   "anyOf": [
                     { "type": "null" },
                     { "enum": ["never", "next_version"] },
@@ -216,7 +216,7 @@ extension JSONSchema {
                   "examples": ["next_version", "never", "30d", ["30d", "90d", "never"]]
                 },
                 "after_later": {
-                  "description": "After a `later` answer: how long to wait. A list grows with laters in a row (SPEC §14.3): the k-th in a row waits the k-th entry, past the list its last. A list needs reviewgate 0.5.",
+                  "description": "After a `later` answer: how long to wait. A list grows with laters in a row (Semantics §14.3): the k-th in a row waits the k-th entry, past the list its last. A list needs reviewgate 0.5.",
                   "anyOf": [
                     { "$ref": "#/$defs/duration" },
                     { "type": "array", "items": { "$ref": "#/$defs/duration" }, "minItems": 1 },
@@ -284,7 +284,7 @@ extension JSONSchema {
               "additionalProperties": false
             },
             "experiment": {
-              "description": "An experiment (SPEC §13): the people not held out are split into arms by weight, each deciding with the policy as its `override` changes it; the holdout is never asked by this policy. bucket = FNV-1a 64-bit of `salt:user_id` modulo 10000 (the vectors in policies/experiments/assignment-vectors.json). A policy that `extends` another replaces its experiment whole.",
+              "description": "An experiment (Semantics §13): the people not held out are split into arms by weight, each deciding with the policy as its `override` changes it; the holdout is never asked by this policy. bucket = FNV-1a 64-bit of `salt:user_id` modulo 10000 (the vectors in policies/experiments/assignment-vectors.json). A policy that `extends` another replaces its experiment whole.",
               "type": ["object", "null"],
               "properties": {
                 "name": {
@@ -379,7 +379,7 @@ extension JSONSchema {
               "additionalProperties": false
             },
             "renamed": {
-              "description": "Old names whose history counts as new ones' (SPEC §14.4): an event or prompt renamed resets no cap. Each maps an old name to the new one; `launch` is never renamed, no chain, no cycle. Merges key by key under `extends`. Needs reviewgate 0.5.",
+              "description": "Old names whose history counts as new ones' (Semantics §14.4): an event or prompt renamed resets no cap. Each maps an old name to the new one; `launch` is never renamed, no chain, no cycle. Merges key by key under `extends`. Needs reviewgate 0.5.",
               "type": ["object", "null"],
               "properties": {
                 "events": {
@@ -500,7 +500,7 @@ extension JSONSchema {
                   "examples": ["7d"]
                 },
                 "since": {
-                  "description": "`last_ask`: count only donations after the last ask of the policy's prompt (SPEC §14.1); a person never asked counts every donation. Needs reviewgate 0.5.",
+                  "description": "`last_ask`: count only donations after the last ask of the policy's prompt (Semantics §14.1); a person never asked counts every donation. Needs reviewgate 0.5.",
                   "enum": ["last_ask", null],
                   "examples": ["last_ask"]
                 },
@@ -613,7 +613,7 @@ extension JSONSchema {
                   "examples": ["30d"]
                 },
                 "since": {
-                  "description": "`last_ask`: count only donations after the last ask of the policy's prompt (SPEC §14.1). Needs reviewgate 0.5.",
+                  "description": "`last_ask`: count only donations after the last ask of the policy's prompt (Semantics §14.1). Needs reviewgate 0.5.",
                   "enum": ["last_ask"]
                 }
               },
@@ -625,7 +625,7 @@ extension JSONSchema {
               ]
             },
             "activeDaysCondition": {
-              "description": "Compares the days of use (SPEC §14.2): distinct local dates with a launch among the last `within` days.",
+              "description": "Compares the days of use (Semantics §14.2): distinct local dates with a launch among the last `within` days.",
               "type": "object",
               "required": ["active_days"],
               "properties": {

@@ -1,5 +1,5 @@
 extension JSONSchema {
-    /// The JSON Schema of a scenario file (SPEC §6): `schemas/scenario.schema.json`.
+    /// The JSON Schema of a scenario file (Semantics §6): `schemas/scenario.schema.json`.
     ///
     /// Edit the schema here, then run `REVIEWGATE_UPDATE_SCHEMAS=1 swift test --filter SchemaFiles` to rewrite
     /// the file in `schemas/`; the test fails while the two differ.
@@ -7,7 +7,7 @@ extension JSONSchema {
         {
           "$schema": "https://json-schema.org/draft/2020-12/schema",
           "title": "ReviewGate scenario",
-          "description": "A golden-file test for a policy: a starting state and steps that run in order on it, each as `reviewgate record` would, with expected decisions (ReviewGate SPEC §6). Run by `reviewgate test`.",
+          "description": "A golden-file test for a policy: a starting state and steps that run in order on it, each as `reviewgate record` would, with expected decisions (ReviewGate Semantics §6). Run by `reviewgate test`.",
           "type": "object",
           "required": ["reviewgate_scenario", "name", "start", "steps"],
           "oneOf": [{ "required": ["policy"] }, { "required": ["budget"] }],
@@ -34,7 +34,7 @@ extension JSONSchema {
               "examples": ["apple-sample.yaml"]
             },
             "budget": {
-              "description": "In place of `policy`: the budget under test (SPEC §12), by a path relative to this file. Its moments are arbitrated; `expect` then names `granted` and each prompt's outcome.",
+              "description": "In place of `policy`: the budget under test (Semantics §12), by a path relative to this file. Its moments are arbitrated; `expect` then names `granted` and each prompt's outcome.",
               "type": "string",
               "minLength": 1,
               "examples": ["../calm-app.budget.yaml"]
@@ -280,7 +280,7 @@ extension JSONSchema {
                       "examples": ["2026-01-12T09:00:00Z", null]
                     },
                     "arm": {
-                      "description": "Under an experiment (SPEC §13): the person's arm, `holdout` for the held-out.",
+                      "description": "Under an experiment (Semantics §13): the person's arm, `holdout` for the held-out.",
                       "$ref": "#/$defs/identifier",
                       "examples": ["early", "holdout"]
                     },
@@ -310,7 +310,7 @@ extension JSONSchema {
               "examples": ["2s", "12h", "21d", "3w"]
             },
             "partialState": {
-              "description": "A state as in a state file (SPEC §3), with every key optional.",
+              "description": "A state as in a state file (Semantics §3), with every key optional.",
               "type": "object",
               "properties": {
                 "reviewgate_state": {
@@ -356,7 +356,7 @@ extension JSONSchema {
                   "$ref": "#/$defs/events"
                 },
                 "active_days": {
-                  "description": "Days of use (SPEC §14.2): the distinct local dates with a launch, ascending, kept for the longest `active_days` window a policy reads. Written only when used.",
+                  "description": "Days of use (Semantics §14.2): the distinct local dates with a launch, ascending, kept for the longest `active_days` window a policy reads. Written only when used.",
                   "type": "array",
                   "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" },
                   "default": [],
@@ -375,13 +375,13 @@ extension JSONSchema {
                   "default": []
                 },
                 "leases": {
-                  "description": "Prompts the app's prompter has granted and not yet shown or released (SPEC §11): while one is live, no other prompter on this file presents. Written by the library; an expired lease is ignored.",
+                  "description": "Prompts the app's prompter has granted and not yet shown or released (Semantics §11): while one is live, no other prompter on this file presents. Written by the library; an expired lease is ignored.",
                   "type": "array",
                   "items": { "$ref": "#/$defs/lease" },
                   "default": []
                 },
                 "experiments": {
-                  "description": "The person's arm in each experiment they were exposed to (SPEC §13), by the experiment's name: kept from the exposure on while the experiment's `version` stays. Written by `record` and the prompter.",
+                  "description": "The person's arm in each experiment they were exposed to (Semantics §13), by the experiment's name: kept from the exposure on while the experiment's `version` stays. Written by `record` and the prompter.",
                   "type": "object",
                   "additionalProperties": {
                     "type": "object",
@@ -458,7 +458,7 @@ extension JSONSchema {
                   "examples": [["2026-11-20T18:00:00Z", "2026-11-21T18:30:00Z"]]
                 },
                 "since_ask": {
-                  "description": "Donations since each prompt's last ask, by prompt, for a policy that counts this event `since: last_ask` (SPEC §14.1): each at most `count`. Written only when used.",
+                  "description": "Donations since each prompt's last ask, by prompt, for a policy that counts this event `since: last_ask` (Semantics §14.1): each at most `count`. Written only when used.",
                   "type": "object",
                   "propertyNames": { "$ref": "#/$defs/identifier" },
                   "additionalProperties": { "type": "integer", "minimum": 0, "maximum": 1000000000 },
@@ -493,7 +493,7 @@ extension JSONSchema {
                   "examples": ["process_completed"]
                 },
                 "prompt": {
-                  "description": "The prompt shown, for a budget's prompt other than the review's (SPEC §12). Default: `review`, which is not written.",
+                  "description": "The prompt shown, for a budget's prompt other than the review's (Semantics §12). Default: `review`, which is not written.",
                   "$ref": "#/$defs/identifier",
                   "default": "review"
                 }
@@ -516,7 +516,7 @@ extension JSONSchema {
                   "$ref": "#/$defs/responseKind"
                 },
                 "prompt": {
-                  "description": "The prompt answered, for a budget's prompt other than the review's (SPEC §12). Default: `review`, which is not written.",
+                  "description": "The prompt answered, for a budget's prompt other than the review's (Semantics §12). Default: `review`, which is not written.",
                   "$ref": "#/$defs/identifier",
                   "default": "review"
                 }

@@ -1,5 +1,5 @@
 extension JSONSchema {
-    /// The JSON Schema of a state file (SPEC §3): `schemas/state.schema.json`.
+    /// The JSON Schema of a state file (Semantics §3): `schemas/state.schema.json`.
     ///
     /// Edit the schema here, then run `REVIEWGATE_UPDATE_SCHEMAS=1 swift test --filter SchemaFiles` to rewrite
     /// the file in `schemas/`; the test fails while the two differ.
@@ -7,7 +7,7 @@ extension JSONSchema {
         {
           "$schema": "https://json-schema.org/draft/2020-12/schema",
           "title": "ReviewGate state",
-          "description": "What the app knows about one person on one device: install time, launches, event counts, app version, earlier asks, answers to the app's own pre-prompt, flags and attributes (ReviewGate SPEC §3). JSON or YAML.",
+          "description": "What the app knows about one person on one device: install time, launches, event counts, app version, earlier asks, answers to the app's own pre-prompt, flags and attributes (ReviewGate Semantics §3). JSON or YAML.",
           "type": "object",
           "required": ["reviewgate_state", "installed_at", "app"],
           "properties": {
@@ -54,7 +54,7 @@ extension JSONSchema {
               "$ref": "#/$defs/events"
             },
             "active_days": {
-              "description": "Days of use (SPEC §14.2): the distinct local dates with a launch, ascending, kept for the longest `active_days` window a policy reads. Written only when used.",
+              "description": "Days of use (Semantics §14.2): the distinct local dates with a launch, ascending, kept for the longest `active_days` window a policy reads. Written only when used.",
               "type": "array",
               "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" },
               "default": [],
@@ -73,13 +73,13 @@ extension JSONSchema {
               "default": []
             },
             "leases": {
-              "description": "Prompts the app's prompter has granted and not yet shown or released (SPEC §11): while one is live, no other prompter on this file presents. Written by the library; an expired lease is ignored.",
+              "description": "Prompts the app's prompter has granted and not yet shown or released (Semantics §11): while one is live, no other prompter on this file presents. Written by the library; an expired lease is ignored.",
               "type": "array",
               "items": { "$ref": "#/$defs/lease" },
               "default": []
             },
             "experiments": {
-              "description": "The person's arm in each experiment they were exposed to (SPEC §13), by the experiment's name: kept from the exposure on while the experiment's `version` stays. Written by `record` and the prompter.",
+              "description": "The person's arm in each experiment they were exposed to (Semantics §13), by the experiment's name: kept from the exposure on while the experiment's `version` stays. Written by `record` and the prompter.",
               "type": "object",
               "additionalProperties": {
                 "type": "object",
@@ -156,7 +156,7 @@ extension JSONSchema {
                   "examples": [["2026-11-20T18:00:00Z", "2026-11-21T18:30:00Z"]]
                 },
                 "since_ask": {
-                  "description": "Donations since each prompt's last ask, by prompt, for a policy that counts this event `since: last_ask` (SPEC §14.1): each at most `count`. Written only when used.",
+                  "description": "Donations since each prompt's last ask, by prompt, for a policy that counts this event `since: last_ask` (Semantics §14.1): each at most `count`. Written only when used.",
                   "type": "object",
                   "propertyNames": { "$ref": "#/$defs/identifier" },
                   "additionalProperties": { "type": "integer", "minimum": 0, "maximum": 1000000000 },
@@ -191,7 +191,7 @@ extension JSONSchema {
                   "examples": ["process_completed"]
                 },
                 "prompt": {
-                  "description": "The prompt shown, for a budget's prompt other than the review's (SPEC §12). Default: `review`, which is not written.",
+                  "description": "The prompt shown, for a budget's prompt other than the review's (Semantics §12). Default: `review`, which is not written.",
                   "$ref": "#/$defs/identifier",
                   "default": "review"
                 }
@@ -214,7 +214,7 @@ extension JSONSchema {
                   "$ref": "#/$defs/responseKind"
                 },
                 "prompt": {
-                  "description": "The prompt answered, for a budget's prompt other than the review's (SPEC §12). Default: `review`, which is not written.",
+                  "description": "The prompt answered, for a budget's prompt other than the review's (Semantics §12). Default: `review`, which is not written.",
                   "$ref": "#/$defs/identifier",
                   "default": "review"
                 }

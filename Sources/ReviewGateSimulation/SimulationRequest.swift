@@ -1,7 +1,7 @@
 @_spi(ReviewGateTools) import ReviewGate
 @_spi(ReviewGateTools) import ReviewGateFiles
 
-/// A run of `reviewgate simulate` (SPEC §10): what it replays and reports (its `Kind`: one
+/// A run of `reviewgate simulate` (Semantics §10): what it replays and reports (its `Kind`: one
 /// policy, with a baseline or variants beside it, or a budget), the usage to replay, and how to
 /// read it. ``run()`` is this module's one door: it reads, replays and tallies, and returns the
 /// kind's report. What does not fit a kind cannot be asked of it: a budget's run has no baseline,
@@ -93,7 +93,7 @@ extension SimulationRequest where Kind == PolicySimulation {
 }
 
 extension SimulationRequest where Kind == BudgetSimulation {
-    /// A run of `budget` (SPEC §12) over `input`, beside each of its policies alone.
+    /// A run of `budget` (Semantics §12) over `input`, beside each of its policies alone.
     ///
     /// - Parameters:
     ///   - budget: The budget to simulate, with its policies.
@@ -189,7 +189,7 @@ public struct PolicySimulation: SimulationKind {
     }
 }
 
-/// A budget's run (SPEC §12): its prompts under the budget, beside each of its policies alone.
+/// A budget's run (Semantics §12): its prompts under the budget, beside each of its policies alone.
 public struct BudgetSimulation: SimulationKind {
     /// The budget.
     package var budget: SimulatedBudget

@@ -11,7 +11,7 @@
     /// The limits this loader enforces.
     @_spi(ReviewGateTools) public var limits: DocumentLimits
 
-    /// Creates a loader with the given limits (SPEC §7's by default).
+    /// Creates a loader with the given limits (Semantics §7's by default).
     @_spi(ReviewGateTools) public init(limits: DocumentLimits = .default) {
         self.limits = limits
     }

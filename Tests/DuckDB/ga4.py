@@ -2,7 +2,7 @@
 
 Loads GA4 event rows (JSON Lines, one BigQuery `events_*` row a line) into a table `events` with
 GA4's nested columns (`event_params` and `user_properties` lists of {key, value: {string_value,
-int_value, ...}}, `app_info` a struct), then runs the SQL file given (the README's `sql duckdb`
+int_value, ...}}, `app_info` a struct), then runs the SQL file given (the warehouse guide's `sql duckdb`
 block, which GA4RecipeTests extracts) in FOLDER, where its COPY writes `timeline.jsonl`.
 Needs the duckdb module (`pip install duckdb`).
 

@@ -3,7 +3,7 @@ import Foundation
 import ReviewGateTestSupport
 import Testing
 
-/// `evaluate`, `record`, `validate` and `schema` with a budget (SPEC §12).
+/// `evaluate`, `record`, `validate` and `schema` with a budget (Semantics §12).
 @Suite struct BudgetCommandTests {
     private let budget = "policies/budget/calm-app.budget.yaml"
     private let state = "policies/examples/calm-app.state.yaml"

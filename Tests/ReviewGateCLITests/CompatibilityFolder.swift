@@ -4,7 +4,7 @@ import Foundation
 @_spi(ReviewGateTools) import ReviewGateScenarios
 import ReviewGateTestSupport
 
-/// The compatibility folder (SPEC §9 *Compatibility*): `Tests/Compatibility/RELEASE/` holds what
+/// The compatibility folder (Semantics §9 *Compatibility*): `Tests/Compatibility/RELEASE/` holds what
 /// each release from 0.4.0 wrote from the files it shipped under `policies/`, at the same paths:
 /// `X.json` (`reviewgate compile X.yaml`) and `X.signed.json` (`reviewgate compile --sign`, with the
 /// test key beside the folders) for every policy, budget and experiment, and a copy of every

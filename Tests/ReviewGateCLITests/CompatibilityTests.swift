@@ -5,7 +5,7 @@ import Foundation
 import ReviewGateTestSupport
 import Testing
 
-/// SPEC §9 *Compatibility*: what every release from 0.4.0 compiled and signed from its shipped
+/// Semantics §9 *Compatibility*: what every release from 0.4.0 compiled and signed from its shipped
 /// policies, budgets and experiments loads with today's library, keeps its digest, verifies, and
 /// decides every shipped scenario step as that release did (``CompatibilityFolder``).
 @Suite struct CompatibilityTests {

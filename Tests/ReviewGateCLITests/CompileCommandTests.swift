@@ -3,7 +3,7 @@ import Foundation
 import ReviewGateTestSupport
 import Testing
 
-/// `reviewgate compile` (SPEC §9, issue 10): the same bytes every time, a digest anyone can work out
+/// `reviewgate compile` (Semantics §9, issue 10): the same bytes every time, a digest anyone can work out
 /// again, errors as `validate` gives them, and a compiled policy that every command takes in place
 /// of its YAML with byte-identical output.
 @Suite struct CompileCommandTests {

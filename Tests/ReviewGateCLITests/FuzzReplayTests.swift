@@ -8,7 +8,7 @@ import Testing
 
 /// What fuzzing found stays fixed: every regression input in `Fuzz/regressions/TARGET/` is replayed
 /// through the reader it crashed or hung, and the amplification inputs of `Fuzz/amplify.py` (well
-/// inside SPEC §7's limits, far more work than their size) are answered, each stopped by the limit
+/// inside Semantics §7's limits, far more work than their size) are answered, each stopped by the limit
 /// it names or by the cap on what is reported. (Their time and memory in a release build:
 /// `Fuzz/amplification.sh`.)
 @Suite(.serialized) struct FuzzReplayTests {

@@ -2,20 +2,20 @@ import Foundation
 import ReviewGateTestSupport
 import Testing
 
-/// The README's GA4 recipe (*Timeline columns*): its DuckDB block, taken from the README as it
+/// The GA4 recipe of *Exporting usage from a warehouse*: its DuckDB block, taken from the guide as it
 /// stands (not a copy), run by `Tests/DuckDB/ga4.py` in Python's duckdb on a small GA4-shaped table
 /// (`Tests/DuckDB/ga4-events.jsonl`), and what it writes simulated. `.ci/run` installs duckdb, and
 /// under CI a missing one fails the test rather than skip it.
-@Suite("simulate: the README's GA4 recipe")
+@Suite("simulate: the warehouse guide's GA4 recipe")
 struct GA4RecipeTests {
     static let hasDuckDB: Bool = {
         (try? Command.run("python3", ["-c", "import duckdb"]).status) == 0
     }()
 
-    /// The README's one code block whose info string is `info`.
-    static func block(_ info: String) throws -> ReadmeTests.Block {
-        let blocks = ReadmeTests.blocks.filter { $0.info == info }
-        try #require(blocks.count == 1, "the README has \(blocks.count) ```\(info) blocks, not one")
+    /// The documentation's one code block whose info string is `info`.
+    static func block(_ info: String) throws -> DocumentationPages.Block {
+        let blocks = DocumentationPages.blocks.filter { $0.info == info }
+        try #require(blocks.count == 1, "the documentation has \(blocks.count) ```\(info) blocks, not one")
         return blocks[0]
     }
 
@@ -87,7 +87,7 @@ struct GA4RecipeTests {
     }
 
     @Test(
-        "the README's DuckDB recipe on a GA4-shaped table: an install line at the first touch, the marketing version, want lines; simulated",
+        "the guide's DuckDB recipe on a GA4-shaped table: an install line at the first touch, the marketing version, want lines; simulated",
         .enabled(if: hasDuckDB || SparkRecipeSlowTests.isCI, "duckdb is not installed (pip install duckdb)"))
     func duckDBRecipe() throws {
         try #require(Self.hasDuckDB, "Python's duckdb is not installed, and CI is set: .ci/run installs it")

@@ -116,7 +116,7 @@ struct HTMLReportBrowserTests {
     }
 
     @Test(
-        "printed, the headline figures take a page and each column one more (SPEC §10)",
+        "printed, the headline figures take a page and each column one more (Semantics §10)",
         .enabled(
             if: chromium != nil || isCI, "Chromium is not installed (apt-get install chromium)"),
         .timeLimit(.minutes(1)), arguments: zip(runs.prefix(2), [3, 5]))

@@ -2,7 +2,7 @@ import Foundation
 import ReviewGateTestSupport
 import Testing
 
-/// The layout an app depends on (SPEC §9): `.ci/check-layout` finds that neither the core nor the
+/// The layout an app depends on (Semantics §9): `.ci/check-layout` finds that neither the core nor the
 /// files module reaches libyaml (through `swift package dump-package`) or imports Foundation or libc
 /// outside `SystemCalls.swift`. Run here too, so that `swift test` keeps it, not CI alone.
 @Suite struct LayoutTests {

@@ -2,7 +2,7 @@ import Foundation
 import ReviewGateTestSupport
 import Testing
 
-/// `--now`'s UTC offset dates the moment's day of use (SPEC §14.2): the same instant is one local
+/// `--now`'s UTC offset dates the moment's day of use (Semantics §14.2): the same instant is one local
 /// date in Tokyo and the day before in UTC, for `evaluate` and for what `record` keeps.
 @Suite struct NowOffsetTests {
     static let policy = """

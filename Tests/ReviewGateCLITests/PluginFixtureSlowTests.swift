@@ -56,7 +56,7 @@ import Testing
         #expect(bytes == compiled.stdout)
     }
 
-    /// A budget (SPEC §12) in a target compiles with the policy it names into one resource, which
+    /// A budget (Semantics §12) in a target compiles with the policy it names into one resource, which
     /// the app loads with `CompiledBudget.load` and arbitrates with; the policy, a policy of the
     /// target too, is compiled alone as well.
     @Test func aBudgetIsCompiledIntoTheAppsResourcesAndArbitrates() throws {

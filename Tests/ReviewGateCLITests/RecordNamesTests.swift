@@ -2,7 +2,7 @@ import Foundation
 import ReviewGateTestSupport
 import Testing
 
-/// Whatever `record` writes, `evaluate` reads (issue 9, defect 1): names follow SPEC §2, a flag
+/// Whatever `record` writes, `evaluate` reads (issue 9, defect 1): names follow Semantics §2, a flag
 /// value that is not a name is refused before anything is read or written, and counts stop at
 /// the limit.
 @Suite struct RecordNamesTests {

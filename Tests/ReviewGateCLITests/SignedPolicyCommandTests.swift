@@ -128,7 +128,7 @@ import Testing
                 "error: the policy needs app marketing version 2.0 or later, and this app is version 1.9"))
     }
 
-    /// `compile BUDGET --sign KEY` writes a signed budget (SPEC §12) that `verify` accepts, naming
+    /// `compile BUDGET --sign KEY` writes a signed budget (Semantics §12) that `verify` accepts, naming
     /// the budget, in text and in JSON.
     @Test func aSignedBudgetVerifies() throws {
         let folder = try Repository.temporaryFolder()

@@ -2,7 +2,7 @@ import Foundation
 import ReviewGateTestSupport
 import Testing
 
-/// `reviewgate simulate --budget` as a user runs it (SPEC §12): the shipped budget over the shipped
+/// `reviewgate simulate --budget` as a user runs it (Semantics §12): the shipped budget over the shipped
 /// cohort, in text and JSON, from its YAML or compiled, and the options it refuses.
 @Suite("simulate --budget command")
 struct SimulateBudgetCommandTests {

@@ -3,7 +3,7 @@ import ReviewGateTestSupport
 import Testing
 
 /// `reviewgate simulate` as a user runs it: files, standard input, CSV, bad lines, `--strict`,
-/// `--asks`, `--merge`, and the Spark recipe of the README.
+/// `--asks`, `--merge`, and the Spark recipe of the simulating guide.
 @Suite("simulate command")
 struct SimulateCommandTests {
     static let policy = "policies/apple-sample.yaml"
@@ -205,7 +205,7 @@ struct SimulateCommandTests {
     }
 }
 
-/// The README's Spark recipe (`Tests/Spark/recipe.py`) on a local Spark: a slow suite (JVM start-up,
+/// The simulating guide's Spark recipe (`Tests/Spark/recipe.py`) on a local Spark: a slow suite (JVM start-up,
 /// a partitioned job), skipped by `swift test --skip SlowTests`; CI runs it, with pyspark installed.
 @Suite("simulate: the Spark recipe")
 struct SparkRecipeSlowTests {
@@ -219,7 +219,7 @@ struct SparkRecipeSlowTests {
     static let isCI = ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } ?? false
 
     @Test(
-        "the README's Spark recipe: partitions of people through TRANSFORM, merged, equal the single run",
+        "the simulating guide's Spark recipe: partitions of people through TRANSFORM, merged, equal the single run",
         .enabled(if: hasPySpark || isCI, "pyspark is not installed (pip install pyspark)"), .timeLimit(.minutes(10)))
     func sparkRecipe() throws {
         try #require(Self.hasPySpark, "pyspark is not installed, and CI is set: .ci/run installs it")

@@ -2,7 +2,7 @@ import Foundation
 import ReviewGateTestSupport
 import Testing
 
-/// What `simulate` refuses or warns about in its input (SPEC §10 *What the input can tell*): a
+/// What `simulate` refuses or warns about in its input (Semantics §10 *What the input can tell*): a
 /// version the policy reads and no line gives, names it reads and no line sends, and `--grouped`
 /// on lines that are not grouped.
 @Suite("simulate: what the input can tell")

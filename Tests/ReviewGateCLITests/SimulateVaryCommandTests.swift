@@ -2,7 +2,7 @@ import Foundation
 import ReviewGateTestSupport
 import Testing
 
-/// `reviewgate simulate --vary` as a user runs it (SPEC §10 *What-if in one pass*): each variant's
+/// `reviewgate simulate --vary` as a user runs it (Semantics §10 *What-if in one pass*): each variant's
 /// result is a separate run of that variant written as a file, a variant that does not validate
 /// stops the run before any input is read, `--asks` names the variant, and reports of halves merge.
 @Suite("simulate --vary command")

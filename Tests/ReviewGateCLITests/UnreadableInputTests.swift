@@ -3,7 +3,7 @@ import ReviewGateTestSupport
 import Testing
 
 /// A file that cannot be read as text (missing, binary, not UTF-8, over the size limit) exits 2 from
-/// every command, as SPEC §5 says of an input that cannot be read.
+/// every command, as Semantics §5 says of an input that cannot be read.
 @Suite struct UnreadableInputTests {
     /// Each kind of unreadable file, written into a fresh folder: its name.
     private static func files() throws -> (folder: URL, names: [String]) {

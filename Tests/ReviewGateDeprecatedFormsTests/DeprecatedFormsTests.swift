@@ -5,7 +5,7 @@ import Testing
 
 /// An app written against 0.4 still compiles, with a warning that names each new form, and works:
 /// every public name or argument order that changed keeps its 0.4 form as a deprecated alias
-/// until 1.0 (README, "Changes from 0.4"). This target alone builds with deprecation warnings left
+/// until 1.0 (Documentation/guides/in-an-app.md, "Changes from 0.4"). This target alone builds with deprecation warnings left
 /// as warnings (Package.swift), so that the 0.4 forms can be written here.
 @Suite("0.4's prompter API, deprecated: still compiles and works")
 struct DeprecatedFormsTests {

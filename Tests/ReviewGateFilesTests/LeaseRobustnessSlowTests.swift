@@ -6,7 +6,7 @@ import ReviewGateTestSupport
 @_spi(ReviewGateTools) import ReviewGateYAML
 import Testing
 
-/// Leases under fire (SPEC §12): two processes granting, committing and releasing on one state file
+/// Leases under fire (Semantics §12): two processes granting, committing and releasing on one state file
 /// never both hold a lease nor show within a gap, and a process killed with SIGKILL at any instant
 /// leaves a state that reads and a lease that lapses when it should. A slow suite: LeaseProbe runs
 /// budget time 10,000 times faster than the wall clock, so the 10 s gap is a millisecond and the

@@ -5,10 +5,10 @@ import ReviewGateTestSupport
 import Testing
 
 /// An app that keeps its own state or presents in its own way, with the public API alone (no
-/// `@_spi` import here): the README's example without the prompter, and a store of the app's own.
+/// `@_spi` import here): the in-an-app guide's example without the prompter, and a store of the app's own.
 @Suite("The pure functions and a store, as an app without the prompter uses them")
 struct OwnStorageTests {
-    @Test("the README's example: a compiled policy, a JSON state; donate, present, record the ask, an answer")
+    @Test("the guide's example: a compiled policy, a JSON state; donate, present, record the ask, an answer")
     func readmeExample() throws {
         let folder = try Repository.temporaryFolder().path
         let statePath = "\(folder)/review-state.json"

@@ -3,8 +3,8 @@ import Foundation
 import ReviewGatePrompter
 import Testing
 
-/// SPEC §11 *An app's own tests*: the obvious test of an app's integration, written with public
-/// API only (this file imports no SPI and no test support), as the README's and DocC's testing
+/// Semantics §11 *An app's own tests*: the obvious test of an app's integration, written with public
+/// API only (this file imports no SPI and no test support), as the in-an-app guide's and DocC's testing
 /// sections teach: donate, advance the test clock by the delay, wait until the prompter is idle,
 /// expect one presentation and the ask in the state. Run 1,000 times, many at once, with no
 /// polling.

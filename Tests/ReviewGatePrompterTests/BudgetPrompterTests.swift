@@ -7,7 +7,7 @@ import ReviewGatePrompter
 import ReviewGateTestSupport
 import Testing
 
-/// SPEC §12's prompter: a budget and a presenter per prompt. Each moment is arbitrated under the
+/// Semantics §12's prompter: a budget and a presenter per prompt. Each moment is arbitrated under the
 /// state's lock, the granted prompt's lease is its pending ask's, and it is presented with its own
 /// presenter after its own policy's delay; the losers are reported blocked by `budget`.
 @Suite("Prompter with a budget: one prompt at a time, each with its presenter", .hangGuard)

@@ -6,7 +6,7 @@ import ReviewGatePrompter
 import ReviewGateTestSupport
 import Testing
 
-/// SPEC §9 *An app checks what it loads*: `Policy(compiledAt:)` and `Budget(compiledAt:)` refuse a
+/// Semantics §9 *An app checks what it loads*: `Policy(compiledAt:)` and `Budget(compiledAt:)` refuse a
 /// file edited after compiling (`at_least: 4` made `2`), naming the digest written and the one
 /// worked out, and load the file as compiled.
 @Suite struct CompiledAtTests {

@@ -6,7 +6,7 @@ import ReviewGatePrompter
 import ReviewGateTestSupport
 import Testing
 
-/// Days of use through the prompter (SPEC §14.2): a launch is a day of use on the device's local
+/// Days of use through the prompter (Semantics §14.2): a launch is a day of use on the device's local
 /// date, in the time zone the app gives (a test sets it as it sets the wall clock).
 @Suite("Prompter: days of use on the device's local dates")
 struct DaysOfUsePrompterTests {

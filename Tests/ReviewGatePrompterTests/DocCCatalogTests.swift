@@ -2,8 +2,8 @@ import Foundation
 import ReviewGateTestSupport
 import Testing
 
-/// Every `swift` block of the DocC catalog is compiled and run by a test, as the README's are
-/// (`ReadmeTests.theSwiftExamplesAreTheOnesTheTestsRun`): each block's info string names the test
+/// Every `swift` block of the DocC catalog is compiled and run by a test, as the documentation's are
+/// (`DocumentationTests.theSwiftExamplesAreTheOnesTheTestsRun`): each block's info string names the test
 /// file that runs it, whose source holds every line of the block that is not a comment or an
 /// import, spaces ignored. Blocks that build on Apple platforms alone are listed apart, with why.
 @Suite("DocC: the catalog's examples are the ones the tests run")

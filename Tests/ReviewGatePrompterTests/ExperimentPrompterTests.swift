@@ -5,7 +5,7 @@ import ReviewGatePrompter
 import ReviewGateTestSupport
 import Testing
 
-/// The prompter under a policy with an experiment (SPEC §13): each decision event carries the
+/// The prompter under a policy with an experiment (Semantics §13): each decision event carries the
 /// experiment and the arm, the exposure is flagged once, and the arm is written into the state.
 @Suite("Prompter with an experiment", .hangGuard)
 struct ExperimentPrompterTests {

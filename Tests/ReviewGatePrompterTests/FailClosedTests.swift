@@ -12,7 +12,7 @@ import Testing
     import Darwin
 #endif
 
-/// SPEC §11 when the disk or another process gets in the way: nothing shown that cannot be
+/// Semantics §11 when the disk or another process gets in the way: nothing shown that cannot be
 /// recorded, a shown ask recorded late rather than lost, two prompters on one file never both
 /// presenting.
 @Suite("Prompter: the disk, the lock and a second prompter", .hangGuard)

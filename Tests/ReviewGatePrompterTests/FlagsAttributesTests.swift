@@ -5,20 +5,19 @@ import ReviewGatePrompter
 import ReviewGateTestSupport
 import Testing
 
-/// SPEC §11 *Flags and attributes*: set through the prompter, under the state's lock and in order
-/// with its moments, as `record --set` does; an app never opens the state file itself.
+/// Semantics §11 *Flags and attributes*: set through the prompter, under the state's lock and in order
+/// with its moments, as a scenario's `set` step does; an app never opens the state file itself.
 @Suite("Prompter: flags and attributes", .hangGuard)
 struct FlagsAttributesTests {
-    /// The README's first policy (*The policy language by example*), as the README has it.
-    static func readmePolicy() throws -> Policy {
-        let readme = try String(contentsOf: Repository.root.appending(path: "README.md"), encoding: .utf8)
-        let first = try #require(CodeBlocks.parse(readme).first { $0.info == "yaml" })
-        return try Fixtures.policy(first.lines.joined(separator: "\n"), file: "README.md")
+    /// The first policy of *Writing a policy*, as the guide has it.
+    static func guidePolicy() throws -> Policy {
+        let first = try #require(DocumentationPages.basePolicy)
+        return try Fixtures.policy(first.lines.joined(separator: "\n"), file: first.page)
     }
 
-    @Test("the README's first policy: crashed_recently blocks, plan must be pro or team; set through the prompter")
-    func readmePolicyThroughThePrompter() async throws {
-        let policy = try Self.readmePolicy()
+    @Test("the guide's first policy: crashed_recently blocks, plan must be pro or team; set through the prompter")
+    func guidePolicyThroughThePrompter() async throws {
+        let policy = try Self.guidePolicy()
         #expect(policy.name == "my-app")
         // One of the 25% the policy's rollout asks.
         let userID = try #require(

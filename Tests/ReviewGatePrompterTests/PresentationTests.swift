@@ -6,7 +6,7 @@ import ReviewGatePrompter
 import ReviewGateTestSupport
 import Testing
 
-/// SPEC §11 with a test clock and a fake presenter: an allowed moment becomes one pending ask,
+/// Semantics §11 with a test clock and a fake presenter: an allowed moment becomes one pending ask,
 /// presented after the delay unless the person left the scene or the app; only a shown ask is
 /// recorded, at the time the presenter was called.
 @Suite("Prompter: from an allowed moment to a prompt on screen", .hangGuard)

@@ -10,7 +10,7 @@ import Testing
 
 /// The README's *In your app* example, line for line (ReadmeTests checks that they agree), with the
 /// test clock and a fake presenter in place of StoreKit's.
-@Suite("Prompter: the README's app", .hangGuard)
+@Suite("Prompter: the in-an-app guide's app", .hangGuard)
 struct ReadmeAppExampleTests {
     @Test("Apple's sample: asks on the 4th completed process, after 2 s, only on its scene; once per build")
     func readmeExample() async throws {

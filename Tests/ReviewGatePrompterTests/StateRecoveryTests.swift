@@ -5,7 +5,7 @@ import ReviewGatePrompter
 import ReviewGateTestSupport
 import Testing
 
-/// SPEC §11 *A state that cannot be decoded*: moved aside under the lock and replaced by a fresh
+/// Semantics §11 *A state that cannot be decoded*: moved aside under the lock and replaced by a fresh
 /// state, with one `state_reset` event, unless a newer reviewgate wrote it; and the disk's own
 /// failures, each failing closed with its exact reason.
 @Suite("Prompter: a state that cannot be decoded, and a disk that fails", .hangGuard)

@@ -5,7 +5,7 @@ import Foundation
 @_spi(ReviewGateTools) import ReviewGateRemote
 import ReviewGateTestSupport
 
-/// Budget updates for the remote-update tests (SPEC §12), as ``UpdateFiles`` has policy updates:
+/// Budget updates for the remote-update tests (Semantics §12), as ``UpdateFiles`` has policy updates:
 /// each with the refusal the acceptance path must give it (`nil`: accepted), made once per run with
 /// fresh keys. The budget has an external `paywall` and a `review` decided by ``UpdateFiles/yaml(count:extra:)``.
 package struct BudgetUpdateFiles: Sendable {

@@ -5,7 +5,7 @@ import ReviewGateRemoteTestSupport
 import ReviewGateTestSupport
 import Testing
 
-/// The acceptance path for signed budgets (SPEC §12): the refusals of a policy, on the budget and on
+/// The acceptance path for signed budgets (Semantics §12): the refusals of a policy, on the budget and on
 /// each of its policies, and a file of the other kind refused as such both ways.
 @Suite struct BudgetAcceptanceTests {
     static let files = Result { try BudgetUpdateFiles() }

@@ -6,7 +6,7 @@ import ReviewGateRemoteTestSupport
 import ReviewGateTestSupport
 import Testing
 
-/// The budget an app holds (SPEC §12), as ``RemotePolicyTests`` check the policy: an update that
+/// The budget an app holds (Semantics §12), as ``RemotePolicyTests`` check the policy: an update that
 /// passes arbitrates from the next moment on and is kept; a refused one changes nothing; a kept one
 /// that no longer passes gives way to the shipped one.
 @Suite struct RemoteBudgetTests {
@@ -111,7 +111,7 @@ import Testing
         #expect(downgraded.budget.digest == (try CompiledBudget.load(files.shipped, file: "s").digest))
         #expect(try !Self.grantsReview(downgraded))
         // The kept file it cannot run still sets the floor: an update signed before it is an old
-        // file served again, refused as such (SPEC §9), not taken because the newer one cannot run.
+        // file served again, refused as such (Semantics §9), not taken because the newer one cannot run.
         let earlier = try BudgetUpdateFiles.signed(
             BudgetUpdateFiles.yaml(count: 2), key: files.key, signedAt: Fixtures.time("2026-10-01T00:00:00Z"))
         guard case .refused(let refusal) = downgraded.offer(earlier) else { throw Failure("the older file was taken") }

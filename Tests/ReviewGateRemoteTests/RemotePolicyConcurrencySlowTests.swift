@@ -8,7 +8,7 @@ import Testing
 /// Decisions made on other threads while updates are accepted. Four threads spin for as long as
 /// the updates take (at least 200, each checked and kept): about 2 s alone, and about half a minute
 /// in a whole `swift test` on two cores, beside the other suites. `swift test --skip SlowTests`
-/// leaves it out (README, "Running part of the tests").
+/// leaves it out (CONTRIBUTING.md, "Running part of the tests").
 @Suite struct RemotePolicyConcurrencySlowTests {
     /// Four threads decide while updates are accepted: each decision is made with one whole policy,
     /// the one it read.

@@ -90,7 +90,7 @@ import Testing
         #expect(refusal.reason == .libraryTooOld)
     }
 
-    /// A policy with an experiment (SPEC §13) is signed and accepted with its arms: the digest
+    /// A policy with an experiment (Semantics §13) is signed and accepted with its arms: the digest
     /// covers them, and the arms decide as in the YAML.
     @Test func anExperimentTravelsInAnUpdate() throws {
         let files = try Self.files.get()

@@ -37,7 +37,7 @@ struct SchemaAgreementTests {
         try Self.expectValid(policies, against: .policy)
     }
 
-    /// A key set to `null` removes the base's setting (SPEC §2): the schema accepts it in a policy
+    /// A key set to `null` removes the base's setting (Semantics §2): the schema accepts it in a policy
     /// that `extends` another, as `validate` does, and refuses it in one that does not.
     @Test("policies that extend another, removing settings with null, pass the policy schema")
     func extendingPoliciesPass() throws {

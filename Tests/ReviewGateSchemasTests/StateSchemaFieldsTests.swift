@@ -5,7 +5,7 @@ import ReviewGateTestSupport
 import Testing
 
 /// The state schema and the state's writer list every stored property of the state, nested ones
-/// too (README, "A new state field"): walking a full state (`FullState`) with `Mirror`, beside what
+/// too (CONTRIBUTING.md, "A new state field"): walking a full state (`FullState`) with `Mirror`, beside what
 /// `StateEncoder` writes for it and the schema's `properties` at the same place, each property
 /// must be a key of both, and each key a property. A property added to the state and not to the
 /// writer or the schema fails here by its name.

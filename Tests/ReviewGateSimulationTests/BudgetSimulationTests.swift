@@ -7,7 +7,7 @@ import ReviewGateTestSupport
 @_spi(ReviewGateTools) import ReviewGateYAML
 import Testing
 
-/// `simulate --budget` (SPEC §12) against the plain path: the same timelines read as JSON, each
+/// `simulate --budget` (Semantics §12) against the plain path: the same timelines read as JSON, each
 /// person's lines arbitrated one by one through `Arbiter.arbitrate` and `Transition.apply`, as
 /// `record --budget` does, and counted by this test's own loop.
 @Suite("simulate --budget: against step-by-step arbitration")

@@ -6,7 +6,7 @@ import ReviewGateTestSupport
 @_spi(ReviewGateTools) import ReviewGateYAML
 import Testing
 
-/// Days of use in `simulate` (SPEC §14.2): each line's time in its own offset, and a warning when
+/// Days of use in `simulate` (Semantics §14.2): each line's time in its own offset, and a warning when
 /// a policy reads days of use and no launch line has an offset.
 @Suite("simulate: days of use on each line's local date")
 struct DaysOfUseSimulationTests {

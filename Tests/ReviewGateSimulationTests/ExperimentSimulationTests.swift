@@ -7,7 +7,7 @@ import ReviewGateTestSupport
 @_spi(ReviewGateTools) import ReviewGateYAML
 import Testing
 
-/// `simulate` on a policy with an experiment (SPEC §13): each arm's counts are those of replaying the
+/// `simulate` on a policy with an experiment (Semantics §13): each arm's counts are those of replaying the
 /// arm's merged policy alone on the people of that arm, the arms add up to everyone, and reports of
 /// halves merge arm by arm into the whole's.
 @Suite("simulate: experiments, arm by arm")

@@ -4,7 +4,7 @@
 import ReviewGateTestSupport
 import Testing
 
-/// `simulate --grouped` (SPEC §10): for any grouped input, however it is cut into chunks and
+/// `simulate --grouped` (Semantics §10): for any grouped input, however it is cut into chunks and
 /// however often the reader forgets the people behind it, the same report as the whole timeline
 /// replayed in memory.
 @Suite("simulate: grouped replay")

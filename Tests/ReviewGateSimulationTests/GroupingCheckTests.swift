@@ -2,7 +2,7 @@
 import ReviewGateTestSupport
 import Testing
 
-/// The check that a `--grouped` input is grouped by person (SPEC §10): it catches any person who
+/// The check that a `--grouped` input is grouped by person (Semantics §10): it catches any person who
 /// appears again after fewer others than it remembers, and never stops a grouped input.
 @Suite("grouping check")
 struct GroupingCheckTests {

@@ -5,7 +5,7 @@ import ReviewGateTestSupport
 @_spi(ReviewGateTools) import ReviewGateYAML
 import Testing
 
-/// The variants `--vary` makes (SPEC §10): every combination in odometer order, each the policy a
+/// The variants `--vary` makes (Semantics §10): every combination in odometer order, each the policy a
 /// file with that setting would be, and each refusal `with --vary PATH=V: ...` at the policy's line.
 @Suite("simulate --vary: the variants")
 struct PolicyVariantsTests {
@@ -95,7 +95,7 @@ struct PolicyVariantsTests {
                 "rollout.percent=50",
                 Self.policy + "\nrollout:\n  percent: 50"
             ),
-            // The rules of SPEC §14: a list of waits, a count since the last ask, days of use.
+            // The rules of Semantics §14: a list of waits, a count since the last ask, days of use.
             (
                 "guards.cooldown=[7d, 30d]",
                 Self.policy.replacingOccurrences(of: "cooldown: 30d", with: "cooldown: [7d, 30d]")

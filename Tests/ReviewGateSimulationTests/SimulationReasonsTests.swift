@@ -4,7 +4,7 @@ import Foundation
 import ReviewGateTestSupport
 import Testing
 
-/// The analyst's questions of SPEC §10 *Horizons and reasons*: how many people are asked in their
+/// The analyst's questions of Semantics §10 *Horizons and reasons*: how many people are asked in their
 /// first N days, and why the rest were never asked, each person counted once; and a report beside
 /// a baseline whose rules differ.
 @Suite("simulate: horizons and reasons")

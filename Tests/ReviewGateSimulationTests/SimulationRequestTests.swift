@@ -7,14 +7,14 @@ import ReviewGateTestSupport
 @_spi(ReviewGateTools) import ReviewGateYAML
 import Testing
 
-/// `SimulationRequest.run()`, the module's one entry, as a Swift caller makes it (the README's
+/// `SimulationRequest.run()`, the module's one entry, as a Swift caller makes it (the simulating guide's
 /// example): the same report from a file, from its bytes and, added up, from halves.
 @Suite("simulate: the one entry")
 struct SimulationRequestTests {
     static let policyFile = Repository.path("policies/apple-sample.yaml")
     static let timelineFile = Repository.path("policies/examples/simulate/timeline.jsonl")
 
-    @Test("the README's example: a policy and a timeline file give the report the command prints")
+    @Test("the guide's example: a policy and a timeline file give the report the command prints")
     func theReadmeExample() throws {
         let (policyFile, timelineFile) = (Self.policyFile, Self.timelineFile)
         let documents = DocumentFiles(parse: YAMLLoader().loadDocument)

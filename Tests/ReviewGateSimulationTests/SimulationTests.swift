@@ -6,7 +6,7 @@
 import ReviewGateTestSupport
 import Testing
 
-/// `simulate`'s replay (SPEC §10): the same asks as `test` on every shipped scenario, and the same
+/// `simulate`'s replay (Semantics §10): the same asks as `test` on every shipped scenario, and the same
 /// report whether the timeline is JSON Lines or CSV, in memory or grouped, on one core or two,
 /// whole or merged from partitions.
 @Suite("simulate: replay")
@@ -47,7 +47,7 @@ struct SimulationTests {
         var expected: [String] = []
         var askTimes: [Timestamp] = []
         for run in result.runs {
-            // In the moment's offset, which dates days of use (SPEC §14.2).
+            // In the moment's offset, which dates days of use (Semantics §14.2).
             let offset = run.decision?.moment.utcOffsetSeconds ?? 0
             let time = "\"user\":\"u\",\"time\":\"\(run.now.rfc3339(utcOffsetSeconds: offset))\""
             if let decision = run.decision, decision.isAllowed {
@@ -143,7 +143,7 @@ struct SimulationTests {
         #expect(Blocker.allCases.map(\.index) == Array(Blocker.allCases.indices))
     }
 
-    @Test("asks past the OS quota: the fourth in 365 days on iOS, none counted on Android (SPEC §10)")
+    @Test("asks past the OS quota: the fourth in 365 days on iOS, none counted on Android (Semantics §10)")
     func asksPastTheOSQuota() throws {
         var lines: [String] = []
         for day in 1...5 {

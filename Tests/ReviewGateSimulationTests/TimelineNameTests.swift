@@ -4,7 +4,7 @@ import Testing
 @testable import ReviewGateSimulation
 
 /// A timeline's names are checked on their bytes, a bit per byte: the same answer as the policy's
-/// own rule (``Name``, SPEC §2 *Values*) gives.
+/// own rule (``Name``, Semantics §2 *Values*) gives.
 @Suite("simulate: names in a timeline")
 struct TimelineNameTests {
     @Test("every byte, first or later, is allowed exactly when Name allows it")

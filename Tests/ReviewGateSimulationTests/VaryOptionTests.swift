@@ -1,7 +1,7 @@
 @_spi(ReviewGateTools) import ReviewGateSimulation
 import Testing
 
-/// `--vary PATH=V1,V2,...` as SPEC §10 writes it: dot-separated keys, a key with a `.` in quotes,
+/// `--vary PATH=V1,V2,...` as Semantics §10 writes it: dot-separated keys, a key with a `.` in quotes,
 /// values split at commas outside `[]`, `{}` and quotes.
 @Suite("simulate --vary: the option")
 struct VaryOptionTests {

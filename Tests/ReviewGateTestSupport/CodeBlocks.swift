@@ -1,5 +1,5 @@
 /// The fenced code blocks of a Markdown text (the README, a DocC article), and the check that a
-/// Swift example is the code a test runs: the README's and the catalogs' examples are compiled and
+/// Swift example is the code a test runs: the documentation's and the catalogs' examples are compiled and
 /// run by tests that hold their lines.
 package enum CodeBlocks {
     /// One fenced block: its info string (`swift app`), its lines without the fence's indent, and

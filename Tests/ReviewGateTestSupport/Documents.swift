@@ -34,7 +34,7 @@ package enum Fixtures {
         !((try? String(contentsOfFile: path, encoding: .utf8))?.contains("\nbudget: ") ?? false)
     }
 
-    /// Files read as YAML under SPEC §7's limits, as the command line reads them.
+    /// Files read as YAML under Semantics §7's limits, as the command line reads them.
     package static let documents = DocumentFiles(parse: YAMLLoader().loadDocument)
 
     /// The single document of a snippet.

@@ -36,7 +36,7 @@ package enum FullState {
         func times(_ count: Int) -> [Timestamp] { (0..<count).map { _ in time() }.sorted() }
         func history() -> EventHistory {
             let count = Int.random(in: 1...ReviewState.largestCount, using: &random)
-            // Counters since each of some prompts' last asks (SPEC §14.1), at most the count.
+            // Counters since each of some prompts' last asks (Semantics §14.1), at most the count.
             var sinceAsk: [String: Int] = [:]
             for prompt in someNames(3) { sinceAsk[prompt] = Int.random(in: 0...count, using: &random) }
             return EventHistory(
@@ -51,7 +51,7 @@ package enum FullState {
         state.launches = launches.count
         state.launchTimes = launches.times
         state.launchesSinceAsk = launches.sinceAsk
-        // Days of use (SPEC §14.2): distinct dates, ascending.
+        // Days of use (Semantics §14.2): distinct dates, ascending.
         var day = Int.random(in: -25_000...60_000, using: &random)
         for _ in 0..<Int.random(in: 1...5, using: &random) {
             state.activeDays.append(LocalDate(daysSince1970: day))

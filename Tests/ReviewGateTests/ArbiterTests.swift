@@ -3,7 +3,7 @@
 import ReviewGateTestSupport
 import Testing
 
-/// Arbitration (SPEC §12): priority, gaps, limits, `ignores_budget`, leases, policy-blocked
+/// Arbitration (Semantics §12): priority, gaps, limits, `ignores_budget`, leases, policy-blocked
 /// candidates and external-only moments, each with its reason and `next_eligible_at`.
 @Suite struct ArbiterTests {
     static func policy(_ name: String, _ prompt: String, _ extra: String) -> String {
@@ -16,7 +16,7 @@ import Testing
         """
     }
 
-    /// The calm budget of SPEC §12 with `limits` and `gaps` as given, review and survey decided by
+    /// The calm budget of Semantics §12 with `limits` and `gaps` as given, review and survey decided by
     /// policies that allow every `done`.
     static func budget(limits: String = "[]", gaps: String = "[]", extra: String = "") throws -> Budget {
         try BudgetLoaderTests.load([

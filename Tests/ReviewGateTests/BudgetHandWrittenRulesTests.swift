@@ -2,7 +2,7 @@
 import ReviewGateTestSupport
 import Testing
 
-/// The rules of SPEC §14 under a budget (SPEC §12): each policy counts since its own prompt's last
+/// The rules of Semantics §14 under a budget (Semantics §12): each policy counts since its own prompt's last
 /// ask, and its list of waits follows its own prompt's asks.
 @Suite struct BudgetHandWrittenRulesTests {
     @Test func eachPromptCountsSinceItsOwnLastAsk() throws {

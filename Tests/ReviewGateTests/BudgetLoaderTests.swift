@@ -3,7 +3,7 @@
 import ReviewGateTestSupport
 import Testing
 
-/// Budget files (SPEC §12): every problem at its line, what must hold across the policies, lint.
+/// Budget files (Semantics §12): every problem at its line, what must hold across the policies, lint.
 @Suite struct BudgetLoaderTests {
     /// A budget and its policies held in memory, by path.
     static func load(_ files: [String: String], path: String = "b.yaml") throws(DiagnosticError) -> BudgetLoader.Result
@@ -118,7 +118,7 @@ import Testing
         #expect(errors.last?.contains("version_key build") == true)
     }
 
-    /// The policies of a budget share one state's history, so they share one `renamed` (SPEC §14.4).
+    /// The policies of a budget share one state's history, so they share one `renamed` (Semantics §14.4).
     @Test func policiesMustRenameAlike() {
         let budget = """
             reviewgate_budget: 1

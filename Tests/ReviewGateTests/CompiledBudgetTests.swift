@@ -5,7 +5,7 @@ import Foundation
 import ReviewGateTestSupport
 import Testing
 
-/// Compiled budgets (SPEC §12): one file with the budget and its compiled policies, which decides
+/// Compiled budgets (Semantics §12): one file with the budget and its compiled policies, which decides
 /// every moment as the YAML does, cites the YAML's lines, and refuses an edited copy.
 @Suite struct CompiledBudgetTests {
     static let loader = BudgetLoader(

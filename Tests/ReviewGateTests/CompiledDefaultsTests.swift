@@ -3,7 +3,7 @@
 import ReviewGateTestSupport
 import Testing
 
-/// SPEC §9 *Compatibility*: the compiled form writes out the defaults of the keys 0.4.0 knew, and of
+/// Semantics §9 *Compatibility*: the compiled form writes out the defaults of the keys 0.4.0 knew, and of
 /// no other key, so that a key added later (a new guard: the documented way adds a case that the
 /// compiler follows to `PolicyDefaults`) is written only when a policy sets it, and every policy
 /// compiled or signed by an earlier release keeps its digest (`ReleasedDefaults`).

@@ -4,7 +4,7 @@
 import ReviewGateTestSupport
 import Testing
 
-/// SPEC §9 *An app checks what it loads*: loading a compiled policy or budget from bytes works its
+/// Semantics §9 *An app checks what it loads*: loading a compiled policy or budget from bytes works its
 /// digest out again (with the core's portable SHA-256 when no hash is handed in) and refuses a
 /// file edited after compiling, naming both digests.
 @Suite struct CompiledDigestTests {

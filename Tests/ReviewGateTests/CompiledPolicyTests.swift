@@ -6,7 +6,7 @@ import Foundation
 import ReviewGateTestSupport
 import Testing
 
-/// Compiled policies (SPEC §9, issue 10): the same decisions and explanations as the YAML, the same
+/// Compiled policies (Semantics §9, issue 10): the same decisions and explanations as the YAML, the same
 /// bytes every time, defaults written out, YAML lines kept, edits refused.
 @Suite struct CompiledPolicyTests {
     static let digest = Fixtures.digest

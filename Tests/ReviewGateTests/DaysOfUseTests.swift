@@ -2,7 +2,7 @@
 import ReviewGateTestSupport
 import Testing
 
-/// `active_days` as a guard and a condition (SPEC §14.2): local dates in the moment's offset, a
+/// `active_days` as a guard and a condition (Semantics §14.2): local dates in the moment's offset, a
 /// launch that makes its own date active, the dates `record` keeps, and the promise of
 /// `next_eligible_at` when waiting takes a date out of the window.
 @Suite struct DaysOfUseTests {

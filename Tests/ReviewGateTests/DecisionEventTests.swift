@@ -2,7 +2,7 @@
 import ReviewGateTestSupport
 import Testing
 
-/// Decision events (SPEC §9): one flat record per decision, for the app's analytics.
+/// Decision events (Semantics §9): one flat record per decision, for the app's analytics.
 @Suite struct DecisionEventTests {
     @Test func anAllowNamesItsTriggerAndTheRolloutBucket() throws {
         var policy = try Fixtures.simplePolicy(extra: "rollout: {percent: 100, salt: s}")

@@ -4,7 +4,7 @@ import Foundation
 import ReviewGateTestSupport
 import Testing
 
-/// Experiments (SPEC §13): the assignment's contract (the hash vectors other platforms check
+/// Experiments (Semantics §13): the assignment's contract (the hash vectors other platforms check
 /// against), the arms' policies, the holdout, stickiness and the counterfactual exposure.
 @Suite struct ExperimentTests {
     /// A policy with `experiment` (its lines after `experiment:`), asking at the fourth

@@ -4,7 +4,7 @@
 import ReviewGateTestSupport
 import Testing
 
-/// SPEC §2 *Extending a policy* (issue 9, defect 5): what merges, what replaces, `null` removes,
+/// Semantics §2 *Extending a policy* (issue 9, defect 5): what merges, what replaces, `null` removes,
 /// and where errors from a base are reported.
 @Suite struct ExtendsTests {
     static let base = """

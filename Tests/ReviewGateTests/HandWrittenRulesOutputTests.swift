@@ -3,7 +3,7 @@
 import ReviewGateTestSupport
 import Testing
 
-/// What `--format json` says of the rules of SPEC §14, and an experiment's arm that changes one.
+/// What `--format json` says of the rules of Semantics §14, and an experiment's arm that changes one.
 @Suite struct HandWrittenRulesOutputTests {
     @Test func theJSONNamesTheEntryTheDaysAndTheNextAsk() throws {
         let policy = try Fixtures.policy(

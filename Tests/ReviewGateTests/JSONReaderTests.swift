@@ -97,7 +97,7 @@ struct JSONReaderTests {
                 == true)
     }
 
-    /// The `y_` cases with a duplicate key: valid JSON, refused by SPEC §7.
+    /// The `y_` cases with a duplicate key: valid JSON, refused by Semantics §7.
     static let duplicateKeyCases: Set = ["y_object_duplicated_key.json", "y_object_duplicated_key_and_value.json"]
 
     /// The `i_` cases that are read; every other `i_` case is refused (`JSONReader.choices` says why).
@@ -123,7 +123,7 @@ struct JSONReaderTests {
             }
             switch (testCase.name.prefix(2), result) {
             case ("y_", .failure(let error)) where Self.duplicateKeyCases.contains(testCase.name):
-                // SPEC §7 refuses a duplicate key, which RFC 8259 only advises against.
+                // Semantics §7 refuses a duplicate key, which RFC 8259 only advises against.
                 #expect(error.diagnostics.first?.message.hasPrefix("duplicate key") == true)
                 figures.duplicates += 1
             case ("y_", .success): figures.accepted += 1
@@ -142,7 +142,7 @@ struct JSONReaderTests {
             }
         }
         print(
-            "JSONTestSuite: \(figures.accepted) y_ accepted (and \(figures.duplicates) with a duplicate key refused, as SPEC §7 says), \(figures.refused) n_ refused, i_ \(figures.implementationAccepted) read and \(figures.implementationRefused) refused, of \(cases.count)"
+            "JSONTestSuite: \(figures.accepted) y_ accepted (and \(figures.duplicates) with a duplicate key refused, as Semantics §7 says), \(figures.refused) n_ refused, i_ \(figures.implementationAccepted) read and \(figures.implementationRefused) refused, of \(cases.count)"
         )
         #expect(figures.accepted + figures.duplicates == cases.filter { $0.name.hasPrefix("y_") }.count)
         #expect(figures.duplicates == Self.duplicateKeyCases.count)

@@ -3,7 +3,7 @@
 import ReviewGateTestSupport
 import Testing
 
-/// A policy names its prompt (SPEC §12): its guards, `since_last_ask` and `responses` read only
+/// A policy names its prompt (Semantics §12): its guards, `since_last_ask` and `responses` read only
 /// that prompt's asks and answers, and the state keeps every prompt's history in one file.
 @Suite struct PromptTests {
     let state: ReviewState

@@ -6,11 +6,11 @@ import ReviewGateTestSupport
 import Testing
 
 /// Decisions that stay right in real use (issue 9): a clock set back, exact counts, and the
-/// promise of `next_eligible_at` (SPEC §4 items 9–11).
+/// promise of `next_eligible_at` (Semantics §4 items 9–11).
 @Suite struct RealUseTests {
     static let state = try! Fixtures.state(Fixtures.baseState)
 
-    // MARK: A clock set back (SPEC §4.10)
+    // MARK: A clock set back (Semantics §4.10)
 
     @Test func anAskAfterNowStillCountsForOncePerVersion() throws {
         let policy = try Fixtures.simplePolicy(guards: "once_per_version: true", extra: "app: {version_key: short}")
@@ -66,7 +66,7 @@ import Testing
         #expect(!text.contains("-31d"))
     }
 
-    // MARK: Counting to an exact number (SPEC §4.9)
+    // MARK: Counting to an exact number (Semantics §4.9)
 
     @Test func exactlyAndEveryPassOnlyOnTheDonationThatReachesThem() throws {
         for (rule, stored) in [("exactly: 3", 3), ("every: 5", 5)] {
@@ -112,7 +112,7 @@ import Testing
         #expect(try !Fixtures.decide(policy, state, at: "2026-02-02T00:00:00Z", event: nil).isAllowed)
     }
 
-    // MARK: A promise kept (SPEC §4.11)
+    // MARK: A promise kept (Semantics §4.11)
 
     /// The donations that pass `within` now leave the window before the cooldown ends: no promise.
     @Test func noPromiseWhenWaitingBreaksAPassingCount() throws {

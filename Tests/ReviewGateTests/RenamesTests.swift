@@ -2,7 +2,7 @@
 import ReviewGateTestSupport
 import Testing
 
-/// `renamed: {events, prompts}` (SPEC §14.4): history under an old name counts as the new name's,
+/// `renamed: {events, prompts}` (Semantics §14.4): history under an old name counts as the new name's,
 /// a donation of an old name is a moment of the new one, and writing leaves the old names' history
 /// as it is, so that an app rolled back still reads its own.
 @Suite struct RenamesTests {
@@ -109,7 +109,7 @@ import Testing
     }
 }
 
-/// A budget's `renamed.prompts` (SPEC §14.4): its policies must rename prompts as it does.
+/// A budget's `renamed.prompts` (Semantics §14.4): its policies must rename prompts as it does.
 @Suite struct BudgetRenamesTests {
     static func budget(_ renamed: String = "renamed: {prompts: {rate_us: review}}") -> String {
         """
@@ -145,7 +145,7 @@ import Testing
     }
 }
 
-/// Counters since an ask under a renamed prompt (SPEC §14.1, §14.4): the old name's counter is the
+/// Counters since an ask under a renamed prompt (Semantics §14.1, §14.4): the old name's counter is the
 /// new prompt's, read and written as one, and zeroed by its ask however the ask is recorded.
 @Suite struct RenamedPromptCountersTests {
     static let yaml = """

@@ -48,7 +48,7 @@ struct ScenarioTests {
         }
     }
 
-    @Test("there are shipped budget scenarios for every rule of SPEC §12")
+    @Test("there are shipped budget scenarios for every rule of Semantics §12")
     func shippedBudgetScenariosExist() throws {
         let budgets = Set(Self.shipped).subtracting(Fixtures.shippedPolicyScenarios)
         for name in ["priority", "gaps", "limits", "ignores-budget", "leases"] {
@@ -340,7 +340,7 @@ extension String {
     }
 }
 
-/// A budget's scenario (SPEC §12): its keys belong to budgets, and its expectations name prompts.
+/// A budget's scenario (Semantics §12): its keys belong to budgets, and its expectations name prompts.
 @Suite struct BudgetScenarioTests {
     static let files = [
         "b.yaml":

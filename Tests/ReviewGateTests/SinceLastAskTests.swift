@@ -2,7 +2,7 @@
 import ReviewGateTestSupport
 import Testing
 
-/// `since: last_ask` on triggers and `event` conditions (SPEC §14.1): what a count since the prompt's
+/// `since: last_ask` on triggers and `event` conditions (Semantics §14.1): what a count since the prompt's
 /// last ask reads, the `since_ask` counters `record` keeps, and the explanation, checked against a
 /// plain count over every donation.
 @Suite struct SinceLastAskTests {

@@ -77,7 +77,7 @@ import Testing
     }
 }
 
-/// SPEC §2 *Values*: a name may start with a digit; a number where a string is wanted says to quote it.
+/// Semantics §2 *Values*: a name may start with a digit; a number where a string is wanted says to quote it.
 @Suite struct ValuesTests {
     @Test func aNameMayStartWithADigit() throws {
         let policy = try Fixtures.policy(

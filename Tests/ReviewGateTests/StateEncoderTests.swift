@@ -72,7 +72,7 @@ struct StateEncoderTests {
         #expect(try Self.decode(json, file: "s.json") == state, "\(json)")
     }
 
-    @Test("the same state is written as the same bytes, keys in SPEC §3's order")
+    @Test("the same state is written as the same bytes, keys in Semantics §3's order")
     func deterministic() throws {
         let state = try Fixtures.state(
             """

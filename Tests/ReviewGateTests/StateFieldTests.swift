@@ -3,7 +3,7 @@ import ReviewGateTestSupport
 @_spi(ReviewGateTools) import ReviewGateYAML
 import Testing
 
-/// No state field can be forgotten (README, "A new state field"): a full state (every field set,
+/// No state field can be forgotten (CONTRIBUTING.md, "A new state field"): a full state (every field set,
 /// `FullState`) is written and read back equal in JSON and in YAML, so that a field the writer or
 /// the reader leaves out fails here by its name. `StateChangeWordsTests` holds the change words to
 /// every field and `StateSchemaFieldsTests` the schema.

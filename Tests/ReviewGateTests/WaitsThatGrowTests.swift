@@ -2,7 +2,7 @@
 import ReviewGateTestSupport
 import Testing
 
-/// Lists for `cooldown`, `after_declined` and `after_later` (SPEC §14.3): which entry applies, the
+/// Lists for `cooldown`, `after_declined` and `after_later` (Semantics §14.3): which entry applies, the
 /// explanation that names it, the promise of `next_eligible_at`, and the errors at the entry's line.
 @Suite struct WaitsThatGrowTests {
     let state: ReviewState
@@ -162,7 +162,7 @@ import Testing
     }
 }
 
-/// `cap_above_quota` (SPEC §14.5): a `max_asks` that the OS quota always reaches first.
+/// `cap_above_quota` (Semantics §14.5): a `max_asks` that the OS quota always reaches first.
 @Suite struct CapAboveQuotaTests {
     private func capWarnings(_ guards: String, platform: String = "ios") throws -> [String] {
         try Fixtures.warnings(
@@ -210,7 +210,7 @@ import Testing
     }
 }
 
-/// A policy that uses a rule of SPEC §14 under an older `requires.library_version` (SPEC §14).
+/// A policy that uses a rule of Semantics §14 under an older `requires.library_version` (Semantics §14).
 @Suite struct HandWrittenRulesNewerKeyTests {
     @Test func aListUnderAnOlderLibraryVersionWarnsAtItsKey() throws {
         func yaml(_ requires: String) -> String {

@@ -38,7 +38,7 @@ let benchmarks: @Sendable () -> Void = {
         AppleSample.load().decide().checks
     }
 
-    // SPEC §12: arbitrating 8 candidates against deciding the same 8 policies alone, in one
+    // Semantics §12: arbitrating 8 candidates against deciding the same 8 policies alone, in one
     // process; the teardown prints the paired ratio.
     Benchmark("Arbiter.arbitrate, 8 candidates") { benchmark, sample in
         ThreadCPU.record(on: benchmark) {
@@ -63,7 +63,7 @@ let benchmarks: @Sendable () -> Void = {
         EightPrompts.load()
     }
 
-    // SPEC §13: a moment decided under an experiment of two arms (the exposure looked for under
+    // Semantics §13: a moment decided under an experiment of two arms (the exposure looked for under
     // both) against the same policy without it; the teardown prints the paired ratio.
     Benchmark("Evaluator.evaluate, experiment of 2 arms") { benchmark, sample in
         ThreadCPU.record(on: benchmark) {

@@ -3,7 +3,7 @@ import Benchmark
 @_spi(ReviewGateTools) import ReviewGateAuthoring
 @_spi(ReviewGateTools) import ReviewGateYAML
 
-/// The inputs of the experiment benchmarks (SPEC §13): apple-sample's policy with an experiment of
+/// The inputs of the experiment benchmarks (Semantics §13): apple-sample's policy with an experiment of
 /// two arms (the second asks at the second completion without the install age), the same policy
 /// without it, and a person in the first arm not yet exposed, at a moment both arms block alike,
 /// so that each decision also decides the moment under both arms to look for the exposure: the

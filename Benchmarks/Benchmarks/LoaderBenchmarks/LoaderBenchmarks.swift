@@ -53,7 +53,7 @@ let benchmarks: @Sendable () -> Void = {
     compiledBenchmarks()
 }
 
-/// SPEC §7's limits with the size limit raised past the corpus; depth and aliases unchanged.
+/// Semantics §7's limits with the size limit raised past the corpus; depth and aliases unchanged.
 let corpusLimits = DocumentLimits(maxBytes: 64 << 20)
 
 /// Loads `input` into nodes and discards them; traps on a diagnostic, since the corpus is valid.

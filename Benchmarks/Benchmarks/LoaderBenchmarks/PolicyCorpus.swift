@@ -4,7 +4,7 @@
 /// comments, nested block mappings, flow lists and a flow mapping, plain, quoted and literal
 /// scalars, durations and numbers. Names carry the policy's index so no mapping key repeats.
 enum PolicyCorpus {
-    /// The size the benchmarks use: a few MB, far past SPEC §7's 1 MiB, so per-call costs vanish.
+    /// The size the benchmarks use: a few MB, far past Semantics §7's 1 MiB, so per-call costs vanish.
     static let benchmarkBytes = 4 << 20
 
     /// A YAML stream of at least `minimumBytes` bytes.

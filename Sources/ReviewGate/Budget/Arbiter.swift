@@ -1,4 +1,4 @@
-/// Arbitration (SPEC §12): a pure function of the budget, its policies, the state, the moment and
+/// Arbitration (Semantics §12): a pure function of the budget, its policies, the state, the moment and
 /// the wanted external prompts. It reads no clock and changes nothing.
 public enum Arbiter {
     /// A moment or a wanted prompt that the budget does not have.
@@ -47,7 +47,7 @@ public enum Arbiter {
                     "no policy of the budget has the trigger \"\(Quote.prefix(trigger))\"\(Suggestion.phrase(for: trigger, in: budget.policies.flatMap { $0.triggers.map(\.id) }))"
             )
         }
-        // The policies of a budget share one `renamed` (SPEC §14.4): an old event's moment is the
+        // The policies of a budget share one `renamed` (Semantics §14.4): an old event's moment is the
         // new event's, and the state is read with old names as new ones.
         let renamed = budget.renamed
         let (state, moment) = renamed.isEmpty ? (state, moment) : (renamed.view(of: state), renamed.moment(moment))
@@ -205,7 +205,7 @@ public enum Arbiter {
     /// How many times ``promisedTime(for:_:_:moment:after:)`` looks again before it gives up.
     private static let promiseAttempts = 8
 
-    /// `next_eligible_at` of a candidate the budget blocked (SPEC §12): the earliest time at which
+    /// `next_eligible_at` of a candidate the budget blocked (Semantics §12): the earliest time at which
     /// it is allowed when arbitrated alone, on the state with the granted prompt shown now; `nil`
     /// under a live lease, when waiting cannot free it (a session or lifetime limit), or when
     /// nothing but rank held it back (the granted prompt would win the same moment again). The

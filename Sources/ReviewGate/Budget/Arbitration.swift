@@ -1,4 +1,4 @@
-/// What arbitrating a moment under a budget decided (SPEC §12): every candidate prompt with its
+/// What arbitrating a moment under a budget decided (Semantics §12): every candidate prompt with its
 /// policy's decision and the budget's checks, and the one granted, if any.
 public struct Arbitration: Sendable {
     /// The moment arbitrated.

@@ -1,4 +1,4 @@
-/// One attention budget for all of an app's prompts (SPEC §12): which prompt may interrupt the
+/// One attention budget for all of an app's prompts (Semantics §12): which prompt may interrupt the
 /// person at a moment, and how often any may. ``Arbiter`` decides with it.
 public struct Budget: Sendable {
     /// The budget file's format version, `1`.
@@ -67,7 +67,7 @@ public struct Budget: Sendable {
         policies.compactMap(\.longestWithin).max()
     }
 
-    /// The prompts the budget file renames (`renamed.prompts`, SPEC §14.4), which its policies
+    /// The prompts the budget file renames (`renamed.prompts`, Semantics §14.4), which its policies
     /// must rename alike.
     package var ownRenames: Renames = .none
 

@@ -66,7 +66,7 @@ package struct BudgetDecoder {
             }
         }
         let allowed = decodeLint(fields["lint"])
-        // A budget renames prompts for all its policies (SPEC §14.4); events are its policies' own.
+        // A budget renames prompts for all its policies (Semantics §14.4); events are its policies' own.
         var renamed = Renames.none
         if let node = fields["renamed"] {
             if reader.fields(node, "a budget's renamed", allowed: ["prompts"]) != nil { renamed = reader.renames(node) }
@@ -176,7 +176,7 @@ package struct BudgetDecoder {
 }
 
 extension FormatVersion {
-    /// Budget files (SPEC §12).
+    /// Budget files (Semantics §12).
     package static let budget = FormatVersion(
         file: "this budget", name: "format", supported: BudgetDecoder.formatVersion)
 }

@@ -1,5 +1,5 @@
 /// Loads a budget file with its `extends` chain and the policy of each of its prompts, and checks
-/// what holds across them (SPEC §12): each policy decides the prompt that names it, the policies
+/// what holds across them (Semantics §12): each policy decides the prompt that names it, the policies
 /// share one state's counts, and the lease outlasts every presentation delay. The core holds what
 /// a compiled budget's reader needs (``Result``, ``acrossPolicies(_:)``); loading files is
 /// `ReviewGateAuthoring`'s.
@@ -58,7 +58,7 @@
             if !budget.ownRenames.isEmpty, policy.renamed.prompts != budget.ownRenames.prompts {
                 errors.append(
                     .error(
-                        "\(Quote.prefix(path.value)) renames prompts unlike the budget (renamed.prompts): the budget's renames hold for all its policies, so each must rename them alike (SPEC §14.4)",
+                        "\(Quote.prefix(path.value)) renames prompts unlike the budget (renamed.prompts): the budget's renames hold for all its policies, so each must rename them alike (Semantics §14.4)",
                         at: path.location))
             }
             if let first {
@@ -74,7 +74,7 @@
                 if theirs.renamed != policy.renamed {
                     errors.append(
                         .error(
-                            "\(Quote.prefix(path.value)) renames unlike \(Quote.prefix(first.prompt.policyPath?.value ?? "")): the policies of one budget share one state's history, so they must rename alike (SPEC §14.4)",
+                            "\(Quote.prefix(path.value)) renames unlike \(Quote.prefix(first.prompt.policyPath?.value ?? "")): the policies of one budget share one state's history, so they must rename alike (Semantics §14.4)",
                             at: path.location))
                 }
                 if theirs.app.versionKey != policy.app.versionKey {
@@ -86,7 +86,7 @@
             } else {
                 first = (prompt, policy)
             }
-            // An experiment's arm may present later than the policy (SPEC §13): the longest counts.
+            // An experiment's arm may present later than the policy (Semantics §13): the longest counts.
             let delay = ([policy.presentation.delay] + (policy.experiment?.arms.map(\.policy.presentation.delay) ?? []))
                 .max()!
             if delay >= budget.lease.value {

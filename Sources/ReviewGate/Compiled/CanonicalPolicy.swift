@@ -1,8 +1,8 @@
-/// A policy in canonical form (SPEC §9): the merged document with every key in one fixed order and
+/// A policy in canonical form (Semantics §9): the merged document with every key in one fixed order and
 /// every default of the keys 0.4.0 knew written out (``ReleasedDefaults``; a key added later only
 /// when the policy sets it), and where each node of it was written.
 ///
-/// Keys follow the order of SPEC §2's tables (``keyOrder(at:)``); trigger ids keep the file's order, which
+/// Keys follow the order of Semantics §2's tables (``keyOrder(at:)``); trigger ids keep the file's order, which
 /// is the order triggers are tried. A setting the policy leaves out is written with its default, or
 /// `null` when it has none (`cooldown: null`: no cooldown), and has no location: that is how a
 /// compiled policy tells a default from a setting (``CompiledPolicyDecoder`` drops it again).
@@ -37,7 +37,7 @@ package struct CanonicalPolicy {
         self.policy = value(document, pointer: "", key: nil)
     }
 
-    /// The keys of the mapping at `pointer` in the order they are written, as SPEC §2 lists them; a
+    /// The keys of the mapping at `pointer` in the order they are written, as Semantics §2 lists them; a
     /// condition's keys (and `max_asks`') in one order of their own.
     static func keyOrder(at pointer: String) -> [String] {
         switch pointer {
@@ -77,7 +77,7 @@ package struct CanonicalPolicy {
     }
 
     /// Whether the mapping at `pointer` keeps the file's order: the triggers (tried in that order)
-    /// and an experiment's arms (whose order splits the buckets, SPEC §13).
+    /// and an experiment's arms (whose order splits the buckets, Semantics §13).
     static func keepsFileOrder(_ pointer: String) -> Bool {
         pointer == "/triggers" || pointer == "/experiment/arms"
     }

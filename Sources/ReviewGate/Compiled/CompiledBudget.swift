@@ -1,4 +1,4 @@
-/// A compiled budget (SPEC §12): a budget and the compiled policies of its prompts in one JSON
+/// A compiled budget (Semantics §12): a budget and the compiled policies of its prompts in one JSON
 /// document an app carries, read with the core's JSON reader alone.
 ///
 /// `reviewgate_compiled_budget` (this format's version), `digest` (SHA-256 of the canonical bytes:
@@ -148,7 +148,7 @@ public struct CompiledBudget: Sendable {
 }
 
 extension FormatVersion {
-    /// Compiled budgets (SPEC §12).
+    /// Compiled budgets (Semantics §12).
     static let compiledBudget = FormatVersion(
         file: "this compiled budget", name: "format", supported: CompiledBudget.formatVersion)
 }

@@ -1,9 +1,9 @@
-/// A compiled policy (SPEC §9): what an app carries in place of the YAML, read with the core's
+/// A compiled policy (Semantics §9): what an app carries in place of the YAML, read with the core's
 /// JSON reader alone.
 ///
 /// One JSON document: `reviewgate_compiled` (this format's version), `digest` (SHA-256 of the
 /// canonical policy bytes, as `sha256:` and 64 hex digits), `policy` (the merged policy, `extends`
-/// resolved, keys in SPEC §2's order, every default of the keys 0.4.0 knew written out, a key added
+/// resolved, keys in Semantics §2's order, every default of the keys 0.4.0 knew written out, a key added
 /// later only when the policy sets it) and `locations` (where each setting was written in the YAML:
 /// by file, then by JSON Pointer into `policy`, `[line, column]`, and for a mapping's value its
 /// key's then its own), so that an explanation on a device cites `policies/app.yaml:14` as the

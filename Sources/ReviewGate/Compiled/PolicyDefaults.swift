@@ -1,5 +1,5 @@
 /// The value each setting of a policy takes when the policy leaves it out: its default, `false` for a
-/// switch that is off, `null` for a setting with none (SPEC §2's tables), as the canonical form writes
+/// switch that is off, `null` for a setting with none (Semantics §2's tables), as the canonical form writes
 /// them (``CanonicalPolicy``), and as a compiled policy's defaults are checked against. The canonical
 /// form writes them for the keys of 0.4.0 alone (``ReleasedDefaults``): a key added later is
 /// written only when a policy sets it, whatever its default here.
@@ -55,7 +55,7 @@ struct PolicyDefaults {
     }
 
     /// The settings of the mapping at `pointer` that the canonical form writes when the policy
-    /// leaves them out, with their defaults: those of the keys 0.4.0 knew (SPEC §9 *Compatibility*).
+    /// leaves them out, with their defaults: those of the keys 0.4.0 knew (Semantics §9 *Compatibility*).
     func written(at pointer: String) -> [(key: String, value: JSONValue)] {
         defaults(at: pointer).filter { ReleasedDefaults.writesUnset($0.key, at: pointer) }
     }

@@ -1,4 +1,4 @@
-/// Which settings a compiled policy writes out when the policy leaves them out (SPEC §9
+/// Which settings a compiled policy writes out when the policy leaves them out (Semantics §9
 /// *Compatibility*): those of the keys that 0.4.0 knew, and no others.
 ///
 /// A key added after 0.4.0 — a new guard, a trigger's or a section's new setting, a new section —

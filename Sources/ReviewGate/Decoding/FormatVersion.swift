@@ -16,10 +16,10 @@ package struct FormatVersion: Sendable {
         self.supported = supported
     }
 
-    /// Policy files (SPEC §2).
+    /// Policy files (Semantics §2).
     package static let policy = FormatVersion(
         file: "this policy", name: "language version", supported: PolicyDecoder.languageVersion)
-    /// State files (SPEC §3).
+    /// State files (Semantics §3).
     static let state = FormatVersion(file: "this state file", name: "format", supported: StateDecoder.formatVersion)
 
     /// The refusal, when `node` holds a whole number above ``supported``.

@@ -1,5 +1,5 @@
 extension NodeReader {
-    /// An `active_days` window (SPEC §14.2): a whole number of days, written in days, 1d to 366d.
+    /// An `active_days` window (Semantics §14.2): a whole number of days, written in days, 1d to 366d.
     mutating func activeDaysWindow(_ node: DocumentNode, _ what: String) -> Int? {
         guard let span = duration(node, what) else { return nil }
         let day: Int64 = 86_400

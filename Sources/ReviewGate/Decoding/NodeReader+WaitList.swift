@@ -1,5 +1,5 @@
 extension NodeReader {
-    /// A setting that is one value or a list of them (SPEC §14.3): each entry read by `entry`, which
+    /// A setting that is one value or a list of them (Semantics §14.3): each entry read by `entry`, which
     /// reports its own errors; an empty list is an error at the list. `nil` when any entry is wrong.
     mutating func waitList<Entry>(
         _ node: DocumentNode, _ what: String, entry: (inout NodeReader, DocumentNode, String) -> Entry?

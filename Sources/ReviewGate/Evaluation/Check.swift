@@ -11,7 +11,7 @@
         case responses
         /// `rollout`.
         case rollout
-        /// The experiment's arm, or its holdout (SPEC §13).
+        /// The experiment's arm, or its holdout (Semantics §13).
         case experiment
         /// A part of a trigger's checks.
         case trigger(TriggerPart)
@@ -55,7 +55,7 @@
     package var passesAt: Timestamp?
     /// Where the policy sets it; `nil` for a default.
     package var source: SourceLocation?
-    /// The entry of a list setting that applied (`cooldown: [7d, 30d]`, SPEC §14.3), or `nil`
+    /// The entry of a list setting that applied (`cooldown: [7d, 30d]`, Semantics §14.3), or `nil`
     /// for a single value.
     package var entry: AppliedEntry?
 }
@@ -71,7 +71,7 @@ package enum Blocker: Sendable, Hashable, CaseIterable {
     case responses
     /// `rollout`.
     case rollout
-    /// The experiment's holdout (SPEC §13).
+    /// The experiment's holdout (Semantics §13).
     case experiment
     /// No candidate trigger passed.
     case trigger
@@ -153,7 +153,7 @@ package enum Observation: Sendable {
     case unheardEvent(String)
 }
 
-/// A count since the prompt's last ask (SPEC §14.1), and when that ask was.
+/// A count since the prompt's last ask (Semantics §14.1), and when that ask was.
 package struct SinceAsk: Sendable, Hashable {
     /// The last ask of the policy's prompt, or `nil` when it was never asked.
     package var lastAsk: Timestamp?
@@ -172,14 +172,14 @@ package enum Requirement: Sendable {
     case minimumAge(TimeSpan, since: Milestone)
     /// A count of at least this.
     case minimumCount(Int)
-    /// At least this many days of use in the window (SPEC §14.2).
+    /// At least this many days of use in the window (Semantics §14.2).
     case activeDays(ActiveDays)
     /// No ask yet in the current version (by this key).
     case noAskInVersion(VersionKey)
     /// Fewer asks than the limit in its window; `isSystemQuota` for the OS's own.
     case fewerAsks(AskLimit, isSystemQuota: Bool)
     /// A trigger's count rule over an event, within a window if set, since the prompt's last ask
-    /// if set (SPEC §14.1).
+    /// if set (Semantics §14.1).
     case count(CountRule, event: String, within: TimeSpan?, since: SinceAsk?)
     /// One of these scenes.
     case scenes([String])

@@ -36,7 +36,7 @@ package struct Verdict: CheckRecorder {
     package var failed: UInt32 = 0
     /// Whether a trigger's check failed.
     package var triggerFailed = false
-    /// Whether the person is held out of the policy's experiment (SPEC §13): blocked by
+    /// Whether the person is held out of the policy's experiment (Semantics §13): blocked by
     /// `experiment`, which is no guard for counting.
     package var heldOut = false
     /// Whether no trigger listens to the moment's event (a failed ``Check/TriggerPart/missing``).

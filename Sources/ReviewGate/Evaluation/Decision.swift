@@ -14,7 +14,7 @@ public struct Decision: Sendable {
     public package(set) var moment: Moment
     /// The trigger that allowed it: the first, in file order, that passed.
     public package(set) var trigger: String?
-    /// The prompt decided: the policy's `prompt`, `review` unless set (SPEC §12).
+    /// The prompt decided: the policy's `prompt`, `review` unless set (Semantics §12).
     public package(set) var prompt: String = Ask.review
     /// The first candidate trigger, in file order, that passed its own checks, whether or not the
     /// guards then allowed the moment. When there is one, the other triggers' failures block nothing.
@@ -23,13 +23,13 @@ public struct Decision: Sendable {
     @_spi(ReviewGateTools) public var checks: [Check]
     /// When blocked only by things that pass by waiting: the earliest time all of them pass.
     public package(set) var nextEligibleAt: Timestamp?
-    /// The person's arm of the policy's experiment, and whether this is their exposure (SPEC §13);
+    /// The person's arm of the policy's experiment, and whether this is their exposure (Semantics §13);
     /// `nil` for a policy without one.
     public package(set) var experiment: ExperimentDecision?
     /// Under an experiment, how the arm presents an allowed ask (an arm may override it); `nil`
     /// for a policy without one. See ``presentation(under:)``.
     package var armPresentation: Presentation?
-    /// The prompt's old names (`renamed.prompts`, SPEC §14.4), whose counters since an ask its
+    /// The prompt's old names (`renamed.prompts`, Semantics §14.4), whose counters since an ask its
     /// ask sets to 0 with its own.
     package var oldPromptNames: [String] = []
 
@@ -76,14 +76,14 @@ public struct Decision: Sendable {
         for check in checks where isBlocking(check) {
             switch (check.id, check.observed, check.required) {
             case (.trigger(.count), .count(let count), .count(let rule, let event, _, let since)):
-                // An `exactly` since the last ask passes again after the prompt's next ask (SPEC §14.1).
+                // An `exactly` since the last ask passes again after the prompt's next ask (Semantics §14.1).
                 let more = rule.more(after: count)
                 needs.append(
                     Need(event: event, more: more, trigger: check.trigger, afterNextAsk: more == nil && since != nil))
             case (.guard(.minLaunches), .count(let count), .minimumCount(let minimum)):
                 needs.append(Need(event: Trigger.launchEvent, more: minimum - count, trigger: nil))
             case (.guard(.activeDays), .count(let count), .activeDays(let rule)):
-                // Days of use: only launches on more dates pass it (SPEC §14.2).
+                // Days of use: only launches on more dates pass it (Semantics §14.2).
                 var need = Need(event: Trigger.launchEvent, more: rule.count - count, trigger: nil)
                 need.activeDaysWithin = rule.withinDays
                 needs.append(need)
@@ -102,10 +102,10 @@ package struct Need: Sendable, Hashable {
     package var more: Int?
     /// The trigger whose count this is (`nil` for `min_launches`).
     public var trigger: String?
-    /// For days of use (SPEC §14.2): the window in days, `more` being the days of use it lacks.
+    /// For days of use (Semantics §14.2): the window in days, `more` being the days of use it lacks.
     package var activeDaysWithin: Int?
     /// For a count since the last ask that is past its `exactly`: it passes again only after the
-    /// prompt's next ask (SPEC §14.1), where `more` is `nil`.
+    /// prompt's next ask (Semantics §14.1), where `more` is `nil`.
     package var afterNextAsk: Bool
 
     /// Creates a need.

@@ -1,5 +1,5 @@
 extension EvaluationContext {
-    /// Every guard in force, in the table's order (SPEC §2), each recorded pass or fail. Whether
+    /// Every guard in force, in the table's order (Semantics §2), each recorded pass or fail. Whether
     /// all passed.
     func checkGuards<Recorder: CheckRecorder>(into recorder: inout Recorder) -> Bool {
         var allPassed = true
@@ -71,7 +71,7 @@ extension EvaluationContext {
                 return true
             }
             guard waits.isList else { return age(id, since: last, .lastAsk, waits.first, source, into: &recorder) }
-            // After the k-th ask of the prompt the state holds, the k-th wait (SPEC §14.3).
+            // After the k-th ask of the prompt the state holds, the k-th wait (Semantics §14.3).
             var asks = 0
             for ask in state.asks where isOwn(ask) { asks += 1 }
             let (wait, index) = waits.entry(forTime: asks)
@@ -166,7 +166,7 @@ extension EvaluationContext {
         var waitsUntil: Timestamp?
         var waitable = true
         var source: SourceLocation?
-        // Each answer's place in its run of answers of its kind (SPEC §14.3): asks between them
+        // Each answer's place in its run of answers of its kind (Semantics §14.3): asks between them
         // break no run.
         var run = (kind: ResponseKind?.none, length: 0)
         // A response dated after `now` (a clock set back) was still given.

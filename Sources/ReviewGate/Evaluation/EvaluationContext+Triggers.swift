@@ -1,5 +1,5 @@
 extension EvaluationContext {
-    /// Every check of SPEC §4 after `enabled`, recorded: the guards, `responses`, `rollout`, then
+    /// Every check of Semantics §4 after `enabled`, recorded: the guards, `responses`, `rollout`, then
     /// each candidate trigger's parts (or that no trigger listens). Whether the guards, `responses`
     /// and `rollout` all passed, and the index of the first candidate trigger that passed.
     func checkAll<Recorder: CheckRecorder>(into recorder: inout Recorder) -> (guardsPass: Bool, passing: Int?) {
@@ -38,7 +38,7 @@ extension EvaluationContext {
         let rule = trigger.pointee.count.value
         let sinceLastAsk = trigger.pointee.since != nil
         let count = count(of: trigger.pointee.event, within: trigger.pointee.within?.value, sinceLastAsk: sinceLastAsk)
-        // `exactly` and `every` are reached only by the donation that makes the number (SPEC §4.9).
+        // `exactly` and `every` are reached only by the donation that makes the number (Semantics §4.9).
         let countPassed = rule.passes(count) && (!rule.needsDonation || moment.donates(trigger.pointee.event))
         recorder.record(.trigger(.count), trigger: index, passed: countPassed) {
             Check(

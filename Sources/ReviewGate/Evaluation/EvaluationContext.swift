@@ -37,14 +37,14 @@ struct EvaluationContext {
     var sessionStartedAt: Timestamp? { isLaunch ? now : state.sessionStartedAt }
 
     /// When the latest ask was, if there was one; an ask dated after `now` (a clock set back)
-    /// still happened (SPEC §4.10).
+    /// still happened (Semantics §4.10).
     var lastAskAt: Timestamp? {
         var latest: Timestamp?
         for ask in state.asks where isOwn(ask) && ask.at >= (latest ?? ask.at) { latest = ask.at }
         return latest
     }
 
-    /// Whether an ask is of the policy's own prompt: its guards read no other (SPEC §12).
+    /// Whether an ask is of the policy's own prompt: its guards read no other (Semantics §12).
     func isOwn(_ ask: Ask) -> Bool { ask.prompt == policy.prompt }
 
     /// The current version string by the policy's key.
@@ -52,7 +52,7 @@ struct EvaluationContext {
 
     /// An event's count, with the current donation when the moment donates it; only donations in
     /// `(now − within, now]` when a window is given, and only those after the prompt's last ask
-    /// with `sinceLastAsk` (SPEC §14.1).
+    /// with `sinceLastAsk` (Semantics §14.1).
     func count(of event: String, within: TimeSpan?, sinceLastAsk: Bool = false) -> Int {
         let donation = moment.donates(event) ? 1 : 0
         let isLaunch = event == Trigger.launchEvent
@@ -89,7 +89,7 @@ struct EvaluationContext {
     }
 
     /// The distinct local dates with a launch among the last `withinDays` dates, ending with the
-    /// moment's own (SPEC §14.2): a launch moment makes its own date active, and a date after the
+    /// moment's own (Semantics §14.2): a launch moment makes its own date active, and a date after the
     /// moment's (a clock set back, a flight west) is kept but not counted.
     func activeDays(withinDays: Int) -> Int {
         let today = moment.localDate
@@ -117,7 +117,7 @@ struct EvaluationContext {
         return count
     }
 
-    /// Whether a trigger is a candidate for this moment (SPEC §4 step 2).
+    /// Whether a trigger is a candidate for this moment (Semantics §4 step 2).
     func isCandidate(_ trigger: Trigger) -> Bool {
         if let id = moment.trigger { return trigger.id == id }
         if let event = moment.event { return trigger.event == event }

@@ -1,5 +1,5 @@
 extension Evaluator {
-    /// Decides `moment` for a policy with an experiment (SPEC §13): under the person's arm's policy,
+    /// Decides `moment` for a policy with an experiment (Semantics §13): under the person's arm's policy,
     /// with the `experiment` check after `rollout` (failing for the holdout, which is never asked),
     /// and whether this moment is the person's exposure: the first at which the arms would differ
     /// (allow or block, the allowing trigger, whether the donation counts), or, for the holdout,
@@ -92,7 +92,7 @@ extension Evaluator {
     }
 }
 
-/// What an experiment made of a decision (SPEC §13): the person's arm, and whether this moment is
+/// What an experiment made of a decision (Semantics §13): the person's arm, and whether this moment is
 /// their exposure, the first at which the arms would have differed.
 public struct ExperimentDecision: Sendable, Hashable {
     /// The experiment's name.

@@ -13,9 +13,9 @@ public enum Evaluator {
         }
     }
 
-    /// Decides whether the app may ask at `moment` (SPEC §4), recording every check.
+    /// Decides whether the app may ask at `moment` (Semantics §4), recording every check.
     public static func evaluate(_ policy: Policy, state: ReviewState, moment: Moment) throws(UsageError) -> Decision {
-        // Old names read as new ones (SPEC §14.4): once, for the decision and its promise.
+        // Old names read as new ones (Semantics §14.4): once, for the decision and its promise.
         try throughRenames(policy, state, moment, evaluate(_:renamedState:moment:))
     }
 
@@ -29,7 +29,7 @@ public enum Evaluator {
         return decision
     }
 
-    /// `decide` on the state and moment as `policy` reads them through its renames (SPEC §14.4),
+    /// `decide` on the state and moment as `policy` reads them through its renames (Semantics §14.4),
     /// the decision naming the prompt's old names, whose counters its ask sets to 0.
     private static func throughRenames(
         _ policy: Policy, _ state: ReviewState, _ moment: Moment,
@@ -57,7 +57,7 @@ public enum Evaluator {
     /// How many times ``promisedTime(for:policy:state:)`` looks again before it gives up.
     private static let promiseAttempts = 8
 
-    /// `next_eligible_at` (SPEC §4.7, §4.11): the earliest time at which every failure passes by
+    /// `next_eligible_at` (Semantics §4.7, §4.11): the earliest time at which every failure passes by
     /// waiting alone, checked by deciding the same moment on the same state then. A check that
     /// passes now but that waiting breaks (donations leaving a `within` window, an `at_most` age)
     /// may block there: the time that frees that is tried next, and when waiting cannot free it,
@@ -127,7 +127,7 @@ public enum Evaluator {
         _ policy: Policy, state: ReviewState, moment: Moment, into verdict: inout Verdict
     ) throws(UsageError) {
         guard !policy.hasRenames else {
-            // Old names read as new ones (SPEC §14.4); the replay renames the moment itself.
+            // Old names read as new ones (Semantics §14.4); the replay renames the moment itself.
             return try self.verdict(
                 policy, renamedState: policy.renamed.view(of: state), moment: policy.renamed.moment(moment),
                 into: &verdict)
@@ -140,7 +140,7 @@ public enum Evaluator {
         _ policy: Policy, renamedState state: ReviewState, moment: Moment, into verdict: inout Verdict
     ) throws(UsageError) {
         verdict.reset()
-        // Under an experiment, the person's arm decides; the holdout is blocked (SPEC §13). Each
+        // Under an experiment, the person's arm decides; the holdout is blocked (Semantics §13). Each
         // policy is passed where it lies: `arm ?? policy` would copy a whole policy every moment.
         let guardsPass: Bool
         let passing: Int?
@@ -156,7 +156,7 @@ public enum Evaluator {
         verdict.isAllowed = guardsPass && passing != nil && !verdict.heldOut
     }
 
-    /// Every check of SPEC §4, into `recorder`: `enabled` alone when the policy is off, else the
+    /// Every check of Semantics §4, into `recorder`: `enabled` alone when the policy is off, else the
     /// guards, `responses`, `rollout` and the candidate triggers. Whether all but the triggers'
     /// passed, and the index of the first candidate trigger that passed; a moment naming a trigger
     /// the policy does not have is a usage error.

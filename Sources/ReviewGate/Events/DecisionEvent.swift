@@ -1,4 +1,4 @@
-/// A decision reduced to one flat record for the app's analytics (SPEC §9): which policy (name and
+/// A decision reduced to one flat record for the app's analytics (Semantics §9): which policy (name and
 /// digest) decided what, for which trigger and event, what blocked it, and the person's rollout
 /// bucket. Teams count asks per trigger and compare policies by digest with it.
 ///
@@ -18,7 +18,7 @@ public struct DecisionEvent: Sendable {
     /// The trigger: the one that allowed; for a block, the one that passed its own checks (so the
     /// guards blocked it), else the trigger the moment named.
     public var trigger: String?
-    /// What blocked, in evaluation order (SPEC §4's `blocked_by` ids); empty when allowed.
+    /// What blocked, in evaluation order (Semantics §4's `blocked_by` ids); empty when allowed.
     public var blockedBy: [String]
     /// The moment's event, if it donated one.
     public var event: String?
@@ -31,7 +31,7 @@ public struct DecisionEvent: Sendable {
     /// The moment's time.
     public var decidedAt: Timestamp
     /// The person's arm of the policy's experiment, and whether this moment is their exposure
-    /// (SPEC §13); `nil` for a policy without one, whose events carry none of these fields.
+    /// (Semantics §13); `nil` for a policy without one, whose events carry none of these fields.
     public var experiment: ExperimentDecision?
 
     /// The event of a decision made under `policy`.
@@ -53,7 +53,7 @@ public struct DecisionEvent: Sendable {
         experiment = decision.experiment
     }
 
-    /// The event of one candidate of an arbitration under `budget` (SPEC §12): its policy's decision,
+    /// The event of one candidate of an arbitration under `budget` (Semantics §12): its policy's decision,
     /// a block with `budget` last in `blocked_by` when the budget held back what the policy allowed;
     /// for an external prompt, which the budget alone decides, the budget's name and digest in
     /// place of a policy's.

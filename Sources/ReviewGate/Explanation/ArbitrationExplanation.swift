@@ -1,4 +1,4 @@
-/// An arbitration (SPEC §12) for people and for machines: which prompt was granted, then each
+/// An arbitration (Semantics §12) for people and for machines: which prompt was granted, then each
 /// candidate, its policy's decision explained as `evaluate --explain` does and the budget's checks.
 ///
 /// The core keeps what a decision event says of a budget's check (``message(_:)``); the text and

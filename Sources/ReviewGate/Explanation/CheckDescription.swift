@@ -15,7 +15,7 @@ package struct CheckDescription: Sendable {
         observed = Self.observed(check, moment: decision.moment, policy: policy)
         required = Self.required(check.required, policy: policy)
         if let entry = check.entry, case .guard(.cooldown) = check.id {
-            // A wait that grows (SPEC §14.3): which ask it follows, and the entry that applied.
+            // A wait that grows (Semantics §14.3): which ask it follows, and the entry that applied.
             required += " (\(entry.text), after the \(NumberText.ordinal(entry.time)) ask)"
         }
         message = Self.message(check, observed: observed, required: required, moment: decision.moment, policy: policy)
@@ -37,7 +37,7 @@ package struct CheckDescription: Sendable {
         case .disabled: return "enabled: false"
         case .source(let source): return "source \(source.rawValue)"
         case .age(let span, let milestone) where span.nanoseconds < 0:
-            // A clock set back (SPEC §4.10): the time lies after `now`.
+            // A clock set back (Semantics §4.10): the time lies after `now`.
             let ahead = TimeSpan(nanoseconds: -span.nanoseconds).spoken
             switch milestone {
             case .install: return "installed \(ahead) from now, a time in the future"
@@ -136,7 +136,7 @@ package struct CheckDescription: Sendable {
                 return
                     "answered \(kind) on \(response.at.day): after_\(kind) says \(Self.effect(of: check, policy: policy))"
             }
-            // A wait that grows (SPEC §14.3): the answer's place in its run, and the entry.
+            // A wait that grows (Semantics §14.3): the answer's place in its run, and the entry.
             let eligible = check.passesAt.map { ", eligible from \($0)" } ?? ""
             return
                 "answered \(kind) on \(response.at.day), the \(NumberText.ordinal(entry.time)) \(kind) in a row: \(entry.text): \(Self.effect(of: check, policy: policy))\(eligible)"
@@ -152,7 +152,7 @@ package struct CheckDescription: Sendable {
                 // A number that only a donation reaches, on a moment that donates nothing.
                 let undonated = rule.passes(count) && !moment.donates(event)
                 if since != nil, rule.more(after: count) == nil || undonated {
-                    // Counted since the last ask: the prompt's next ask starts it again (SPEC §14.1).
+                    // Counted since the last ask: the prompt's next ask starts it again (Semantics §14.1).
                     return
                         "\(observed): past \(required), so this trigger passes again only after the next ask starts the count again"
                 }

@@ -4,7 +4,7 @@
 /// Every node keeps its `line:column` (columns in Unicode scalars, as the YAML loader counts).
 /// Strings are double-quoted string scalars; a number is an `int` when it has no fraction or
 /// exponent and fits, else a `float`, as YAML 1.2's core schema reads the same text; `true`,
-/// `false` and `null` are plain scalars. SPEC §7 holds: input over the size limit, nesting deeper
+/// `false` and `null` are plain scalars. Semantics §7 holds: input over the size limit, nesting deeper
 /// than the depth limit and invalid UTF-8 are refused with the YAML loader's messages, and a
 /// duplicate key is an error at its second occurrence naming the first. A UTF-8 byte order mark is
 /// skipped. Where RFC 8259 leaves a choice (JSONTestSuite's `i_` files), see ``JSONReader/choices``.
@@ -12,14 +12,14 @@
     /// The bounds within which it reads.
     @_spi(ReviewGateTools) public var limits: DocumentLimits
 
-    /// Creates a reader; the default limits are SPEC §7's.
+    /// Creates a reader; the default limits are Semantics §7's.
     @_spi(ReviewGateTools) public init(limits: DocumentLimits = .default) {
         self.limits = limits
     }
 
     /// What this reader does where RFC 8259 lets a parser choose, one line each.
     @_spi(ReviewGateTools) public static let choices = [
-        "a duplicate key is an error (SPEC §7), though RFC 8259 only advises against it",
+        "a duplicate key is an error (Semantics §7), though RFC 8259 only advises against it",
         "a number too large for a Double reads as infinity, one too small as 0 (as YAML reads the same text)",
         "an integer beyond Int's range reads as a float",
         "an escaped lone UTF-16 surrogate (\\uD800 without its pair) is an error: it is no Unicode text",

@@ -20,7 +20,7 @@ public struct Moment: Sendable {
     /// Where the moment comes from.
     public var source: MomentSource
     /// The UTC offset where the person is at ``now``, in seconds east of UTC (`+02:00` is 7200): the
-    /// local date that days of use count (SPEC §14.2). `0` unless set.
+    /// local date that days of use count (Semantics §14.2). `0` unless set.
     public var utcOffsetSeconds: Int = 0
 
     /// The date of ``now`` where the person is.

@@ -1,6 +1,6 @@
 /// The bounds within which the loader reads a file; anything beyond is refused, not attempted.
 ///
-/// The defaults are SPEC §7's and what the `reviewgate` command uses; a library caller may raise
+/// The defaults are Semantics §7's and what the `reviewgate` command uses; a library caller may raise
 /// them (a benchmark reading a large file, say).
 @_spi(ReviewGateTools) public struct DocumentLimits: Sendable, Hashable {
     /// The largest input accepted, in bytes. Default 1 MiB.
@@ -14,7 +14,7 @@
     /// Default 1 MiB, as much as a file may hold.
     @_spi(ReviewGateTools) public var maxAliasText: Int
 
-    /// Creates limits; the defaults are SPEC §7's.
+    /// Creates limits; the defaults are Semantics §7's.
     @_spi(ReviewGateTools) public init(
         maxBytes: Int = 1 << 20, maxDepth: Int = 64, maxAliasExpansion: Int = 100_000, maxAliasText: Int = 1 << 20
     ) {
@@ -24,7 +24,7 @@
         self.maxAliasText = maxAliasText
     }
 
-    /// SPEC §7's limits.
+    /// Semantics §7's limits.
     @_spi(ReviewGateTools) public static let `default` = DocumentLimits()
 }
 

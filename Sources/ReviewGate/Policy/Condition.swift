@@ -9,11 +9,11 @@ package struct Condition: Sendable {
         /// It does not hold.
         case not(Condition)
         /// An event's count, with the current donation when it is that event; only donations
-        /// after the prompt's last ask with `sinceLastAsk` (SPEC §14.1).
+        /// after the prompt's last ask with `sinceLastAsk` (Semantics §14.1).
         case event(String, Comparison<Int>, within: TimeSpan?, sinceLastAsk: Bool)
         /// The number of launches.
         case launches(Comparison<Int>)
-        /// The number of distinct local dates with a launch among the last `withinDays` (SPEC §14.2).
+        /// The number of distinct local dates with a launch among the last `withinDays` (Semantics §14.2).
         case activeDays(Comparison<Int>, withinDays: Int)
         /// How long ago the app was installed.
         case installAge(Comparison<TimeSpan>)

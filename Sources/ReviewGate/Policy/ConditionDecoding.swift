@@ -4,7 +4,7 @@ extension NodeReader {
         "active_days",
     ]
 
-    /// A condition (SPEC §2.4). Nesting is bounded by the loader's depth limit.
+    /// A condition (Semantics §2.4). Nesting is bounded by the loader's depth limit.
     mutating func condition(_ node: DocumentNode) -> Condition? {
         guard let entries = node.mapping else {
             error(

@@ -1,4 +1,4 @@
-/// An experiment (SPEC §13): the people not held out are split into arms by weight, each deciding
+/// An experiment (Semantics §13): the people not held out are split into arms by weight, each deciding
 /// with the policy as its `override` changes it; a holdout is never asked by this policy.
 package struct Experiment: Sendable {
     /// The reserved name of the held-out people's "arm".

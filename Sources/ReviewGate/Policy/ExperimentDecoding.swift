@@ -1,5 +1,5 @@
 extension PolicyDecoder {
-    /// The keys of `experiment`, of an arm, and what an arm's `override` may hold (SPEC §13).
+    /// The keys of `experiment`, of an arm, and what an arm's `override` may hold (Semantics §13).
     package static let experimentKeys = ["name", "salt", "version", "holdout", "arms"]
     package static let armKeys = ["weight", "override"]
     package static let overrideKeys = ["triggers", "guards", "responses", "presentation", "enabled"]
@@ -10,7 +10,7 @@ extension PolicyDecoder {
     /// the person is exposed.
     static let maximumArms = 100
 
-    /// Decodes `experiment` (SPEC §13) of the policy `root`, whose own settings decoded as `base`:
+    /// Decodes `experiment` (Semantics §13) of the policy `root`, whose own settings decoded as `base`:
     /// each arm's `override` is merged onto the policy as `extends` merges and decoded as a policy,
     /// its errors at the override's lines (with a note naming the arm).
     mutating func decodeExperiment(_ node: DocumentNode, root: DocumentNode, base: Policy, at location: SourceLocation)

@@ -1,4 +1,4 @@
-/// How a policy that `extends` another lies on top of it (SPEC §2 *Extending a policy*).
+/// How a policy that `extends` another lies on top of it (Semantics §2 *Extending a policy*).
 ///
 /// The sections `app`, `guards`, `responses`, `counting`, `presentation`, `rollout` and `lint` merge key by
 /// key; `triggers` merge by trigger id, each trigger's keys merging in turn, except that a count
@@ -15,7 +15,7 @@ package enum ExtendsMerge {
     package static func merge(_ base: DocumentNode, under child: DocumentNode) -> DocumentNode {
         var merged = combined(base, child) { key, baseValue, childValue in
             if key == "triggers" { return triggers(baseValue, childValue) }
-            // `renamed.events` and `renamed.prompts` merge key by key (SPEC §14.4).
+            // `renamed.events` and `renamed.prompts` merge key by key (Semantics §14.4).
             if key == "renamed" {
                 return combined(baseValue, childValue) { _, base, child in
                     combined(base, child) { _, _, value in value }
@@ -27,7 +27,7 @@ package enum ExtendsMerge {
         return merged
     }
 
-    /// A budget `child` on top of `base` (SPEC §12): `prompts` merge by name, each prompt's keys
+    /// A budget `child` on top of `base` (Semantics §12): `prompts` merge by name, each prompt's keys
     /// merging in turn, and `lint` key by key; `limits`, `gaps` and every other value replace the
     /// base's whole. `extends` itself is dropped.
     package static func mergeBudget(_ base: DocumentNode, under child: DocumentNode) -> DocumentNode {

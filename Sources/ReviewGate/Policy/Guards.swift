@@ -10,14 +10,14 @@ package enum Guard: Sendable {
     /// The app must have been launched at least this often.
     case minLaunches(Int)
     /// The app must have been used (launched) on at least `count` distinct local dates among the
-    /// last `withinDays` (SPEC §14.2).
+    /// last `withinDays` (Semantics §14.2).
     case activeDays(ActiveDays)
     /// The session must be at least this old.
     case minSessionAge(TimeSpan)
     /// The current version must have been seen at least this long.
     case minVersionAge(TimeSpan)
     /// The last ask must be at least this long ago: after the k-th ask of the prompt, the list's
-    /// k-th wait, past the list its last (SPEC §14.3).
+    /// k-th wait, past the list its last (Semantics §14.3).
     case cooldown(WaitList<TimeSpan>)
     /// At most one ask per app version (by ``AppSettings/versionKey``); present only when `true`.
     case oncePerVersion
@@ -29,7 +29,7 @@ package enum Guard: Sendable {
     case when(Condition)
 
     /// A guard's key under `guards`, its id in decisions; the cases are in the order guards are
-    /// evaluated (SPEC §2's table).
+    /// evaluated (Semantics §2's table).
     package enum Key: String, Sendable, Hashable, CaseIterable {
         /// `never_on`.
         case neverOn = "never_on"
@@ -101,7 +101,7 @@ package struct Guards: Sendable {
     }
 }
 
-/// Days of use (SPEC §14.2): at least `count` distinct local dates with a launch among the last
+/// Days of use (Semantics §14.2): at least `count` distinct local dates with a launch among the last
 /// `withinDays` dates, today included.
 package struct ActiveDays: Sendable, Hashable {
     /// How many days of use.
@@ -141,7 +141,7 @@ package struct ResponseRules: Sendable {
     /// After `rated`: never ask again, or not before the next version.
     package var afterRated: Located<WaitList<ResponseRule>>
     /// After `declined`: never, next version, or after a while; a list grows with declines in a
-    /// row (SPEC §14.3).
+    /// row (Semantics §14.3).
     package var afterDeclined: Located<WaitList<ResponseRule>>
     /// After `later`: after a while; a list grows with laters in a row.
     package var afterLater: Located<WaitList<ResponseRule>>

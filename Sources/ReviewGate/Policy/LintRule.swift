@@ -31,12 +31,12 @@ package enum LintRule: String, Sendable, Hashable, CaseIterable {
     case armUnchanged = "arm_unchanged"
     /// `experiment: {holdout: 100}`: everyone is held out, and the policy asks no one.
     case holdoutAll = "holdout_all"
-    /// A `max_asks` that the OS quota always reaches first: it can never block (SPEC §14.5).
+    /// A `max_asks` that the OS quota always reaches first: it can never block (Semantics §14.5).
     case capAboveQuota = "cap_above_quota"
     /// An `exactly` count `since: last_ask`: a moment that reaches it without an ask (blocked,
-    /// outranked, dropped) stalls the trigger until the prompt's next ask (SPEC §14.1).
+    /// outranked, dropped) stalls the trigger until the prompt's next ask (Semantics §14.1).
     case exactSinceStalls = "exact_since_stalls"
     /// A rename to an event the policy does not read, or to a prompt it does not decide: the old
-    /// name's history counts for nothing here (SPEC §14.4).
+    /// name's history counts for nothing here (Semantics §14.4).
     case renamedUnread = "renamed_unread"
 }

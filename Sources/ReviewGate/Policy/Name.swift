@@ -1,4 +1,4 @@
-/// The names of events, triggers, scenes, flags and attributes (SPEC §2 *Values*):
+/// The names of events, triggers, scenes, flags and attributes (Semantics §2 *Values*):
 /// `[A-Za-z0-9_][A-Za-z0-9_.-]*`, at most 100 characters, so `2fa_completed` is one.
 package enum Name {
     /// The longest name, in characters.

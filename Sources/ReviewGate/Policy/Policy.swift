@@ -13,7 +13,7 @@ public struct Policy: Sendable {
     public package(set) var name: String
     /// What the policy is for.
     public package(set) var description: String?
-    /// The prompt the policy decides (`prompt:`, SPEC §12): `review` unless set. Its guards,
+    /// The prompt the policy decides (`prompt:`, Semantics §12): `review` unless set. Its guards,
     /// `since_last_ask` and `responses` read only this prompt's asks and answers.
     public package(set) var prompt: String = Ask.review
     /// Where `prompt` is written, if it is.
@@ -54,10 +54,10 @@ public struct Policy: Sendable {
     /// The longest `within` any trigger or condition uses: how much donation history to keep.
     package var longestWithin: TimeSpan? { box.stored.longestWithin }
     /// The events (or `launch`) that a trigger or condition counts `since: last_ask`, an arm's
-    /// too: those whose `since_ask` counters `record` keeps (SPEC §14.1).
+    /// too: those whose `since_ask` counters `record` keeps (Semantics §14.1).
     package var sinceAskEvents: [String] { box.stored.sinceAskEvents }
     /// The longest `active_days` window a guard or condition reads, an arm's too, in days: how many
-    /// dates of use a state keeps (SPEC §14.2); `nil` when none does.
+    /// dates of use a state keeps (Semantics §14.2); `nil` when none does.
     package var activeDaysWindow: Int? { box.stored.activeDaysWindow }
     /// Whether a trigger or condition counts `since: last_ask`: read on every donation, without
     /// copying ``sinceAskEvents``.
@@ -70,7 +70,7 @@ public struct Policy: Sendable {
     }
     /// Whether the policy renames anything: read on every moment, without copying ``renamed``.
     package var hasRenames: Bool { !box.stored.renamed.isEmpty }
-    /// Old names whose history counts as new ones' (`renamed`, SPEC §14.4).
+    /// Old names whose history counts as new ones' (`renamed`, Semantics §14.4).
     package var renamed: Renames {
         get { box.stored.renamed }
         set { update { $0.renamed = newValue } }
@@ -92,7 +92,7 @@ public struct Policy: Sendable {
         get { box.stored.rollout }
         set { update { $0.rollout = newValue } }
     }
-    /// The experiment its people are split by (SPEC §13), if any: each arm decides with its own
+    /// The experiment its people are split by (Semantics §13), if any: each arm decides with its own
     /// policy, the holdout is never asked.
     package var experiment: Experiment? {
         get { box.stored.experiment }
@@ -279,7 +279,7 @@ public struct Policy: Sendable {
         var counting: Counting
         /// The share of people the policy asks, if limited.
         var rollout: Rollout?
-        /// The experiment its people are split by (SPEC §13), if any: each arm decides with its own
+        /// The experiment its people are split by (Semantics §13), if any: each arm decides with its own
         /// policy, the holdout is never asked.
         var experiment: Experiment? {
             didSet {

@@ -247,7 +247,7 @@ package struct PolicyDecoder {
         {
             rules.afterRated = Located(WaitList(rule), at: fields.keyLocation("after_rated"))
         }
-        // `after_declined` and `after_later` may be lists (SPEC §14.3); `after_rated` has no run.
+        // `after_declined` and `after_later` may be lists (Semantics §14.3); `after_rated` has no run.
         if let value = fields["after_declined"],
             let list = reader.waitList(
                 value, "after_declined",

@@ -1,4 +1,4 @@
-/// `renamed: {events: {old: new}, prompts: {old: new}}` (SPEC §14.4): history kept under an old
+/// `renamed: {events: {old: new}, prompts: {old: new}}` (Semantics §14.4): history kept under an old
 /// name counts as the new name's, so that renaming an analytics event or a prompt resets no cap.
 package struct Renames: Sendable, Equatable {
     /// Each old event name's new name.
@@ -47,7 +47,7 @@ package struct Renames: Sendable, Equatable {
         return moment
     }
 
-    /// The state as the policy reads it (SPEC §14.4): donations under an old event name added to
+    /// The state as the policy reads it (Semantics §14.4): donations under an old event name added to
     /// the new name's (counts add, times merge, counters since an ask add), and asks, answers,
     /// leases and counters of an old prompt name counted as the new prompt's. The old names are
     /// gone from the view; the state itself keeps them.
@@ -107,7 +107,7 @@ package struct Renames: Sendable, Equatable {
     }
 
     /// A history's counters under the prompts' new names, with a counter for each prompt of
-    /// `also` that it lacks started from what it reads on its own (SPEC §14.1).
+    /// `also` that it lacks started from what it reads on its own (Semantics §14.1).
     private func renamedCounters(_ history: EventHistory, asks: [Ask], also: Set<String>) -> [String: Int] {
         var counters: [String: Int] = [:]
         for (name, counted) in history.sinceAsk { counters[prompt(name), default: 0] += counted }

@@ -2,7 +2,7 @@ extension NodeReader {
     /// The keys of `renamed`.
     package static let renamedKeys = ["events", "prompts"]
 
-    /// `renamed: {events: {old: new}, prompts: {old: new}}` (SPEC §14.4): names as names are, no
+    /// `renamed: {events: {old: new}, prompts: {old: new}}` (Semantics §14.4): names as names are, no
     /// `launch`, no name renamed to itself, and no chain (a new name that is another's old) or
     /// cycle, each an error at its entry.
     package mutating func renames(_ node: DocumentNode) -> Renames {
@@ -75,7 +75,7 @@ extension NodeReader {
 
 extension Policy {
     /// The old names that the policy still reads (a trigger's event, an event condition): an error
-    /// at each rename, as such a name would never be seen (SPEC §14.4).
+    /// at each rename, as such a name would never be seen (Semantics §14.4).
     package func oldNamesRead() -> [(name: String, location: SourceLocation?)] {
         guard !renamed.events.isEmpty else { return [] }
         let read = Set(readEvents)

@@ -1,4 +1,4 @@
-/// `requires`: the oldest app and library a policy may run in (SPEC §9), so that a policy using a
+/// `requires`: the oldest app and library a policy may run in (Semantics §9), so that a policy using a
 /// newer feature, or one that counts on an app change, is never put to work where it cannot be
 /// evaluated as the team meant. A remote update that asks for more is refused and the app keeps the
 /// policy it had.
@@ -53,11 +53,11 @@ package struct Requirements: Sendable {
 package enum LibraryVersion {
     /// The version as written, `0.5.0`.
     package static let text = "0.5.0"
-    /// The first version that reads `prompt` (and budgets, SPEC §12).
+    /// The first version that reads `prompt` (and budgets, Semantics §12).
     package static let prompt = AppVersionNumber("0.3")!
-    /// The first version that reads `experiment` (SPEC §13).
+    /// The first version that reads `experiment` (Semantics §13).
     package static let experiment = AppVersionNumber("0.4")!
-    /// The first version that reads the rules teams wrote by hand (SPEC §14): `since: last_ask`,
+    /// The first version that reads the rules teams wrote by hand (Semantics §14): `since: last_ask`,
     /// `active_days`, lists of waits, `renamed`.
     package static let handWrittenRules = AppVersionNumber("0.5")!
     /// The version as a number.

@@ -8,7 +8,7 @@ package struct Trigger: Sendable {
     package var count: Located<CountRule>
     /// Count only donations in `(now − within, now]`.
     package var within: Located<TimeSpan>?
-    /// Count only donations after the prompt's last ask (`since: last_ask`, SPEC §14.1).
+    /// Count only donations after the prompt's last ask (`since: last_ask`, Semantics §14.1).
     package var since: Located<CountSince>?
     /// The scenes the moment must be on, if limited.
     package var scenes: Located<[String]>?
@@ -21,7 +21,7 @@ package struct Trigger: Sendable {
     package static let launchEvent = "launch"
 }
 
-/// Where a count starts (`since:`, SPEC §14.1).
+/// Where a count starts (`since:`, Semantics §14.1).
 package enum CountSince: String, Sendable, Hashable, CaseIterable {
     /// After the last ask of the policy's prompt: a person never asked counts every donation.
     case lastAsk = "last_ask"
@@ -36,7 +36,7 @@ package enum CountRule: Sendable, Hashable {
     /// `every: n`: on the nth, 2nth, ... donation.
     case every(Int)
 
-    /// Whether only a donation of the event can reach the count (SPEC §4.9): `exactly` and
+    /// Whether only a donation of the event can reach the count (Semantics §4.9): `exactly` and
     /// `every` pass only on a moment that donates it; `at_least` on any candidate moment.
     package var needsDonation: Bool {
         switch self {

@@ -1,6 +1,6 @@
 /// A setting that is one value, or a list whose k-th entry holds the k-th time and whose last holds
 /// past its end: the waits that grow of `cooldown`, `after_declined` and `after_later`
-/// (`cooldown: [14d, 30d, 90d]`, SPEC §14.3).
+/// (`cooldown: [14d, 30d, 90d]`, Semantics §14.3).
 package struct WaitList<Entry: Sendable & Hashable>: Sendable, Hashable {
     /// The entries in the policy's order, at least one.
     package private(set) var entries: [Entry]
@@ -31,7 +31,7 @@ package struct WaitList<Entry: Sendable & Hashable>: Sendable, Hashable {
     package var first: Entry { entries[0] }
 }
 
-/// The entry of a list setting that applied to a check (SPEC §14.3), as an explanation names it:
+/// The entry of a list setting that applied to a check (Semantics §14.3), as an explanation names it:
 /// `cooldown[2] = 30d`, counting from 1 in words and from 0 in paths and pointers.
 package struct AppliedEntry: Sendable, Hashable {
     /// The setting's path in the policy: `guards.cooldown`, `responses.after_later`.

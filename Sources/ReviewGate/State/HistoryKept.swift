@@ -1,6 +1,6 @@
 /// What a state keeps of each event's donations for the policies that read it: the times a
 /// `within` of `window` counts, and the `since_ask` counters of the prompts that count an event
-/// `since: last_ask` (SPEC §14.1).
+/// `since: last_ask` (Semantics §14.1).
 package struct HistoryKept: Sendable {
     /// The longest `within` read: donation times older than it are dropped.
     package var window: TimeSpan?
@@ -11,9 +11,9 @@ package struct HistoryKept: Sendable {
     /// A budget's: for each event counted since the last ask, the prompts whose asks start its
     /// count again (its policies' prompts that read it); `nil` for one policy.
     package var sinceAskPrompts: [String: [String]]?
-    /// The renames whose old prompts' asks count as the new ones' (SPEC §14.4), when there are any.
+    /// The renames whose old prompts' asks count as the new ones' (Semantics §14.4), when there are any.
     package var renamed: Renames?
-    /// The longest `active_days` window read, in days: the dates of use kept (SPEC §14.2).
+    /// The longest `active_days` window read, in days: the dates of use kept (Semantics §14.2).
     package var activeDaysWindow: Int?
 
     /// Creates what a state keeps; none of it counted since an ask unless `sinceAskEvents` says so.
@@ -73,7 +73,7 @@ extension Budget {
 }
 
 extension ReviewState {
-    /// Keeps a launch's local date as a day of use (SPEC §14.2) when a policy reads days of use:
+    /// Keeps a launch's local date as a day of use (Semantics §14.2) when a policy reads days of use:
     /// the dates of the last `window` days up to it stay, a date after it (a clock set back) too.
     package mutating func keepActiveDay(_ date: LocalDate, window: Int) {
         let first = date.adding(days: -(window - 1))
@@ -91,11 +91,11 @@ extension ReviewState {
 
 extension EventHistory {
     /// Starts the `since_ask` counter of each prompt in `prompts` that this history lacks, before
-    /// a counted donation, from what the evaluator reads without one (SPEC §14.1): the whole count
+    /// a counted donation, from what the evaluator reads without one (Semantics §14.1): the whole count
     /// for a prompt never asked, else the kept times after its last ask.
     mutating func startCounters(for prompts: [String], asks: [Ask], now: Timestamp? = nil, renamed: Renames? = nil) {
         for prompt in prompts where sinceAsk[prompt] == nil {
-            // A counter under an old name of the prompt is its counter (SPEC §14.4): no second one.
+            // A counter under an old name of the prompt is its counter (Semantics §14.4): no second one.
             if let renamed, renamed.oldNames(ofPrompt: prompt).contains(where: { sinceAsk[$0] != nil }) { continue }
             var last: Timestamp?
             for ask in asks where ask.prompt == prompt && ask.at >= (last ?? ask.at) { last = ask.at }

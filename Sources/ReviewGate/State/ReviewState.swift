@@ -1,4 +1,4 @@
-/// What the app knows about one person on one device (SPEC §3): the input of every decision,
+/// What the app knows about one person on one device (Semantics §3): the input of every decision,
 /// and what `record` updates.
 public struct ReviewState: Sendable, Hashable {
     /// A stable pseudonymous id; rollout needs it.
@@ -12,10 +12,10 @@ public struct ReviewState: Sendable, Hashable {
     /// The most recent launch times, oldest first, as many as a `within` on `launch` needs.
     public var launchTimes: [Timestamp] = []
     /// The distinct local dates with a launch, ascending, kept for the longest `active_days` window
-    /// a policy reads (SPEC §14.2).
+    /// a policy reads (Semantics §14.2).
     public var activeDays: [LocalDate] = []
     /// Launches since each prompt's last ask, by prompt, kept for a policy that counts launches
-    /// `since: last_ask` (SPEC §14.1; `launches.since_ask`).
+    /// `since: last_ask` (Semantics §14.1; `launches.since_ask`).
     public var launchesSinceAsk: [String: Int] = [:]
     /// The app's current version strings.
     public var app: AppVersion
@@ -27,9 +27,9 @@ public struct ReviewState: Sendable, Hashable {
     public var asks: [Ask]
     /// Every answer to the app's own pre-prompt or review link, oldest first.
     public var responses: [Response]
-    /// The prompts granted and not yet shown or released (SPEC §11, §12), oldest first.
+    /// The prompts granted and not yet shown or released (Semantics §11, §12), oldest first.
     public var leases: [Lease] = []
-    /// The person's arm in each experiment they were exposed to, by the experiment's name (SPEC §13).
+    /// The person's arm in each experiment they were exposed to, by the experiment's name (Semantics §13).
     public var experiments: [String: ExperimentExposure] = [:]
     /// Boolean flags the app sets (`crashed_recently`).
     public var flags: [String: Bool]
@@ -100,7 +100,7 @@ public struct EventHistory: Sendable, Hashable {
     /// The most recent donation times, oldest first, at most `count` of them.
     public var times: [Timestamp]
     /// Donations since each prompt's last ask, by prompt, kept for a policy that counts this event
-    /// `since: last_ask` (SPEC §14.1; `since_ask`).
+    /// `since: last_ask` (Semantics §14.1; `since_ask`).
     public var sinceAsk: [String: Int]
 
     /// Creates a history.
@@ -112,7 +112,7 @@ public struct EventHistory: Sendable, Hashable {
 }
 
 /// One ask: the app called the system's review request, or showed another prompt of its budget
-/// (SPEC §12).
+/// (Semantics §12).
 public struct Ask: Sendable, Hashable {
     /// When.
     public var at: Timestamp
@@ -163,7 +163,7 @@ public struct Response: Sendable, Hashable {
     }
 }
 
-/// A person's exposure to an experiment (SPEC §13): the arm they were in, kept from then on while
+/// A person's exposure to an experiment (Semantics §13): the arm they were in, kept from then on while
 /// the experiment's `version` stays.
 public struct ExperimentExposure: Sendable, Hashable {
     /// The arm (`holdout` for the held-out people).
@@ -182,7 +182,7 @@ public struct ExperimentExposure: Sendable, Hashable {
 }
 
 /// A prompt granted and not yet shown: while live (`at ≤ now < expires`) it holds the prompt for
-/// the prompter that took it, so that two prompters on one state file never both present (SPEC §11).
+/// the prompter that took it, so that two prompters on one state file never both present (Semantics §11).
 /// Committed (the prompt showed: an ask) or released (it did not: nothing recorded) by its id; an
 /// expired lease is ignored, so a crash never holds prompts back for longer than its span.
 public struct Lease: Sendable, Hashable {

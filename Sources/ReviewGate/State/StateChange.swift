@@ -56,7 +56,7 @@ package enum StateChange {
         for (name, count, since) in counted.sorted(by: { $0.name < $1.name }) {
             changes.append("\(name) \(count)\(sinceAsk(since))")
         }
-        // A date of use added (SPEC §14.2); the dates that leave the window go without a word.
+        // A date of use added (Semantics §14.2); the dates that leave the window go without a word.
         for date in new.activeDays where !old.activeDays.contains(date) { changes.append("day of use \(date)") }
         if let event = moment?.event, event != Trigger.launchEvent, new.events[event]?.count == old.counts[event] {
             changes.append("\(event) not counted")
@@ -85,7 +85,7 @@ package enum StateChange {
         return changes
     }
 
-    /// A count's counters since an ask (SPEC §14.1), in words: ` (3 since the last ask)`, the
+    /// A count's counters since an ask (Semantics §14.1), in words: ` (3 since the last ask)`, the
     /// review's first, another prompt's named (` (2 since the last survey ask)`).
     static func sinceAsk(_ counters: [String: Int]) -> String {
         counters.sorted { ($0.key == Ask.review ? "" : $0.key) < ($1.key == Ask.review ? "" : $1.key) }.map {

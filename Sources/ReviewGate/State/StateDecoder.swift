@@ -1,4 +1,4 @@
-/// Reads a state file (SPEC §3, JSON or YAML) from its node tree, reporting every problem at its node.
+/// Reads a state file (Semantics §3, JSON or YAML) from its node tree, reporting every problem at its node.
 @_spi(ReviewGateTools) public enum StateDecoder {
     /// The state file's format version this reviewgate reads and writes.
     @_spi(ReviewGateTools) public static let formatVersion = 1
@@ -90,7 +90,7 @@
         return events
     }
 
-    /// Days of use (SPEC §14.2): distinct local dates, `YYYY-MM-DD`, in ascending order.
+    /// Days of use (Semantics §14.2): distinct local dates, `YYYY-MM-DD`, in ascending order.
     private static func activeDays(_ node: DocumentNode, _ reader: inout NodeReader) -> [LocalDate] {
         guard let items = reader.list(node, "active_days") else { return [] }
         var dates: [LocalDate] = []
@@ -134,7 +134,7 @@
                 reader.error("the times of \(name) must be in order, oldest first", at: timesNode.location)
             }
         }
-        // Donations since each prompt's last ask (SPEC §14.1): a prompt's name to a count, at most
+        // Donations since each prompt's last ask (Semantics §14.1): a prompt's name to a count, at most
         // the whole count.
         var sinceAsk: [String: Int] = [:]
         if let node = fields["since_ask"] {
@@ -183,7 +183,7 @@
         return Response(at: at, kind: kind, prompt: prompt)
     }
 
-    /// `experiments: {NAME: {arm, version, exposed_at}}` (SPEC §13).
+    /// `experiments: {NAME: {arm, version, exposed_at}}` (Semantics §13).
     private static func experiments(_ node: DocumentNode, _ reader: inout NodeReader) -> [String: ExperimentExposure] {
         guard let entries = node.mapping else {
             reader.error(

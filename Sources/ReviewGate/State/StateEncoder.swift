@@ -1,4 +1,4 @@
-/// Writes a state back as a state file (SPEC §3): keys in the spec's order, names sorted, times
+/// Writes a state back as a state file (Semantics §3): keys in the spec's order, names sorted, times
 /// in RFC 3339 UTC, the same bytes for the same state. What it writes ``StateDecoder`` reads back
 /// as the same state.
 @_spi(ReviewGateTools) public enum StateEncoder {
@@ -231,7 +231,7 @@
     }
 
     /// A count, or `{count: N, times: [...], since_ask: {...}}` when it keeps times or counters
-    /// since an ask (SPEC §14.1; each written only when used).
+    /// since an ask (Semantics §14.1; each written only when used).
     private static func yamlHistory(_ history: EventHistory) -> String {
         guard !history.times.isEmpty || !history.sinceAsk.isEmpty else { return "\(history.count)" }
         var members = [("count", "\(history.count)")]

@@ -1,4 +1,4 @@
-/// Why a JSON state file cannot be decoded, as an app's prompter recovers from it (SPEC §11): a file
+/// Why a JSON state file cannot be decoded, as an app's prompter recovers from it (Semantics §11): a file
 /// that is not JSON or not a state is moved aside and replaced; one that a newer reviewgate wrote
 /// (a newer format, or a key this one does not know) is left as it is.
 package enum StateFailure: String, Sendable {

@@ -1,4 +1,4 @@
-/// A budget's grant, as the prompter takes it (SPEC §12): the arbitration, and the lease its
+/// A budget's grant, as the prompter takes it (Semantics §12): the arbitration, and the lease its
 /// granted prompt holds until it is shown (committed) or not (released).
 package struct BudgetGrant: Sendable {
     /// The arbitration of the moment.

@@ -1,5 +1,5 @@
 extension Transition {
-    /// The state after a moment arbitrated under a budget (SPEC §12), its granted prompt shown at
+    /// The state after a moment arbitrated under a budget (Semantics §12), its granted prompt shown at
     /// once (the command line and scenario steps have no presenter: an app's prompter records a
     /// granted prompt only once shown).
     ///
@@ -27,7 +27,7 @@ extension Transition {
             }
         }
         donate(moment, counting: uncounted == nil, to: &state, keeping: budget.historyKept)
-        // Exposure is decided on each policy's arms, before the budget (SPEC §13).
+        // Exposure is decided on each policy's arms, before the budget (Semantics §13).
         for candidate in arbitration.candidates {
             guard let experiment = candidate.decision?.experiment, experiment.isExposure else { continue }
             state.experiments[experiment.name] = ExperimentExposure(

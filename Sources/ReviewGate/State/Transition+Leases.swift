@@ -1,7 +1,7 @@
 extension Transition {
     /// Takes a lease on `prompt` from `now` until `expires`, unless another lease on the state is
     /// live at `now`: the lease taken, or `nil` when one is held (its holder may present; this
-    /// prompter must not). Expired leases are removed on the way (SPEC §11, §12).
+    /// prompter must not). Expired leases are removed on the way (Semantics §11, §12).
     package static func lease(
         _ prompt: String, id: String, at now: Timestamp, expires: Timestamp, in state: inout ReviewState
     ) -> Lease? {
@@ -33,7 +33,7 @@ extension Transition {
     /// Commits the lease `id` of a budget's granted prompt: the prompt showed at `shownAt`, so its
     /// ask (of `prompt`, by `trigger`) is recorded, whether or not the lease is still there.
     /// Whether the lease was still live at `now` (`false` is a late commit, `lease_expired`). The
-    /// prompt's counters since an ask start again, under its `oldNames` too (SPEC §14.4).
+    /// prompt's counters since an ask start again, under its `oldNames` too (Semantics §14.4).
     @discardableResult
     package static func commit(
         lease id: String, prompt: String, trigger: String?, shownAt: Timestamp, now: Timestamp,

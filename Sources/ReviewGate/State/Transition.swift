@@ -2,7 +2,7 @@
 /// old state to the new one. `reviewgate record`, the scenario runner and apps all use these, so an
 /// app that links the library behaves as its scenario tests say.
 public enum Transition {
-    /// The state after the moment that `decision` decided (SPEC §2 `counting`, §5 `record`).
+    /// The state after the moment that `decision` decided (Semantics §2 `counting`, §5 `record`).
     ///
     /// - A launch moment (event `launch`) adds a launch and starts the session, always.
     /// - Any other donation adds 1 to its event's count and keeps its time, as many times as the
@@ -33,7 +33,7 @@ public enum Transition {
         donate(decision.moment, counting: uncounted == nil, to: &state, policy: policy)
         if decision.isAllowed && appendingAsk { ask(decision, in: &state, at: decision.moment.now) }
         if let experiment = decision.experiment, experiment.isExposure {
-            // The arm is the person's from now on, while this version runs (SPEC §13).
+            // The arm is the person's from now on, while this version runs (Semantics §13).
             state.experiments[experiment.name] = ExperimentExposure(
                 arm: experiment.arm, version: experiment.version, exposedAt: decision.moment.now)
         }
@@ -98,7 +98,7 @@ public enum Transition {
     }
 
     /// Counts a donation of `event` (not `launch`) at `now`, unless its count is full: its time
-    /// kept for `kept.window`, its `since_ask` counters started and added to (SPEC §14.1).
+    /// kept for `kept.window`, its `since_ask` counters started and added to (Semantics §14.1).
     private static func count(
         _ event: String, at now: Timestamp, in state: inout ReviewState, keeping kept: HistoryKept
     ) {
@@ -194,7 +194,7 @@ public enum Transition {
     }
 
     /// An ask of `prompt` at `now` by `trigger`, in the state's current version. The prompt's
-    /// counts since its last ask start again (SPEC §14.1), under its `oldNames` too (§14.4).
+    /// counts since its last ask start again (Semantics §14.1), under its `oldNames` too (§14.4).
     package static func appendAsk(
         at now: Timestamp, trigger: String?, prompt: String, to state: inout ReviewState, oldNames: [String] = []
     ) {
@@ -242,7 +242,7 @@ public enum Transition {
         if counting.resetOnNewVersion {
             state.launches = 0
             state.launchTimes = []
-            // The counts since the last ask start again with the counts (SPEC §14.1).
+            // The counts since the last ask start again with the counts (Semantics §14.1).
             state.launchesSinceAsk = state.launchesSinceAsk.mapValues { _ in 0 }
             for index in state.events.indices {
                 state.events.values[index] = EventHistory(
@@ -252,7 +252,7 @@ public enum Transition {
     }
 
     /// The state after the person answered the app's own pre-prompt (or used the review link), or,
-    /// with `prompt`, another prompt of a budget (SPEC §12).
+    /// with `prompt`, another prompt of a budget (Semantics §12).
     public static func respond(
         _ state: ReviewState, _ kind: ResponseKind, at now: Timestamp, prompt: String = Ask.review
     ) -> ReviewState {
@@ -286,7 +286,7 @@ public enum Transition {
     }
 
     /// Whether anything but a trigger's own checks failed: a guard, `enabled`, `responses` or
-    /// `rollout`; not an experiment's holdout, whose counts grow as everyone's do (SPEC §13).
+    /// `rollout`; not an experiment's holdout, whose counts grow as everyone's do (Semantics §13).
     static func blockedByGuard(_ decision: Decision) -> Bool {
         decision.checks.contains { !$0.passed && $0.id.blocker != .trigger && $0.id.blocker != .experiment }
     }

@@ -1,4 +1,4 @@
-/// A calendar date where the person is: the date of an instant in a UTC offset (SPEC §14.2), the
+/// A calendar date where the person is: the date of an instant in a UTC offset (Semantics §14.2), the
 /// unit of days of use. Written `2026-11-22`.
 public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Days since 1970-01-01.

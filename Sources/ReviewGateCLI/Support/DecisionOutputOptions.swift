@@ -14,8 +14,8 @@ struct DecisionOutputOptions: ParsableArguments {
 
     @Option(
         help: """
-            text, json (SPEC §5's object, which always has every check), or event (the decision event: \
-            one flat JSON line for analytics, SPEC §9).
+            text, json (Semantics §5's object, which always has every check), or event (the decision event: \
+            one flat JSON line for analytics, Semantics §9).
             """)
     var format: Format = .text
 

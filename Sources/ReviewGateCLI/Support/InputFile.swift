@@ -7,7 +7,7 @@ import ArgumentParser
 
 /// Reads the commands' input files, turning every failure into diagnostics on stderr and exit 2.
 enum InputFile {
-    /// Files read as YAML (and so JSON) through libyaml, under SPEC §7's limits.
+    /// Files read as YAML (and so JSON) through libyaml, under Semantics §7's limits.
     static let documents = DocumentFiles(parse: YAMLLoader().loadDocument)
 
     /// Policies read from those files, each with its digest (a compiled one's checked).
@@ -74,7 +74,7 @@ enum InputFile {
         }
     }
 
-    /// Budgets (SPEC §12) and their policies, read as policies are.
+    /// Budgets (Semantics §12) and their policies, read as policies are.
     static let budgetLoader = BudgetLoader(policies: loader)
 
     /// The budget at `path` with its policies; warnings printed to stderr.

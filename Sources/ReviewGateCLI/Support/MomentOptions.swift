@@ -11,11 +11,11 @@ struct PolicyStateOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "In place of --policy: a budget file (SPEC §12), which arbitrates between its prompts' policies.",
+            "In place of --policy: a budget file (Semantics §12), which arbitrates between its prompts' policies.",
             valueName: "file"))
     var budget: String?
 
-    @Option(help: ArgumentHelp("The state file (JSON or YAML, SPEC §3).", valueName: "file"))
+    @Option(help: ArgumentHelp("The state file (JSON or YAML, Semantics §3).", valueName: "file"))
     var state: String
 
     @Option(
@@ -86,7 +86,7 @@ struct MomentOptions: ParsableArguments {
             now: time,
             subject: trigger.map(Moment.Subject.trigger) ?? event.map(Moment.Subject.event) ?? .everyTrigger,
             scene: scene, source: source)
-        // The offset `--now` is written in, or the machine's (SPEC §14.2).
+        // The offset `--now` is written in, or the machine's (Semantics §14.2).
         moment.utcOffsetSeconds =
             now.flatMap(Timestamp.utcOffset(ofRFC3339:))
             ?? SystemCalls.utcOffset(atNanoseconds: time.nanosecondsSince1970)

@@ -1,6 +1,6 @@
 @_spi(ReviewGateTools) import ReviewGate
 
-/// What `reviewgate simulate --budget` reports (SPEC §12): the input read, and per prompt of the
+/// What `reviewgate simulate --budget` reports (Semantics §12): the input read, and per prompt of the
 /// budget what the budget granted and held back, the days it delayed an ask, and the asks lost,
 /// beside what each prompt would show without the budget (its policy alone, or every time an
 /// external prompt is wanted). Read it as ``text`` or, through the tools' SPI, as JSON.

@@ -1,4 +1,4 @@
-/// What a replay under a budget counted (SPEC §12), per prompt in the budget's order: as sums that
+/// What a replay under a budget counted (Semantics §12), per prompt in the budget's order: as sums that
 /// add up across partitions of people, like ``SimulationTally``.
 package struct BudgetTally: Sendable, Hashable {
     /// Why the budget held a prompt back, in the order of ``Prompt/heldBackBy``: the ids of the

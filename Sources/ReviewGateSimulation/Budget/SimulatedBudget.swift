@@ -1,6 +1,6 @@
 @_spi(ReviewGateTools) import ReviewGate
 
-/// A budget under simulation (SPEC §12): the budget, and each of its prompts' policies alone,
+/// A budget under simulation (Semantics §12): the budget, and each of its prompts' policies alone,
 /// which a run replays beside it on the same people for the report's "without the budget" figures.
 public struct SimulatedBudget: Sendable {
     /// The budget.

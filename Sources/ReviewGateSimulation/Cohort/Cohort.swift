@@ -1,7 +1,7 @@
 @_spi(ReviewGateTools) import ReviewGate
 
 /// A short description of usage that `simulate --synthetic` makes timelines from, for a team
-/// without data (README, "Simulating a policy"). The same file and seed always give the same lines.
+/// without data (Documentation/guides/simulating.md). The same file and seed always give the same lines.
 package struct Cohort: Sendable {
     /// How often an event happens (or an external prompt is wanted), and where.
     package struct EventRate: Sendable {
@@ -34,7 +34,7 @@ package struct Cohort: Sendable {
     package var launchesPerDay: Double
     /// Events per active day.
     package var events: [EventRate]
-    /// External prompts of a budget the app wants per active day (`want` lines, SPEC §12).
+    /// External prompts of a budget the app wants per active day (`want` lines, Semantics §12).
     package var wants: [EventRate] = []
     /// The chance, each day after the first, that a person stops using the app for good.
     package var churnPerDay: Double

@@ -1,6 +1,6 @@
 @_spi(ReviewGateTools) import ReviewGate
 
-/// Checks that a `--grouped` input is grouped by person (SPEC §10): it remembers the last
+/// Checks that a `--grouped` input is grouped by person (Semantics §10): it remembers the last
 /// ``remembered`` people whose lines ended, by a 128-bit hash of their id, and finds a person whose
 /// lines appear again after fewer than that many others. Its memory is bounded whatever the ids'
 /// length and however many people there are (about 5 MB); it stops a grouped input only on a

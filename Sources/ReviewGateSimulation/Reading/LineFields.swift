@@ -1,4 +1,4 @@
-/// The columns a timeline line may have (README, "Simulating a policy"): one per key of a JSON
+/// The columns a timeline line may have (Documentation/guides/exporting-from-a-warehouse.md): one per key of a JSON
 /// line, or per header name of a CSV file.
 package enum TimelineColumn: Int, Sendable, CaseIterable {
     /// The person: a stable pseudonymous id (rollout buckets by it).

@@ -17,7 +17,7 @@ enum TimeColumn {
         /// The last day read, checked before the days kept.
         var last = Day()
         /// The UTC offset of the last time read, in quarter hours: its `±hh:mm`, else 0 (`Z`, `UTC`
-        /// and an epoch number are UTC; SPEC §14.2).
+        /// and an epoch number are UTC; Semantics §14.2).
         var offsetQuarters: Int8 = 0
     }
 

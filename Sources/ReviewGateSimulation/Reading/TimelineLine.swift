@@ -183,7 +183,7 @@ enum TimelineLine {
         }
     }
 
-    /// A name column, checked as SPEC §2 *Values* says; `hint` is the column's last.
+    /// A name column, checked as Semantics §2 *Values* says; `hint` is the column's last.
     private static func name(
         _ bytes: UnsafeBufferPointer<UInt8>, _ column: TimelineColumn, _ fields: LineView, symbols: inout Symbols,
         hint: inout Symbols.ID

@@ -14,9 +14,9 @@ package struct AskRecord: Sendable, Hashable {
     package var digest: String?
     /// Whether the OS would have dropped it (past its quota).
     package var pastOSQuota: Bool
-    /// Under an experiment (SPEC §13), the person's arm; `nil` for a policy without one.
+    /// Under an experiment (Semantics §13), the person's arm; `nil` for a policy without one.
     package var arm: String? = nil
-    /// Under `--vary` (SPEC §10), the variant's name; `nil` for the policy as written.
+    /// Under `--vary` (Semantics §10), the variant's name; `nil` for the policy as written.
     package var variant: String? = nil
 
     /// The record as one JSON line.

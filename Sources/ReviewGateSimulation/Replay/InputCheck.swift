@@ -1,6 +1,6 @@
 @_spi(ReviewGateTools) import ReviewGate
 
-/// The checks of SPEC §10 *What the input can tell*, made once a run has replayed its input, so
+/// The checks of Semantics §10 *What the input can tell*, made once a run has replayed its input, so
 /// that a report is never confidently wrong because the input lacks what a policy reads: a run
 /// whose policy reads the version that no line gives is refused; a name read that no line sends
 /// is warned about (``InputWarning``).
@@ -78,7 +78,7 @@ enum InputCheck {
         reads += wants.map {
             PolicyReads.Name(kind: .want, name: $0.prompt, by: "the budget's prompt \($0.prompt)", location: $0.at)
         }
-        // An event read under its new name is sent by lines of its old names too (SPEC §14.4).
+        // An event read under its new name is sent by lines of its old names too (Semantics §14.4).
         var oldNames: [String: [String]] = [:]
         for policy in policies where policy.hasRenames {
             for (old, new) in policy.renamed.events { oldNames[new, default: []].append(old) }
@@ -99,7 +99,7 @@ enum InputCheck {
                     at: read.location?.description,
                     didYouMean: Suggestion.closest(to: read.name, in: candidates)))
         }
-        // Days of use are local dates (SPEC §14.2): without an offset on any launch, all are UTC's.
+        // Days of use are local dates (Semantics §14.2): without an offset on any launch, all are UTC's.
         if inventory.launches > 0, inventory.launchesWithOffset == 0,
             let policy = policies.first(where: { $0.activeDaysWindow != nil })
         {
@@ -117,7 +117,7 @@ enum InputCheck {
     }
 }
 
-/// A name a policy reads and no line of the input sends (SPEC §10 *What the input can tell*): a
+/// A name a policy reads and no line of the input sends (Semantics §10 *What the input can tell*): a
 /// policy whose trigger never fires reports 0 asks and says why.
 package struct InputWarning: Sendable, Hashable {
     /// The kind of line that would send it: `event`, `launch`, `flag`, `attribute` or `want`.
@@ -160,7 +160,7 @@ package struct InputWarning: Sendable, Hashable {
     package func message(frequentEvents: [Count]) -> String {
         if kind == Self.offsetKind {
             return
-                "\(readBy) counts days of use on local dates, and no launch line's time has a UTC offset: each is dated in UTC; write each time with the device's offset (+hh:mm), as the README's GA4 recipe does"
+                "\(readBy) counts days of use on local dates, and no launch line's time has a UTC offset: each is dated in UTC; write each time with the device's offset (+hh:mm), as the GA4 recipe of Documentation/guides/exporting-from-a-warehouse.md does"
         }
         let what = kind == "launch" ? "launches" : "\(kind) \(name)"
         let line = kind == "launch" ? "no launch line" : "no \(kind) line names it"

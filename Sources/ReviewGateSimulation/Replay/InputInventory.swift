@@ -1,7 +1,7 @@
 @_spi(ReviewGateTools) import ReviewGate
 
 /// What an input's lines send, taken person by person as they are replayed, so that a run can tell
-/// when a policy reads what no line gives (SPEC §10 *What the input can tell*): the names each kind
+/// when a policy reads what no line gives (Semantics §10 *What the input can tell*): the names each kind
 /// of line names, how many lines name each event, the launches, and the people with no version on
 /// any line. Sums over people, so that the parts of a run add up.
 package struct InputInventory: Sendable {
@@ -24,7 +24,7 @@ package struct InputInventory: Sendable {
     private var responses: UInt8 = 0
     /// `launch` lines.
     package private(set) var launches = 0
-    /// `launch` lines whose time has a UTC offset other than 0 (SPEC §14.2).
+    /// `launch` lines whose time has a UTC offset other than 0 (Semantics §14.2).
     package private(set) var launchesWithOffset = 0
     /// People taken.
     package private(set) var people = 0

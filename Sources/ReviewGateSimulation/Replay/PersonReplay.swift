@@ -93,7 +93,7 @@ struct PersonReplay {
                 moment.subject = .event(Trigger.launchEvent)
                 moment.source = event.source ?? .launch
             case .event:
-                // A line of an old event name is a moment of the new one (SPEC §14.4).
+                // A line of an old event name is a moment of the new one (Semantics §14.4).
                 let written = name(event.name)
                 let name = renames?.event(written) ?? written
                 if !listens(to: event),

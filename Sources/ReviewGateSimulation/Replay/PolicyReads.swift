@@ -1,6 +1,6 @@
 @_spi(ReviewGateTools) import ReviewGate
 
-/// What a policy reads from an input's lines (SPEC §10 *What the input can tell*), each with where
+/// What a policy reads from an input's lines (Semantics §10 *What the input can tell*), each with where
 /// the policy reads it: the events its triggers listen to and its conditions count, launches, the
 /// flags and attributes its conditions read, and the app's version. An experiment's arms read
 /// what their own policies read.

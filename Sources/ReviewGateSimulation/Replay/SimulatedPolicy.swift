@@ -11,10 +11,10 @@ public struct SimulatedPolicy: Sendable {
     /// Android, whose Play quota is not published.
     package let osQuota: AskLimit?
 
-    /// Under `--vary` (SPEC §10), the settings that make this variant of the policy as written.
+    /// Under `--vary` (Semantics §10), the settings that make this variant of the policy as written.
     package var variant: Variant?
 
-    /// Under `--version-key` (SPEC §10), the version key the policy is replayed with, whatever its
+    /// Under `--version-key` (Semantics §10), the version key the policy is replayed with, whatever its
     /// `app.version_key` says; `nil` for its own.
     package private(set) var versionKey: VersionKey?
 
@@ -88,7 +88,7 @@ public struct SimulatedPolicy: Sendable {
     }
 }
 
-/// The settings that make a variant of a policy (`--vary PATH=V`, SPEC §10), in the order of the
+/// The settings that make a variant of a policy (`--vary PATH=V`, Semantics §10), in the order of the
 /// `--vary` options.
 package struct Variant: Sendable, Hashable {
     /// One setting: the path as written on the command line and the value as written.

@@ -22,7 +22,7 @@ package struct Simulation: Sendable {
         package var asks: [AskRecord]
         /// The budget's tally, when a budget is replayed.
         package var budget: BudgetTally?
-        /// For each policy with an experiment (SPEC §13), a tally per arm: the holdout first, then
+        /// For each policy with an experiment (Semantics §13), a tally per arm: the holdout first, then
         /// the arms in order; `nil` for a policy without one.
         package var arms: [[SimulationTally]?] = []
         /// What the lines sent, for the checks of what a policy reads (``InputInventory``).

@@ -15,7 +15,7 @@ package struct SimulationTally: Sendable, Hashable {
     package var people = 0
     /// People asked at least once.
     package var peopleAsked = 0
-    /// Under an experiment (SPEC §13): people exposed, at the first moment the arms differed.
+    /// Under an experiment (Semantics §13): people exposed, at the first moment the arms differed.
     package var peopleExposed = 0
     /// Under an experiment: asks before the person's exposure, when the arms had not yet diverged
     /// (the same in every arm); the rest came at or after it.

@@ -21,7 +21,7 @@ package struct TimelineEvent: Sendable, Hashable {
         /// An attribute was set (`name`, `value`).
         case attribute
         /// The app wanted to show an external prompt of a budget (`name`), like `record --want`
-        /// (SPEC §12); replays without a budget skip it.
+        /// (Semantics §12); replays without a budget skip it.
         case want
 
         /// The word in the `type` column.
@@ -66,7 +66,7 @@ package struct TimelineEvent: Sendable, Hashable {
     /// How the value reads.
     package var valueKind: ValueKind = .none
     /// The UTC offset the line's time is written in, in quarter hours east (every zone's offset is
-    /// a multiple of 15 minutes): the local date a launch is a day of use on (SPEC §14.2). 0 for
+    /// a multiple of 15 minutes): the local date a launch is a day of use on (Semantics §14.2). 0 for
     /// `Z`, `UTC` and an epoch number. One byte, where the line's layout has room for it.
     package var utcOffsetQuarters: Int8 = 0
 

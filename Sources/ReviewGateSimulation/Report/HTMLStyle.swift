@@ -3,7 +3,7 @@
 /// Okabe and Ito's, told apart with any colour vision, each at least 3:1 against white.
 enum HTMLStyle {
     /// The rule of the header's warnings, added only to a page that has them, so that a page of a
-    /// clean input is what it was before the input checks (SPEC §10).
+    /// clean input is what it was before the input checks (Semantics §10).
     static let warningCSS: HTML = "\ndl.read .warning { color: #a0361d; }"
 
     static let css: HTML = """

@@ -36,7 +36,7 @@ struct ReportMember: Sendable {
             add: { $0[keyPath: field] += $1[keyPath: field] })
     }
 
-    /// A count of an experiment's policy and of each arm (SPEC §13), absent elsewhere. A report that
+    /// A count of an experiment's policy and of each arm (Semantics §13), absent elsewhere. A report that
     /// has `people_exposed` must have the others: without them (an earlier reviewgate's), asks per
     /// exposed person would count the asks before exposure, so it is refused rather than merged wrong.
     static func exposureCount(_ count: ReportCount) -> Self {

@@ -4,7 +4,7 @@ extension SimulationReport {
     /// The widest a line of the variants' table aims to be.
     static let variantTableWidth = 80
 
-    /// The report of a run with `--vary` (SPEC §10): the policy and the input, then one row per
+    /// The report of a run with `--vary` (Semantics §10): the policy and the input, then one row per
     /// variant beside the policy as written (people asked, asks, days to the first ask p50, the top
     /// reason people were never asked), and under an experiment a row per arm beneath each.
     var variantText: String {

@@ -154,7 +154,7 @@ extension SimulationReport {
                 + HTML.element(
                     "p", [("class", "lede")],
                     "Usage replayed through each policy exactly as <code>reviewgate record</code> would, person"
-                        + " by person (<code>reviewgate simulate</code>, SPEC §10). Every figure is the JSON"
+                        + " by person (<code>reviewgate simulate</code>, Semantics §10). Every figure is the JSON"
                         + " report's, kept in this page.")
                 + HTML.element("dl", [("class", "read")], rows.joined()))
     }

@@ -1,7 +1,7 @@
 @_spi(ReviewGateTools) import ReviewGate
 
 extension SimulationReport {
-    /// The report as JSON (README, "Simulating a policy", shows the shape): every count, and the
+    /// The report as JSON (Documentation/reference/simulation-report.md shows the shape): every count, and the
     /// people by day of their first ask, so that reports of partitions merge exactly.
     @_spi(ReviewGateTools) public var json: JSONValue {
         .object(
@@ -75,7 +75,7 @@ extension SimulationReport.Input {
             ] + checkMembers)
     }
 
-    /// What the input checks found (SPEC §10 *What the input can tell*), each only when there is
+    /// What the input checks found (Semantics §10 *What the input can tell*), each only when there is
     /// something to say: `--version-key`, the people without a version, the warnings (each
     /// with its sentence) and the input's most frequent event names.
     private var checkMembers: [(key: String, value: JSONValue)] {

@@ -22,7 +22,7 @@ public struct SimulationReport: Sendable {
         /// For each version key a policy reads the version by, the people with no value in its
         /// column on any line (each runs the version of no line throughout), when there are any.
         package var peopleWithoutVersion: [VersionKey: Int] = [:]
-        /// The names a policy reads and no line sends (SPEC §10 *What the input can tell*).
+        /// The names a policy reads and no line sends (Semantics §10 *What the input can tell*).
         package var warnings: [InputWarning] = []
         /// With warnings, every event name of the input with its lines, most first (a warning's
         /// message lists the first few; `--merge` adds them up).
@@ -51,7 +51,7 @@ public struct SimulationReport: Sendable {
         package var modelsOSQuota: Bool
         /// The counts.
         package var tally: SimulationTally
-        /// Under an experiment (SPEC §13), each arm's counts, the holdout first (named `holdout`);
+        /// Under an experiment (Semantics §13), each arm's counts, the holdout first (named `holdout`);
         /// `nil` for a policy without one.
         package var arms: [PolicyResult]?
 
@@ -100,7 +100,7 @@ public struct SimulationReport: Sendable {
         }
     }
 
-    /// "How many people are asked in their first N days?" (`--within-days N`, SPEC §10 *Horizons*):
+    /// "How many people are asked in their first N days?" (`--within-days N`, Semantics §10 *Horizons and reasons*):
     /// observation ends at ``until``, or else at the latest time in the whole input; a person is in
     /// the cohort when the UTC date of their first line is at most the end's date minus N days, and
     /// counts as asked when their first ask came less than N × 86,400 s after their first line.
@@ -134,7 +134,7 @@ public struct SimulationReport: Sendable {
     package var baseline: PolicyResult?
     /// The horizon, under `--within-days`.
     package var horizon: Horizon?
-    /// Under `--vary` (SPEC §10), each variant's result, in odometer order, beside ``policy`` as written.
+    /// Under `--vary` (Semantics §10), each variant's result, in odometer order, beside ``policy`` as written.
     package var variants: [PolicyResult] = []
     /// The lines skipped (or warned of) while reading, each at its `file:line:column`; not part of
     /// the JSON report.

@@ -1,6 +1,6 @@
 @_spi(ReviewGateTools) import ReviewGate
 
-/// Sets or removes one setting of a policy's document, as `--vary PATH=V` does (SPEC §10): any
+/// Sets or removes one setting of a policy's document, as `--vary PATH=V` does (Semantics §10): any
 /// setting under a section or an existing trigger, never a trigger itself, `name`, `extends` or
 /// the format version. A count key (`at_least`, `exactly`, `every`) replaces the trigger's count
 /// key, as `extends` does; `null` removes the setting. The new value takes the location of the

@@ -1,7 +1,7 @@
 @_spi(ReviewGateTools) import ReviewGate
 @_spi(ReviewGateTools) import ReviewGateAuthoring
 
-/// The variants of a policy that `--vary` options ask for (SPEC §10 *What-if in one pass*): every
+/// The variants of a policy that `--vary` options ask for (Semantics §10 *What-if in one pass*): every
 /// combination of their values, in odometer order (the first option slowest), each decoded and
 /// validated as a policy file is, before any input is read.
 package enum PolicyVariants {

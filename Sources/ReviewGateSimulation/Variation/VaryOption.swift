@@ -1,4 +1,4 @@
-/// One `--vary PATH=V1,V2,...` (SPEC §10 *What-if in one pass*): a path of policy keys, and the
+/// One `--vary PATH=V1,V2,...` (Semantics §10 *What-if in one pass*): a path of policy keys, and the
 /// values to try there, in the order given, each as written (YAML flow values, read by the caller).
 package struct VaryOption: Sendable, Hashable {
     /// The path's keys: `["triggers", "app.open", "at_least"]` for `triggers."app.open".at_least`.
@@ -6,7 +6,7 @@ package struct VaryOption: Sendable, Hashable {
     /// The values as written, trimmed: `["7d", "{count: 2, per: 30d}"]`.
     package var values: [String]
 
-    /// The most keys a path has (SPEC §7: a document is at most 64 deep).
+    /// The most keys a path has (Semantics §7: a document is at most 64 deep).
     package static let longestPath = 64
 
     /// Why an argument is not `PATH=V1,V2,...`.
