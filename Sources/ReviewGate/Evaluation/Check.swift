@@ -133,8 +133,13 @@ package enum Observation: Sendable {
     case age(TimeSpan, since: Milestone)
     /// The milestone to measure from is not known (no session start).
     case unknown(Milestone)
-    /// A count (launches, or an event's donations with the current one).
-    case count(Int)
+    /// A trigger's count: its event's donations (in its window, since the last ask when it says),
+    /// with the current one.
+    case donations(Int)
+    /// The launches counted (`min_launches`).
+    case launches(Int)
+    /// The days of use in the window (`active_days`, Semantics §14.2).
+    case daysOfUse(Int)
     /// Nothing of the kind ever happened (never asked).
     case never
     /// When the current version was asked in, or `nil` when it was not.

@@ -75,14 +75,14 @@ public struct Decision: Sendable {
         var needs: [Need] = []
         for check in checks where isBlocking(check) {
             switch (check.id, check.observed, check.required) {
-            case (.trigger(.count), .count(let count), .count(let rule, let event, _, let since)):
+            case (.trigger(.count), .donations(let count), .count(let rule, let event, _, let since)):
                 // An `exactly` since the last ask passes again after the prompt's next ask (Semantics §14.1).
                 let more = rule.more(after: count)
                 needs.append(
                     Need(event: event, more: more, trigger: check.trigger, afterNextAsk: more == nil && since != nil))
-            case (.guard(.minLaunches), .count(let count), .minimumCount(let minimum)):
+            case (.guard(.minLaunches), .launches(let count), .minimumCount(let minimum)):
                 needs.append(Need(event: Trigger.launchEvent, more: minimum - count, trigger: nil))
-            case (.guard(.activeDays), .count(let count), .activeDays(let rule)):
+            case (.guard(.activeDays), .daysOfUse(let count), .activeDays(let rule)):
                 // Days of use: only launches on more dates pass it (Semantics §14.2).
                 var need = Need(event: Trigger.launchEvent, more: rule.count - count, trigger: nil)
                 need.activeDaysWithin = rule.withinDays

@@ -36,7 +36,7 @@ extension EvaluationContext {
             let passed = launches >= minimum
             recorder.record(id, trigger: nil, passed: passed) {
                 Check(
-                    id: id, passed: passed, observed: .count(launches), required: .minimumCount(minimum),
+                    id: id, passed: passed, observed: .launches(launches), required: .minimumCount(minimum),
                     source: source)
             }
             return passed
@@ -46,7 +46,7 @@ extension EvaluationContext {
             let passed = days >= rule.count
             recorder.record(id, trigger: nil, passed: passed) {
                 Check(
-                    id: id, passed: passed, observed: .count(days), required: .activeDays(rule), source: source)
+                    id: id, passed: passed, observed: .daysOfUse(days), required: .activeDays(rule), source: source)
             }
             return passed
         case .minSessionAge(let minimum):

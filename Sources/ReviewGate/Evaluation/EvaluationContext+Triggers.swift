@@ -42,7 +42,7 @@ extension EvaluationContext {
         let countPassed = rule.passes(count) && (!rule.needsDonation || moment.donates(trigger.pointee.event))
         recorder.record(.trigger(.count), trigger: index, passed: countPassed) {
             Check(
-                id: .trigger(.count), trigger: trigger.pointee.id, passed: countPassed, observed: .count(count),
+                id: .trigger(.count), trigger: trigger.pointee.id, passed: countPassed, observed: .donations(count),
                 required: .count(
                     rule, event: trigger.pointee.event, within: trigger.pointee.within?.value,
                     since: sinceLastAsk ? SinceAsk(lastAsk: lastAskAt) : nil),

@@ -59,18 +59,17 @@ package struct CheckDescription: Sendable {
             case .versionFirstSeen: return "\(versionName) first seen at an unknown time"
             case .lastAsk: return "last ask unknown"
             }
-        case .count(let count):
-            if case .activeDays(let rule) = check.required {
-                let launch = moment.donates(Trigger.launchEvent) ? ", this launch's included" : ""
-                return
-                    "\(count) day\(count == 1 ? "" : "s") of use in the last \(rule.withinDays)d to \(moment.localDate)\(launch)"
-            }
-            if case .count(_, let event, let within, let since) = check.required {
-                let window = within.map { " in the last \($0)" } ?? ""
-                let donated = moment.donates(event) ? ", this one included" : ""
-                let name = event == Trigger.launchEvent ? (count == 1 ? "launch" : "launches") : event
-                return "\(count) \(name)\(window)\(Self.since(since))\(donated)"
-            }
+        case .daysOfUse(let count):
+            let window = if case .activeDays(let rule) = check.required { " in the last \(rule.withinDays)d" } else { "" }
+            let launch = moment.donates(Trigger.launchEvent) ? ", this launch's included" : ""
+            return "\(count) day\(count == 1 ? "" : "s") of use\(window) to \(moment.localDate)\(launch)"
+        case .donations(let count):
+            guard case .count(_, let event, let within, let since) = check.required else { return "\(count)" }
+            let window = within.map { " in the last \($0)" } ?? ""
+            let donated = moment.donates(event) ? ", this one included" : ""
+            let name = event == Trigger.launchEvent ? (count == 1 ? "launch" : "launches") : event
+            return "\(count) \(name)\(window)\(Self.since(since))\(donated)"
+        case .launches(let count):
             return "\(count) launch\(count == 1 ? "" : "es")"
         case .never: return "never asked"
         case .askInVersion(let at, let version):
@@ -147,7 +146,7 @@ package struct CheckDescription: Sendable {
             return "the kill switch is off (enabled: false): every moment is blocked"
         case .askInVersion(.some, _):
             return "already \(observed)"
-        case .count(let count):
+        case .donations(let count):
             if !check.passed, case .count(let rule, let event, _, let since) = check.required {
                 // A number that only a donation reaches, on a moment that donates nothing.
                 let undonated = rule.passes(count) && !moment.donates(event)
