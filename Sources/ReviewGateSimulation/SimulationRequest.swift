@@ -236,7 +236,7 @@ extension SimulationRequest {
             replayed.input.sources = ["cohort \(document.location.file)"]
             return replayed
         case .timelines(let paths):
-            var replayed = try replay(paths.map(TimelineSource.path), through: simulation, asks: asks)
+            var replayed = try replay(paths.map(TimelineInput.path), through: simulation, asks: asks)
             replayed.input.sources = paths
             return replayed
         case .bytes(let bytes, let name):
@@ -260,9 +260,9 @@ extension SimulationRequest {
 
     /// Reads the timelines and replays them, whole or grouped.
     private func replay(
-        _ sources: [TimelineSource], through simulation: Simulation, asks: ((String) -> Void)?
+        _ sources: [TimelineInput], through simulation: Simulation, asks: ((String) -> Void)?
     ) throws(DiagnosticError) -> Replayed {
-        var reading = TimelineSources(format: format, strict: strict)
+        var reading = InputReader(format: format, strict: strict)
         reading.progress = progress
         let outcome: Simulation.Outcome
         let symbols: Symbols
@@ -320,12 +320,4 @@ package enum SimulationProgress {
     case replaying(people: Int, jobs: Int)
     /// Replay ended.
     case doneReplaying
-}
-
-/// One timeline to read.
-package enum TimelineSource {
-    /// A file, or standard input (`-`).
-    case path(String)
-    /// Bytes in memory, named.
-    case bytes([UInt8], name: String)
 }

@@ -1,10 +1,10 @@
 @_spi(ReviewGateTools) import ReviewGate
 @_spi(ReviewGateTools) import ReviewGateFiles
 
-/// Reads timelines (files, standard input as `-`, or bytes in memory) a megabyte at a time,
+/// Reads a run's timelines (files, standard input as `-`, or bytes in memory) a megabyte at a time,
 /// telling ``progress`` how far it got: whole, on every core (``readWhole(_:jobs:)``), or person by
 /// person (``readGrouped(_:_:)``).
-struct TimelineSources {
+struct InputReader {
     /// The format when a file's name does not say (`--input-format`).
     var format: TimelineFormat?
     /// Whether the first unreadable line stops the run.
@@ -27,7 +27,7 @@ struct TimelineSources {
     var grouping = GroupingCheck()
 
     /// Reads `source` whole into ``pieces``, its blocks read on `jobs` cores.
-    mutating func readWhole(_ source: TimelineSource, jobs: Int) throws(DiagnosticError) {
+    mutating func readWhole(_ source: TimelineInput, jobs: Int) throws(DiagnosticError) {
         let file = try open(source)
         defer { file.close() }
         var reader = ParallelTimelineReader(
@@ -46,7 +46,7 @@ struct TimelineSources {
 
     /// Reads `source`, passing the events of each chunk (in file order) to `body` with the reader.
     mutating func readGrouped(
-        _ source: TimelineSource, _ body: ([TimelineEvent], inout TimelineReader) -> Void
+        _ source: TimelineInput, _ body: ([TimelineEvent], inout TimelineReader) -> Void
     ) throws(DiagnosticError) {
         let file = try open(source)
         defer { file.close() }
@@ -125,7 +125,7 @@ struct TimelineSources {
         }
     }
 
-    private func open(_ source: TimelineSource) throws(DiagnosticError) -> OpenFile {
+    private func open(_ source: TimelineInput) throws(DiagnosticError) -> OpenFile {
         let path: String
         switch source {
         case .bytes(let bytes, let name):
@@ -222,3 +222,11 @@ protocol TimelineReading {
 extension ParallelTimelineReader: TimelineReading {}
 
 extension TimelineReader: TimelineReading {}
+
+/// One timeline to read.
+package enum TimelineInput {
+    /// A file, or standard input (`-`).
+    case path(String)
+    /// Bytes in memory, named.
+    case bytes([UInt8], name: String)
+}
