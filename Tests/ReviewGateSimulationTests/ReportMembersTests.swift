@@ -1,5 +1,6 @@
 @_spi(ReviewGateTools) import ReviewGate
 @_spi(ReviewGateTools) import ReviewGateFiles
+import ReviewGateTestSupport
 import Testing
 
 @_spi(ReviewGateTools) @testable import ReviewGateSimulation
@@ -75,5 +76,28 @@ struct ReportMembersTests {
         let read = try SimulationReport(json: JSONReader().loadDocument(text, file: "report.json"))
         #expect(read.policy == report.policy)
         #expect(JSONWriter().string(read.json) == text)
+    }
+}
+
+/// The reference page of the report lists the members of a policy's result from the catalogue
+/// itself (`ReportMember.all`, with what each holds), recorded as a golden file is.
+@Suite("simulate: the report's reference page, from the catalogue")
+struct ReportReferenceTests {
+    static let page = Repository.root.appending(path: "Documentation/reference/simulation-report.md")
+    static let start = "<!-- Generated from ReportMember.all by ReportMembersTests: change the catalogue, not the table. -->\n"
+    static let end = "<!-- End of the generated table. -->\n"
+
+    @Test("Documentation/reference/simulation-report.md's members table is ReportMember.all")
+    func theTableIsTheCatalogue() throws {
+        let text = try String(contentsOf: Self.page, encoding: .utf8)
+        let from = try #require(text.range(of: Self.start), "the page has no start marker")
+        let to = try #require(text.range(of: Self.end, range: from.upperBound..<text.endIndex), "no end marker")
+        let table =
+            "| member | what |\n| --- | --- |\n"
+            + ReportMember.all.map { "| `\($0.key)` | \($0.meaning) |\n" }.joined()
+        let generated = text[..<from.upperBound] + table + text[to.lowerBound...]
+        let outcome = Golden.check(String(generated), against: Self.page)
+        #expect(outcome == .matches, "\(outcome)")
+        #expect(ReportMember.all.count >= 20)
     }
 }

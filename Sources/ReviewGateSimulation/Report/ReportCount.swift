@@ -6,32 +6,42 @@ package struct ReportCount: Sendable {
     let key: String
     /// Its label in the headline tables.
     let label: String
+    /// What it counts, as the reference page says it.
+    let meaning: String
     /// Where a tally holds it.
     let field: WritableKeyPath<SimulationTally, Int> & Sendable
 
     /// People replayed.
-    static let people = Self(key: "people", label: "people", field: \.people)
+    static let people = Self(key: "people", label: "people", meaning: "people replayed", field: \.people)
     /// People asked at least once.
-    static let peopleAsked = Self(key: "people_asked", label: "people asked", field: \.peopleAsked)
+    static let peopleAsked = Self(
+        key: "people_asked", label: "people asked", meaning: "people asked at least once", field: \.peopleAsked)
     /// Moments decided.
-    static let moments = Self(key: "moments", label: "moments", field: \.moments)
+    static let moments = Self(
+        key: "moments", label: "moments", meaning: "moments decided (launches, events, triggers)", field: \.moments)
     /// Asks.
-    static let asks = Self(key: "asks", label: "asks", field: \.asks)
+    static let asks = Self(key: "asks", label: "asks", meaning: "asks", field: \.asks)
     /// Trigger moments that did not ask.
     static let blockedMoments = Self(
-        key: "blocked_moments", label: "trigger moments not asked", field: \.blockedMoments)
+        key: "blocked_moments", label: "trigger moments not asked",
+        meaning: "trigger moments (a trigger listened) that did not ask", field: \.blockedMoments)
     /// Moments naming a trigger the policy does not have.
     static let unknownTriggerMoments = Self(
-        key: "unknown_trigger_moments", label: "moments of an unknown trigger", field: \.unknownTriggerMoments)
+        key: "unknown_trigger_moments", label: "moments of an unknown trigger",
+        meaning: "`type: trigger` lines naming a trigger the policy does not have, not decided",
+        field: \.unknownTriggerMoments)
     /// Under an experiment: people exposed.
-    static let peopleExposed = Self(key: "people_exposed", label: "people exposed", field: \.peopleExposed)
+    static let peopleExposed = Self(
+        key: "people_exposed", label: "people exposed",
+        meaning: "people exposed, at the first moment the arms would decide differently", field: \.peopleExposed)
     /// Under an experiment: asks before exposure.
     static let asksBeforeExposure = Self(
-        key: "asks_before_exposure", label: "asks before exposure (alike in every arm)", field: \.asksBeforeExposure)
+        key: "asks_before_exposure", label: "asks before exposure (alike in every arm)",
+        meaning: "asks before the person's exposure, the same in every arm", field: \.asksBeforeExposure)
     /// Under an experiment: exposed people asked at or after their exposure.
     static let exposedPeopleAsked = Self(
         key: "exposed_people_asked", label: "exposed people asked at or after exposure",
-        field: \.exposedPeopleAsked)
+        meaning: "exposed people asked at or after their exposure", field: \.exposedPeopleAsked)
 }
 
 /// A row (or rows) of the headline figures, in ``all``'s order in the text report's table and the

@@ -4,6 +4,7 @@ extension ReportMember {
     /// Asks past the OS's quota: `null` where no quota is modelled (Android).
     static let asksPastOSQuota = Self(
         key: "asks_past_os_quota",
+        meaning: "asks past the OS's quota (3 in 365 days on iOS), which it would drop silently; `null` where no quota is modelled (Android)",
         write: { result, _ in result.modelsOSQuota ? .int(result.tally.asksPastOSQuota) : .null },
         read: { reader, node, result in
             result.modelsOSQuota = node["asks_past_os_quota"]?.scalar?.value != .null
@@ -15,6 +16,7 @@ extension ReportMember {
     /// Older reports have none: they read as none, so that they still merge.
     static let asksByWeek = Self(
         key: "asks_by_week",
+        meaning: "asks by the UTC week they came in, keyed by the week's Monday (`2026-03-02`); only weeks with asks",
         write: { result, _ in
             .object(
                 result.tally.asksByWeek.keys.sorted().map { week in
@@ -44,6 +46,7 @@ extension ReportMember {
     /// Days from first seen to first ask: the percentiles, and the people by day they add up from.
     static let daysToFirstAsk = Self(
         key: "days_to_first_ask",
+        meaning: "whole days from first seen to first ask: `p10`, `p50`, `p90` (`null` when nobody was asked) and `people_by_day`, the people first asked on each day",
         write: { result, _ in
             let tally = result.tally
             return .object([
@@ -74,6 +77,7 @@ extension ReportMember {
     /// Per blocker that blocked a trigger moment: the moments, and the people blocked at least once.
     static let blockedBy = Self(
         key: "blocked_by",
+        meaning: "by blocker (a guard's key, `responses`, `rollout`, `experiment`, `trigger`, `enabled`): the trigger moments it blocked (`moments`) and the people blocked at least once (`people`); a moment counts under each blocker",
         write: { result, _ in
             .object(
                 Blocker.allCases.enumerated().compactMap { index, blocker in
@@ -104,6 +108,7 @@ extension ReportMember {
     /// People never asked, each once, by why: `never_reached` always, each blocker when it has people.
     static let neverAsked = Self(
         key: "never_asked",
+        meaning: "people never asked, each once, by why: `never_reached`, or the first blocker of their last moment whose count passed",
         write: { result, _ in
             .object(
                 SimulationTally.NeverAsked.ids.indices.compactMap { index in
@@ -128,6 +133,7 @@ extension ReportMember {
     /// The latest time of any line replayed; the later of two partitions'.
     static let latest = Self(
         key: "latest",
+        meaning: "the latest time of any line replayed: where observation ends unless `--until` says",
         write: { result, _ in result.tally.latest.map { .string($0.description) } ?? .null },
         read: { reader, node, result in result.tally.latest = reader.time(node["latest"]) },
         add: { tally, other in
@@ -138,6 +144,7 @@ extension ReportMember {
     /// first-seen date they add up from; `null` without a horizon.
     static let withinDays = Self(
         key: "within_days",
+        meaning: "under `--within-days`: the cohort (`people`), those asked within the horizon (`asked`, `asked_percent`) and `by_first_seen`, the counts per first-seen date; `null` without",
         write: { result, context in
             guard let counts = context.horizon(result) else { return .null }
             let percent = counts.people == 0 ? 0 : Double(counts.asked) * 100 / Double(counts.people)
@@ -180,6 +187,7 @@ extension ReportMember {
     /// (added up arm by arm by ``SimulationReport/PolicyResult/add(_:)``).
     static let arms = Self(
         key: "arms",
+        meaning: "an experiment's arms, the holdout first: each arm's whole result (its `name` the arm's, its triggers' rules its own)",
         write: { result, context in
             guard let arms = result.arms, !context.isArm else { return nil }
             var armContext = context

@@ -7,6 +7,8 @@
 struct ReportMember: Sendable {
     /// Its key in the JSON report.
     let key: String
+    /// What it holds, as the reference page says it (`Documentation/reference/simulation-report.md`).
+    let meaning: String
     /// Its value in a result's object; `nil` leaves it out.
     let write: @Sendable (_ result: SimulationReport.PolicyResult, _ context: WriteContext) -> JSONValue?
     /// Reads it from a result's object into the result being read (its triggers already read).
@@ -31,7 +33,7 @@ struct ReportMember: Sendable {
     static func count(_ count: ReportCount) -> Self {
         let (key, field) = (count.key, count.field)
         return Self(
-            key: key, write: { result, _ in .int(result.tally[keyPath: field]) },
+            key: key, meaning: count.meaning, write: { result, _ in .int(result.tally[keyPath: field]) },
             read: { reader, node, result in result.tally[keyPath: field] = reader.int(node, key) },
             add: { $0[keyPath: field] += $1[keyPath: field] })
     }
@@ -42,7 +44,7 @@ struct ReportMember: Sendable {
     static func exposureCount(_ count: ReportCount) -> Self {
         let (key, field) = (count.key, count.field)
         return Self(
-            key: key,
+            key: key, meaning: count.meaning + " (an experiment's policy and each arm)",
             write: { result, context in context.countsExposure(result) ? .int(result.tally[keyPath: field]) : nil },
             read: { reader, node, result in
                 if node["people_exposed"] != nil { result.tally[keyPath: field] = reader.int(node, key) }
@@ -51,9 +53,11 @@ struct ReportMember: Sendable {
     }
 
     /// A count per trigger, keyed by the trigger's id, in the policy's trigger order.
-    static func byTrigger(_ key: String, _ field: WritableKeyPath<SimulationTally, [Int]> & Sendable) -> Self {
+    static func byTrigger(
+        _ key: String, _ meaning: String, _ field: WritableKeyPath<SimulationTally, [Int]> & Sendable
+    ) -> Self {
         Self(
-            key: key,
+            key: key, meaning: meaning,
             write: { result, _ in
                 .object(
                     result.triggers.indices.map { (result.triggers[$0].id, .int(result.tally[keyPath: field][$0])) })
@@ -73,30 +77,33 @@ struct ReportMember: Sendable {
 
     /// A member that is not a count (a name, a share of two counts): written, neither read nor added.
     static func written(
-        _ key: String, _ write: @escaping @Sendable (SimulationReport.PolicyResult, WriteContext) -> JSONValue?
+        _ key: String, _ meaning: String,
+        _ write: @escaping @Sendable (SimulationReport.PolicyResult, WriteContext) -> JSONValue?
     ) -> Self {
-        Self(key: key, write: write, read: { _, _, _ in }, add: { _, _ in })
+        Self(key: key, meaning: meaning, write: write, read: { _, _, _ in }, add: { _, _ in })
     }
 
     /// The members after a result's name, digest, path and triggers, in the order the report writes them.
     static let all: [ReportMember] = [
         .count(.people),
         .count(.peopleAsked),
-        .written("people_asked_percent") { result, _ in .double((result.askedPercent * 10).rounded() / 10) },
+        .written("people_asked_percent", "`people_asked` as a share of `people`, in percent, to a tenth") { result, _ in .double((result.askedPercent * 10).rounded() / 10) },
         .count(.moments),
         .count(.asks),
         .asksPastOSQuota,
-        .byTrigger("asks_by_trigger", \.asksByTrigger),
+        .byTrigger("asks_by_trigger", "asks by the trigger that asked, keyed by its id", \.asksByTrigger),
         .asksByWeek,
         .daysToFirstAsk,
         .count(.blockedMoments),
         .blockedBy,
-        .byTrigger("never_reached", \.neverReached),
+        .byTrigger(
+            "never_reached", "by trigger id: people whose count never passed the trigger's count rule",
+            \.neverReached),
         .count(.unknownTriggerMoments),
         .neverAsked,
         .latest,
         .withinDays,
-        .written("experiment") { result, context in
+        .written("experiment", "the experiment's name (a policy with an experiment)") { result, context in
             result.arms == nil || context.isArm ? nil : .string(result.experimentName)
         },
         .exposureCount(.peopleExposed),
