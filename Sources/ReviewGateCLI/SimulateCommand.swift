@@ -17,8 +17,8 @@ struct SimulateCommand: ParsableCommand {
 
             Timeline columns (JSON Lines keys, or a CSV header): user, time (RFC 3339, or epoch \
             seconds, milliseconds or microseconds), type (install, launch, event, trigger, update, \
-            response, flag, attribute, want), name, scene, source, short, build, value. The README \
-            shows an export query for GA4's BigQuery tables.
+            response, flag, attribute, want), name, scene, source, short, build, value. \
+            Documentation/guides/exporting-from-a-warehouse.md has export queries for GA4's tables.
 
             --vary PATH=V1,V2 replays the same people through each variant of the policy, the \
             setting at PATH (dot-separated keys, "quoted" when a key holds a dot) set to each value \

@@ -1,6 +1,6 @@
 @_spi(ReviewGateTools) import ReviewGate
 
-/// The budget an app arbitrates its prompts with, kept up to date by signed remote updates (SPEC
+/// The budget an app arbitrates its prompts with, kept up to date by signed remote updates (Semantics
 /// §12), as ``RemotePolicy`` keeps a policy. Hold one for the life of the process.
 ///
 /// It starts from the last good update kept on disk, when that still passes every check (see

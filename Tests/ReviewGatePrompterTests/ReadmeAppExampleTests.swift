@@ -8,7 +8,7 @@ import ReviewGateTestSupport
 @_spi(ReviewGateTools) import ReviewGateYAML
 import Testing
 
-/// The README's *In your app* example, line for line (ReadmeTests checks that they agree), with the
+/// The in-an-app guide's prompter example, line for line (DocumentationTests checks that they agree), with the
 /// test clock and a fake presenter in place of StoreKit's.
 @Suite("Prompter: the in-an-app guide's app", .hangGuard)
 struct ReadmeAppExampleTests {

@@ -27,7 +27,7 @@ import Testing
         try Repository.temporaryFolder().appending(path: "Application Support/review-policy.json").path
     }
 
-    /// The README's example, line for line (ReadmeTests checks that they agree).
+    /// The remote-updates guide's example, line for line (DocumentationTests checks that they agree).
     @Test func readmeExample() throws {
         let files = try Self.files.get()
         let policyBytes = files.shipped

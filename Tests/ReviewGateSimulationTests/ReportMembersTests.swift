@@ -84,7 +84,8 @@ struct ReportMembersTests {
 @Suite("simulate: the report's reference page, from the catalogue")
 struct ReportReferenceTests {
     static let page = Repository.root.appending(path: "Documentation/reference/simulation-report.md")
-    static let start = "<!-- Generated from ReportMember.all by ReportMembersTests: change the catalogue, not the table. -->\n"
+    static let start =
+        "<!-- Generated from ReportMember.all by ReportReferenceTests: change the catalogue, not the table. -->\n"
     static let end = "<!-- End of the generated table. -->\n"
 
     @Test("Documentation/reference/simulation-report.md's members table is ReportMember.all")

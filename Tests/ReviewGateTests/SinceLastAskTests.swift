@@ -202,7 +202,8 @@ import Testing
                             time > (lastAsk ?? Timestamp(nanosecondsSince1970: 0))
                                 && window.map { time > now - $0 } ?? true
                         }.count + 1
-                    guard case .donations(let count)? = decision.check(.trigger(.count), trigger: "done")?.observed else {
+                    guard case .donations(let count)? = decision.check(.trigger(.count), trigger: "done")?.observed
+                    else {
                         Issue.record("no count")
                         return
                     }

@@ -60,7 +60,8 @@ package struct CheckDescription: Sendable {
             case .lastAsk: return "last ask unknown"
             }
         case .daysOfUse(let count):
-            let window = if case .activeDays(let rule) = check.required { " in the last \(rule.withinDays)d" } else { "" }
+            let window =
+                if case .activeDays(let rule) = check.required { " in the last \(rule.withinDays)d" } else { "" }
             let launch = moment.donates(Trigger.launchEvent) ? ", this launch's included" : ""
             return "\(count) day\(count == 1 ? "" : "s") of use\(window) to \(moment.localDate)\(launch)"
         case .donations(let count):

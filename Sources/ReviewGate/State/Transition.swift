@@ -78,21 +78,32 @@ public enum Transition {
         guard let event = moment.event else { return }
         if event == Trigger.launchEvent {
             donateLaunch(
-                at: moment.now, utcOffsetSeconds: moment.utcOffsetSeconds, counting: counting, to: &state, keeping: kept
-            )
+                at: moment.now, utcOffsetSeconds: moment.utcOffsetSeconds, counting: counting, to: &state,
+                window: kept.window, activeDaysWindow: kept.activeDaysWindow,
+                countsSinceAsk: !kept.prompts(countingSince: Trigger.launchEvent).isEmpty, keeping: { kept })
         } else if counting {
             count(event, at: moment.now, in: &state, keeping: kept)
         }
     }
 
     /// A launch's donation: counted when `counting` (unless the count is full), a day of use at its
-    /// local date in `utcOffsetSeconds` when days of use are kept, and the start of a session.
+    /// local date in `utcOffsetSeconds` when days of use are kept (`activeDaysWindow`), and the start
+    /// of a session. A launch counted since the last ask (`countsSinceAsk`, or a state that has such
+    /// counters) starts and adds to them with what `kept` says; any other is only recorded, its
+    /// time kept for `window`, without making `kept` (which a replay's millions of launches would).
     private static func donateLaunch(
-        at now: Timestamp, utcOffsetSeconds: Int, counting: Bool, to state: inout ReviewState, keeping kept: HistoryKept
+        at now: Timestamp, utcOffsetSeconds: Int, counting: Bool, to state: inout ReviewState, window: TimeSpan?,
+        activeDaysWindow: Int?, countsSinceAsk: Bool, keeping kept: () -> HistoryKept
     ) {
-        if counting { countLaunch(at: now, in: &state, keeping: kept) }
-        if let window = kept.activeDaysWindow {
-            state.keepActiveDay(LocalDate(now, utcOffsetSeconds: utcOffsetSeconds), window: window)
+        if counting {
+            if countsSinceAsk || !state.launchesSinceAsk.isEmpty {
+                countLaunch(at: now, in: &state, keeping: kept())
+            } else if state.launches < ReviewState.largestCount {
+                record(now, count: &state.launches, times: &state.launchTimes, keeping: window)
+            }
+        }
+        if let activeDaysWindow {
+            state.keepActiveDay(LocalDate(now, utcOffsetSeconds: utcOffsetSeconds), window: activeDaysWindow)
         }
         state.sessionStartedAt = now
     }
@@ -154,12 +165,14 @@ public enum Transition {
     }
 
     /// ``applyUnheard(_:to:policy:listened:)`` for a launch no trigger listens to, without a
-    /// moment: donated as `record` donates a counted launch (``donateLaunch(at:utcOffsetSeconds:counting:to:keeping:)``).
+    /// moment: donated as `record` donates a counted launch (`donateLaunch`).
     package static func applyUnheardLaunch(
         at now: Timestamp, to state: inout ReviewState, policy: Policy, utcOffsetSeconds: Int = 0
     ) {
         donateLaunch(
-            at: now, utcOffsetSeconds: utcOffsetSeconds, counting: true, to: &state, keeping: policy.historyKept)
+            at: now, utcOffsetSeconds: utcOffsetSeconds, counting: true, to: &state, window: policy.longestWithin,
+            activeDaysWindow: policy.activeDaysWindow, countsSinceAsk: policy.countsSinceAsk(Trigger.launchEvent),
+            keeping: { policy.historyKept })
     }
 
     /// ``applyUnheard(_:to:policy:listened:)`` for a donation of `event` that no trigger listens to,

@@ -65,7 +65,7 @@ struct FirstAskChart {
             }
         }
         var shown: [HTML] = []
-        for (row, (name, quantile)) in [("p10", 0.1), ("p50", 0.5), ("p90", 0.9)].enumerated() {
+        for (row, (name, quantile)) in HeadlineRow.percentiles.enumerated() {
             guard let day = tally.firstAskPercentile(quantile) else { continue }
             // Day `d` is the `d`th of its bin's days: a line through its place in the bin.
             let x = Self.left + (Double(day) + 0.5) / Double(binWidth) * slot

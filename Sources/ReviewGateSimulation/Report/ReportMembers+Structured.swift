@@ -4,11 +4,13 @@ extension ReportMember {
     /// Asks past the OS's quota: `null` where no quota is modelled (Android).
     static let asksPastOSQuota = Self(
         key: "asks_past_os_quota",
-        meaning: "asks past the OS's quota (3 in 365 days on iOS), which it would drop silently; `null` where no quota is modelled (Android)",
+        meaning:
+            "asks past the OS's quota (3 in 365 days on iOS), which it would drop silently; `null` where no quota is modelled (Android)",
         write: { result, _ in result.modelsOSQuota ? .int(result.tally.asksPastOSQuota) : .null },
         read: { reader, node, result in
-            result.modelsOSQuota = node["asks_past_os_quota"]?.scalar?.value != .null
-            if result.modelsOSQuota { result.tally.asksPastOSQuota = reader.int(node, "asks_past_os_quota") }
+            let key = "asks_past_os_quota"
+            result.modelsOSQuota = node[key]?.scalar?.value != .null
+            if result.modelsOSQuota { result.tally.asksPastOSQuota = reader.int(node, key) }
         },
         add: { $0.asksPastOSQuota += $1.asksPastOSQuota })
 
@@ -46,21 +48,23 @@ extension ReportMember {
     /// Days from first seen to first ask: the percentiles, and the people by day they add up from.
     static let daysToFirstAsk = Self(
         key: "days_to_first_ask",
-        meaning: "whole days from first seen to first ask: `p10`, `p50`, `p90` (`null` when nobody was asked) and `people_by_day`, the people first asked on each day",
+        meaning:
+            "whole days from first seen to first ask: `p10`, `p50`, `p90` (`null` when nobody was asked) and `people_by_day`, the people first asked on each day",
         write: { result, _ in
             let tally = result.tally
-            return .object([
-                ("p10", tally.firstAskPercentile(0.1).map(JSONValue.int) ?? .null),
-                ("p50", tally.firstAskPercentile(0.5).map(JSONValue.int) ?? .null),
-                ("p90", tally.firstAskPercentile(0.9).map(JSONValue.int) ?? .null),
-                (
-                    "people_by_day",
-                    .object(
-                        tally.firstAskDays.enumerated().compactMap {
-                            $0.element > 0 ? (String($0.offset), .int($0.element)) : nil
-                        })
-                ),
-            ])
+            let percentiles = HeadlineRow.percentiles.map { name, quantile in
+                (name, tally.firstAskPercentile(quantile).map(JSONValue.int) ?? .null)
+            }
+            return .object(
+                percentiles + [
+                    (
+                        "people_by_day",
+                        .object(
+                            tally.firstAskDays.enumerated().compactMap {
+                                $0.element > 0 ? (String($0.offset), .int($0.element)) : nil
+                            })
+                    )
+                ])
         },
         read: { reader, node, result in
             for entry in reader.entries(reader.node(node, "days_to_first_ask"), "people_by_day") {
@@ -77,7 +81,8 @@ extension ReportMember {
     /// Per blocker that blocked a trigger moment: the moments, and the people blocked at least once.
     static let blockedBy = Self(
         key: "blocked_by",
-        meaning: "by blocker (a guard's key, `responses`, `rollout`, `experiment`, `trigger`, `enabled`): the trigger moments it blocked (`moments`) and the people blocked at least once (`people`); a moment counts under each blocker",
+        meaning:
+            "by blocker (a guard's key, `responses`, `rollout`, `experiment`, `trigger`, `enabled`): the trigger moments it blocked (`moments`) and the people blocked at least once (`people`); a moment counts under each blocker",
         write: { result, _ in
             .object(
                 Blocker.allCases.enumerated().compactMap { index, blocker in
@@ -108,7 +113,8 @@ extension ReportMember {
     /// People never asked, each once, by why: `never_reached` always, each blocker when it has people.
     static let neverAsked = Self(
         key: "never_asked",
-        meaning: "people never asked, each once, by why: `never_reached`, or the first blocker of their last moment whose count passed",
+        meaning:
+            "people never asked, each once, by why: `never_reached`, or the first blocker of their last moment whose count passed",
         write: { result, _ in
             .object(
                 SimulationTally.NeverAsked.ids.indices.compactMap { index in
@@ -144,7 +150,8 @@ extension ReportMember {
     /// first-seen date they add up from; `null` without a horizon.
     static let withinDays = Self(
         key: "within_days",
-        meaning: "under `--within-days`: the cohort (`people`), those asked within the horizon (`asked`, `asked_percent`) and `by_first_seen`, the counts per first-seen date; `null` without",
+        meaning:
+            "under `--within-days`: the cohort (`people`), those asked within the horizon (`asked`, `asked_percent`) and `by_first_seen`, the counts per first-seen date; `null` without",
         write: { result, context in
             guard let counts = context.horizon(result) else { return .null }
             let percent = counts.people == 0 ? 0 : Double(counts.asked) * 100 / Double(counts.people)
@@ -187,7 +194,8 @@ extension ReportMember {
     /// (added up arm by arm by ``SimulationReport/PolicyResult/add(_:)``).
     static let arms = Self(
         key: "arms",
-        meaning: "an experiment's arms, the holdout first: each arm's whole result (its `name` the arm's, its triggers' rules its own)",
+        meaning:
+            "an experiment's arms, the holdout first: each arm's whole result (its `name` the arm's, its triggers' rules its own)",
         write: { result, context in
             guard let arms = result.arms, !context.isArm else { return nil }
             var armContext = context

@@ -47,7 +47,7 @@ struct ReportMember: Sendable {
             key: key, meaning: count.meaning + " (an experiment's policy and each arm)",
             write: { result, context in context.countsExposure(result) ? .int(result.tally[keyPath: field]) : nil },
             read: { reader, node, result in
-                if node["people_exposed"] != nil { result.tally[keyPath: field] = reader.int(node, key) }
+                if node[ReportCount.peopleExposed.key] != nil { result.tally[keyPath: field] = reader.int(node, key) }
             },
             add: { $0[keyPath: field] += $1[keyPath: field] })
     }
@@ -87,7 +87,9 @@ struct ReportMember: Sendable {
     static let all: [ReportMember] = [
         .count(.people),
         .count(.peopleAsked),
-        .written("people_asked_percent", "`people_asked` as a share of `people`, in percent, to a tenth") { result, _ in .double((result.askedPercent * 10).rounded() / 10) },
+        .written("people_asked_percent", "`people_asked` as a share of `people`, in percent, to a tenth") { result, _ in
+            .double((result.askedPercent * 10).rounded() / 10)
+        },
         .count(.moments),
         .count(.asks),
         .asksPastOSQuota,

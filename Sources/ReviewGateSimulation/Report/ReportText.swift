@@ -7,8 +7,6 @@ extension SimulationReport {
         guard variants.isEmpty else { return variantText }
         var out: [String] = []
         let results = [baseline, policy].compactMap { $0 }
-        // By position: a baseline that is the policy's own file is still the baseline.
-        func role(_ index: Int) -> String { baseline == nil || index == 1 ? "policy" : "baseline" }
         for (index, result) in results.enumerated() {
             // "policy  " beside "baseline", so that the names line up.
             let label = baseline == nil ? "policy" : index == 1 ? "policy  " : "baseline"
@@ -36,10 +34,12 @@ extension SimulationReport {
         return out.joined(separator: "\n") + "\n"
     }
 
+    /// The role of the result at `index` of the text's columns (the baseline first): by position,
+    /// so that a baseline that is the policy's own file is still the baseline.
+    private func role(_ index: Int) -> String { baseline == nil || index == 1 ? "policy" : "baseline" }
+
     /// A headline row's lines in the text's table of `results` (the baseline first).
     private func textRows(_ row: HeadlineRow, of results: [PolicyResult], into table: inout Table) {
-        // By position: a baseline that is the policy's own file is still the baseline.
-        func role(_ index: Int) -> String { baseline == nil || index == 1 ? "policy" : "baseline" }
         switch row {
         case .count(let count, let shown):
             guard shown.contains(.text) else { return }

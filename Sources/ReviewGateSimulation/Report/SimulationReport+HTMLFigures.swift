@@ -57,18 +57,23 @@ extension SimulationReport {
             return
         case .exposure:
             guard columns.contains(where: \.countsExposure) else { return }
-            for count in [ReportCount.peopleExposed, nil, .exposedPeopleAsked, .asksBeforeExposure] {
-                table.row(
-                    count?.label ?? "asks at or after exposure, per exposed person",
-                    columns.map { column in
-                        guard column.countsExposure else { return "-" }
-                        guard let count else { return HTML(text: Self.asksPerExposed(column.result.tally)) }
-                        let figure = HTML.figure(
-                            column.path.appending(count.key), Self.grouped(column.result.tally[keyPath: count.field]))
-                        return count.key == ReportCount.exposedPeopleAsked.key
-                            ? figure + HTML(text: " (\(Self.exposedAskedShare(column.result.tally)))") : figure
-                    }, change: baseline == nil ? nil : "")
+            let change = baseline == nil ? nil : ""
+            // Each cell "-" in a column that counts no exposure.
+            func cells(_ cell: (HTMLColumn) -> HTML) -> [HTML] {
+                columns.map { $0.countsExposure ? cell($0) : "-" }
             }
+            func figure(_ count: ReportCount, _ column: HTMLColumn) -> HTML {
+                HTML.figure(column.path.appending(count.key), Self.grouped(column.result.tally[keyPath: count.field]))
+            }
+            table.row(ReportCount.peopleExposed.label, cells { figure(.peopleExposed, $0) }, change: change)
+            table.row(
+                "asks at or after exposure, per exposed person",
+                cells { HTML(text: Self.asksPerExposed($0.result.tally)) }, change: change)
+            table.row(
+                ReportCount.exposedPeopleAsked.label,
+                cells { figure(.exposedPeopleAsked, $0) + HTML(text: " (\(Self.exposedAskedShare($0.result.tally)))") },
+                change: change)
+            table.row(ReportCount.asksBeforeExposure.label, cells { figure(.asksBeforeExposure, $0) }, change: change)
         case .horizon:
             guard let horizon else { return }
             table.heading(horizonTitle(horizon))
