@@ -6,7 +6,7 @@ import Testing
 @_spi(ReviewGateTools) @testable import ReviewGateSimulation
 
 /// Each count of the report is defined once (`ReportMember.all`): a tally with every field set is
-/// added up, written and read back whole, so that a field of `SimulationTally` that no member
+/// added up (`SimulationTally.add`), written and read back whole, so that a field that `add` misses, or that no member
 /// covers fails here, naming it.
 @Suite("simulate: the report's members, one definition each")
 struct ReportMembersTests {
@@ -46,7 +46,7 @@ struct ReportMembersTests {
         }
     }
 
-    @Test("adding a tally to an empty one gives it whole: every field is added by a member")
+    @Test("adding a tally to an empty one gives it whole: every field is added")
     func everyFieldIsAdded() {
         var total = SimulationTally(triggers: 2)
         total.add(Self.fullTally())

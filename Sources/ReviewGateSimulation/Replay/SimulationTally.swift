@@ -80,9 +80,38 @@ package struct SimulationTally: Sendable, Hashable {
         neverReached = Array(repeating: 0, count: triggers)
     }
 
-    /// Adds another part's counts (of the same policy): each member of the report adds its own.
+    /// Adds another part's counts (of the same policy), field by field: it runs for each person
+    /// of an experiment, twice, so it is written out rather than run through the report's members
+    /// (which took 42% more instructions there). `ReportMembersTests` checks that it adds every field.
     package mutating func add(_ other: SimulationTally) {
-        for member in ReportMember.all { member.add(&self, other) }
+        people += other.people
+        peopleAsked += other.peopleAsked
+        peopleExposed += other.peopleExposed
+        asksBeforeExposure += other.asksBeforeExposure
+        exposedPeopleAsked += other.exposedPeopleAsked
+        moments += other.moments
+        asks += other.asks
+        asksPastOSQuota += other.asksPastOSQuota
+        for index in asksByTrigger.indices where index < other.asksByTrigger.count {
+            asksByTrigger[index] += other.asksByTrigger[index]
+        }
+        for (week, count) in other.asksByWeek { asksByWeek[week, default: 0] += count }
+        Self.add(other.firstAskDays, to: &firstAskDays)
+        blockedMoments += other.blockedMoments
+        for index in blockedBy.indices {
+            blockedBy[index].moments += other.blockedBy[index].moments
+            blockedBy[index].people += other.blockedBy[index].people
+        }
+        for index in neverReached.indices where index < other.neverReached.count {
+            neverReached[index] += other.neverReached[index]
+        }
+        unknownTriggerMoments += other.unknownTriggerMoments
+        for index in neverAsked.indices { neverAsked[index] += other.neverAsked[index] }
+        if let time = other.latest, latest.map({ $0 < time }) ?? true { latest = time }
+        for (day, counts) in other.firstSeen {
+            firstSeen[day, default: FirstSeen()].people += counts.people
+            firstSeen[day, default: FirstSeen()].asked += counts.asked
+        }
     }
 
     /// The UTC day of `time`, counted from 1970-01-01 (negative before it).

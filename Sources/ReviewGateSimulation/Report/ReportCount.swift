@@ -105,6 +105,21 @@ package enum HeadlineRow: Sendable {
         }
     }
 
+    /// The labels of the rows drawn their own way, the same in the text's table and the page's (the
+    /// text indents a row under another with two spaces, the page with its `sub` class).
+    enum Label {
+        /// A trigger's asks, under `asks`.
+        static func byTrigger(_ id: String) -> String { "by \(id)" }
+        /// Asks past the OS's quota.
+        static let pastOSQuota = "asks past the OS quota"
+        /// A percentile of days to the first ask.
+        static func percentile(_ name: String) -> String { "first ask, \(name) (days)" }
+        /// The horizon's people asked within it.
+        static func askedWithin(_ days: String) -> String { "asked within \(days)" }
+        /// The heading of the people who never reached each trigger's count.
+        static let neverReached = "people who never reached a trigger's count"
+    }
+
     /// The percentiles of days to the first ask: their name (the JSON key) and quantile.
     static let percentiles: [(name: String, quantile: Double)] = [("p10", 0.1), ("p50", 0.5), ("p90", 0.9)]
 }

@@ -11,8 +11,7 @@ extension ReportMember {
             let key = "asks_past_os_quota"
             result.modelsOSQuota = node[key]?.scalar?.value != .null
             if result.modelsOSQuota { result.tally.asksPastOSQuota = reader.int(node, key) }
-        },
-        add: { $0.asksPastOSQuota += $1.asksPastOSQuota })
+        })
 
     /// Asks by week, keyed by the week's Monday (`2026-03-02`), in date order; only weeks with asks.
     /// Older reports have none: they read as none, so that they still merge.
@@ -40,9 +39,6 @@ extension ReportMember {
                 }
                 result.tally.asksByWeek[SimulationTally.week(of: date), default: 0] += reader.int(entry)
             }
-        },
-        add: { tally, other in
-            for (week, count) in other.asksByWeek { tally.asksByWeek[week, default: 0] += count }
         })
 
     /// Days from first seen to first ask: the percentiles, and the people by day they add up from.
@@ -75,8 +71,7 @@ extension ReportMember {
                 }
                 result.tally.firstAsk(onDay: day, count: reader.int(entry))
             }
-        },
-        add: { SimulationTally.add($1.firstAskDays, to: &$0.firstAskDays) })
+        })
 
     /// Per blocker that blocked a trigger moment: the moments, and the people blocked at least once.
     static let blockedBy = Self(
@@ -102,12 +97,6 @@ extension ReportMember {
                 result.tally.blockedBy[blocker.index] = SimulationTally.Blocked(
                     moments: reader.int(entry.value, "moments"), people: reader.int(entry.value, "people"))
             }
-        },
-        add: { tally, other in
-            for index in tally.blockedBy.indices {
-                tally.blockedBy[index].moments += other.blockedBy[index].moments
-                tally.blockedBy[index].people += other.blockedBy[index].people
-            }
         })
 
     /// People never asked, each once, by why: `never_reached` always, each blocker when it has people.
@@ -131,9 +120,6 @@ extension ReportMember {
                 }
                 result.tally.neverAsked[index] = reader.int(entry)
             }
-        },
-        add: { tally, other in
-            for index in tally.neverAsked.indices { tally.neverAsked[index] += other.neverAsked[index] }
         })
 
     /// The latest time of any line replayed; the later of two partitions'.
@@ -141,10 +127,7 @@ extension ReportMember {
         key: "latest",
         meaning: "the latest time of any line replayed: where observation ends unless `--until` says",
         write: { result, _ in result.tally.latest.map { .string($0.description) } ?? .null },
-        read: { reader, node, result in result.tally.latest = reader.time(node["latest"]) },
-        add: { tally, other in
-            if let time = other.latest, tally.latest.map({ $0 < time }) ?? true { tally.latest = time }
-        })
+        read: { reader, node, result in result.tally.latest = reader.time(node["latest"]) })
 
     /// Under `--within-days`: the horizon's cohort, those asked within it, and the counts by
     /// first-seen date they add up from; `null` without a horizon.
@@ -182,12 +165,6 @@ extension ReportMember {
                 result.tally.firstSeen[SimulationTally.day(of: day)] = SimulationTally.FirstSeen(
                     people: reader.int(entry.value, "people"), asked: reader.int(entry.value, "asked"))
             }
-        },
-        add: { tally, other in
-            for (day, counts) in other.firstSeen {
-                tally.firstSeen[day, default: SimulationTally.FirstSeen()].people += counts.people
-                tally.firstSeen[day, default: SimulationTally.FirstSeen()].asked += counts.asked
-            }
         })
 
     /// Under an experiment, each arm's result, the holdout first, each with its exposure counts
@@ -206,6 +183,5 @@ extension ReportMember {
             guard node["arms"] != nil else { return }
             result.arms = reader.list(node, "arms").compactMap { reader.policy($0) }
             result.experimentName = node["experiment"]?.string
-        },
-        add: { _, _ in })
+        })
 }

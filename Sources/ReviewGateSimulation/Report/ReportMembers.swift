@@ -1,7 +1,7 @@
 @_spi(ReviewGateTools) import ReviewGate
 
-/// A member of a policy's result in the JSON report, defined once: how it is written, how
-/// `--merge` reads it back, and how partitions of people add it up. ``all`` lists them in the
+/// A member of a policy's result in the JSON report, defined once: how it is written and how
+/// `--merge` reads it back (partitions add up by ``SimulationTally/add(_:)``). ``all`` lists them in the
 /// order the report writes them. A new count is a ``ReportCount`` (its key, label and field of
 /// ``SimulationTally``), placed here and, to be shown, among ``HeadlineRow/all``.
 struct ReportMember: Sendable {
@@ -15,8 +15,6 @@ struct ReportMember: Sendable {
     let read:
         @Sendable (_ reader: inout ReportReader, _ node: DocumentNode, _ result: inout SimulationReport.PolicyResult) ->
             Void
-    /// Adds another partition's count of it (of the same policy) into a tally.
-    let add: @Sendable (_ tally: inout SimulationTally, _ other: SimulationTally) -> Void
 
     /// What writing a result needs beside it.
     struct WriteContext {
@@ -34,8 +32,7 @@ struct ReportMember: Sendable {
         let (key, field) = (count.key, count.field)
         return Self(
             key: key, meaning: count.meaning, write: { result, _ in .int(result.tally[keyPath: field]) },
-            read: { reader, node, result in result.tally[keyPath: field] = reader.int(node, key) },
-            add: { $0[keyPath: field] += $1[keyPath: field] })
+            read: { reader, node, result in result.tally[keyPath: field] = reader.int(node, key) })
     }
 
     /// A count of an experiment's policy and of each arm (Semantics §13), absent elsewhere. A report that
@@ -48,8 +45,7 @@ struct ReportMember: Sendable {
             write: { result, context in context.countsExposure(result) ? .int(result.tally[keyPath: field]) : nil },
             read: { reader, node, result in
                 if node[ReportCount.peopleExposed.key] != nil { result.tally[keyPath: field] = reader.int(node, key) }
-            },
-            add: { $0[keyPath: field] += $1[keyPath: field] })
+            })
     }
 
     /// A count per trigger, keyed by the trigger's id, in the policy's trigger order.
@@ -67,20 +63,15 @@ struct ReportMember: Sendable {
                 for (index, trigger) in result.triggers.enumerated() {
                     result.tally[keyPath: field][index] = reader.int(counts, trigger.id)
                 }
-            },
-            add: { tally, other in
-                for index in tally[keyPath: field].indices where index < other[keyPath: field].count {
-                    tally[keyPath: field][index] += other[keyPath: field][index]
-                }
             })
     }
 
-    /// A member that is not a count (a name, a share of two counts): written, neither read nor added.
+    /// A member that is not a count (a name, a share of two counts): written, not read back.
     static func written(
         _ key: String, _ meaning: String,
         _ write: @escaping @Sendable (SimulationReport.PolicyResult, WriteContext) -> JSONValue?
     ) -> Self {
-        Self(key: key, meaning: meaning, write: write, read: { _, _, _ in }, add: { _, _ in })
+        Self(key: key, meaning: meaning, write: write, read: { _, _, _ in })
     }
 
     /// The members after a result's name, digest, path and triggers, in the order the report writes them.

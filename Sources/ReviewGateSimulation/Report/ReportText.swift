@@ -55,7 +55,7 @@ extension SimulationReport {
         case .asksByTrigger:
             for id in Self.union(results.map { $0.triggers.map(\.id) }) {
                 table.figures(
-                    "  by \(id)",
+                    "  " + HeadlineRow.Label.byTrigger(id),
                     results.map { result in
                         result.triggers.firstIndex { $0.id == id }.map { result.tally.asksByTrigger[$0] }
                     })
@@ -63,12 +63,13 @@ extension SimulationReport {
         case .asksPastOSQuota:
             if results.contains(where: \.modelsOSQuota) {
                 table.figures(
-                    "asks past the OS quota", results.map { $0.modelsOSQuota ? $0.tally.asksPastOSQuota : nil })
+                    HeadlineRow.Label.pastOSQuota, results.map { $0.modelsOSQuota ? $0.tally.asksPastOSQuota : nil })
             }
         case .firstAskPercentiles:
             for (name, quantile) in HeadlineRow.percentiles {
                 table.figures(
-                    "first ask, \(name) (days)", results.map { $0.tally.firstAskPercentile(quantile) }, blank: "-")
+                    HeadlineRow.Label.percentile(name), results.map { $0.tally.firstAskPercentile(quantile) },
+                    blank: "-")
             }
         case .blockedBy:
             // A moment is counted under each thing that blocked it, so the rows may add up to more.
@@ -106,7 +107,8 @@ extension SimulationReport {
                 "the first \(Self.days(horizon.days)), of people first seen by "
                     + (lastDay.map(Self.date(ofDay:)) ?? "-") + " (data to " + (end.map(\.day) ?? "-") + ")")
             table.figures("  people", counts.map(\.people))
-            table.shares("  asked within \(Self.days(horizon.days))", counts.map { ($0.asked, $0.people) })
+            table.shares(
+                "  " + HeadlineRow.Label.askedWithin(Self.days(horizon.days)), counts.map { ($0.asked, $0.people) })
         case .neverAsked:
             table.blank()
             table.heading("people never asked, each once, by why")
@@ -121,7 +123,7 @@ extension SimulationReport {
             }
         case .neverReached:
             table.blank()
-            table.heading("people who never reached a trigger's count")
+            table.heading(HeadlineRow.Label.neverReached)
             for id in Self.union(results.map { $0.triggers.map(\.id) }) {
                 let rules = results.map { result in result.triggers.first { $0.id == id }?.rule }
                 let counts = results.map { result in

@@ -33,7 +33,7 @@ extension SimulationReport {
                 })
         case .asksByTrigger:
             for id in Self.union(columns.map { $0.result.triggers.map(\.id) }) {
-                table.counts("by \(id)", indented: true) { result in
+                table.counts(HeadlineRow.Label.byTrigger(id), indented: true) { result in
                     (
                         ["asks_by_trigger", id],
                         result.triggers.firstIndex { $0.id == id }.map { result.tally.asksByTrigger[$0] }
@@ -43,13 +43,13 @@ extension SimulationReport {
         case .asksPastOSQuota:
             if columns.contains(where: \.result.modelsOSQuota) {
                 // Marked where no quota is modelled too: the JSON report has null there, the page "-".
-                table.counts("asks past the OS quota", markingNone: true) {
+                table.counts(HeadlineRow.Label.pastOSQuota, markingNone: true) {
                     (["asks_past_os_quota"], $0.modelsOSQuota ? $0.tally.asksPastOSQuota : nil)
                 }
             }
         case .firstAskPercentiles:
             for (name, quantile) in HeadlineRow.percentiles {
-                table.counts("first ask, \(name) (days)", markingNone: true) {
+                table.counts(HeadlineRow.Label.percentile(name), markingNone: true) {
                     (["days_to_first_ask", name], $0.tally.firstAskPercentile(quantile))
                 }
             }
@@ -85,7 +85,7 @@ extension SimulationReport {
                     } ?? "-"
                 }, change: baseline.flatMap { horizonChange($0) { $0.people } })
             table.row(
-                "asked within \(Self.days(horizon.days))",
+                HeadlineRow.Label.askedWithin(Self.days(horizon.days)),
                 columns.map { column in
                     column.horizon.map {
                         let percent = $0.people == 0 ? 0 : Double($0.asked) * 100 / Double($0.people)
@@ -96,7 +96,7 @@ extension SimulationReport {
                     } ?? "-"
                 }, change: baseline.flatMap { horizonChange($0) { $0.asked } })
         case .neverReached:
-            table.heading("people who never reached a trigger's count")
+            table.heading(HeadlineRow.Label.neverReached)
             for id in Self.union(columns.map { $0.result.triggers.map(\.id) }) {
                 let rules = columns.map { column in column.result.triggers.first { $0.id == id }?.rule }
                 let sameRule = Set(rules.compactMap { $0 }).count == 1
