@@ -122,12 +122,13 @@ let package = Package(
                 "ReviewGatePrompter", "ReviewGate", "ReviewGateFiles", "ReviewGateRemote", "ReviewGateTestSupport",
                 "ReviewGateRemoteTestSupport", .product(name: "Clocks", package: "swift-clocks"),
             ]),
-        // 0.4's public forms, deprecated until 1.0: this target alone keeps deprecation warnings as
+        // 0.4's and 0.5's public forms, deprecated until 1.0: this target alone keeps deprecation warnings as
         // warnings under REVIEWGATE_WARNINGS_AS_ERRORS, so that it can write them.
         .testTarget(
             name: "ReviewGateDeprecatedFormsTests",
             dependencies: [
-                "ReviewGatePrompter", "ReviewGateSimulation", .product(name: "Clocks", package: "swift-clocks"),
+                "ReviewGatePrompter", "ReviewGateRemote", "ReviewGateSimulation",
+                .product(name: "Clocks", package: "swift-clocks"),
             ]),
         // The fuzzed readers (Fuzz/run.sh), which the tests replay the regression inputs through.
         .target(

@@ -46,9 +46,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 let result = try? PolicyLoader.decode(root)
             else { return false }
             let compiled = CompiledPolicy(result)
-            let digest = PolicyDigest.sha256(compiled.canonicalBytes)
+            let digest = CompiledDigest.sha256(compiled.digestedBytes)
             // The build plugin's tool hashes without swift-crypto: the two must agree on every policy.
-            precondition(PortableSHA256.policyDigest(compiled.canonicalBytes) == digest, "the two SHA-256s differ")
+            precondition(PortableSHA256.policyDigest(compiled.digestedBytes) == digest, "the two SHA-256s differ")
             _ = compiled.text(digest: digest)
             return true
         case .state:
@@ -65,10 +65,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = ScenarioRunner.run(scenario)
             return true
         case .compiled:
-            return (try? CompiledPolicy.load(bytes, file: "fuzz.json", digest: PolicyDigest.sha256)) != nil
+            return (try? CompiledPolicy.load(bytes, file: "fuzz.json", digest: CompiledDigest.sha256)) != nil
         case .budget:
             // A compiled budget (JSON, its policies inside, its digest checked), else a budget file.
-            if let budget = try? CompiledBudget.load(bytes, file: "fuzz.json", digest: PolicyDigest.sha256) {
+            if let budget = try? CompiledBudget.load(bytes, file: "fuzz.json", digest: CompiledDigest.sha256) {
                 Self.arbitrate(budget)
                 return true
             }
@@ -378,5 +378,5 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// The key the remote target trusts (its private half is not kept: nothing the fuzzer writes
     /// can be signed with it, so what lies past the signature is the compiled target's).
-    static let key = PolicySigningKey().publicKey
+    static let key = UpdateSigningKey().publicKey
 }

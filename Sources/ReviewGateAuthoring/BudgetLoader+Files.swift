@@ -55,7 +55,7 @@ extension BudgetLoader {
             throw error
         }
         var result = Result(budget: budget, warnings: diagnostics + warnings, document: root, policyResults: results)
-        if let digest = policies.digest { result.budget.digest = digest(CompiledBudget(result).canonicalBytes) }
+        if let digest = policies.digest { result.budget.digest = digest(CompiledBudget(result).digestedBytes) }
         return result
     }
 

@@ -28,7 +28,7 @@ extension CompiledBudget {
         let compiled = CompiledBudget(result)
         let text = compiled.text(digest: result.budget.digest ?? "", filesRelativeTo: root)
         let again = try decode(JSONReader().loadDocument(Array(text.utf8), file: file), digest: digest)
-        guard CompiledBudget(again).canonicalBytes == compiled.canonicalBytes else {
+        guard CompiledBudget(again).digestedBytes == compiled.digestedBytes else {
             throw DiagnosticError("the compiled budget reads back as another budget", at: result.budget.location)
         }
         return text

@@ -2,7 +2,7 @@
 
 extension CompiledPolicy {
     /// The compiled document, indented, with a final newline; `digest` is `sha256:` and the hex
-    /// SHA-256 of ``canonicalBytes`` (``digest``, or the caller's own hash of them). With `root`
+    /// SHA-256 of ``digestedBytes`` (``digest``, or the caller's own hash of them). With `root`
     /// (a folder), file names are written relative to it (`../shared/base.yaml` for one beside it),
     /// so that a build machine's paths stay out of the app.
     @_spi(ReviewGateTools) public func text(digest: String, filesRelativeTo root: String? = nil) -> String {
@@ -39,17 +39,17 @@ extension CompiledPolicy {
         return .object(files.map { (key: $0.key, value: JSONValue.object($0.value)) })
     }
 
-    /// The compiled text of a loaded policy, with its digest, checked to read back as this very
-    /// policy: nothing is written that the library could not load (a value JSON cannot hold, such as
-    /// an attribute compared with `.inf`, would not be). `file` names the text in a diagnostic about
-    /// its JSON.
-    package static func checkedText(of result: PolicyLoader.Result, filesRelativeTo root: String?, file: String)
-        throws(DiagnosticError) -> String
-    {
+    /// The compiled text of a loaded policy, with its digest, checked to read back (its digest
+    /// checked with `digest`, by default the core's SHA-256) as this very policy: nothing is written
+    /// that the library could not load (a value JSON cannot hold, such as an attribute compared with
+    /// `.inf`, would not be). `file` names the text in a diagnostic about its JSON.
+    package static func checkedText(
+        of result: PolicyLoader.Result, filesRelativeTo root: String?, file: String, digest: PolicyLoader.Digest? = nil
+    ) throws(DiagnosticError) -> String {
         let compiled = CompiledPolicy(result)
         let text = compiled.text(digest: result.policy.digest ?? "", filesRelativeTo: root)
-        let again = try loadResult(Array(text.utf8), file: file)
-        guard CompiledPolicy(again).canonicalBytes == compiled.canonicalBytes else {
+        let again = try loadResult(Array(text.utf8), file: file, digest: digest)
+        guard CompiledPolicy(again).digestedBytes == compiled.digestedBytes else {
             throw DiagnosticError("the compiled policy reads back as another policy", at: result.policy.location)
         }
         return text

@@ -14,7 +14,7 @@ extension PolicyLoader {
         }
         do {
             var result = try Self.decode(root)
-            if let digest { result.policy.digest = digest(CompiledPolicy(result).canonicalBytes) }
+            if let digest { result.policy.digest = digest(CompiledPolicy(result).digestedBytes) }
             return result
         } catch {
             var error = error

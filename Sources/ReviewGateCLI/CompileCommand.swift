@@ -59,40 +59,38 @@ struct CompileCommand: ParsableCommand {
     var sign: String?
 
     func run() throws {
-        // The file is read once: what it is, from its keys, then loaded from the same document.
-        let document = try? InputFile.documents.source(policy)
-        let loader = PolicyLoader(
-            source: { [policy] path in
-                if path == policy, let document { return document }
-                return try InputFile.documents.source(path)
-            }, digest: PolicyDigest.sha256)
-        let isBudget = document.map(BudgetLoader.isBudget) ?? false
         let signingKey = try sign.map { path in
-            try InputFile.orExit { () throws -> PolicySigningKey in
+            try InputFile.orExit { () throws -> UpdateSigningKey in
                 let bytes =
                     path == "-"
                     ? try FileBytes.readStandardInput(maxBytes: 64 * 1024)
                     : try FileBytes.read(path, maxBytes: 64 * 1024)
                 do throws(DiagnosticError) {
-                    return try PolicySigningKey(String(decoding: bytes, as: UTF8.self))
+                    return try UpdateSigningKey(String(decoding: bytes, as: UTF8.self))
                 } catch {
                     throw DiagnosticError(
                         "\(path == "-" ? "<stdin>" : path): \(error.diagnostics.first?.advised.message ?? "")", at: nil)
                 }
             }
         }
-        if isBudget { return try compileBudget(BudgetLoader(policies: loader), signingKey: signingKey) }
-        let result = try loaded({ () throws(DiagnosticError) in try loader.load(path: policy) }, \.warnings)
-        try emit(.policy, name: result.policy.name, digest: result.policy.digest ?? "", signingKey: signingKey) {
-            () throws(DiagnosticError) in
-            try CompiledPolicy.checkedText(of: result, filesRelativeTo: relativeTo, file: output ?? "<stdout>")
+        let loaded = try loaded { () throws(DiagnosticError) in
+            try PolicyOrBudget.load(path: policy, with: InputFile.loader)
+        }
+        let kind: SignedUpdate.Kind =
+            switch loaded {
+            case .policy: .policy
+            case .budget: .budget
+            }
+        try emit(kind, name: loaded.name, digest: loaded.digest, signingKey: signingKey) { () throws(DiagnosticError) in
+            try loaded.checkedText(
+                filesRelativeTo: relativeTo, file: output ?? "<stdout>", digest: CompiledDigest.sha256)
         }
     }
 
     /// Writes the compiled text `compiled` makes (checked to read back), signed as `kind` when a
     /// key is given, and says what it holds; exit 1 when it does not read back.
     private func emit(
-        _ kind: SignedPolicy.Kind, name: String, digest: String, signingKey: PolicySigningKey?,
+        _ kind: SignedUpdate.Kind, name: String, digest: String, signingKey: UpdateSigningKey?,
         _ compiled: () throws(DiagnosticError) -> String
     ) throws {
         var text: String
@@ -111,9 +109,9 @@ struct CompileCommand: ParsableCommand {
     /// `compiled` signed with `key` now, as `kind` (Semantics §9), checked by the acceptance path an app
     /// applies: nothing is published that an app would refuse (a file too large, say).
     private func signed(
-        _ compiled: String, kind: SignedPolicy.Kind, name: String, digest: String, key: PolicySigningKey
+        _ compiled: String, kind: SignedUpdate.Kind, name: String, digest: String, key: UpdateSigningKey
     ) throws -> String {
-        let text = try SignedPolicy(
+        let text = try SignedUpdate(
             compiled: Array(compiled.utf8), name: name, digest: digest,
             signedAt: Timestamp(nanosecondsSince1970: SystemCalls.wallClock() / 1_000_000_000 * 1_000_000_000),
             key: key, kind: kind
@@ -137,10 +135,8 @@ struct CompileCommand: ParsableCommand {
 
     /// What `load` loads, its warnings reported; its errors reported and exit 1 (2 for a file that
     /// cannot be read), and under `--strict` a warning too.
-    private func loaded<Result>(
-        _ load: () throws(DiagnosticError) -> Result, _ warnings: (Result) -> [Diagnostic]
-    ) throws -> Result {
-        let result: Result
+    private func loaded(_ load: () throws(DiagnosticError) -> PolicyOrBudget) throws -> PolicyOrBudget {
+        let result: PolicyOrBudget
         do {
             result = try load()
         } catch {
@@ -148,7 +144,7 @@ struct CompileCommand: ParsableCommand {
             Terminal.printError("reviewgate: \(policy): \(error.summary); nothing compiled")
             throw ExitCode(error.isUnreadable ? 2 : 1)
         }
-        let found = warnings(result)
+        let found = result.warnings
         InputFile.report(found)
         if strict && !found.isEmpty {
             Terminal.printError(
@@ -157,18 +153,6 @@ struct CompileCommand: ParsableCommand {
             throw ExitCode(1)
         }
         return result
-    }
-
-    /// A budget (Semantics §12) compiled with its policies into one file, checked to read back as the
-    /// same budget; with `signingKey`, signed as a budget.
-    private func compileBudget(_ budgets: BudgetLoader, signingKey: PolicySigningKey?) throws {
-        let result = try loaded(
-            { () throws(DiagnosticError) in try budgets.load(path: policy) }, \.warnings)
-        try emit(.budget, name: result.budget.name, digest: result.budget.digest ?? "", signingKey: signingKey) {
-            () throws(DiagnosticError) in
-            try CompiledBudget.checkedText(
-                of: result, filesRelativeTo: relativeTo, file: output ?? "<stdout>", digest: PolicyDigest.sha256)
-        }
     }
 
     /// Writes `text` to `--output` atomically, and says what it holds; or prints it to stdout.

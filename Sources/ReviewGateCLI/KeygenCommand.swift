@@ -10,7 +10,7 @@ struct KeygenCommand: ParsableCommand {
         abstract: "Write an Ed25519 key pair for signing policy updates: NAME.key (private) and NAME.pub (public).",
         discussion: """
             NAME.pub holds the public key, one line ed25519:BASE64: put it in the app \
-            (PolicyPublicKey) and give it to reviewgate verify --key. It is not a secret.
+            (UpdatePublicKey) and give it to reviewgate verify --key. It is not a secret.
             NAME.key holds the private key, which signs updates (reviewgate compile --sign). Anyone \
             who has it can change what every app asks: never commit it. Store it as a CI secret or in a \
             password manager, then delete the file. It is written readable by you alone, and an \
@@ -36,7 +36,7 @@ struct KeygenCommand: ParsableCommand {
                 throw InputFile.usageError("\(path) exists; keygen never overwrites a key (choose another name)")
             }
         }
-        let key = PolicySigningKey()
+        let key = UpdateSigningKey()
         let publicKey = key.publicKey
         let privateText = """
             # ReviewGate signing key \(publicKey.id) (Ed25519, private). Never commit it: keep it in a CI secret
@@ -45,7 +45,7 @@ struct KeygenCommand: ParsableCommand {
 
             """
         let publicText = """
-            # ReviewGate public key \(publicKey.id) (Ed25519). Put it in the app (PolicyPublicKey) and give it
+            # ReviewGate public key \(publicKey.id) (Ed25519). Put it in the app (UpdatePublicKey) and give it
             # to reviewgate verify --key. It is not a secret.
             \(publicKey)
 

@@ -145,31 +145,8 @@ struct SimulateCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if merge {
-            guard policy == nil, baseline == nil, budget == nil, synthetic == nil, asks == nil, withinDays == nil,
-                vary.isEmpty, versionKey == nil
-            else {
-                throw ValidationError(
-                    "--merge reads policy reports: give no --policy, --baseline, --budget, --synthetic, --asks, --within-days, --vary or --version-key (a report keeps its own)"
-                )
-            }
-            guard !inputs.isEmpty else { throw ValidationError("--merge needs the reports to add up") }
-            return
-        }
-        if budget != nil {
-            guard policy == nil, baseline == nil, asks == nil, withinDays == nil, vary.isEmpty else {
-                throw ValidationError(
-                    "--budget replays the budget's own policies: give no --policy, --baseline, --asks, --within-days or --vary"
-                )
-            }
-            guard html == nil else {
-                throw ValidationError("--html draws policy reports; a budget's report is text or json")
-            }
-        } else {
-            guard policy != nil else {
-                throw ValidationError("give the policy to simulate: --policy FILE (or a budget: --budget FILE)")
-            }
-        }
+        // A merge reads reports: what follows is about replaying.
+        if try kind() == .merge { return }
         if synthetic != nil {
             guard inputs.isEmpty else { throw ValidationError("give timelines or --synthetic, not both") }
             guard !grouped else { throw ValidationError("--grouped reads timeline files; a cohort is generated whole") }
@@ -178,11 +155,6 @@ struct SimulateCommand: ParsableCommand {
                 throw ValidationError("give timeline files (or - for standard input), or --synthetic COHORT")
             }
             guard writeTimeline == nil else { throw ValidationError("--write-timeline goes with --synthetic") }
-        }
-        if !vary.isEmpty, baseline != nil {
-            throw ValidationError(
-                "--vary compares each variant with the policy as written: give no --baseline (vary the baseline's settings instead)"
-            )
         }
         _ = try varyOptions()
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
@@ -198,24 +170,24 @@ struct SimulateCommand: ParsableCommand {
     }
 
     func run() throws {
-        if let budget {
-            let report = try simulated(budget: budget)
+        let report: SimulationReport
+        switch try kind() {
+        case .budget(let path):
+            let report = try simulated(budget: path)
             switch format {
             case .text: Terminal.print(String(report.text.dropLast()))
             case .json: Terminal.print(JSONWriter(pretty: false).string(report.json))
             }
             return
-        }
-        let report: SimulationReport
-        if merge {
+        case .merge:
             // Opened before anything is read, so that an unwritable path stops the run at once.
             let htmlStream = try html.map(Self.stream)
             report = try InputFile.orExit { () throws(DiagnosticError) in
                 try SimulationReport.merged(reading: inputs)
             }
             try htmlStream.map { try Self.write(report, as: $0) }
-        } else {
-            report = try simulated()
+        case .policy(let path):
+            report = try simulated(policy: path)
         }
         switch format {
         case .text: Terminal.print(String(report.text.dropLast()))
@@ -273,10 +245,10 @@ struct SimulateCommand: ParsableCommand {
     }
 
     /// Replays the timelines (or the cohort) through the policies.
-    private func simulated() throws -> SimulationReport {
-        let loaded = try InputFile.loadedPolicy(policy!)
-        let policy = SimulatedPolicy(loaded, path: policy!)
-        let variants = try variants(of: loaded, path: self.policy!)
+    private func simulated(policy path: String) throws -> SimulationReport {
+        let loaded = try InputFile.loadedPolicy(path)
+        let policy = SimulatedPolicy(loaded, path: path)
+        let variants = try variants(of: loaded, path: path)
         let baseline = try baseline.map { SimulatedPolicy(try InputFile.loadedPolicy($0), path: $0) }
         // Opened before anything is read, so that an unwritable path stops the run at once.
         let askStream = try asks.map(Self.stream)

@@ -50,7 +50,7 @@ struct TestCommand: ParsableCommand {
             throw ExitCode(2)
         }
         var runner = ScenarioRunner.files(InputFile.documents)
-        runner.digest = PolicyDigest.sha256
+        runner.digest = CompiledDigest.sha256
         var outcomes: [ScenarioOutcome] = []
         for file in files {
             let started = MomentOptions.clock()

@@ -80,23 +80,20 @@ struct ValidateCommand: ParsableCommand {
     /// Checks a document read from `path` as what its first key says it is; the warnings.
     static func check(_ root: DocumentNode, path: String) throws(DiagnosticError) -> [Diagnostic] {
         // The document already read stands for its path (standard input cannot be read twice).
-        let source: PolicyLoader.DocumentSource = { other in
-            other == path ? root : try InputFile.documents.source(other)
-        }
+        let loader = InputFile.loader.reading(root, as: path)
         switch root.mapping?.first?.key.string {
         case "reviewgate_state":
             _ = try StateDecoder.decode(root, versionKey: nil)
             return []
         case BudgetDecoder.formatKey, CompiledBudget.formatKey:
-            return try BudgetLoader(policies: PolicyLoader(source: source, digest: PolicyDigest.sha256)).load(
+            return try BudgetLoader(policies: loader).load(path: path).warnings
+        case "reviewgate_scenario":
+            return try ScenarioRunner(documents: loader.source, goldens: .disk, digest: CompiledDigest.sha256).load(
                 path: path
             )
             .warnings
-        case "reviewgate_scenario":
-            return try ScenarioRunner(documents: source, goldens: .disk, digest: PolicyDigest.sha256).load(path: path)
-                .warnings
         default:
-            return try PolicyLoader(source: source, digest: PolicyDigest.sha256).load(path: path).warnings
+            return try loader.load(path: path).warnings
         }
     }
 }

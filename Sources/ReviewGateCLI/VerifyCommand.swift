@@ -59,12 +59,12 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         let keys = try key.map { text in
-            try InputFile.orExit { () throws -> PolicyPublicKey in
+            try InputFile.orExit { () throws -> UpdatePublicKey in
                 let keyText =
                     text.hasPrefix("ed25519:")
                     ? text : String(decoding: try FileBytes.read(text, maxBytes: 64 * 1024), as: UTF8.self)
                 do throws(DiagnosticError) {
-                    return try PolicyPublicKey(keyText)
+                    return try UpdatePublicKey(keyText)
                 } catch {
                     throw DiagnosticError("\(text): \(error.diagnostics.first?.advised.message ?? "")", at: nil)
                 }

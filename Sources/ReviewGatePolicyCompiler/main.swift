@@ -59,43 +59,22 @@ var printer = DiagnosticPrinter()
 let documents = DocumentFiles(parse: YAMLLoader().loadDocument)
 for policy in policies where byName[resourceName(of: policy).lowercased()]?.count == 1 {
     let output = folder + "/" + resourceName(of: policy)
-    // Read once: what it is, from its keys (or a budget's name), then loaded from the same document.
-    let document = try? documents.source(policy)
-    let loader = PolicyLoader(
-        source: { path in
-            if path == policy, let document { return document }
-            return try documents.source(path)
-        }, digest: PortableSHA256.policyDigest)
-    let isBudget =
-        document.map(BudgetLoader.isBudget) ?? false
-        || [".budget.yaml", ".budget.yml"].contains { policy.lowercased().hasSuffix($0) }
-    // Loaded (errors said, nothing compiled), its warnings said, then its compiled text checked.
-    let warnings: [Diagnostic]
-    let checkedText: () throws(DiagnosticError) -> String
+    // What it is, from its keys or a budget's name, loaded; its warnings said, then
+    // its compiled text checked.
+    let loaded: PolicyOrBudget
     do {
-        if isBudget {
-            let result = try BudgetLoader(policies: loader).load(path: policy)
-            warnings = result.warnings
-            checkedText = { () throws(DiagnosticError) in
-                try CompiledBudget.checkedText(
-                    of: result, filesRelativeTo: root, file: output, digest: PortableSHA256.policyDigest)
-            }
-        } else {
-            let result = try loader.load(path: policy)
-            warnings = result.warnings
-            checkedText = { () throws(DiagnosticError) in
-                try CompiledPolicy.checkedText(of: result, filesRelativeTo: root, file: output)
-            }
-        }
+        loaded = try PolicyOrBudget.load(
+            path: policy, with: PolicyLoader(source: documents.source, digest: PortableSHA256.policyDigest),
+            namedAsBudget: [".budget.yaml", ".budget.yml"].contains { policy.lowercased().hasSuffix($0) })
     } catch {
         printError(printer.lines(error) + ["reviewgate: \(policy): \(error.summary); nothing compiled"])
         failed = true
         continue
     }
-    printError(warnings.flatMap { printer.lines($0) })
+    printError(loaded.warnings.flatMap { printer.lines($0) })
     let text: String
     do {
-        text = try checkedText()
+        text = try loaded.checkedText(filesRelativeTo: root, file: output, digest: PortableSHA256.policyDigest)
     } catch {
         printError(
             printer.lines(error) + ["reviewgate: \(policy): its compiled form does not read back; nothing compiled"])

@@ -32,9 +32,10 @@ package final class StateKeeper: @unchecked Sendable {
             activeDaysWindow = policy.activeDaysWindow
         }
 
+        /// A budget's policies share one state, and read it alike (``BudgetLoader`` checks it).
         init(_ budget: Budget) {
             (versionKey, counting, renamed) = (budget.versionKey, budget.counting, budget.renamed)
-            activeDaysWindow = budget.policies.compactMap(\.activeDaysWindow).max()
+            activeDaysWindow = budget.activeDaysWindow
         }
     }
 

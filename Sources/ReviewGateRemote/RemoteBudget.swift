@@ -13,7 +13,7 @@
 ///
 /// ```swift
 /// let remote = try RemoteBudget(
-///     shipped: budgetBytes, keys: [try PolicyPublicKey(teamKey)], appVersion: version, keptAt: keptPath)
+///     shipped: budgetBytes, keys: [try UpdatePublicKey(teamKey)], appVersion: version, keptAt: keptPath)
 /// if case .refused(let refusal) = remote.offer(downloaded, file: url) { log("update refused: \(refusal)") }
 /// ```
 public final class RemoteBudget: Sendable {
@@ -34,7 +34,7 @@ public final class RemoteBudget: Sendable {
     /// `shipped`, the compiled budget the app carries (`reviewgate compile` or the build plugin).
     /// Throws only when `shipped` does not load, which the build plugin rules out.
     public init(
-        shipped: [UInt8], shippedName: String = "shipped budget", keys: [PolicyPublicKey], appVersion: AppVersion,
+        shipped: [UInt8], shippedName: String = "shipped budget", keys: [UpdatePublicKey], appVersion: AppVersion,
         keptAt: String
     ) throws(DiagnosticError) {
         let acceptance = UpdateAcceptance(keys: keys, appVersion: appVersion)
@@ -45,7 +45,7 @@ public final class RemoteBudget: Sendable {
             },
             signingTime: { acceptance.signingTime(of: $0, file: $1, as: .budget) },
             shipped: { () throws(DiagnosticError) in
-                try CompiledBudget.load(shipped, file: shippedName, digest: PolicyDigest.sha256)
+                try CompiledBudget.load(shipped, file: shippedName, digest: CompiledDigest.sha256)
             })
         keptRefusal = updates.keptRefusal
     }

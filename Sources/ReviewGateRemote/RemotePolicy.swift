@@ -36,7 +36,7 @@ public final class RemotePolicy: Sendable {
     /// `shipped`, the compiled policy the app carries (`reviewgate compile` or the build plugin).
     /// Throws only when `shipped` does not load, which the build plugin rules out.
     public init(
-        shipped: [UInt8], shippedName: String = "shipped policy", keys: [PolicyPublicKey], appVersion: AppVersion,
+        shipped: [UInt8], shippedName: String = "shipped policy", keys: [UpdatePublicKey], appVersion: AppVersion,
         keptAt: String
     ) throws(DiagnosticError) {
         let acceptance = UpdateAcceptance(keys: keys, appVersion: appVersion)
@@ -47,7 +47,7 @@ public final class RemotePolicy: Sendable {
             },
             signingTime: { acceptance.signingTime(of: $0, file: $1, as: .policy) },
             shipped: { () throws(DiagnosticError) in
-                try CompiledPolicy.load(shipped, file: shippedName, digest: PolicyDigest.sha256)
+                try CompiledPolicy.load(shipped, file: shippedName, digest: CompiledDigest.sha256)
             })
         keptRefusal = updates.keptRefusal
     }

@@ -9,7 +9,7 @@
 /// is refused as `wrong_kind`.
 public struct UpdateAcceptance: Sendable {
     /// The keys the app trusts (more than one while a new key replaces an old one).
-    public var keys: [PolicyPublicKey]
+    public var keys: [UpdatePublicKey]
     /// The app's version; `nil` leaves `requires.app_version` unchecked (`verify` without
     /// `--app-version`).
     public var appVersion: AppVersion?
@@ -17,12 +17,12 @@ public struct UpdateAcceptance: Sendable {
     package var library: AppVersionNumber
 
     /// An acceptance path for an app at `appVersion` that trusts `keys`.
-    public init(keys: [PolicyPublicKey], appVersion: AppVersion?) {
+    public init(keys: [UpdatePublicKey], appVersion: AppVersion?) {
         self.init(keys: keys, appVersion: appVersion, library: LibraryVersion.current)
     }
 
     /// An acceptance path for a library at `library` (the tests' newer and older libraries).
-    package init(keys: [PolicyPublicKey], appVersion: AppVersion?, library: AppVersionNumber) {
+    package init(keys: [UpdatePublicKey], appVersion: AppVersion?, library: AppVersionNumber) {
         self.keys = keys
         self.appVersion = appVersion
         self.library = library
@@ -33,7 +33,7 @@ public struct UpdateAcceptance: Sendable {
         /// The policy, its warnings and its document, as loaded.
         @_spi(ReviewGateTools) public var result: PolicyLoader.Result
         /// The envelope it came in.
-        public var signed: SignedPolicy
+        public var signed: SignedUpdate
         /// The policy.
         public var policy: Policy { result.policy }
     }
@@ -43,7 +43,7 @@ public struct UpdateAcceptance: Sendable {
         /// The budget with its policies, its warnings and its document, as loaded.
         @_spi(ReviewGateTools) public var result: BudgetLoader.Result
         /// The envelope it came in.
-        public var signed: SignedPolicy
+        public var signed: SignedUpdate
         /// The budget, its prompts' policies loaded.
         public var budget: Budget { result.budget }
     }
@@ -62,7 +62,7 @@ public struct UpdateAcceptance: Sendable {
     /// When `bytes` were signed, if they are a file of `kind` signed by a trusted key whose signature
     /// verifies, whatever its contents: the floor a kept update sets for the next ones even when
     /// this app can no longer run it (Semantics §9: an update signed before the one kept is refused).
-    func signingTime(of bytes: [UInt8], file: String, as kind: SignedPolicy.Kind) -> Timestamp? {
+    func signingTime(of bytes: [UInt8], file: String, as kind: SignedUpdate.Kind) -> Timestamp? {
         try? verified(bytes, file: file, as: kind).signed.signedAt
     }
 
@@ -73,7 +73,7 @@ public struct UpdateAcceptance: Sendable {
         }
         let result: PolicyLoader.Result
         do {
-            result = try CompiledPolicy.decode(compiledRoot, digest: PolicyDigest.sha256)
+            result = try CompiledPolicy.decode(compiledRoot, digest: CompiledDigest.sha256)
         } catch {
             throw UpdateRefusal(.invalid, diagnostics: error.diagnostics)
         }
@@ -94,7 +94,7 @@ public struct UpdateAcceptance: Sendable {
         }
         let result: BudgetLoader.Result
         do {
-            result = try CompiledBudget.decode(compiledRoot, digest: PolicyDigest.sha256)
+            result = try CompiledBudget.decode(compiledRoot, digest: CompiledDigest.sha256)
         } catch {
             throw UpdateRefusal(.invalid, diagnostics: error.diagnostics)
         }
@@ -120,8 +120,8 @@ public struct UpdateAcceptance: Sendable {
 
     /// The envelope of a file of `kind`, signed by a trusted key, whose signature verifies, and the
     /// compiled document it holds (read only once the signature verified).
-    private func verified(_ bytes: [UInt8], file: String, as kind: SignedPolicy.Kind) throws(UpdateRefusal) -> (
-        signed: SignedPolicy, root: DocumentNode, compiled: DocumentNode
+    private func verified(_ bytes: [UInt8], file: String, as kind: SignedUpdate.Kind) throws(UpdateRefusal) -> (
+        signed: SignedUpdate, root: DocumentNode, compiled: DocumentNode
     ) {
         let root: DocumentNode
         do {
@@ -129,8 +129,8 @@ public struct UpdateAcceptance: Sendable {
         } catch {
             throw UpdateRefusal(.unreadable, diagnostics: error.diagnostics)
         }
-        guard SignedPolicy.isSigned(root) else {
-            let compiledKind: SignedPolicy.Kind? =
+        guard SignedUpdate.isSigned(root) else {
+            let compiledKind: SignedUpdate.Kind? =
                 CompiledBudget.isCompiled(root) ? .budget : CompiledPolicy.isCompiled(root) ? .policy : nil
             if let compiledKind, compiledKind != kind {
                 throw UpdateRefusal(
@@ -141,9 +141,9 @@ public struct UpdateAcceptance: Sendable {
             }
             throw UpdateRefusal(
                 .unreadable,
-                "this is not a signed \(kind) (\(SignedPolicy.formatKey)): write one", at: root, advice: .sign)
+                "this is not a signed \(kind) (\(SignedUpdate.formatKey)): write one", at: root, advice: .sign)
         }
-        var signed = try SignedPolicy.decode(root)
+        var signed = try SignedUpdate.decode(root)
         // Ids are short: every trusted key with the id is tried.
         let candidates = keys.filter { $0.id == signed.keyID }
         guard let key = candidates.first else {
@@ -153,12 +153,12 @@ public struct UpdateAcceptance: Sendable {
                 "signed with key \(Quote.prefix(signed.keyID)), which this app does not trust (it trusts \(trusted.isEmpty ? "no key" : trusted))",
                 at: root["key_id"])
         }
-        let verifies = { (kind: SignedPolicy.Kind) in
+        let verifies = { (kind: SignedUpdate.Kind) in
             candidates.contains { $0.verifies(signed.signature, of: signed.signedMessage(as: kind)) }
         }
         guard verifies(kind) else {
             // Signed by a trusted key as the other kind: a file published for the other place.
-            let other: SignedPolicy.Kind = kind == .policy ? .budget : .policy
+            let other: SignedUpdate.Kind = kind == .policy ? .budget : .policy
             if verifies(other) {
                 throw UpdateRefusal(
                     .wrongKind,
@@ -178,8 +178,8 @@ public struct UpdateAcceptance: Sendable {
         } catch {
             throw UpdateRefusal(.unreadable, diagnostics: error.diagnostics)
         }
-        // Signed as this kind, yet holding the other: only a misuse of `SignedPolicy` makes one.
-        let holds: SignedPolicy.Kind? =
+        // Signed as this kind, yet holding the other: only a misuse of `SignedUpdate` makes one.
+        let holds: SignedUpdate.Kind? =
             CompiledBudget.isCompiled(compiled) ? .budget : CompiledPolicy.isCompiled(compiled) ? .policy : nil
         if let holds, holds != kind {
             throw UpdateRefusal(
@@ -200,7 +200,7 @@ public struct UpdateAcceptance: Sendable {
 
     /// Refuses an envelope whose `name` or `digest` is not that of what it holds.
     private static func match(
-        _ signed: SignedPolicy, _ root: DocumentNode, name: String, digest: String?, kind: SignedPolicy.Kind
+        _ signed: SignedUpdate, _ root: DocumentNode, name: String, digest: String?, kind: SignedUpdate.Kind
     ) throws(UpdateRefusal) {
         guard signed.name != name || signed.digest != digest else { return }
         throw UpdateRefusal(

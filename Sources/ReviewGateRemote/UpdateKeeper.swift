@@ -23,7 +23,7 @@ final class UpdateKeeper<Value: Sendable>: @unchecked Sendable {
     }
 
     private let check: @Sendable (_ bytes: [UInt8], _ file: String) -> Result<Checked, UpdateRefusal>
-    private let kind: SignedPolicy.Kind
+    private let kind: SignedUpdate.Kind
     private let keptPath: String
     /// Guards ``running``; held only to read or swap it. (Serial queues, not `NSLock`, which would
     /// bring all of Foundation, and not `Mutex`, which needs iOS 18.)
@@ -40,7 +40,7 @@ final class UpdateKeeper<Value: Sendable>: @unchecked Sendable {
     /// verifies (`signingTime`) still refuses an update signed before it: an old file served again
     /// is not taken because this app cannot run the newer one.
     init(
-        kind: SignedPolicy.Kind, keptAt: String,
+        kind: SignedUpdate.Kind, keptAt: String,
         check: @escaping @Sendable (_ bytes: [UInt8], _ file: String) -> Result<Checked, UpdateRefusal>,
         signingTime: (_ bytes: [UInt8], _ file: String) -> Timestamp?,
         shipped: () throws(DiagnosticError) -> Value

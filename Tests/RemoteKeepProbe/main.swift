@@ -14,7 +14,7 @@ do {
     let read = { (path: String) throws(FileError) in try FileBytes.read(path, maxBytes: 1 << 20) }
     let updates = [try read(arguments[2]), try read(arguments[3])]
     let remote = try RemotePolicy(
-        shipped: try read(arguments[1]), keys: [try PolicyPublicKey(arguments[4])],
+        shipped: try read(arguments[1]), keys: [try UpdatePublicKey(arguments[4])],
         appVersion: AppVersion(short: "1.0", build: "1"), keptAt: arguments[5])
 
     var turn = 0

@@ -108,9 +108,9 @@ import Testing
         #expect(yaml.status == 0 && json.status == 0)
         #expect(json.stdout == yaml.stdout && json.stdout.hasPrefix("GRANT paywall"))
         #expect(try CLIRunner.run(["validate", compiled.path]).status == 0)
-        // A signed budget is for apps and verify (SignedPolicyCommandTests): --budget says so.
+        // A signed budget is for apps and verify (SignedUpdateCommandTests): --budget says so.
         let key = try Repository.temporaryFolder().appending(path: "team.key")
-        try PolicySigningKey().text.write(to: key, atomically: true, encoding: .utf8)
+        try UpdateSigningKey().text.write(to: key, atomically: true, encoding: .utf8)
         let signedPath = try Repository.temporaryFolder().appending(path: "calm.signed.json").path
         let signed = try CLIRunner.run(["compile", budget, "--sign", key.path, "-o", signedPath])
         #expect(signed.status == 0, "\(signed.stderr)")

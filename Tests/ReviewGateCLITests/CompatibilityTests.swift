@@ -78,17 +78,17 @@ import Testing
             if CompiledBudget.isCompiled(root) {
                 budgets += 1
                 #expect(try CompiledBudget.load(bytes, file: path).digest == written, "\(path)")
-                let result = try CompiledBudget.decode(root, digest: PolicyDigest.sha256)
-                #expect(PolicyDigest.sha256(CompiledBudget(result).canonicalBytes) == written, "\(path)")
+                let result = try CompiledBudget.decode(root, digest: CompiledDigest.sha256)
+                #expect(CompiledDigest.sha256(CompiledBudget(result).digestedBytes) == written, "\(path)")
                 for (prompt, policy) in result.policyResults {
                     #expect(
-                        PolicyDigest.sha256(CompiledPolicy(policy).canonicalBytes) == policy.policy.digest,
+                        CompiledDigest.sha256(CompiledPolicy(policy).digestedBytes) == policy.policy.digest,
                         "\(path): \(prompt)")
                 }
             } else {
                 #expect(try CompiledPolicy.load(bytes, file: path).digest == written, "\(path)")
-                let result = try CompiledPolicy.loadResult(bytes, file: path, digest: PolicyDigest.sha256)
-                #expect(PolicyDigest.sha256(CompiledPolicy(result).canonicalBytes) == written, "\(path)")
+                let result = try CompiledPolicy.loadResult(bytes, file: path, digest: CompiledDigest.sha256)
+                #expect(CompiledDigest.sha256(CompiledPolicy(result).digestedBytes) == written, "\(path)")
             }
         }
         #expect(budgets >= 3, "\(contents.compiled)")
@@ -98,7 +98,7 @@ import Testing
     /// compiled file's very bytes and digest.
     @Test(arguments: CompatibilityFolder.releases())
     func signedFilesVerifyAndHoldTheirCompiledFiles(_ release: String) throws {
-        let key = try PolicyPublicKey(String(contentsOf: CompatibilityFolder.publicKey, encoding: .utf8))
+        let key = try UpdatePublicKey(String(contentsOf: CompatibilityFolder.publicKey, encoding: .utf8))
         let acceptance = UpdateAcceptance(keys: [key], appVersion: nil)
         let contents = try Contents(release)
         for path in contents.signed {
@@ -106,7 +106,7 @@ import Testing
             let compiledPath = String(path.dropLast(".signed.json".count)) + ".json"
             let compiled = try Self.bytes(release, compiledPath)
             let compiledRoot = try JSONReader().loadDocument(compiled, file: compiledPath)
-            let signed: SignedPolicy
+            let signed: SignedUpdate
             let digest: String?
             if CompiledBudget.isCompiled(compiledRoot) {
                 let accepted = try acceptance.checkBudget(bytes, file: path).get()

@@ -62,7 +62,7 @@ struct SimulateBudgetCommandTests {
         #expect(try Self.prompts(fromCompiled.stdout) == Self.prompts(fromYAML.stdout))
     }
 
-    @Test("--budget with --policy, --baseline, --asks, --within-days or --merge is refused with 2")
+    @Test("--budget with --policy, --baseline, --asks, --within-days, --merge or --html is refused with 2")
     func refusals() throws {
         for extra in [
             ["--policy", "policies/apple-sample.yaml"], ["--baseline", "policies/apple-sample.yaml"],
@@ -70,11 +70,24 @@ struct SimulateBudgetCommandTests {
         ] {
             let result = try CLIRunner.run(["simulate", "--budget", Self.budget, "--synthetic", Self.cohort] + extra)
             #expect(result.status == 2, "\(extra)")
-            #expect(result.stderr.contains("--budget replays the budget's own policies"), "\(result.stderr)")
+            // Whichever is given, the refusal names every option a budget's run does not take.
+            #expect(
+                result.stderr.contains(
+                    "--budget replays the budget's own policies: give no --policy, --baseline, --asks, --within-days or --vary\n"
+                ), "\(result.stderr)")
         }
         let merge = try CLIRunner.run(["simulate", "--merge", "--budget", Self.budget, "a.json"])
         #expect(merge.status == 2)
-        #expect(merge.stderr.contains("--merge reads policy reports"), "\(merge.stderr)")
+        #expect(
+            merge.stderr.contains(
+                "--merge reads policy reports: give no --policy, --baseline, --budget, --synthetic, --asks, --within-days, --vary or --version-key (a report keeps its own)\n"
+            ), "\(merge.stderr)")
+        let html = try CLIRunner.run([
+            "simulate", "--budget", Self.budget, "--synthetic", Self.cohort, "--html", "x.html",
+        ])
+        #expect(html.status == 2)
+        #expect(
+            html.stderr.contains("--html draws policy reports; a budget's report is text or json"), "\(html.stderr)")
 
         // A budget's JSON report given to --merge says what it is.
         let folder = try Repository.temporaryFolder()

@@ -23,7 +23,7 @@ struct DocCRemoteUpdatesTests {
         try await DocCRecording.$current.withValue(recording) {
             // As the article writes it (the clocks and the state file are the test's).
             // swift-format-ignore
-            let remote = try RemotePolicy(shipped: Array(try Data(contentsOf: policyURL)), keys: [try PolicyPublicKey(teamKey)],
+            let remote = try RemotePolicy(shipped: Array(try Data(contentsOf: policyURL)), keys: [try UpdatePublicKey(teamKey)],
                                           appVersion: .main, keptAt: keptURL.path)
             if let refusal = remote.keptRefusal { log("kept review policy not used: \(refusal)") }
             // swift-format-ignore
@@ -55,7 +55,7 @@ struct DocCRemoteUpdatesTests {
         #expect(recording.lines.last?.contains("older") == true, "\(recording.lines.last ?? "")")
 
         let nextLaunch = try RemotePolicy(
-            shipped: Array(try Data(contentsOf: policyURL)), keys: [try PolicyPublicKey(teamKey)], appVersion: .main,
+            shipped: Array(try Data(contentsOf: policyURL)), keys: [try UpdatePublicKey(teamKey)], appVersion: .main,
             keptAt: keptURL.path)
         #expect(nextLaunch.origin == .kept)
         #expect(nextLaunch.policy.digest == updated.digest)

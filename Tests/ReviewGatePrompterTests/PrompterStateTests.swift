@@ -123,7 +123,7 @@ struct PrompterStateTests {
 
     @Test("a remote update while an ask is pending: the ask keeps the policy it was decided under")
     func remoteUpdateWhilePending() async throws {
-        let key = PolicySigningKey()
+        let key = UpdateSigningKey()
         let yaml = { (delay: String) in
             UpdateFiles.yaml(count: 1, extra: "presentation: {delay: \(delay)}")
         }

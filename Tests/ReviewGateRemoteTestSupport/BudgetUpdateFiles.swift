@@ -10,9 +10,9 @@ import ReviewGateTestSupport
 /// fresh keys. The budget has an external `paywall` and a `review` decided by ``UpdateFiles/yaml(count:extra:)``.
 package struct BudgetUpdateFiles: Sendable {
     /// The team's key, which the app trusts.
-    package let key: PolicySigningKey
+    package let key: UpdateSigningKey
     /// Another team's key.
-    package let otherKey: PolicySigningKey
+    package let otherKey: UpdateSigningKey
     /// The compiled budget the app ships: its review needs `done` at least 3 times.
     package let shipped: [UInt8]
     /// An update: its review needs `done` once.
@@ -50,7 +50,7 @@ package struct BudgetUpdateFiles: Sendable {
         try files.budget.write(to: folder.appending(path: "remote.budget.yaml"), atomically: true, encoding: .utf8)
         try files.policy.write(to: folder.appending(path: "review.yaml"), atomically: true, encoding: .utf8)
         let loader = BudgetLoader(
-            policies: PolicyLoader(source: Fixtures.documents.source, digest: PolicyDigest.sha256))
+            policies: PolicyLoader(source: Fixtures.documents.source, digest: CompiledDigest.sha256))
         let result = try loader.load(path: folder.appending(path: "remote.budget.yaml").path)
         let digest = result.budget.digest ?? ""
         return (CompiledBudget(result).text(digest: digest, filesRelativeTo: folder.path), result.budget.name, digest)
@@ -59,12 +59,12 @@ package struct BudgetUpdateFiles: Sendable {
     /// A compiled budget signed with `key` as `kind` at `signedAt`, after `edit` changed its text
     /// (name and digest as compiled).
     package static func signed(
-        _ files: (budget: String, policy: String), key: PolicySigningKey, signedAt: Timestamp = UpdateFiles.signedAt,
-        kind: SignedPolicy.Kind = .budget, edit: (String) -> String = { $0 }
+        _ files: (budget: String, policy: String), key: UpdateSigningKey, signedAt: Timestamp = UpdateFiles.signedAt,
+        kind: SignedUpdate.Kind = .budget, edit: (String) -> String = { $0 }
     ) throws -> [UInt8] {
         let (text, name, digest) = try compiled(files)
         return Array(
-            try SignedPolicy(
+            try SignedUpdate(
                 compiled: Array(edit(text).utf8), name: name, digest: digest, signedAt: signedAt, key: key, kind: kind
             ).text.utf8)
     }
@@ -85,9 +85,9 @@ package struct BudgetUpdateFiles: Sendable {
             try Self.signed(Self.yaml(count: 1, policyExtra: policyExtra), key: key) { replacing($0, old, new) }
         }
         // The compiled bytes of another budget under the good one's signature and key id.
-        let forged = try SignedPolicy(
+        let forged = try SignedUpdate(
             compiled: Array(try Self.compiled(Self.yaml(count: 7)).text.utf8), name: "remote-budget", digest: "",
-            signedAt: UpdateFiles.signedAt, key: PolicySigningKey(), kind: .budget
+            signedAt: UpdateFiles.signedAt, key: UpdateSigningKey(), kind: .budget
         ).text
         let body = { (text: String) in
             text.split(separator: "\n").first { $0.contains("\"compiled\"") }.map(String.init) ?? ""
@@ -105,7 +105,7 @@ package struct BudgetUpdateFiles: Sendable {
             (
                 "policy-signed-as-budget.json",
                 Array(
-                    try SignedPolicy(
+                    try SignedUpdate(
                         compiled: Array(policySignedAsBudget.text.utf8), name: policySignedAsBudget.name,
                         digest: policySignedAsBudget.digest, signedAt: UpdateFiles.signedAt, key: key, kind: .budget
                     ).text.utf8), .wrongKind

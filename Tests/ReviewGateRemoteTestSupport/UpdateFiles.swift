@@ -9,9 +9,9 @@ import ReviewGateTestSupport
 /// ``RemotePolicy``; the command line's run `reviewgate verify` on them and compare.
 package struct UpdateFiles: Sendable {
     /// The team's key, which the app trusts.
-    package let key: PolicySigningKey
+    package let key: UpdateSigningKey
     /// Another team's key.
-    package let otherKey: PolicySigningKey
+    package let otherKey: UpdateSigningKey
     /// The compiled policy the app ships: `done` at least 3 times.
     package let shipped: [UInt8]
     /// An update: `done` at least once.
@@ -43,26 +43,26 @@ package struct UpdateFiles: Sendable {
     package static func compiled(_ yaml: String) throws -> (text: String, name: String, digest: String) {
         let result = try PolicyLoader.decode(Fixtures.document(yaml, file: "policies/remote.yaml"))
         let compiled = CompiledPolicy(result)
-        let digest = PolicyDigest.sha256(compiled.canonicalBytes)
+        let digest = CompiledDigest.sha256(compiled.digestedBytes)
         return (compiled.text(digest: digest), result.policy.name, digest)
     }
 
     /// A compiled text signed with `key` at `signedAt`, after `edit` changed its text (name and
     /// digest as compiled).
     package static func signed(
-        _ yaml: String, key: PolicySigningKey, signedAt: Timestamp = signedAt, edit: (String) -> String = { $0 }
+        _ yaml: String, key: UpdateSigningKey, signedAt: Timestamp = signedAt, edit: (String) -> String = { $0 }
     ) throws -> [UInt8] {
         let (text, name, digest) = try compiled(yaml)
         return Array(
-            try SignedPolicy(
+            try SignedUpdate(
                 compiled: Array(edit(text).utf8), name: name, digest: digest, signedAt: signedAt, key: key
             ).text.utf8)
     }
 
     /// Makes the files, with fresh keys.
     package init() throws {
-        key = PolicySigningKey()
-        otherKey = PolicySigningKey()
+        key = UpdateSigningKey()
+        otherKey = UpdateSigningKey()
         shipped = Array(try Self.compiled(Self.yaml(count: 3)).text.utf8)
         good = try Self.signed(Self.yaml(count: 1), key: key)
         other = try Self.signed(Self.yaml(count: 2), key: key)
@@ -152,13 +152,13 @@ package struct UpdateFiles: Sendable {
 
     /// A good update whose compiled bytes were changed after signing (`at_least` 1 → 7), base64
     /// and all, as an attacker on the path could.
-    static func tamperedPayload(_ yaml: String, key: PolicySigningKey) throws -> [UInt8] {
+    static func tamperedPayload(_ yaml: String, key: UpdateSigningKey) throws -> [UInt8] {
         let (text, name, digest) = try compiled(yaml)
-        let signed = try SignedPolicy(
+        let signed = try SignedUpdate(
             compiled: Array(text.utf8), name: name, digest: digest, signedAt: signedAt, key: key)
-        let forged = try SignedPolicy(
+        let forged = try SignedUpdate(
             compiled: Array(text.replacingFirst("\"at_least\": 1", with: "\"at_least\": 7").utf8), name: name,
-            digest: digest, signedAt: signedAt, key: PolicySigningKey())
+            digest: digest, signedAt: signedAt, key: UpdateSigningKey())
         // The forged body under the genuine signature and key id.
         let genuine = signed.text
         let body = { (text: String) in

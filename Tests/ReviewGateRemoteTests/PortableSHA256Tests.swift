@@ -40,7 +40,7 @@ import Testing
                 UInt8.random(in: 0...255, using: &random)
             }
             #expect(
-                PortableSHA256.policyDigest(bytes) == PolicyDigest.sha256(bytes),
+                PortableSHA256.policyDigest(bytes) == CompiledDigest.sha256(bytes),
                 "input \(index) of seed \(Self.seed + 1), \(bytes.count) bytes: \(bytes.prefix(64))…")
         }
     }

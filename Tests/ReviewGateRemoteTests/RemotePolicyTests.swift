@@ -49,7 +49,7 @@ import Testing
 
         // As the README writes it.
         let remote = try RemotePolicy(
-            shipped: policyBytes, keys: [try PolicyPublicKey(teamKey)], appVersion: version, keptAt: keptPath)
+            shipped: policyBytes, keys: [try UpdatePublicKey(teamKey)], appVersion: version, keptAt: keptPath)
         if let refusal = remote.keptRefusal { log("kept policy not used: \(refusal)") }
         for (downloaded, url) in downloads {
             let recording = try store.donate(moment, policy: remote.policy)
@@ -142,7 +142,7 @@ import Testing
     @Test func theSamePolicySignedWithANewKeyIsKept() throws {
         let files = try Self.files.get()
         let path = try Self.keptPath()
-        let newKey = PolicySigningKey()
+        let newKey = UpdateSigningKey()
         let resigned = try UpdateFiles.signed(UpdateFiles.yaml(count: 1), key: newKey)
         let both = try RemotePolicy(
             shipped: files.shipped, keys: [files.key.publicKey, newKey.publicKey],

@@ -51,7 +51,7 @@ import Testing
         let edited = try refusal("edited-digest.json").diagnostics[0]
         #expect(edited.message.hasSuffix("it was edited after compiling; compile the YAML again"))
         #expect(edited.advice == .compileAgain)
-        // An app's refusal names no command; `reviewgate verify` adds it (SignedPolicyCommandTests).
+        // An app's refusal names no command; `reviewgate verify` adds it (SignedUpdateCommandTests).
         let unsigned = try refusal("unsigned.json").diagnostics[0]
         #expect(unsigned.message == "this compiled policy is not signed: sign it")
         #expect(unsigned.advice == .sign)
@@ -161,14 +161,14 @@ import Testing
     }
 
     @Test func keysReadBackFromTheirText() throws {
-        let key = PolicySigningKey()
-        let again = try PolicySigningKey("# a comment\n\(key.text)\n")
+        let key = UpdateSigningKey()
+        let again = try UpdateSigningKey("# a comment\n\(key.text)\n")
         #expect(again.publicKey == key.publicKey)
-        #expect(try PolicyPublicKey("# c\n\(key.publicKey)\n") == key.publicKey)
+        #expect(try UpdatePublicKey("# c\n\(key.publicKey)\n") == key.publicKey)
         #expect(key.publicKey.id.count == 8)
-        let refusal = try #require(throws: DiagnosticError.self) { try PolicySigningKey(key.publicKey.description) }
+        let refusal = try #require(throws: DiagnosticError.self) { try UpdateSigningKey(key.publicKey.description) }
         #expect(refusal.diagnostics[0].message.contains("this is a public key"))
-        #expect(throws: DiagnosticError.self) { try PolicyPublicKey("ed25519:AAAA") }
-        #expect(throws: DiagnosticError.self) { try PolicyPublicKey("rsa:AAAA") }
+        #expect(throws: DiagnosticError.self) { try UpdatePublicKey("ed25519:AAAA") }
+        #expect(throws: DiagnosticError.self) { try UpdatePublicKey("rsa:AAAA") }
     }
 }

@@ -28,7 +28,7 @@ struct PolicyVariantsTests {
 
     static func loaded(_ yaml: String = policy) throws -> PolicyLoader.Result {
         var result = try PolicyLoader.decode(Fixtures.document(yaml))
-        result.policy.digest = canonical(CompiledPolicy(result).canonicalBytes)
+        result.policy.digest = canonical(CompiledPolicy(result).digestedBytes)
         return result
     }
 

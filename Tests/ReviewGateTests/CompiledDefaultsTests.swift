@@ -31,7 +31,7 @@ import Testing
     /// The keys of each mapping of a policy's canonical form, by JSON Pointer.
     static func keys(_ yaml: String) throws -> [String: Set<String>] {
         let result = try PolicyLoader.decode(Fixtures.document(yaml))
-        let canonical = try JSONReader().loadDocument(CompiledPolicy(result).canonicalBytes, file: "c.json")
+        let canonical = try JSONReader().loadDocument(CompiledPolicy(result).digestedBytes, file: "c.json")
         var keys: [String: Set<String>] = [:]
         func walk(_ node: DocumentNode, _ pointer: String) {
             guard let entries = node.mapping else { return }
@@ -84,12 +84,12 @@ import Testing
         let yaml = "reviewgate: 1\nname: n\ntriggers:\n  t: {at_least: 1}\n"
         let result = try PolicyLoader.decode(Fixtures.document(yaml))
         let compiled = CompiledPolicy(result)
-        let text = compiled.text(digest: PortableSHA256.policyDigest(compiled.canonicalBytes))
+        let text = compiled.text(digest: PortableSHA256.policyDigest(compiled.digestedBytes))
         #expect(!text.contains("\"requires\"") && !text.contains("\"prompt\"") && !text.contains("\"experiment\""))
         let loaded = try CompiledPolicy.loadResult(
             Array(text.utf8), file: "n.json", digest: PortableSHA256.policyDigest)
         #expect(loaded.policy.prompt == Ask.review)
         #expect(loaded.policy.requires.appVersion == nil && loaded.policy.experiment == nil)
-        #expect(CompiledPolicy(loaded).canonicalBytes == compiled.canonicalBytes)
+        #expect(CompiledPolicy(loaded).digestedBytes == compiled.digestedBytes)
     }
 }

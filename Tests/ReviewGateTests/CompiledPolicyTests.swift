@@ -250,7 +250,7 @@ import Testing
 
 extension CompiledRoundTripTests {
     /// The digest names the policy, not its layout: keys in another order, on other lines, and a
-    /// `<<` merge of the same settings give the same canonical bytes.
+    /// `<<` merge of the same settings give the same digested bytes.
     @Test func theCanonicalFormIgnoresKeyOrderAndLayout() throws {
         let one =
             "reviewgate: 1\nname: n\ntriggers:\n  a: {at_least: 2}\n  b: {at_least: 3}\nguards:\n  cooldown: 7d\n  min_launches: 2\n"
@@ -259,7 +259,7 @@ extension CompiledRoundTripTests {
         let reordered =
             "name: n\nreviewgate: 1\ntriggers:\n  b: {at_least: 3}\n  a: {at_least: 2}\nguards: {cooldown: 7d, min_launches: 2}\n"
         func canonical(_ yaml: String) throws -> [UInt8] {
-            CompiledPolicy(try PolicyLoader.decode(Fixtures.document(yaml))).canonicalBytes
+            CompiledPolicy(try PolicyLoader.decode(Fixtures.document(yaml))).digestedBytes
         }
         #expect(try canonical(one) == canonical(other))
         // Trigger order is meaning (the first passing trigger decides), so it is kept.
@@ -283,7 +283,7 @@ extension CompiledRoundTripTests {
     @Test func policiesWhoseLimitsDifferHaveDifferentDigests() throws {
         func canonical(_ percent: String) throws -> [UInt8] {
             let yaml = "reviewgate: 1\nname: r\ntriggers:\n  t: {at_least: 1}\nrollout: {percent: \(percent)}\n"
-            return CompiledPolicy(try PolicyLoader.decode(Fixtures.document(yaml))).canonicalBytes
+            return CompiledPolicy(try PolicyLoader.decode(Fixtures.document(yaml))).digestedBytes
         }
         #expect(try canonical("12.34") != canonical("12.3400000000000001"))
     }
@@ -354,7 +354,7 @@ extension CompiledPolicyTests {
 
 extension CompiledPolicyTests {
     /// The library's words name no command; the command line adds `reviewgate verify`
-    /// (SignedPolicyCommandTests).
+    /// (SignedUpdateCommandTests).
     @Test func aSignedPolicyGivenAsAPolicyIsRefusedWithItsRemedy() throws {
         let root = try Fixtures.document(#"{"reviewgate_signed": 1, "policy": "x"}"#, file: "p.signed.json")
         let error = try #require(throws: DiagnosticError.self) { try PolicyLoader.decode(root) }

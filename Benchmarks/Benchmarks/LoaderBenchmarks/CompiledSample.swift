@@ -40,8 +40,8 @@ struct CompiledSample: Sendable {
             let compiled = CompiledPolicy(result)
             let text = compiled.text(digest: compiled.digest)
             let sample = CompiledSample(yaml: yaml, compiled: Array(text.utf8))
-            let canonical = CompiledPolicy(sample.loadYAML()).canonicalBytes
-            guard CompiledPolicy(sample.loadCompiled()).canonicalBytes == canonical else {
+            let canonical = CompiledPolicy(sample.loadYAML()).digestedBytes
+            guard CompiledPolicy(sample.loadCompiled()).digestedBytes == canonical else {
                 fatalError("the compiled apple-sample does not load to the YAML's policy")
             }
             return sample

@@ -22,7 +22,8 @@ public struct Budget: Sendable {
     package var allowedWarnings: Set<BudgetLintRule>
     /// Where the budget file starts.
     package var location: SourceLocation
-    /// The SHA-256 of the compiled budget's canonical bytes, when known.
+    /// The SHA-256 of the budget (its settings and each of its policies' digests), which names this
+    /// exact budget in logs and decision events, when known.
     public package(set) var digest: String?
 
     /// The default lease: long enough for a short presentation delay and the presenter's call.
@@ -65,6 +66,12 @@ public struct Budget: Sendable {
     /// since they share one state's counts.
     package var longestWithin: TimeSpan? {
         policies.compactMap(\.longestWithin).max()
+    }
+
+    /// The longest `active_days` window of all the budget's policies, in days: the dates of use
+    /// their shared state keeps (Semantics §14.2).
+    package var activeDaysWindow: Int? {
+        policies.compactMap(\.activeDaysWindow).max()
     }
 
     /// The prompts the budget file renames (`renamed.prompts`, Semantics §14.4), which its policies

@@ -32,7 +32,7 @@ package struct BudgetDecoder {
             reader.report(refusal)
             return nil
         }
-        // A signed budget (ReviewGateRemote's SignedPolicy) is for apps and verify, not a budget to decode.
+        // A signed budget (ReviewGateRemote's SignedUpdate) is for apps and verify, not a budget to decode.
         if root["reviewgate_signed"] != nil, root[Self.formatKey] == nil {
             var signed = Diagnostic.error("this is a signed budget, for remote updates", at: root.location)
             signed.advice = .verifySigned

@@ -1,7 +1,7 @@
 /// A compiled budget (Semantics §12): a budget and the compiled policies of its prompts in one JSON
 /// document an app carries, read with the core's JSON reader alone.
 ///
-/// `reviewgate_compiled_budget` (this format's version), `digest` (SHA-256 of the canonical bytes:
+/// `reviewgate_compiled_budget` (this format's version), `digest` (SHA-256 of the digested bytes:
 /// the budget as compact JSON, then each policy's digest), `budget` (the budget file's settings,
 /// `extends` resolved, keys as written), `locations` (where each of them was written in the YAML, as
 /// a compiled policy's), and `policies` (each prompt's compiled policy, by prompt name). The same
@@ -24,7 +24,7 @@ public struct CompiledBudget: Sendable {
 
     /// The bytes the digest is taken of: `{"budget":…,"policies":{"review":"sha256:…",…}}` as
     /// compact JSON, UTF-8. Each policy's digest covers its canonical policy, so this covers all.
-    @_spi(ReviewGateTools) public var canonicalBytes: [UInt8] {
+    @_spi(ReviewGateTools) public var digestedBytes: [UInt8] {
         let policies = result.policyResults.map { (key: $0.prompt, value: JSONValue.string($0.result.policy.digest)) }
         return Array(
             JSONWriter().string(.object([("budget", result.document.jsonValue), ("policies", .object(policies))])).utf8)
@@ -60,7 +60,7 @@ public struct CompiledBudget: Sendable {
     /// what was read, and a file edited after compiling is refused, naming both digests. `digest` is
     /// the SHA-256 to hash with (CryptoKit's, say); without one, the core's own.
     public static func load(
-        _ bytes: [UInt8], file: String, digest: (@Sendable (_ canonicalBytes: [UInt8]) -> String)? = nil
+        _ bytes: [UInt8], file: String, digest: (@Sendable (_ digestedBytes: [UInt8]) -> String)? = nil
     ) throws(DiagnosticError) -> Budget {
         try decode(JSONReader().loadDocument(bytes, file: file), digest: digest).budget
     }
@@ -112,7 +112,7 @@ public struct CompiledBudget: Sendable {
         budget.digest = given
         let result = BudgetLoader.Result(
             budget: budget, warnings: [], document: document, policyResults: results)
-        let computed = digest(CompiledBudget(result).canonicalBytes)
+        let computed = digest(CompiledBudget(result).digestedBytes)
         guard computed == given else {
             throw DiagnosticError(
                 "the compiled budget's digest \(given) is not that of its budget and policies (\(computed)): it was edited after compiling; compile the YAML again",

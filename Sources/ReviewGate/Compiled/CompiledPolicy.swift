@@ -29,14 +29,14 @@ public struct CompiledPolicy: Sendable {
 
     /// The bytes the digest is taken of: the canonical policy as compact JSON (no spaces, keys in
     /// the order written), UTF-8.
-    @_spi(ReviewGateTools) public var canonicalBytes: [UInt8] {
+    @_spi(ReviewGateTools) public var digestedBytes: [UInt8] {
         Array(JSONWriter().string(canonical.policy).utf8)
     }
 
-    /// The digest of ``canonicalBytes`` with the core's portable SHA-256 (``PortableSHA256``):
+    /// The digest of ``digestedBytes`` with the core's portable SHA-256 (``PortableSHA256``):
     /// `sha256:` and 64 hex digits, what `reviewgate compile` writes.
     @_spi(ReviewGateTools) public var digest: String {
-        PortableSHA256.policyDigest(canonicalBytes)
+        PortableSHA256.policyDigest(digestedBytes)
     }
 
     /// Whether a document is a compiled policy: it has ``formatKey`` and no `reviewgate` (a YAML
@@ -75,7 +75,7 @@ public struct CompiledPolicy: Sendable {
     /// naming both digests. `digest` is the SHA-256 to hash with (CryptoKit's, say); without one, the
     /// core's own.
     public static func load(
-        _ bytes: [UInt8], file: String, digest: (@Sendable (_ canonicalBytes: [UInt8]) -> String)? = nil
+        _ bytes: [UInt8], file: String, digest: (@Sendable (_ digestedBytes: [UInt8]) -> String)? = nil
     ) throws(DiagnosticError) -> Policy {
         try loadResult(bytes, file: file, digest: digest).policy
     }
@@ -89,7 +89,7 @@ public struct CompiledPolicy: Sendable {
     }
 
     /// Decodes a compiled policy's document (see ``CompiledPolicyDecoder``) and checks its digest:
-    /// the canonical bytes of what was read, hashed with `digest` (by default the core's portable
+    /// the digested bytes of what was read (its canonical policy), hashed with `digest` (by default the core's portable
     /// SHA-256), must be the file's `digest`.
     @_spi(ReviewGateTools) public static func decode(_ root: DocumentNode, digest: PolicyLoader.Digest? = nil)
         throws(DiagnosticError)
@@ -97,7 +97,7 @@ public struct CompiledPolicy: Sendable {
     {
         let result = try CompiledPolicyDecoder.decode(root)
         if let given = result.policy.digest {
-            let computed = (digest ?? PortableSHA256.policyDigest)(CompiledPolicy(result).canonicalBytes)
+            let computed = (digest ?? PortableSHA256.policyDigest)(CompiledPolicy(result).digestedBytes)
             guard computed == given else {
                 throw DiagnosticError(
                     "the compiled policy's digest \(given) is not that of its policy (\(computed)): it was edited after compiling; compile the YAML again",

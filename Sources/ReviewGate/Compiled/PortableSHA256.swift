@@ -1,11 +1,11 @@
 /// SHA-256 (FIPS 180-4) in plain Swift, for the build plugin's tool alone: it names a compiled
-/// policy by the digest of its canonical bytes, a few kilobytes, and linking swift-crypto for that
+/// policy by the digest of its canonical form's bytes, a few kilobytes, and linking swift-crypto for that
 /// would compile BoringSSL (740 C and C++ files) into every Linux build of the tool, twice in a fresh
 /// build folder (SwiftPM builds a plugin's tool once to run the plugin and once more for the build).
-/// Everything else that hashes or signs uses swift-crypto (`PolicyDigest` in the remote module),
+/// Everything else that hashes or signs uses swift-crypto (`CompiledDigest` in the remote module),
 /// and the tests compare the two on every length up to 300 bytes and on random inputs.
 package enum PortableSHA256 {
-    /// The policy digest, as `PolicyDigest.sha256` gives it: `sha256:` and 64 lowercase hex digits.
+    /// The policy digest, as `CompiledDigest.sha256` gives it: `sha256:` and 64 lowercase hex digits.
     package static let policyDigest: PolicyLoader.Digest = { bytes in
         let digits = Array("0123456789abcdef".utf8)
         var text = "sha256:"

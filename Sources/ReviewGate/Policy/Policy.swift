@@ -110,7 +110,7 @@ public struct Policy: Sendable {
     }
     /// The SHA-256 of the policy's canonical form (`sha256:` and 64 hex digits), which names this
     /// exact policy in logs and decision events: a compiled policy's `digest`, or what the caller
-    /// worked out from its canonical bytes; `nil` when not known.
+    /// worked out from its canonical form's bytes; `nil` when not known.
     public package(set) var digest: String?
 
     /// Whether a trigger listens to `event`: a donation of it is a trigger moment.

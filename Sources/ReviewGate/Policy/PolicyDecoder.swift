@@ -35,7 +35,7 @@ package struct PolicyDecoder {
             reader.report(refusal)
             return nil
         }
-        // A signed policy (ReviewGateRemote's SignedPolicy) is for apps and verify, not a policy to decode.
+        // A signed policy (ReviewGateRemote's SignedUpdate) is for apps and verify, not a policy to decode.
         if root["reviewgate_signed"] != nil, root["reviewgate"] == nil {
             var signed = Diagnostic.error("this is a signed policy, for remote updates", at: root.location)
             signed.advice = .verifySigned

@@ -9,9 +9,9 @@
     /// inside the file, or any other error (`ReviewGateFiles`' `FileError`) when it cannot be read.
     @_spi(ReviewGateTools) public typealias DocumentSource = @Sendable (_ path: String) throws -> DocumentNode
 
-    /// Hashes a policy's canonical bytes (``CompiledPolicy/canonicalBytes``) to its digest,
+    /// Hashes the bytes a digest is taken of (``CompiledPolicy/digestedBytes``, ``CompiledBudget/digestedBytes``) to the digest,
     /// `sha256:` and 64 hex digits. The core links no cryptography: the caller hands SHA-256 in.
-    @_spi(ReviewGateTools) public typealias Digest = @Sendable (_ canonical: [UInt8]) -> String
+    @_spi(ReviewGateTools) public typealias Digest = @Sendable (_ digestedBytes: [UInt8]) -> String
 
     /// How files are read.
     @_spi(ReviewGateTools) public var source: DocumentSource

@@ -68,7 +68,7 @@ extension Budget {
         }
         return HistoryKept(
             window: longestWithin, sinceAskEvents: sinceAsk.keys.sorted(), sinceAskPrompts: sinceAsk,
-            renamed: renamed.isEmpty ? nil : renamed, activeDaysWindow: policies.compactMap(\.activeDaysWindow).max())
+            renamed: renamed.isEmpty ? nil : renamed, activeDaysWindow: activeDaysWindow)
     }
 }
 

@@ -111,7 +111,7 @@ package enum PolicyVariants {
                 for warning in result.warnings where !baseWarnings.contains(Key(warning)) {
                     tell(warning, owner(of: warning), into: &warnings)
                 }
-                if let digest { result.policy.digest = digest(CompiledPolicy(result).canonicalBytes) }
+                if let digest { result.policy.digest = digest(CompiledPolicy(result).digestedBytes) }
                 var simulated = SimulatedPolicy(result, path: path)
                 simulated.variant = variant
                 variants.append(simulated)

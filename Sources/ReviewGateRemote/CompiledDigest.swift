@@ -5,9 +5,9 @@ import Crypto
 /// through swift-crypto (CryptoKit on Apple platforms). Hand it to `PolicyLoader` or
 /// `CompiledPolicy.load(_:file:digest:)` so that every policy loaded has its digest, and a compiled
 /// policy whose digest does not match is refused.
-public enum PolicyDigest {
-    /// SHA-256 of canonical bytes, as `sha256:` and 64 lowercase hex digits.
-    public static let sha256: @Sendable (_ canonicalBytes: [UInt8]) -> String = { bytes in
+public enum CompiledDigest {
+    /// SHA-256 of the bytes a digest is taken of (a compiled policy's or budget's ``digestedBytes``), as `sha256:` and 64 lowercase hex digits.
+    public static let sha256: @Sendable (_ digestedBytes: [UInt8]) -> String = { bytes in
         "sha256:" + hex(SHA256.hash(data: bytes))
     }
 

@@ -29,10 +29,10 @@
 /// `digest` are there to be read by people and tools (`jq .digest`), and are checked against the
 /// policy. `signed_at` lets an app refuse a file signed before the one it keeps (an old file served
 /// again).
-public struct SignedPolicy: Sendable {
+public struct SignedUpdate: Sendable {
     /// The version of this envelope.
     public static let formatVersion = 1
-    /// The key that marks a document as a signed policy.
+    /// The key that marks a document as a signed update (a signed policy or budget).
     public static let formatKey = "reviewgate_signed"
     /// What a signed file holds.
     public enum Kind: String, Sendable, Hashable, CustomStringConvertible {
@@ -89,7 +89,7 @@ public struct SignedPolicy: Sendable {
     /// with `digest`, at `signedAt`; with `kind` `.budget`, a compiled budget's bytes, whose budget
     /// is `name` with `digest`.
     public init(
-        compiled: [UInt8], name: String, digest: String, signedAt: Timestamp, key: PolicySigningKey,
+        compiled: [UInt8], name: String, digest: String, signedAt: Timestamp, key: UpdateSigningKey,
         kind: Kind = .policy
     ) throws {
         self.kind = kind
@@ -128,7 +128,7 @@ public struct SignedPolicy: Sendable {
     }
 
     /// Reads the envelope of a signed policy or budget, without judging its signature or what it holds.
-    static func decode(_ root: DocumentNode) throws(UpdateRefusal) -> SignedPolicy {
+    static func decode(_ root: DocumentNode) throws(UpdateRefusal) -> SignedUpdate {
         guard let entries = root.mapping else {
             throw UpdateRefusal(.unreadable, "a signed policy must be a JSON object; found \(root.summary)", at: root)
         }
@@ -173,7 +173,7 @@ public struct SignedPolicy: Sendable {
         guard signature.count == 64 else {
             throw UpdateRefusal(.unreadable, "signature must be 64 bytes (Ed25519)", at: root["signature"])
         }
-        return SignedPolicy(
+        return SignedUpdate(
             name: try text("name").0, digest: try text("digest").0, keyID: try text("key_id").0, signedAt: signedAt,
             signature: signature, compiled: try base64("compiled"))
     }

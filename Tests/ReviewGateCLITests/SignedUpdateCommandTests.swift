@@ -9,7 +9,7 @@ import Testing
 
 /// `keygen`, `compile --sign` and `verify`: the team's side of remote updates, and `verify` giving
 /// the library's answer on every file.
-@Suite struct SignedPolicyCommandTests {
+@Suite struct SignedUpdateCommandTests {
     @Test func keygenWritesAPairAndNeverOverwrites() throws {
         let folder = try Repository.temporaryFolder()
         let result = try CLIRunner.run(["keygen", "team"], in: folder)
@@ -17,16 +17,16 @@ import Testing
         let privatePath = folder.appending(path: "team.key").path
         let attributes = try FileManager.default.attributesOfItem(atPath: privatePath)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
-        let key = try PolicySigningKey(String(contentsOfFile: privatePath, encoding: .utf8))
+        let key = try UpdateSigningKey(String(contentsOfFile: privatePath, encoding: .utf8))
         let publicText = try String(contentsOf: folder.appending(path: "team.pub"), encoding: .utf8)
-        #expect(try PolicyPublicKey(publicText) == key.publicKey)
+        #expect(try UpdatePublicKey(publicText) == key.publicKey)
         #expect(result.stdout.hasPrefix("key \(key.publicKey.id)\n"))
         #expect(result.stdout.contains("\(key.publicKey)\n"))
 
         let again = try CLIRunner.run(["keygen", "team"], in: folder)
         #expect(again.status == 2)
         #expect(again.stderr.contains("team.key exists; keygen never overwrites a key"))
-        #expect(try PolicySigningKey(String(contentsOfFile: privatePath, encoding: .utf8)).text == key.text)
+        #expect(try UpdateSigningKey(String(contentsOfFile: privatePath, encoding: .utf8)).text == key.text)
     }
 
     @Test func aSignedPolicyVerifies() throws {
@@ -36,7 +36,7 @@ import Testing
         let signed = try CLIRunner.run(
             ["compile", "--sign", "team.key", policy, "-o", "apple-sample.signed.json"], in: folder)
         #expect(signed.status == 0, "\(signed.stderr)")
-        let key = try PolicySigningKey(String(contentsOf: folder.appending(path: "team.key"), encoding: .utf8))
+        let key = try UpdateSigningKey(String(contentsOf: folder.appending(path: "team.key"), encoding: .utf8))
         #expect(signed.stdout.hasSuffix(", signed with key \(key.publicKey.id))\n"))
 
         let verified = try CLIRunner.run(["verify", "--key", "team.pub", "apple-sample.signed.json"], in: folder)
@@ -136,7 +136,7 @@ import Testing
         let budget = Repository.path("policies/budget/calm-app.budget.yaml")
         let signed = try CLIRunner.run(["compile", "--sign", "team.key", budget, "-o", "calm.signed.json"], in: folder)
         #expect(signed.status == 0, "\(signed.stderr)")
-        let key = try PolicySigningKey(String(contentsOf: folder.appending(path: "team.key"), encoding: .utf8))
+        let key = try UpdateSigningKey(String(contentsOf: folder.appending(path: "team.key"), encoding: .utf8))
         let compiled = try CLIRunner.run(["compile", budget])
         let digest = try #require(compiled.stdout.split(separator: "\"").dropFirst(5).first)
         #expect(signed.stdout.hasSuffix("(budget calm-app, \(digest), signed with key \(key.publicKey.id))\n"))
@@ -239,7 +239,7 @@ import Testing
     }
 
     /// A public key that reads, for the cases where the key is not what is wrong.
-    static let publicKey = PolicySigningKey().publicKey.description
+    static let publicKey = UpdateSigningKey().publicKey.description
 
     /// A folder with a file `x.json` (not a signed policy: with everything else right, `verify`
     /// reads it and refuses it with exit 1).

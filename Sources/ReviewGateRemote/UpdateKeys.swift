@@ -8,25 +8,25 @@ import Crypto
     import Foundation
 #endif
 
-/// A team's Ed25519 public key, which an app trusts for policy updates: `ed25519:` and the 32-byte
+/// A team's Ed25519 public key, which an app trusts for policy and budget updates: `ed25519:` and the 32-byte
 /// key in base64, as `reviewgate keygen` writes it in `NAME.pub`.
 ///
 /// ```swift
-/// let key = try PolicyPublicKey("ed25519:3q2+7w...")
+/// let key = try UpdatePublicKey("ed25519:3q2+7w...")
 /// ```
-public struct PolicyPublicKey: Sendable, Hashable, CustomStringConvertible {
+public struct UpdatePublicKey: Sendable, Hashable, CustomStringConvertible {
     /// The key.
     let key: Curve25519.Signing.PublicKey
     /// The key's id: the first 8 hex digits of the SHA-256 of its 32 bytes, written in every file
     /// it signs, so that an app that trusts several keys (while one replaces another) knows which.
     public let id: String
     /// The key as text, `ed25519:` and base64.
-    public var description: String { PolicyKeyText.publicPrefix + key.rawRepresentation.base64EncodedString() }
+    public var description: String { UpdateKeyText.publicPrefix + key.rawRepresentation.base64EncodedString() }
 
     /// Reads a key from its text, `ed25519:` and base64; a `#` line before it (as in `NAME.pub`) is
     /// skipped.
     public init(_ text: String) throws(DiagnosticError) {
-        let raw = try PolicyKeyText.bytes(text, prefix: PolicyKeyText.publicPrefix, what: "public key")
+        let raw = try UpdateKeyText.bytes(text, prefix: UpdateKeyText.publicPrefix, what: "public key")
         do {
             key = try Curve25519.Signing.PublicKey(rawRepresentation: raw)
         } catch {
@@ -46,11 +46,11 @@ public struct PolicyPublicKey: Sendable, Hashable, CustomStringConvertible {
     }
 
     static func id(of key: Curve25519.Signing.PublicKey) -> String {
-        String(PolicyDigest.hex(SHA256.hash(data: key.rawRepresentation)).prefix(8))
+        String(CompiledDigest.hex(SHA256.hash(data: key.rawRepresentation)).prefix(8))
     }
 
     /// Equal when the keys are.
-    public static func == (lhs: PolicyPublicKey, rhs: PolicyPublicKey) -> Bool {
+    public static func == (lhs: UpdatePublicKey, rhs: UpdatePublicKey) -> Bool {
         lhs.key.rawRepresentation == rhs.key.rawRepresentation
     }
 
@@ -60,9 +60,9 @@ public struct PolicyPublicKey: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A team's Ed25519 private key, which signs policy updates (`reviewgate compile --sign`). It
+/// A team's Ed25519 private key, which signs policy and budget updates (`reviewgate compile --sign`). It
 /// belongs in a CI secret or a password manager, never in the repository or the app.
-public struct PolicySigningKey: Sendable {
+public struct UpdateSigningKey: Sendable {
     let key: Curve25519.Signing.PrivateKey
 
     /// A new random key.
@@ -73,11 +73,11 @@ public struct PolicySigningKey: Sendable {
     /// Reads a key from its text, `ed25519-private:` and base64, as `reviewgate keygen` writes it in
     /// `NAME.key`; `#` lines are skipped.
     public init(_ text: String) throws(DiagnosticError) {
-        if (try? PolicyKeyText.bytes(text, prefix: PolicyKeyText.publicPrefix, what: "")) != nil {
+        if (try? UpdateKeyText.bytes(text, prefix: UpdateKeyText.publicPrefix, what: "")) != nil {
             throw DiagnosticError(
                 "this is a public key (ed25519:...); signing needs the private key (ed25519-private:...)", at: nil)
         }
-        let raw = try PolicyKeyText.bytes(text, prefix: PolicyKeyText.privatePrefix, what: "private key")
+        let raw = try UpdateKeyText.bytes(text, prefix: UpdateKeyText.privatePrefix, what: "private key")
         do {
             key = try Curve25519.Signing.PrivateKey(rawRepresentation: raw)
         } catch {
@@ -86,10 +86,10 @@ public struct PolicySigningKey: Sendable {
     }
 
     /// The public key that checks this key's signatures.
-    public var publicKey: PolicyPublicKey { PolicyPublicKey(key.publicKey) }
+    public var publicKey: UpdatePublicKey { UpdatePublicKey(key.publicKey) }
 
     /// The key as text, `ed25519-private:` and base64.
-    public var text: String { PolicyKeyText.privatePrefix + key.rawRepresentation.base64EncodedString() }
+    public var text: String { UpdateKeyText.privatePrefix + key.rawRepresentation.base64EncodedString() }
 
     /// The signature of `message`.
     func signature(of message: [UInt8]) throws -> [UInt8] {
@@ -98,7 +98,7 @@ public struct PolicySigningKey: Sendable {
 }
 
 /// The text form of keys: a prefix naming the kind, then base64; `#` comment lines around it.
-enum PolicyKeyText {
+enum UpdateKeyText {
     static let publicPrefix = "ed25519:"
     static let privatePrefix = "ed25519-private:"
 

@@ -1,0 +1,63 @@
+import ArgumentParser
+
+extension SimulateCommand {
+    /// What a run of `simulate` is, told from its options once, in `validate()`: each kind refuses
+    /// there the options that do not fit it, and `run()` follows the kind without asking again.
+    enum Kind: Equatable {
+        /// Adds up the JSON reports given as arguments (`--merge`).
+        case merge
+        /// Replays under the budget at this path (`--budget`): ``BudgetSimulation``.
+        case budget(String)
+        /// Replays the policy at this path (`--policy`), beside a baseline or its variants:
+        /// ``PolicySimulation``.
+        case policy(String)
+    }
+
+    /// The kind of this run; throws the refusal of an option that does not fit it.
+    func kind() throws -> Kind {
+        if merge {
+            try refuse(
+                [
+                    "--policy", "--baseline", "--budget", "--synthetic", "--asks", "--within-days", "--vary",
+                    "--version-key",
+                ],
+                "--merge reads policy reports", then: " (a report keeps its own)")
+            guard !inputs.isEmpty else { throw ValidationError("--merge needs the reports to add up") }
+            return .merge
+        }
+        if let budget {
+            try refuse(
+                ["--policy", "--baseline", "--asks", "--within-days", "--vary"],
+                "--budget replays the budget's own policies")
+            guard html == nil else {
+                throw ValidationError("--html draws policy reports; a budget's report is text or json")
+            }
+            return .budget(budget)
+        }
+        guard let policy else {
+            throw ValidationError("give the policy to simulate: --policy FILE (or a budget: --budget FILE)")
+        }
+        if !vary.isEmpty, baseline != nil {
+            throw ValidationError(
+                "--vary compares each variant with the policy as written: give no --baseline (vary the baseline's settings instead)"
+            )
+        }
+        return .policy(policy)
+    }
+
+    /// Whether each option that says what is replayed was given, by its name.
+    private var given: [String: Bool] {
+        [
+            "--policy": policy != nil, "--baseline": baseline != nil, "--budget": budget != nil,
+            "--synthetic": synthetic != nil, "--asks": asks != nil, "--within-days": withinDays != nil,
+            "--vary": !vary.isEmpty, "--version-key": versionKey != nil,
+        ]
+    }
+
+    /// Refuses the run when any of `options` was given: `reason`, then every one of them named.
+    private func refuse(_ options: [String], _ reason: String, then end: String = "") throws {
+        guard options.contains(where: { given[$0] == true }) else { return }
+        let named = options.dropLast().joined(separator: ", ") + " or " + options.last!
+        throw ValidationError("\(reason): give no \(named)\(end)")
+    }
+}
