@@ -320,7 +320,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// each deciding the prompt its file is named after: `review.yaml` decides `review`.
     static func budgetLoader(_ root: DocumentNode) -> BudgetLoader {
         BudgetLoader(
-            policies: PolicyLoader(source: { path in
+            policies: PolicyLoader(reading: { path in
                 if path == "fuzz.budget.yaml" { return root }
                 let name = String(path.split(separator: "/").last ?? "p").split(separator: ".").first ?? "p"
                 let prompt = Name.problem(String(name)) == nil ? "\nprompt: \"\(name)\"" : ""
@@ -356,7 +356,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
 
     /// Any policy a fuzzed scenario names: a small one with a trigger, guards and responses.
-    static let policies = PolicyLoader(source: { path in
+    static let policies = PolicyLoader(reading: { path in
         try YAMLLoader().loadDocument(Array(scenarioPolicy.utf8), file: path)
     })
 

@@ -23,7 +23,7 @@ extension ArbitrationExplanation {
             for check in candidate.checks {
                 let mark = check.passed ? paint.paint("✓", .green) : paint.paint("✗", .red)
                 var line = "    \(mark) \(Self.label(check).padding(to: width))  \(Self.message(check))"
-                if let source = check.source { line += paint.paint("  \(source.file):\(source.line)", .dim) }
+                if let source = check.location { line += paint.paint("  \(source.file):\(source.line)", .dim) }
                 lines.append(line)
             }
             if candidate.isBlockedByBudget {
@@ -63,7 +63,7 @@ extension ArbitrationExplanation {
             ? paint.paint("granted", .green)
             : paint.paint("blocked by \(candidate.blockedBy.joined(separator: ", "))", .red)
         var line = "  \(candidate.prompt) (\(kind), priority \(candidate.priority)): \(outcome)"
-        if let source = candidate.source { line += paint.paint("  \(source.file):\(source.line)", .dim) }
+        if let source = candidate.location { line += paint.paint("  \(source.file):\(source.line)", .dim) }
         return line
     }
 
@@ -142,7 +142,7 @@ extension ArbitrationExplanation {
                             ("message", .string(Self.message(check))),
                         ]
                         if let at = check.passesAt { members.append(("passes_at", .string(at.description))) }
-                        members.append(("source", JSONExplanation.source(check.source)))
+                        members.append(("source", JSONExplanation.source(check.location)))
                         return .object(members)
                     })
             ),

@@ -80,7 +80,7 @@ package enum JSONExplanation {
                     ])
                 ))
         }
-        members.append(("source", source(check.source)))
+        members.append(("source", source(check.location)))
         return .object(members)
     }
 

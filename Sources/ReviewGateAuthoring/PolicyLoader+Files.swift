@@ -122,7 +122,7 @@ extension PolicyLoader {
     /// or at the file itself when it is the policy asked for.
     private func read(_ path: String, namedBy inclusion: Inclusion?) throws(DiagnosticError) -> DocumentNode {
         do {
-            return try source(path)
+            return try readDocument(path)
         } catch let error as ReadFailure where inclusion != nil {
             let named = inclusion!.reference == path ? path : "\(inclusion!.reference) (\(path))"
             throw DiagnosticError(

@@ -15,7 +15,7 @@
     @_spi(ReviewGateTools) public static func load(
         path: String, with loader: PolicyLoader, namedAsBudget: Bool = false
     ) throws(DiagnosticError) -> PolicyOrBudget {
-        let document = try? loader.source(path)
+        let document = try? loader.readDocument(path)
         let loader = loader.reading(document, as: path)
         if namedAsBudget || document.map(BudgetLoader.isBudget) ?? false {
             return .budget(try BudgetLoader(policies: loader).load(path: path))
@@ -75,7 +75,7 @@ extension PolicyLoader {
     /// once, when what it is was told from its keys first, and standard input cannot be read twice.
     @_spi(ReviewGateTools) public func reading(_ document: DocumentNode?, as path: String) -> PolicyLoader {
         guard let document else { return self }
-        let source = self.source
-        return PolicyLoader(source: { other in other == path ? document : try source(other) }, digest: digest)
+        let read = readDocument
+        return PolicyLoader(reading: { other in other == path ? document : try read(other) }, digest: digest)
     }
 }

@@ -88,10 +88,11 @@ struct ValidateCommand: ParsableCommand {
         case BudgetDecoder.formatKey, CompiledBudget.formatKey:
             return try BudgetLoader(policies: loader).load(path: path).warnings
         case "reviewgate_scenario":
-            return try ScenarioRunner(documents: loader.source, goldens: .disk, digest: CompiledDigest.sha256).load(
-                path: path
-            )
-            .warnings
+            return try ScenarioRunner(documents: loader.readDocument, goldens: .disk, digest: CompiledDigest.sha256)
+                .load(
+                    path: path
+                )
+                .warnings
         default:
             return try loader.load(path: path).warnings
         }

@@ -49,7 +49,7 @@ public struct DocumentFiles: Sendable {
 
     /// The reading function that `PolicyLoader` and `ScenarioRunner` take: it throws a
     /// ``FileError`` for a file that cannot be read, so that an `extends` can say which one.
-    @_spi(ReviewGateTools) public var source: PolicyLoader.DocumentSource {
+    @_spi(ReviewGateTools) public var reader: PolicyLoader.DocumentReader {
         { path in try document(FileBytes.read(path, maxBytes: maxBytes), path: path) }
     }
 }
@@ -57,6 +57,6 @@ public struct DocumentFiles: Sendable {
 extension PolicyLoader {
     /// A loader that reads policy files (and their `extends`) from disk.
     @_spi(ReviewGateTools) public static func files(_ documents: DocumentFiles) -> PolicyLoader {
-        PolicyLoader(source: documents.source)
+        PolicyLoader(reading: documents.reader)
     }
 }

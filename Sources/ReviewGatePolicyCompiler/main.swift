@@ -64,7 +64,7 @@ for policy in policies where byName[resourceName(of: policy).lowercased()]?.coun
     let loaded: PolicyOrBudget
     do {
         loaded = try PolicyOrBudget.load(
-            path: policy, with: PolicyLoader(source: documents.source, digest: PortableSHA256.policyDigest),
+            path: policy, with: PolicyLoader(reading: documents.reader, digest: PortableSHA256.policyDigest),
             namedAsBudget: [".budget.yaml", ".budget.yml"].contains { policy.lowercased().hasSuffix($0) })
     } catch {
         printError(printer.lines(error) + ["reviewgate: \(policy): \(error.summary); nothing compiled"])

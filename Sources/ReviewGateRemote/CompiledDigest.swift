@@ -1,12 +1,13 @@
 import Crypto
 @_spi(ReviewGateTools) import ReviewGate
 
-/// The digest that names a policy (Semantics §9): SHA-256 of its canonical form, `sha256:` and hex,
-/// through swift-crypto (CryptoKit on Apple platforms). Hand it to `PolicyLoader` or
-/// `CompiledPolicy.load(_:file:digest:)` so that every policy loaded has its digest, and a compiled
-/// policy whose digest does not match is refused.
+/// The digest that names a policy or a budget (Semantics §9, §12): SHA-256, `sha256:` and hex,
+/// through swift-crypto (CryptoKit on Apple platforms). Hand it to `CompiledPolicy.load(_:file:digest:)`
+/// or `CompiledBudget.load(_:file:digest:)` so that every policy or budget loaded has its digest,
+/// and a compiled file whose digest does not match is refused.
 public enum CompiledDigest {
-    /// SHA-256 of the bytes a digest is taken of (a compiled policy's or budget's ``digestedBytes``), as `sha256:` and 64 lowercase hex digits.
+    /// SHA-256 of the bytes a digest is taken of (a policy's canonical form, or a budget with its
+    /// policies' digests), as `sha256:` and 64 lowercase hex digits.
     public static let sha256: @Sendable (_ digestedBytes: [UInt8]) -> String = { bytes in
         "sha256:" + hex(SHA256.hash(data: bytes))
     }

@@ -43,6 +43,6 @@ extension ScenarioRunner {
     /// A runner that reads scenario and policy files from disk through `documents`, and golden
     /// transcripts beside them (written atomically by `.update`).
     public static func files(_ documents: DocumentFiles) -> ScenarioRunner {
-        ScenarioRunner(documents: documents.source, goldens: .disk)
+        ScenarioRunner(documents: documents.reader, goldens: .disk)
     }
 }

@@ -12,7 +12,7 @@
 /// document reader it is given (`DocumentFiles.yaml`, from `ReviewGateYAML`, for YAML).
 public struct ScenarioRunner: Sendable {
     /// Reads a scenario or policy file's single document.
-    @_spi(ReviewGateTools) public var documents: PolicyLoader.DocumentSource
+    @_spi(ReviewGateTools) public var documents: PolicyLoader.DocumentReader
     /// Reads and writes golden transcripts.
     public var goldens: GoldenFiles
     /// How the tested policy's digest is worked out and checked (`PolicyLoader.digest`), if at all.
@@ -20,7 +20,7 @@ public struct ScenarioRunner: Sendable {
 
     /// Creates a runner that reads documents and golden files through the functions given.
     @_spi(ReviewGateTools) public init(
-        documents: @escaping PolicyLoader.DocumentSource, goldens: GoldenFiles, digest: PolicyLoader.Digest? = nil
+        documents: @escaping PolicyLoader.DocumentReader, goldens: GoldenFiles, digest: PolicyLoader.Digest? = nil
     ) {
         self.documents = documents
         self.goldens = goldens
@@ -35,7 +35,7 @@ public struct ScenarioRunner: Sendable {
         } catch {
             throw DiagnosticError(reading: error)
         }
-        return try ScenarioDecoder.decode(root, path: path, loader: PolicyLoader(source: documents, digest: digest))
+        return try ScenarioDecoder.decode(root, path: path, loader: PolicyLoader(reading: documents, digest: digest))
     }
 
     /// A transcript's step line as a diff's hunk names it, with the step's line in the scenario

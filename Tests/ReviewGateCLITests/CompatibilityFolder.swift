@@ -37,7 +37,7 @@ enum CompatibilityFolder {
     static func shippedPolicies() throws -> [String] {
         try files(under: "policies").filter { path in
             guard path.hasSuffix(".yaml"), !path.hasSuffix(".scenario.yaml") else { return false }
-            let root = try Fixtures.documents.source(Repository.path(path))
+            let root = try Fixtures.documents.reader(Repository.path(path))
             return root["reviewgate"] != nil || BudgetLoader.isBudget(root)
         }
     }

@@ -16,11 +16,11 @@ struct ScenarioDecisions {
 
     /// Runs the scenario file at `path` (absolute) against the compiled files beside it.
     static func run(_ path: String) throws -> ScenarioDecisions {
-        let compiled: PolicyLoader.DocumentSource = { file in
+        let compiled: PolicyLoader.DocumentReader = { file in
             guard file.hasSuffix(".yaml"), !file.hasSuffix(".scenario.yaml") else {
-                return try Fixtures.documents.source(file)
+                return try Fixtures.documents.reader(file)
             }
-            return try Fixtures.documents.source(CompatibilityFolder.compiledName(file))
+            return try Fixtures.documents.reader(CompatibilityFolder.compiledName(file))
         }
         let runner = ScenarioRunner(documents: compiled, goldens: .disk)
         return ScenarioDecisions(result: ScenarioRunner.run(try runner.load(path: path)))

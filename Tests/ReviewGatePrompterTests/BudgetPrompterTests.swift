@@ -46,11 +46,11 @@ struct BudgetPrompterTests {
             presentation: {delay: 2s, require_same_scene: true}
             """,
         ]
-        let source: PolicyLoader.DocumentSource = { path in
+        let source: PolicyLoader.DocumentReader = { path in
             guard let text = files[path] else { throw DiagnosticError("no file \(path)", at: nil) }
             return try Fixtures.document(text, file: path)
         }
-        return try BudgetLoader(policies: PolicyLoader(source: source)).load(path: "b.yaml").budget
+        return try BudgetLoader(policies: PolicyLoader(reading: source)).load(path: "b.yaml").budget
     }
 
     static let prompts = ["paywall", "whats_new", "review"]

@@ -41,7 +41,7 @@ import Testing
 
     @Test func anEditedBudgetIsRefusedNamingBothDigests() throws {
         let loader = BudgetLoader(
-            policies: PolicyLoader(source: Fixtures.documents.source, digest: PortableSHA256.policyDigest))
+            policies: PolicyLoader(reading: Fixtures.documents.reader, digest: PortableSHA256.policyDigest))
         let result = try loader.load(path: Repository.path("policies/budget/calm-app.budget.yaml"))
         let written = try #require(result.budget.digest)
         let (compiled, edited) = try Self.files(CompiledBudget(result).text(digest: written), name: "calm")

@@ -60,7 +60,7 @@ struct ReadmeAppExampleTests {
         let harness = try PrompterHarness()
         // The compiled budget, as `reviewgate compile policies/budget/calm-app.budget.yaml` writes it.
         let compiled = try BudgetLoader(
-            policies: PolicyLoader(source: Fixtures.documents.source, digest: PortableSHA256.policyDigest)
+            policies: PolicyLoader(reading: Fixtures.documents.reader, digest: PortableSHA256.policyDigest)
         ).load(path: Repository.path("policies/budget/calm-app.budget.yaml"))
         let budgetURL = harness.folder.appending(path: "calm-app.json")
         try CompiledBudget(compiled).text(digest: compiled.budget.digest ?? "").write(

@@ -50,7 +50,7 @@ package struct BudgetUpdateFiles: Sendable {
         try files.budget.write(to: folder.appending(path: "remote.budget.yaml"), atomically: true, encoding: .utf8)
         try files.policy.write(to: folder.appending(path: "review.yaml"), atomically: true, encoding: .utf8)
         let loader = BudgetLoader(
-            policies: PolicyLoader(source: Fixtures.documents.source, digest: CompiledDigest.sha256))
+            policies: PolicyLoader(reading: Fixtures.documents.reader, digest: CompiledDigest.sha256))
         let result = try loader.load(path: folder.appending(path: "remote.budget.yaml").path)
         let digest = result.budget.digest ?? ""
         return (CompiledBudget(result).text(digest: digest, filesRelativeTo: folder.path), result.budget.name, digest)

@@ -62,7 +62,7 @@ struct ReplayMomentTests {
     @Test("asks and blocks are those of each line's moment built afresh and recorded", arguments: policies.indices)
     func sameAsRecord(index: Int) throws {
         let text = Self.policies[index]
-        let loaded = try PolicyLoader(source: { path in
+        let loaded = try PolicyLoader(reading: { path in
             try Fixtures.documents.document(Array(text.utf8), path: path)
         }).load(path: "p.yaml")
         let simulation = Simulation(policies: [SimulatedPolicy(loaded, path: "p.yaml")], keepsAsks: true)

@@ -8,11 +8,11 @@ import Testing
     /// A budget and its policies held in memory, by path.
     static func load(_ files: [String: String], path: String = "b.yaml") throws(DiagnosticError) -> BudgetLoader.Result
     {
-        let source: PolicyLoader.DocumentSource = { path in
+        let source: PolicyLoader.DocumentReader = { path in
             guard let text = files[path] else { throw DiagnosticError("no file \(path)", at: nil) }
             return try Fixtures.document(text, file: path)
         }
-        return try BudgetLoader(policies: PolicyLoader(source: source)).load(path: path)
+        return try BudgetLoader(policies: PolicyLoader(reading: source)).load(path: path)
     }
 
     static func errors(_ files: [String: String]) -> [String] {

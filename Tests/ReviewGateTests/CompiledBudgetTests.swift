@@ -9,7 +9,7 @@ import Testing
 /// every moment as the YAML does, cites the YAML's lines, and refuses an edited copy.
 @Suite struct CompiledBudgetTests {
     static let loader = BudgetLoader(
-        policies: PolicyLoader(source: Fixtures.documents.source, digest: PortableSHA256.policyDigest))
+        policies: PolicyLoader(reading: Fixtures.documents.reader, digest: PortableSHA256.policyDigest))
 
     static func compiled(_ path: String) throws -> (yaml: Budget, text: String) {
         let result = try loader.load(path: Repository.path(path))

@@ -59,7 +59,7 @@ import Testing
     }
 
     static let budgets = BudgetLoader(
-        policies: PolicyLoader(source: Fixtures.documents.source, digest: PortableSHA256.policyDigest))
+        policies: PolicyLoader(reading: Fixtures.documents.reader, digest: PortableSHA256.policyDigest))
 
     /// A compiled budget edited in one of its policies (`at_least: 4` of its review) or in the
     /// budget itself (a priority) is refused by `load` with no hash handed in, naming the digest

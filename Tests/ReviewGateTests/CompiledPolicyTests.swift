@@ -12,7 +12,7 @@ import Testing
     static let digest = Fixtures.digest
 
     /// Files named as the command line names them from the repository's root (or absolute).
-    static let read: PolicyLoader.DocumentSource = { path throws(DiagnosticError) in
+    static let read: PolicyLoader.DocumentReader = { path throws(DiagnosticError) in
         let bytes: [UInt8]
         do throws(FileError) {
             bytes = try FileBytes.read(path.hasPrefix("/") ? path : Repository.path(path), maxBytes: 1 << 20)
@@ -23,8 +23,8 @@ import Testing
     }
 
     /// The compiled text of a policy read through `source`.
-    static func compiled(_ path: String, source: @escaping PolicyLoader.DocumentSource = read) throws -> String {
-        Fixtures.compiledText(try PolicyLoader(source: source).load(path: path))
+    static func compiled(_ path: String, source: @escaping PolicyLoader.DocumentReader = read) throws -> String {
+        Fixtures.compiledText(try PolicyLoader(reading: source).load(path: path))
     }
 
     /// A policy read back from compiled text.
@@ -50,7 +50,7 @@ import Testing
     @Test(arguments: Fixtures.shippedPolicyScenarios)
     func scenarioTranscriptsMatchTheirGoldens(_ path: String) throws {
         // The scenario's policy is handed over compiled: every `.yaml` policy it names is read as JSON.
-        let compiledSource: PolicyLoader.DocumentSource = { file in
+        let compiledSource: PolicyLoader.DocumentReader = { file in
             guard file.hasSuffix(".yaml"), !file.hasSuffix(".scenario.yaml") else { return try Self.read(file) }
             return try JSONReader().loadDocument(Self.compiled(file), file: file + ".json")
         }
@@ -98,7 +98,7 @@ import Testing
             "base.yaml": "reviewgate: 1\nname: base\ntriggers:\n  done: {at_least: 4}\nguards:\n  cooldown: 7d\n",
             "child.yaml": "reviewgate: 1\nextends: base.yaml\nname: child\nguards:\n  min_launches: 3\n",
         ]
-        let source: PolicyLoader.DocumentSource = { path in try Fixtures.document(files[path] ?? "", file: path) }
+        let source: PolicyLoader.DocumentReader = { path in try Fixtures.document(files[path] ?? "", file: path) }
         let text = try Self.compiled("child.yaml", source: source)
         #expect(!text.contains("extends"))
         let policy = try Self.load(text).policy
@@ -137,12 +137,14 @@ import Testing
 
     @Test func aBaseThatIsCompiledIsRefusedAtTheExtends() throws {
         let compiled = try Self.compiled("policies/apple-sample.yaml")
-        let source: PolicyLoader.DocumentSource = { path in
+        let source: PolicyLoader.DocumentReader = { path in
             path == "app.json"
                 ? try JSONReader().loadDocument(compiled, file: path)
                 : try Fixtures.document("reviewgate: 1\nextends: app.json\nname: child\n", file: path)
         }
-        let error = try #require(throws: DiagnosticError.self) { try PolicyLoader(source: source).load(path: "c.yaml") }
+        let error = try #require(throws: DiagnosticError.self) {
+            try PolicyLoader(reading: source).load(path: "c.yaml")
+        }
         #expect(error.diagnostics.first?.message.contains("a compiled policy: extend the YAML") == true)
         #expect(error.diagnostics.first?.location?.line == 2)
     }
@@ -219,7 +221,7 @@ import Testing
         // policy is the YAML's.
         #expect(compiled.warnings.isEmpty)
         let bytes = Array(text.utf8)
-        let authored = try PolicyLoader(source: { path in try JSONReader().loadDocument(bytes, file: path) })
+        let authored = try PolicyLoader(reading: { path in try JSONReader().loadDocument(bytes, file: path) })
             .load(path: "rich.json")
         #expect(authored.warnings.map(\.description) == loaded.warnings.map(\.description))
         let state = try Fixtures.state(Self.state, versionKey: loaded.policy.app.versionKey)
@@ -337,7 +339,7 @@ extension CompiledPolicyTests {
     }
 
     @Test func withAHashTheDigestIsWorkedOutAndChecked() throws {
-        let loader = PolicyLoader(source: Self.read, digest: Self.fakeHash)
+        let loader = PolicyLoader(reading: Self.read, digest: Self.fakeHash)
         let yaml = try loader.load(path: "policies/treaty.yaml")
         let digest = try #require(yaml.policy.digest)
         let text = CompiledPolicy(yaml).text(digest: digest)

@@ -23,7 +23,7 @@ import Testing
     ]
 
     /// The authoring loader, hashing as the command line does (the core's SHA-256 is the same).
-    static let loader = PolicyLoader(source: Fixtures.documents.source, digest: PortableSHA256.policyDigest)
+    static let loader = PolicyLoader(reading: Fixtures.documents.reader, digest: PortableSHA256.policyDigest)
 
     @Test(arguments: policies)
     func aShippedPolicyReadsBackOnTheAppsPathAsTheAuthoringLoaderGaveIt(_ path: String) throws {

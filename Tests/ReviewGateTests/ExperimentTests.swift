@@ -230,8 +230,8 @@ import Testing
                 "reviewgate_budget: 1\nname: b\nprompts:\n  paywall: {priority: 80}\n  review: {priority: 50, policy: exp.yaml}\ngaps: [{min: 1h}]",
             "exp.yaml": policyText,
         ]
-        let source: PolicyLoader.DocumentSource = { path in try Fixtures.document(files[path] ?? "", file: path) }
-        let budget = try BudgetLoader(policies: PolicyLoader(source: source)).load(path: "b.yaml").budget
+        let source: PolicyLoader.DocumentReader = { path in try Fixtures.document(files[path] ?? "", file: path) }
+        let budget = try BudgetLoader(policies: PolicyLoader(reading: source)).load(path: "b.yaml").budget
         let experiment = try #require(budget.prompt(named: "review")?.policy?.experiment)
         let userID = (0..<10_000).lazy.map { "r\($0)" }.first {
             experiment.arm(forBucket: RolloutBucket.bucket(salt: "ask-earlier", userID: $0)) == 1
@@ -356,9 +356,9 @@ import Testing
                 "  name: e\n  arms:\n    control: {weight: 1}\n    slow:\n      weight: 1\n      override: {presentation: {delay: 20s}}"
             ),
         ]
-        let source: PolicyLoader.DocumentSource = { path in try Fixtures.document(files[path] ?? "", file: path) }
+        let source: PolicyLoader.DocumentReader = { path in try Fixtures.document(files[path] ?? "", file: path) }
         let error = try #require(throws: DiagnosticError.self) {
-            try BudgetLoader(policies: PolicyLoader(source: source)).load(path: "b.yaml")
+            try BudgetLoader(policies: PolicyLoader(reading: source)).load(path: "b.yaml")
         }
         #expect(
             error.diagnostics.contains {

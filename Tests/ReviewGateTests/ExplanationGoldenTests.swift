@@ -11,7 +11,7 @@ import Testing
     @Test(arguments: ExplanationCase.all)
     func renderersMatchTheGoldens(_ testCase: ExplanationCase) throws {
         // Files named as the command line names them from the repository's root, wherever the tests run.
-        let read: PolicyLoader.DocumentSource = { path throws(DiagnosticError) in
+        let read: PolicyLoader.DocumentReader = { path throws(DiagnosticError) in
             let bytes: [UInt8]
             do throws(FileError) {
                 bytes = try FileBytes.read(Repository.path(path), maxBytes: 1 << 20)
@@ -20,7 +20,7 @@ import Testing
             }
             return try Fixtures.documents.parse(bytes, path)
         }
-        let policy = try PolicyLoader(source: read).load(path: "policies/\(testCase.policy).yaml").policy
+        let policy = try PolicyLoader(reading: read).load(path: "policies/\(testCase.policy).yaml").policy
         let state = try StateDecoder.decode(
             read("policies/examples/\(testCase.state)"), versionKey: policy.app.versionKey)
         let decision = try Evaluator.evaluate(policy, state: state, moment: testCase.libraryMoment)

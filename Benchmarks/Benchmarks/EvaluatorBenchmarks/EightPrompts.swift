@@ -45,7 +45,7 @@ struct EightPrompts: Sendable {
         for name in names { texts["\(name).yaml"] = policy(name) }
         let files = texts
         let loader = BudgetLoader(
-            policies: PolicyLoader(source: { path in
+            policies: PolicyLoader(reading: { path in
                 try YAMLLoader().loadDocument(Array(files[path, default: ""].utf8), file: path)
             }))
         do {

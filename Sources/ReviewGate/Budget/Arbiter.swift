@@ -72,13 +72,13 @@ public enum Arbiter {
                         prompt: prompt.name, priority: prompt.priority.value, decision: decision,
                         checks: decision.isAllowed ? checks(prompt, budget, shown, at: moment) : [],
                         isGranted: false,
-                        source: prompt.location))
+                        location: prompt.location))
             } else if wanted.contains(prompt.name) {
                 candidates.append(
                     Arbitration.Candidate(
                         prompt: prompt.name, priority: prompt.priority.value, decision: nil,
                         checks: checks(prompt, budget, shown, at: moment), isGranted: false,
-                        source: prompt.location))
+                        location: prompt.location))
             }
         }
         // Highest priority first, then file order: the first that passes is granted.
@@ -95,7 +95,7 @@ public enum Arbiter {
                 candidates[index].checks.append(
                     BudgetCheck(
                         kind: .outranked(by: candidates[winner].prompt, priority: candidates[winner].priority),
-                        passed: false, passesAt: nil, source: candidates[winner].source))
+                        passed: false, passesAt: nil, location: candidates[winner].location))
             }
         }
         let granted = passing.first.map { candidates[$0].prompt }
@@ -160,7 +160,7 @@ public enum Arbiter {
                 let passed = last.map { now - $0.at >= gap.min } ?? true
                 var check = BudgetCheck(
                     kind: .gap(gap, last: last), passed: passed, passesAt: passed ? nil : last.map { $0.at + gap.min },
-                    source: gap.location)
+                    location: gap.location)
                 if let last { check.shownBy = .one(last.prompt) }
                 checks.append(check)
             }
@@ -168,7 +168,7 @@ public enum Arbiter {
         checks.append(
             BudgetCheck(
                 kind: .lease(shown.liveLease), passed: shown.liveLease == nil, passesAt: nil,
-                source: budget.lease.location))
+                location: budget.lease.location))
         return checks
     }
 
@@ -195,7 +195,7 @@ public enum Arbiter {
         }
         var check = BudgetCheck(
             kind: .limit(limit, shown: inSpan.count, oldest: inSpan.min { $0.at < $1.at }), passed: passed,
-            passesAt: passesAt, source: limit.location)
+            passesAt: passesAt, location: limit.location)
         if let first = inSpan.first {
             check.shownBy = inSpan.allSatisfy { $0.prompt == first.prompt } ? .one(first.prompt) : .several
         }

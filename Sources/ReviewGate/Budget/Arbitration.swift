@@ -38,7 +38,7 @@ extension Arbitration {
         /// prompt shown now; `nil` otherwise (a live lease, a session or lifetime limit).
         public package(set) var nextEligibleAt: Timestamp?
         /// Where the prompt is written in the budget file.
-        package var source: SourceLocation?
+        package var location: SourceLocation?
 
         /// Whether the budget (not the policy) blocked it.
         public var isBlockedByBudget: Bool { !isGranted && (decision?.isAllowed ?? true) }
@@ -76,7 +76,7 @@ package struct BudgetCheck: Sendable {
     /// When a failure passes by waiting alone; `nil` when it does not (or passed).
     package var passesAt: Timestamp?
     /// Where the budget writes it.
-    package var source: SourceLocation?
+    package var location: SourceLocation?
 
     /// Which prompts the asks a limit counted (or a gap started from) were of.
     package enum ShownBy: Sendable, Hashable {

@@ -1,6 +1,6 @@
 /// An error of reading a file (not of what is inside it) that can say so as a diagnostic: the
 /// files module's `FileError` is one. The library, which opens no file, reports any such error
-/// from a ``PolicyLoader/DocumentSource`` through this.
+/// from a ``PolicyLoader/DocumentReader`` through this.
 package protocol ReadFailure: Error {
     /// What went wrong, without the path: `no such file`.
     var message: String { get }
@@ -9,7 +9,7 @@ package protocol ReadFailure: Error {
 }
 
 extension DiagnosticError {
-    /// Any error of a ``PolicyLoader/DocumentSource`` as diagnostics: its own, a
+    /// Any error of a ``PolicyLoader/DocumentReader`` as diagnostics: its own, a
     /// ``ReadFailure``'s, or its description.
     package init(reading error: any Error) {
         switch error {

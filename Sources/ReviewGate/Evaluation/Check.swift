@@ -54,7 +54,7 @@
     /// For a failed check that waiting alone would pass: from when it passes.
     package var passesAt: Timestamp?
     /// Where the policy sets it; `nil` for a default.
-    package var source: SourceLocation?
+    package var location: SourceLocation?
     /// The entry of a list setting that applied (`cooldown: [7d, 30d]`, Semantics §14.3), or `nil`
     /// for a single value.
     package var entry: AppliedEntry?

@@ -18,7 +18,7 @@ extension EvaluationContext {
     private func check<Recorder: CheckRecorder>(
         _ located: UnsafePointer<Located<Guard>>, into recorder: inout Recorder
     ) -> Bool {
-        var source: SourceLocation? { located.pointee.location }
+        var location: SourceLocation? { located.pointee.location }
         let id = Check.ID.guard(located.pointee.value.key)
         switch located.pointee.value {
         case .neverOn(let sources):
@@ -26,18 +26,18 @@ extension EvaluationContext {
             recorder.record(id, trigger: nil, passed: passed) {
                 Check(
                     id: id, passed: passed, observed: .source(moment.source), required: .notFrom(sources),
-                    source: source)
+                    location: location)
             }
             return passed
         case .minInstallAge(let minimum):
-            return age(id, since: state.installedAt, .install, minimum, source, into: &recorder)
+            return age(id, since: state.installedAt, .install, minimum, location, into: &recorder)
         case .minLaunches(let minimum):
             let launches = launches
             let passed = launches >= minimum
             recorder.record(id, trigger: nil, passed: passed) {
                 Check(
                     id: id, passed: passed, observed: .launches(launches), required: .minimumCount(minimum),
-                    source: source)
+                    location: location)
             }
             return passed
         case .activeDays(let rule):
@@ -46,7 +46,7 @@ extension EvaluationContext {
             let passed = days >= rule.count
             recorder.record(id, trigger: nil, passed: passed) {
                 Check(
-                    id: id, passed: passed, observed: .daysOfUse(days), required: .activeDays(rule), source: source)
+                    id: id, passed: passed, observed: .daysOfUse(days), required: .activeDays(rule), location: location)
             }
             return passed
         case .minSessionAge(let minimum):
@@ -54,29 +54,29 @@ extension EvaluationContext {
                 recorder.record(id, trigger: nil, passed: false) {
                     Check(
                         id: id, passed: false, observed: .unknown(.sessionStart),
-                        required: .minimumAge(minimum, since: .sessionStart), source: source)
+                        required: .minimumAge(minimum, since: .sessionStart), location: location)
                 }
                 return false
             }
-            return age(id, since: start, .sessionStart, minimum, source, into: &recorder)
+            return age(id, since: start, .sessionStart, minimum, location, into: &recorder)
         case .minVersionAge(let minimum):
-            return age(id, since: state.currentVersionSince, .versionFirstSeen, minimum, source, into: &recorder)
+            return age(id, since: state.currentVersionSince, .versionFirstSeen, minimum, location, into: &recorder)
         case .cooldown(let waits):
             guard let last = lastAskAt else {
                 recorder.record(id, trigger: nil, passed: true) {
                     Check(
                         id: id, passed: true, observed: .never, required: .minimumAge(waits.first, since: .lastAsk),
-                        source: source)
+                        location: location)
                 }
                 return true
             }
-            guard waits.isList else { return age(id, since: last, .lastAsk, waits.first, source, into: &recorder) }
+            guard waits.isList else { return age(id, since: last, .lastAsk, waits.first, location, into: &recorder) }
             // After the k-th ask of the prompt the state holds, the k-th wait (Semantics §14.3).
             var asks = 0
             for ask in state.asks where isOwn(ask) { asks += 1 }
             let (wait, index) = waits.entry(forTime: asks)
             return age(
-                id, since: last, .lastAsk, wait, source,
+                id, since: last, .lastAsk, wait, location,
                 entry: AppliedEntry(setting: "guards.cooldown", index: index, value: wait.description, after: asks),
                 into: &recorder)
         case .oncePerVersion:
@@ -91,19 +91,19 @@ extension EvaluationContext {
             recorder.record(id, trigger: nil, passed: passed) {
                 Check(
                     id: id, passed: passed, observed: .askInVersion(at: askedAt, version: version),
-                    required: .noAskInVersion(key), source: source)
+                    required: .noAskInVersion(key), location: location)
             }
             return passed
         case .maxAsks(let limit):
-            return askLimit(id, limit, isSystemQuota: false, source, into: &recorder)
+            return askLimit(id, limit, isSystemQuota: false, location, into: &recorder)
         case .systemQuota(let limit):
-            return askLimit(id, limit, isSystemQuota: true, source, into: &recorder)
+            return askLimit(id, limit, isSystemQuota: true, location, into: &recorder)
         case .when(let condition):
             let failing = failures(of: condition)
             recorder.record(id, trigger: nil, passed: failing.isEmpty) {
                 Check(
                     id: id, passed: failing.isEmpty, observed: .condition(failing: failing), required: .condition,
-                    source: source)
+                    location: location)
             }
             return failing.isEmpty
         }
@@ -111,7 +111,7 @@ extension EvaluationContext {
 
     /// `now − since ≥ minimum`, recorded; a failure passes at `since + minimum`. Whether it passed.
     private func age<Recorder: CheckRecorder>(
-        _ id: Check.ID, since: Timestamp, _ milestone: Milestone, _ minimum: TimeSpan, _ source: SourceLocation?,
+        _ id: Check.ID, since: Timestamp, _ milestone: Milestone, _ minimum: TimeSpan, _ location: SourceLocation?,
         entry: AppliedEntry? = nil, into recorder: inout Recorder
     ) -> Bool {
         let observed = now - since
@@ -120,7 +120,7 @@ extension EvaluationContext {
             Check(
                 id: id, passed: passed, observed: .age(observed, since: milestone),
                 required: .minimumAge(minimum, since: milestone),
-                passesAt: passed ? nil : since + minimum, source: source, entry: entry)
+                passesAt: passed ? nil : since + minimum, location: location, entry: entry)
         }
         return passed
     }
@@ -129,7 +129,7 @@ extension EvaluationContext {
     /// window; with a window, a failure passes when enough of the asks in it have left it.
     /// Recorded; whether it passed.
     private func askLimit<Recorder: CheckRecorder>(
-        _ id: Check.ID, _ limit: AskLimit, isSystemQuota: Bool, _ source: SourceLocation?,
+        _ id: Check.ID, _ limit: AskLimit, isSystemQuota: Bool, _ location: SourceLocation?,
         into recorder: inout Recorder
     ) -> Bool {
         let start = limit.per.map { now - $0 }
@@ -152,7 +152,7 @@ extension EvaluationContext {
             return Check(
                 id: id, passed: passed, observed: .asks(inWindow),
                 required: .fewerAsks(limit, isSystemQuota: isSystemQuota),
-                passesAt: passesAt, source: source)
+                passesAt: passesAt, location: location)
         }
         return passed
     }
@@ -165,7 +165,7 @@ extension EvaluationContext {
         var blockingEntry: AppliedEntry?
         var waitsUntil: Timestamp?
         var waitable = true
-        var source: SourceLocation?
+        var location: SourceLocation?
         // Each answer's place in its run of answers of its kind (Semantics §14.3): asks between them
         // break no run.
         var run = (kind: ResponseKind?.none, length: 0)
@@ -185,17 +185,17 @@ extension EvaluationContext {
                 blocking = response
                 blockingEntry = entry
                 waitable = false
-                source = rules.location
+                location = rules.location
             case .nextVersion where response.at >= state.currentVersionSince:
                 blocking = response
                 blockingEntry = entry
                 waitable = false
-                source = rules.location
+                location = rules.location
             case .wait(let span) where now - response.at < span:
                 if waitable {
                     blocking = response
                     blockingEntry = entry
-                    source = rules.location
+                    location = rules.location
                 }
                 waitsUntil = max(waitsUntil ?? response.at + span, response.at + span)
             default: continue
@@ -205,7 +205,7 @@ extension EvaluationContext {
             Check(
                 id: .responses, passed: blocking == nil, observed: .response(blocking), required: .responses,
                 passesAt: blocking != nil && waitable ? waitsUntil : nil,
-                source: source ?? policy.responses.afterRated.location ?? policy.responses.afterDeclined.location
+                location: location ?? policy.responses.afterRated.location ?? policy.responses.afterDeclined.location
                     ?? policy.responses.afterLater.location,
                 entry: blockingEntry
             )
@@ -223,7 +223,7 @@ extension EvaluationContext {
             Check(
                 id: .rollout, passed: passed, observed: .bucket(bucket),
                 required: .rollout(percent: rollout.percent, bucketLimit: rollout.bucketLimit),
-                source: rollout.location)
+                location: rollout.location)
         }
         return passed
     }

@@ -46,7 +46,7 @@ extension EvaluationContext {
                 required: .count(
                     rule, event: trigger.pointee.event, within: trigger.pointee.within?.value,
                     since: sinceLastAsk ? SinceAsk(lastAsk: lastAskAt) : nil),
-                source: trigger.pointee.count.location)
+                location: trigger.pointee.count.location)
         }
         var passed = countPassed
         if let scenes = trigger.pointee.scenes {
@@ -54,7 +54,7 @@ extension EvaluationContext {
             recorder.record(.trigger(.scenes), trigger: index, passed: onScene) {
                 Check(
                     id: .trigger(.scenes), trigger: trigger.pointee.id, passed: onScene, observed: .scene(moment.scene),
-                    required: .scenes(scenes.value), source: scenes.location)
+                    required: .scenes(scenes.value), location: scenes.location)
             }
             passed = passed && onScene
         }
@@ -63,7 +63,7 @@ extension EvaluationContext {
             recorder.record(.trigger(.when), trigger: index, passed: failing.isEmpty) {
                 Check(
                     id: .trigger(.when), trigger: trigger.pointee.id, passed: failing.isEmpty,
-                    observed: .condition(failing: failing), required: .condition, source: when.location)
+                    observed: .condition(failing: failing), required: .condition, location: when.location)
             }
             passed = passed && failing.isEmpty
         }

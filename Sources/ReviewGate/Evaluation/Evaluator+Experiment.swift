@@ -27,7 +27,7 @@ extension Evaluator {
             required: assignment.arm.map {
                 .experimentArm(experiment: experiment.name, arm: experiment.arms[$0].name, sticky: assignment.isSticky)
             } ?? .notHeldOut(experiment: experiment.name, holdoutLimit: experiment.holdoutLimit),
-            source: experiment.location)
+            location: experiment.location)
         let position = decision.checks.firstIndex { if case .trigger = $0.id { true } else { false } }
         decision.checks.insert(check, at: position ?? decision.checks.count)
         if assignment.arm == nil {

@@ -167,7 +167,7 @@ public enum Evaluator {
             recorder.record(.enabled, trigger: nil, passed: false) {
                 Check(
                     id: .enabled, passed: false, observed: .disabled, required: .enabled,
-                    source: policy.enabled.location)
+                    location: policy.enabled.location)
             }
             return (false, nil)
         }

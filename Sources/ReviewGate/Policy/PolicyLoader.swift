@@ -1,28 +1,28 @@
 /// Loads a policy file with its `extends` chain, merges it, decodes and validates it.
 ///
-/// The library never opens a parser: reading a file into nodes is handed in as ``source``
+/// The library never opens a parser: reading a file into nodes is handed in as ``readDocument``
 /// (`ReviewGateFiles` reads files from disk through a parser it is given). The core holds what a
 /// compiled policy's reader needs (``Result``, ``decodeWithoutLint(_:)``); loading files, following
 /// `extends` and the lint warnings are `ReviewGateAuthoring`'s, so that an app does not link them.
 @_spi(ReviewGateTools) public struct PolicyLoader: Sendable {
     /// Reads the single document of the file at a path; throws a ``DiagnosticError`` for what is
     /// inside the file, or any other error (`ReviewGateFiles`' `FileError`) when it cannot be read.
-    @_spi(ReviewGateTools) public typealias DocumentSource = @Sendable (_ path: String) throws -> DocumentNode
+    @_spi(ReviewGateTools) public typealias DocumentReader = @Sendable (_ path: String) throws -> DocumentNode
 
     /// Hashes the bytes a digest is taken of (``CompiledPolicy/digestedBytes``, ``CompiledBudget/digestedBytes``) to the digest,
     /// `sha256:` and 64 hex digits. The core links no cryptography: the caller hands SHA-256 in.
     @_spi(ReviewGateTools) public typealias Digest = @Sendable (_ digestedBytes: [UInt8]) -> String
 
     /// How files are read.
-    @_spi(ReviewGateTools) public var source: DocumentSource
+    @_spi(ReviewGateTools) public var readDocument: DocumentReader
     /// How digests are worked out: a compiled policy's `digest` is checked with it (by default with
     /// the core's portable SHA-256: an edited file is refused), and with it a YAML policy's is worked
     /// out too, so that every policy loaded has one.
     @_spi(ReviewGateTools) public var digest: Digest?
 
-    /// Creates a loader that reads documents through `source`, hashing with `digest` when given.
-    @_spi(ReviewGateTools) public init(source: @escaping DocumentSource, digest: Digest? = nil) {
-        self.source = source
+    /// Creates a loader that reads documents with `readDocument`, hashing with `digest` when given.
+    @_spi(ReviewGateTools) public init(reading readDocument: @escaping DocumentReader, digest: Digest? = nil) {
+        self.readDocument = readDocument
         self.digest = digest
     }
 

@@ -11,7 +11,7 @@ enum InputFile {
     static let documents = DocumentFiles(parse: YAMLLoader().loadDocument)
 
     /// Policies read from those files, each with its digest (a compiled one's checked).
-    static let loader = PolicyLoader(source: documents.source, digest: CompiledDigest.sha256)
+    static let loader = PolicyLoader(reading: documents.reader, digest: CompiledDigest.sha256)
 
     /// Prints each diagnostic to stderr, with its source line and a caret.
     static func report(_ diagnostics: [Diagnostic]) {
