@@ -23,7 +23,7 @@ extension ArbitrationExplanation {
             for check in candidate.checks {
                 let mark = check.passed ? paint.paint("✓", .green) : paint.paint("✗", .red)
                 var line = "    \(mark) \(Self.label(check).padding(to: width))  \(Self.message(check))"
-                if let source = check.location { line += paint.paint("  \(source.file):\(source.line)", .dim) }
+                if let location = check.location { line += paint.paint("  \(location.file):\(location.line)", .dim) }
                 lines.append(line)
             }
             if candidate.isBlockedByBudget {
@@ -63,7 +63,7 @@ extension ArbitrationExplanation {
             ? paint.paint("granted", .green)
             : paint.paint("blocked by \(candidate.blockedBy.joined(separator: ", "))", .red)
         var line = "  \(candidate.prompt) (\(kind), priority \(candidate.priority)): \(outcome)"
-        if let source = candidate.location { line += paint.paint("  \(source.file):\(source.line)", .dim) }
+        if let location = candidate.location { line += paint.paint("  \(location.file):\(location.line)", .dim) }
         return line
     }
 

@@ -23,14 +23,6 @@
         return .policy(try loader.load(path: path))
     }
 
-    /// Whether it is a policy or a budget, as a message names it: `policy`, `budget`.
-    @_spi(ReviewGateTools) public var kind: String {
-        switch self {
-        case .policy: "policy"
-        case .budget: "budget"
-        }
-    }
-
     /// The policy's or the budget's name.
     @_spi(ReviewGateTools) public var name: String {
         switch self {

@@ -1,15 +1,16 @@
 import ArgumentParser
 
 extension SimulateCommand {
-    /// What a run of `simulate` is, told from its options once, in `validate()`: each kind refuses
-    /// there the options that do not fit it, and `run()` follows the kind without asking again.
+    /// What a run of `simulate` is, told from its options by ``kind()``: each kind refuses there, in
+    /// `validate()`, the options that do not fit it, so that `run()`, which asks again, follows the
+    /// kind it is given.
     enum Kind: Equatable {
         /// Adds up the JSON reports given as arguments (`--merge`).
         case merge
-        /// Replays under the budget at this path (`--budget`): ``BudgetSimulation``.
+        /// Replays under the budget at this path (`--budget`): a `BudgetSimulation`.
         case budget(String)
-        /// Replays the policy at this path (`--policy`), beside a baseline or its variants:
-        /// ``PolicySimulation``.
+        /// Replays the policy at this path (`--policy`), beside a baseline or its variants: a
+        /// `PolicySimulation`.
         case policy(String)
     }
 
@@ -36,11 +37,6 @@ extension SimulateCommand {
         }
         guard let policy else {
             throw ValidationError("give the policy to simulate: --policy FILE (or a budget: --budget FILE)")
-        }
-        if !vary.isEmpty, baseline != nil {
-            throw ValidationError(
-                "--vary compares each variant with the policy as written: give no --baseline (vary the baseline's settings instead)"
-            )
         }
         return .policy(policy)
     }

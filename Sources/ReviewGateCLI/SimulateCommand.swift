@@ -156,6 +156,13 @@ struct SimulateCommand: ParsableCommand {
             }
             guard writeTimeline == nil else { throw ValidationError("--write-timeline goes with --synthetic") }
         }
+        // A policy is replayed beside a baseline or its variants (`PolicySimulation`), never both;
+        // checked after the input, as it always was, so that two mistakes are named in that order.
+        if !vary.isEmpty, baseline != nil {
+            throw ValidationError(
+                "--vary compares each variant with the policy as written: give no --baseline (vary the baseline's settings instead)"
+            )
+        }
         _ = try varyOptions()
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let withinDays, !(1...36_500).contains(withinDays) {

@@ -3,8 +3,8 @@ import Crypto
 
 /// The digest that names a policy or a budget (Semantics §9, §12): SHA-256, `sha256:` and hex,
 /// through swift-crypto (CryptoKit on Apple platforms). Hand it to `CompiledPolicy.load(_:file:digest:)`
-/// or `CompiledBudget.load(_:file:digest:)` so that every policy or budget loaded has its digest,
-/// and a compiled file whose digest does not match is refused.
+/// or `CompiledBudget.load(_:file:digest:)` to check a compiled file's digest with it rather than
+/// with the core's portable SHA-256 (the same digest).
 public enum CompiledDigest {
     /// SHA-256 of the bytes a digest is taken of (a policy's canonical form, or a budget with its
     /// policies' digests), as `sha256:` and 64 lowercase hex digits.

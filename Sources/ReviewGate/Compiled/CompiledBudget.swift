@@ -1,8 +1,8 @@
 /// A compiled budget (Semantics §12): a budget and the compiled policies of its prompts in one JSON
 /// document an app carries, read with the core's JSON reader alone.
 ///
-/// `reviewgate_compiled_budget` (this format's version), `digest` (SHA-256 of the digested bytes:
-/// the budget as compact JSON, then each policy's digest), `budget` (the budget file's settings,
+/// `reviewgate_compiled_budget` (this format's version), `digest` (SHA-256 of
+/// `{"budget":…,"policies":{prompt: digest,…}}` as compact JSON), `budget` (the budget file's settings,
 /// `extends` resolved, keys as written), `locations` (where each of them was written in the YAML, as
 /// a compiled policy's), and `policies` (each prompt's compiled policy, by prompt name). The same
 /// YAML always compiles to the same bytes.

@@ -28,7 +28,7 @@ public struct TextExplanation: Sendable {
             } else {
                 line += "\(description.observed); required \(description.required)"
             }
-            if let source = check.location { line += paint("  \(source.file):\(source.line)", .dim) }
+            if let location = check.location { line += paint("  \(location.file):\(location.line)", .dim) }
             lines.append(line)
             lines += parts
         }
