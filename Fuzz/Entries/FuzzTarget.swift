@@ -101,7 +101,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 _ = Simulation(policies: [simulated], keepsAsks: true).run(timeline)
                 // The fuzzer's own inputs: an amplification input's one long person, arbitrated line by
                 // line with every decision's checks, says nothing the small ones do not.
-                if bytes.count <= 1 << 16 { _ = Simulation(budget: Self.simulatedBudget).run(timeline) }
+                if bytes.count <= 1 << 16 { Self.checkLeanArbitration(timeline) }
                 Self.checkVerdicts(timeline, simulated.policy)
                 accepted = accepted || (reader.eventCount > 0 && reader.skipped == 0)
             }
@@ -286,6 +286,18 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         }
     }
 
+    /// Replays `timeline` under the budget with the lean arbitration and with the arbiter itself,
+    /// and stops when they count anything otherwise.
+    static func checkLeanArbitration(_ timeline: Timeline) {
+        let lean = Self.simulatedBudget
+        precondition(lean.arbitratesLean, "the fuzzed budget is arbitrated the lean way")
+        var reference = lean
+        reference.arbitratesLean = false
+        let fast = Simulation(budget: lean).run(timeline)
+        let plain = Simulation(budget: reference).run(timeline)
+        precondition(fast.budget == plain.budget, "the lean arbitration counted the budget otherwise than the arbiter")
+    }
+
     /// Arbitrates a few moments under a fuzzed budget, on a state with asks of its prompts and a
     /// live lease, each explained and recorded: at most 16 wanted prompts, as an app names a few.
     static func arbitrate(_ budget: Budget) {
@@ -299,8 +311,21 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         }
         let wanted = Array(budget.externalPrompts.prefix(16))
         let explanation = ArbitrationExplanation(budget: budget)
+        let isLean = ReplayArbitration.isLean(budget)
+        var lean = ReplayArbitration()
         for (offset, event) in [(60, "done"), (86_400, "launch"), (3 * 86_400, "done")] {
             let moment = Moment(now: start + TimeSpan(seconds: Int64(offset)), event: event)
+            if isLean {
+                // A replay's lean arbitration of one wanted prompt, held to the arbiter's.
+                for one in [nil] + wanted.prefix(2).map(Optional.some) {
+                    let plain = try? Arbiter.arbitrate(
+                        budget, state: state, moment: moment, wanted: one.map { [$0] } ?? [])
+                    let fast: Void? = try? lean.arbitrate(budget, state: state, moment: moment, wanted: one)
+                    precondition((plain == nil) == (fast == nil), "the lean arbitration refused otherwise")
+                    guard let plain else { continue }
+                    precondition(lean.agrees(with: plain, budget: budget), "the lean arbitration decided otherwise")
+                }
+            }
             guard let arbitration = try? Arbiter.arbitrate(budget, state: state, moment: moment, wanted: wanted)
             else { continue }
             _ = explanation.text(arbitration)

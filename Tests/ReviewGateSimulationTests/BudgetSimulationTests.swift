@@ -61,6 +61,24 @@ struct BudgetSimulationTests {
         #expect(report.tally.prompts[review].heldBackBy[BudgetTally.reasons.firstIndex(of: "gap")!] > 0)
     }
 
+    @Test("the lean arbitration and the arbiter itself count every figure alike")
+    func leanAndArbiter() throws {
+        let budget = try Self.budget()
+        let bytes = try Self.timeline(people: 300)
+        let lean = SimulatedBudget(budget, path: Self.budgetFile)
+        #expect(lean.arbitratesLean)
+        var reference = lean
+        reference.arbitratesLean = false
+        func report(_ simulated: SimulatedBudget) throws -> BudgetSimulationReport {
+            try SimulationRequest(budget: simulated, input: .bytes(bytes, name: "t.jsonl"), jobs: 1).run()
+        }
+        let fast = try report(lean)
+        let plain = try report(reference)
+        #expect(fast.tally == plain.tally)
+        #expect(fast.text == plain.text)
+        #expect(fast.tally.prompts.contains { $0.granted > 0 && $0.heldBack > 0 })
+    }
+
     @Test("grouped, on one core or two, the budget's report is the same")
     func groupedAndCores() throws {
         let budget = SimulatedBudget(try Self.budget(), path: Self.budgetFile)

@@ -55,7 +55,15 @@ public enum Arbiter {
         var seen = Set<String>()
         let wantedInOrder = wanted.filter { seen.insert($0).inserted }
         let wanted = seen
-        let shown = Shown(state, budget, at: moment)
+        // Worked out when a candidate first needs the budget's checks: at most moments every
+        // policy blocks the moment itself and nothing is wanted, and none does.
+        var shownNow: Shown?
+        func shown() -> Shown {
+            if let shownNow { return shownNow }
+            let made = Shown(state, budget, at: moment)
+            shownNow = made
+            return made
+        }
         var candidates: [Arbitration.Candidate] = []
         for prompt in budget.prompts where !excluding.contains(prompt.name) {
             if let policy = prompt.policy {
@@ -70,14 +78,14 @@ public enum Arbiter {
                 candidates.append(
                     Arbitration.Candidate(
                         prompt: prompt.name, priority: prompt.priority.value, decision: decision,
-                        checks: decision.isAllowed ? checks(prompt, budget, shown, at: moment) : [],
+                        checks: decision.isAllowed ? checks(prompt, budget, shown(), at: moment) : [],
                         isGranted: false,
                         location: prompt.location))
             } else if wanted.contains(prompt.name) {
                 candidates.append(
                     Arbitration.Candidate(
                         prompt: prompt.name, priority: prompt.priority.value, decision: nil,
-                        checks: checks(prompt, budget, shown, at: moment), isGranted: false,
+                        checks: checks(prompt, budget, shown(), at: moment), isGranted: false,
                         location: prompt.location))
             }
         }
@@ -119,20 +127,20 @@ public enum Arbiter {
     }
 
     /// What the shown prompts come to at a moment, worked out once per arbitration rather than once
-    /// per candidate: each limit's check, the last prompt shown and the last of each kind (so that
-    /// a gap's check takes constant time). An ask dated after `now` (a clock set back) still happened.
+    /// per candidate: each limit's check and the last prompt shown. An ask dated after `now` (a
+    /// clock set back) still happened.
     struct Shown {
         var last: Ask?
-        var lastOf: [String: Ask] = [:]
+        /// The asks, to find the last of one prompt: a state keeps few, and a dictionary of them
+        /// built at every moment cost more than the look-ups it saved.
+        var asks: [Ask]
         var limits: [BudgetCheck] = []
         /// The lease live at the moment, if any: it holds every candidate back.
         var liveLease: Lease?
 
         init(_ state: ReviewState, _ budget: Budget, at moment: Moment) {
-            for ask in state.asks {
-                if ask.at >= (last?.at ?? ask.at) { last = ask }
-                if ask.at >= (lastOf[ask.prompt]?.at ?? ask.at) { lastOf[ask.prompt] = ask }
-            }
+            asks = state.asks
+            for ask in state.asks where ask.at >= (last?.at ?? ask.at) { last = ask }
             // A launch starts the session now; an unknown session start counts from the install.
             let sessionStart =
                 moment.donates(Trigger.launchEvent) ? moment.now : state.sessionStartedAt ?? state.installedAt
@@ -140,9 +148,12 @@ public enum Arbiter {
             liveLease = state.leases.first { $0.isLive(at: moment.now) }
         }
 
-        /// The last prompt shown that starts `gap`.
+        /// The last prompt shown that starts `gap`: the last of all, or the last of its `after`.
         func last(starting gap: BudgetGap) -> Ask? {
-            gap.after.map { lastOf[$0] } ?? last
+            guard let after = gap.after else { return last }
+            var found: Ask?
+            for ask in asks where ask.prompt == after && ask.at >= (found?.at ?? ask.at) { found = ask }
+            return found
         }
     }
 
@@ -177,28 +188,36 @@ public enum Arbiter {
     fileprivate static func check(_ limit: BudgetLimit, _ state: ReviewState, now: Timestamp, sessionStart: Timestamp)
         -> BudgetCheck
     {
-        var inSpan: [Ask] = []
-        for ask in state.asks {
+        func isInSpan(_ ask: Ask) -> Bool {
             switch limit.per {
-            case .rolling(let span) where ask.at > now - span: inSpan.append(ask)
-            case .session where ask.at >= sessionStart: inSpan.append(ask)
-            case .lifetime: inSpan.append(ask)
-            default: continue
+            case .rolling(let span): ask.at > now - span
+            case .session: ask.at >= sessionStart
+            case .lifetime: true
             }
         }
-        let passed = inSpan.count < limit.max
+        // Counted in one pass, with no array of the asks in the span unless a rolling window's
+        // failure needs them in order.
+        var shown = 0
+        var oldest: Ask?
+        var first: Ask?
+        var onePrompt = true
+        for ask in state.asks where isInSpan(ask) {
+            shown += 1
+            // The first of the oldest, as `min` finds it.
+            if oldest == nil || ask.at < oldest!.at { oldest = ask }
+            if let first { onePrompt = onePrompt && ask.prompt == first.prompt } else { first = ask }
+        }
+        let passed = shown < limit.max
         var passesAt: Timestamp?
         if !passed, case .rolling(let span) = limit.per {
             // The (shown − max + 1)th oldest in the window must leave it.
-            let sorted = inSpan.sorted { $0.at < $1.at }
-            passesAt = sorted[inSpan.count - limit.max].at + span
+            let sorted = state.asks.filter(isInSpan).sorted { $0.at < $1.at }
+            passesAt = sorted[shown - limit.max].at + span
         }
         var check = BudgetCheck(
-            kind: .limit(limit, shown: inSpan.count, oldest: inSpan.min { $0.at < $1.at }), passed: passed,
-            passesAt: passesAt, location: limit.location)
-        if let first = inSpan.first {
-            check.shownBy = inSpan.allSatisfy { $0.prompt == first.prompt } ? .one(first.prompt) : .several
-        }
+            kind: .limit(limit, shown: shown, oldest: oldest), passed: passed, passesAt: passesAt,
+            location: limit.location)
+        if let first { check.shownBy = onePrompt ? .one(first.prompt) : .several }
         return check
     }
 

@@ -8,7 +8,12 @@ public struct Budget: Sendable {
     /// What the budget is for.
     public package(set) var description: String?
     /// Every prompt the app shows, in file order (which breaks ties of priority).
-    package var prompts: [BudgetPrompt] { didSet { positions = Self.positions(prompts) } }
+    package var prompts: [BudgetPrompt] {
+        didSet {
+            positions = Self.positions(prompts)
+            shared = Shared(prompts, ownRenames)
+        }
+    }
     /// Each prompt's index in ``prompts`` by name, so that a look-up takes constant time however
     /// many prompts a budget has.
     private var positions: [String: Int]
@@ -39,6 +44,7 @@ public struct Budget: Sendable {
         self.description = description
         self.prompts = prompts
         positions = Self.positions(prompts)
+        shared = Shared(prompts, .none)
         self.limits = limits
         self.gaps = gaps
         self.lease = lease
@@ -60,36 +66,66 @@ public struct Budget: Sendable {
     }
 
     /// The policies of the budget's prompts, in file order.
-    public var policies: [Policy] { prompts.compactMap(\.policy) }
+    public var policies: [Policy] { shared.policies }
 
     /// The longest `within` of all the budget's policies: how much donation history to keep,
     /// since they share one state's counts.
-    package var longestWithin: TimeSpan? {
-        policies.compactMap(\.longestWithin).max()
-    }
+    package var longestWithin: TimeSpan? { shared.longestWithin }
 
     /// The longest `active_days` window of all the budget's policies, in days: the dates of use
     /// their shared state keeps (Semantics §14.2).
-    package var activeDaysWindow: Int? {
-        policies.compactMap(\.activeDaysWindow).max()
-    }
+    package var activeDaysWindow: Int? { shared.activeDaysWindow }
 
     /// The prompts the budget file renames (`renamed.prompts`, Semantics §14.4), which its policies
     /// must rename alike.
-    package var ownRenames: Renames = .none
+    package var ownRenames: Renames = .none { didSet { shared = Shared(prompts, ownRenames) } }
 
     /// The renames that hold for all the budget's policies, which share one map: the policies'
     /// (their events' and prompts'), else the budget's own.
-    package var renamed: Renames { policies.first?.renamed ?? ownRenames }
+    package var renamed: Renames { shared.renamed }
 
     /// How the budget's policies count (they all count alike: ``BudgetLoader`` checks it); with no
     /// policy, the defaults.
-    package var counting: Counting {
-        policies.first?.counting ?? Counting(whileBlocked: true, resetOnNewVersion: false)
-    }
+    package var counting: Counting { shared.counting }
 
     /// Which version string the budget's policies compare (alike in all of them); `short` with none.
-    package var versionKey: VersionKey { policies.first?.app.versionKey ?? .short }
+    package var versionKey: VersionKey { shared.versionKey }
+
+    /// Whether a policy of the budget reads `event` (its triggers listen to it or its conditions
+    /// count it), by its name after the budget's renames: a donation of any other event changes
+    /// nothing a policy looks at, and no prompt decides it.
+    package func reads(_ event: String) -> Bool { shared.readEvents.contains(event) }
+
+    /// What a state keeps for all of the budget's policies, which share its counts.
+    package var historyKept: HistoryKept { shared.historyKept }
+
+    /// What the budget's policies share, worked out once from its prompts rather than at every
+    /// moment (an arbitration reads them several times, a replay millions).
+    private var shared: Shared
+
+    /// See ``shared``.
+    private struct Shared: Sendable {
+        var policies: [Policy]
+        var longestWithin: TimeSpan?
+        var activeDaysWindow: Int?
+        var renamed: Renames
+        var counting: Counting
+        var versionKey: VersionKey
+        var readEvents: Set<String>
+        var historyKept: HistoryKept
+
+        init(_ prompts: [BudgetPrompt], _ ownRenames: Renames) {
+            policies = prompts.compactMap(\.policy)
+            longestWithin = policies.compactMap(\.longestWithin).max()
+            activeDaysWindow = policies.compactMap(\.activeDaysWindow).max()
+            renamed = policies.first?.renamed ?? ownRenames
+            counting = policies.first?.counting ?? Counting(whileBlocked: true, resetOnNewVersion: false)
+            versionKey = policies.first?.app.versionKey ?? .short
+            readEvents = Set(policies.flatMap(\.readEvents))
+            historyKept = HistoryKept(
+                budgetPolicies: policies, window: longestWithin, renamed: renamed, activeDaysWindow: activeDaysWindow)
+        }
+    }
 
     /// The names of the prompts the app asks about itself (no policy).
     public var externalPrompts: [String] { prompts.filter { $0.policy == nil }.map(\.name) }

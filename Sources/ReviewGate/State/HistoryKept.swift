@@ -57,17 +57,19 @@ extension Policy {
     }
 }
 
-extension Budget {
-    /// What a state keeps for all of the budget's policies, which share its counts.
-    package var historyKept: HistoryKept {
+extension HistoryKept {
+    /// What a state keeps for all of a budget's `policies`, which share its counts: the longest
+    /// `within` and `active_days` window of them all, their `renamed`, and each event's counters
+    /// since the last ask of each prompt that reads it so.
+    init(budgetPolicies policies: [Policy], window: TimeSpan?, renamed: Renames, activeDaysWindow: Int?) {
         var sinceAsk: [String: [String]] = [:]
         for policy in policies {
             for event in policy.sinceAskEvents where !(sinceAsk[event]?.contains(policy.prompt) ?? false) {
                 sinceAsk[event, default: []].append(policy.prompt)
             }
         }
-        return HistoryKept(
-            window: longestWithin, sinceAskEvents: sinceAsk.keys.sorted(), sinceAskPrompts: sinceAsk,
+        self.init(
+            window: window, sinceAskEvents: sinceAsk.keys.sorted(), sinceAskPrompts: sinceAsk,
             renamed: renamed.isEmpty ? nil : renamed, activeDaysWindow: activeDaysWindow)
     }
 }

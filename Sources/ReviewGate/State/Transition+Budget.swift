@@ -41,6 +41,14 @@ extension Transition {
         return uncounted
     }
 
+    /// The state after a donation that no policy of the budget reads (``Budget/reads(_:)``, the
+    /// event by its name after the budget's renames) at a moment where no prompt is wanted: what
+    /// ``apply(_:to:budget:appendingAsk:)`` does with its arbitration, which has no candidate. The
+    /// donation counts, unless its count is full, and nothing is asked. A replay records most lines so.
+    package static func applyUnread(_ moment: Moment, to state: inout ReviewState, budget: Budget) {
+        donate(moment, counting: !state.isFull(for: moment), to: &state, keeping: budget.historyKept)
+    }
+
     /// Whether some policy of the budget would count the moment's donation under
     /// `counting.while_blocked: false`: neither a guard nor the budget blocked it. Only the policies
     /// that read the event (their triggers or conditions) have a say; one that was no candidate (a

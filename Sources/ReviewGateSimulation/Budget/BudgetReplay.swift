@@ -15,6 +15,10 @@ struct BudgetReplay {
     private var heldSince: [Timestamp?]
     private var wasGranted: [Bool]
     private var wasWanted: [Bool]
+    /// Whether the budget's moments are arbitrated the lean way (``SimulatedBudget/arbitratesLean``),
+    /// and the arbitration whose storage they reuse.
+    private let isLean: Bool
+    private var lean = ReplayArbitration()
 
     init(_ simulated: SimulatedBudget, symbols: Symbols) {
         self.simulated = simulated
@@ -23,6 +27,7 @@ struct BudgetReplay {
         heldSince = Array(repeating: nil, count: count)
         wasGranted = Array(repeating: false, count: count)
         wasWanted = Array(repeating: false, count: count)
+        isLean = simulated.arbitratesLean
     }
 
     /// Replays `events` (one person's, in time order) and counts them into `tally`; from
@@ -33,6 +38,7 @@ struct BudgetReplay {
     ) {
         guard !events.isEmpty else { return }
         let budget = simulated.budget
+        let renamed = budget.renamed
         var (state, versions) = VersionTracker.start(events, person: person, symbols: symbols, from: initial)
         for index in heldSince.indices {
             heldSince[index] = nil
@@ -66,6 +72,29 @@ struct BudgetReplay {
             }
             moment.utcOffsetSeconds = event.utcOffsetSeconds
             moment.scene = text(event.scene)
+            // A donation no policy reads has no candidate: recorded as its arbitration would be,
+            // without one (most of a real timeline's lines).
+            if wanted.isEmpty, let donated = moment.event {
+                let name = renamed.isEmpty ? donated : renamed.event(donated)
+                if !budget.reads(name) {
+                    moment.subject = .event(name)
+                    Transition.applyUnread(moment, to: &state, budget: budget)
+                    tally.moments += 1
+                    continue
+                }
+            }
+            if isLean {
+                do {
+                    try lean.arbitrate(budget, state: state, moment: moment, wanted: wanted.first)
+                } catch {
+                    tally.unknownMoments += 1
+                    continue
+                }
+                tally.moments += 1
+                count(wanted, lean.candidates, at: moment.now, into: &tally)
+                Transition.apply(lean, of: moment, to: &state, budget: budget)
+                continue
+            }
             let arbitration: Arbitration
             do {
                 arbitration = try Arbiter.arbitrate(
@@ -76,7 +105,7 @@ struct BudgetReplay {
                 continue
             }
             tally.moments += 1
-            count(arbitration, into: &tally)
+            count(arbitration.wanted, arbitration.candidates, at: moment.now, into: &tally)
             Transition.apply(arbitration, to: &state, budget: budget)
         }
         tally.people += 1
@@ -89,15 +118,16 @@ struct BudgetReplay {
 
     /// Counts each candidate of a moment: granted, or held back by the budget (and by which
     /// checks), with the wait of a grant that another prompt had delayed.
-    private mutating func count(_ arbitration: Arbitration, into tally: inout BudgetTally) {
-        let now = arbitration.moment.now
-        for name in arbitration.wanted {
+    private mutating func count<Candidates: Collection>(
+        _ wanted: [String], _ candidates: Candidates, at now: Timestamp, into tally: inout BudgetTally
+    ) where Candidates.Element: CountedCandidate {
+        for name in wanted {
             guard let index = simulated.promptIndex[name] else { continue }
             tally.prompts[index].wanted += 1
             wasWanted[index] = true
         }
-        for candidate in arbitration.candidates {
-            guard let index = simulated.promptIndex[candidate.prompt] else { continue }
+        for candidate in candidates {
+            guard let index = candidate.index(in: simulated) else { continue }
             if candidate.isGranted {
                 tally.prompts[index].candidates += 1
                 tally.prompts[index].granted += 1
@@ -113,17 +143,14 @@ struct BudgetReplay {
             } else if candidate.isBlockedByBudget {
                 tally.prompts[index].candidates += 1
                 tally.prompts[index].heldBack += 1
-                var seen = Array(repeating: false, count: BudgetTally.reasons.count)
-                for check in candidate.failedChecks {
-                    guard let reason = BudgetTally.reasons.firstIndex(of: check.id), !seen[reason] else { continue }
-                    seen[reason] = true
-                    tally.prompts[index].heldBackBy[reason] += 1
+                var failed = candidate.failedReasons
+                while failed != 0 {
+                    tally.prompts[index].heldBackBy[failed.trailingZeroBitCount] += 1
+                    failed &= failed - 1
                 }
                 // A delay is another prompt's doing: a prompt pacing itself alone (its own gap, a
                 // limit only its own asks fill) is held back, not delayed.
-                if heldSince[index] == nil,
-                    candidate.failedChecks.contains(where: { $0.holds(byAnotherThan: candidate.prompt) })
-                {
+                if heldSince[index] == nil, candidate.isHeldByAnother {
                     heldSince[index] = now
                 }
             }
@@ -133,4 +160,37 @@ struct BudgetReplay {
     private func text(_ id: Symbols.ID) -> String? {
         id == TimelineEvent.none ? nil : symbols[id]
     }
+}
+
+/// A candidate of an arbitration, the arbiter's or a replay's, as a replay counts it.
+protocol CountedCandidate {
+    /// Its prompt's index in the budget, if the budget has it.
+    func index(in budget: SimulatedBudget) -> Int?
+    /// Whether it was granted.
+    var isGranted: Bool { get }
+    /// Whether the budget, not its policy, held it back.
+    var isBlockedByBudget: Bool { get }
+    /// The kinds of the budget's checks that failed, one bit each in ``BudgetTally/reasons`` order.
+    var failedReasons: UInt8 { get }
+    /// Whether a failed check was another prompt's doing.
+    var isHeldByAnother: Bool { get }
+}
+
+extension Arbitration.Candidate: CountedCandidate {
+    func index(in budget: SimulatedBudget) -> Int? { budget.promptIndex[prompt] }
+
+    var failedReasons: UInt8 {
+        var bits: UInt8 = 0
+        for check in failedChecks {
+            if let reason = BudgetTally.reasons.firstIndex(of: check.id) { bits |= 1 << UInt8(reason) }
+        }
+        return bits
+    }
+
+    var isHeldByAnother: Bool { failedChecks.contains { $0.holds(byAnotherThan: prompt) } }
+}
+
+extension ReplayArbitration.Candidate: CountedCandidate {
+    func index(in budget: SimulatedBudget) -> Int? { prompt }
+    var failedReasons: UInt8 { failed }
 }

@@ -1,9 +1,11 @@
+@_spi(ReviewGateTools) import ReviewGate
+
 /// What a replay under a budget counted (Semantics §12), per prompt in the budget's order: as sums that
 /// add up across partitions of people, like ``SimulationTally``.
 package struct BudgetTally: Sendable, Hashable {
     /// Why the budget held a prompt back, in the order of ``Prompt/heldBackBy``: the ids of the
     /// budget's checks. A replay holds no lease, so `lease` stays 0 there.
-    package static let reasons = ["outranked", "gap", "limit", "lease"]
+    package static let reasons = ReplayArbitration.reasons
 
     /// One prompt's counts.
     package struct Prompt: Sendable, Hashable {

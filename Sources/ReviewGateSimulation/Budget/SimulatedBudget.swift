@@ -14,6 +14,10 @@ public struct SimulatedBudget: Sendable {
     package let policyIndex: [Int?]
     /// Each prompt's index, by name.
     package let promptIndex: [String: Int]
+    /// Whether each moment is arbitrated the lean way (``ReplayArbitration``), as every budget that
+    /// ``ReplayArbitration/isLean(_:)`` is; `false` arbitrates each through the arbiter itself, the
+    /// reference the tests and the fuzzer hold the lean way to.
+    package var arbitratesLean: Bool
 
     /// Prepares `budget`, read from `path`.
     public init(_ budget: Budget, path: String) {
@@ -33,6 +37,7 @@ public struct SimulatedBudget: Sendable {
         self.policyIndex = policyIndex
         promptIndex = Dictionary(
             budget.prompts.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        arbitratesLean = ReplayArbitration.isLean(budget)
     }
 }
 
@@ -43,6 +48,8 @@ extension SimulatedBudget {
         for index in budget.prompts.indices {
             budget.prompts[index].policy = budget.prompts[index].policy?.withVersionKey(key)
         }
-        return SimulatedBudget(budget, path: path)
+        var replaying = SimulatedBudget(budget, path: path)
+        replaying.arbitratesLean = replaying.arbitratesLean && arbitratesLean
+        return replaying
     }
 }
