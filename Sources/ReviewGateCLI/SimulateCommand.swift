@@ -241,8 +241,10 @@ struct SimulateCommand: ParsableCommand {
             case .reading(let label, let bytes): progress = Progress(label: label, total: bytes)
             case .read(let bytes, let events): progress?.update(bytes: bytes, events: events)
             case .replaying(let people, let jobs):
-                progress = Progress(label: "", total: nil)
-                progress?.show("replaying \(SimulationReport.people(people)) on \(jobs) core\(jobs == 1 ? "" : "s")…")
+                let label = "replaying \(SimulationReport.people(people)) on \(jobs) core\(jobs == 1 ? "" : "s")"
+                progress = Progress(label: label, total: nil)
+                progress?.show(label + "…")
+            case .replayed(let share): progress?.update(share: share)
             case .doneReading, .doneReplaying:
                 progress?.finish()
                 progress = nil

@@ -251,7 +251,7 @@ extension SimulationRequest {
         let timeline = CohortGenerator.timeline(cohort)
         // A person's lines at a time: the text of millions of people is never built whole.
         if let generatedLines { timeline.writeJSONLines(generatedLines) }
-        let outcome = replaying(people: timeline.people.count) { simulation.run(timeline, jobs: jobs) }
+        let outcome = replaying(people: timeline.people.count) { simulation.run(timeline, jobs: jobs, replayed: $0) }
         return Replayed(
             outcome: outcome,
             input: SimulationReport.Input(sources: [], lines: timeline.events.count, events: timeline.events.count),
@@ -284,7 +284,7 @@ extension SimulationRequest {
                 pieces: reading.pieces, symbols: reading.symbols, people: reading.people, jobs: jobs)
             reading.pieces = []
             symbols = timeline.symbols
-            outcome = replaying(people: timeline.people.count) { simulation.run(timeline, jobs: jobs) }
+            outcome = replaying(people: timeline.people.count) { simulation.run(timeline, jobs: jobs, replayed: $0) }
         }
         return Replayed(
             outcome: outcome,
@@ -301,10 +301,11 @@ extension SimulationRequest {
 
     /// Runs `replay`, telling ``progress``: after the read reaches 100%, the replay of millions of
     /// people still takes a while.
-    private func replaying<T>(people: Int, _ replay: () -> T) -> T {
+    private func replaying<T>(people: Int, _ replay: (_ replayed: @escaping (Double) -> Void) -> T) -> T {
         progress(.replaying(people: people, jobs: jobs))
         defer { progress(.doneReplaying) }
-        return replay()
+        let progress = progress
+        return replay { progress(.replayed(share: $0)) }
     }
 }
 
@@ -318,6 +319,8 @@ package enum SimulationProgress {
     case doneReading
     /// Replay begins.
     case replaying(people: Int, jobs: Int)
+    /// So much of the replay done, from 0 to 1, told now and then from the thread replaying.
+    case replayed(share: Double)
     /// Replay ended.
     case doneReplaying
 }

@@ -14,18 +14,21 @@ enum CLIRunner {
         var stderr: String
     }
 
-    /// Runs `reviewgate` with `arguments` in this process, as its `main` would, in `directory`.
+    /// Runs `reviewgate` with `arguments` in this process, as its `main` would, in `directory`; with
+    /// `showsProgress`, as if standard error were a terminal, where progress lines are drawn.
     /// The command must not read standard input (it would read the test process's): give `-`
     /// to ``runProcess(_:in:environment:input:)``. The current directory belongs to the process: runs in the
     /// repository (where `swift test` runs) go side by side, and a run elsewhere has it to itself.
     /// No other test depends on the current directory.
-    static func run(_ arguments: [String], in directory: URL = Repository.root) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL = Repository.root, showsProgress: Bool = false) throws
+        -> Result
+    {
         let captured = Mutex((stdout: "", stderr: ""))
         let sink = Terminal.Sink(
             write: { text, toError in
                 captured.withLock { if toError { $0.stderr += text } else { $0.stdout += text } }
             },
-            colorsStandardOutput: false, showsProgress: false)
+            colorsStandardOutput: false, showsProgress: showsProgress)
         let run = { Terminal.$current.withValue(sink) { ReviewGateCommand.run(arguments) } }
         let status: Int32
         if directory.standardizedFileURL.path == startingDirectory,

@@ -1,11 +1,15 @@
 @_spi(ReviewGateTools) import ReviewGateFiles
 
-/// A progress line on standard error while a long input is read: a bar, the rate, and the time
-/// left when the size is known. Nothing when standard error is not a terminal.
+/// A progress line on standard error while a long input is read, and then replayed: a bar, the
+/// rate, and the time left when the size is known (bytes read when it is not, as from standard
+/// input). Nothing when standard error is not a terminal.
 struct Progress {
     private let total: Int?
     private let label: String
-    private let shown = Terminal.current.showsProgress
+    /// Where it is drawn, taken when it starts: a replay's share is told from a worker thread,
+    /// which does not see the command's task-local terminal.
+    private let terminal = Terminal.current
+    private var shown: Bool { terminal.showsProgress }
     private let started = SystemCalls.monotonicClock()
     private var lastDrawn: Int64 = 0
     private var drew = false
@@ -34,28 +38,52 @@ struct Progress {
             if share > 0.01 {
                 line += "\(Self.duration(seconds * (1 - share) / share)) left  "
             }
+        } else {
+            line += "\(Self.megabytes(bytes)) read  "
         }
         line += "\(Self.rate(rate)) events/s"
-        Terminal.current.write("\r\u{1B}[K" + line, true)
+        terminal.write("\r\u{1B}[K" + line, true)
+    }
+
+    /// Redraws, at most five times a second, with `share` (0 to 1) of the work done: a bar, the
+    /// share and the time left.
+    mutating func update(share: Double) {
+        guard shown else { return }
+        let now = SystemCalls.monotonicClock()
+        guard now - lastDrawn >= 200_000_000 else { return }
+        lastDrawn = now
+        drew = true
+        let seconds = Double(now - started) / 1e9
+        let share = min(1, max(0, share))
+        let filled = Int(share * 30)
+        var line = "\(label)  [" + String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled)
+        line += "] \(Int(share * 100))%"
+        if share > 0.01 { line += "  \(Self.duration(seconds * (1 - share) / share)) left" }
+        terminal.write("\r\u{1B}[K" + line, true)
     }
 
     /// Shows `text` as the line, at once.
     mutating func show(_ text: String) {
         guard shown else { return }
         drew = true
-        Terminal.current.write("\r\u{1B}[K" + text, true)
+        terminal.write("\r\u{1B}[K" + text, true)
     }
 
     /// Clears the line.
     func finish() {
         guard shown, drew else { return }
-        Terminal.current.write("\r\u{1B}[K", true)
+        terminal.write("\r\u{1B}[K", true)
     }
 
     private static func rate(_ value: Double) -> String {
         if value >= 1e6 { return "\(Int(value / 1e5) / 10).\(Int(value / 1e5) % 10)M" }
         if value >= 1e3 { return "\(Int(value / 1e3))K" }
         return "\(Int(value))"
+    }
+
+    private static func megabytes(_ bytes: Int) -> String {
+        let tenths = bytes / 100_000
+        return "\(tenths / 10).\(tenths % 10) MB"
     }
 
     private static func duration(_ seconds: Double) -> String {

@@ -57,18 +57,23 @@ package struct Simulation: Sendable {
 
     /// Replays every person of `timeline`, its people split into `jobs` runs of about as many
     /// events each, which run at once.
-    package func run(_ timeline: Timeline, jobs: Int = 1) -> Outcome {
+    package func run(_ timeline: Timeline, jobs: Int = 1, replayed: ((_ share: Double) -> Void)? = nil) -> Outcome {
         let runs = timeline.runsOfPeople(jobs)
         let parts = runs.count
         let outcomes = UnsafeMutableBufferPointer<Outcome>.allocate(capacity: max(1, parts))
         defer { outcomes.deallocate() }
         nonisolated(unsafe) let slots = outcomes
+        // Told by the first job alone, from its own thread while the caller waits: the runs are
+        // cut to about the same number of events, so its share is the whole run's.
+        nonisolated(unsafe) let tell = replayed
         Timeline.perform(parts) { part in
             // The first job replays with the policies and names given, each other with copies.
             let policies = part == 0 ? policies : policies.map { $0.replica() }
             let symbols = part == 0 ? timeline.symbols : timeline.symbols.unshared()
             (slots.baseAddress! + part).initialize(
-                to: replay(timeline, people: runs[part], policies: policies, symbols: symbols))
+                to: replay(
+                    timeline, people: runs[part], policies: policies, symbols: symbols,
+                    replayed: part == 0 ? tell : nil))
         }
         var total = empty
         for part in 0..<parts {
@@ -81,7 +86,8 @@ package struct Simulation: Sendable {
     /// Replays the people in `range` through `policies` (these or their replicas), naming events
     /// by `symbols` (the timeline's, or a copy).
     private func replay(
-        _ timeline: Timeline, people range: Range<Int>, policies: [SimulatedPolicy], symbols: Symbols
+        _ timeline: Timeline, people range: Range<Int>, policies: [SimulatedPolicy], symbols: Symbols,
+        replayed: ((_ share: Double) -> Void)? = nil
     ) -> Outcome {
         var outcome = empty
         var replays = policies.map {
@@ -103,9 +109,15 @@ package struct Simulation: Sendable {
                     replays[index].asks?.removeAll(keepingCapacity: true)
                 }
             }
+            if let replayed, (person - range.lowerBound) % Self.peoplePerTelling == Self.peoplePerTelling - 1 {
+                replayed(Double(person - range.lowerBound + 1) / Double(range.count))
+            }
         }
         return outcome
     }
+
+    /// How many people a job replays between two tellings of its share.
+    static let peoplePerTelling = 256
 
     /// Replays one person through the policy at `index`, into its tally and, under an experiment,
     /// into the tally of the person's arm too (the holdout's first).
