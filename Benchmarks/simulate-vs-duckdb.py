@@ -14,7 +14,7 @@ counted as variant-events per second (lines × 21 policies: the 20 variants and 
 written). Needs a release build of reviewgate and `pip install duckdb`.
 
     swift build -c release --product reviewgate
-    python3 Benchmarks/simulate-vs-duckdb.py [--runs 5] [--people 50000] [--binary PATH]
+    python3 Benchmarks/simulate-vs-duckdb.py [--runs 5] [--people 50000] [--binary PATH] [--timeline FILE]
 """
 
 import argparse
@@ -35,9 +35,12 @@ QUERY = """
 SELECT count(*), sum(n) FROM (
   SELECT count(*) OVER (PARTITION BY "user", name ORDER BY "time" ROWS UNBOUNDED PRECEDING) AS n
   FROM read_json('{path}', format = 'newline_delimited', columns = {{
-    'user': 'VARCHAR', 'time': 'TIMESTAMP', 'type': 'VARCHAR', 'name': 'VARCHAR',
+    'user': 'VARCHAR', 'time': '{time}', 'type': 'VARCHAR', 'name': 'VARCHAR',
     'scene': 'VARCHAR', 'short': 'VARCHAR', 'build': 'VARCHAR'}}))
 """
+# The cohort's times are UTC (`Z`): TIMESTAMP, as issue 12's baseline ran. A GA4-shaped file's
+# (`--timeline`, from Benchmarks/ga4-timeline.py) carry the device's offset: TIMESTAMPTZ.
+TIME_TYPE = "TIMESTAMP"
 
 
 def reviewgate_binary():
@@ -89,7 +92,7 @@ def time_duckdb(timeline, threads):
     connection = duckdb.connect()
     connection.execute(f"SET threads TO {threads}")
     start = time.perf_counter()
-    connection.execute(QUERY.format(path=timeline)).fetchall()
+    connection.execute(QUERY.format(path=timeline, time=TIME_TYPE)).fetchall()
     elapsed = time.perf_counter() - start
     connection.close()
     return elapsed
@@ -100,12 +103,17 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--people", type=int, default=50_000)
     parser.add_argument("--binary", help="a release reviewgate (default: swift build -c release's)")
+    parser.add_argument(
+        "--timeline", help="a timeline to read instead of the cohort's (Benchmarks/ga4-timeline.py writes two)")
     options = parser.parse_args()
+    global TIME_TYPE
+    if options.timeline:
+        TIME_TYPE = "TIMESTAMPTZ"
     binary = options.binary or reviewgate_binary()
     if not os.path.exists(binary):
         parser.error(f"no {binary}: build it with swift build -c release --product reviewgate")
     with tempfile.TemporaryDirectory() as folder:
-        timeline = make_timeline(binary, folder, options.people)
+        timeline = options.timeline or make_timeline(binary, folder, options.people)
         with open(timeline, "rb") as file:
             lines = sum(1 for _ in file)
         size = os.path.getsize(timeline)
@@ -128,8 +136,8 @@ def main():
             median = statistics.median(values)
             events = lines * (21 if name == "sweep of 20" else 1)
             unit = "variant-events/s" if name == "sweep of 20" else "events/s"
-            print(f"  {name}, {cores} core(s): {median * 1000:.0f} ms, {events / median / 1e6:.2f} M {unit}"
-                  f" (range {min(values) * 1000:.0f}–{max(values) * 1000:.0f} ms)")
+            print(f"  {name}, {cores} core(s): {median * 1000:.0f} ms, {events / median / 1e6:.2f} M {unit},"
+                  f" {size / median / 1e6:.0f} MB/s (range {min(values) * 1000:.0f}–{max(values) * 1000:.0f} ms)")
         for cores in (1, 2):
             ratio = statistics.median(times[("reviewgate", cores)]) / statistics.median(times[("duckdb", cores)])
             print(f"reviewgate/duckdb time, {cores} core(s): {ratio:.2f}×")

@@ -1,7 +1,9 @@
 /// The JSON Lines fast path: a line written the way exports write them, a flat object of the
 /// columns' keys written plainly whose values are strings with no escape, control character or
 /// byte of 0x80 and up, numbers, `true`, `false` or `null` (spaces at most around them), read in
-/// one pass, its newline found on the way. Any other line, and any line it does not finish, is
+/// one pass, its newline found on the way. Other keys so written, with values so written, are
+/// skipped, once the scanner has noted them (``UnknownColumns/isQuiet(_:)``): a wide export's
+/// unused columns are passed over, not parsed. Any other line, and any line it does not finish, is
 /// left to ``JSONLineScanner``, which reads every line and reports what is wrong; a line read here
 /// gives the columns that scanner gives it (checked by tests and the fuzzer).
 enum JSONLineFastPath {
@@ -9,7 +11,9 @@ enum JSONLineFastPath {
     /// ends it (after `\r` if there is one), or `nil` when the line is not one this path reads or
     /// does not end in `chunk`.
     @inline(__always)
-    static func scan(_ chunk: UnsafeBufferPointer<UInt8>, from start: Int, into line: inout PlainLine) -> Int? {
+    static func scan(
+        _ chunk: UnsafeBufferPointer<UInt8>, from start: Int, into line: inout PlainLine, unknown: UnknownColumns
+    ) -> Int? {
         guard let base = chunk.baseAddress, start < chunk.count, base[start] == UInt8(ascii: "{") else { return nil }
         // Each key is read where sixteen bytes are at hand from its quote, so that the key, its
         // colon and the value's first byte need no bounds check; a line that ends closer to the
@@ -87,7 +91,22 @@ enum JSONLineFastPath {
             }
             guard base[index] == UInt8(ascii: "\"") else { return nil }
             let word = UnsafeRawPointer(base + (index &+ 1)).loadUnaligned(as: UInt64.self).littleEndian
-            guard let (column, count) = JSONLineScanner.plainColumn(word) else { return nil }
+            guard let (column, count) = JSONLineScanner.plainColumn(word) else {
+                guard let end = skipUnknown(chunk, key: index &+ 1, unknown: unknown) else { return nil }
+                index = end
+                guard index < limit else { return nil }
+                if base[index] == 0x20 {
+                    index = skipSpaces(base, from: index, limit: limit)
+                    guard index < limit else { return nil }
+                }
+                if base[index] == UInt8(ascii: ",") {
+                    index &+= 1
+                    continue
+                }
+                guard base[index] == UInt8(ascii: "}") else { return nil }
+                index &+= 1
+                break
+            }
             let bit: UInt16 = 1 << UInt16(column.rawValue)
             guard given & bit == 0 else { return nil }
             given |= bit
@@ -119,6 +138,40 @@ enum JSONLineFastPath {
         guard base[index] == 0x0D, index &+ 1 < limit, base[index &+ 1] == 0x0A else { return nil }
         return index &+ 1
 
+    }
+
+    /// Skips the key whose text starts at `key` (after its quote) and its value, when the key is
+    /// written plainly and quiet in `unknown`, and its value is a plain string, a number, `true`,
+    /// `false` or `null`: the index after the value; `nil` otherwise (the line is the scanner's).
+    @inline(never)
+    private static func skipUnknown(_ chunk: UnsafeBufferPointer<UInt8>, key: Int, unknown: UnknownColumns) -> Int? {
+        let base = chunk.baseAddress!
+        let limit = chunk.count
+        let keyEnd = ByteSearch.plainRun(in: chunk, from: key)
+        let name = UnsafeBufferPointer(start: base + key, count: keyEnd &- key)
+        guard keyEnd < limit, base[keyEnd] == UInt8(ascii: "\""), TimelineColumn.named(name) == nil,
+            unknown.isQuiet(name)
+        else { return nil }
+        var index = skipSpaces(base, from: keyEnd &+ 1, limit: limit)
+        guard index < limit, base[index] == UInt8(ascii: ":") else { return nil }
+        index = skipSpaces(base, from: index &+ 1, limit: limit)
+        guard index < limit else { return nil }
+        switch base[index] {
+        case UInt8(ascii: "\""):
+            let end = ByteSearch.plainRun(in: chunk, from: index &+ 1)
+            guard end < limit, base[end] == UInt8(ascii: "\"") else { return nil }
+            return end &+ 1
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return number(base, from: index, limit: limit)
+        case UInt8(ascii: "t"):
+            return literal(base, at: index, limit: limit, 0x6575_7274) ? index &+ 4 : nil
+        case UInt8(ascii: "n"):
+            return literal(base, at: index, limit: limit, 0x6C6C_756E) ? index &+ 4 : nil
+        case UInt8(ascii: "f"):
+            return literal(base, at: index &+ 1, limit: limit, 0x6573_6C61) ? index &+ 5 : nil
+        default:
+            return nil
+        }
     }
 
     /// The first index at or after `index` that holds no space (or `limit`).

@@ -177,6 +177,12 @@ struct UnknownColumns {
     /// Names first seen on the current line, with their columns, to warn about.
     var fresh: [(name: String, column: Int)] = []
 
+    /// Whether noting `name` would change nothing: it was seen, or 20 names were. The fast path
+    /// (``JSONLineFastPath``) skips such a key; a line with another is left to the scanner, which notes it.
+    func isQuiet(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        seen.count >= 20 || seen.contains(where: { $0.utf8.elementsEqual(name) })
+    }
+
     /// Notes an unknown key; a new name is kept for a warning.
     mutating func note(_ name: UnsafeBufferPointer<UInt8>, at column: Int) {
         guard seen.count < 20, !seen.contains(where: { $0.utf8.elementsEqual(name) }) else { return }

@@ -131,7 +131,7 @@ package struct TimelineReader {
         _ chunk: UnsafeBufferPointer<UInt8>, from start: Int, checkingGrouping: Bool, _ body: (TimelineEvent) -> Void
     ) -> Int? {
         var line = PlainLine()
-        guard let newline = JSONLineFastPath.scan(chunk, from: start, into: &line),
+        guard let newline = JSONLineFastPath.scan(chunk, from: start, into: &line, unknown: unknown),
             newline - start <= Self.longestLine,
             let event = TimelineLine.plainEvent(
                 &line, symbols: &symbols, people: &people, hints: &hints, scratch: &scratch)
