@@ -91,33 +91,23 @@ enum JSONLineFastPath {
             }
             guard base[index] == UInt8(ascii: "\"") else { return nil }
             let word = UnsafeRawPointer(base + (index &+ 1)).loadUnaligned(as: UInt64.self).littleEndian
-            guard let (column, count) = JSONLineScanner.plainColumn(word) else {
-                guard let end = skipUnknown(chunk, key: index &+ 1, unknown: unknown) else { return nil }
-                index = end
-                guard index < limit else { return nil }
-                if base[index] == 0x20 {
-                    index = skipSpaces(base, from: index, limit: limit)
-                    guard index < limit else { return nil }
+            if let (column, count) = JSONLineScanner.plainColumn(word) {
+                let bit: UInt16 = 1 << UInt16(column.rawValue)
+                guard given & bit == 0 else { return nil }
+                given |= bit
+                // Most keys are followed by `":"`, read in the same word as the key.
+                if count <= 6, UInt16(truncatingIfNeeded: word >> UInt64(8 &* count)) == 0x223A {
+                    guard let (value, end) = string(column, from: index &+ 3 &+ count) else { return nil }
+                    line.set(column, value)
+                    index = end &+ 1
+                } else {
+                    index &+= 1 &+ count
+                    guard let end = value(of: column, at: index) else { return nil }
+                    index = end
                 }
-                if base[index] == UInt8(ascii: ",") {
-                    index &+= 1
-                    continue
-                }
-                guard base[index] == UInt8(ascii: "}") else { return nil }
-                index &+= 1
-                break
-            }
-            let bit: UInt16 = 1 << UInt16(column.rawValue)
-            guard given & bit == 0 else { return nil }
-            given |= bit
-            // Most keys are followed by `":"`, read in the same word as the key.
-            if count <= 6, UInt16(truncatingIfNeeded: word >> UInt64(8 &* count)) == 0x223A {
-                guard let (value, end) = string(column, from: index &+ 3 &+ count) else { return nil }
-                line.set(column, value)
-                index = end &+ 1
             } else {
-                index &+= 1 &+ count
-                guard let end = value(of: column, at: index) else { return nil }
+                // Another key: skipped with its value, once the scanner has noted it.
+                guard let end = skipUnknown(chunk, key: index &+ 1, unknown: unknown) else { return nil }
                 index = end
             }
             guard index < limit else { return nil }
