@@ -7,8 +7,8 @@ the device's UTC offset, `user_first_touch_timestamp`): per person, 20 sessions 
 days (`session_start`), a `process_completed` in 40% of them and a `paywall_shown` in 15%, and an
 `app_update` to 1.1 at the 11th. Then runs the warehouse guide's DuckDB recipe on it, as it stands in
 `Documentation/guides/exporting-from-a-warehouse.md` (the block `GA4RecipeTests` runs), which writes
-`timeline.jsonl`: about 33 lines a person, ~150 bytes a line. With `--wide`, also `wide.jsonl`: the same
-lines with 20 more columns `simulate` never reads (a wide Amplitude or Mixpanel export, ~600 bytes a line).
+`timeline.jsonl`: about 33 lines a person, 163 bytes a line. With `--wide`, also `wide.jsonl`: the same
+lines with 20 more columns `simulate` never reads (a wide Amplitude or Mixpanel export, 703 bytes a line).
 The same people and seed always give the same files.
 
     pip install duckdb
@@ -35,7 +35,9 @@ WITH
     FROM range({people}) people(i)),
   sessions AS (
     SELECT p.*, s.j,
-      p.first_touch + to_seconds(CAST(s.j * 108000 + floor(random() * 3600) AS BIGINT)) AS happened,
+      -- At least a second after the install, so that no line shares the install line's time (the
+      -- recipe orders a person's lines by time alone, on two threads).
+      p.first_touch + to_seconds(CAST(s.j * 108000 + floor(random() * 3600) + 1 AS BIGINT)) AS happened,
       random() AS dice
     FROM people p, range(20) s(j)),
   rows AS (

@@ -286,13 +286,15 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         }
     }
 
-    /// Replays `timeline` under the budget with the lean arbitration and with the arbiter itself,
-    /// and stops when they count anything otherwise.
+    /// Replays `timeline` under the budget with the lean arbitration (and unread lines recorded
+    /// without arbitrating) and with the arbiter itself at every line, and stops when they count
+    /// anything otherwise.
     static func checkLeanArbitration(_ timeline: Timeline) {
         let lean = Self.simulatedBudget
         precondition(lean.arbitratesLean, "the fuzzed budget is arbitrated the lean way")
         var reference = lean
         reference.arbitratesLean = false
+        reference.skipsUnread = false
         let fast = Simulation(budget: lean).run(timeline)
         let plain = Simulation(budget: reference).run(timeline)
         precondition(fast.budget == plain.budget, "the lean arbitration counted the budget otherwise than the arbiter")

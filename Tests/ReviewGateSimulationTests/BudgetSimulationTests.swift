@@ -61,7 +61,7 @@ struct BudgetSimulationTests {
         #expect(report.tally.prompts[review].heldBackBy[BudgetTally.reasons.firstIndex(of: "gap")!] > 0)
     }
 
-    @Test("the lean arbitration and the arbiter itself count every figure alike")
+    @Test("the lean arbitration, unread lines unarbitrated, and the arbiter at every line count every figure alike")
     func leanAndArbiter() throws {
         let budget = try Self.budget()
         let bytes = try Self.timeline(people: 300)
@@ -69,6 +69,7 @@ struct BudgetSimulationTests {
         #expect(lean.arbitratesLean)
         var reference = lean
         reference.arbitratesLean = false
+        reference.skipsUnread = false
         func report(_ simulated: SimulatedBudget) throws -> BudgetSimulationReport {
             try SimulationRequest(budget: simulated, input: .bytes(bytes, name: "t.jsonl"), jobs: 1).run()
         }
@@ -77,6 +78,53 @@ struct BudgetSimulationTests {
         #expect(fast.tally == plain.tally)
         #expect(fast.text == plain.text)
         #expect(fast.tally.prompts.contains { $0.granted > 0 && $0.heldBack > 0 })
+    }
+
+    @Test("a budget the lean way does not serve (counting only while unblocked) replays as each line arbitrated")
+    func notLean() throws {
+        let folder = try Repository.temporaryFolder()
+        let policy = { (name: String, prompt: String) in
+            """
+            reviewgate: 1
+            name: \(name)
+            prompt: \(prompt)
+            triggers: {process_completed: {at_least: 2}}
+            guards: {cooldown: 3d, never_on: []}
+            counting: {while_blocked: false}
+            """
+        }
+        try policy("r", "review").write(to: folder.appending(path: "r.yaml"), atomically: true, encoding: .utf8)
+        try policy("s", "survey").write(to: folder.appending(path: "s.yaml"), atomically: true, encoding: .utf8)
+        let path = folder.appending(path: "b.budget.yaml").path
+        try """
+        reviewgate_budget: 1
+        name: blocked
+        prompts:
+          paywall: {priority: 80}
+          whats_new: {priority: 60}
+          review: {priority: 50, policy: r.yaml}
+          survey: {priority: 20, policy: s.yaml}
+        limits: [{max: 1, per: 1d}]
+        gaps: [{after: paywall, before: review, min: 3d}]
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let budget = try BudgetLoader(policies: PolicyLoader.files(Fixtures.documents)).load(path: path).budget
+        #expect(!ReplayArbitration.isLean(budget))
+        let bytes = try Self.timeline(people: 200)
+        let simulated = SimulatedBudget(budget, path: path)
+        var reference = simulated
+        reference.skipsUnread = false
+        func report(_ simulated: SimulatedBudget) throws -> BudgetSimulationReport {
+            try SimulationRequest(budget: simulated, input: .bytes(bytes, name: "t.jsonl"), jobs: 1).run()
+        }
+        let replayed = try report(simulated)
+        #expect(replayed.tally == (try report(reference)).tally)
+        let expected = try Self.stepByStep(budget, bytes)
+        for (index, prompt) in budget.prompts.enumerated() {
+            let want = expected[prompt.name, default: Counts()]
+            #expect(replayed.tally.prompts[index].granted == want.granted, "\(prompt.name)")
+            #expect(replayed.tally.prompts[index].heldBack == want.heldBack, "\(prompt.name)")
+        }
+        #expect(replayed.tally.prompts.contains { $0.granted > 0 })
     }
 
     @Test("grouped, on one core or two, the budget's report is the same")

@@ -67,6 +67,7 @@ import Testing
         var lean = ReplayArbitration()
         var granted = 0
         var heldByAnother = 0
+        var unreadLines = 0
         for budget in try Self.budgets() {
             #expect(ReplayArbitration.isLean(budget))
             for _ in 0..<2_000 / 3 {
@@ -86,6 +87,14 @@ import Testing
                 Transition.apply(lean, of: moment, to: &leanRecorded, budget: budget)
                 let sameState = leanRecorded == recorded
                 #expect(sameState, "\(moment) \(wanted ?? "")")
+                if let event = moment.event, wanted == nil, !budget.reads(event) {
+                    // A line no policy reads, recorded as a replay records it without arbitrating.
+                    var unread = state
+                    Transition.applyUnread(moment, to: &unread, budget: budget)
+                    #expect(unread == recorded, "\(moment)")
+                    #expect(plain.candidates.isEmpty)
+                    unreadLines += 1
+                }
                 if lean.granted != nil { granted += 1 }
                 if lean.candidates.contains(where: { $0.isHeldByAnother && !$0.isGranted }) { heldByAnother += 1 }
             }
@@ -93,6 +102,7 @@ import Testing
         // The draw reaches grants and prompts held back by another's asks, not only refusals.
         #expect(granted > 100)
         #expect(heldByAnother > 100)
+        #expect(unreadLines > 100)
     }
 
     @Test("a budget whose policies rename, experiment or count only while unblocked is arbitrated by the arbiter")

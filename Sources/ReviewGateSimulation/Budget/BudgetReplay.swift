@@ -18,6 +18,8 @@ struct BudgetReplay {
     /// Whether the budget's moments are arbitrated the lean way (``SimulatedBudget/arbitratesLean``),
     /// and the arbitration whose storage they reuse.
     private let isLean: Bool
+    /// Whether a line no policy reads is recorded without arbitrating (``SimulatedBudget/skipsUnread``).
+    private let skipsUnread: Bool
     private var lean = ReplayArbitration()
 
     init(_ simulated: SimulatedBudget, symbols: Symbols) {
@@ -28,6 +30,7 @@ struct BudgetReplay {
         wasGranted = Array(repeating: false, count: count)
         wasWanted = Array(repeating: false, count: count)
         isLean = simulated.arbitratesLean
+        skipsUnread = simulated.skipsUnread
     }
 
     /// Replays `events` (one person's, in time order) and counts them into `tally`; from
@@ -74,7 +77,7 @@ struct BudgetReplay {
             moment.scene = text(event.scene)
             // A donation no policy reads has no candidate: recorded as its arbitration would be,
             // without one (most of a real timeline's lines).
-            if wanted.isEmpty, let donated = moment.event {
+            if skipsUnread, wanted.isEmpty, let donated = moment.event {
                 let name = renamed.isEmpty ? donated : renamed.event(donated)
                 if !budget.reads(name) {
                     moment.subject = .event(name)

@@ -18,6 +18,10 @@ public struct SimulatedBudget: Sendable {
     /// ``ReplayArbitration/isLean(_:)`` is; `false` arbitrates each through the arbiter itself, the
     /// reference the tests and the fuzzer hold the lean way to.
     package var arbitratesLean: Bool
+    /// Whether a line no policy reads, with nothing wanted, is recorded without arbitrating it
+    /// (``Transition/applyUnread(_:to:budget:)``); `false` arbitrates every line, the reference the
+    /// tests and the fuzzer hold the replay to.
+    package var skipsUnread = true
 
     /// Prepares `budget`, read from `path`.
     public init(_ budget: Budget, path: String) {
@@ -50,6 +54,7 @@ extension SimulatedBudget {
         }
         var replaying = SimulatedBudget(budget, path: path)
         replaying.arbitratesLean = replaying.arbitratesLean && arbitratesLean
+        replaying.skipsUnread = skipsUnread
         return replaying
     }
 }
