@@ -28,10 +28,13 @@ package struct ReplayArbitration {
 
     /// The kinds of the budget's checks (``BudgetCheck/id``), in the order of ``Candidate/failed``'s bits.
     package static let reasons = ["outranked", "gap", "limit", "lease"]
-    private static let outranked: UInt8 = 1
-    private static let gap: UInt8 = 2
-    private static let limit: UInt8 = 4
-    private static let lease: UInt8 = 8
+    private static let outranked = reasonBit("outranked")
+    private static let gap = reasonBit("gap")
+    private static let limit = reasonBit("limit")
+    private static let lease = reasonBit("lease")
+
+    /// The bit of ``Candidate/failed`` for a kind of check (its ``BudgetCheck/id``).
+    static func reasonBit(_ id: String) -> UInt8 { 1 << UInt8(reasons.firstIndex(of: id)!) }
 
     /// The candidates.
     package var candidates: [Candidate] = []
@@ -135,22 +138,13 @@ package struct ReplayArbitration {
 
         init(_ state: ReviewState, _ budget: Budget, at moment: Moment) {
             asks = state.asks
-            for ask in asks where ask.at >= (last?.at ?? ask.at) { last = ask }
+            last = Arbiter.lastAsk(in: asks)
             let now = moment.now
-            // A launch starts the session now; an unknown session start counts from the install.
-            let sessionStart =
-                moment.donates(Trigger.launchEvent) ? moment.now : state.sessionStartedAt ?? state.installedAt
+            let sessionStart = Arbiter.sessionStart(of: state, at: moment)
             for limit in budget.limits {
                 var shown = 0
                 var shownBy = BudgetCheck.ShownBy.none
-                for ask in asks {
-                    let inSpan =
-                        switch limit.per {
-                        case .rolling(let span): ask.at > now - span
-                        case .session: ask.at >= sessionStart
-                        case .lifetime: true
-                        }
-                    guard inSpan else { continue }
+                for ask in asks where limit.spans(ask, now: now, sessionStart: sessionStart) {
                     shown += 1
                     switch shownBy {
                     case .none: shownBy = .one(ask.prompt)
@@ -176,14 +170,7 @@ package struct ReplayArbitration {
             if !prompt.ignoresBudget.value {
                 for limit in limits where !limit.passed { failed(ReplayArbitration.limit, by: limit.shownBy) }
                 for gap in budget.gaps where gap.holds(prompt.name) {
-                    let last: Ask?
-                    if let after = gap.after {
-                        var found: Ask?
-                        for ask in asks where ask.prompt == after && ask.at >= (found?.at ?? ask.at) { found = ask }
-                        last = found
-                    } else {
-                        last = self.last
-                    }
+                    let last = gap.after == nil ? self.last : Arbiter.lastAsk(of: gap.after!, in: asks)
                     if let last, now - last.at < gap.min { failed(ReplayArbitration.gap, by: .one(last.prompt)) }
                 }
             }
@@ -201,10 +188,7 @@ package struct ReplayArbitration {
         guard candidates.count == arbitration.candidates.count else { return false }
         for (lean, plain) in zip(candidates, arbitration.candidates) {
             let prompt = budget.prompts[lean.prompt]
-            var failed: UInt8 = 0
-            for check in plain.failedChecks {
-                failed |= 1 << UInt8(Self.reasons.firstIndex(of: check.id)!)
-            }
+            let failed = plain.failedChecks.reduce(0) { $0 | $1.reason }
             let trigger = lean.passingTrigger.map { prompt.policy!.triggers[$0].id }
             guard prompt.name == plain.prompt, lean.isAllowed == (plain.decision?.isAllowed ?? true),
                 lean.isGranted == plain.isGranted, lean.failed == failed,
@@ -235,4 +219,9 @@ extension Transition {
             at: moment.now, trigger: candidate.passingTrigger.map { prompt.policy!.triggers[$0].id },
             prompt: prompt.name, to: &state)
     }
+}
+
+extension BudgetCheck {
+    /// This check's kind as a bit of ``ReplayArbitration/Candidate/failed``.
+    package var reason: UInt8 { ReplayArbitration.reasonBit(id) }
 }

@@ -140,21 +140,38 @@ public enum Arbiter {
 
         init(_ state: ReviewState, _ budget: Budget, at moment: Moment) {
             asks = state.asks
-            for ask in state.asks where ask.at >= (last?.at ?? ask.at) { last = ask }
-            // A launch starts the session now; an unknown session start counts from the install.
-            let sessionStart =
-                moment.donates(Trigger.launchEvent) ? moment.now : state.sessionStartedAt ?? state.installedAt
+            last = Arbiter.lastAsk(in: asks)
+            let sessionStart = Arbiter.sessionStart(of: state, at: moment)
             limits = budget.limits.map { check($0, state, now: moment.now, sessionStart: sessionStart) }
             liveLease = state.leases.first { $0.isLive(at: moment.now) }
         }
 
         /// The last prompt shown that starts `gap`: the last of all, or the last of its `after`.
         func last(starting gap: BudgetGap) -> Ask? {
+            // Not `after.map { … } ?? last`: a gap after a prompt never shown has no last ask.
             guard let after = gap.after else { return last }
-            var found: Ask?
-            for ask in asks where ask.prompt == after && ask.at >= (found?.at ?? ask.at) { found = ask }
-            return found
+            return Arbiter.lastAsk(of: after, in: asks)
         }
+    }
+
+    /// The last of `asks`: of two at one time, the later in the list.
+    static func lastAsk(in asks: [Ask]) -> Ask? {
+        var found: Ask?
+        for ask in asks where ask.at >= (found?.at ?? ask.at) { found = ask }
+        return found
+    }
+
+    /// The last of `asks` of `prompt`: of two at one time, the later in the list.
+    static func lastAsk(of prompt: String, in asks: [Ask]) -> Ask? {
+        var found: Ask?
+        for ask in asks where ask.prompt == prompt && ask.at >= (found?.at ?? ask.at) { found = ask }
+        return found
+    }
+
+    /// When the session a session limit counts from started: at a launch, now; otherwise the
+    /// state's, or, unknown, the install.
+    static func sessionStart(of state: ReviewState, at moment: Moment) -> Timestamp {
+        moment.donates(Trigger.launchEvent) ? moment.now : state.sessionStartedAt ?? state.installedAt
     }
 
     /// The budget's checks of `prompt` at `moment`, from what `shown` found: its limits and the gaps
@@ -188,13 +205,7 @@ public enum Arbiter {
     fileprivate static func check(_ limit: BudgetLimit, _ state: ReviewState, now: Timestamp, sessionStart: Timestamp)
         -> BudgetCheck
     {
-        func isInSpan(_ ask: Ask) -> Bool {
-            switch limit.per {
-            case .rolling(let span): ask.at > now - span
-            case .session: ask.at >= sessionStart
-            case .lifetime: true
-            }
-        }
+        func isInSpan(_ ask: Ask) -> Bool { limit.spans(ask, now: now, sessionStart: sessionStart) }
         // Counted in one pass, with no array of the asks in the span unless a rolling window's
         // failure needs them in order.
         var shown = 0
@@ -258,5 +269,17 @@ public enum Arbiter {
             return later.now > moment.now ? later.now : nil
         }
         return nil
+    }
+}
+
+extension BudgetLimit {
+    /// Whether `ask` counts in this limit's span at `now`: in the rolling window, in the session
+    /// that started at `sessionStart`, or ever.
+    func spans(_ ask: Ask, now: Timestamp, sessionStart: Timestamp) -> Bool {
+        switch per {
+        case .rolling(let span): ask.at > now - span
+        case .session: ask.at >= sessionStart
+        case .lifetime: true
+        }
     }
 }

@@ -22,22 +22,11 @@ struct Progress {
 
     /// Redraws, at most five times a second, after `bytes` bytes and `events` events.
     mutating func update(bytes: Int, events: Int) {
-        guard shown else { return }
-        let now = SystemCalls.monotonicClock()
-        guard now - lastDrawn >= 200_000_000 else { return }
-        lastDrawn = now
-        drew = true
-        let seconds = Double(now - started) / 1e9
+        guard let seconds = due() else { return }
         let rate = seconds > 0 ? Double(events) / seconds : 0
         var line = "\(label)  "
         if let total, total > 0 {
-            let share = min(1, Double(bytes) / Double(total))
-            let filled = Int(share * 30)
-            line += "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled) + "] "
-            line += "\(Int(share * 100))%  "
-            if share > 0.01 {
-                line += "\(Self.duration(seconds * (1 - share) / share)) left  "
-            }
+            line += Self.bar(Double(bytes) / Double(total), after: seconds) + "  "
         } else {
             line += "\(Self.megabytes(bytes)) read  "
         }
@@ -48,18 +37,29 @@ struct Progress {
     /// Redraws, at most five times a second, with `share` (0 to 1) of the work done: a bar, the
     /// share and the time left.
     mutating func update(share: Double) {
-        guard shown else { return }
+        guard let seconds = due() else { return }
+        terminal.write("\r\u{1B}[K\(label)  " + Self.bar(share, after: seconds), true)
+    }
+
+    /// The seconds since the start when a redraw is due (shown, and a fifth of a second since the
+    /// last); `nil` otherwise.
+    private mutating func due() -> Double? {
+        guard shown else { return nil }
         let now = SystemCalls.monotonicClock()
-        guard now - lastDrawn >= 200_000_000 else { return }
+        guard now - lastDrawn >= 200_000_000 else { return nil }
         lastDrawn = now
         drew = true
-        let seconds = Double(now - started) / 1e9
+        return Double(now - started) / 1e9
+    }
+
+    /// `[#####.....] 45%`, and `  12s left` once past 1%, `share` done after `seconds`.
+    private static func bar(_ share: Double, after seconds: Double) -> String {
         let share = min(1, max(0, share))
         let filled = Int(share * 30)
-        var line = "\(label)  [" + String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled)
-        line += "] \(Int(share * 100))%"
-        if share > 0.01 { line += "  \(Self.duration(seconds * (1 - share) / share)) left" }
-        terminal.write("\r\u{1B}[K" + line, true)
+        var bar = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled)
+        bar += "] \(Int(share * 100))%"
+        if share > 0.01 { bar += "  \(duration(seconds * (1 - share) / share)) left" }
+        return bar
     }
 
     /// Shows `text` as the line, at once.

@@ -182,13 +182,7 @@ protocol CountedCandidate {
 extension Arbitration.Candidate: CountedCandidate {
     func index(in budget: SimulatedBudget) -> Int? { budget.promptIndex[prompt] }
 
-    var failedReasons: UInt8 {
-        var bits: UInt8 = 0
-        for check in failedChecks {
-            if let reason = BudgetTally.reasons.firstIndex(of: check.id) { bits |= 1 << UInt8(reason) }
-        }
-        return bits
-    }
+    var failedReasons: UInt8 { failedChecks.reduce(0) { $0 | $1.reason } }
 
     var isHeldByAnother: Bool { failedChecks.contains { $0.holds(byAnotherThan: prompt) } }
 }
