@@ -7,9 +7,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The fuzzer's build folder: its C libraries (BoringSSL) were compiled with these very flags, so only
-# the Swift modules are compiled again without the sanitizers (and again with them by the next
-# Fuzz/run.sh). So do not run this while Fuzz/run.sh runs: it replaces the fuzzer's binary.
+# The fuzzer's build folder: its C libraries (BoringSSL) are the same with or without the sanitizers,
+# whose flags are Swift's, so that this build and Fuzz/run.sh's each compile only the Swift modules
+# again when the other ran last. So do not run this while Fuzz/run.sh runs: it replaces the fuzzer's
+# binary.
 scratch=.build-fuzz
 swift build -c release --product ReviewGateFuzz --scratch-path "$scratch" >/dev/null
 binary="$(swift build -c release --product ReviewGateFuzz --scratch-path "$scratch" --show-bin-path)/ReviewGateFuzz"

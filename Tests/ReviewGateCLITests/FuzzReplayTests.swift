@@ -78,7 +78,7 @@ import Testing
 
 /// Every amplification input of `Fuzz/amplify.py` (up to 1 MiB each, far more work than its size),
 /// read by its fuzz target in the debug build: a slow suite, skipped by `swift test --skip SlowTests`.
-@Suite(.serialized) struct AmplificationReplaySlowTests {
+@Suite struct AmplificationReplaySlowTests {
     @Test(arguments: FuzzTarget.allCases)
     func amplificationInputsAreRefusedOrRead(_ target: FuzzTarget) throws {
         let folder = try #require(FuzzReplayTests.amplified, "Fuzz/amplify.py did not run").appending(
