@@ -228,7 +228,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             chunkSize: { 1 + Int(bytes[$0 % bytes.count] ^ UInt8(truncatingIfNeeded: $0)) % 97 })
         precondition(chunked?.tallies == whole.tallies, "a grouped read in chunks counted otherwise")
         precondition(chunked?.asks == whole.asks, "a grouped read in chunks asked otherwise")
-        precondition(chunked?.budget == whole.budget, "a grouped read in chunks counted the budget otherwise")
+        precondition(chunked?.budgets == whole.budgets, "a grouped read in chunks counted the budget otherwise")
     }
 
     /// Decides every launch, event and trigger line of `timeline`, person by person, both ways: by
@@ -297,7 +297,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         reference.skipsUnread = false
         let fast = Simulation(budget: lean).run(timeline)
         let plain = Simulation(budget: reference).run(timeline)
-        precondition(fast.budget == plain.budget, "the lean arbitration counted the budget otherwise than the arbiter")
+        precondition(
+            fast.budgets == plain.budgets, "the lean arbitration counted the budget otherwise than the arbiter")
     }
 
     /// Arbitrates a few moments under a fuzzed budget, on a state with asks of its prompts and a

@@ -6,6 +6,19 @@ extension BudgetLoader {
     @_spi(ReviewGateTools) public func load(path: String) throws(DiagnosticError) -> Result {
         var inclusions: [String: PolicyLoader.Inclusion] = [:]
         let root = try policies.merged(path: path, chain: [], inclusions: &inclusions, as: .budget)
+        return try load(root, inclusions: inclusions)
+    }
+
+    /// Loads the budget whose document, its `extends` merged, is `root` (a variant's, edited from a
+    /// loaded budget's ``Result/document``), and its policies, each relative to the file that names it.
+    package func load(document root: DocumentNode) throws(DiagnosticError) -> Result {
+        try load(root, inclusions: [:])
+    }
+
+    /// Loads the budget whose document is `root`; `inclusions` notes where a merged base said what.
+    private func load(_ root: DocumentNode, inclusions: [String: PolicyLoader.Inclusion]) throws(DiagnosticError)
+        -> Result
+    {
         if CompiledBudget.isCompiled(root) {
             return try Self.linted(CompiledBudget.decode(root, digest: policies.digest))
         }

@@ -22,14 +22,12 @@ extension SimulateCommand {
                     "--policy", "--baseline", "--budget", "--synthetic", "--asks", "--within-days", "--vary",
                     "--version-key",
                 ],
-                "--merge reads policy reports", then: " (a report keeps its own)")
+                "--merge reads reports", then: " (a report keeps its own)")
             guard !inputs.isEmpty else { throw ValidationError("--merge needs the reports to add up") }
             return .merge
         }
         if let budget {
-            try refuse(
-                ["--policy", "--baseline", "--asks", "--within-days", "--vary"],
-                "--budget replays the budget's own policies")
+            try refuse(["--policy", "--asks"], "--budget replays the budget's own policies")
             guard html == nil else {
                 throw ValidationError("--html draws policy reports; a budget's report is text or json")
             }

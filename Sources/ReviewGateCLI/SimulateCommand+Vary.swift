@@ -18,6 +18,26 @@ extension SimulateCommand {
     /// exit 2 with its diagnostics (`with --vary PATH=V: ...` at the policy's line). A variant's
     /// new warnings are printed.
     func variants(of loaded: PolicyLoader.Result, path: String) throws -> [SimulatedPolicy] {
+        let varied = try varied()
+        let made = try InputFile.orExit { () throws(DiagnosticError) in
+            try PolicyVariants.make(loaded, path: path, varying: varied, digest: InputFile.loader.digest)
+        }
+        InputFile.report(made.warnings)
+        return made.variants
+    }
+
+    /// The variants of the budget `loaded` (read from `path`) that `--vary` asks for, each loaded
+    /// and validated before any input is read (Semantics §12: the budget's keys, and
+    /// `prompts.NAME.` then a path into that prompt's policy).
+    func variants(of loaded: BudgetLoader.Result, path: String) throws -> [SimulatedBudget] {
+        let varied = try varied()
+        return try InputFile.orExit { () throws(DiagnosticError) in
+            try BudgetVariants.make(loaded, path: path, varying: varied, loader: InputFile.budgetLoader)
+        }
+    }
+
+    /// Each `--vary` with its values read as YAML flow values: a value that is not one is exit 2.
+    private func varied() throws -> [PolicyVariants.Varied] {
         var varied: [PolicyVariants.Varied] = []
         for option in try varyOptions() {
             var values: [DocumentNode] = []
@@ -37,10 +57,6 @@ extension SimulateCommand {
             }
             varied.append(PolicyVariants.Varied(option, values: values))
         }
-        let made = try InputFile.orExit { () throws(DiagnosticError) in
-            try PolicyVariants.make(loaded, path: path, varying: varied, digest: InputFile.loader.digest)
-        }
-        InputFile.report(made.warnings)
-        return made.variants
+        return varied
     }
 }

@@ -29,7 +29,11 @@ struct SimulateCommand: ParsableCommand {
             With --budget, each person's lines are replayed under the budget as record --budget \
             would (want lines name the external prompt the app asked for), beside each of its \
             policies alone: per prompt, granted, held back (outranked, gap, limit), delayed by \
-            another prompt and lost.
+            another prompt and lost; an experiment's arms are rows under its prompt. It takes \
+            --within-days, --baseline OTHER.budget.yaml (prompts matched by name), --merge and \
+            --vary, whose paths are the budget's keys, a list's entry by its index from 0 \
+            (gaps.1.min=1d,3d), or prompts.NAME. then a path into that prompt's policy \
+            (prompts.review.guards.cooldown=7d,30d).
 
             Memory: the whole timeline is held (about 80 bytes an event at the peak) and people run on every \
             core; --grouped reads a timeline whose lines are grouped by person (sorted, or Spark's \
@@ -57,13 +61,19 @@ struct SimulateCommand: ParsableCommand {
               reviewgate simulate --merge part-1.json part-2.json --html report.html
               reviewgate simulate --budget policies/budget/calm-app.budget.yaml \\
                 --synthetic policies/examples/simulate/calm-app.cohort.yaml
+              reviewgate simulate --budget new.budget.yaml --baseline old.budget.yaml \\
+                events.jsonl
+              reviewgate simulate --budget B --synthetic cohort.yaml \\
+                --vary gaps.1.min=1d,3d,7d
             """
     )
 
     @Option(help: ArgumentHelp("The policy to simulate (YAML or compiled).", valueName: "policy"))
     var policy: String?
 
-    @Option(help: ArgumentHelp("A policy to compare with, side by side.", valueName: "policy"))
+    @Option(
+        help: ArgumentHelp(
+            "A policy to compare with, side by side (with --budget, a budget).", valueName: "policy"))
     var baseline: String?
 
     @Option(
@@ -189,8 +199,18 @@ struct SimulateCommand: ParsableCommand {
         case .merge:
             // Opened before anything is read, so that an unwritable path stops the run at once.
             let htmlStream = try html.map(Self.stream)
-            report = try InputFile.orExit { () throws(DiagnosticError) in
-                try SimulationReport.merged(reading: inputs)
+            let merged = try InputFile.orExit { () throws(DiagnosticError) in try MergedReport(reading: inputs) }
+            switch merged {
+            case .policy(let merged): report = merged
+            case .budget(let merged):
+                guard htmlStream == nil else {
+                    throw InputFile.usageError("--html draws policy reports; a budget's report is text or json")
+                }
+                switch format {
+                case .text: Terminal.print(String(merged.text.dropLast()))
+                case .json: Terminal.print(JSONWriter(pretty: false).string(merged.json))
+                }
+                return
             }
             try htmlStream.map { try Self.write(report, as: $0) }
         case .policy(let path):
@@ -204,13 +224,21 @@ struct SimulateCommand: ParsableCommand {
 
     /// Replays the timelines (or the cohort) under a budget, beside its policies alone.
     private func simulated(budget path: String) throws -> BudgetSimulationReport {
-        let budget = SimulatedBudget(try InputFile.budget(path), path: path)
+        let loaded = try InputFile.loadedBudget(path)
+        var kind = BudgetSimulation(budget: SimulatedBudget(loaded.budget, path: path))
+        let variants = try variants(of: loaded, path: path)
+        if !variants.isEmpty {
+            kind.beside = .variants(variants)
+        } else if let baseline {
+            kind.beside = .baseline(SimulatedBudget(try InputFile.budget(baseline), path: baseline))
+        }
+        kind.horizon = horizon
         let input = try self.input()
         let timelineStream = try writeTimeline.map(Self.stream)
         let report = try run(
             SimulationRequest(
-                BudgetSimulation(budget: budget), input: input, grouped: grouped, strict: strict, jobs: jobs,
-                generatedLines: timelineStream?.write))
+                kind, input: input, grouped: grouped, strict: strict, jobs: jobs, generatedLines: timelineStream?.write)
+        )
         if synthetic == nil {
             Self.report(report.problems, skipped: report.input.skipped, byKind: report.skippedByKind)
         }
@@ -268,9 +296,7 @@ struct SimulateCommand: ParsableCommand {
             variants.isEmpty
             ? PolicySimulation(policy: policy, baseline: baseline)
             : PolicySimulation(policy: policy, variants: variants)
-        kind.horizon = withinDays.map {
-            SimulationReport.Horizon(days: $0, until: until.flatMap { Timestamp(rfc3339: $0) })
-        }
+        kind.horizon = horizon
         kind.asks = askStream.map { stream in { stream.write($0 + "\n") } }
         let report = try run(
             SimulationRequest(
@@ -283,6 +309,11 @@ struct SimulateCommand: ParsableCommand {
         try askStream.map(Self.commit)
         try htmlStream.map { try Self.write(report, as: $0) }
         return report
+    }
+
+    /// The horizon `--within-days` and `--until` ask for.
+    private var horizon: SimulationReport.Horizon? {
+        withinDays.map { SimulationReport.Horizon(days: $0, until: until.flatMap { Timestamp(rfc3339: $0) }) }
     }
 
     /// Writes `report` as the HTML page (`--html`) and commits it.

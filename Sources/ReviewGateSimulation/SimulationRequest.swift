@@ -189,26 +189,60 @@ public struct PolicySimulation: SimulationKind {
     }
 }
 
-/// A budget's run (Semantics §12): its prompts under the budget, beside each of its policies alone.
+/// A budget's run (Semantics §12): its prompts under the budget, beside each of its policies alone, and
+/// beside a baseline budget or the budget's variants (`--vary`), on the same people.
 public struct BudgetSimulation: SimulationKind {
     /// The budget.
     package var budget: SimulatedBudget
+    /// The baseline budget it is compared with, or its variants (``BudgetVariants``): one or the other.
+    package var beside: Beside = .baseline(nil)
+    /// The horizon (`--within-days`, `--until`).
+    package var horizon: SimulationReport.Horizon?
+
+    /// What a budget is replayed beside.
+    package enum Beside {
+        /// A baseline budget, or nothing.
+        case baseline(SimulatedBudget?)
+        /// Variants of the budget.
+        case variants([SimulatedBudget])
+    }
 
     /// A run of `budget`.
     package init(budget: SimulatedBudget) { self.budget = budget }
 
-    /// Replays the input under the budget and reports per prompt.
+    /// Replays the input under the budget (and its baseline or variants) and reports per prompt.
     public func report(_ request: SimulationRequest<Self>) throws(DiagnosticError) -> BudgetSimulationReport {
+        if let horizon, !(1...36_500).contains(horizon.days) {
+            throw DiagnosticError("the horizon must be a whole number of days from 1 to 36500", at: nil)
+        }
+        let besides: [SimulatedBudget]
+        switch beside {
+        case .baseline(let baseline): besides = baseline.map { [$0] } ?? []
+        case .variants(let variants): besides = variants
+        }
         let versionKey = request.versionKey
-        let budget = versionKey.map { self.budget.replaying(versionKey: $0) } ?? self.budget
-        let replayed = try request.replay(Simulation(budget: budget), asks: nil)
+        let budgets = ([budget] + besides).map { budget in versionKey.map { budget.replaying(versionKey: $0) } ?? budget
+        }
+        let replayed = try request.replay(Simulation(budgets: budgets, horizonDays: horizon?.days), asks: nil)
         let checked = try InputCheck.Checked(
-            replayed.outcome.inventory, symbols: replayed.symbols, policies: budget.budget.policies,
-            wants: budget.budget.prompts.filter { $0.policy == nil }.map { ($0.name, $0.location) },
+            replayed.outcome.inventory, symbols: replayed.symbols, policies: budgets.flatMap(\.budget.policies),
+            wants: budgets.flatMap { $0.budget.prompts.filter { $0.policy == nil }.map { ($0.name, $0.location) } },
             versionKey: versionKey)
-        var report = BudgetSimulationReport(
-            budget, input: replayed.input, tally: replayed.outcome.budget ?? BudgetTally(prompts: 0),
-            tallies: replayed.outcome.tallies)
+        // Each budget's policies alone, in the order Simulation(budgets:) replays them.
+        var offset = 0
+        let results = budgets.indices.map { index in
+            let count = budgets[index].policies.count
+            defer { offset += count }
+            return BudgetSimulationReport.BudgetResult(
+                budgets[index], tally: replayed.outcome.budgets[index],
+                tallies: Array(replayed.outcome.tallies[offset..<offset + count]),
+                arms: Array(replayed.outcome.arms[offset..<offset + count]))
+        }
+        var report = BudgetSimulationReport(input: replayed.input, budget: results[0], horizon: horizon)
+        switch beside {
+        case .baseline(let baseline): report.baseline = baseline == nil ? nil : results[1]
+        case .variants: report.variants = Array(results.dropFirst())
+        }
         report.input.take(checked, versionKey: versionKey)
         report.problems = replayed.problems
         report.skippedByKind = replayed.skippedByKind

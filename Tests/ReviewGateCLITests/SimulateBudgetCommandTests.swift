@@ -62,25 +62,27 @@ struct SimulateBudgetCommandTests {
         #expect(try Self.prompts(fromCompiled.stdout) == Self.prompts(fromYAML.stdout))
     }
 
-    @Test("--budget with --policy, --baseline, --asks, --within-days, --merge or --html is refused with 2")
+    @Test("--budget with --policy, --asks or --html is refused with 2; a policy as its baseline is refused at its line")
     func refusals() throws {
-        for extra in [
-            ["--policy", "policies/apple-sample.yaml"], ["--baseline", "policies/apple-sample.yaml"],
-            ["--asks", "asks.jsonl"], ["--within-days", "30"],
-        ] {
+        for extra in [["--policy", "policies/apple-sample.yaml"], ["--asks", "asks.jsonl"]] {
             let result = try CLIRunner.run(["simulate", "--budget", Self.budget, "--synthetic", Self.cohort] + extra)
             #expect(result.status == 2, "\(extra)")
             // Whichever is given, the refusal names every option a budget's run does not take.
             #expect(
-                result.stderr.contains(
-                    "--budget replays the budget's own policies: give no --policy, --baseline, --asks, --within-days or --vary\n"
-                ), "\(result.stderr)")
+                result.stderr.contains("--budget replays the budget's own policies: give no --policy or --asks\n"),
+                "\(result.stderr)")
         }
+        let baseline = try CLIRunner.run([
+            "simulate", "--budget", Self.budget, "--synthetic", Self.cohort, "--baseline", "policies/apple-sample.yaml",
+        ])
+        #expect(baseline.status == 2)
+        #expect(
+            baseline.stderr.contains("policies/apple-sample.yaml:6:1: error: unknown key \"reviewgate\" in the budget"))
         let merge = try CLIRunner.run(["simulate", "--merge", "--budget", Self.budget, "a.json"])
         #expect(merge.status == 2)
         #expect(
             merge.stderr.contains(
-                "--merge reads policy reports: give no --policy, --baseline, --budget, --synthetic, --asks, --within-days, --vary or --version-key (a report keeps its own)\n"
+                "--merge reads reports: give no --policy, --baseline, --budget, --synthetic, --asks, --within-days, --vary or --version-key (a report keeps its own)\n"
             ), "\(merge.stderr)")
         let html = try CLIRunner.run([
             "simulate", "--budget", Self.budget, "--synthetic", Self.cohort, "--html", "x.html",
@@ -88,17 +90,64 @@ struct SimulateBudgetCommandTests {
         #expect(html.status == 2)
         #expect(
             html.stderr.contains("--html draws policy reports; a budget's report is text or json"), "\(html.stderr)")
+    }
 
-        // A budget's JSON report given to --merge says what it is.
+    @Test("--merge adds up budget reports as it does policy reports, and refuses the two kinds mixed at the line")
+    func mergesBudgetReports() throws {
         let folder = try Repository.temporaryFolder()
-        let report = try CLIRunner.run(
-            [
-                "simulate", "--budget", Repository.path(Self.budget), "--synthetic", Repository.path(Self.cohort),
-                "--format", "json",
-            ], in: folder)
-        try Data(report.stdout.utf8).write(to: folder.appending(path: "budget.json"))
-        let merged = try CLIRunner.run(["simulate", "--merge", "budget.json"], in: folder)
-        #expect(merged.status == 2)
-        #expect(merged.stderr.contains("this is a simulate --budget report"), "\(merged.stderr)")
+        func run(_ arguments: [String]) throws -> CLIRunner.Result {
+            try CLIRunner.run(arguments, in: folder)
+        }
+        let cohort = Repository.path(Self.cohort)
+        let timeline = try run([
+            "simulate", "--budget", Repository.path(Self.budget), "--synthetic", cohort,
+            "--write-timeline", "all.jsonl", "--format", "json",
+        ])
+        #expect(timeline.status == 0, "\(timeline.stderr)")
+        // Two partitions of people: those whose id is even, and the rest.
+        let lines = try String(contentsOf: folder.appending(path: "all.jsonl"), encoding: .utf8).split(separator: "\n")
+        let parts = [0, 1].map { half in
+            lines.filter { line in
+                let user = line.split(separator: "\"")[3]
+                return Int(user.unicodeScalars.reduce(0) { $0 + Int($1.value) }) % 2 == half
+            }
+        }
+        #expect(parts.allSatisfy { !$0.isEmpty })
+        let options = [
+            "--budget", Repository.path(Self.budget), "--within-days", "30", "--until", "2026-03-01T00:00:00Z",
+            "--vary", "gaps.0.min=1d,7d", "--format", "json",
+        ]
+        for (index, part) in parts.enumerated() {
+            try (part.joined(separator: "\n") + "\n").write(
+                to: folder.appending(path: "part-\(index).jsonl"), atomically: true, encoding: .utf8)
+            let report = try run(["simulate", "part-\(index).jsonl"] + options)
+            #expect(report.status == 0, "\(report.stderr)")
+            try report.stdout.write(to: folder.appending(path: "part-\(index).json"), atomically: true, encoding: .utf8)
+        }
+        let whole = try run(["simulate", "all.jsonl"] + options)
+        #expect(whole.status == 0, "\(whole.stderr)")
+        let merged = try run(["simulate", "--merge", "part-0.json", "part-1.json", "--format", "json"])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        func figures(_ json: String) throws -> NSDictionary {
+            var object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            object["input"] = nil  // the sources differ
+            return object as NSDictionary
+        }
+        #expect(try figures(merged.stdout) == figures(whole.stdout))
+        let text = try run(["simulate", "--merge", "part-0.json", "part-1.json"])
+        #expect(text.stdout.contains("granted per prompt, under each variant"), "\(text.stdout)")
+
+        // A policy's report among budget reports is refused at its line.
+        let policy = try run([
+            "simulate", "--policy", Repository.path("policies/apple-sample.yaml"), "all.jsonl", "--format", "json",
+        ])
+        try (whole.stdout + policy.stdout).write(
+            to: folder.appending(path: "mixed.jsonl"), atomically: true, encoding: .utf8)
+        let mixed = try run(["simulate", "--merge", "mixed.jsonl"])
+        #expect(mixed.status == 2)
+        #expect(
+            mixed.stderr.contains(
+                "mixed.jsonl:2:1: error: this is a policy's simulate report, not a budget's: merge it with other policy reports"
+            ), "\(mixed.stderr)")
     }
 }

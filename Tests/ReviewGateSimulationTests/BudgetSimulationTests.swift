@@ -38,10 +38,10 @@ struct BudgetSimulationTests {
         ).run()
         let expected = try Self.stepByStep(budget, bytes)
 
-        #expect(report.tally.people == 300)
+        #expect(report.budget.tally.people == 300)
         #expect(report.problems.isEmpty)
         for (index, prompt) in budget.prompts.enumerated() {
-            let got = report.tally.prompts[index]
+            let got = report.budget.tally.prompts[index]
             let want = expected[prompt.name, default: Counts()]
             #expect(got.granted == want.granted, "\(prompt.name)")
             #expect(got.peopleGranted == want.peopleGranted.count, "\(prompt.name)")
@@ -55,10 +55,10 @@ struct BudgetSimulationTests {
         // Displacement shows: the paywall outranks nothing it shares a moment with, but its gap and
         // the limits hold the review back, which the review's policy alone would have asked.
         let review = try #require(budget.prompts.firstIndex { $0.name == "review" })
-        #expect(report.tally.prompts[review].heldBack > 0)
-        #expect(report.tally.prompts[review].delayed > 0)
-        #expect(report.tally.prompts[review].granted < report.withoutBudget(review).shown)
-        #expect(report.tally.prompts[review].heldBackBy[BudgetTally.reasons.firstIndex(of: "gap")!] > 0)
+        #expect(report.budget.tally.prompts[review].heldBack > 0)
+        #expect(report.budget.tally.prompts[review].delayed > 0)
+        #expect(report.budget.tally.prompts[review].granted < report.budget.withoutBudget[review].shown)
+        #expect(report.budget.tally.prompts[review].heldBackBy[BudgetTally.reasons.firstIndex(of: "gap")!] > 0)
     }
 
     @Test("the lean arbitration, unread lines unarbitrated, and the arbiter at every line count every figure alike")
@@ -75,9 +75,9 @@ struct BudgetSimulationTests {
         }
         let fast = try report(lean)
         let plain = try report(reference)
-        #expect(fast.tally == plain.tally)
+        #expect(fast.budget.tally == plain.budget.tally)
         #expect(fast.text == plain.text)
-        #expect(fast.tally.prompts.contains { $0.granted > 0 && $0.heldBack > 0 })
+        #expect(fast.budget.tally.prompts.contains { $0.granted > 0 && $0.heldBack > 0 })
     }
 
     @Test("a budget the lean way does not serve (counting only while unblocked) replays as each line arbitrated")
@@ -117,14 +117,14 @@ struct BudgetSimulationTests {
             try SimulationRequest(budget: simulated, input: .bytes(bytes, name: "t.jsonl"), jobs: 1).run()
         }
         let replayed = try report(simulated)
-        #expect(replayed.tally == (try report(reference)).tally)
+        #expect(replayed.budget.tally == (try report(reference)).budget.tally)
         let expected = try Self.stepByStep(budget, bytes)
         for (index, prompt) in budget.prompts.enumerated() {
             let want = expected[prompt.name, default: Counts()]
-            #expect(replayed.tally.prompts[index].granted == want.granted, "\(prompt.name)")
-            #expect(replayed.tally.prompts[index].heldBack == want.heldBack, "\(prompt.name)")
+            #expect(replayed.budget.tally.prompts[index].granted == want.granted, "\(prompt.name)")
+            #expect(replayed.budget.tally.prompts[index].heldBack == want.heldBack, "\(prompt.name)")
         }
-        #expect(replayed.tally.prompts.contains { $0.granted > 0 })
+        #expect(replayed.budget.tally.prompts.contains { $0.granted > 0 })
     }
 
     @Test("grouped, on one core or two, the budget's report is the same")
@@ -135,9 +135,12 @@ struct BudgetSimulationTests {
         let one = try SimulationRequest(budget: budget, input: .bytes(bytes, name: "t.jsonl"), jobs: 1).run()
         let outcome = try GroupedReplay.outcome(
             of: bytes, format: .jsonl, Simulation(budget: budget), forgetting: 7, chunkSize: { 997 + $0 % 13 })
-        #expect(one.tally == whole.tally)
-        #expect(outcome.budget == whole.tally)
-        #expect(outcome.tallies == whole.alone.compactMap { $0?.tally })
+        #expect(one.budget.tally == whole.budget.tally)
+        #expect(outcome.budgets == [whole.budget.tally])
+        let alone = budget.policyIndex.indices.compactMap { index in
+            budget.policyIndex[index].map { _ in whole.budget.withoutBudget[index].shown }
+        }
+        #expect(outcome.tallies.map(\.asks) == alone)
     }
 
     @Test("a want of a prompt the budget does not have, or of a policy's prompt, is not arbitrated")
@@ -154,8 +157,8 @@ struct BudgetSimulationTests {
         let report = try SimulationRequest(budget: budget, input: .bytes(Array(lines.utf8), name: "t.jsonl"))
             .run()
         let paywall = try #require(budget.budget.prompts.firstIndex { $0.name == "paywall" })
-        #expect(report.tally.unknownMoments == 2)
-        #expect(report.tally.prompts[paywall].granted == 1)
+        #expect(report.budget.tally.unknownMoments == 2)
+        #expect(report.budget.tally.prompts[paywall].granted == 1)
         #expect(report.problems.map { $0.location?.line } == [5])
         #expect(report.problems.first?.message.contains("name") == true, "\(report.problems)")
     }

@@ -101,4 +101,20 @@ struct ReportReferenceTests {
         #expect(outcome == .matches, "\(outcome)")
         #expect(ReportMember.all.count >= 20)
     }
+
+    static let budgetStart =
+        "<!-- Generated from BudgetReportMember.all by ReportReferenceTests: change the catalogue, not the table. -->\n"
+
+    @Test("the page's table of a budget's prompt members is BudgetReportMember.all")
+    func theBudgetTableIsTheCatalogue() throws {
+        let text = try String(contentsOf: Self.page, encoding: .utf8)
+        let from = try #require(text.range(of: Self.budgetStart), "the page has no budget start marker")
+        let to = try #require(text.range(of: Self.end, range: from.upperBound..<text.endIndex), "no end marker")
+        let table =
+            "| member | what |\n| --- | --- |\n"
+            + BudgetReportMember.all.map { "| `\($0.key)` | \($0.meaning) |\n" }.joined()
+        let generated = text[..<from.upperBound] + table + text[to.lowerBound...]
+        let outcome = Golden.check(String(generated), against: Self.page)
+        #expect(outcome == .matches, "\(outcome)")
+    }
 }

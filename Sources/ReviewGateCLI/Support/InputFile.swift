@@ -79,10 +79,15 @@ enum InputFile {
 
     /// The budget at `path` with its policies; warnings printed to stderr.
     static func budget(_ path: String) throws -> Budget {
+        try loadedBudget(path).budget
+    }
+
+    /// The budget at `path` as loaded, with its document and its policies' (warnings printed).
+    static func loadedBudget(_ path: String) throws -> BudgetLoader.Result {
         let result = try orExit { () throws(DiagnosticError) in
             try budgetLoader.load(path: path)
         }
         report(result.warnings)
-        return result.budget
+        return result
     }
 }

@@ -15,6 +15,14 @@ struct BudgetReplay {
     private var heldSince: [Timestamp?]
     private var wasGranted: [Bool]
     private var wasWanted: [Bool]
+    /// Per prompt, for the person replayed: when it was first granted (under a horizon), and the
+    /// arm its policy's experiment assigns them (the holdout 0, arm `i` at `i + 1`).
+    private var firstGrant: [Timestamp?]
+    private var arm: [Int?]
+    /// Whether any prompt's policy runs an experiment: then each count goes to the arm's row too.
+    private let hasArms: Bool
+    /// The horizon in days (`--within-days`), when the report has one.
+    private let horizonDays: Int?
     /// Whether the budget's moments are arbitrated the lean way (``SimulatedBudget/arbitratesLean``),
     /// and the arbitration whose storage they reuse.
     private let isLean: Bool
@@ -22,13 +30,17 @@ struct BudgetReplay {
     private let skipsUnread: Bool
     private var lean = ReplayArbitration()
 
-    init(_ simulated: SimulatedBudget, symbols: Symbols) {
+    init(_ simulated: SimulatedBudget, symbols: Symbols, horizonDays: Int? = nil) {
         self.simulated = simulated
         self.symbols = symbols
+        self.horizonDays = horizonDays
         let count = simulated.budget.prompts.count
         heldSince = Array(repeating: nil, count: count)
         wasGranted = Array(repeating: false, count: count)
         wasWanted = Array(repeating: false, count: count)
+        firstGrant = Array(repeating: nil, count: count)
+        arm = Array(repeating: nil, count: count)
+        hasArms = simulated.budget.prompts.contains { $0.policy?.experiment != nil }
         isLean = simulated.arbitratesLean
         skipsUnread = simulated.skipsUnread
     }
@@ -47,6 +59,12 @@ struct BudgetReplay {
             heldSince[index] = nil
             wasGranted[index] = false
             wasWanted[index] = false
+            firstGrant[index] = nil
+            // The person's arm, as the arbiter decides the policy (Semantics §13: exposure is the
+            // policy's, before the budget).
+            arm[index] = budget.prompts[index].policy?.experiment.map {
+                $0.assignment(of: state).arm.map { $0 + 1 } ?? 0
+            }
         }
         for event in events {
             if let version = versions.change(at: event) {
@@ -113,10 +131,30 @@ struct BudgetReplay {
         }
         tally.people += 1
         for index in heldSince.indices {
-            if wasGranted[index] { tally.prompts[index].peopleGranted += 1 }
-            if heldSince[index] != nil { tally.prompts[index].lost += 1 }
-            if wasWanted[index] { tally.prompts[index].peopleWanting += 1 }
+            if wasGranted[index] { counted(index, in: &tally) { $0.peopleGranted += 1 } }
+            if heldSince[index] != nil { counted(index, in: &tally) { $0.lost += 1 } }
+            if wasWanted[index] { counted(index, in: &tally) { $0.peopleWanting += 1 } }
         }
+        let first = events[0].time
+        let last = events[events.count - 1].time
+        if tally.latest.map({ $0 < last }) ?? true { tally.latest = last }
+        if let horizonDays {
+            let day = SimulationTally.day(of: first)
+            var seen = tally.firstSeen[day] ?? BudgetTally.FirstSeen(prompts: firstGrant.count)
+            seen.people += 1
+            for (index, granted) in firstGrant.enumerated() {
+                if let granted, (granted - first).seconds < Int64(horizonDays) * 86_400 { seen.granted[index] += 1 }
+            }
+            tally.firstSeen[day] = seen
+        }
+    }
+
+    /// Applies `change` to prompt `index`'s counts, and to those of the person's arm when its policy
+    /// runs an experiment.
+    @inline(__always)
+    private func counted(_ index: Int, in tally: inout BudgetTally, _ change: (inout BudgetTally.Prompt) -> Void) {
+        change(&tally.prompts[index])
+        if hasArms, let arm = arm[index] { change(&tally.arms[index]![arm]) }
     }
 
     /// Counts each candidate of a moment: granted, or held back by the budget (and by which
@@ -126,30 +164,37 @@ struct BudgetReplay {
     ) where Candidates.Element: CountedCandidate {
         for name in wanted {
             guard let index = simulated.promptIndex[name] else { continue }
-            tally.prompts[index].wanted += 1
+            counted(index, in: &tally) { $0.wanted += 1 }
             wasWanted[index] = true
         }
         for candidate in candidates {
             guard let index = candidate.index(in: simulated) else { continue }
             if candidate.isGranted {
-                tally.prompts[index].candidates += 1
-                tally.prompts[index].granted += 1
+                counted(index, in: &tally) {
+                    $0.candidates += 1
+                    $0.granted += 1
+                }
                 wasGranted[index] = true
+                if firstGrant[index] == nil { firstGrant[index] = now }
                 if let since = heldSince[index] {
                     let waited = (now - since).seconds
-                    tally.prompts[index].delayed += 1
-                    tally.prompts[index].delaySeconds += waited
-                    SimulationTally.count(
-                        day: Int(min(waited / 86_400, 36_500)), in: &tally.prompts[index].delayDays)
+                    counted(index, in: &tally) {
+                        $0.delayed += 1
+                        $0.delaySeconds += waited
+                        SimulationTally.count(day: Int(min(waited / 86_400, 36_500)), in: &$0.delayDays)
+                    }
                     heldSince[index] = nil
                 }
             } else if candidate.isBlockedByBudget {
-                tally.prompts[index].candidates += 1
-                tally.prompts[index].heldBack += 1
-                var failed = candidate.failedReasons
-                while failed != 0 {
-                    tally.prompts[index].heldBackBy[failed.trailingZeroBitCount] += 1
-                    failed &= failed - 1
+                let failed = candidate.failedReasons
+                counted(index, in: &tally) {
+                    $0.candidates += 1
+                    $0.heldBack += 1
+                    var bits = failed
+                    while bits != 0 {
+                        $0.heldBackBy[bits.trailingZeroBitCount] += 1
+                        bits &= bits - 1
+                    }
                 }
                 // A delay is another prompt's doing: a prompt pacing itself alone (its own gap, a
                 // limit only its own asks fill) is held back, not delayed.

@@ -63,10 +63,41 @@ package struct BudgetTally: Sendable, Hashable {
     package var unknownMoments = 0
     /// Each prompt's counts, in the budget's order.
     package var prompts: [Prompt]
+    /// Under an experiment (Semantics §13), a prompt's counts per arm of its policy, the holdout
+    /// first, then the arms in order; `nil` for a prompt whose policy runs none. Each person counts
+    /// under the arm their policy assigns them.
+    package var arms: [[Prompt]?]
+    /// The latest time of any line replayed: where observation ends unless `--until` says.
+    package var latest: Timestamp?
+    /// With a horizon (`--within-days`), people by the UTC day they were first seen (days since
+    /// 1970-01-01), with how many of them each prompt was first granted to within the horizon.
+    package var firstSeen: [Int: FirstSeen] = [:]
 
-    /// An empty tally for a budget of `prompts` prompts.
-    package init(prompts: Int) {
+    /// The people first seen on one day, and per prompt those first granted it within the horizon.
+    package struct FirstSeen: Sendable, Hashable {
+        /// People first seen that day.
+        package var people = 0
+        /// Per prompt, in the budget's order: people whose first grant of it came less than the
+        /// horizon after their first line.
+        package var granted: [Int]
+
+        /// No one yet, for a budget of `prompts` prompts.
+        package init(prompts: Int) { granted = Array(repeating: 0, count: prompts) }
+
+        /// Adds another day's (or part's) people.
+        package mutating func add(_ other: FirstSeen) {
+            people += other.people
+            for index in granted.indices where index < other.granted.count { granted[index] += other.granted[index] }
+        }
+    }
+
+    /// An empty tally for a budget of `prompts` prompts, with `arms` arms (the holdout among them)
+    /// for each prompt whose policy runs an experiment.
+    package init(prompts: Int, arms: [Int?]? = nil) {
         self.prompts = Array(repeating: Prompt(), count: prompts)
+        self.arms = (arms ?? Array(repeating: nil, count: prompts)).map { count in
+            count.map { Array(repeating: Prompt(), count: $0) }
+        }
     }
 
     /// Adds another part's counts (of the same budget).
@@ -75,5 +106,21 @@ package struct BudgetTally: Sendable, Hashable {
         moments += other.moments
         unknownMoments += other.unknownMoments
         for index in prompts.indices where index < other.prompts.count { prompts[index].add(other.prompts[index]) }
+        for index in arms.indices where index < other.arms.count {
+            guard let otherArms = other.arms[index] else { continue }
+            for arm in otherArms.indices where arm < (arms[index]?.count ?? 0) { arms[index]?[arm].add(otherArms[arm]) }
+        }
+        if let time = other.latest, latest.map({ $0 < time }) ?? true { latest = time }
+        for (day, counts) in other.firstSeen {
+            firstSeen[day, default: FirstSeen(prompts: prompts.count)].add(counts)
+        }
+    }
+
+    /// The people in a horizon's cohort (first seen on or before `lastDay`) and, per prompt, those
+    /// first granted it within the horizon.
+    package func horizon(lastDay: Int) -> FirstSeen {
+        var total = FirstSeen(prompts: prompts.count)
+        for (day, counts) in firstSeen where day <= lastDay { total.add(counts) }
+        return total
     }
 }

@@ -22,6 +22,8 @@ public struct SimulatedBudget: Sendable {
     /// (``Transition/applyUnread(_:to:budget:)``); `false` arbitrates every line, the reference the
     /// tests and the fuzzer hold the replay to.
     package var skipsUnread = true
+    /// Under `--vary`, the settings that make this variant; `nil` for the budget as written.
+    package var variant: Variant?
 
     /// Prepares `budget`, read from `path`.
     public init(_ budget: Budget, path: String) {
@@ -46,6 +48,12 @@ public struct SimulatedBudget: Sendable {
 }
 
 extension SimulatedBudget {
+    /// For each prompt, the rows of its policy's experiment (the holdout and each arm); `nil` for a
+    /// prompt whose policy runs none.
+    package var armCounts: [Int?] {
+        budget.prompts.map { prompt in prompt.policy?.experiment.map { $0.arms.count + 1 } }
+    }
+
     /// The budget with every policy replayed as if its `app.version_key` were `key` (`--version-key`).
     package func replaying(versionKey key: VersionKey) -> SimulatedBudget {
         var budget = budget
@@ -55,6 +63,7 @@ extension SimulatedBudget {
         var replaying = SimulatedBudget(budget, path: path)
         replaying.arbitratesLean = replaying.arbitratesLean && arbitratesLean
         replaying.skipsUnread = skipsUnread
+        replaying.variant = variant
         return replaying
     }
 }

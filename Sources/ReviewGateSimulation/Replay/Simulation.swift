@@ -10,8 +10,9 @@ package struct Simulation: Sendable {
     /// The horizon in days (`--within-days`): people are then counted by the day they were first
     /// seen, with whether they were asked within it (``SimulationTally/firstSeen``).
     package var horizonDays: Int?
-    /// A budget replayed on every person beside the policies (its policies alone), when there is one.
-    package var budget: SimulatedBudget?
+    /// The budgets replayed on every person beside the policies (their policies alone): a budget, and
+    /// its baseline or variants; none for a policy's run.
+    package var budgets: [SimulatedBudget] = []
 
     /// The result of a replay: a tally per policy, and the asks when kept (people in the order
     /// first seen, each one's asks in time order, policy by policy).
@@ -20,8 +21,8 @@ package struct Simulation: Sendable {
         package var tallies: [SimulationTally]
         /// Every ask, when kept.
         package var asks: [AskRecord]
-        /// The budget's tally, when a budget is replayed.
-        package var budget: BudgetTally?
+        /// Each budget's tally, in ``Simulation/budgets`` order.
+        package var budgets: [BudgetTally] = []
         /// For each policy with an experiment (Semantics §13), a tally per arm: the holdout first, then
         /// the arms in order; `nil` for a policy without one.
         package var arms: [[SimulationTally]?] = []
@@ -36,17 +37,21 @@ package struct Simulation: Sendable {
         self.horizonDays = horizonDays
     }
 
-    /// A simulation of `budget`, beside each of its policies alone.
-    package init(budget: SimulatedBudget) {
-        self.init(policies: budget.policies)
-        self.budget = budget
+    /// A simulation of `budgets` (a budget, and its baseline or variants), beside each of their
+    /// policies alone: the policies of the first budget, then of the second, and so on.
+    package init(budgets: [SimulatedBudget], horizonDays: Int? = nil) {
+        self.init(policies: budgets.flatMap(\.policies), horizonDays: horizonDays)
+        self.budgets = budgets
     }
+
+    /// A simulation of `budget`, beside each of its policies alone.
+    package init(budget: SimulatedBudget) { self.init(budgets: [budget]) }
 
     /// An outcome with nothing counted yet.
     package var empty: Outcome {
         Outcome(
             tallies: policies.map { SimulationTally(triggers: $0.policy.triggers.count) }, asks: [],
-            budget: budget.map { BudgetTally(prompts: $0.budget.prompts.count) },
+            budgets: budgets.map { BudgetTally(prompts: $0.budget.prompts.count, arms: $0.armCounts) },
             arms: policies.map { simulated in
                 simulated.policy.experiment.map {
                     Array(
@@ -93,7 +98,7 @@ package struct Simulation: Sendable {
         var replays = policies.map {
             PersonReplay($0, symbols: symbols, keepingAsks: keepsAsks, horizonDays: horizonDays)
         }
-        var budgetReplay = budget.map { BudgetReplay($0, symbols: symbols) }
+        var budgetReplays = budgets.map { BudgetReplay($0, symbols: symbols, horizonDays: horizonDays) }
         for person in range {
             let name = timeline.people[Symbols.ID(person)]
             timeline.withEvents(of: person) { events in
@@ -101,7 +106,9 @@ package struct Simulation: Sendable {
                 for index in replays.indices {
                     Self.replay(&replays[index], events, person: name, into: &outcome, at: index)
                 }
-                budgetReplay?.replay(events, person: name, into: &outcome.budget!)
+                for index in budgetReplays.indices {
+                    budgetReplays[index].replay(events, person: name, into: &outcome.budgets[index])
+                }
             }
             if keepsAsks {
                 for index in replays.indices {
@@ -148,9 +155,9 @@ package struct Simulation: Sendable {
             Self.replay(&replay, events, person: person, into: &outcome, at: index, from: initial)
             outcome.asks += replay.asks ?? []
         }
-        if let budget {
-            var replay = BudgetReplay(budget, symbols: symbols)
-            replay.replay(events, person: person, into: &outcome.budget!, from: initial)
+        for (index, budget) in budgets.enumerated() {
+            var replay = BudgetReplay(budget, symbols: symbols, horizonDays: horizonDays)
+            replay.replay(events, person: person, into: &outcome.budgets[index], from: initial)
         }
     }
 }
@@ -165,6 +172,6 @@ extension Simulation.Outcome {
         }
         asks += other.asks
         inventory.add(other.inventory)
-        if let otherBudget = other.budget { budget?.add(otherBudget) }
+        for index in budgets.indices where index < other.budgets.count { budgets[index].add(other.budgets[index]) }
     }
 }

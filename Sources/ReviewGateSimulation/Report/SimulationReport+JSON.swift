@@ -8,22 +8,10 @@ extension SimulationReport {
             [
                 ("reviewgate_simulation", .int(Self.formatVersion)),
                 ("input", input.json),
-                ("horizon", horizonJSON),
+                ("horizon", horizon.map { $0.json(latest: latest) } ?? .null),
                 ("policy", policy.json(horizon: horizonCounts)),
                 ("baseline", baseline.map { $0.json(horizon: horizonCounts) } ?? .null),
             ] + (variants.isEmpty ? [] : [("variants", .array(variants.map { $0.json(horizon: horizonCounts) }))]))
-    }
-
-    /// The horizon's settings, and the end and the last first-seen date they make.
-    private var horizonJSON: JSONValue {
-        guard let horizon else { return .null }
-        let lastDay = horizon.lastFirstSeenDay(latest: latest)
-        return .object([
-            ("days", .int(horizon.days)),
-            ("until", horizon.until.map { .string($0.description) } ?? .null),
-            ("end", horizon.end(latest: latest).map { .string($0.description) } ?? .null),
-            ("first_seen_by", lastDay.map { .string(Self.date(ofDay: $0)) } ?? .null),
-        ])
     }
 
     /// `2026-01-05`: the UTC date of a day counted from 1970-01-01.
@@ -31,6 +19,21 @@ extension SimulationReport {
         // Days of the years a Timestamp holds (a report read from JSON is checked to be within them).
         let bounded = Int64(min(max(day, -1_000_000), 1_000_000))
         return Timestamp(nanosecondsSince1970: bounded * 86_400 * 1_000_000_000).day
+    }
+}
+
+extension SimulationReport.Horizon {
+    /// The horizon's settings, and the end and the last first-seen date they make for a report
+    /// whose latest line is at `latest`.
+    func json(latest: Timestamp?) -> JSONValue {
+        .object([
+            ("days", .int(days)), ("until", until.map { .string($0.description) } ?? .null),
+            ("end", end(latest: latest).map { .string($0.description) } ?? .null),
+            (
+                "first_seen_by",
+                lastFirstSeenDay(latest: latest).map { .string(SimulationReport.date(ofDay: $0)) } ?? .null
+            ),
+        ])
     }
 }
 

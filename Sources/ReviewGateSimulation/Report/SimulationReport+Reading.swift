@@ -4,56 +4,12 @@
 extension SimulationReport {
     /// The sum of the reports in `paths` (`-` for standard input), each file one JSON report or one
     /// per line (what the partitions of a Spark job write): a report of every person in them.
-    /// Throws when a file cannot be read, a report cannot be, or two are of different runs.
+    /// Throws when a file cannot be read, a report cannot be, or two are of different runs (or
+    /// are a budget's: ``BudgetSimulationReport/merged(reading:)`` adds those up).
     public static func merged(reading paths: [String]) throws(DiagnosticError) -> SimulationReport {
-        var total: SimulationReport?
-        for path in paths {
-            for report in try reports(in: path) {
-                guard total != nil else {
-                    total = report
-                    continue
-                }
-                do {
-                    try total!.add(report)
-                } catch {
-                    throw DiagnosticError("\(path): \(error.message)", at: nil)
-                }
-            }
+        try MergedReport.merged(reading: paths, SimulationReport.init(json:)) {
+            (total, report) throws(MergeError) in try total.add(report)
         }
-        guard let total else { throw DiagnosticError("the files given hold no reports", at: nil) }
-        return total
-    }
-
-    /// The reports in a file: one JSON document, or one per line.
-    private static func reports(in path: String) throws(DiagnosticError) -> [SimulationReport] {
-        let bytes: [UInt8]
-        do {
-            bytes =
-                try path == "-"
-                ? FileBytes.readStandardInput(maxBytes: 1 << 30) : FileBytes.read(path, maxBytes: 1 << 30)
-        } catch {
-            throw DiagnosticError(reading: error)
-        }
-        let file = path == "-" ? "<stdin>" : path
-        if let root = try? JSONReader().loadDocument(bytes, file: file) { return [try SimulationReport(json: root)] }
-        var reports: [SimulationReport] = []
-        var number = 0
-        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            number += 1
-            guard line.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) else { continue }
-            do {
-                let root = try JSONReader().loadDocument(Array(line), file: file)
-                reports.append(try SimulationReport(json: root))
-            } catch {
-                // Point the line's diagnostics at their line of the file.
-                var error = error
-                for index in error.diagnostics.indices {
-                    error.diagnostics[index].location?.line = number
-                }
-                throw error
-            }
-        }
-        return reports
     }
 
     /// Reads a report that `simulate --format json` wrote (a partition's), to merge it with others.
@@ -69,7 +25,7 @@ extension SimulationReport {
         }
         if root["reviewgate_simulation_budget"] != nil {
             throw DiagnosticError(
-                "this is a simulate --budget report: --merge adds up policy reports; budget reports do not merge",
+                "this is a simulate --budget report, not a policy's: merge it with other budget reports",
                 at: root["reviewgate_simulation_budget"]?.location ?? root.location)
         }
         guard root["reviewgate_simulation"] != nil else {
@@ -86,14 +42,7 @@ extension SimulationReport {
         let policy = reader.policy(reader.node(root, "policy"))
         var baseline: PolicyResult?
         if let node = root["baseline"], node.mapping != nil { baseline = reader.policy(node) }
-        var horizon: Horizon?
-        if let node = root["horizon"], node.mapping != nil {
-            let days = reader.int(node, "days")
-            if !(1...36_500).contains(days) {
-                reader.problems.append(.error("the horizon's days must be from 1 to 36500", at: node.location))
-            }
-            horizon = Horizon(days: days, until: reader.time(node["until"]))
-        }
+        let horizon = reader.horizon(root)
         let variants = root["variants"] == nil ? [] : reader.list(root, "variants").compactMap { reader.policy($0) }
         let paths = variants.first?.variant?.settings.map(\.path)
         if variants.contains(where: { $0.variant == nil || $0.variant?.settings.map(\.path) != paths }) {
@@ -209,16 +158,31 @@ struct ReportReader {
             name: node["name"]?.string ?? "", digest: node["digest"]?.string, path: node["path"]?.string ?? "",
             triggers: triggers, modelsOSQuota: false, tally: SimulationTally(triggers: triggers.count))
         for member in ReportMember.all { member.read(&self, node, &result) }
-        if node["variant"] != nil {
-            result.variant = Variant(
-                settings: entries(node, "settings").map {
-                    if $0.value.string == nil {
-                        problems.append(.error("a setting's value is a string, as written", at: $0.value.location))
-                    }
-                    return Variant.Setting(path: $0.key.scalar?.text ?? "", value: $0.value.string ?? "")
-                })
-        }
+        result.variant = variant(node)
         return result
+    }
+
+    /// A report's horizon (`--within-days`, `--until`); `nil` when it has none.
+    mutating func horizon(_ root: DocumentNode) -> SimulationReport.Horizon? {
+        guard let node = root["horizon"], node.mapping != nil else { return nil }
+        let days = int(node, "days")
+        if !(1...36_500).contains(days) {
+            problems.append(.error("the horizon's days must be from 1 to 36500", at: node.location))
+        }
+        return SimulationReport.Horizon(days: days, until: time(node["until"]))
+    }
+
+    /// Under `--vary`, a result's variant: its settings, path to value as written; `nil` for the
+    /// policy (or budget) as written.
+    mutating func variant(_ node: DocumentNode) -> Variant? {
+        guard node["variant"] != nil else { return nil }
+        return Variant(
+            settings: entries(node, "settings").map {
+                if $0.value.string == nil {
+                    problems.append(.error("a setting's value is a string, as written", at: $0.value.location))
+                }
+                return Variant.Setting(path: $0.key.scalar?.text ?? "", value: $0.value.string ?? "")
+            })
     }
 
     /// The count that an entry of an object keyed by something (a week, a day, a reason) holds.

@@ -60,12 +60,46 @@ enum PolicyEdit {
     /// Sets `value` at `path` inside the mapping `node`, whose key is at `home` (where a new
     /// setting in it is said to be); a count key set in a trigger (`replacesCount`) removes the
     /// trigger's other count keys.
+    /// `root` with `value` at `path`, with none of a policy's rules: how a budget's variant is made
+    /// (Semantics §12), its lists' entries named by their index from 0 (`gaps.1.min`).
+    static func set(_ value: DocumentNode, at path: [String], in root: DocumentNode) throws(DiagnosticError)
+        -> DocumentNode
+    {
+        var edited = root
+        try set(
+            value, at: path[...], in: &edited, home: root.location, pathText: path.joined(separator: "."),
+            replacesCount: false)
+        return edited
+    }
+
     private static func set(
         _ value: DocumentNode, at path: ArraySlice<String>, in node: inout DocumentNode, home: SourceLocation,
         pathText: String, replacesCount: Bool
     ) throws(DiagnosticError) {
+        if var elements = node.sequence {
+            // A list's entry, by its index from 0: replaced, or removed by null; never added.
+            guard let index = Int(path.first!), elements.indices.contains(index) else {
+                throw DiagnosticError(
+                    "\(pathText): \(path.first!) is not an entry of this list, whose entries are 0 to \(elements.count - 1)",
+                    at: node.location)
+            }
+            if path.count == 1 {
+                if case .null? = value.scalar?.value {
+                    elements.remove(at: index)
+                } else {
+                    elements[index] = relocated(value, to: elements[index].location)
+                }
+            } else {
+                try set(
+                    value, at: path.dropFirst(), in: &elements[index], home: elements[index].location,
+                    pathText: pathText, replacesCount: replacesCount)
+            }
+            node.content = .sequence(elements)
+            return
+        }
         guard var entries = node.mapping else {
-            throw DiagnosticError("\(pathText) goes into \(node.summary), not a mapping of settings", at: node.location)
+            throw DiagnosticError(
+                "\(pathText) goes into \(node.summary), not a mapping of settings or a list", at: node.location)
         }
         let key = path.first!
         let index = entries.firstIndex { $0.key.string == key }

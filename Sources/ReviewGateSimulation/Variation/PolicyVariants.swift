@@ -83,17 +83,7 @@ package enum PolicyVariants {
         }
         var variants: [SimulatedPolicy] = []
         for number in 0..<count {
-            // Odometer order: the last option turns fastest.
-            var indices = Array(repeating: 0, count: varied.count)
-            var rest = number
-            for position in varied.indices.reversed() {
-                indices[position] = rest % varied[position].values.count
-                rest /= varied[position].values.count
-            }
-            let variant = Variant(
-                settings: varied.indices.map {
-                    Variant.Setting(path: varied[$0].option.pathText, value: varied[$0].option.values[indices[$0]])
-                })
+            let (indices, variant) = combination(number, of: varied)
             // Who said it: the one PATH=V that says it alone, else the whole combination.
             func owner(of diagnostic: Diagnostic) -> String {
                 for position in varied.indices {
@@ -122,6 +112,22 @@ package enum PolicyVariants {
         }
         guard errors.isEmpty else { throw DiagnosticError(Array(errors.prefix(50))) }
         return Made(variants: variants, warnings: warnings)
+    }
+
+    /// The `number`th combination of `varied`'s values in odometer order (the last option turns
+    /// fastest): each option's value index, and the variant they name.
+    static func combination(_ number: Int, of varied: [Varied]) -> (indices: [Int], variant: Variant) {
+        var indices = Array(repeating: 0, count: varied.count)
+        var rest = number
+        for position in varied.indices.reversed() {
+            indices[position] = rest % varied[position].values.count
+            rest /= varied[position].values.count
+        }
+        let variant = Variant(
+            settings: varied.indices.map {
+                Variant.Setting(path: varied[$0].option.pathText, value: varied[$0].option.values[indices[$0]])
+            })
+        return (indices, variant)
     }
 
     /// What one value alone makes of the policy: its decoded policy, or its refusal.

@@ -1,0 +1,201 @@
+@_spi(ReviewGateTools) import ReviewGate
+
+extension BudgetSimulationReport {
+    /// The report as JSON (Documentation/reference/simulation-report.md shows the shape): the input, the
+    /// horizon, the budget as written with each prompt's counts (``BudgetReportMember/all``), then
+    /// its baseline or variants, each of the same shape; every count kept, so that reports of
+    /// partitions merge exactly.
+    @_spi(ReviewGateTools) public var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("reviewgate_simulation_budget", .int(Self.formatVersion)), ("input", input.json),
+            ("horizon", horizon.map { $0.json(latest: latest) } ?? .null),
+        ]
+        members += resultMembers(budget)
+        if let baseline { members.append(("baseline", .object(resultMembers(baseline)))) }
+        if !variants.isEmpty { members.append(("variants", .array(variants.map { .object(resultMembers($0)) }))) }
+        return .object(members)
+    }
+
+    /// One budget's members: under `--vary` its variant, the budget, its totals, and its prompts.
+    private func resultMembers(_ result: BudgetResult) -> [(key: String, value: JSONValue)] {
+        var members: [(key: String, value: JSONValue)] = []
+        if let variant = result.variant {
+            members.append(("variant", .string(variant.name)))
+            members.append(("settings", .object(variant.settings.map { ($0.path, .string($0.value)) })))
+        }
+        let tally = result.tally
+        members += [
+            (
+                "budget",
+                .object([
+                    ("name", .string(result.name)), ("digest", .string(result.digest)), ("path", .string(result.path)),
+                ])
+            ),
+            ("people", .int(tally.people)), ("moments", .int(tally.moments)),
+            ("unknown_moments", .int(tally.unknownMoments)),
+            ("latest", tally.latest.map { .string($0.description) } ?? .null),
+        ]
+        let within = horizonCounts(result)
+        if horizon != nil {
+            members.append(
+                (
+                    "within_days",
+                    .object([
+                        ("people", .int(within?.people ?? 0)),
+                        (
+                            "by_first_seen",
+                            .object(
+                                tally.firstSeen.keys.sorted().map { day in
+                                    let seen = tally.firstSeen[day]!
+                                    return (
+                                        SimulationReport.date(ofDay: day),
+                                        .object([
+                                            ("people", .int(seen.people)),
+                                            (
+                                                "granted",
+                                                .object(
+                                                    zip(result.prompts, seen.granted).map { ($0.name, .int($1)) })
+                                            ),
+                                        ])
+                                    )
+                                })
+                        ),
+                    ])
+                ))
+        }
+        members.append(
+            (
+                "prompts",
+                .array(
+                    result.prompts.indices.map { index in
+                        promptJSON(result, index, within: within.map { ($0.people, $0.granted[index]) })
+                    })
+            ))
+        return members
+    }
+
+    /// One prompt's object: its name and settings, each of ``BudgetReportMember/all``, and under an
+    /// experiment its arms, each with the same members.
+    private func promptJSON(_ result: BudgetResult, _ index: Int, within: (people: Int, granted: Int)?) -> JSONValue {
+        let prompt = result.prompts[index]
+        let row = BudgetReportMember.Row(
+            counts: result.tally.prompts[index], alone: result.withoutBudget[index], within: within)
+        var members: [(key: String, value: JSONValue)] = [
+            ("prompt", .string(prompt.name)), ("priority", .int(prompt.priority)), ("policy", .string(prompt.policy)),
+            ("ignores_budget", .bool(prompt.ignoresBudget)),
+        ]
+        members += BudgetReportMember.all.compactMap { member in member.write(row).map { (member.key, $0) } }
+        if let names = prompt.arms, let counts = result.tally.arms[index], let alone = result.armsWithoutBudget[index] {
+            members.append(
+                (
+                    "arms",
+                    .array(
+                        names.indices.map { arm in
+                            let row = BudgetReportMember.Row(counts: counts[arm], alone: alone[arm])
+                            return .object(
+                                [("arm", .string(names[arm]))]
+                                    + BudgetReportMember.all.compactMap { member in
+                                        member.write(row).map { (member.key, $0) }
+                                    })
+                        })
+                ))
+        }
+        return .object(members)
+    }
+}
+
+extension BudgetSimulationReport {
+    /// Reads a report that `simulate --budget --format json` wrote (a partition's), to merge it with
+    /// others.
+    package init(json root: DocumentNode) throws(DiagnosticError) {
+        var reader = ReportReader()
+        let format = FormatVersion(file: "this report", name: "format", supported: Self.formatVersion)
+        guard root["reviewgate_simulation_budget"] != nil else {
+            throw DiagnosticError(
+                root["reviewgate_simulation"] != nil
+                    ? "this is a policy's simulate report, not a budget's: merge it with other policy reports"
+                    : "not a simulate --budget report: it has no reviewgate_simulation_budget; write one with simulate --budget --format json",
+                at: root.location)
+        }
+        if let refusal = format.refusal(root["reviewgate_simulation_budget"]) { throw DiagnosticError([refusal]) }
+        let inputNode = reader.node(root, "input")
+        var input = SimulationReport.Input(
+            sources: reader.list(inputNode, "sources").compactMap(\.string),
+            lines: reader.int(inputNode, "lines"), events: reader.int(inputNode, "events"),
+            skipped: reader.int(inputNode, "skipped"))
+        reader.checks(inputNode, into: &input)
+        let horizon = reader.horizon(root)
+        let budget = reader.budget(root)
+        let baseline = root["baseline"].flatMap { $0.mapping == nil ? nil : reader.budget($0) }
+        let variants = root["variants"] == nil ? [] : reader.list(root, "variants").compactMap { reader.budget($0) }
+        let paths = variants.first?.variant?.settings.map(\.path)
+        if variants.contains(where: { $0.variant == nil || $0.variant?.settings.map(\.path) != paths }) {
+            reader.problems.append(
+                .error(
+                    "each variant must have a variant name and the same settings' paths, in the same order",
+                    at: root["variants"]?.location))
+        }
+        guard reader.problems.isEmpty, let budget else { throw DiagnosticError(reader.problems) }
+        self.init(input: input, budget: budget, baseline: baseline, variants: variants, horizon: horizon)
+    }
+}
+
+extension ReportReader {
+    /// A budget's result: its variant, the budget, its totals, its people by first-seen date, and
+    /// its prompts, each read by ``BudgetReportMember/all``, with their arms.
+    mutating func budget(_ node: DocumentNode) -> BudgetSimulationReport.BudgetResult? {
+        let named = self.node(node, "budget")
+        var prompts: [BudgetSimulationReport.Prompt] = []
+        var rows: [BudgetReportMember.Row] = []
+        var armRows: [[BudgetReportMember.Row]?] = []
+        for promptNode in list(node, "prompts") {
+            var prompt = BudgetSimulationReport.Prompt(
+                name: promptNode["prompt"]?.string ?? "", priority: int(promptNode, "priority"),
+                policy: promptNode["policy"]?.string,
+                ignoresBudget: {
+                    if case .bool(let flag)? = promptNode["ignores_budget"]?.scalar?.value { return flag }
+                    return false
+                }())
+            var row = BudgetReportMember.Row()
+            for member in BudgetReportMember.all { member.read(&self, promptNode, &row) }
+            var arms: [BudgetReportMember.Row]?
+            if promptNode["arms"] != nil {
+                var names: [String] = []
+                arms = list(promptNode, "arms").map { armNode in
+                    names.append(armNode["arm"]?.string ?? "")
+                    var arm = BudgetReportMember.Row()
+                    for member in BudgetReportMember.all { member.read(&self, armNode, &arm) }
+                    return arm
+                }
+                prompt.arms = names
+            }
+            prompts.append(prompt)
+            rows.append(row)
+            armRows.append(arms)
+        }
+        var tally = BudgetTally(prompts: prompts.count)
+        tally.prompts = rows.map(\.counts)
+        tally.arms = armRows.map { $0?.map(\.counts) }
+        tally.people = int(node, "people")
+        tally.moments = int(node, "moments")
+        tally.unknownMoments = int(node, "unknown_moments")
+        tally.latest = time(node["latest"])
+        if let within = node["within_days"] {
+            for entry in entries(within, "by_first_seen") {
+                guard let date = entry.key.string, let time = Timestamp(rfc3339: date + "T00:00:00Z") else {
+                    problems.append(.error("a first-seen date is YYYY-MM-DD", at: entry.key.location))
+                    continue
+                }
+                var seen = BudgetTally.FirstSeen(prompts: prompts.count)
+                seen.people = int(entry.value, "people")
+                let granted = self.node(entry.value, "granted")
+                seen.granted = prompts.map { int(granted, $0.name) }
+                tally.firstSeen[SimulationTally.day(of: time)] = seen
+            }
+        }
+        return BudgetSimulationReport.BudgetResult(
+            name: named?["name"]?.string ?? "", digest: named?["digest"]?.string, path: named?["path"]?.string ?? "",
+            variant: variant(node), prompts: prompts, tally: tally, withoutBudget: rows.map(\.alone),
+            armsWithoutBudget: armRows.map { $0?.map(\.alone) })
+    }
+}
