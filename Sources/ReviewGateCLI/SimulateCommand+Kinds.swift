@@ -28,9 +28,6 @@ extension SimulateCommand {
         }
         if let budget {
             try refuse(["--policy", "--asks"], "--budget replays the budget's own policies")
-            guard html == nil else {
-                throw ValidationError("--html draws policy reports; a budget's report is text or json")
-            }
             return .budget(budget)
         }
         guard let policy else {

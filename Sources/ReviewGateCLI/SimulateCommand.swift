@@ -30,8 +30,8 @@ struct SimulateCommand: ParsableCommand {
             would (want lines name the external prompt the app asked for), beside each of its \
             policies alone: per prompt, granted, held back (outranked, gap, limit), delayed by \
             another prompt and lost; an experiment's arms are rows under its prompt. It takes \
-            --within-days, --baseline OTHER.budget.yaml (prompts matched by name), --merge and \
-            --vary, whose paths are the budget's keys, a list's entry by its index from 0 \
+            --within-days, --baseline OTHER.budget.yaml (prompts matched by name), --merge, --html \
+            (a section per budget) and --vary, whose paths are the budget's keys, a list's entry by its index from 0 \
             (gaps.1.min=1d,3d), or prompts.NAME. then a path into that prompt's policy \
             (prompts.review.guards.cooldown=7d,30d).
 
@@ -203,16 +203,14 @@ struct SimulateCommand: ParsableCommand {
             switch merged {
             case .policy(let merged): report = merged
             case .budget(let merged):
-                guard htmlStream == nil else {
-                    throw InputFile.usageError("--html draws policy reports; a budget's report is text or json")
-                }
+                try htmlStream.map { try Self.write(merged.html, as: $0) }
                 switch format {
                 case .text: Terminal.print(String(merged.text.dropLast()))
                 case .json: Terminal.print(JSONWriter(pretty: false).string(merged.json))
                 }
                 return
             }
-            try htmlStream.map { try Self.write(report, as: $0) }
+            try htmlStream.map { try Self.write(report.html, as: $0) }
         case .policy(let path):
             report = try simulated(policy: path)
         }
@@ -233,6 +231,8 @@ struct SimulateCommand: ParsableCommand {
             kind.beside = .baseline(SimulatedBudget(try InputFile.budget(baseline), path: baseline))
         }
         kind.horizon = horizon
+        // Opened before anything is read, so that an unwritable path stops the run at once.
+        let htmlStream = try html.map(Self.stream)
         let input = try self.input()
         let timelineStream = try writeTimeline.map(Self.stream)
         let report = try run(
@@ -243,6 +243,7 @@ struct SimulateCommand: ParsableCommand {
             Self.report(report.problems, skipped: report.input.skipped, byKind: report.skippedByKind)
         }
         try timelineStream.map(Self.commit)
+        try htmlStream.map { try Self.write(report.html, as: $0) }
         return report
     }
 
@@ -307,7 +308,7 @@ struct SimulateCommand: ParsableCommand {
         }
         try timelineStream.map(Self.commit)
         try askStream.map(Self.commit)
-        try htmlStream.map { try Self.write(report, as: $0) }
+        try htmlStream.map { try Self.write(report.html, as: $0) }
         return report
     }
 
@@ -316,9 +317,9 @@ struct SimulateCommand: ParsableCommand {
         withinDays.map { SimulationReport.Horizon(days: $0, until: until.flatMap { Timestamp(rfc3339: $0) }) }
     }
 
-    /// Writes `report` as the HTML page (`--html`) and commits it.
-    private static func write(_ report: SimulationReport, as page: AtomicFile.Stream) throws {
-        page.write(report.html)
+    /// Writes `html`, a report's page (`--html`), and commits it.
+    private static func write(_ html: String, as page: AtomicFile.Stream) throws {
+        page.write(html)
         try commit(page)
     }
 

@@ -51,36 +51,8 @@ struct HTMLReportBrowserTests {
             if: chromium != nil || isCI, "Chromium is not installed (apt-get install chromium)"),
         .timeLimit(.minutes(2)), arguments: runs)
     func inTheBrowser(_ run: [String]) throws {
-        let browser = try #require(Self.chromium, "Chromium is not installed, and CI is set: .ci/run installs it")
-        let folder = try Repository.temporaryFolder()
-        let drawn = try CLIRunner.run(["simulate"] + run + ["--html", "report.html"], in: folder)
-        #expect(drawn.status == 0, "\(drawn.stderr)")
-        let json = try CLIRunner.run(["simulate"] + run + ["--format", "json"], in: folder)
-        #expect(json.status == 0, "\(json.stderr)")
-        let page = folder.appending(path: "report.html")
-
-        let opened = try Self.open(page, in: folder, with: browser)
-        #expect(opened.status == 0, "\(opened.log.suffix(2000))")
-        // This Chromium logs every console message (log, warning, error) as `INFO:CONSOLE`, its level
-        // not shown: a page without script has none at all.
-        let console = opened.log.split(separator: "\n").filter { $0.contains(":CONSOLE") || $0.contains("Uncaught") }
-        #expect(console.isEmpty, "\(console)")
-        #expect(try Self.pageRequests(opened.netLog, page: page).isEmpty)
-        #expect(!opened.dom.contains(" src=") && !opened.dom.contains(" href="), "nothing in the page names a resource")
-
-        // The report kept in the page is the one --format json prints.
-        let embedded = try #require(Self.embeddedReport(opened.dom))
-        let printed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? NSDictionary
-        #expect(embedded == printed)
-
-        let figures = Self.figures(opened.dom)
+        let (opened, embedded, figures) = try Self.drawAndOpen(run)
         #expect(figures.count > 40)
-        for (path, shown) in figures {
-            let value = FigureLookup.value(at: path, in: embedded)
-            #expect(
-                FigureLookup.matches(shown, value),
-                "\(path): the page shows \(shown), the JSON has \(String(describing: value))")
-        }
         // Every column has its section, and at least the headline figures.
         let shownPaths = Set(figures.map(\.path))
         let columns = FigureLookup.columns(of: embedded)
@@ -148,6 +120,45 @@ struct HTMLReportBrowserTests {
             to: page, atomically: true, encoding: .utf8)
         let opened = try Self.open(page, in: folder, with: browser)
         #expect(try Self.pageRequests(opened.netLog, page: page) == ["http://127.0.0.1:9/x.png"])
+    }
+
+    /// Runs `simulate` with `run` twice, drawing the page and printing the JSON report, opens the
+    /// page, and checks what every page must hold to: no console message, no request, no resource
+    /// named, the JSON report kept whole, and every figure the JSON member it names. Gives the
+    /// page as opened, its report, and its figures.
+    static func drawAndOpen(_ run: [String]) throws -> (
+        opened: Opened, embedded: NSDictionary, figures: [(path: String, shown: String)]
+    ) {
+        let browser = try #require(Self.chromium, "Chromium is not installed, and CI is set: .ci/run installs it")
+        let folder = try Repository.temporaryFolder()
+        let drawn = try CLIRunner.run(["simulate"] + run + ["--html", "report.html"], in: folder)
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        let json = try CLIRunner.run(["simulate"] + run + ["--format", "json"], in: folder)
+        #expect(json.status == 0, "\(json.stderr)")
+        let page = folder.appending(path: "report.html")
+
+        let opened = try Self.open(page, in: folder, with: browser)
+        #expect(opened.status == 0, "\(opened.log.suffix(2000))")
+        // This Chromium logs every console message (log, warning, error) as `INFO:CONSOLE`, its level
+        // not shown: a page without script has none at all.
+        let console = opened.log.split(separator: "\n").filter { $0.contains(":CONSOLE") || $0.contains("Uncaught") }
+        #expect(console.isEmpty, "\(console)")
+        #expect(try Self.pageRequests(opened.netLog, page: page).isEmpty)
+        #expect(!opened.dom.contains(" src=") && !opened.dom.contains(" href="), "nothing in the page names a resource")
+
+        // The report kept in the page is the one --format json prints.
+        let embedded = try #require(Self.embeddedReport(opened.dom))
+        let printed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? NSDictionary
+        #expect(embedded == printed)
+
+        let figures = Self.figures(opened.dom)
+        for (path, shown) in figures {
+            let value = FigureLookup.value(at: path, in: embedded)
+            #expect(
+                FigureLookup.matches(shown, value),
+                "\(path): the page shows \(shown), the JSON has \(String(describing: value))")
+        }
+        return (opened, embedded, figures)
     }
 
     /// What the browser did with a page: its exit status, the DOM after load, its log, and its net log.

@@ -55,16 +55,25 @@ struct SimulateHTMLCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["bad.jsonl"])
     }
 
-    @Test("--budget refuses --html, saying why")
-    func notWithABudget() throws {
-        let result = try CLIRunner.run([
-            "simulate", "--budget", "policies/budget/calm-app.budget.yaml", "--synthetic",
-            SimulateCommandTests.cohort, "--html", "r.html",
-        ])
-        #expect(result.status == 2)
+    @Test("--budget draws its page; an unwritable one stops the run before the cohort is replayed")
+    func withABudget() throws {
+        let folder = try Repository.temporaryFolder()
+        let arguments = [
+            "simulate", "--budget", Repository.path("policies/budget/calm-app.budget.yaml"), "--synthetic",
+            Repository.path(SimulateCommandTests.cohort), "--format", "json",
+        ]
+        let result = try CLIRunner.run(arguments + ["--html", "r.html"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = try String(contentsOf: folder.appending(path: "r.html"), encoding: .utf8)
+        #expect(page.contains("What the budget calm-app would do"))
+        // The page keeps the report the run printed.
         #expect(
-            result.stderr.contains("--html draws policy reports; a budget's report is text or json"), "\(result.stderr)"
-        )
+            page.contains(
+                result.stdout.trimmingCharacters(in: .newlines).replacingOccurrences(of: "<", with: "\\u003c")))
+
+        let unwritable = try CLIRunner.run(arguments + ["--html", "no/such/folder/r.html"], in: folder)
+        #expect(unwritable.status == 2)
+        #expect(unwritable.stdout.isEmpty, "nothing replayed, nothing printed")
     }
 
     @Test("a merged report is drawn: its page holds the merged report")

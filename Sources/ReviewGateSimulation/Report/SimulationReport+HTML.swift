@@ -81,16 +81,7 @@ extension SimulationReport {
         body += htmlFigures(columns)
         body += HTML.element("div", [("class", "columns")], htmlSections(columns).joined())
         let title = "reviewgate simulate: \(policy.name)" + (baseline.map { " beside \($0.name)" } ?? "")
-        let style: HTML = input.warnings.isEmpty ? HTMLStyle.css : HTMLStyle.css + HTMLStyle.warningCSS
-        let head: HTML =
-            "<meta charset=\"utf-8\">\n"
-            + "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\n"
-            + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            + HTML.element("title", [], HTML(text: title)) + "\n" + HTML.element("style", [], style) + "\n"
-        let page: HTML =
-            "<!DOCTYPE html>\n" + "<html lang=\"en\">\n" + "<head>\n" + head + "</head>\n" + "<body>\n" + body + "\n"
-            + HTML.data(JSONWriter(pretty: false).string(json)) + "\n" + "</body>\n" + "</html>\n"
-        return page.markup
+        return HTML.page(title: title, warns: !input.warnings.isEmpty, body: body, report: json)
     }
 
     /// The page's header: which policies, what was read, the horizon.
@@ -106,28 +97,7 @@ extension SimulationReport {
                         HTML.element("strong", [], HTML(text: result.name)) + " "
                             + HTML.element("code", [], HTML(text: result.path)) + digest))
         }
-        let sources = input.sources.map { $0 == "-" ? "standard input" : $0 }
-        let shown = sources.prefix(10).map { HTML.element("code", [], HTML(text: $0)) }.joined(separator: ", ")
-        let more = HTML(text: sources.count > 10 ? " and \(Self.grouped(sources.count - 10)) more" : "")
-        let events = HTML.figure(FigurePath("input", "events"), Self.grouped(input.events))
-        let lines = HTML.figure(FigurePath("input", "lines"), Self.grouped(input.lines))
-        let people = HTML.figure(FigurePath("policy", "people"), Self.grouped(policy.tally.people))
-        let skipped = HTML.figure(FigurePath("input", "skipped"), Self.grouped(input.skipped))
-        let read: HTML =
-            shown + more + ": " + events + " events (" + lines + " lines), " + people + " people, " + skipped
-            + " lines skipped"
-        rows.append(HTML.element("dt", [], "read") + HTML.element("dd", [], read))
-        for line in input.versionLines {
-            rows.append(HTML.element("dt", [], "version") + HTML.element("dd", [], HTML(text: line)))
-        }
-        for warning in input.warnings {
-            let at = warning.at.map { HTML.element("code", [], HTML(text: $0)) + ": " } ?? ""
-            rows.append(
-                HTML.element("dt", [("class", "warning")], "warning")
-                    + HTML.element(
-                        "dd", [("class", "warning")],
-                        at + HTML(text: warning.message(frequentEvents: input.frequentEvents))))
-        }
+        rows += input.htmlRows(people: FigurePath("policy", "people"), policy.tally.people)
         if let horizon {
             rows.append(
                 HTML.element("dt", [], "horizon") + HTML.element("dd", [], HTML(text: horizonTitle(horizon))))
@@ -165,5 +135,50 @@ extension SimulationReport {
         let lastDay = horizon.lastFirstSeenDay(latest: latest)
         return "the first \(Self.days(horizon.days)), of people first seen by "
             + (lastDay.map(Self.date(ofDay:)) ?? "-") + " (data to " + (end.map(\.day) ?? "-") + ")"
+    }
+}
+
+extension HTML {
+    /// A whole page of `body`, titled `title`, with the JSON `report` kept in it as data: one style
+    /// sheet (with the warnings' rule when the header `warns`), and a policy that lets it fetch nothing.
+    static func page(title: String, warns: Bool, body: HTML, report: JSONValue) -> String {
+        let style: HTML = warns ? HTMLStyle.css + HTMLStyle.warningCSS : HTMLStyle.css
+        let head: HTML =
+            "<meta charset=\"utf-8\">\n"
+            + "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\n"
+            + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            + HTML.element("title", [], HTML(text: title)) + "\n" + HTML.element("style", [], style) + "\n"
+        let page: HTML =
+            "<!DOCTYPE html>\n" + "<html lang=\"en\">\n" + "<head>\n" + head + "</head>\n" + "<body>\n" + body + "\n"
+            + HTML.data(JSONWriter(pretty: false).string(report)) + "\n" + "</body>\n" + "</html>\n"
+        return page.markup
+    }
+}
+
+extension SimulationReport.Input {
+    /// The header's rows of what was read: the sources, events, lines, `people` (whose figure the
+    /// JSON report has at `path`) and lines skipped; then the versions and each warning.
+    func htmlRows(people path: FigurePath, _ people: Int) -> [HTML] {
+        typealias Words = SimulationReport
+        let shownSources = sources.map { $0 == "-" ? "standard input" : $0 }
+        let shown = shownSources.prefix(10).map { HTML.element("code", [], HTML(text: $0)) }.joined(separator: ", ")
+        let more = HTML(text: shownSources.count > 10 ? " and \(Words.grouped(shownSources.count - 10)) more" : "")
+        let read: HTML =
+            shown + more + ": " + HTML.figure(FigurePath("input", "events"), Words.grouped(events)) + " events ("
+            + HTML.figure(FigurePath("input", "lines"), Words.grouped(lines)) + " lines), "
+            + HTML.figure(path, Words.grouped(people)) + " people, "
+            + HTML.figure(FigurePath("input", "skipped"), Words.grouped(skipped)) + " lines skipped"
+        var rows = [HTML.element("dt", [], "read") + HTML.element("dd", [], read)]
+        for line in versionLines {
+            rows.append(HTML.element("dt", [], "version") + HTML.element("dd", [], HTML(text: line)))
+        }
+        for warning in warnings {
+            let at = warning.at.map { HTML.element("code", [], HTML(text: $0)) + ": " } ?? ""
+            rows.append(
+                HTML.element("dt", [("class", "warning")], "warning")
+                    + HTML.element(
+                        "dd", [("class", "warning")], at + HTML(text: warning.message(frequentEvents: frequentEvents))))
+        }
+        return rows
     }
 }
