@@ -8,8 +8,10 @@ extension BudgetSimulationReport {
     @_spi(ReviewGateTools) public var json: JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("reviewgate_simulation_budget", .int(Self.formatVersion)), ("input", input.json),
-            ("horizon", horizon.map { $0.json(latest: latest) } ?? .null),
         ]
+        // Only under a horizon, as are each budget's latest line and people by first-seen date: a
+        // report without one has the members it had before --within-days took a budget.
+        if let horizon { members.append(("horizon", horizon.json(latest: latest))) }
         members += resultMembers(budget)
         if let baseline { members.append(("baseline", .object(resultMembers(baseline)))) }
         if !variants.isEmpty { members.append(("variants", .array(variants.map { .object(resultMembers($0)) }))) }
@@ -33,10 +35,10 @@ extension BudgetSimulationReport {
             ),
             ("people", .int(tally.people)), ("moments", .int(tally.moments)),
             ("unknown_moments", .int(tally.unknownMoments)),
-            ("latest", tally.latest.map { .string($0.description) } ?? .null),
         ]
         let within = horizonCounts(result)
         if horizon != nil {
+            members.append(("latest", tally.latest.map { .string($0.description) } ?? .null))
             members.append(
                 (
                     "within_days",
