@@ -73,12 +73,12 @@ struct SimulateCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "A policy to compare with, side by side (with --budget, a budget).", valueName: "policy"))
+            "A policy to compare with, side by side (with --budget, a budget).", valueName: "file"))
     var baseline: String?
 
     @Option(
         help: ArgumentHelp(
-            "Also replay the policy with a setting changed, once per value (YAML flow values, null removes it); repeat to try every combination, at most 256.",
+            "Also replay the policy (or the budget) with a setting changed, once per value (YAML flow values, null removes it); repeat to try every combination, at most 256.",
             valueName: "path=v1,v2"))
     var vary: [String] = []
 
@@ -118,7 +118,7 @@ struct SimulateCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Also report the people observed at least N days and how many were asked in their first N days.",
+            "Also report the people observed at least N days and how many were asked (with --budget, granted each prompt) in their first N days.",
             valueName: "N"))
     var withinDays: Int?
 
@@ -170,7 +170,7 @@ struct SimulateCommand: ParsableCommand {
         // checked after the input, as it always was, so that two mistakes are named in that order.
         if !vary.isEmpty, baseline != nil {
             throw ValidationError(
-                "--vary compares each variant with the policy as written: give no --baseline (vary the baseline's settings instead)"
+                "--vary compares each variant with the \(budget == nil ? "policy" : "budget") as written: give no --baseline (vary the baseline's settings instead)"
             )
         }
         _ = try varyOptions()
@@ -228,6 +228,11 @@ struct SimulateCommand: ParsableCommand {
         if !variants.isEmpty {
             kind.beside = .variants(variants)
         } else if let baseline {
+            guard try InputFile.isBudget(baseline) else {
+                throw InputFile.usageError(
+                    "--baseline with --budget takes a budget to compare with; \(baseline) is a policy (it has no reviewgate_budget)"
+                )
+            }
             kind.beside = .baseline(SimulatedBudget(try InputFile.budget(baseline), path: baseline))
         }
         kind.horizon = horizon

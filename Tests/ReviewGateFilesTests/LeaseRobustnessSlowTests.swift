@@ -12,8 +12,8 @@ import Testing
 /// budget time 10,000 times faster than the wall clock, so the 10 s gap is a millisecond and the
 /// 1800 s lease 180 ms (the `kill -9` rounds lease for 300 s, 30 ms, since each round waits for a
 /// dead process's lease to lapse). The probe is a release build (`swift build -c release --product
-/// LeaseProbe`, or the one `.ci/run` makes and names in `REVIEWGATE_LEASE_PROBE`): in a debug build,
-/// its grants run five times slower. Without it the suite is skipped, and in CI (`CI` set) that is
+/// LeaseProbe`, which `.ci/run` makes first; `REVIEWGATE_LEASE_PROBE` may name another): in a debug
+/// build, its grants run five times slower. Without it the suite is skipped, and in CI (`CI` set) that is
 /// a failure.
 @Suite(.serialized, .enabled(if: ReleaseProbe.isBuilt || ReleaseProbe.isCI))
 struct LeaseRobustnessSlowTests {
@@ -155,8 +155,8 @@ struct LeaseRobustnessSlowTests {
     }
 }
 
-/// The release build of LeaseProbe: the one `REVIEWGATE_LEASE_PROBE` names (`.ci/run` builds it
-/// beside the fuzzer's release build, before the tests), or else `.build/release/LeaseProbe`.
+/// The release build of LeaseProbe: `.build/release/LeaseProbe` (which `.ci/run` builds before the
+/// tests), or the one `REVIEWGATE_LEASE_PROBE` names.
 enum ReleaseProbe {
     static let url =
         ProcessInfo.processInfo.environment["REVIEWGATE_LEASE_PROBE"].map { URL(fileURLWithPath: $0) }

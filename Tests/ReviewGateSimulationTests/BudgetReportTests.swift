@@ -151,9 +151,54 @@ struct BudgetReportTests {
         #expect(rows.reduce(0) { $0 + $1.granted } == report.budget.tally.prompts[review].granted)
         #expect(rows[1].granted > 0 && rows[2].granted > 0)
         #expect(report.text.contains("  arm early"))
-        // Without the budget, each arm's row is its arm of the policy alone.
+        // Without the budget, each arm's row is that arm of the policy simulated alone.
         let alone = try #require(report.budget.armsWithoutBudget[review])
-        #expect(alone.reduce(0) { $0 + $1.shown } == report.budget.withoutBudget[review].shown)
+        let policy = try #require(budget.prompts[review].policy)
+        let byItself = try SimulationRequest(
+            policy: SimulatedPolicy(policy, path: "ask-earlier.yaml"), input: .bytes(bytes, name: "t.jsonl")
+        ).run()
+        let arms = try #require(byItself.policy.arms)
+        #expect(alone.map(\.shown) == arms.map(\.tally.asks))
+        #expect(alone.map(\.people) == arms.map(\.tally.peopleAsked))
+        #expect(alone[1].shown != alone[2].shown, "the arms differ")
+    }
+
+    @Test("--vary on a budget refuses what is not one of its settings: a prompt or a list's entry it lacks, its name")
+    func variantRefusals() throws {
+        let loaded = try Self.loader.load(path: BudgetSimulationTests.budgetFile)
+        func refusal(_ argument: String) throws -> String {
+            let option = try VaryOption(parsing: argument)
+            let varied = PolicyVariants.Varied(
+                option, values: try option.values.map { try YAMLLoader().load($0, file: "v")[0] })
+            let error = try #require(throws: DiagnosticError.self) {
+                try BudgetVariants.make(
+                    loaded, path: BudgetSimulationTests.budgetFile, varying: [varied], loader: Self.loader)
+            }
+            return error.diagnostics.map(\.message).joined(separator: "\n")
+        }
+        let prompt = try refusal("prompts.reveiw.priority=10")
+        #expect(
+            prompt.contains(
+                "the budget has no prompt reveiw (its prompts: paywall, whats_new, review, survey); a variant cannot add one"
+            ), "\(prompt)")
+        let entry = try refusal("gaps.7.min=1d")
+        #expect(
+            entry.contains(
+                "gaps.7.min: 7 is not an entry of this list (its entries are 0 to 2); a variant cannot add one"),
+            "\(entry)")
+        #expect(try refusal("name=other").contains("a variant cannot change name"))
+        let trigger = try refusal("prompts.review.triggers.nope.at_least=2")
+        #expect(
+            trigger.hasPrefix("with --vary prompts.review.triggers.nope.at_least=2: the policy has no trigger nope"),
+            "\(trigger)")
+        // A variant's own warning is said once, naming the variant.
+        let option = try VaryOption(parsing: "prompts.review.guards.never_on=[]")
+        let made = try BudgetVariants.make(
+            loaded, path: BudgetSimulationTests.budgetFile,
+            varying: [PolicyVariants.Varied(option, values: [try YAMLLoader().load("[]", file: "v")[0]])],
+            loader: Self.loader)
+        #expect(made.variants.count == 1)
+        #expect(made.warnings.allSatisfy { $0.message.hasPrefix("with --vary prompts.review.guards.never_on=[]: ") })
     }
 
     @Test("--baseline: the baseline's column is its own run on the same people, prompts matched by name")
@@ -200,7 +245,8 @@ struct BudgetReportTests {
                 option, values: try option.values.map { try YAMLLoader().load($0, file: "v")[0] })
         }
         let variants = try BudgetVariants.make(
-            loaded, path: BudgetSimulationTests.budgetFile, varying: options, loader: Self.loader)
+            loaded, path: BudgetSimulationTests.budgetFile, varying: options, loader: Self.loader
+        ).variants
         let trigger = "prompts.review.triggers.process_completed.at_least"
         #expect(
             variants.map { $0.variant?.name } == [

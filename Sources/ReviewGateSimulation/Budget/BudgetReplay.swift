@@ -154,7 +154,9 @@ struct BudgetReplay {
     @inline(__always)
     private func counted(_ index: Int, in tally: inout BudgetTally, _ change: (inout BudgetTally.Prompt) -> Void) {
         change(&tally.prompts[index])
-        if hasArms, let arm = arm[index] { change(&tally.arms[index]![arm]) }
+        if hasArms, let arm = arm[index], tally.arms.indices.contains(index), tally.arms[index] != nil {
+            change(&tally.arms[index]![arm])
+        }
     }
 
     /// Counts each candidate of a moment: granted, or held back by the budget (and by which

@@ -16,13 +16,15 @@ package enum BudgetVariants {
     /// loader digests). Throws every error found, each once, `with --vary SETTINGS: ...`.
     package static func make(
         _ loaded: BudgetLoader.Result, path: String, varying varied: [PolicyVariants.Varied], loader: BudgetLoader
-    ) throws(DiagnosticError) -> [SimulatedBudget] {
+    ) throws(DiagnosticError) -> Made {
         var seenPaths: Set<[String]> = []
         for item in varied where !seenPaths.insert(item.option.path).inserted {
             throw DiagnosticError(
                 "--vary \(item.option.pathText) is given twice: give its values in one --vary", at: nil)
         }
-        guard !varied.isEmpty, varied.allSatisfy({ !$0.values.isEmpty }) else { return [] }
+        guard !varied.isEmpty, varied.allSatisfy({ !$0.values.isEmpty }) else {
+            return Made(variants: [], warnings: [])
+        }
         let count = varied.reduce(1) { product, item in min(product * item.values.count, PolicyVariants.maximum + 1) }
         if count > PolicyVariants.maximum {
             let sizes = varied.map { String($0.values.count) }.joined(separator: " × ")
@@ -31,26 +33,47 @@ package enum BudgetVariants {
                 at: nil)
         }
         var errors: [Diagnostic] = []
+        var warnings: [Diagnostic] = []
         var told: Set<String> = []
+        // A warning the budget as written raises is not a variant's.
+        for warning in loaded.warnings { told.insert(key(warning)) }
         var variants: [SimulatedBudget] = []
         for number in 0..<count {
             let (indices, variant) = PolicyVariants.combination(number, of: varied)
             do {
                 let edits = varied.indices.map { (varied[$0].option.path, varied[$0].values[indices[$0]]) }
-                var simulated = SimulatedBudget(try apply(edits, to: loaded, loader: loader).budget, path: path)
+                let result = try apply(edits, to: loaded, loader: loader)
+                for var warning in result.warnings where told.insert(key(warning)).inserted {
+                    warning.message = "with --vary \(variant.name): \(warning.message)"
+                    warnings.append(warning)
+                }
+                var simulated = SimulatedBudget(result.budget, path: path)
                 simulated.variant = variant
                 variants.append(simulated)
             } catch {
-                for var diagnostic in error.diagnostics {
+                for var diagnostic in error.diagnostics where diagnostic.severity == .error {
                     diagnostic.message = "with --vary \(variant.name): \(diagnostic.message)"
-                    let key = "\(diagnostic.location.map(String.init(describing:)) ?? "") \(diagnostic.message)"
-                    if diagnostic.severity == .error, told.insert(key).inserted { errors.append(diagnostic) }
+                    if told.insert(key(diagnostic)).inserted { errors.append(diagnostic) }
                 }
                 if errors.count >= 50 { break }
             }
         }
         guard errors.isEmpty else { throw DiagnosticError(Array(errors.prefix(50))) }
-        return variants
+        return Made(variants: variants, warnings: warnings)
+    }
+
+    /// The variants, each ready to replay, and the warnings a variant raises that the budget as
+    /// written does not (each `with --vary SETTINGS: ...`).
+    package struct Made: Sendable {
+        /// The variants, in odometer order.
+        package var variants: [SimulatedBudget]
+        /// New warnings.
+        package var warnings: [Diagnostic]
+    }
+
+    /// A diagnostic's place and message, to say each once.
+    private static func key(_ diagnostic: Diagnostic) -> String {
+        "\(diagnostic.location.map(String.init(describing:)) ?? "") \(diagnostic.message)"
     }
 
     /// `loaded` with each edit applied: the budget's own settings to its document, loaded again;
@@ -61,6 +84,13 @@ package enum BudgetVariants {
         var budgetEdits: [([String], DocumentNode)] = []
         var policyEdits: [(prompt: String, path: [String], value: DocumentNode)] = []
         for (path, value) in edits {
+            // A variant changes the budget's prompts; it never adds one.
+            if path.count >= 2, path[0] == "prompts", !loaded.budget.prompts.contains(where: { $0.name == path[1] }) {
+                let names = loaded.budget.prompts.map(\.name).joined(separator: ", ")
+                throw DiagnosticError(
+                    "prompts.\(path[1]): the budget has no prompt \(path[1]) (its prompts: \(names)); a variant cannot add one",
+                    at: loaded.document["prompts"]?.location ?? loaded.document.location)
+            }
             if path.count >= 3, path[0] == "prompts", !BudgetDecoder.promptKeys.contains(path[2]) {
                 policyEdits.append((path[1], Array(path.dropFirst(2)), value))
             } else if fixedKeys.contains(path[0]) {
@@ -91,6 +121,7 @@ package enum BudgetVariants {
             let document = try PolicyEdit.apply(edit.value, at: edit.path, to: result.policyResults[at].result.document)
             let policy = try PolicyLoader.decode(document)
             result.policyResults[at].result = policy
+            result.warnings += policy.warnings
             prompts[index].policy = policy.policy
         }
         result.budget.prompts = prompts

@@ -57,9 +57,6 @@ enum PolicyEdit {
         return edited
     }
 
-    /// Sets `value` at `path` inside the mapping `node`, whose key is at `home` (where a new
-    /// setting in it is said to be); a count key set in a trigger (`replacesCount`) removes the
-    /// trigger's other count keys.
     /// `root` with `value` at `path`, with none of a policy's rules: how a budget's variant is made
     /// (Semantics §12), its lists' entries named by their index from 0 (`gaps.1.min`).
     static func set(_ value: DocumentNode, at path: [String], in root: DocumentNode) throws(DiagnosticError)
@@ -72,6 +69,9 @@ enum PolicyEdit {
         return edited
     }
 
+    /// Sets `value` at `path` inside the mapping (or the list) `node`, whose key is at `home` (where
+    /// a new setting in it is said to be); a count key set in a trigger (`replacesCount`) removes
+    /// the trigger's other count keys. A list's entry is named by its index from 0.
     private static func set(
         _ value: DocumentNode, at path: ArraySlice<String>, in node: inout DocumentNode, home: SourceLocation,
         pathText: String, replacesCount: Bool
@@ -79,8 +79,9 @@ enum PolicyEdit {
         if var elements = node.sequence {
             // A list's entry, by its index from 0: replaced, or removed by null; never added.
             guard let index = Int(path.first!), elements.indices.contains(index) else {
+                let entries = elements.isEmpty ? "the list is empty" : "its entries are 0 to \(elements.count - 1)"
                 throw DiagnosticError(
-                    "\(pathText): \(path.first!) is not an entry of this list, whose entries are 0 to \(elements.count - 1)",
+                    "\(pathText): \(path.first!) is not an entry of this list (\(entries)); a variant cannot add one",
                     at: node.location)
             }
             if path.count == 1 {
