@@ -92,6 +92,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                     try reader.read(all) { events.append($0) }
                     try reader.finish { events.append($0) }
                 }
+                if format == .jsonl { Self.checkTimes(bytes) }
                 Self.checkFastPath(bytes, format: format, against: reader, events, failed: read == nil)
                 guard read != nil else { continue }
                 Self.checkParallel(bytes, format: format, against: reader, events)
@@ -229,6 +230,34 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         precondition(chunked?.tallies == whole.tallies, "a grouped read in chunks counted otherwise")
         precondition(chunked?.asks == whole.asks, "a grouped read in chunks asked otherwise")
         precondition(chunked?.budgets == whole.budgets, "a grouped read in chunks counted the budget otherwise")
+    }
+
+    /// Reads every `"time":"…"` value of `bytes`, and every line, written with `T`, through one scratch, as a timeline
+    /// reads its time column (the days kept, the fast shapes), and stops when one reads otherwise
+    /// than ``Timestamp/init(rfc3339:)-(UnsafeBufferPointer<UInt8>)`` reads it alone.
+    static func checkTimes(_ bytes: [UInt8]) {
+        var scratch = TimeColumn.Scratch()
+        let key = Array(#""time":""#.utf8)
+        var values: [ArraySlice<UInt8>] = bytes.split(separator: 0x0A)
+        var index = 0
+        while index + key.count <= bytes.count {
+            guard bytes[index..<index + key.count].elementsEqual(key) else {
+                index += 1
+                continue
+            }
+            let start = index + key.count
+            let end = bytes[start...].firstIndex(of: 0x22) ?? bytes.count
+            values.append(bytes[start..<end])
+            index = end
+        }
+        // The RFC 3339 shapes with their `T` (an epoch number and BigQuery's `… UTC` are the column's own).
+        for value in values where value.count <= 64 && value.count > 10 && value[value.startIndex + 10] == 0x54 {
+            Array(value).withUnsafeBufferPointer { text in
+                precondition(
+                    TimeColumn.parse(text, scratch: &scratch) == Timestamp(rfc3339: text),
+                    "the time column read \(Array(text)) otherwise than Timestamp")
+            }
+        }
     }
 
     /// Decides every launch, event and trigger line of `timeline`, person by person, both ways: by

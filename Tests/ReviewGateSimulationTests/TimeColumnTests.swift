@@ -24,6 +24,14 @@ struct TimeColumnTests {
         // The years a time may have, at their ends, and leap days.
         "1900-01-01T00:00:00Z", "1900-01-01T00:00:01Z", "1899-12-31T23:59:59Z", "2150-12-31T23:59:59Z",
         "2151-01-01T00:00:00Z", "2100-02-29T00:00:00Z", "2000-02-29T00:00:00Z",
+        // A warehouse's times: a fraction of 1 to 9 digits (or more), the device's offset, and
+        // what is not quite one.
+        "2026-01-05T09:00:00.123456+02:00", "2026-01-05T09:00:00.123456789Z", "2026-01-05T09:00:00.1234567891Z",
+        "2026-01-05T23:59:59.999999-09:30", "2026-01-06T00:00:00.000001+14:00", "2026-01-05T09:00:00-00:00",
+        "2026-01-05T09:00:00.+02:00", "2026-01-05T09:00:00.12+2:00", "2026-01-05T09:00:00.12+24:00",
+        "2026-01-05T09:00:00.12+02:60", "2026-01-05T09:00:00.12+02:00Z", "2026-01-05T09:00:00.12 +02:00",
+        "2026-01-05T09:00:60.5+01:00", "2026-02-30T09:00:00.5+01:00", "1899-12-31T23:30:00-01:00",
+        "2150-12-31T23:30:00.5-01:00", "2026-01-05t09:00:00.5+01:00", "2026-01-05T09:00:00.5z",
     ]
 
     @Test("each text reads as Timestamp reads it, after any other")
@@ -58,9 +66,11 @@ struct TimeColumnTests {
         }
     }
 
-    @Test("any byte in place of a digit or a separator, after the good text of the same day")
-    func strayBytes() {
-        let good = Array("2026-01-05T09:08:07Z".utf8)
+    @Test(
+        "any byte in place of a digit or a separator, after the good text of the same day",
+        arguments: ["2026-01-05T09:08:07Z", "2026-01-05T09:08:07.654321+05:30"])
+    func strayBytes(_ text: String) {
+        let good = Array(text.utf8)
         for position in 0..<good.count {
             for byte: UInt8 in [0x00, 0x2F, 0x3A, 0x2D, 0x30, 0x39, 0x54, 0x5A, 0xB0, 0xFF] {
                 var bytes = good
@@ -76,7 +86,8 @@ struct TimeColumnTests {
     }
 }
 
-/// Random `YYYY-MM-DDTHH:MM:SSZ` times, some of them broken, through one scratch: the same time,
+/// Random `YYYY-MM-DDTHH:MM:SSZ` times, half of them with a fraction or an offset, some of them
+/// broken, through one scratch: the same time,
 /// or the same refusal, as ``Timestamp`` gives each alone.
 @Suite("simulate: time column, random")
 struct TimeColumnRandomTests {
@@ -91,7 +102,18 @@ struct TimeColumnRandomTests {
             var text = Array(
                 "\(year)-\(two(pick(0...13)))-\(two(pick(0...32)))T\(two(pick(0...25)))"
                     .appending(":\(two(pick(0...61))):\(two(pick(0...62)))Z").utf8)
-            if random.next() % 8 == 0 { text[pick(0...19)] = UInt8(truncatingIfNeeded: random.next()) }
+            // Half of them a warehouse's: a fraction of 1 to 10 digits, an offset, or both.
+            if random.next() % 2 == 0 {
+                text.removeLast()
+                if random.next() % 2 == 0 {
+                    text += Array(".".utf8) + (0..<pick(1...10)).map { _ in UInt8(0x30 + pick(0...9)) }
+                }
+                text += Array(
+                    (random.next() % 3 == 0
+                        ? "Z" : "\(random.next() % 2 == 0 ? "+" : "-")\(two(pick(0...24))):\(two(pick(0...60)))")
+                        .utf8)
+            }
+            if random.next() % 8 == 0 { text[pick(0...text.count - 1)] = UInt8(truncatingIfNeeded: random.next()) }
             text.withUnsafeBufferPointer { bytes in
                 #expect(TimeColumn.parse(bytes, scratch: &scratch) == Timestamp(rfc3339: bytes), "\(text)")
             }

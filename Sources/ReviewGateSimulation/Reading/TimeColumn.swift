@@ -3,13 +3,13 @@
 /// Reads a `time` value: RFC 3339 (`2026-01-05T09:00:00Z`, or BigQuery's `2026-01-05 09:00:00 UTC`),
 /// or a number of seconds, milliseconds or microseconds since 1970, told apart by size as
 /// warehouses export them (below 10¹¹ seconds, below 10¹⁴ milliseconds, below 10¹⁷ microseconds).
-enum TimeColumn {
+package enum TimeColumn {
     /// The earliest and latest times a state holds (`Timestamp.years`).
     private static let earliest = Timestamp(rfc3339: "\(Timestamp.years.lowerBound)-01-01T00:00:00Z")!
     private static let latest = Timestamp(rfc3339: "\(Timestamp.years.upperBound)-12-31T23:59:59Z")!
 
     /// What a reader keeps from one time value to the next: a buffer, and the days read.
-    struct Scratch {
+    package struct Scratch {
         var bytes: [UInt8] = []
         /// Days read in times written `YYYY-MM-DDTHH:MM:SSZ`, by their year's last digit, month and
         /// day: a timeline spans few days, each of which is then read and checked once.
@@ -19,6 +19,9 @@ enum TimeColumn {
         /// The UTC offset of the last time read, in quarter hours: its `±hh:mm`, else 0 (`Z`, `UTC`
         /// and an epoch number are UTC; Semantics §14.2).
         var offsetQuarters: Int8 = 0
+
+        /// Nothing read yet.
+        package init() {}
     }
 
     /// A day read: its `YYYY-MM-DD` (the first eight bytes and the last two) and its midnight, in
@@ -32,7 +35,7 @@ enum TimeColumn {
 
     /// The time, or `nil` when the bytes are not one.
     @inline(__always)
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Timestamp? {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Timestamp? {
         // The shape a timeline writes line after line: no epoch number has its `-`, so it is read
         // as below.
         if isDayAndTime(bytes) {
@@ -83,14 +86,71 @@ enum TimeColumn {
             scratch.bytes.append(UInt8(ascii: "Z"))
             return scratch.bytes.withUnsafeBufferPointer { Timestamp(rfc3339: $0) }
         }
-        return Timestamp(rfc3339: bytes)
+        // A warehouse's time, with its fraction and the device's offset, in the day kept; any other
+        // shape, and any text it refuses, read by `Timestamp` itself.
+        return fractionAndOffset(bytes, scratch: &scratch) ?? Timestamp(rfc3339: bytes)
     }
+
+    /// `YYYY-MM-DDTHH:MM:SS`, then `.` and one to nine digits or none, then `Z` or `±hh:mm`, read
+    /// as ``Timestamp/init(rfc3339:)-(UnsafeBufferPointer<UInt8>)`` reads it, its date from the
+    /// days kept; `nil` for any other text, which `Timestamp` then reads (or refuses) itself.
+    private static func fractionAndOffset(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Timestamp? {
+        let count = bytes.count
+        guard count >= 20, count <= 35, bytes[10] == UInt8(ascii: "T") else { return nil }
+        @inline(__always) func digit(_ index: Int) -> Int64? {
+            let value = bytes[index] &- 0x30
+            return value < 10 ? Int64(value) : nil
+        }
+        var index = 19
+        var nanoseconds: Int64 = 0
+        if bytes[19] == UInt8(ascii: ".") {
+            index = 20
+            var fraction: Int64 = 0
+            while index < count, let value = digit(index) {
+                fraction = fraction * 10 + value
+                index += 1
+            }
+            let digits = index - 20
+            guard (1...9).contains(digits) else { return nil }
+            nanoseconds = fraction * Self.fractionScale[digits]
+        }
+        guard index < count else { return nil }
+        var offset: Int64 = 0
+        switch bytes[index] {
+        case UInt8(ascii: "Z"):
+            guard index + 1 == count else { return nil }
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            guard index + 6 == count, bytes[index + 3] == UInt8(ascii: ":"), let h1 = digit(index + 1),
+                let h2 = digit(index + 2), let m1 = digit(index + 4), let m2 = digit(index + 5)
+            else { return nil }
+            let hours = h1 * 10 + h2
+            let minutes = m1 * 10 + m2
+            guard hours < 24, minutes < 60 else { return nil }
+            offset = (hours * 3600 + minutes * 60) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
+        default:
+            return nil
+        }
+        guard let seconds = secondsOfDay(bytes, scratch: &scratch) else { return nil }
+        return Timestamp(nanosecondsSince1970: (seconds - offset) &* 1_000_000_000 &+ nanoseconds)
+    }
+
+    /// What a fraction of `n` digits is multiplied by to be nanoseconds (`n` from 1 to 9).
+    private static let fractionScale: [Int64] = [
+        1_000_000_000, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1,
+    ]
 
     /// `YYYY-MM-DDTHH:MM:SSZ`, read as ``Timestamp/init(rfc3339:)-(UnsafeBufferPointer<UInt8>)``
     /// reads it (the same checks, the same time), its date read only when it is not the last day
     /// read or among the days kept.
     @inline(__always)
     private static func dayAndTime(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Timestamp? {
+        secondsOfDay(bytes, scratch: &scratch).map { Timestamp(nanosecondsSince1970: $0 &* 1_000_000_000) }
+    }
+
+    /// The seconds since 1970 of a time's first 19 bytes, `YYYY-MM-DDTHH:MM:SS` (at least 20 bytes,
+    /// `T` checked by the caller), its date from the days kept; `nil` when they are not one.
+    @inline(__always)
+    private static func secondsOfDay(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Int64? {
         let raw = UnsafeRawPointer(bytes.baseAddress!)
         let head = raw.loadUnaligned(as: UInt64.self)
         let tail = raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self)
@@ -116,8 +176,7 @@ enum TimeColumn {
         let second = Int64(pairs >> 48 & 0xFF)
         guard hour < 24, minute < 60, second < 61 else { return nil }
         // A leap second (:60) reads as :59, as in `Timestamp`.
-        let seconds = midnight &+ hour &* 3600 &+ minute &* 60 &+ min(second, 59)
-        return Timestamp(nanosecondsSince1970: seconds &* 1_000_000_000)
+        return midnight &+ hour &* 3600 &+ minute &* 60 &+ min(second, 59)
     }
 
     /// The day of a `YYYY-MM-DDTHH:MM:SSZ` time (`head` and `tail` its first ten bytes) from the
@@ -139,13 +198,15 @@ enum TimeColumn {
         return day
     }
 
-    /// The midnight of a `YYYY-MM-DDTHH:MM:SSZ` time's date, in seconds since 1970: its date
+    /// The midnight of a `YYYY-MM-DDTHH:MM:SS…` time's date, in seconds since 1970: its date
     /// alone read by `Timestamp`, with the same checks of its digits, month, day and year.
     @inline(never)
     private static func midnight(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
         let date = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { date in
-            _ = date.initialize(from: bytes)
-            // HH, MM and SS at 00, the colons left for the check.
+            _ = date.initialize(from: bytes.prefix(20))
+            // HH, MM and SS at 00, the colons left for the check, and `Z` after them (a time with
+            // a fraction or an offset has another byte there).
+            date[19] = UInt8(ascii: "Z")
             for offset in stride(from: 11, through: 17, by: 3) {
                 date[offset] = UInt8(ascii: "0")
                 date[offset + 1] = UInt8(ascii: "0")
