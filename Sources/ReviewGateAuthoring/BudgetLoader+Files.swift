@@ -9,16 +9,22 @@ extension BudgetLoader {
         return try load(root, inclusions: inclusions)
     }
 
-    /// Loads the budget whose document, its `extends` merged, is `root` (a variant's, edited from a
-    /// loaded budget's ``Result/document``), and its policies, each relative to the file that names it.
-    package func load(document root: DocumentNode) throws(DiagnosticError) -> Result {
-        try load(root, inclusions: [:])
+    /// Loads the budget whose document, its `extends` merged, is `root`: a variant's, edited from a
+    /// loaded budget's ``Result/document``. Each prompt's policy is the one `kept` has for it (the
+    /// budget's as loaded, read once for every variant; a compiled budget's too), else read from the
+    /// file it names, relative to the file that names it.
+    package func load(
+        document root: DocumentNode, keeping kept: [(prompt: String, result: PolicyLoader.Result)]
+    ) throws(DiagnosticError) -> Result {
+        try load(root, inclusions: [:], keeping: Dictionary(kept, uniquingKeysWith: { first, _ in first }))
     }
 
-    /// Loads the budget whose document is `root`; `inclusions` notes where a merged base said what.
-    private func load(_ root: DocumentNode, inclusions: [String: PolicyLoader.Inclusion]) throws(DiagnosticError)
-        -> Result
-    {
+    /// Loads the budget whose document is `root`; `inclusions` notes where a merged base said what,
+    /// and `kept` holds policies already loaded, by prompt.
+    private func load(
+        _ root: DocumentNode, inclusions: [String: PolicyLoader.Inclusion],
+        keeping kept: [String: PolicyLoader.Result] = [:]
+    ) throws(DiagnosticError) -> Result {
         if CompiledBudget.isCompiled(root) {
             return try Self.linted(CompiledBudget.decode(root, digest: policies.digest))
         }
@@ -36,8 +42,14 @@ extension BudgetLoader {
         // Each policy file read once, however many prompts name it; its problems said once.
         var loaded: [String: Swift.Result<PolicyLoader.Result, DiagnosticError>] = [:]
         for index in prompts.indices {
-            guard let written = prompts[index].policyPath, let at = written.location else { continue }
+            guard let written = prompts[index].policyPath else { continue }
             let name = prompts[index].name
+            if let result = kept[name] {
+                prompts[index].policy = result.policy
+                results.append((name, result))
+                continue
+            }
+            guard let at = written.location else { continue }
             // Relative to the file that names it, which may be a base budget.
             let file = PathArithmetic.resolve(written.value, from: at.file)
             let first = loaded[file] == nil

@@ -32,11 +32,6 @@ extension SimulateCommand {
     func variants(of loaded: BudgetLoader.Result, path: String) throws -> [SimulatedBudget] {
         let varied = try varied()
         guard !varied.isEmpty else { return [] }
-        // A variant edits the budget's and its policies' YAML, which a compiled budget no longer names.
-        if try InputFile.isCompiledBudget(path) {
-            throw InputFile.usageError(
-                "--vary edits the budget's YAML and its policies': give the budget's YAML file, not its compiled form")
-        }
         let made = try InputFile.orExit { () throws(DiagnosticError) in
             try BudgetVariants.make(loaded, path: path, varying: varied, loader: InputFile.budgetLoader)
         }

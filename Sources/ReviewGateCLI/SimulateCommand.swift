@@ -1,5 +1,6 @@
 import ArgumentParser
 @_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateAuthoring
 @_spi(ReviewGateTools) import ReviewGateFiles
 @_spi(ReviewGateTools) import ReviewGateSimulation
 
@@ -228,12 +229,17 @@ struct SimulateCommand: ParsableCommand {
         if !variants.isEmpty {
             kind.beside = .variants(variants)
         } else if let baseline {
-            guard try InputFile.isBudget(baseline) else {
+            // Read once, as what its keys say.
+            let other = try InputFile.orExit { () throws(DiagnosticError) in
+                try PolicyOrBudget.load(path: baseline, with: InputFile.loader)
+            }
+            guard case .budget(let result) = other else {
                 throw InputFile.usageError(
                     "--baseline with --budget takes a budget to compare with; \(baseline) is a policy (it has no reviewgate_budget)"
                 )
             }
-            kind.beside = .baseline(SimulatedBudget(try InputFile.budget(baseline), path: baseline))
+            InputFile.report(result.warnings)
+            kind.beside = .baseline(SimulatedBudget(result.budget, path: baseline))
         }
         kind.horizon = horizon
         // Opened before anything is read, so that an unwritable path stops the run at once.

@@ -60,6 +60,26 @@ struct SimulateBudgetCommandTests {
             ["simulate", "--budget", compiledPath, "--synthetic", Self.cohort, "--format", "json"])
         #expect(fromCompiled.status == 0, "\(fromCompiled.stderr)")
         #expect(try Self.prompts(fromCompiled.stdout) == Self.prompts(fromYAML.stdout))
+
+        // Varied, the compiled budget keeps its compiled policies, and its variants are the YAML's.
+        let vary = [
+            "--synthetic", Self.cohort, "--format", "json", "--vary", "gaps.1.min=1d,7d", "--vary",
+            "prompts.review.triggers.process_completed.at_least=3,6",
+        ]
+        let variedYAML = try CLIRunner.run(["simulate", "--budget", Self.budget] + vary)
+        let variedCompiled = try CLIRunner.run(["simulate", "--budget", compiledPath] + vary)
+        #expect(variedCompiled.status == 0, "\(variedCompiled.stderr)")
+        func variants(_ json: String) throws -> [NSDictionary] {
+            let report = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+            return try #require(report?["variants"] as? [[String: Any]]).map { variant in
+                var copy = variant
+                copy["budget"] = (variant["budget"] as? [String: Any])?["digest"]  // the paths differ
+                return copy as NSDictionary
+            }
+        }
+        let yamlVariants = try variants(variedYAML.stdout)
+        #expect(yamlVariants.count == 4)
+        #expect(try variants(variedCompiled.stdout) == yamlVariants)
     }
 
     @Test("--budget with --policy or --asks is refused with 2; a policy as its baseline is refused at its line")

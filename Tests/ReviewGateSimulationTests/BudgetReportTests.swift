@@ -316,6 +316,11 @@ struct BudgetReportTests {
                     Array(writer.string(try Self.report(kind, halves[1]).json).utf8), file: "b.json")))
         merged.input.sources = whole.input.sources
         #expect(writer.string(merged.json) == json)
+        // A report of another horizon, or without the baseline, is not of the same run.
+        var otherHorizon = kind
+        otherHorizon.horizon = SimulationReport.Horizon(days: 8)
+        #expect(throws: SimulationReport.MergeError.self) { try merged.add(try Self.report(otherHorizon, halves[1])) }
+        #expect(throws: SimulationReport.MergeError.self) { try merged.add(try Self.report(kind.without, halves[1])) }
     }
 }
 

@@ -90,16 +90,19 @@ struct ReportReferenceTests {
 
     @Test("Documentation/reference/simulation-report.md's members table is ReportMember.all")
     func theTableIsTheCatalogue() throws {
-        let text = try String(contentsOf: Self.page, encoding: .utf8)
-        let from = try #require(text.range(of: Self.start), "the page has no start marker")
-        let to = try #require(text.range(of: Self.end, range: from.upperBound..<text.endIndex), "no end marker")
-        let table =
-            "| member | what |\n| --- | --- |\n"
-            + ReportMember.all.map { "| `\($0.key)` | \($0.meaning) |\n" }.joined()
-        let generated = text[..<from.upperBound] + table + text[to.lowerBound...]
-        let outcome = Golden.check(String(generated), against: Self.page)
+        let outcome = try Self.check(from: Self.start, ReportMember.all.map { ($0.key, $0.meaning) })
         #expect(outcome == .matches, "\(outcome)")
         #expect(ReportMember.all.count >= 20)
+    }
+
+    /// The page with the table after `start` made of `members` (key, meaning), checked as a golden file.
+    static func check(from start: String, _ members: [(key: String, meaning: String)]) throws -> Golden.Outcome {
+        let text = try String(contentsOf: page, encoding: .utf8)
+        let from = try #require(text.range(of: start), "the page has no start marker")
+        let to = try #require(text.range(of: end, range: from.upperBound..<text.endIndex), "no end marker")
+        let table = "| member | what |\n| --- | --- |\n" + members.map { "| `\($0.key)` | \($0.meaning) |\n" }.joined()
+        let generated = text[..<from.upperBound] + table + text[to.lowerBound...]
+        return Golden.check(String(generated), against: page)
     }
 
     static let budgetStart =
@@ -107,14 +110,7 @@ struct ReportReferenceTests {
 
     @Test("the page's table of a budget's prompt members is BudgetReportMember.all")
     func theBudgetTableIsTheCatalogue() throws {
-        let text = try String(contentsOf: Self.page, encoding: .utf8)
-        let from = try #require(text.range(of: Self.budgetStart), "the page has no budget start marker")
-        let to = try #require(text.range(of: Self.end, range: from.upperBound..<text.endIndex), "no end marker")
-        let table =
-            "| member | what |\n| --- | --- |\n"
-            + BudgetReportMember.all.map { "| `\($0.key)` | \($0.meaning) |\n" }.joined()
-        let generated = text[..<from.upperBound] + table + text[to.lowerBound...]
-        let outcome = Golden.check(String(generated), against: Self.page)
+        let outcome = try Self.check(from: Self.budgetStart, BudgetReportMember.all.map { ($0.key, $0.meaning) })
         #expect(outcome == .matches, "\(outcome)")
     }
 }

@@ -82,24 +82,6 @@ enum InputFile {
         try loadedBudget(path).budget
     }
 
-    /// Whether the file at `path` is a budget (YAML or compiled) rather than a policy.
-    static func isBudget(_ path: String) throws -> Bool {
-        BudgetLoader.isBudget(try document(path))
-    }
-
-    /// Whether the file at `path` is a compiled budget.
-    static func isCompiledBudget(_ path: String) throws -> Bool {
-        CompiledBudget.isCompiled(try document(path))
-    }
-
-    /// The document at `path`, read as YAML (and so JSON); exit 2 when it cannot be.
-    private static func document(_ path: String) throws -> DocumentNode {
-        try orExit { () throws(DiagnosticError) -> DocumentNode in
-            let document = try documents.document(atPath: path)
-            return document
-        }
-    }
-
     /// The budget at `path` as loaded, with its document and its policies' (warnings printed).
     static func loadedBudget(_ path: String) throws -> BudgetLoader.Result {
         let result = try orExit { () throws(DiagnosticError) in

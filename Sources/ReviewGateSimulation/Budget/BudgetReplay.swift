@@ -62,8 +62,10 @@ struct BudgetReplay {
             firstGrant[index] = nil
             // The person's arm, as the arbiter decides the policy (Semantics §13: exposure is the
             // policy's, before the budget).
-            arm[index] = budget.prompts[index].policy?.experiment.map {
-                $0.assignment(of: state).arm.map { $0 + 1 } ?? 0
+            if hasArms {
+                arm[index] = budget.prompts[index].policy?.experiment.map {
+                    $0.assignment(of: state).arm.map { $0 + 1 } ?? 0
+                }
             }
         }
         for event in events {

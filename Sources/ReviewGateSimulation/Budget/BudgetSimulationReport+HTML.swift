@@ -37,13 +37,7 @@ extension BudgetSimulationReport {
         var rows: [HTML] = []
         for (role, result) in [("budget", budget), ("baseline", baseline)] {
             guard let result else { continue }
-            let digest = result.digest.map { " " + HTML.element("code", [], HTML(text: $0)) } ?? ""
-            rows.append(
-                HTML.element("dt", [], HTML(text: role))
-                    + HTML.element(
-                        "dd", [],
-                        HTML.element("strong", [], HTML(text: result.name)) + " "
-                            + HTML.element("code", [], HTML(text: result.path)) + digest))
+            rows.append(HTML.readRow(role, name: result.name, path: result.path, digest: result.digest))
         }
         rows += input.htmlRows(people: FigurePath("people"), budget.tally.people)
         if let horizon, let counts = horizonCounts(budget) {

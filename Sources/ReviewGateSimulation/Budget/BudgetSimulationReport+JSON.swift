@@ -120,23 +120,12 @@ extension BudgetSimulationReport {
                 at: root.location)
         }
         if let refusal = format.refusal(root["reviewgate_simulation_budget"]) { throw DiagnosticError([refusal]) }
-        let inputNode = reader.node(root, "input")
-        var input = SimulationReport.Input(
-            sources: reader.list(inputNode, "sources").compactMap(\.string),
-            lines: reader.int(inputNode, "lines"), events: reader.int(inputNode, "events"),
-            skipped: reader.int(inputNode, "skipped"))
-        reader.checks(inputNode, into: &input)
+        let input = reader.input(root)
         let horizon = reader.horizon(root)
         let budget = reader.budget(root)
         let baseline = root["baseline"].flatMap { $0.mapping == nil ? nil : reader.budget($0) }
         let variants = root["variants"] == nil ? [] : reader.list(root, "variants").compactMap { reader.budget($0) }
-        let paths = variants.first?.variant?.settings.map(\.path)
-        if variants.contains(where: { $0.variant == nil || $0.variant?.settings.map(\.path) != paths }) {
-            reader.problems.append(
-                .error(
-                    "each variant must have a variant name and the same settings' paths, in the same order",
-                    at: root["variants"]?.location))
-        }
+        reader.checkVariants(variants.map(\.variant), in: root)
         guard reader.problems.isEmpty, let budget else { throw DiagnosticError(reader.problems) }
         self.init(input: input, budget: budget, baseline: baseline, variants: variants, horizon: horizon)
     }

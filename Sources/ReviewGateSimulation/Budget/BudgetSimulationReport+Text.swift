@@ -92,15 +92,15 @@ extension BudgetSimulationReport {
             "granted within the first \(Words.days(horizon.days)), of the \(Words.people(counts.people)) first seen by "
                 + (lastDay.map(Words.date(ofDay:)) ?? "-") + " (data to " + (end.map(\.day) ?? "-") + ")",
         ]
-        let other = baseline.flatMap { horizonCounts($0).map { (baseline: $0, result: self.baseline!) } }
+        let other = baseline.flatMap { result in horizonCounts(result).map { (counts: $0, result: result) } }
         var rows = [["prompt", "people", "share"] + (other == nil ? [] : ["baseline", "share", "change"])]
         for (index, prompt) in budget.prompts.enumerated() {
             var row = [prompt.name, Words.grouped(counts.granted[index]), share(counts.granted[index], counts.people)]
             if let other {
                 let at = other.result.prompts.firstIndex { $0.name == prompt.name }
-                let granted = at.map { other.baseline.granted[$0] }
+                let granted = at.map { other.counts.granted[$0] }
                 row += [
-                    granted.map(Words.grouped) ?? "-", granted.map { share($0, other.baseline.people) } ?? "-",
+                    granted.map(Words.grouped) ?? "-", granted.map { share($0, other.counts.people) } ?? "-",
                     granted.map { Words.change(counts.granted[index] - $0) } ?? "-",
                 ]
             }

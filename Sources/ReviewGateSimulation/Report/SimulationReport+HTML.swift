@@ -89,13 +89,7 @@ extension SimulationReport {
         var rows: [HTML] = []
         for (role, result) in [("policy", policy), ("baseline", baseline)] {
             guard let result else { continue }
-            let digest = result.digest.map { " " + HTML.element("code", [], HTML(text: $0)) } ?? ""
-            rows.append(
-                HTML.element("dt", [], HTML(text: role))
-                    + HTML.element(
-                        "dd", [],
-                        HTML.element("strong", [], HTML(text: result.name)) + " "
-                            + HTML.element("code", [], HTML(text: result.path)) + digest))
+            rows.append(HTML.readRow(role, name: result.name, path: result.path, digest: result.digest))
         }
         rows += input.htmlRows(people: FigurePath("policy", "people"), policy.tally.people)
         if let horizon {
@@ -152,6 +146,18 @@ extension HTML {
             "<!DOCTYPE html>\n" + "<html lang=\"en\">\n" + "<head>\n" + head + "</head>\n" + "<body>\n" + body + "\n"
             + HTML.data(JSONWriter(pretty: false).string(report)) + "\n" + "</body>\n" + "</html>\n"
         return page.markup
+    }
+}
+
+extension HTML {
+    /// The header's row of a policy or a budget read: its role, then its name, path and digest.
+    static func readRow(_ role: String, name: String, path: String, digest: String?) -> HTML {
+        let digest = digest.map { " " + HTML.element("code", [], HTML(text: $0)) } ?? ""
+        return HTML.element("dt", [], HTML(text: role))
+            + HTML.element(
+                "dd", [],
+                HTML.element("strong", [], HTML(text: name)) + " " + HTML.element("code", [], HTML(text: path))
+                    + digest)
     }
 }
 

@@ -33,24 +33,13 @@ extension SimulationReport {
                 "not a simulate report: it has no reviewgate_simulation; write one with simulate --format json",
                 at: root.location)
         }
-        let inputNode = reader.node(root, "input")
-        var input = Input(
-            sources: reader.list(inputNode, "sources").compactMap(\.string),
-            lines: reader.int(inputNode, "lines"), events: reader.int(inputNode, "events"),
-            skipped: reader.int(inputNode, "skipped"))
-        reader.checks(inputNode, into: &input)
+        let input = reader.input(root)
         let policy = reader.policy(reader.node(root, "policy"))
         var baseline: PolicyResult?
         if let node = root["baseline"], node.mapping != nil { baseline = reader.policy(node) }
         let horizon = reader.horizon(root)
         let variants = root["variants"] == nil ? [] : reader.list(root, "variants").compactMap { reader.policy($0) }
-        let paths = variants.first?.variant?.settings.map(\.path)
-        if variants.contains(where: { $0.variant == nil || $0.variant?.settings.map(\.path) != paths }) {
-            reader.problems.append(
-                .error(
-                    "each variant must have a variant name and the same settings' paths, in the same order",
-                    at: root["variants"]?.location))
-        }
+        reader.checkVariants(variants.map(\.variant), in: root)
         guard reader.problems.isEmpty, let policy else { throw DiagnosticError(reader.problems) }
         self.init(input: input, policy: policy, baseline: baseline, horizon: horizon)
         self.variants = variants
@@ -160,6 +149,28 @@ struct ReportReader {
         for member in ReportMember.all { member.read(&self, node, &result) }
         result.variant = variant(node)
         return result
+    }
+
+    /// What a report read: its sources, lines, events, lines skipped and the input checks' findings.
+    mutating func input(_ root: DocumentNode) -> SimulationReport.Input {
+        let node = self.node(root, "input")
+        var input = SimulationReport.Input(
+            sources: list(node, "sources").compactMap(\.string), lines: int(node, "lines"), events: int(node, "events"),
+            skipped: int(node, "skipped"))
+        checks(node, into: &input)
+        return input
+    }
+
+    /// Notes a problem unless every variant read (`variants`, a result's each) is named, with the
+    /// same settings' paths in the same order.
+    mutating func checkVariants(_ variants: [Variant?], in root: DocumentNode) {
+        let paths = variants.first??.settings.map(\.path)
+        if variants.contains(where: { $0 == nil || $0?.settings.map(\.path) != paths }) {
+            problems.append(
+                .error(
+                    "each variant must have a variant name and the same settings' paths, in the same order",
+                    at: root["variants"]?.location))
+        }
     }
 
     /// A report's horizon (`--within-days`, `--until`); `nil` when it has none.

@@ -6,7 +6,8 @@
 /// budget file is, before any input is read. A path is the budget's keys, a list's entry by its
 /// index from 0 (`gaps.1.min`); `prompts.NAME.` followed by anything but a prompt's own keys
 /// (`priority`, `policy`, `ignores_budget`) is a setting of that prompt's policy, varied as
-/// `--vary` varies a policy (`prompts.review.guards.cooldown`).
+/// `--vary` varies a policy (`prompts.review.guards.cooldown`). Each variant keeps the policies the
+/// budget was loaded with (no file read again), so a compiled budget varies as its YAML does.
 package enum BudgetVariants {
     /// The top-level keys a variant may not change: a variant is the same budget with other settings.
     static let fixedKeys: Set<String> = ["name", "extends", BudgetDecoder.formatKey]
@@ -105,7 +106,10 @@ package enum BudgetVariants {
         if !budgetEdits.isEmpty {
             var document = loaded.document
             for (path, value) in budgetEdits { document = try PolicyEdit.set(value, at: path, in: document) }
-            result = try loader.load(document: document)
+            // The policies as loaded, but a prompt's whose `policy` names another file.
+            let renamed = Set(budgetEdits.compactMap { $0.0.count == 3 && $0.0[2] == "policy" ? $0.0[1] : nil })
+            result = try loader.load(
+                document: document, keeping: loaded.policyResults.filter { !renamed.contains($0.prompt) })
         }
         guard !policyEdits.isEmpty else { return result }
         var prompts = result.budget.prompts
