@@ -41,7 +41,7 @@ extension SimulateCommand {
         [
             "--policy": policy != nil, "--baseline": baseline != nil, "--budget": budget != nil,
             "--synthetic": synthetic != nil, "--asks": asks != nil, "--within-days": withinDays != nil,
-            "--vary": !vary.isEmpty, "--version-key": versionKey != nil,
+            "--vary": !vary.isEmpty, "--version-key": replay.versionKey != nil,
         ]
     }
 

@@ -92,12 +92,6 @@ struct SimulateCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Timeline files (.jsonl or .csv), - for standard input; with --merge, reports."))
     var inputs: [String] = []
 
-    @Option(
-        help:
-            "The timelines' format when their names do not say: jsonl or csv (standard input: JSON Lines if it starts with {, else CSV)."
-    )
-    var inputFormat: TimelineFormat?
-
     @Option(help: ArgumentHelp("Generate the timeline from a cohort file instead of reading one.", valueName: "cohort"))
     var synthetic: String?
 
@@ -129,23 +123,7 @@ struct SimulateCommand: ParsableCommand {
             valueName: "time"))
     var until: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "Replay every policy as if its app.version_key were short or build: for an export that has only one of the two columns.",
-            valueName: "short|build"))
-    var versionKey: VersionKey?
-
-    @Flag(
-        help:
-            "The timeline's lines are grouped by person: replay each as it ends, in bounded memory (a person who appears again after fewer than 100,000 others stops the run; further on, they would count as two)."
-    )
-    var grouped = false
-
-    @Flag(help: "Stop at the first line that cannot be read (exit 2).")
-    var strict = false
-
-    @Option(help: "How many people to replay at once (default: every core).")
-    var jobs: Int?
+    @OptionGroup var replay: ReplayOptions
 
     @Flag(help: "Add up JSON reports (of partitions of people) given as arguments, and print the total.")
     var merge = false
@@ -160,7 +138,9 @@ struct SimulateCommand: ParsableCommand {
         if try kind() == .merge { return }
         if synthetic != nil {
             guard inputs.isEmpty else { throw ValidationError("give timelines or --synthetic, not both") }
-            guard !grouped else { throw ValidationError("--grouped reads timeline files; a cohort is generated whole") }
+            guard !replay.grouped else {
+                throw ValidationError("--grouped reads timeline files; a cohort is generated whole")
+            }
         } else {
             guard !inputs.isEmpty else {
                 throw ValidationError("give timeline files (or - for standard input), or --synthetic COHORT")
@@ -175,7 +155,7 @@ struct SimulateCommand: ParsableCommand {
             )
         }
         _ = try varyOptions()
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        try replay.validateJobs()
         if let withinDays, !(1...36_500).contains(withinDays) {
             throw ValidationError("--within-days must be a whole number of days from 1 to 36500")
         }
@@ -199,19 +179,19 @@ struct SimulateCommand: ParsableCommand {
             return
         case .merge:
             // Opened before anything is read, so that an unwritable path stops the run at once.
-            let htmlStream = try html.map(Self.stream)
+            let htmlStream = try html.map(ReplayOptions.stream)
             let merged = try InputFile.orExit { () throws(DiagnosticError) in try MergedReport(reading: inputs) }
             switch merged {
             case .policy(let merged): report = merged
             case .budget(let merged):
-                try htmlStream.map { try Self.write(merged.html, as: $0) }
+                try htmlStream.map { try ReplayOptions.write(merged.html, as: $0) }
                 switch format {
                 case .text: Terminal.print(String(merged.text.dropLast()))
                 case .json: Terminal.print(JSONWriter(pretty: false).string(merged.json))
                 }
                 return
             }
-            try htmlStream.map { try Self.write(report.html, as: $0) }
+            try htmlStream.map { try ReplayOptions.write(report.html, as: $0) }
         case .policy(let path):
             report = try simulated(policy: path)
         }
@@ -243,18 +223,19 @@ struct SimulateCommand: ParsableCommand {
         }
         kind.horizon = horizon
         // Opened before anything is read, so that an unwritable path stops the run at once.
-        let htmlStream = try html.map(Self.stream)
+        let htmlStream = try html.map(ReplayOptions.stream)
         let input = try self.input()
-        let timelineStream = try writeTimeline.map(Self.stream)
-        let report = try run(
+        let timelineStream = try writeTimeline.map(ReplayOptions.stream)
+        let report = try replay.run(
             SimulationRequest(
-                kind, input: input, grouped: grouped, strict: strict, jobs: jobs, generatedLines: timelineStream?.write)
+                kind, input: input, grouped: replay.grouped, strict: replay.strict, jobs: replay.jobs,
+                generatedLines: timelineStream?.write)
         )
         if synthetic == nil {
-            Self.report(report.problems, skipped: report.input.skipped, byKind: report.skippedByKind)
+            ReplayOptions.report(report.problems, skipped: report.input.skipped, byKind: report.skippedByKind)
         }
-        try timelineStream.map(Self.commit)
-        try htmlStream.map { try Self.write(report.html, as: $0) }
+        try timelineStream.map(ReplayOptions.commit)
+        try htmlStream.map { try ReplayOptions.write(report.html, as: $0) }
         return report
     }
 
@@ -270,29 +251,6 @@ struct SimulateCommand: ParsableCommand {
             })
     }
 
-    /// Runs `request` with a progress line, each policy replayed by `--version-key` when given.
-    private func run<Kind>(_ request: SimulationRequest<Kind>) throws -> Kind.Report {
-        var request = request
-        request.format = inputFormat
-        request.versionKey = versionKey
-        var progress: Progress?
-        request.progress = { step in
-            switch step {
-            case .reading(let label, let bytes): progress = Progress(label: label, total: bytes)
-            case .read(let bytes, let events): progress?.update(bytes: bytes, events: events)
-            case .replaying(let people, let jobs):
-                let label = "replaying \(SimulationReport.people(people)) on \(jobs) core\(jobs == 1 ? "" : "s")"
-                progress = Progress(label: label, total: nil)
-                progress?.show(label + "…")
-            case .replayed(let share): progress?.update(share: share)
-            case .doneReading, .doneReplaying:
-                progress?.finish()
-                progress = nil
-            }
-        }
-        return try InputFile.orExit { () throws(DiagnosticError) in try request.run() }
-    }
-
     /// Replays the timelines (or the cohort) through the policies.
     private func simulated(policy path: String) throws -> SimulationReport {
         let loaded = try InputFile.loadedPolicy(path)
@@ -300,75 +258,33 @@ struct SimulateCommand: ParsableCommand {
         let variants = try variants(of: loaded, path: path)
         let baseline = try baseline.map { SimulatedPolicy(try InputFile.loadedPolicy($0), path: $0) }
         // Opened before anything is read, so that an unwritable path stops the run at once.
-        let askStream = try asks.map(Self.stream)
-        let htmlStream = try html.map(Self.stream)
+        let askStream = try asks.map(ReplayOptions.stream)
+        let htmlStream = try html.map(ReplayOptions.stream)
         let input = try self.input()
-        let timelineStream = try writeTimeline.map(Self.stream)
+        let timelineStream = try writeTimeline.map(ReplayOptions.stream)
         var kind =
             variants.isEmpty
             ? PolicySimulation(policy: policy, baseline: baseline)
             : PolicySimulation(policy: policy, variants: variants)
         kind.horizon = horizon
         kind.asks = askStream.map { stream in { stream.write($0 + "\n") } }
-        let report = try run(
+        let report = try replay.run(
             SimulationRequest(
-                kind, input: input, grouped: grouped, strict: strict, jobs: jobs, generatedLines: timelineStream?.write)
+                kind, input: input, grouped: replay.grouped, strict: replay.strict, jobs: replay.jobs,
+                generatedLines: timelineStream?.write)
         )
         if synthetic == nil {
-            Self.report(report.problems, skipped: report.input.skipped, byKind: report.skippedByKind)
+            ReplayOptions.report(report.problems, skipped: report.input.skipped, byKind: report.skippedByKind)
         }
-        try timelineStream.map(Self.commit)
-        try askStream.map(Self.commit)
-        try htmlStream.map { try Self.write(report.html, as: $0) }
+        try timelineStream.map(ReplayOptions.commit)
+        try askStream.map(ReplayOptions.commit)
+        try htmlStream.map { try ReplayOptions.write(report.html, as: $0) }
         return report
     }
 
     /// The horizon `--within-days` and `--until` ask for.
     private var horizon: SimulationReport.Horizon? {
         withinDays.map { SimulationReport.Horizon(days: $0, until: until.flatMap { Timestamp(rfc3339: $0) }) }
-    }
-
-    /// Writes `html`, a report's page (`--html`), and commits it.
-    private static func write(_ html: String, as page: AtomicFile.Stream) throws {
-        page.write(html)
-        try commit(page)
-    }
-
-    /// Prints the first 20 skipped lines and warnings, then, when more lines were skipped, every
-    /// skipped line counted by kind, so that a few lines of a rare kind show beside many of a common one.
-    private static func report(_ problems: [Diagnostic], skipped: Int, byKind: [String: Int]) {
-        let shown = Array(problems.prefix(20))
-        InputFile.report(shown)
-        let shownSkips = shown.filter { $0.severity == .error }.count
-        guard skipped > shownSkips else { return }
-        Terminal.printError(
-            "reviewgate: note: \(skipped - shownSkips) more unreadable line\(skipped - shownSkips == 1 ? "" : "s") skipped (\(skipped) in all), by kind:"
-        )
-        let kinds = byKind.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        let width = String(kinds.first?.value ?? 0).count
-        for (kind, count) in kinds {
-            Terminal.printError("  \(String(repeating: " ", count: width - String(count).count))\(count)  \(kind)")
-        }
-    }
-
-    /// Opens `path` to be written atomically as it goes; exit 2 when it cannot be.
-    private static func stream(_ path: String) throws -> AtomicFile.Stream {
-        do {
-            return try AtomicFile.Stream(path)
-        } catch {
-            InputFile.report(DiagnosticError(reading: error))
-            throw ExitCode(2)
-        }
-    }
-
-    /// Finishes writing a file (exit 2 when a write failed).
-    private static func commit(_ stream: AtomicFile.Stream) throws {
-        do {
-            try stream.commit()
-        } catch {
-            InputFile.report(DiagnosticError(reading: error))
-            throw ExitCode(2)
-        }
     }
 }
 

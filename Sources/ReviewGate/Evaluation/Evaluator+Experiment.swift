@@ -55,6 +55,20 @@ extension Evaluator {
         return (decision.isAllowed, decision.trigger.flatMap { policy.triggerIndex(id: $0) }, counts)
     }
 
+    /// The ``ArmOutcome`` of an arm's `policy` at `moment`, decided into `verdict` (its storage
+    /// reused): a moment that cannot be decided blocks and counts.
+    package static func armOutcome(
+        _ policy: Policy, state: ReviewState, moment: Moment, into verdict: inout Verdict
+    ) -> ArmOutcome {
+        guard (try? Evaluator.verdict(policy, state: state, moment: moment, into: &verdict)) != nil else {
+            return (false, nil, true)
+        }
+        let counts =
+            moment.event == nil || moment.event == Trigger.launchEvent || policy.counting.whileBlocked
+            || verdict.failed == 0
+        return (verdict.isAllowed, verdict.isAllowed ? verdict.passingTrigger : nil, counts)
+    }
+
     /// Whether the arms would differ at `moment` (for the holdout: whether any arm allows it),
     /// each decided into a verdict but the one whose outcome is `known`.
     package static func isExposure(
@@ -67,16 +81,8 @@ extension Evaluator {
             let outcome: ArmOutcome
             if let known, known.arm == index {
                 outcome = known.outcome
-            } else if (try? Evaluator.verdict(
-                experiment.arms[index].policy, state: state, moment: moment, into: &verdict))
-                != nil
-            {
-                let counts =
-                    moment.event == nil || moment.event == Trigger.launchEvent
-                    || experiment.arms[index].policy.counting.whileBlocked || verdict.failed == 0
-                outcome = (verdict.isAllowed, verdict.isAllowed ? verdict.passingTrigger : nil, counts)
             } else {
-                outcome = (false, nil, true)
+                outcome = armOutcome(experiment.arms[index].policy, state: state, moment: moment, into: &verdict)
             }
             if heldOut {
                 if outcome.allowed { return true }

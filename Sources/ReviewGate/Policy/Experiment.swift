@@ -24,15 +24,47 @@ package struct Experiment: Sendable {
     /// including) `h + ⌊(C_i + w_i) × (10000 − h) / W⌋`, in 64-bit integers.
     package func arm(forBucket bucket: Int) -> Int? {
         guard bucket >= holdoutLimit else { return nil }
+        var found: Int?
+        walkArmEnds { index, end in
+            if bucket < end { found = index }
+            return found == nil
+        }
+        return found
+    }
+
+    /// Where each arm's buckets end (not included), in arm order: `h + ⌊(C_i + w_i) × (10000 − h) / W⌋`;
+    /// each arm's begin where the one before ends, the first's at `h`. Empty when no arm has weight.
+    package var armEnds: [Int] {
+        var ends: [Int] = []
+        walkArmEnds { _, end in
+            ends.append(end)
+            return true
+        }
+        return ends
+    }
+
+    /// Gives `body` each arm's index and where its buckets end, in order, while it returns `true`.
+    private func walkArmEnds(_ body: (_ arm: Int, _ end: Int) -> Bool) {
         let total = arms.reduce(Int64(0)) { $0 + Int64($1.weight) }
-        guard total > 0 else { return nil }
+        guard total > 0 else { return }
         let span = Int64(10_000 - holdoutLimit)
         var before: Int64 = 0
         for (index, arm) in arms.enumerated() {
             before += Int64(arm.weight)
-            if Int64(bucket) < Int64(holdoutLimit) + before * span / total { return index }
+            guard body(index, Int(Int64(holdoutLimit) + before * span / total)) else { return }
         }
-        return nil
+    }
+
+    /// The share of buckets (0 to 1) of the holdout, then of each arm: what assignment gives in
+    /// expectation, which a readout's sample ratio check compares with the people assigned.
+    package var bucketShares: [Double] {
+        var start = holdoutLimit
+        var shares = [Double(holdoutLimit) / 10_000]
+        for end in armEnds {
+            shares.append(Double(end - start) / 10_000)
+            start = end
+        }
+        return shares
     }
 
     /// Who `state`'s person is in this experiment: the arm recorded at their exposure while this

@@ -30,7 +30,7 @@ extension BudgetSimulationReport {
                 Words.change(counts.granted - alone.shown),
             ])
         }
-        out += Self.table(shown)
+        out += TextTable.lines(shown)
         out.append("")
         // A replay holds no lease: that column is left out.
         out.append("held back by the budget, and for how long")
@@ -43,7 +43,7 @@ extension BudgetSimulationReport {
                     Words.grouped(counts.lost),
                 ])
         }
-        out += Self.table(held)
+        out += TextTable.lines(held)
         out += horizonLines + baselineLines + variantLines
         out += [
             "",
@@ -106,7 +106,7 @@ extension BudgetSimulationReport {
             }
             rows.append(row)
         }
-        return lines + Self.table(rows)
+        return lines + TextTable.lines(rows)
     }
 
     /// `37.5%` of `whole`; `-` of no one.
@@ -132,7 +132,7 @@ extension BudgetSimulationReport {
             }
             rows.append([name] + figures(\.granted) + figures(\.peopleGranted) + figures(\.lost).prefix(2))
         }
-        return ["", "beside the baseline \(baseline.name), prompts matched by name"] + Self.table(rows)
+        return ["", "beside the baseline \(baseline.name), prompts matched by name"] + TextTable.lines(rows)
     }
 
     /// Under `--vary`: a row per variant (the budget as written first), its grants per prompt.
@@ -148,24 +148,12 @@ extension BudgetSimulationReport {
                     })
         }
         return ["", "granted per prompt, under each variant (--vary; the JSON report has every figure)"]
-            + Self.table(rows)
+            + TextTable.lines(rows)
     }
 
     /// `1.5`: days to one decimal.
     static func tenths(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(tenths % 10)"
-    }
-
-    /// Rows as lines: the first column left-aligned, the others right-aligned, two spaces apart.
-    static func table(_ rows: [[String]]) -> [String] {
-        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        return rows.map { row in
-            var line = row[0] + String(repeating: " ", count: widths[0] - row[0].count)
-            for column in row.indices.dropFirst() {
-                line += "  " + String(repeating: " ", count: widths[column] - row[column].count) + row[column]
-            }
-            return line
-        }
     }
 }

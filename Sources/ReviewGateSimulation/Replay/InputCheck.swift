@@ -18,17 +18,19 @@ enum InputCheck {
         /// value in its column on any line, when there are such people.
         var peopleWithoutVersion: [VersionKey: Int] = [:]
 
-        /// Checks a run of `policies` (and of the prompts a budget `wants` without a policy),
-        /// whose lines sent `inventory`: throws when a policy reads a version no line gives.
-        /// `versionKey` is the key of `--version-key`, when the run replays every policy with it.
+        /// Checks a run of `policies` (and of the prompts a budget `wants` without a policy, and
+        /// the names a readout's `outcomes` read), whose lines sent `inventory`: throws when a
+        /// policy reads a version no line gives. `versionKey` is the key of `--version-key`, when
+        /// the run replays every policy with it.
         init(
             _ inventory: InputInventory, symbols: Symbols, policies: [Policy],
-            wants: [(prompt: String, at: SourceLocation?)] = [], versionKey: VersionKey? = nil
+            wants: [(prompt: String, at: SourceLocation?)] = [], outcomes: [ReadoutOutcome] = [],
+            versionKey: VersionKey? = nil
         ) throws(DiagnosticError) {
             try checkVersions(
                 of: policies, inventory: inventory, sent: inventory.sent(symbols: symbols), versionKey: versionKey)
             warnings = InputCheck.warnings(
-                policies: policies, wants: wants, inventory: inventory, symbols: symbols)
+                policies: policies, wants: wants, outcomes: outcomes, inventory: inventory, symbols: symbols)
             frequentEvents = warnings.isEmpty ? [] : InputCheck.frequentEvents(inventory, symbols: symbols)
             let responses = inventory.sent(symbols: symbols)[.response] ?? []
             for policy in policies
@@ -66,10 +68,11 @@ enum InputCheck {
     }
 
     /// The warnings of a run of `policies` (and of the prompts a budget `wants` without a policy,
-    /// each where the budget names it): each name read that no line sends, once.
+    /// each where the budget names it, and of a readout's `outcomes`): each name read that no line
+    /// sends, once.
     static func warnings(
-        policies: [Policy], wants: [(prompt: String, at: SourceLocation?)] = [], inventory: InputInventory,
-        symbols: Symbols
+        policies: [Policy], wants: [(prompt: String, at: SourceLocation?)] = [], outcomes: [ReadoutOutcome] = [],
+        inventory: InputInventory, symbols: Symbols
     ) -> [InputWarning] {
         let sent = inventory.sent(symbols: symbols)
         var warnings: [InputWarning] = []
@@ -78,6 +81,7 @@ enum InputCheck {
         reads += wants.map {
             PolicyReads.Name(kind: .want, name: $0.prompt, by: "the budget's prompt \($0.prompt)", location: $0.at)
         }
+        reads += outcomes.map(\.read)
         // An event read under its new name is sent by lines of its old names too (Semantics §14.4).
         var oldNames: [String: [String]] = [:]
         for policy in policies where policy.hasRenames {

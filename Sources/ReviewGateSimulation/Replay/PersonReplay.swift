@@ -30,6 +30,8 @@ struct PersonReplay {
 
     /// The horizon in days (`--within-days`), when the report has one.
     var horizonDays: Int?
+    /// For a readout, what watches each decided moment for the person's exposure and triggers.
+    var watch: ExperimentWatch?
 
     init(_ simulated: SimulatedPolicy, symbols: Symbols, keepingAsks: Bool, horizonDays: Int? = nil) {
         self.simulated = simulated
@@ -135,6 +137,7 @@ struct PersonReplay {
                 continue
             }
             tally.moments += 1
+            if watch != nil { watch!.observe(state: state, moment: moment) }
             if !exposed, let experiment,
                 Evaluator.isExposure(experiment, heldOut: heldOut, state: state, moment: moment)
             {

@@ -13,6 +13,8 @@ package struct Simulation: Sendable {
     /// The budgets replayed on every person beside the policies (their policies alone): a budget, and
     /// its baseline or variants; none for a policy's run.
     package var budgets: [SimulatedBudget] = []
+    /// A readout of an experiment (Semantics §15), counted on every person beside the policies.
+    package var readout: ReadoutDesign?
 
     /// The result of a replay: a tally per policy, and the asks when kept (people in the order
     /// first seen, each one's asks in time order, policy by policy).
@@ -28,6 +30,8 @@ package struct Simulation: Sendable {
         package var arms: [[SimulationTally]?] = []
         /// What the lines sent, for the checks of what a policy reads (``InputInventory``).
         package var inventory = InputInventory()
+        /// The readout's counts, with a readout.
+        package var readout: ReadoutTally?
     }
 
     /// A simulation of `policies`.
@@ -57,13 +61,15 @@ package struct Simulation: Sendable {
                     Array(
                         repeating: SimulationTally(triggers: simulated.policy.triggers.count), count: $0.arms.count + 1)
                 }
-            })
+            }, readout: readout.map(ReadoutTally.init))
     }
 
     /// Replays every person of `timeline`, its people split into `jobs` runs of about as many
     /// events each, which run at once.
     package func run(_ timeline: Timeline, jobs: Int = 1, replayed: ((_ share: Double) -> Void)? = nil) -> Outcome {
         let runs = timeline.runsOfPeople(jobs)
+        // A readout's observation ends at `--until`, or at the latest line of the input.
+        let end = readout.map { $0.until ?? timeline.latest ?? Timestamp(nanosecondsSince1970: 0) }
         let parts = runs.count
         let outcomes = UnsafeMutableBufferPointer<Outcome>.allocate(capacity: max(1, parts))
         defer { outcomes.deallocate() }
@@ -77,7 +83,7 @@ package struct Simulation: Sendable {
             let symbols = part == 0 ? timeline.symbols : timeline.symbols.unshared()
             (slots.baseAddress! + part).initialize(
                 to: replay(
-                    timeline, people: runs[part], policies: policies, symbols: symbols,
+                    timeline, people: runs[part], policies: policies, symbols: symbols, end: end,
                     replayed: part == 0 ? tell : nil))
         }
         var total = empty
@@ -92,13 +98,14 @@ package struct Simulation: Sendable {
     /// by `symbols` (the timeline's, or a copy).
     private func replay(
         _ timeline: Timeline, people range: Range<Int>, policies: [SimulatedPolicy], symbols: Symbols,
-        replayed: ((_ share: Double) -> Void)? = nil
+        end: Timestamp?, replayed: ((_ share: Double) -> Void)? = nil
     ) -> Outcome {
         var outcome = empty
         var replays = policies.map {
             PersonReplay($0, symbols: symbols, keepingAsks: keepsAsks, horizonDays: horizonDays)
         }
         var budgetReplays = budgets.map { BudgetReplay($0, symbols: symbols, horizonDays: horizonDays) }
+        var readoutReplay = readout.map { ReadoutReplay($0, symbols: symbols, end: end!) }
         for person in range {
             let name = timeline.people[Symbols.ID(person)]
             timeline.withEvents(of: person) { events in
@@ -109,6 +116,7 @@ package struct Simulation: Sendable {
                 for index in budgetReplays.indices {
                     budgetReplays[index].replay(events, person: name, into: &outcome.budgets[index])
                 }
+                readoutReplay?.replay(events, person: name, into: &outcome.readout!)
             }
             if keepsAsks {
                 for index in replays.indices {
@@ -159,6 +167,11 @@ package struct Simulation: Sendable {
             var replay = BudgetReplay(budget, symbols: symbols, horizonDays: horizonDays)
             replay.replay(events, person: person, into: &outcome.budgets[index], from: initial)
         }
+        // A grouped run's readout ends at `--until` (ReadoutSimulation refuses one without it).
+        if let readout, let end = readout.until {
+            var replay = ReadoutReplay(readout, symbols: symbols, end: end)
+            replay.replay(events, person: person, into: &outcome.readout!)
+        }
     }
 }
 
@@ -173,5 +186,6 @@ extension Simulation.Outcome {
         asks += other.asks
         inventory.add(other.inventory)
         for index in budgets.indices where index < other.budgets.count { budgets[index].add(other.budgets[index]) }
+        if let part = other.readout { readout?.add(part) }
     }
 }

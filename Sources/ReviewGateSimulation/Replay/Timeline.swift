@@ -1,4 +1,5 @@
 import Dispatch
+@_spi(ReviewGateTools) import ReviewGate
 
 /// A whole timeline in memory: every event, the names they use and the people, grouped person by
 /// person in time order for replay. Memory grows with the events (about 80 bytes each at the peak); a file
@@ -96,6 +97,16 @@ package struct Timeline: Sendable {
     /// Runs `body` with person `person`'s events.
     package func withEvents<T>(of person: Int, _ body: (UnsafeBufferPointer<TimelineEvent>) -> T) -> T {
         events.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[starts[person]..<starts[person + 1]])) }
+    }
+
+    /// The latest time of any event (each person's last); `nil` without events.
+    package var latest: Timestamp? {
+        var latest: Timestamp?
+        for person in 0..<starts.count - 1 where starts[person + 1] > starts[person] {
+            let last = events[starts[person + 1] - 1].time
+            if latest.map({ $0 < last }) ?? true { latest = last }
+        }
+        return latest
     }
 
     /// The people cut into at most `jobs` runs of about as many events each.

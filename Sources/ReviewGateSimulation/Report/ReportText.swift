@@ -158,7 +158,7 @@ extension SimulationReport {
         }
         let share = total.people == 0 ? 0 : Double(total.peopleExposed) * 100 / Double(total.people)
         var lines =
-            BudgetSimulationReport.table(rows) + [
+            TextTable.lines(rows) + [
                 "\(grouped(total.peopleExposed)) of \(people(total.people)) ever exposed (\(percent(share))): only they were treated differently"
             ]
         lines.append(
@@ -235,10 +235,13 @@ extension SimulationReport {
     }
 
     /// `+1.5 pt`, `-0.2 pt`, `0.0 pt`.
-    static func points(_ value: Double) -> String {
+    static func points(_ value: Double) -> String { signed(value) + " pt" }
+
+    /// `+1.5`, `-0.2`, `0.0`: a signed figure to one decimal.
+    static func signed(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         let sign = tenths > 0 ? "+" : tenths < 0 ? "-" : ""
-        return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10) pt"
+        return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"
     }
 
     /// `+12`, `-3`, `0`.

@@ -1,0 +1,173 @@
+import ArgumentParser
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateSimulation
+
+/// `reviewgate readout`: what an experiment did to outcomes, among the people it changed (Semantics §15).
+struct ReadoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "readout", _superCommandName: "reviewgate",
+        abstract: "Read out an experiment: what each arm did to outcomes, among the people it changed.",
+        discussion: """
+            Reads the timeline logged while the experiment ran (simulate's columns and options) and \
+            replays each person under their own arm exactly as simulate does. Each comparison (each \
+            arm after the first against the first, and each arm against the holdout) counts its two \
+            groups from one trigger, found by deciding every arm at each of the person's moments: \
+            the first moment the two arms differ (against the holdout, the first the arm allows). \
+            Until then both groups were treated alike, so the groups compared are alike.
+
+            An outcome (--outcome, repeatable) is an event's name, response:rated, \
+            response:declined, response:later or launch; a person has it when it happens within \
+            --outcome-within days after the trigger. A person observed less than that (observation \
+            ends at --until, or the latest line of the input) is not yet observable: counted apart, \
+            never as a zero. The same outcome by assignment counts every assigned person within \
+            --assigned-within days after their first line.
+
+            Each difference is the arm's share minus the other group's, in percentage points, with \
+            a 95% interval (Newcombe's hybrid score) and a p-value (pooled z test); they come from \
+            different methods and may disagree near 0.05, and several outcomes are not corrected \
+            for multiplicity. Sample ratio checks: assigned people against the bucket shares, and \
+            exposure across the arms; a p-value below 0.001 puts a warning at the top. --plan \
+            EFFECT gives the people and days it takes to detect EFFECT percentage points.
+
+            --format json writes a readout that readout --merge adds up with others (of disjoint \
+            people, each made with the same --until).
+
+            Exit codes: 0 done, 2 an unusable policy, option or (with --strict) line.
+
+            Examples:
+              reviewgate readout --policy policies/experiments/review-timing.yaml \\
+                --outcome response:rated --outcome survey_completed \\
+                policies/examples/readout/timeline.jsonl
+              reviewgate readout --policy P --outcome response:rated --plan 2 events.jsonl
+              reviewgate readout --policy P --outcome launch --until 2026-04-01T00:00:00Z \\
+                --grouped --format json - < part.jsonl
+              reviewgate readout --merge part-1.json part-2.json
+            """
+    )
+
+    @Option(help: ArgumentHelp("The policy that runs the experiment (YAML or compiled).", valueName: "policy"))
+    var policy: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "An outcome: an event's name, response:rated, response:declined, response:later or launch (repeatable).",
+            valueName: "outcome"))
+    var outcome: [String] = []
+
+    @Option(
+        help: ArgumentHelp("Count an outcome within this many days after the trigger (default 14d).", valueName: "days")
+    )
+    var outcomeWithin: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "By assignment, count an outcome within this many days after the first line (default the outcome's window + 28d).",
+            valueName: "days"))
+    var assignedWithin: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Also give the people and days it takes to detect this difference, in percentage points.",
+            valueName: "effect"))
+    var plan: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "Where observation ends (RFC 3339); default the latest time in the input. A --grouped readout needs it.",
+            valueName: "time"))
+    var until: String?
+
+    @Argument(help: ArgumentHelp("Timeline files (.jsonl or .csv), - for standard input; with --merge, readouts."))
+    var inputs: [String] = []
+
+    @Option(help: "text (for a terminal) or json (a readout that --merge reads).")
+    var format: SimulateCommand.ReportFormat = .text
+
+    @OptionGroup var replay: ReplayOptions
+
+    @Flag(help: "Add up JSON readouts (of disjoint people) given as arguments, and print the total.")
+    var merge = false
+
+    func validate() throws {
+        guard !inputs.isEmpty else {
+            throw ValidationError(
+                merge ? "give the readouts to merge" : "give timeline files (or - for standard input)")
+        }
+        if merge {
+            guard policy == nil, outcome.isEmpty, plan == nil, until == nil else {
+                throw ValidationError("--merge adds up readouts: give no --policy, --outcome, --plan or --until")
+            }
+            return
+        }
+        guard policy != nil else { throw ValidationError("give the experiment's policy: --policy FILE") }
+        guard !outcome.isEmpty else {
+            throw ValidationError(
+                "give an outcome to read out: --outcome NAME (an event, response:rated, response:declined, response:later or launch)"
+            )
+        }
+        for text in outcome where ReadoutOutcome(text) == nil {
+            throw ValidationError(
+                "--outcome \(text): a response outcome is response:rated, response:declined or response:later")
+        }
+        _ = try windows()
+        if let plan, !(plan.isFinite && plan != 0 && abs(plan) < 100) {
+            throw ValidationError("--plan is a difference in percentage points, above -100 and below 100, not 0")
+        }
+        if let until, Timestamp(rfc3339: until) == nil {
+            throw ValidationError("--until must be an RFC 3339 time, such as 2026-03-01T00:00:00Z; found \(until)")
+        }
+        try replay.validateJobs()
+    }
+
+    /// W and A in whole days.
+    private func windows() throws -> (within: Int, assigned: Int?) {
+        let within = try outcomeWithin.map { try Self.days($0, option: "--outcome-within") } ?? 14
+        return (within, try assignedWithin.map { try Self.days($0, option: "--assigned-within") })
+    }
+
+    /// `14d` (or `14`, or `2w`) as whole days, from 1 to 36500.
+    private static func days(_ text: String, option: String) throws -> Int {
+        let span = Int(text).map { TimeSpan(seconds: Int64($0) * 86_400) } ?? TimeSpan(duration: text)
+        guard let span, span.nanoseconds % (86_400 * 1_000_000_000) == 0,
+            (1...36_500).contains(span.seconds / 86_400)
+        else { throw ValidationError("\(option) must be whole days from 1 to 36500, such as 14d; found \(text)") }
+        return Int(span.seconds / 86_400)
+    }
+
+    func run() throws {
+        let report: ReadoutReport
+        if merge {
+            report = try InputFile.orExit { () throws(DiagnosticError) in try ReadoutReport.merged(reading: inputs) }
+        } else {
+            report = try readout()
+        }
+        switch format {
+        case .text: Terminal.print(String(report.text.dropLast()))
+        case .json: Terminal.print(JSONWriter(pretty: false).string(report.json))
+        }
+    }
+
+    /// Replays the timelines and reads the experiment out.
+    private func readout() throws -> ReadoutReport {
+        guard let path = policy else { throw ValidationError("give the experiment's policy: --policy FILE") }
+        let loaded = try InputFile.loadedPolicy(path)
+        guard loaded.policy.experiment != nil else {
+            throw InputFile.usageError(
+                "\(path): the policy runs no experiment (no experiment: section), so there is nothing to read out")
+        }
+        let windows = try windows()
+        guard
+            let kind = ReadoutSimulation(
+                policy: SimulatedPolicy(loaded, path: path), outcomes: outcome.compactMap(ReadoutOutcome.init),
+                withinDays: windows.within, assignedWithinDays: windows.assigned,
+                until: until.flatMap { Timestamp(rfc3339: $0) }, planEffect: plan)
+        else { throw InputFile.usageError("\(path): the policy runs no experiment") }
+        let report = try replay.run(
+            SimulationRequest(
+                readout: kind, input: .timelines(inputs), grouped: replay.grouped, strict: replay.strict,
+                jobs: replay.jobs))
+        ReplayOptions.report(report.problems, skipped: report.input.skipped, byKind: report.skippedByKind)
+        return report
+    }
+}

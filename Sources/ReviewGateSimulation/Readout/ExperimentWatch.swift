@@ -1,0 +1,67 @@
+@_spi(ReviewGateTools) import ReviewGate
+
+/// Watches one person's replay under their own arm for the moments a readout starts counting from
+/// (Semantics §15): their exposure (§13: the first moment at which the arms differ; for the
+/// holdout, the first that any arm allows), and each comparison's trigger, the first moment at
+/// which its two groups differ (an arm against the holdout: the first that the arm allows).
+/// Until that moment both groups were treated alike, so the person's state is the one they would
+/// have had in either: each moment's every arm is decided on the state of the replay.
+struct ExperimentWatch {
+    /// The person's exposure, once found.
+    private(set) var exposure: Timestamp?
+    /// Each comparison's trigger, by its index in the readout's list, once found; `nil` too for a
+    /// comparison the person is in neither group of.
+    private(set) var triggers: [Timestamp?]
+
+    private let experiment: Experiment
+    private let group: Int
+    /// The comparisons the person is in: their index, and the two groups (0 the holdout, arm `i`
+    /// as `i + 1`).
+    private let watched: [(index: Int, comparison: ReadoutComparison)]
+    /// How many of the exposure and the watched triggers are still to be found.
+    private var open: Int
+    private var outcomes: [Evaluator.ArmOutcome]
+    private var verdict = Verdict()
+
+    /// A watch of a person in `group` (0 the holdout, arm `i` as `i + 1`) of `experiment`.
+    init(_ experiment: Experiment, group: Int, comparisons: [ReadoutComparison]) {
+        self.experiment = experiment
+        self.group = group
+        triggers = Array(repeating: nil, count: comparisons.count)
+        watched = comparisons.enumerated().filter { $0.element.includes(group) }.map { ($0.offset, $0.element) }
+        open = watched.count + 1
+        outcomes = Array(repeating: (false, nil, true), count: experiment.arms.count)
+    }
+
+    /// Whether every moment the readout needs has been found.
+    var isDone: Bool { open == 0 }
+
+    /// Looks at `moment`, decided on `state` (before the moment changes it).
+    mutating func observe(state: ReviewState, moment: Moment) {
+        guard open > 0 else { return }
+        for index in experiment.arms.indices {
+            outcomes[index] = Evaluator.armOutcome(
+                experiment.arms[index].policy, state: state, moment: moment, into: &verdict)
+        }
+        if exposure == nil {
+            let first = outcomes[0]
+            let exposed =
+                group == ReadoutComparison.holdout
+                ? outcomes.contains { $0.allowed } : outcomes.contains { $0 != first }
+            if exposed {
+                exposure = moment.now
+                open -= 1
+            }
+        }
+        for (index, comparison) in watched where triggers[index] == nil {
+            let arm = outcomes[comparison.arm - 1]
+            let differs =
+                comparison.against == ReadoutComparison.holdout
+                ? arm.allowed : arm != outcomes[comparison.against - 1]
+            if differs {
+                triggers[index] = moment.now
+                open -= 1
+            }
+        }
+    }
+}

@@ -1,0 +1,111 @@
+@_spi(ReviewGateTools) import ReviewGate
+
+/// Replays people for a readout (Semantics §15), one at a time: each under their own arm exactly as
+/// `simulate` does, watched for their exposure and each comparison's trigger
+/// (``ExperimentWatch``), then their outcomes counted in the windows after these, and after their
+/// first line, into a ``ReadoutTally``.
+struct ReadoutReplay {
+    let design: ReadoutDesign
+    /// Where observation ends.
+    let end: Timestamp
+    private var replay: PersonReplay
+    /// What the replay counts for `simulate`, which a readout does not report.
+    private var unused: SimulationTally
+    /// Each outcome's times in the person's lines, their storage reused.
+    private var times: [[Timestamp]]
+    /// Which outcomes each event name is, by symbol (bits; `nil` not yet known).
+    private var eventOutcomes: [UInt64?] = []
+    private let symbols: Symbols
+
+    init(_ design: ReadoutDesign, symbols: Symbols, end: Timestamp) {
+        self.design = design
+        self.end = end
+        self.symbols = symbols
+        replay = PersonReplay(SimulatedPolicy(design.policy, path: ""), symbols: symbols, keepingAsks: false)
+        unused = SimulationTally(triggers: design.policy.triggers.count)
+        times = Array(repeating: [], count: design.outcomes.count)
+    }
+
+    /// Replays one person's `events` (in time order) and counts them into `tally`.
+    mutating func replay(_ events: UnsafeBufferPointer<TimelineEvent>, person: String, into tally: inout ReadoutTally) {
+        guard let first = events.first?.time else { return }
+        let group = design.group(of: person)
+        replay.watch = ExperimentWatch(design.experiment, group: group, comparisons: design.comparisons)
+        replay.replay(events, person: person, into: &unused)
+        guard let watch = replay.watch else { return }
+        collectOutcomes(events)
+
+        let within = TimeSpan(seconds: Int64(design.withinDays) * 86_400)
+        let assignedWithin = TimeSpan(seconds: Int64(design.assignedWithinDays) * 86_400)
+        tally.groups[group].assigned += 1
+        if let exposure = watch.exposure {
+            tally.groups[group].exposed += 1
+            if exposure > first + assignedWithin - within { tally.lateExposures += 1 }
+            count(after: exposure, within: within, into: &tally.groups[group].triggered)
+        }
+        count(after: first, within: assignedWithin, into: &tally.groups[group].byAssignment)
+        for (index, comparison) in design.comparisons.enumerated() {
+            guard let trigger = watch.triggers[index] else { continue }
+            let side = comparison.arm == group ? 0 : 1
+            tally.comparisons[index].sides[side].triggered += 1
+            count(after: trigger, within: within, into: &tally.comparisons[index].sides[side].outcomes)
+        }
+        let last = events[events.count - 1].time
+        tally.firstSeen = tally.firstSeen.map { min($0.lowerBound, first)...max($0.upperBound, first) } ?? first...first
+        if tally.latest.map({ $0 < last }) ?? true { tally.latest = last }
+    }
+
+    /// Counts each outcome in `(start, start + within]` into `shares`, when that window ends by the
+    /// end of observation: a person observed less is not yet observable, counted in neither.
+    private func count(after start: Timestamp, within: TimeSpan, into shares: inout [ReadoutTally.Share]) {
+        let close = start + within
+        guard close <= end else { return }
+        for index in shares.indices {
+            shares[index].observable += 1
+            if times[index].contains(where: { $0 > start && $0 <= close }) { shares[index].withOutcome += 1 }
+        }
+    }
+
+    /// Gathers the times of each outcome in the person's lines.
+    private mutating func collectOutcomes(_ events: UnsafeBufferPointer<TimelineEvent>) {
+        for index in times.indices { times[index].removeAll(keepingCapacity: true) }
+        for event in events {
+            var bits = outcomes(of: event)
+            while bits != 0 {
+                times[bits.trailingZeroBitCount].append(event.time)
+                bits &= bits - 1
+            }
+        }
+    }
+
+    /// The outcomes a line is, as bits by their index.
+    private mutating func outcomes(of event: TimelineEvent) -> UInt64 {
+        switch event.kind {
+        case .launch:
+            return bits { $0 == .launch }
+        case .response:
+            let kind = ResponseKind.allCases[Int(event.value)]
+            return bits { $0 == .response(kind) }
+        case .event:
+            let index = Int(event.name)
+            if index >= eventOutcomes.count {
+                eventOutcomes.append(contentsOf: repeatElement(nil, count: index + 1 - eventOutcomes.count))
+            }
+            if let known = eventOutcomes[index] { return known }
+            // A line of an old name is a line of the new one (Semantics §14.4).
+            let name = design.policy.renamed.event(symbols[event.name])
+            let found = bits { $0 == .event(name) }
+            eventOutcomes[index] = found
+            return found
+        default:
+            return 0
+        }
+    }
+
+    /// The outcomes that `matches`, as bits by their index.
+    private func bits(_ matches: (ReadoutOutcome) -> Bool) -> UInt64 {
+        var bits: UInt64 = 0
+        for (index, outcome) in design.outcomes.enumerated() where matches(outcome) { bits |= 1 << UInt64(index) }
+        return bits
+    }
+}

@@ -1,0 +1,85 @@
+@_spi(ReviewGateTools) import ReviewGate
+
+/// A readout's run (Semantics §15): the experiment's policy replayed on every person, under their own
+/// arm, with their exposure, each comparison's trigger and their outcomes counted.
+public struct ReadoutSimulation: SimulationKind {
+    /// What is read out.
+    package var design: ReadoutDesign
+    /// The policy as `simulate` takes it (its path and digest).
+    package var policy: SimulatedPolicy
+    /// `--plan`: the effect to plan for, in percentage points.
+    package var planEffect: Double?
+
+    /// A readout of `policy`'s experiment; `nil` when it runs none.
+    package init?(
+        policy: SimulatedPolicy, outcomes: [ReadoutOutcome], withinDays: Int = 14, assignedWithinDays: Int? = nil,
+        until: Timestamp? = nil, planEffect: Double? = nil
+    ) {
+        guard
+            let design = ReadoutDesign(
+                policy: policy.policy, outcomes: outcomes, withinDays: withinDays,
+                assignedWithinDays: assignedWithinDays, until: until)
+        else { return nil }
+        self.design = design
+        self.policy = policy
+        self.planEffect = planEffect
+    }
+
+    /// The most outcomes a readout counts.
+    package static let outcomeLimit = 64
+
+    /// Replays the input and reads the experiment out.
+    public func report(_ request: SimulationRequest<Self>) throws(DiagnosticError) -> ReadoutReport {
+        guard !design.outcomes.isEmpty, design.outcomes.count <= Self.outcomeLimit else {
+            throw DiagnosticError("give from 1 to \(Self.outcomeLimit) outcomes (--outcome)", at: nil)
+        }
+        for (name, days) in [("--outcome-within", design.withinDays), ("--assigned-within", design.assignedWithinDays)]
+        where !(1...36_500).contains(days) {
+            throw DiagnosticError("\(name) must be a whole number of days from 1 to 36500", at: nil)
+        }
+        if request.grouped, design.until == nil {
+            throw DiagnosticError(
+                "a --grouped readout needs --until: observation ends at the latest line of the whole input, which a grouped run knows only at its end, after each person is counted",
+                at: nil)
+        }
+        var design = design
+        var policy = policy
+        if let key = request.versionKey {
+            policy = policy.replaying(versionKey: key)
+            design.policy = policy.policy
+            design.experiment = policy.policy.experiment ?? design.experiment
+        }
+        var simulation = Simulation(policies: [])
+        simulation.readout = design
+        let replayed = try request.replay(simulation, asks: nil)
+        let checked = try InputCheck.Checked(
+            replayed.outcome.inventory, symbols: replayed.symbols, policies: [policy.policy],
+            outcomes: design.outcomes, versionKey: request.versionKey)
+        var report = ReadoutReport(
+            input: replayed.input, experiment: design.experiment.name,
+            policy: (policy.policy.name, policy.policy.digest, policy.path), groups: design.groupNames,
+            bucketShares: design.experiment.bucketShares, comparisons: design.comparisons, outcomes: design.outcomes,
+            withinDays: design.withinDays, assignedWithinDays: design.assignedWithinDays, until: design.until,
+            planEffect: planEffect, tally: replayed.outcome.readout ?? ReadoutTally(design))
+        report.input.take(checked, versionKey: request.versionKey)
+        report.problems = replayed.problems
+        report.skippedByKind = replayed.skippedByKind
+        return report
+    }
+}
+
+extension SimulationRequest where Kind == ReadoutSimulation {
+    /// A readout (Semantics §15) of `readout`'s experiment over `input`.
+    ///
+    /// - Parameters:
+    ///   - readout: The experiment's policy, the outcomes and their windows.
+    ///   - input: Where the usage comes from: the timeline logged while the experiment ran.
+    ///   - grouped: The timelines' lines are grouped by person (a readout so read needs its `until`).
+    ///   - strict: The first unreadable line stops the run; otherwise it is skipped and counted.
+    ///   - jobs: How many people to replay at once (default: every core).
+    public init(
+        readout: ReadoutSimulation, input: Input, grouped: Bool = false, strict: Bool = false, jobs: Int? = nil
+    ) {
+        self.init(readout, input: input, grouped: grouped, strict: strict, jobs: jobs)
+    }
+}
