@@ -1,0 +1,252 @@
+import Foundation
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateAuthoring
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateSimulation
+import ReviewGateTestSupport
+@_spi(ReviewGateTools) import ReviewGateYAML
+import Testing
+
+/// `readout` (Semantics §15) against a plain per-person reference: each person's lines recorded one by
+/// one through the public record path (`Evaluator.evaluate`, `Transition.apply`), every arm decided
+/// alone at each moment, two arms differing when their decisions or the states they leave differ; the
+/// outcomes' windows counted from the lines. And readouts of two halves of the people merge into the
+/// whole's.
+@Suite("readout: against a per-person reference")
+struct ReadoutTests {
+    static let policyFile = Repository.path("policies/experiments/ask-earlier.yaml")
+    static let outcomes = ["process_completed", "launch", "response:rated"].compactMap(ReadoutOutcome.init)
+
+    /// The first-month cohort's lines, with a `response` line (rated) for every third person some
+    /// days after their first line, so that a response outcome has lines.
+    static func lines(people: Int) throws -> [String] {
+        var lines = try ExperimentSimulationTests.lines(people: people)
+        var first: [String: (Timestamp, Int)] = [:]
+        for line in lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let user = try #require(object["user"] as? String)
+            let time = try #require((object["time"] as? String).flatMap(Timestamp.init(rfc3339:)))
+            if first[user] == nil { first[user] = (time, first.count) }
+        }
+        for (user, (time, index)) in first where index % 3 == 0 {
+            let at = time + TimeSpan(seconds: Int64(index % 40) * 86_400 + 3_600)
+            lines.append(#"{"user":"\#(user)","time":"\#(at)","type":"response","value":"rated"}"#)
+        }
+        return lines
+    }
+
+    static func readout(
+        _ lines: [String], until: Timestamp? = nil, plan: Double? = nil, jobs: Int = 2
+    ) throws -> ReadoutReport {
+        let loaded = try PolicyLoader.files(Fixtures.documents).load(path: policyFile)
+        let kind = try #require(
+            ReadoutSimulation(
+                policy: SimulatedPolicy(loaded, path: policyFile), outcomes: outcomes, withinDays: 14,
+                until: until, planEffect: plan))
+        return try SimulationRequest(
+            readout: kind, input: .bytes(Array((lines.joined(separator: "\n") + "\n").utf8), name: "t.jsonl"),
+            jobs: jobs
+        ).run()
+    }
+
+    /// One line of the timeline, as the reference reads it.
+    struct Line {
+        var user: String
+        var time: Timestamp
+        var type: String
+        var name: String?
+        var scene: String?
+        var short: String?
+        var build: String?
+        var value: String?
+
+        init(_ text: String) throws {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            user = try #require(object["user"] as? String)
+            time = try #require((object["time"] as? String).flatMap(Timestamp.init(rfc3339:)))
+            type = try #require(object["type"] as? String)
+            name = object["name"] as? String
+            scene = object["scene"] as? String
+            short = object["short"] as? String
+            build = object["build"] as? String
+            value = object["value"] as? String
+        }
+    }
+
+    /// The reference: every person's lines through the record path, every arm decided alone.
+    static func reference(_ lines: [String], policy: Policy, end: Timestamp) throws -> ReadoutTally {
+        let experiment = try #require(policy.experiment)
+        let design = try #require(ReadoutDesign(policy: policy, outcomes: outcomes, withinDays: 14))
+        var tally = ReadoutTally(design)
+        var people: [String: [Line]] = [:]
+        var order: [String] = []
+        for text in lines {
+            let line = try Line(text)
+            if people[line.user] == nil { order.append(line.user) }
+            people[line.user, default: []].append(line)
+        }
+        let within = TimeSpan(seconds: 14 * 86_400)
+        let assignedWithin = TimeSpan(seconds: 42 * 86_400)
+        for user in order {
+            // In time order, lines at the same time as given (a stable sort).
+            let lines = people[user]!.enumerated().sorted {
+                ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+            }
+            .map(\.element)
+            let first = lines[0].time
+            var short = lines.first { $0.short != nil }?.short
+            var build = lines.first { $0.build != nil }?.build
+            var state = ReviewState(userID: user, installedAt: first, app: AppVersion(short: short, build: build))
+            let bucket = RolloutBucket.bucket(salt: experiment.salt, userID: user)
+            let group = experiment.arm(forBucket: bucket).map { $0 + 1 } ?? 0
+            var exposure: Timestamp?
+            var triggers = [Timestamp?](repeating: nil, count: design.comparisons.count)
+            for line in lines {
+                if (line.short != nil && line.short != short) || (line.build != nil && line.build != build) {
+                    short = line.short ?? short
+                    build = line.build ?? build
+                    Transition.update(
+                        &state, to: AppVersion(short: line.short, build: line.build), at: line.time, policy: policy)
+                }
+                let moment: Moment
+                switch line.type {
+                case "launch":
+                    moment = Moment(now: line.time, event: Trigger.launchEvent, scene: line.scene, source: .launch)
+                case "event": moment = Moment(now: line.time, event: line.name, scene: line.scene)
+                case "response":
+                    state = Transition.respond(
+                        state, try #require(line.value.flatMap(ResponseKind.init(rawValue:))), at: line.time)
+                    continue
+                default: continue
+                }
+                // Each arm alone, on the person's state: its decision and the state it leaves.
+                let arms = try experiment.arms.map { arm in
+                    let decision = try Evaluator.evaluate(arm.policy, state: state, moment: moment)
+                    return (
+                        decision.isAllowed, decision.trigger, Transition.apply(decision, to: state, policy: arm.policy)
+                    )
+                }
+                func differ(_ a: Int, _ b: Int) -> Bool {
+                    arms[a].0 != arms[b].0 || arms[a].1 != arms[b].1 || arms[a].2 != arms[b].2
+                }
+                if exposure == nil,
+                    group == 0 ? arms.contains { $0.0 } : arms.indices.contains { differ(0, $0) }
+                {
+                    exposure = line.time
+                }
+                for (index, comparison) in design.comparisons.enumerated()
+                where triggers[index] == nil && (comparison.arm == group || comparison.against == group) {
+                    let differs =
+                        comparison.against == 0
+                        ? arms[comparison.arm - 1].0 : differ(comparison.arm - 1, comparison.against - 1)
+                    if differs { triggers[index] = line.time }
+                }
+                let decision = try Evaluator.evaluate(policy, state: state, moment: moment)
+                state = Transition.apply(decision, to: state, policy: policy)
+            }
+            // The outcomes, from the lines.
+            func has(_ outcome: ReadoutOutcome, after start: Timestamp, within: TimeSpan) -> Bool {
+                lines.contains { line in
+                    guard line.time > start, line.time <= start + within else { return false }
+                    switch outcome {
+                    case .launch: return line.type == "launch"
+                    case .event(let name): return line.type == "event" && line.name == name
+                    case .response(let kind): return line.type == "response" && line.value == kind.rawValue
+                    }
+                }
+            }
+            func count(after start: Timestamp, within: TimeSpan, into shares: inout [ReadoutTally.Share]) {
+                guard start + within <= end else { return }
+                for (index, outcome) in outcomes.enumerated() {
+                    shares[index].observable += 1
+                    if has(outcome, after: start, within: within) { shares[index].withOutcome += 1 }
+                }
+            }
+            tally.groups[group].assigned += 1
+            if let exposure {
+                tally.groups[group].exposed += 1
+                if exposure > first + TimeSpan(seconds: 28 * 86_400) { tally.lateExposures += 1 }
+                count(after: exposure, within: within, into: &tally.groups[group].triggered)
+            }
+            count(after: first, within: assignedWithin, into: &tally.groups[group].byAssignment)
+            for (index, comparison) in design.comparisons.enumerated() {
+                guard let trigger = triggers[index] else { continue }
+                let side = comparison.arm == group ? 0 : 1
+                tally.comparisons[index].sides[side].triggered += 1
+                count(after: trigger, within: within, into: &tally.comparisons[index].sides[side].outcomes)
+            }
+            let last = lines[lines.count - 1].time
+            tally.firstSeen =
+                tally.firstSeen.map { min($0.lowerBound, first)...max($0.upperBound, first) } ?? first...first
+            if tally.latest.map({ $0 < last }) ?? true { tally.latest = last }
+        }
+        return tally
+    }
+
+    @Test("every count equals the per-person reference's, whole and to an earlier --until, on one core and two")
+    func againstTheReference() throws {
+        let lines = try Self.lines(people: 400)
+        let policy = try PolicyLoader.files(Fixtures.documents).load(path: Self.policyFile).policy
+        let whole = try Self.readout(lines)
+        let end = try #require(whole.end)
+        let expected = try Self.reference(lines, policy: policy, end: end)
+        #expect(whole.tally == expected)
+        #expect(try Self.readout(lines, jobs: 1).tally == expected)
+        // The comparisons are control and early against each other, and each against the holdout.
+        #expect(
+            whole.comparisons.map { [whole.groups[$0.arm], whole.groups[$0.against]] } == [
+                ["early", "control"], ["control", "holdout"], ["early", "holdout"],
+            ])
+        // Enough of everything that the comparison is not empty.
+        #expect(expected.groups.allSatisfy { $0.assigned > 0 && $0.exposed > 0 })
+        #expect(expected.comparisons.allSatisfy { $0.sides.allSatisfy { $0.triggered > 0 } })
+        #expect(expected.groups[1].triggered[2].withOutcome > 0, "people rated after their exposure")
+
+        let until = try #require(Timestamp(rfc3339: "2026-02-10T00:00:00Z"))
+        let earlier = try Self.readout(lines, until: until)
+        #expect(earlier.tally.groups == (try Self.reference(lines, policy: policy, end: until)).groups)
+        #expect(earlier.tally.comparisons == (try Self.reference(lines, policy: policy, end: until)).comparisons)
+        #expect(earlier.end == until)
+        #expect(
+            earlier.tally.groups[1].triggered[0].observable < earlier.tally.groups[1].exposed,
+            "some exposed people are not yet observable by the earlier end")
+    }
+
+    @Test("the JSON reads back to the same readout, and two halves of the people merge into the whole's JSON")
+    func halvesMerge() throws {
+        let lines = try Self.lines(people: 300)
+        let until = try #require(Timestamp(rfc3339: "2026-03-01T00:00:00Z"))
+        let whole = try Self.readout(lines, until: until, plan: 3)
+        let json = JSONWriter().string(whole.json)
+        let read = try ReadoutReport(json: try JSONReader().loadDocument(Array(json.utf8), file: "r.json"))
+        #expect(JSONWriter().string(read.json) == json)
+        #expect(read.text == whole.text)
+
+        let users = Set(lines.map(ExperimentSimulationTests.user))
+        let half = Set(users.sorted().prefix(users.count / 2))
+        let first = try Self.readout(
+            lines.filter { half.contains(ExperimentSimulationTests.user($0)) }, until: until, plan: 3)
+        let second = try Self.readout(
+            lines.filter { !half.contains(ExperimentSimulationTests.user($0)) }, until: until, plan: 3)
+        var merged = first
+        try merged.add(second)
+        #expect(merged.tally == whole.tally)
+        var wholeInput = whole.json
+        var mergedInput = merged.json
+        // The sources differ (one name each time): the rest is the whole's byte for byte.
+        wholeInput = Self.withoutInput(wholeInput)
+        mergedInput = Self.withoutInput(mergedInput)
+        #expect(JSONWriter().string(mergedInput) == JSONWriter().string(wholeInput))
+
+        // Without --until, each half ends at its own latest line: refused, not added up wrong.
+        var unpinned = try Self.readout(lines.filter { half.contains(ExperimentSimulationTests.user($0)) })
+        let other = try Self.readout(lines.filter { !half.contains(ExperimentSimulationTests.user($0)) })
+        try #require(unpinned.end != other.end)
+        #expect(throws: SimulationReport.MergeError.self) { try unpinned.add(other) }
+    }
+
+    static func withoutInput(_ json: JSONValue) -> JSONValue {
+        guard case .object(let members) = json else { return json }
+        return .object(members.filter { $0.key != "input" })
+    }
+}
