@@ -37,8 +37,7 @@ struct ReadoutCommand: ParsableCommand {
 
             Examples:
               reviewgate readout --policy policies/experiments/review-timing.yaml \\
-                --outcome response:rated --outcome survey_completed \\
-                policies/examples/readout/timeline.jsonl
+                --outcome survey_completed --plan 5 policies/examples/readout/timeline.jsonl
               reviewgate readout --policy P --outcome response:rated --plan 2 events.jsonl
               reviewgate readout --policy P --outcome launch --until 2026-04-01T00:00:00Z \\
                 --grouped --format json - < part.jsonl
@@ -152,21 +151,15 @@ struct ReadoutCommand: ParsableCommand {
     private func readout() throws -> ReadoutReport {
         guard let path = policy else { throw ValidationError("give the experiment's policy: --policy FILE") }
         let loaded = try InputFile.loadedPolicy(path)
-        guard loaded.policy.experiment != nil else {
-            throw InputFile.usageError(
-                "\(path): the policy runs no experiment (no experiment: section), so there is nothing to read out")
-        }
         let windows = try windows()
-        guard
-            let kind = ReadoutSimulation(
-                policy: SimulatedPolicy(loaded, path: path), outcomes: outcome.compactMap(ReadoutOutcome.init),
+        let request = try InputFile.orExit { () throws(DiagnosticError) in
+            try SimulationRequest(
+                readout: SimulatedPolicy(loaded, path: path), outcomes: outcome.compactMap(ReadoutOutcome.init),
                 withinDays: windows.within, assignedWithinDays: windows.assigned,
-                until: until.flatMap { Timestamp(rfc3339: $0) }, planEffect: plan)
-        else { throw InputFile.usageError("\(path): the policy runs no experiment") }
-        let report = try replay.run(
-            SimulationRequest(
-                readout: kind, input: .timelines(inputs), grouped: replay.grouped, strict: replay.strict,
-                jobs: replay.jobs))
+                until: until.flatMap { Timestamp(rfc3339: $0) }, planEffect: plan, input: .timelines(inputs),
+                grouped: replay.grouped, strict: replay.strict, jobs: replay.jobs)
+        }
+        let report = try replay.run(request)
         ReplayOptions.report(report.problems, skipped: report.input.skipped, byKind: report.skippedByKind)
         return report
     }

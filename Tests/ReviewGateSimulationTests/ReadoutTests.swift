@@ -44,7 +44,7 @@ struct ReadoutTests {
                 policy: SimulatedPolicy(loaded, path: policyFile), outcomes: outcomes, withinDays: 14,
                 until: until, planEffect: plan))
         return try SimulationRequest(
-            readout: kind, input: .bytes(Array((lines.joined(separator: "\n") + "\n").utf8), name: "t.jsonl"),
+            kind, input: .bytes(Array((lines.joined(separator: "\n") + "\n").utf8), name: "t.jsonl"),
             jobs: jobs
         ).run()
     }

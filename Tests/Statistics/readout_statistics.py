@@ -1,4 +1,4 @@
-"""The readout's statistics (SPEC §15) by statsmodels and scipy, for ReadoutStatisticsTests.
+"""The readout's statistics (Semantics §15) by statsmodels and scipy, for ReadoutStatisticsTests.
 
 Reads a JSON file of cases and prints one JSON object per case with the reference figures:
   {"kind": "two", "x1", "n1", "x2", "n2", "effect", "ratio"} -> newcombe interval, pooled z p-value,

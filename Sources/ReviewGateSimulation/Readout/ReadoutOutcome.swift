@@ -39,7 +39,7 @@ public enum ReadoutOutcome: Sendable, Hashable, CustomStringConvertible {
 
     private static let responsePrefix = "response:"
 
-    /// What the input check looks for (Semantics §10 *Events nobody sends*): the name, and the kind
+    /// What the input check looks for (Semantics §10 *What the input can tell*): the name, and the kind
     /// of line that sends it.
     var read: PolicyReads.Name {
         let by = "--outcome \(description)"

@@ -4,7 +4,7 @@ extension ReadoutReport {
     /// The readout for a terminal: the sample ratio warning first when there is one, what was read
     /// and where observation ended, then a table per outcome: each group, each comparison among the
     /// people its trigger reached, and the same by assignment.
-    package var text: String {
+    public var text: String {
         var lines: [String] = []
         if let mismatch { lines += ["warning: \(mismatch)", ""] }
         let digest = policy.digest.map { ", " + SimulationReport.shortDigest($0) } ?? ""
@@ -20,7 +20,7 @@ extension ReadoutReport {
             "outcomes within \(withinDays) d after the trigger; by assignment, within \(assignedWithinDays) d after the first line"
         if let late = lateExposureShare {
             windows +=
-                " (\(SimulationReport.percent(late * 100)) of exposures came after day \(assignedWithinDays - withinDays), too late for it)"
+                " (\(SimulationReport.percent(late * 100)) of exposures came after day \(assignedWithinDays - withinDays): their \(withinDays) d do not fit in the \(assignedWithinDays) d by assignment)"
         }
         lines.append(windows)
         lines.append(

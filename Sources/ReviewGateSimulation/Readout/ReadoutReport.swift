@@ -38,7 +38,7 @@ public struct ReadoutReport: Sendable {
     /// The counts.
     package var tally: ReadoutTally
     /// Skipped lines and warnings of the read.
-    package var problems: [Diagnostic] = []
+    public var problems: [Diagnostic] = []
     /// Skipped lines by the kind of their problem.
     package var skippedByKind: [String: Int] = [:]
 

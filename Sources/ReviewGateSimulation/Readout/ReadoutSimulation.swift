@@ -2,7 +2,7 @@
 
 /// A readout's run (Semantics §15): the experiment's policy replayed on every person, under their own
 /// arm, with their exposure, each comparison's trigger and their outcomes counted.
-public struct ReadoutSimulation: SimulationKind {
+public struct ReadoutSimulation: SimulationKind, Sendable {
     /// What is read out.
     package var design: ReadoutDesign
     /// The policy as `simulate` takes it (its path and digest).
@@ -69,17 +69,34 @@ public struct ReadoutSimulation: SimulationKind {
 }
 
 extension SimulationRequest where Kind == ReadoutSimulation {
-    /// A readout (Semantics §15) of `readout`'s experiment over `input`.
+    /// A readout (Semantics §15) of `policy`'s experiment over `input`; throws when the policy runs none.
     ///
     /// - Parameters:
-    ///   - readout: The experiment's policy, the outcomes and their windows.
+    ///   - policy: The policy that runs the experiment.
+    ///   - outcomes: What is counted after each person's trigger.
+    ///   - withinDays: W: an outcome counts within this many days after the trigger.
+    ///   - assignedWithinDays: A: by assignment, within this many days after the first line (W + 28
+    ///     unless given).
+    ///   - until: Where observation ends (default: the latest time in the input; a grouped run needs it).
+    ///   - planEffect: The difference to plan for, in percentage points (`--plan`).
     ///   - input: Where the usage comes from: the timeline logged while the experiment ran.
-    ///   - grouped: The timelines' lines are grouped by person (a readout so read needs its `until`).
+    ///   - grouped: The timelines' lines are grouped by person.
     ///   - strict: The first unreadable line stops the run; otherwise it is skipped and counted.
     ///   - jobs: How many people to replay at once (default: every core).
     public init(
-        readout: ReadoutSimulation, input: Input, grouped: Bool = false, strict: Bool = false, jobs: Int? = nil
-    ) {
-        self.init(readout, input: input, grouped: grouped, strict: strict, jobs: jobs)
+        readout policy: SimulatedPolicy, outcomes: [ReadoutOutcome], withinDays: Int = 14,
+        assignedWithinDays: Int? = nil, until: Timestamp? = nil, planEffect: Double? = nil, input: Input,
+        grouped: Bool = false, strict: Bool = false, jobs: Int? = nil
+    ) throws(DiagnosticError) {
+        guard
+            let kind = ReadoutSimulation(
+                policy: policy, outcomes: outcomes, withinDays: withinDays, assignedWithinDays: assignedWithinDays,
+                until: until, planEffect: planEffect)
+        else {
+            throw DiagnosticError(
+                "\(policy.path): the policy runs no experiment (no experiment: section), so there is nothing to read out",
+                at: policy.policy.location)
+        }
+        self.init(kind, input: input, grouped: grouped, strict: strict, jobs: jobs)
     }
 }

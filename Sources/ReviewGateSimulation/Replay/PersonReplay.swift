@@ -137,8 +137,10 @@ struct PersonReplay {
                 continue
             }
             tally.moments += 1
-            if watch != nil { watch!.observe(state: state, moment: moment) }
-            if !exposed, let experiment,
+            // A readout's watch finds the exposure itself, with every arm's decision at hand.
+            if watch != nil {
+                watch!.observe(state: state, moment: moment)
+            } else if !exposed, let experiment,
                 Evaluator.isExposure(experiment, heldOut: heldOut, state: state, moment: moment)
             {
                 exposed = true
