@@ -31,7 +31,9 @@ struct ReadoutCommand: ParsableCommand {
             EFFECT gives the people and days it takes to detect EFFECT percentage points.
 
             --format json writes a readout that readout --merge adds up with others (of disjoint \
-            people, each made with the same --until).
+            people, each made with the same --until). --html FILE also writes it as one \
+            self-contained page to share: a sentence per comparison, the differences drawn with \
+            their intervals, the tables; it fetches nothing, and its figures are the JSON's.
 
             Exit codes: 0 done, 2 an unusable policy, option or (with --strict) line.
 
@@ -41,7 +43,7 @@ struct ReadoutCommand: ParsableCommand {
               reviewgate readout --policy P --outcome response:rated --plan 2 events.jsonl
               reviewgate readout --policy P --outcome launch --until 2026-04-01T00:00:00Z \\
                 --grouped --format json - < part.jsonl
-              reviewgate readout --merge part-1.json part-2.json
+              reviewgate readout --merge part-1.json part-2.json --html readout.html
             """
     )
 
@@ -82,6 +84,12 @@ struct ReadoutCommand: ParsableCommand {
 
     @Option(help: "text (for a terminal) or json (a readout that --merge reads).")
     var format: SimulateCommand.ReportFormat = .text
+
+    @Option(
+        help: ArgumentHelp(
+            "Also write the readout as one self-contained HTML page: a sentence per comparison, error bars, no network.",
+            valueName: "file"))
+    var html: String?
 
     @OptionGroup var replay: ReplayOptions
 
@@ -135,12 +143,15 @@ struct ReadoutCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Opened before anything is read, so that an unwritable path stops the run at once.
+        let htmlStream = try html.map(ReplayOptions.stream)
         let report: ReadoutReport
         if merge {
             report = try InputFile.orExit { () throws(DiagnosticError) in try ReadoutReport.merged(reading: inputs) }
         } else {
             report = try readout()
         }
+        try htmlStream.map { try ReplayOptions.write(report.html, as: $0) }
         switch format {
         case .text: Terminal.print(String(report.text.dropLast()))
         case .json: Terminal.print(JSONWriter(pretty: false).string(report.json))

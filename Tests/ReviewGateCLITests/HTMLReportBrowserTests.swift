@@ -122,18 +122,18 @@ struct HTMLReportBrowserTests {
         #expect(try Self.pageRequests(opened.netLog, page: page) == ["http://127.0.0.1:9/x.png"])
     }
 
-    /// Runs `simulate` with `run` twice, drawing the page and printing the JSON report, opens the
+    /// Runs `simulate` (or `command`) with `run` twice, drawing the page and printing the JSON report, opens the
     /// page, and checks what every page must hold to: no console message, no request, no resource
     /// named, the JSON report kept whole, and every figure the JSON member it names. Gives the
     /// page as opened, its report, and its figures.
-    static func drawAndOpen(_ run: [String]) throws -> (
+    static func drawAndOpen(_ run: [String], command: String = "simulate") throws -> (
         opened: Opened, embedded: NSDictionary, figures: [(path: String, shown: String)]
     ) {
         let browser = try #require(Self.chromium, "Chromium is not installed, and CI is set: .ci/run installs it")
         let folder = try Repository.temporaryFolder()
-        let drawn = try CLIRunner.run(["simulate"] + run + ["--html", "report.html"], in: folder)
+        let drawn = try CLIRunner.run([command] + run + ["--html", "report.html"], in: folder)
         #expect(drawn.status == 0, "\(drawn.stderr)")
-        let json = try CLIRunner.run(["simulate"] + run + ["--format", "json"], in: folder)
+        let json = try CLIRunner.run([command] + run + ["--format", "json"], in: folder)
         #expect(json.status == 0, "\(json.stderr)")
         let page = folder.appending(path: "report.html")
 

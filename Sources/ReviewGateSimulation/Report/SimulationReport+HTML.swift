@@ -134,9 +134,10 @@ extension SimulationReport {
 
 extension HTML {
     /// A whole page of `body`, titled `title`, with the JSON `report` kept in it as data: one style
-    /// sheet (with the warnings' rule when the header `warns`), and a policy that lets it fetch nothing.
-    static func page(title: String, warns: Bool, body: HTML, report: JSONValue) -> String {
-        let style: HTML = warns ? HTMLStyle.css + HTMLStyle.warningCSS : HTMLStyle.css
+    /// sheet (with the warnings' rule when the header `warns`, then `more` rules of the page's own),
+    /// and a policy that lets it fetch nothing.
+    static func page(title: String, warns: Bool, body: HTML, report: JSONValue, style more: HTML = "") -> String {
+        let style: HTML = (warns ? HTMLStyle.css + HTMLStyle.warningCSS : HTMLStyle.css) + more
         let head: HTML =
             "<meta charset=\"utf-8\">\n"
             + "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\n"
