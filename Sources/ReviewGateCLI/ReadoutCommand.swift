@@ -35,7 +35,11 @@ struct ReadoutCommand: ParsableCommand {
             self-contained page to share: a sentence per comparison, the differences drawn with \
             their intervals, the tables; it fetches nothing, and its figures are the JSON's.
 
-            Exit codes: 0 done, 2 an unusable policy, option or (with --strict) line.
+            --budget FILE reads out an experiment whose policy ran inside a budget: the budget's \
+            one prompt whose policy runs an experiment, each person replayed under the budget, \
+            since its grants change the state (exposure is still decided on the policy's arms).
+
+            Exit codes: 0 done, 2 an unusable policy, budget, option or (with --strict) line.
 
             Examples:
               reviewgate readout --policy policies/experiments/review-timing.yaml \\
@@ -43,12 +47,19 @@ struct ReadoutCommand: ParsableCommand {
               reviewgate readout --policy P --outcome response:rated --plan 2 events.jsonl
               reviewgate readout --policy P --outcome launch --until 2026-04-01T00:00:00Z \\
                 --grouped --format json - < part.jsonl
+              reviewgate readout --budget app.budget.yaml --outcome response:rated events.jsonl
               reviewgate readout --merge part-1.json part-2.json --html readout.html
             """
     )
 
     @Option(help: ArgumentHelp("The policy that runs the experiment (YAML or compiled).", valueName: "policy"))
     var policy: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The budget the experiment's policy ran inside (YAML or compiled), instead of --policy: people replayed under it.",
+            valueName: "budget"))
+    var budget: String?
 
     @Option(
         help: ArgumentHelp(
@@ -102,12 +113,19 @@ struct ReadoutCommand: ParsableCommand {
                 merge ? "give the readouts to merge" : "give timeline files (or - for standard input)")
         }
         if merge {
-            guard policy == nil, outcome.isEmpty, plan == nil, until == nil else {
-                throw ValidationError("--merge adds up readouts: give no --policy, --outcome, --plan or --until")
+            guard policy == nil, budget == nil, outcome.isEmpty, plan == nil, until == nil else {
+                throw ValidationError(
+                    "--merge adds up readouts: give no --policy, --budget, --outcome, --plan or --until")
             }
             return
         }
-        guard policy != nil else { throw ValidationError("give the experiment's policy: --policy FILE") }
+        guard (policy == nil) != (budget == nil) else {
+            throw ValidationError(
+                policy == nil
+                    ? "give the experiment's policy: --policy FILE (or the budget it ran inside: --budget FILE)"
+                    : "give --policy or --budget, not both: with --budget, the policy is its prompt's that runs the experiment"
+            )
+        }
         guard !outcome.isEmpty else {
             throw ValidationError(
                 "give an outcome to read out: --outcome NAME (an event, response:rated, response:declined, response:later or launch)"
@@ -160,15 +178,27 @@ struct ReadoutCommand: ParsableCommand {
 
     /// Replays the timelines and reads the experiment out.
     private func readout() throws -> ReadoutReport {
-        guard let path = policy else { throw ValidationError("give the experiment's policy: --policy FILE") }
-        let loaded = try InputFile.loadedPolicy(path)
         let windows = try windows()
-        let request = try InputFile.orExit { () throws(DiagnosticError) in
-            try SimulationRequest(
-                readout: SimulatedPolicy(loaded, path: path), outcomes: outcome.compactMap(ReadoutOutcome.init),
-                withinDays: windows.within, assignedWithinDays: windows.assigned,
-                until: until.flatMap { Timestamp(rfc3339: $0) }, planEffect: plan, input: .timelines(inputs),
-                grouped: replay.grouped, strict: replay.strict, jobs: replay.jobs)
+        let outcomes = outcome.compactMap(ReadoutOutcome.init)
+        let until = until.flatMap { Timestamp(rfc3339: $0) }
+        let request: SimulationRequest<ReadoutSimulation>
+        if let path = budget {
+            let loaded = try InputFile.loadedBudget(path)
+            request = try InputFile.orExit { () throws(DiagnosticError) in
+                try SimulationRequest(
+                    readout: SimulatedBudget(loaded.budget, path: path), outcomes: outcomes, withinDays: windows.within,
+                    assignedWithinDays: windows.assigned, until: until, planEffect: plan, input: .timelines(inputs),
+                    grouped: replay.grouped, strict: replay.strict, jobs: replay.jobs)
+            }
+        } else {
+            guard let path = policy else { throw ValidationError("give the experiment's policy: --policy FILE") }
+            let loaded = try InputFile.loadedPolicy(path)
+            request = try InputFile.orExit { () throws(DiagnosticError) in
+                try SimulationRequest(
+                    readout: SimulatedPolicy(loaded, path: path), outcomes: outcomes, withinDays: windows.within,
+                    assignedWithinDays: windows.assigned, until: until, planEffect: plan, input: .timelines(inputs),
+                    grouped: replay.grouped, strict: replay.strict, jobs: replay.jobs)
+            }
         }
         let report = try replay.run(request)
         ReplayOptions.report(report.problems, skipped: report.input.skipped, byKind: report.skippedByKind)

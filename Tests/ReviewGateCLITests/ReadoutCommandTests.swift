@@ -31,6 +31,17 @@ struct ReadoutCommandTests {
             ),
             (["--merge", "--policy", policy, "a.json"], "--merge adds up readouts: give no --policy"),
             (
+                [
+                    "--policy", policy, "--budget", "policies/budget/calm-app.budget.yaml", "--outcome", "launch",
+                    timeline,
+                ],
+                "give --policy or --budget, not both"
+            ),
+            (
+                ["--budget", "policies/budget/calm-app.budget.yaml", "--outcome", "launch", timeline],
+                "no prompt's policy runs an experiment, so there is nothing to read out"
+            ),
+            (
                 ["--policy", policy, "--outcome", "launch", "--plan", "0", timeline],
                 "--plan is a difference in percentage points"
             ),

@@ -36,7 +36,11 @@ struct ReadoutReferenceTests {
     func pageListsTheMembers() throws {
         let report = try ReadoutTests.readout(try ReadoutTests.lines(people: 60), plan: 2)
         let json = report.json
-        #expect(Self.members(after: "# The readout's JSON") == Self.keys(json))
+        // `budget` only with --budget.
+        #expect(Self.members(after: "# The readout's JSON") == Self.keys(json).union(["budget"]))
+        var underBudget = report
+        underBudget.budget = ("calm-app", nil, "calm-app.budget.yaml", "review")
+        #expect(Self.members(after: "# The readout's JSON") == Self.keys(underBudget.json))
         guard case .object(let members) = json,
             case .array(let outcomes)? = members.first(where: { $0.key == "outcomes" })?.value
         else {

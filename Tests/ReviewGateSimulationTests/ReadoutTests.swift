@@ -73,8 +73,11 @@ struct ReadoutTests {
         }
     }
 
-    /// The reference: every person's lines through the record path, every arm decided alone.
-    static func reference(_ lines: [String], policy: Policy, end: Timestamp) throws -> ReadoutTally {
+    /// The reference: every person's lines through the record path (under `budget`, when given, through
+    /// `record --budget`'s: arbitrated), every arm decided alone.
+    static func reference(_ lines: [String], policy: Policy, budget: Budget? = nil, end: Timestamp) throws
+        -> ReadoutTally
+    {
         let experiment = try #require(policy.experiment)
         let design = try #require(ReadoutDesign(policy: policy, outcomes: outcomes, withinDays: 14))
         var tally = ReadoutTally(design)
@@ -105,11 +108,21 @@ struct ReadoutTests {
                 if (line.short != nil && line.short != short) || (line.build != nil && line.build != build) {
                     short = line.short ?? short
                     build = line.build ?? build
-                    Transition.update(
-                        &state, to: AppVersion(short: line.short, build: line.build), at: line.time, policy: policy)
+                    let version = AppVersion(short: line.short, build: line.build)
+                    if let budget {
+                        Transition.update(
+                            &state, to: version, at: line.time, versionKey: budget.versionKey, counting: budget.counting
+                        )
+                    } else {
+                        Transition.update(&state, to: version, at: line.time, policy: policy)
+                    }
                 }
                 let moment: Moment
+                var wanted: [String] = []
                 switch line.type {
+                case "want" where budget != nil:
+                    moment = Moment(now: line.time, scene: line.scene)
+                    wanted = [try #require(line.name)]
                 case "launch":
                     moment = Moment(now: line.time, event: Trigger.launchEvent, scene: line.scene, source: .launch)
                 case "event": moment = Moment(now: line.time, event: line.name, scene: line.scene)
@@ -119,9 +132,12 @@ struct ReadoutTests {
                     continue
                 default: continue
                 }
-                // Each arm alone, on the person's state: its decision and the state it leaves.
-                let arms = try experiment.arms.map { arm in
-                    let decision = try Evaluator.evaluate(arm.policy, state: state, moment: moment)
+                // Each arm alone, on the person's state: its decision and the state it leaves (a moment
+                // an arm cannot decide, a want, blocks and leaves it as it is).
+                let arms = experiment.arms.map { arm in
+                    guard let decision = try? Evaluator.evaluate(arm.policy, state: state, moment: moment) else {
+                        return (false, String?.none, state)
+                    }
                     return (
                         decision.isAllowed, decision.trigger, Transition.apply(decision, to: state, policy: arm.policy)
                     )
@@ -141,8 +157,13 @@ struct ReadoutTests {
                         ? arms[comparison.arm - 1].0 : differ(comparison.arm - 1, comparison.against - 1)
                     if differs { triggers[index] = line.time }
                 }
-                let decision = try Evaluator.evaluate(policy, state: state, moment: moment)
-                state = Transition.apply(decision, to: state, policy: policy)
+                if let budget {
+                    let arbitration = try Arbiter.arbitrate(budget, state: state, moment: moment, wanted: wanted)
+                    Transition.apply(arbitration, to: &state, budget: budget)
+                } else {
+                    let decision = try Evaluator.evaluate(policy, state: state, moment: moment)
+                    state = Transition.apply(decision, to: state, policy: policy)
+                }
             }
             // The outcomes, from the lines.
             func has(_ outcome: ReadoutOutcome, after start: Timestamp, within: TimeSpan) -> Bool {
@@ -210,6 +231,68 @@ struct ReadoutTests {
         #expect(
             earlier.tally.groups[1].triggered[0].observable < earlier.tally.groups[1].exposed,
             "some exposed people are not yet observable by the earlier end")
+    }
+
+    /// The shipped calm-app budget, its review an experiment whose arms differ only in their
+    /// cooldown: they first differ after a first ask, which the budget may hold back, so that the
+    /// budget's grants move the triggers.
+    static func cooldownBudget() throws -> String {
+        let folder = try Repository.temporaryFolder()
+        let policy = """
+            reviewgate: 1
+            extends: \(Repository.path("policies/apple-sample.yaml"))
+            name: wait-longer
+            guards: {cooldown: 1d}
+            experiment:
+              name: wait-longer
+              salt: wait-longer-1
+              holdout: 10
+              arms:
+                control: {weight: 1}
+                longer:
+                  weight: 1
+                  override: {guards: {cooldown: 20d}}
+
+            """
+        try policy.write(to: folder.appending(path: "wait-longer.yaml"), atomically: true, encoding: .utf8)
+        let text = try String(contentsOfFile: BudgetSimulationTests.budgetFile, encoding: .utf8)
+            .replacingOccurrences(of: "policy: review.yaml", with: "policy: wait-longer.yaml")
+            .replacingOccurrences(
+                of: "policy: survey.yaml", with: "policy: \(Repository.path("policies/budget/survey.yaml"))")
+        let path = folder.appending(path: "experiment.budget.yaml").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test(
+        "under a budget (--budget), every count equals the reference's of each line arbitrated in turn",
+        arguments: [false, true])
+    func underABudget(_ cooldown: Bool) throws {
+        let path = try cooldown ? Self.cooldownBudget() : BudgetReportTests.experimentBudget()
+        let budget = try BudgetReportTests.loader.load(path: path).budget
+        let bytes = try BudgetSimulationTests.timeline(people: 300)
+        let lines = bytes.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }
+        let report = try SimulationRequest(
+            readout: SimulatedBudget(budget, path: path), outcomes: Self.outcomes,
+            input: .bytes(bytes, name: "t.jsonl"),
+            jobs: 2
+        ).run()
+        let review = try #require(budget.prompts.first { $0.name == "review" }?.policy)
+        let end = try #require(report.end)
+        let expected = try Self.reference(lines, policy: review, budget: budget, end: end)
+        #expect(report.tally == expected)
+        #expect(report.budget?.prompt == "review")
+        #expect(expected.comparisons.allSatisfy { $0.sides.allSatisfy { $0.triggered > 0 } })
+        #expect(report.text.contains("replayed under budget calm-app"))
+        // The policy alone, without the budget.
+        let alone = try SimulationRequest(
+            readout: SimulatedPolicy(review, path: "review.yaml"), outcomes: Self.outcomes,
+            input: .bytes(bytes, name: "t.jsonl"), jobs: 2
+        ).run()
+        #expect(alone.tally == (try Self.reference(lines, policy: review, end: end)))
+        // Arms that first differ at the first ask are triggered alike under the budget; arms that
+        // differ only after it are triggered where the budget's grants put them.
+        #expect((alone.tally.comparisons == report.tally.comparisons) == !cooldown)
     }
 
     @Test("the JSON reads back to the same readout, and two halves of the people merge into the whole's JSON")

@@ -29,6 +29,9 @@ struct BudgetReplay {
     /// Whether a line no policy reads is recorded without arbitrating (``SimulatedBudget/skipsUnread``).
     private let skipsUnread: Bool
     private var lean = ReplayArbitration()
+    /// For a readout, what watches each arbitrated moment for the person's exposure and triggers
+    /// (Semantics §15: decided on the policy's arms, before the budget).
+    var watch: ExperimentWatch?
 
     init(_ simulated: SimulatedBudget, symbols: Symbols, horizonDays: Int? = nil) {
         self.simulated = simulated
@@ -114,6 +117,7 @@ struct BudgetReplay {
                     continue
                 }
                 tally.moments += 1
+                if watch != nil { observe(moment, state: state, renamed: renamed) }
                 count(wanted, lean.candidates, at: moment.now, into: &tally)
                 Transition.apply(lean, of: moment, to: &state, budget: budget)
                 continue
@@ -128,6 +132,7 @@ struct BudgetReplay {
                 continue
             }
             tally.moments += 1
+            if watch != nil { observe(moment, state: state, renamed: renamed) }
             count(arbitration.wanted, arbitration.candidates, at: moment.now, into: &tally)
             Transition.apply(arbitration, to: &state, budget: budget)
         }
@@ -207,6 +212,13 @@ struct BudgetReplay {
                 }
             }
         }
+    }
+
+    /// Shows the watch `moment` (an event under its new name, as the policies read it) on `state`.
+    private mutating func observe(_ moment: Moment, state: ReviewState, renamed: Renames) {
+        var seen = moment
+        if !renamed.isEmpty, let event = moment.event { seen.subject = .event(renamed.event(event)) }
+        watch!.observe(state: state, moment: seen)
     }
 
     private func text(_ id: Symbols.ID) -> String? {

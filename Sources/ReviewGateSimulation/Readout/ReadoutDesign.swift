@@ -18,6 +18,9 @@ package struct ReadoutDesign: Sendable {
     package var until: Timestamp?
     /// The comparisons, each drawing both of its groups with its own trigger.
     package var comparisons: [ReadoutComparison]
+    /// The budget the policy ran inside (`--budget`): then each person is replayed under it, since
+    /// its grants change the state.
+    package var budget: SimulatedBudget?
 
     /// A readout of `policy`'s experiment; `nil` when the policy runs none.
     package init?(

@@ -8,9 +8,12 @@ struct ReadoutReplay {
     let design: ReadoutDesign
     /// Where observation ends.
     let end: Timestamp
-    private var replay: PersonReplay
-    /// What the replay counts for `simulate`, which a readout does not report.
-    private var unused: SimulationTally
+    /// The person's replay under the policy, or under the budget it ran inside (one of the two),
+    /// each with the tally it counts for `simulate`, which a readout does not report.
+    private var policyReplay: PersonReplay?
+    private var budgetReplay: BudgetReplay?
+    private var unusedTally: SimulationTally
+    private var unusedBudgetTally: BudgetTally?
     /// Each outcome's times in the person's lines, their storage reused.
     private var times: [[Timestamp]]
     /// Which outcomes each event name is, by symbol (bits; `nil` not yet known).
@@ -21,18 +24,38 @@ struct ReadoutReplay {
         self.design = design
         self.end = end
         self.symbols = symbols
-        replay = PersonReplay(SimulatedPolicy(design.policy, path: ""), symbols: symbols, keepingAsks: false)
-        unused = SimulationTally(triggers: design.policy.triggers.count)
+        unusedTally = SimulationTally(triggers: design.policy.triggers.count)
+        if let budget = design.budget {
+            budgetReplay = BudgetReplay(budget, symbols: symbols)
+            unusedBudgetTally = BudgetTally(prompts: budget.budget.prompts.count, arms: budget.armCounts)
+        } else {
+            policyReplay = PersonReplay(
+                SimulatedPolicy(design.policy, path: ""), symbols: symbols, keepingAsks: false)
+        }
         times = Array(repeating: [], count: design.outcomes.count)
+    }
+
+    /// Replays `events` under `watch` (in place: the replays' storage is reused), and gives the
+    /// watch back.
+    private mutating func watched(
+        _ events: UnsafeBufferPointer<TimelineEvent>, person: String, by watch: ExperimentWatch
+    ) -> ExperimentWatch? {
+        if policyReplay != nil {
+            policyReplay!.watch = watch
+            policyReplay!.replay(events, person: person, into: &unusedTally)
+            return policyReplay!.watch
+        }
+        budgetReplay!.watch = watch
+        budgetReplay!.replay(events, person: person, into: &unusedBudgetTally!)
+        return budgetReplay!.watch
     }
 
     /// Replays one person's `events` (in time order) and counts them into `tally`.
     mutating func replay(_ events: UnsafeBufferPointer<TimelineEvent>, person: String, into tally: inout ReadoutTally) {
         guard let first = events.first?.time else { return }
         let group = design.group(of: person)
-        replay.watch = ExperimentWatch(design.experiment, group: group, comparisons: design.comparisons)
-        replay.replay(events, person: person, into: &unused)
-        guard let watch = replay.watch else { return }
+        let watching = ExperimentWatch(design.experiment, group: group, comparisons: design.comparisons)
+        guard let watch = watched(events, person: person, by: watching) else { return }
         collectOutcomes(events)
 
         let within = TimeSpan(seconds: Int64(design.withinDays) * 86_400)

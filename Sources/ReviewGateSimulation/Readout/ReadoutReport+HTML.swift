@@ -36,6 +36,12 @@ extension ReadoutReport {
 
     private var header: HTML {
         var rows = [HTML.readRow("policy", name: policy.name, path: policy.path, digest: policy.digest)]
+        if let budget {
+            rows.append(HTML.readRow("budget", name: budget.name, path: budget.path, digest: budget.digest))
+            rows.append(
+                HTML.element("dt", [], "prompt")
+                    + HTML.element("dd", [], HTML(text: "\(budget.prompt): each person replayed under the budget")))
+        }
         rows += input.htmlRows(people: FigurePath("people"), tally.groups.reduce(0) { $0 + $1.assigned })
         let ended = end.map { $0.description + (until == nil ? " (the latest line)" : " (--until)") } ?? "-"
         rows.append(HTML.element("dt", [], "observed to") + HTML.element("dd", [], HTML(text: ended)))

@@ -21,6 +21,18 @@ extension ReadoutReport {
                     ("name", .string(policy.name)), ("digest", .string(policy.digest)), ("path", .string(policy.path)),
                 ])
             ),
+        ]
+        if let budget {
+            members.append(
+                (
+                    "budget",
+                    .object([
+                        ("name", .string(budget.name)), ("digest", .string(budget.digest)),
+                        ("path", .string(budget.path)), ("prompt", .string(budget.prompt)),
+                    ])
+                ))
+        }
+        members += [
             ("input", input.json), ("end", .string(end?.description)), ("until", .string(until?.description)),
             ("within_days", .int(withinDays)), ("assigned_within_days", .int(assignedWithinDays)),
             ("people", .int(tally.groups.reduce(0) { $0 + $1.assigned })),

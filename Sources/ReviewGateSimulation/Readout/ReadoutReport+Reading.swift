@@ -70,6 +70,12 @@ extension ReadoutReport {
         let within = reader.int(root, "within_days")
         let assignedWithin = reader.int(root, "assigned_within_days")
         let planEffect = root["plan_effect_pp"].flatMap(ReportReader.number)
+        let budget = root["budget"].map { node in
+            (
+                node["name"]?.string ?? "", node["digest"]?.string, node["path"]?.string ?? "",
+                node["prompt"]?.string ?? ""
+            )
+        }
         guard reader.problems.isEmpty, let experiment, let policyNode else { throw DiagnosticError(reader.problems) }
         self.init(
             input: input, experiment: experiment,
@@ -78,15 +84,18 @@ extension ReadoutReport {
             ), groups: groups, bucketShares: shares.map { ReportReader.number($0.value) ?? 0 },
             comparisons: comparisons, outcomes: outcomes, withinDays: within, assignedWithinDays: assignedWithin,
             until: until, planEffect: planEffect, tally: tally)
+        self.budget = budget
     }
 
     /// Adds another part's readout: of other people, the same experiment, outcomes, windows and end.
     package mutating func add(_ other: ReadoutReport) throws(SimulationReport.MergeError) {
         guard other.experiment == experiment, other.policy.digest == policy.digest, other.groups == groups,
-            other.comparisons == comparisons
+            other.comparisons == comparisons, other.budget?.digest == budget?.digest,
+            other.budget?.prompt == budget?.prompt
         else {
             throw SimulationReport.MergeError(
-                message: "the readouts are of different experiments or policies; merge readouts of the same run")
+                message:
+                    "the readouts are of different experiments, policies or budgets; merge readouts of the same run")
         }
         guard other.outcomes == outcomes, other.withinDays == withinDays,
             other.assignedWithinDays == assignedWithinDays, other.planEffect == planEffect

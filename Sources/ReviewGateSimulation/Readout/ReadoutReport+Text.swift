@@ -9,6 +9,12 @@ extension ReadoutReport {
         if let mismatch { lines += ["warning: \(mismatch)", ""] }
         let digest = policy.digest.map { ", " + SimulationReport.shortDigest($0) } ?? ""
         lines.append("readout of experiment \(experiment) (policy \(policy.name), \(policy.path)\(digest))")
+        if let budget {
+            let digest = budget.digest.map { ", " + SimulationReport.shortDigest($0) } ?? ""
+            lines.append(
+                "replayed under budget \(budget.name) (\(budget.path)\(digest)), the policy of its prompt \(budget.prompt)"
+            )
+        }
         let sources = input.sources.map { $0 == "-" ? "standard input" : $0 }.joined(separator: ", ")
         var read = "\(sources): \(SimulationReport.grouped(input.events)) events"
         if input.skipped > 0 { read += ", \(SimulationReport.grouped(input.skipped)) lines skipped" }

@@ -19,6 +19,9 @@ public struct ReadoutReport: Sendable {
     package var experiment: String
     /// The policy that runs it: its name, digest and path.
     package var policy: (name: String, digest: String?, path: String)
+    /// The budget the policy ran inside (`--budget`): its name, digest, path, and the prompt whose
+    /// policy runs the experiment.
+    package var budget: (name: String, digest: String?, path: String, prompt: String)?
     /// The groups' names, the holdout first.
     package var groups: [String]
     /// Each group's share of the buckets, the holdout first.

@@ -25,6 +25,34 @@ public struct ReadoutSimulation: SimulationKind, Sendable {
         self.planEffect = planEffect
     }
 
+    /// A readout of the experiment of `budget`'s one prompt whose policy runs one, replayed under the
+    /// budget. Throws when no prompt's policy runs an experiment, or several do.
+    package init(
+        budget: SimulatedBudget, outcomes: [ReadoutOutcome], withinDays: Int = 14, assignedWithinDays: Int? = nil,
+        until: Timestamp? = nil, planEffect: Double? = nil
+    ) throws(DiagnosticError) {
+        let running = budget.budget.prompts.indices.filter { budget.budget.prompts[$0].policy?.experiment != nil }
+        guard running.count == 1, let index = budget.policyIndex[running[0]] else {
+            let names = running.map { budget.budget.prompts[$0].name }
+            throw DiagnosticError(
+                running.isEmpty
+                    ? "\(budget.path): no prompt's policy runs an experiment, so there is nothing to read out"
+                    : "\(budget.path): the policies of \(names.joined(separator: " and ")) each run an experiment; a readout reads out one: give a budget whose other prompts run none",
+                at: budget.budget.location)
+        }
+        guard
+            var readout = ReadoutSimulation(
+                policy: budget.policies[index], outcomes: outcomes, withinDays: withinDays,
+                assignedWithinDays: assignedWithinDays, until: until, planEffect: planEffect)
+        else { throw DiagnosticError("\(budget.path): no prompt's policy runs an experiment", at: nil) }
+        readout.design.budget = budget
+        readout.prompt = budget.budget.prompts[running[0]].name
+        self = readout
+    }
+
+    /// With a budget, the prompt whose policy runs the experiment.
+    package var prompt: String?
+
     /// The most outcomes a readout counts.
     package static let outcomeLimit = 64
 
@@ -48,12 +76,15 @@ public struct ReadoutSimulation: SimulationKind, Sendable {
             policy = policy.replaying(versionKey: key)
             design.policy = policy.policy
             design.experiment = policy.policy.experiment ?? design.experiment
+            design.budget = design.budget?.replaying(versionKey: key)
         }
         var simulation = Simulation(policies: [])
         simulation.readout = design
         let replayed = try request.replay(simulation, asks: nil)
+        let budget = design.budget?.budget
         let checked = try InputCheck.Checked(
-            replayed.outcome.inventory, symbols: replayed.symbols, policies: [policy.policy],
+            replayed.outcome.inventory, symbols: replayed.symbols, policies: budget?.policies ?? [policy.policy],
+            wants: budget.map { $0.prompts.filter { $0.policy == nil }.map { ($0.name, $0.location) } } ?? [],
             outcomes: design.outcomes, versionKey: request.versionKey)
         var report = ReadoutReport(
             input: replayed.input, experiment: design.experiment.name,
@@ -61,6 +92,7 @@ public struct ReadoutSimulation: SimulationKind, Sendable {
             bucketShares: design.experiment.bucketShares, comparisons: design.comparisons, outcomes: design.outcomes,
             withinDays: design.withinDays, assignedWithinDays: design.assignedWithinDays, until: design.until,
             planEffect: planEffect, tally: replayed.outcome.readout ?? ReadoutTally(design))
+        report.budget = design.budget.map { ($0.budget.name, $0.budget.digest, $0.path, prompt ?? "") }
         report.input.take(checked, versionKey: request.versionKey)
         report.problems = replayed.problems
         report.skippedByKind = replayed.skippedByKind
@@ -97,6 +129,21 @@ extension SimulationRequest where Kind == ReadoutSimulation {
                 "\(policy.path): the policy runs no experiment (no experiment: section), so there is nothing to read out",
                 at: policy.policy.location)
         }
+        self.init(kind, input: input, grouped: grouped, strict: strict, jobs: jobs)
+    }
+
+    /// A readout (Semantics §15) of the experiment of `budget`'s one prompt whose policy runs one,
+    /// each person replayed under the budget (its grants change the state); throws when no prompt's
+    /// policy, or more than one, runs an experiment. The other parameters are those of
+    /// ``init(readout:outcomes:withinDays:assignedWithinDays:until:planEffect:input:grouped:strict:jobs:)``.
+    public init(
+        readout budget: SimulatedBudget, outcomes: [ReadoutOutcome], withinDays: Int = 14,
+        assignedWithinDays: Int? = nil, until: Timestamp? = nil, planEffect: Double? = nil, input: Input,
+        grouped: Bool = false, strict: Bool = false, jobs: Int? = nil
+    ) throws(DiagnosticError) {
+        let kind = try ReadoutSimulation(
+            budget: budget, outcomes: outcomes, withinDays: withinDays, assignedWithinDays: assignedWithinDays,
+            until: until, planEffect: planEffect)
         self.init(kind, input: input, grouped: grouped, strict: strict, jobs: jobs)
     }
 }
