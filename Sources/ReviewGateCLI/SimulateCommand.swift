@@ -18,7 +18,8 @@ struct SimulateCommand: ParsableCommand {
 
             Timeline columns (JSON Lines keys, or a CSV header): user, time (RFC 3339, or epoch \
             seconds, milliseconds or microseconds), type (install, launch, event, trigger, update, \
-            response, flag, attribute, want), name, scene, source, short, build, value. \
+            response, flag, attribute, want), name, scene, source, short, build, value, arm (the \
+            experiment arm the app logged, which readout checks). \
             Documentation/guides/exporting-from-a-warehouse.md has export queries for GA4's tables.
 
             --vary PATH=V1,V2 replays the same people through each variant of the policy, the \

@@ -59,6 +59,15 @@ struct JSONLineFastPathTests {
         #"{"time":"2026-01-08T00:00:00Z","type":"launch"}"#,
         #"{"user":"p0004","time":-0,"type":"launch"}"#,
         #"{"user":"p0004","time":01,"type":"launch"}"#,
+        // The experiment arm the app logged: a string, or nothing; anything else is the scanner's.
+        #"{"user":"p0007","time":"2026-01-08T00:00:00Z","type":"launch","arm":"early"}"#,
+        #"{"user":"p0007","arm":"control","time":"2026-01-08T00:00:01Z","type":"event","name":"done","scene":"Home"}"#,
+        #"{"user":"p0007","time":"2026-01-08T00:00:02Z","type":"launch","arm":null}"#,
+        #"{"user":"p0007","time":"2026-01-08T00:00:03Z","type":"launch","arm":""}"#,
+        #"{"user":"p0007","time":"2026-01-08T00:00:04Z","type":"launch","arm":3}"#,
+        #"{"user":"p0007","time":"2026-01-08T00:00:05Z","type":"launch","arm":"early","arm":"control"}"#,
+        #"{"user":"p0007","time":"2026-01-08T00:00:06Z","type":"launch", "arm" : "é"}"#,
+        #"{"user":"p0007","time":"2026-01-08T00:00:07Z","type":"response","value":"rated","arm":"early"}"#,
         // Columns simulate does not read, as a wide export writes them: skipped once noted.
         #"{"user":"p0005","campaign":"spring","time":"2026-01-08T00:00:00Z","type":"launch","n":12,"ok":true,"no":false,"nil":null}"#,
         #"{"user":"p0005","time":"2026-01-08T00:00:01Z","campaign" : "autumn" ,"type":"launch","n":-1.5e2}"#,

@@ -59,6 +59,7 @@ struct ReadoutTests {
         var short: String?
         var build: String?
         var value: String?
+        var arm: String?
 
         init(_ text: String) throws {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -70,6 +71,7 @@ struct ReadoutTests {
             short = object["short"] as? String
             build = object["build"] as? String
             value = object["value"] as? String
+            arm = object["arm"] as? String
         }
     }
 
@@ -101,7 +103,18 @@ struct ReadoutTests {
             var build = lines.first { $0.build != nil }?.build
             var state = ReviewState(userID: user, installedAt: first, app: AppVersion(short: short, build: build))
             let bucket = RolloutBucket.bucket(salt: experiment.salt, userID: user)
-            let group = experiment.arm(forBucket: bucket).map { $0 + 1 } ?? 0
+            var group = experiment.arm(forBucket: bucket).map { $0 + 1 } ?? 0
+            // An arm the lines log, other than the bucket's: counted apart, and the person's group
+            // and state's recorded arm when it is one of the experiment's.
+            let names = design.groupNames
+            if let logged = lines.first(where: { $0.arm != nil && $0.arm != "" })?.arm, logged != names[group] {
+                tally.armsDiffering += 1
+                if let index = names.firstIndex(of: logged) {
+                    group = index
+                    state.experiments[experiment.name] = ExperimentExposure(
+                        arm: logged, version: experiment.version, exposedAt: first)
+                }
+            }
             var exposure: Timestamp?
             var triggers = [Timestamp?](repeating: nil, count: design.comparisons.count)
             for line in lines {
@@ -293,6 +306,36 @@ struct ReadoutTests {
         // Arms that first differ at the first ask are triggered alike under the budget; arms that
         // differ only after it are triggered where the budget's grants put them.
         #expect((alone.tally.comparisons == report.tally.comparisons) == !cooldown)
+    }
+
+    @Test("an arm column: people whose logged arm is not their bucket's are counted apart, and read out in it")
+    func loggedArms() throws {
+        var lines = try Self.lines(people: 300)
+        let policy = try PolicyLoader.files(Fixtures.documents).load(path: Self.policyFile).policy
+        let experiment = try #require(policy.experiment)
+        // Each person's bucket's arm, on every line; every seventh person logs the next arm, one an arm
+        // the experiment lacks.
+        let users = Array(Set(lines.map(ExperimentSimulationTests.user))).sorted()
+        var logged: [String: String] = [:]
+        for (index, user) in users.enumerated() {
+            let bucket = RolloutBucket.bucket(salt: experiment.salt, userID: user)
+            let arm = experiment.arm(forBucket: bucket).map { $0 + 1 } ?? 0
+            let names = ["holdout", "control", "early"]
+            logged[user] = index == 5 ? "bogus" : index % 7 == 0 ? names[(arm + 1) % 3] : names[arm]
+        }
+        lines = lines.map { line in
+            String(line.dropLast()) + #","arm":""# + logged[ExperimentSimulationTests.user(line)]! + #""}"#
+        }
+        let report = try Self.readout(lines)
+        let end = try #require(report.end)
+        let expected = try Self.reference(lines, policy: policy, end: end)
+        #expect(report.tally == expected)
+        #expect(report.tally.armsDiffering == users.indices.filter { $0 == 5 || $0 % 7 == 0 }.count)
+        #expect(report.text.contains("logged an arm other than their bucket's"))
+        // Without the column, the same people are read out in their buckets' arms.
+        let unlogged = try Self.readout(try Self.lines(people: 300))
+        #expect(unlogged.tally.armsDiffering == 0)
+        #expect(unlogged.tally.groups.map(\.assigned) != report.tally.groups.map(\.assigned))
     }
 
     @Test("the JSON reads back to the same readout, and two halves of the people merge into the whole's JSON")

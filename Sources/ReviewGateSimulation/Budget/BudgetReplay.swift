@@ -58,6 +58,7 @@ struct BudgetReplay {
         let budget = simulated.budget
         let renamed = budget.renamed
         var (state, versions) = VersionTracker.start(events, person: person, symbols: symbols, from: initial)
+        if let pinned = watch?.pinned { state.experiments[pinned.experiment] = pinned.exposure }
         for index in heldSince.indices {
             heldSince[index] = nil
             wasGranted[index] = false

@@ -45,6 +45,7 @@ extension Timeline {
         case (_, .string): members.append(("value", .string(symbols[event.value])))
         case (_, .none): break
         }
+        add(.arm, event.arm)
         return .object(members)
     }
 }

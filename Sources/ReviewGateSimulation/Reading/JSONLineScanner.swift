@@ -84,6 +84,7 @@ enum JSONLineScanner {
         case .short: (0x2274_726F_6873, 6)
         case .build: (0x2264_6C69_7562, 6)
         case .value: (0x2265_756C_6176, 6)
+        case .arm: (0x22_6D72_61, 4)
         }
     }
 
@@ -104,6 +105,7 @@ enum JSONLineScanner {
         case (UInt8(ascii: "s"), _): column = .short
         case (UInt8(ascii: "b"), _): column = .build
         case (UInt8(ascii: "v"), _): column = .value
+        case (UInt8(ascii: "a"), _): column = .arm
         default: return nil
         }
         let key = plainKey(column)

@@ -19,6 +19,8 @@ package enum TimelineColumn: Int, Sendable, CaseIterable {
     case build
     /// A response's answer, a flag's `true`/`false`, an attribute's value.
     case value
+    /// The experiment arm the app logged for the person (Semantics §15: `readout` checks it).
+    case arm
 
     /// The column's name in a JSON line or a CSV header.
     package var name: String {
@@ -32,6 +34,7 @@ package enum TimelineColumn: Int, Sendable, CaseIterable {
         case .short: "short"
         case .build: "build"
         case .value: "value"
+        case .arm: "arm"
         }
     }
 
@@ -50,6 +53,7 @@ package enum TimelineColumn: Int, Sendable, CaseIterable {
             return equals("scene") ? .scene : equals("source") ? .source : equals("short") ? .short : nil
         case UInt8(ascii: "b"): return equals("build") ? .build : nil
         case UInt8(ascii: "v"): return equals("value") ? .value : nil
+        case UInt8(ascii: "a"): return equals("arm") ? .arm : nil
         default: return nil
         }
     }

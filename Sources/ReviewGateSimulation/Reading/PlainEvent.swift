@@ -38,7 +38,8 @@ extension TimelineLine {
         }
         guard line.short.kind == .absent || line.short.kind == .string,
             line.build.kind == .absent || line.build.kind == .string,
-            kind != .update || line.short.kind != .absent || line.build.kind != .absent
+            kind != .update || line.short.kind != .absent || line.build.kind != .absent,
+            line.arm.kind == .absent || line.arm.kind == .string
         else { return nil }
         switch kind {
         case .response:
@@ -64,6 +65,7 @@ extension TimelineLine {
         if line.scene.kind == .string { event.scene = symbols.intern(line.scene.bytes, hint: &hints.scene) }
         if line.short.kind == .string { event.short = symbols.intern(line.short.bytes, hint: &hints.short) }
         if line.build.kind == .string { event.build = symbols.intern(line.build.bytes, hint: &hints.build) }
+        if line.arm.kind == .string { event.arm = symbols.intern(line.arm.bytes) }
         return event
     }
 }

@@ -19,6 +19,7 @@ struct PlainLine {
     var short = Value()
     var build = Value()
     var value = Value()
+    var arm = Value()
 
     /// Sets `column`'s value.
     @inline(__always)
@@ -33,6 +34,7 @@ struct PlainLine {
         case .short: short = given
         case .build: build = given
         case .value: value = given
+        case .arm: arm = given
         }
     }
 }

@@ -117,6 +117,7 @@ struct Renumbering: Sendable {
         if event.scene != TimelineEvent.none { event.scene = names[Int(event.scene)] }
         if event.short != TimelineEvent.none { event.short = names[Int(event.short)] }
         if event.build != TimelineEvent.none { event.build = names[Int(event.build)] }
+        if event.arm != TimelineEvent.none { event.arm = names[Int(event.arm)] }
         if event.valueKind == .string || event.valueKind == .number { event.value = names[Int(event.value)] }
         return event
     }

@@ -74,6 +74,12 @@ enum TimelineLine {
             throw LineProblem(
                 message: "an update needs the new short or build (or both)", column: fields.position(.type))
         }
+        switch fields.kind(.arm) {
+        case .absent: break
+        case .string: event.arm = symbols.intern(fields.bytes(.arm))
+        default:
+            throw LineProblem(message: "an arm must be a string, the arm's name", column: fields.position(.arm))
+        }
         try value(of: &event, fields, symbols: &symbols)
         return event
     }

@@ -15,6 +15,10 @@ struct ExperimentWatch {
 
     private let experiment: Experiment
     private let group: Int
+    /// The arm the person's lines logged, when it is not the one their bucket gives: recorded in
+    /// their state at the start, so that they are replayed under it (as a state that recorded it,
+    /// sticky, would decide).
+    private(set) var pinned: (experiment: String, exposure: ExperimentExposure)?
     /// The comparisons the person is in: their index, and the two groups (0 the holdout, arm `i`
     /// as `i + 1`).
     private let watched: [(index: Int, comparison: ReadoutComparison)]
@@ -23,10 +27,21 @@ struct ExperimentWatch {
     private var outcomes: [Evaluator.ArmOutcome]
     private var verdict = Verdict()
 
-    /// A watch of a person in `group` (0 the holdout, arm `i` as `i + 1`) of `experiment`.
-    init(_ experiment: Experiment, group: Int, comparisons: [ReadoutComparison]) {
+    /// A watch of a person in `group` (0 the holdout, arm `i` as `i + 1`) of `experiment`; `pinned`
+    /// at `since` when the group is the one their lines logged rather than their bucket's.
+    init(
+        _ experiment: Experiment, group: Int, comparisons: [ReadoutComparison], pinnedSince since: Timestamp? = nil
+    ) {
         self.experiment = experiment
         self.group = group
+        if let since {
+            pinned = (
+                experiment.name,
+                ExperimentExposure(
+                    arm: experiment.armName(group == 0 ? nil : group - 1), version: experiment.version, exposedAt: since
+                )
+            )
+        }
         triggers = Array(repeating: nil, count: comparisons.count)
         watched = comparisons.enumerated().filter { $0.element.includes(group) }.map { ($0.offset, $0.element) }
         open = watched.count + 1

@@ -53,8 +53,22 @@ struct ReadoutReplay {
     /// Replays one person's `events` (in time order) and counts them into `tally`.
     mutating func replay(_ events: UnsafeBufferPointer<TimelineEvent>, person: String, into tally: inout ReadoutTally) {
         guard let first = events.first?.time else { return }
-        let group = design.group(of: person)
-        let watching = ExperimentWatch(design.experiment, group: group, comparisons: design.comparisons)
+        var group = design.group(of: person)
+        // The arm the person's lines logged, if any: the readout counts and replays them in it, and
+        // counts them apart when it is not their bucket's.
+        var pinnedSince: Timestamp?
+        if let logged = events.first(where: { $0.arm != TimelineEvent.none })?.arm {
+            let name = symbols[logged]
+            if name != design.groupNames[group] {
+                tally.armsDiffering += 1
+                if let index = design.groupNames.firstIndex(of: name) {
+                    group = index
+                    pinnedSince = first
+                }
+            }
+        }
+        let watching = ExperimentWatch(
+            design.experiment, group: group, comparisons: design.comparisons, pinnedSince: pinnedSince)
         guard let watch = watched(events, person: person, by: watching) else { return }
         collectOutcomes(events)
 

@@ -12,7 +12,8 @@ extension ReadoutReport {
     package var html: String {
         let body = header + outcomes.indices.map(section).joined() + HTML.element("p", [("class", "note")], caveat)
         return HTML.page(
-            title: "reviewgate readout: \(experiment)", warns: mismatch != nil || !input.warnings.isEmpty, body: body,
+            title: "reviewgate readout: \(experiment)",
+            warns: mismatch != nil || !input.warnings.isEmpty || tally.armsDiffering > 0, body: body,
             report: json, style: Self.css)
     }
 
@@ -59,6 +60,15 @@ extension ReadoutReport {
             "assignment p = " + Self.probability(FigurePath("sample_ratio", "assignment_p"), assignmentP)
             + ", exposure p = " + Self.probability(FigurePath("sample_ratio", "exposure_p"), exposureP)
         rows.append(HTML.element("dt", [], "sample ratio") + HTML.element("dd", [], ratio))
+        if tally.armsDiffering > 0 {
+            rows.append(
+                HTML.element("dt", [("class", "warning")], "logged arms")
+                    + HTML.element(
+                        "dd", [("class", "warning")],
+                        HTML.figure(FigurePath("arms_differing"), Words.grouped(tally.armsDiffering))
+                            + " people logged an arm other than their bucket's: counted and replayed in the arm they logged"
+                    ))
+        }
         var top: HTML = ""
         if let mismatch { top = HTML.element("p", [("class", "warning")], HTML(text: "Warning: " + mismatch)) }
         return HTML.element(

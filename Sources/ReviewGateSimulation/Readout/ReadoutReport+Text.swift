@@ -34,7 +34,8 @@ extension ReadoutReport {
         )
         if tally.armsDiffering > 0 {
             lines.append(
-                "warning: \(SimulationReport.people(tally.armsDiffering)) logged an arm other than the replayed one")
+                "warning: \(SimulationReport.people(tally.armsDiffering)) logged an arm other than their bucket's: counted and replayed in the arm they logged (when it is one of the experiment's)"
+            )
         }
         for outcome in outcomes.indices { lines += outcomeLines(outcome) }
         lines += [

@@ -61,6 +61,7 @@ struct PersonReplay {
         let policy = simulated.policy
         let renames = policy.hasRenames ? policy.renamed : nil
         var (state, versions) = VersionTracker.start(events, person: person, symbols: symbols, from: initial)
+        if let pinned = watch?.pinned { state.experiments[pinned.experiment] = pinned.exposure }
         // One moment, changed in place from line to line rather than built and destroyed each time.
         var moment = Moment(now: first.time)
         for index in reached.indices { reached[index] = false }

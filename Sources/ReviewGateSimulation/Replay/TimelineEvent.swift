@@ -57,6 +57,9 @@ package struct TimelineEvent: Sendable, Hashable {
 
     /// The person (their `user` column).
     package var person: Symbols.ID
+    /// The experiment arm the line logs (its `arm` column), or ``none``. Here, beside the person,
+    /// it takes what was padding before the time: a line stays 40 bytes.
+    package var arm: Symbols.ID = none
     /// When.
     package var time: Timestamp
     /// What happened.
