@@ -338,6 +338,31 @@ struct ReadoutTests {
         #expect(unlogged.tally.groups.map(\.assigned) != report.tally.groups.map(\.assigned))
     }
 
+    @Test(
+        "a planted sample ratio mismatch (a third of one arm's people lost from the export) is flagged; the export whole is not"
+    )
+    func plantedMismatch() throws {
+        let lines = try Self.lines(people: 2_000)
+        let policy = try PolicyLoader.files(Fixtures.documents).load(path: Self.policyFile).policy
+        let experiment = try #require(policy.experiment)
+        let whole = try Self.readout(lines)
+        #expect(whole.mismatch == nil)
+        #expect(try #require(whole.assignmentP) > 0.001)
+        // Every third person of `early` dropped, as an export that lost some of one build's users.
+        let users = Array(Set(lines.map(ExperimentSimulationTests.user))).sorted()
+        let dropped = Set(
+            users.enumerated().filter { index, user in
+                index % 3 == 0
+                    && experiment.arm(forBucket: RolloutBucket.bucket(salt: experiment.salt, userID: user)) == 1
+            }.map(\.element))
+        let lost = try Self.readout(lines.filter { !dropped.contains(ExperimentSimulationTests.user($0)) })
+        #expect(try #require(lost.assignmentP) < 0.001)
+        #expect(lost.mismatch == ReadoutReport.mismatchWarning)
+        #expect(
+            lost.text.hasPrefix("warning: sample ratio mismatch: the readout cannot be trusted until it is explained\n")
+        )
+    }
+
     @Test("the JSON reads back to the same readout, and two halves of the people merge into the whole's JSON")
     func halvesMerge() throws {
         let lines = try Self.lines(people: 300)

@@ -31,6 +31,7 @@ struct ReportMembersTests {
         tally.neverAsked[SimulationTally.NeverAsked.neverReached] = 40
         tally.neverAsked[SimulationTally.NeverAsked.index(of: .rollout)] = 24
         tally.latest = Timestamp(rfc3339: "2026-03-10T08:00:00Z")
+        tally.earliest = Timestamp(rfc3339: "2026-01-05T09:00:00Z")
         tally.firstSeen = [20_500: SimulationTally.FirstSeen(people: 60, asked: 20)]
         return tally
     }

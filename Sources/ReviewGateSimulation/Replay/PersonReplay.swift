@@ -206,6 +206,7 @@ struct PersonReplay {
         }
         let last = events[events.count - 1].time
         if tally.latest.map({ $0 < last }) ?? true { tally.latest = last }
+        if tally.earliest.map({ $0 > first.time }) ?? true { tally.earliest = first.time }
         if let horizonDays {
             let day = SimulationTally.day(of: first.time)
             let asked = firstAsk.map { ($0 - first.time).seconds < Int64(horizonDays) * 86_400 } ?? false

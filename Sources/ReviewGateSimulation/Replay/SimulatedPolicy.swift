@@ -22,6 +22,14 @@ public struct SimulatedPolicy: Sendable {
     /// policy was given.
     private let loaded: PolicyLoader.Result?
 
+    /// Every setting of the policy as loaded, `extends` resolved and defaults written out (the
+    /// compiled policy's), each by its dotted path in the policy language and its value as JSON
+    /// (`guards.min_install_age`: `"3d"`), in the order written; `nil` when only the policy was given.
+    /// What the report's page compares between two policies.
+    package var settings: [PolicySetting]? {
+        loaded.map { PolicySetting.flattened(CompiledPolicy($0).canonical.policy) }
+    }
+
     /// Prepares `policy`, read from `path`. Every job of a run shares it; one made from the loaded policy gives every job but the first a copy.
     public init(_ policy: Policy, path: String) {
         self.policy = policy

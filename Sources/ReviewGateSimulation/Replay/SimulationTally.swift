@@ -48,6 +48,8 @@ package struct SimulationTally: Sendable, Hashable {
     package var neverAsked: [Int] = Array(repeating: 0, count: NeverAsked.count)
     /// The latest time of any line replayed: where observation ends unless `--until` says.
     package var latest: Timestamp?
+    /// The earliest time of any line replayed: where the timeline starts.
+    package var earliest: Timestamp?
     /// With a horizon (`--within-days`), people by the UTC day they were first seen (days since
     /// 1970-01-01), with how many of them were first asked within the horizon of their first line.
     package var firstSeen: [Int: FirstSeen] = [:]
@@ -108,6 +110,7 @@ package struct SimulationTally: Sendable, Hashable {
         unknownTriggerMoments += other.unknownTriggerMoments
         for index in neverAsked.indices { neverAsked[index] += other.neverAsked[index] }
         if let time = other.latest, latest.map({ $0 < time }) ?? true { latest = time }
+        if let time = other.earliest, earliest.map({ $0 > time }) ?? true { earliest = time }
         for (day, counts) in other.firstSeen {
             firstSeen[day, default: FirstSeen()].people += counts.people
             firstSeen[day, default: FirstSeen()].asked += counts.asked

@@ -9,12 +9,12 @@ struct FirstAskChart {
     let axis: (top: Int, step: Int)
 
     private static let width = 600
-    private static let height = 210
+    private static let height = 224
     /// The margins around the bars: counts on the left, the percentiles' names above, the days under.
     private static let left = 52.0
     private static let right = 10.0
     private static let top = 46.0
-    private static let bottom = 30.0
+    private static let bottom = 44.0
 
     /// The chart's axes for `tallies`.
     init(_ tallies: [SimulationTally]) {
@@ -81,6 +81,10 @@ struct FirstAskChart {
         let label =
             "people by days from first seen to first ask, in bins of \(binWidth == 1 ? "1 day" : "\(binWidth) days")"
         for value in values { chart.text(value.text, x: value.x, y: value.y, anchor: .middle, kind: "value") }
+        chart.text("people", x: 0, y: barTop - 2, kind: "head")
+        chart.text(
+            "days from first seen to first ask", x: Double(Self.width) - Self.right, y: plotBottom + 36, anchor: .end,
+            kind: "head")
         return chart.svg(label: label) + HTML.element("p", [("class", "percentiles")], shown.joined(separator: " · "))
     }
 }

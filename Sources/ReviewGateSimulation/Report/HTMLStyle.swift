@@ -47,10 +47,12 @@ enum HTMLStyle {
         svg .axis { stroke: #888; }
         svg line.marker { stroke: #1a1a1a; stroke-dasharray: 4 3; }
         svg .bar, svg .moments { fill: #0072b2; }
+        svg .bar.partial { fill: #0072b2; fill-opacity: 0.35; }
         svg .first { fill: #009e73; }
         svg .people { fill: #d55e00; }
         svg .never { fill: #6a3d9a; }
         .none { color: #4a4a4a; font-style: italic; }
+        section.settings td { white-space: normal; overflow-wrap: anywhere; max-width: 320px; }
         @page { margin: 12mm; }
         @media print {
           body { max-width: none; padding: 0; font-size: 10pt; }
@@ -62,6 +64,7 @@ enum HTMLStyle {
           figure { break-inside: avoid; page-break-inside: avoid; margin-top: 8px; }
           svg { max-width: 150mm; }
           svg g:hover .hit { fill: transparent; }
+          section.settings th, section.settings td, section.settings code { font-size: 8pt; padding: 1px 6px; }
         }
         """
 }

@@ -122,6 +122,30 @@ extension ReportMember {
             }
         })
 
+    /// Every setting of a policy or baseline read from a file, by its dotted path, as JSON.
+    static let policySettings = Self(
+        key: "policy_settings",
+        meaning:
+            "every setting of the policy or baseline, `extends` resolved and defaults written out (as compiled), by its dotted path, its value as JSON text; the page shows those that differ between the two",
+        write: { result, _ in
+            result.settings.map { settings in .object(settings.map { ($0.path, .string($0.value)) }) }
+        },
+        read: { reader, node, result in
+            guard node["policy_settings"] != nil else { return }
+            result.settings = reader.entries(node, "policy_settings").compactMap { entry in
+                guard let path = entry.key.scalar?.text, let value = entry.value.string else { return nil }
+                return PolicySetting(path: path, value: value)
+            }
+        })
+
+    /// The earliest time of any line replayed; the earlier of two partitions'.
+    static let earliest = Self(
+        key: "earliest",
+        meaning:
+            "the earliest time of any line replayed: where the timeline starts (the page marks a first week it starts in as partial)",
+        write: { result, _ in result.tally.earliest.map { .string($0.description) } ?? .null },
+        read: { reader, node, result in result.tally.earliest = reader.time(node["earliest"]) })
+
     /// The latest time of any line replayed; the later of two partitions'.
     static let latest = Self(
         key: "latest",

@@ -94,6 +94,7 @@ struct ReportMember: Sendable {
             \.neverReached),
         .count(.unknownTriggerMoments),
         .neverAsked,
+        .earliest,
         .latest,
         .withinDays,
         .written("experiment", "the experiment's name (a policy with an experiment)") { result, context in
@@ -103,5 +104,6 @@ struct ReportMember: Sendable {
         .exposureCount(.asksBeforeExposure),
         .exposureCount(.exposedPeopleAsked),
         .arms,
+        .policySettings,
     ]
 }

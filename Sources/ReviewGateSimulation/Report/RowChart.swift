@@ -50,13 +50,14 @@ struct RowChart {
             let label =
                 blocking
                 ? name
-                : index == SimulationTally.NeverAsked.neverReached ? "never reached a count" : "blocked by \(name)"
+                : index == SimulationTally.NeverAsked.neverReached
+                    ? Self.neverReached(column) : "blocked by \(name)"
             chart.text(HTML(text: label), x: 0, y: y + 16, kind: "label")
             if blocking {
                 let counts = tally.blockedBy[index]
                 let path = column.path.appending("blocked_by", name)
                 let title =
-                    "\(name) blocked \(SimulationReport.grouped(counts.moments)) trigger moments, of "
+                    "\(name) blocked \(SimulationReport.grouped(counts.moments)) moments a trigger heard, of "
                     + SimulationReport.people(counts.people)
                 chart.group(title: HTML.element("title", [], HTML(text: title))) { group in
                     group.rect(x: 0, y: y, width: Double(Self.width), height: Self.rowHeight, kind: "hit")
@@ -81,8 +82,16 @@ struct RowChart {
                     Int((share * 10).rounded()), of: 1000, at: (200, y), length: 290, kind: "never", value, on: &chart)
             }
         }
-        let what = blocking ? "trigger moments and people by what blocked them" : "people never asked by why"
+        let what =
+            blocking ? "moments a trigger heard and people, by what blocked them" : "people never asked by why"
         return chart.svg(label: "\(what): \(rows.map(\.name).joined(separator: ", "))")
+    }
+
+    /// `never reached at_least 4`: the reason of people whose count never passed, in the policy's
+    /// words when it has one trigger.
+    private static func neverReached(_ column: HTMLColumn) -> String {
+        column.result.triggers.count == 1
+            ? "never reached \(column.result.triggers[0].rule)" : "never reached a count rule"
     }
 
     /// A bar of `value` out of `largest` at `origin` (a row's top left), `length` long at the

@@ -76,9 +76,9 @@ extension SimulationReport {
     /// nothing and runs no script; every figure it shows is marked with where the JSON report has it.
     package var html: String {
         let columns = htmlColumns
-        var body = header
+        var body = header + htmlSummary(columns)
         if !variants.isEmpty { body += htmlVariants }
-        body += htmlFigures(columns)
+        body += htmlFigures(columns) + htmlSettings
         body += HTML.element("div", [("class", "columns")], htmlSections(columns).joined())
         let title = "reviewgate simulate: \(policy.name)" + (baseline.map { " beside \($0.name)" } ?? "")
         return HTML.page(title: title, warns: !input.warnings.isEmpty, body: body, report: json)
@@ -118,8 +118,8 @@ extension SimulationReport {
                 + HTML.element(
                     "p", [("class", "lede")],
                     "Usage replayed through each policy exactly as <code>reviewgate record</code> would, person"
-                        + " by person (<code>reviewgate simulate</code>, Semantics §10). Every figure is the JSON"
-                        + " report's, kept in this page.")
+                        + " by person (<code>reviewgate simulate</code>). Every figure is the JSON report's, kept"
+                        + " in this page.")
                 + HTML.element("dl", [("class", "read")], rows.joined()))
     }
 

@@ -16,7 +16,9 @@ extension SimulationReport {
         switch row {
         case .count(let count, let shown):
             guard shown.contains(.page) else { return }
-            table.counts(count.label) { ([count.key], $0.tally[keyPath: count.field]) }
+            // The page's words for the text's `trigger moments`: the policy language has triggers that hear.
+            let label = count.key == ReportCount.blockedMoments.key ? "moments a trigger heard, not asked" : count.label
+            table.counts(label) { ([count.key], $0.tally[keyPath: count.field]) }
         case .peopleAsked:
             table.row(
                 ReportCount.peopleAsked.label,

@@ -23,7 +23,7 @@ extension SimulationReport {
                 people + " people, " + asked + " asked (" + share + "), " + asks + (tally.asks == 1 ? " ask" : " asks")
             let blockedMoments = HTML.figure(
                 column.path.appending("blocked_moments"), Self.grouped(tally.blockedMoments))
-            let blocked: HTML = "what blocked the " + blockedMoments + " trigger moments that did not ask"
+            let blocked: HTML = "what blocked the " + blockedMoments + " moments a trigger heard without asking"
             let notAsked = tally.people - tally.peopleAsked
             return HTML.element(
                 "section", [("class", "column"), ("data-column", column.path.text), ("aria-labelledby", id)],

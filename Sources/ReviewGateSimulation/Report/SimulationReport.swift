@@ -54,6 +54,9 @@ public struct SimulationReport: Sendable {
         /// Under an experiment (Semantics §13), each arm's counts, the holdout first (named `holdout`);
         /// `nil` for a policy without one.
         package var arms: [PolicyResult]?
+        /// Every setting of the policy (``SimulatedPolicy/settings``), for the policy and the
+        /// baseline read from a file; `nil` for an arm, a variant, or a policy given as a value.
+        package var settings: [PolicySetting]?
 
         /// A trigger as the report names it.
         package struct Trigger: Sendable, Hashable {
@@ -74,6 +77,8 @@ public struct SimulationReport: Sendable {
             modelsOSQuota = simulated.osQuota != nil
             self.tally = tally
             variant = simulated.variant
+            // A variant's settings are its `--vary` values: the page compares those.
+            settings = simulated.variant == nil ? simulated.settings : nil
         }
 
         init(
@@ -234,8 +239,9 @@ extension SimulationReport.PolicyResult {
                 named.1.trigger(id: trigger.id).map { Trigger(id: trigger.id, rule: SimulatedPolicy.rule(of: $0)) }
                     ?? trigger
             }
-            // The variant is named once, on the result the arms belong to.
+            // The variant is named once, on the result the arms belong to; the settings too.
             result.variant = nil
+            result.settings = nil
             return result
         }
     }

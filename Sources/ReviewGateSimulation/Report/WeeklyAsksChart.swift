@@ -2,7 +2,9 @@
 
 /// Asks per week over the timeline, a bar per week (UTC, from Monday), on one axis for every column
 /// so that they compare: from the first week with an ask in any column to the week of the latest
-/// line. Past 156 weeks, a bar holds several weeks, so that bars stay wide enough to see.
+/// line. Past 156 weeks, a bar holds several weeks, so that bars stay wide enough to see. A bar at
+/// an edge of the timeline that holds only part of its weeks (the timeline starts or ends in it) is
+/// drawn lighter and marked partial, so that it does not read as a fall.
 struct WeeklyAsksChart {
     /// The first and last week drawn (``SimulationTally/week(of:)``); `nil` when nobody was asked.
     let weeks: ClosedRange<Int>?
@@ -10,18 +12,23 @@ struct WeeklyAsksChart {
     let weeksPerBar: Int
     /// The axis's top and step.
     let axis: (top: Int, step: Int)
+    /// Where the timeline starts and ends: the first and last bars are partial when these fall inside them.
+    let earliest: Timestamp?
+    let latest: Timestamp?
 
     private static let width = 600
-    private static let height = 210
+    private static let height = 224
     /// The margins around the bars: counts on the left, dates under.
     private static let left = 52.0
     private static let right = 10.0
     private static let top = 12.0
-    private static let bottom = 36.0
+    private static let bottom = 50.0
     private static let maximumBars = 156
 
     /// The chart's axes for `tallies`, whose lines end at `latest`.
     init(_ tallies: [SimulationTally], latest: Timestamp?) {
+        self.latest = latest
+        earliest = tallies.compactMap(\.earliest).min()
         let asked = tallies.flatMap(\.asksByWeek.keys)
         guard let first = asked.min(), let last = asked.max() else {
             (weeks, weeksPerBar, axis) = (nil, 1, (1, 1))
@@ -64,13 +71,18 @@ struct WeeklyAsksChart {
             let height = Double(count) / Double(axis.top) * plotHeight
             let asks = count == 1 ? "1 ask" : "\(SimulationReport.grouped(count)) asks"
             let when = from == to ? "in the week of Monday \(from)" : "in the weeks of \(from) to \(to)"
+            let partial = isPartial(bar, of: barCount, weeks: firstWeek...lastWeek)
             let title = HTML.figure(
-                column.path.appending("asks_by_week").appending(from: from, to: to), "\(asks) \(when)", tag: "title")
+                column.path.appending("asks_by_week").appending(from: from, to: to),
+                "\(asks) \(when)" + (partial ? " (partial: the timeline starts or ends in it)" : ""), tag: "title")
             chart.group(title: title) { group in
                 group.rect(x: x, y: Self.top, width: slot, height: plotHeight, kind: "hit")
                 group.rect(
                     x: x + slot * 0.1, y: plotBottom - height, width: slot * (slot < 4 ? 0.9 : 0.8),
-                    height: height, kind: "bar")
+                    height: height, kind: partial ? "bar partial" : "bar")
+            }
+            if partial, slot >= 24 {
+                chart.text("partial", x: x + slot / 2, y: plotBottom - height - 4, anchor: .middle, kind: "tick")
             }
             guard bar % labelEvery == 0 else { continue }
             let (year, day) = (String(from.prefix(4)), Self.dayAndMonth(from))
@@ -80,9 +92,24 @@ struct WeeklyAsksChart {
                 lastYear = year
             }
         }
+        chart.text("asks", x: 0, y: Self.top - 2, kind: "head")
+        chart.text(
+            "week from Monday (UTC)", x: Double(Self.width) - Self.right, y: plotBottom + 42, anchor: .end, kind: "head"
+        )
         let label =
             "asks per week, weeks from Monday \(Self.monday(weeks.lowerBound)) to \(Self.monday(weeks.upperBound))"
         return chart.svg(label: label)
+    }
+
+    /// Whether bar `bar` of `count`, holding `weeks`, is at an edge of the timeline that starts or
+    /// ends inside it.
+    private func isPartial(_ bar: Int, of count: Int, weeks: ClosedRange<Int>) -> Bool {
+        let day: Int64 = 86_400_000_000_000
+        let start = Timestamp(nanosecondsSince1970: Int64(SimulationTally.monday(ofWeek: weeks.lowerBound)) * day)
+        let end = Timestamp(nanosecondsSince1970: Int64(SimulationTally.monday(ofWeek: weeks.upperBound) + 7) * day)
+        let startsInside = bar == 0 && (earliest.map { $0 > start } ?? false)
+        let endsInside = bar == count - 1 && (latest.map { $0 < end - TimeSpan(seconds: 1) } ?? false)
+        return startsInside || endsInside
     }
 
     /// Grid lines and their counts, from 0 to the axis's top.
