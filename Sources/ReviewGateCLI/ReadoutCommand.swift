@@ -153,7 +153,10 @@ struct ReadoutCommand: ParsableCommand {
 
     /// `14d` (or `14`, or `2w`) as whole days, from 1 to 36500.
     private static func days(_ text: String, option: String) throws -> Int {
-        let span = Int(text).map { TimeSpan(seconds: Int64($0) * 86_400) } ?? TimeSpan(duration: text)
+        // A bare number is days; checked before it is multiplied, so that no number overflows.
+        let span =
+            Int(text).map { (1...36_500).contains($0) ? TimeSpan(seconds: Int64($0) * 86_400) : nil }
+            ?? TimeSpan(duration: text)
         guard let span, span.nanoseconds % (86_400 * 1_000_000_000) == 0,
             (1...36_500).contains(span.seconds / 86_400)
         else { throw ValidationError("\(option) must be whole days from 1 to 36500, such as 14d; found \(text)") }

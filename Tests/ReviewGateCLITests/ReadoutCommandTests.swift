@@ -31,6 +31,14 @@ struct ReadoutCommandTests {
             ),
             (["--merge", "--policy", policy, "a.json"], "--merge adds up readouts: give no --policy"),
             (
+                ["--policy", policy, "--outcome", "launch", "--assigned-within", "7d", timeline],
+                "--assigned-within (7 d) must be at least --outcome-within (14 d)"
+            ),
+            (
+                ["--policy", policy, "--outcome", "launch", "--outcome-within", "200000000000000", timeline],
+                "--outcome-within must be whole days from 1 to 36500"
+            ),
+            (
                 [
                     "--policy", policy, "--budget", "policies/budget/calm-app.budget.yaml", "--outcome", "launch",
                     timeline,

@@ -36,7 +36,8 @@ struct ReadoutTests {
     }
 
     static func readout(
-        _ lines: [String], until: Timestamp? = nil, plan: Double? = nil, jobs: Int = 2
+        _ lines: [String], until: Timestamp? = nil, plan: Double? = nil, jobs: Int = 2, policyFile: String = policyFile,
+        outcomes: [ReadoutOutcome] = outcomes
     ) throws -> ReadoutReport {
         let loaded = try PolicyLoader.files(Fixtures.documents).load(path: policyFile)
         let kind = try #require(
@@ -159,15 +160,31 @@ struct ReadoutTests {
                     arms[a].0 != arms[b].0 || arms[a].1 != arms[b].1 || arms[a].2 != arms[b].2
                 }
                 if exposure == nil,
-                    group == 0 ? arms.contains { $0.0 } : arms.indices.contains { differ(0, $0) }
+                    group == 0 ? arms.contains(where: { $0.0 }) : arms.indices.contains(where: { differ(0, $0) })
                 {
                     exposure = line.time
                 }
+                // The holdout's own decision on the state, recorded as held out: the state it leaves.
+                func withoutRecord(_ state: ReviewState) -> ReviewState {
+                    var state = state
+                    state.experiments = [:]
+                    return state
+                }
+                var held = state
+                held.experiments[experiment.name] = ExperimentExposure(
+                    arm: Experiment.holdoutArm, version: experiment.version, exposedAt: line.time)
+                let holdoutAfter = withoutRecord(
+                    (try? Evaluator.evaluate(policy, state: held, moment: moment)).map {
+                        Transition.apply($0, to: held, policy: policy)
+                    } ?? held)
                 for (index, comparison) in design.comparisons.enumerated()
                 where triggers[index] == nil && (comparison.arm == group || comparison.against == group) {
+                    // Against the holdout: the arm allows, or leaves another state than the holdout's.
+                    let arm = arms[comparison.arm - 1]
                     let differs =
                         comparison.against == 0
-                        ? arms[comparison.arm - 1].0 : differ(comparison.arm - 1, comparison.against - 1)
+                        ? arm.0 || withoutRecord(arm.2) != holdoutAfter
+                        : differ(comparison.arm - 1, comparison.against - 1)
                     if differs { triggers[index] = line.time }
                 }
                 if let budget {
@@ -217,15 +234,35 @@ struct ReadoutTests {
         return tally
     }
 
-    @Test("every count equals the per-person reference's, whole and to an earlier --until, on one core and two")
-    func againstTheReference() throws {
+    /// ask-earlier counting no donation a guard blocks (`counting.while_blocked: false`): its arm
+    /// `early`, without `min_install_age`, counts donations of the first three days that `control`
+    /// and the holdout do not.
+    static func uncountedPolicyFile() throws -> String {
+        let folder = try Repository.temporaryFolder()
+        let path = folder.appending(path: "uncounted.yaml").path
+        try """
+        reviewgate: 1
+        extends: \(policyFile)
+        name: ask-earlier-uncounted
+        counting: {while_blocked: false}
+
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test(
+        "every count equals the per-person reference's, whole and to an earlier --until, on one core and two",
+        arguments: [false, true])
+    func againstTheReference(_ uncounted: Bool) throws {
         let lines = try Self.lines(people: 400)
-        let policy = try PolicyLoader.files(Fixtures.documents).load(path: Self.policyFile).policy
-        let whole = try Self.readout(lines)
+        let file = uncounted ? try Self.uncountedPolicyFile() : Self.policyFile
+        let policy = try PolicyLoader.files(Fixtures.documents).load(path: file).policy
+        #expect(policy.counting.whileBlocked == !uncounted)
+        let whole = try Self.readout(lines, policyFile: file)
         let end = try #require(whole.end)
         let expected = try Self.reference(lines, policy: policy, end: end)
         #expect(whole.tally == expected)
-        #expect(try Self.readout(lines, jobs: 1).tally == expected)
+        #expect(try Self.readout(lines, jobs: 1, policyFile: file).tally == expected)
         // The comparisons are control and early against each other, and each against the holdout.
         #expect(
             whole.comparisons.map { [whole.groups[$0.arm], whole.groups[$0.against]] } == [
@@ -237,7 +274,7 @@ struct ReadoutTests {
         #expect(expected.groups[1].triggered[2].withOutcome > 0, "people rated after their exposure")
 
         let until = try #require(Timestamp(rfc3339: "2026-02-10T00:00:00Z"))
-        let earlier = try Self.readout(lines, until: until)
+        let earlier = try Self.readout(lines, until: until, policyFile: file)
         #expect(earlier.tally.groups == (try Self.reference(lines, policy: policy, end: until)).groups)
         #expect(earlier.tally.comparisons == (try Self.reference(lines, policy: policy, end: until)).comparisons)
         #expect(earlier.end == until)
@@ -361,6 +398,35 @@ struct ReadoutTests {
         #expect(
             lost.text.hasPrefix("warning: sample ratio mismatch: the readout cannot be trusted until it is explained\n")
         )
+    }
+
+    @Test("an outcome given by an event's old name counts the lines of both names (Semantics §14.4)")
+    func outcomeByItsOldName() throws {
+        let folder = try Repository.temporaryFolder()
+        let path = folder.appending(path: "renamed.yaml").path
+        try """
+        reviewgate: 1
+        extends: \(Self.policyFile)
+        name: ask-earlier-renamed
+        renamed: {events: {process_completed: process_done}}
+        triggers:
+          process_completed: {event: process_done}
+
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let lines = try Self.lines(people: 200)
+        // Half the lines of the event written under its new name.
+        let mixed = lines.enumerated().map { index, line in
+            index % 2 == 0
+                ? line.replacingOccurrences(of: #""name":"process_completed""#, with: #""name":"process_done""#) : line
+        }
+        let byNewName = try Self.readout(mixed, policyFile: path, outcomes: [.event("process_done")])
+        let byOldName = try Self.readout(mixed, policyFile: path, outcomes: [.event("process_completed")])
+        let asWritten = try Self.readout(lines, outcomes: [.event("process_completed")])
+        #expect(byOldName.tally == byNewName.tally)
+        #expect(
+            byOldName.tally.groups.map(\.triggered[0].withOutcome)
+                == asWritten.tally.groups.map(\.triggered[0].withOutcome))
+        #expect(byOldName.tally.groups[1].triggered[0].withOutcome > 0)
     }
 
     @Test("the JSON reads back to the same readout, and two halves of the people merge into the whole's JSON")

@@ -32,7 +32,7 @@ def two(case):
         p = number(proportions_ztest([x1, x2], [n1, n2])[1])
     base = x2 / n2
     size = None
-    if 0 < base < 1 and 0 < base + case["effect"] < 1:
+    if 0 <= base <= 1 and 0 < base + case["effect"] < 1:
         size = number(samplesize_proportions_2indep_onetail(case["effect"], base, 0.8, ratio=case["ratio"]))
     return {"low": number(low), "high": number(high), "p": p, "size": size}
 

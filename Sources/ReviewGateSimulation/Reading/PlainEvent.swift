@@ -39,7 +39,7 @@ extension TimelineLine {
         guard line.short.kind == .absent || line.short.kind == .string,
             line.build.kind == .absent || line.build.kind == .string,
             kind != .update || line.short.kind != .absent || line.build.kind != .absent,
-            line.arm.kind == .absent || line.arm.kind == .string
+            line.arm.kind == .absent || line.arm.kind == .string || line.arm.kind == .number
         else { return nil }
         switch kind {
         case .response:
@@ -65,7 +65,7 @@ extension TimelineLine {
         if line.scene.kind == .string { event.scene = symbols.intern(line.scene.bytes, hint: &hints.scene) }
         if line.short.kind == .string { event.short = symbols.intern(line.short.bytes, hint: &hints.short) }
         if line.build.kind == .string { event.build = symbols.intern(line.build.bytes, hint: &hints.build) }
-        if line.arm.kind == .string { event.arm = symbols.intern(line.arm.bytes) }
+        if line.arm.kind == .string || line.arm.kind == .number { event.arm = symbols.intern(line.arm.bytes) }
         return event
     }
 }

@@ -74,11 +74,11 @@ enum TimelineLine {
             throw LineProblem(
                 message: "an update needs the new short or build (or both)", column: fields.position(.type))
         }
+        // An arm is a name or a number (an arm's index, as some apps log it); `true` or `false`
+        // names no arm, and `simulate`, which never reads it, keeps the line.
         switch fields.kind(.arm) {
-        case .absent: break
-        case .string: event.arm = symbols.intern(fields.bytes(.arm))
-        default:
-            throw LineProblem(message: "an arm must be a string, the arm's name", column: fields.position(.arm))
+        case .string, .number: event.arm = symbols.intern(fields.bytes(.arm))
+        default: break
         }
         try value(of: &event, fields, symbols: &symbols)
         return event

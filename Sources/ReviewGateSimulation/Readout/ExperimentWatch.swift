@@ -3,7 +3,10 @@
 /// Watches one person's replay under their own arm for the moments a readout starts counting from
 /// (Semantics §15): their exposure (§13: the first moment at which the arms differ; for the
 /// holdout, the first that any arm allows), and each comparison's trigger, the first moment at
-/// which its two groups differ (an arm against the holdout: the first that the arm allows).
+/// which its two groups differ (an arm against the holdout: the first that the arm allows, or at
+/// which it counts the donation otherwise than the holdout, which counts as the policy without its
+/// experiment does: under `counting.while_blocked: false`, an arm without one of the policy's guards
+/// counts a donation the holdout does not, and from there their states differ).
 /// Until that moment both groups were treated alike, so the person's state is the one they would
 /// have had in either: each moment's every arm is decided on the state of the replay.
 struct ExperimentWatch {
@@ -26,14 +29,28 @@ struct ExperimentWatch {
     private var open: Int
     private var outcomes: [Evaluator.ArmOutcome]
     private var verdict = Verdict()
+    /// The policy without its experiment, whose counting is the holdout's, when a blocked donation
+    /// may not count (`counting.while_blocked: false`); `nil` when every donation counts.
+    private let holdoutCounting: Policy?
 
-    /// A watch of a person in `group` (0 the holdout, arm `i` as `i + 1`) of `experiment`; `pinned`
+    /// A watch of a person in `group` (0 the holdout, arm `i` as `i + 1`) of `experiment`, which
+    /// `policy` runs; `pinned`
     /// at `since` when the group is the one their lines logged rather than their bucket's.
     init(
-        _ experiment: Experiment, group: Int, comparisons: [ReadoutComparison], pinnedSince since: Timestamp? = nil
+        _ experiment: Experiment, of policy: Policy, group: Int, comparisons: [ReadoutComparison],
+        pinnedSince since: Timestamp? = nil
     ) {
         self.experiment = experiment
         self.group = group
+        // The arms share the policy's counting (an override cannot change it); the holdout counts
+        // as the policy without its experiment decides.
+        if !policy.counting.whileBlocked {
+            var plain = policy
+            plain.experiment = nil
+            holdoutCounting = plain
+        } else {
+            holdoutCounting = nil
+        }
         if let since {
             pinned = (
                 experiment.name,
@@ -68,11 +85,21 @@ struct ExperimentWatch {
                 open -= 1
             }
         }
+        var holdoutCounts: Bool?
         for (index, comparison) in watched where triggers[index] == nil {
             let arm = outcomes[comparison.arm - 1]
-            let differs =
-                comparison.against == ReadoutComparison.holdout
-                ? arm.allowed : arm != outcomes[comparison.against - 1]
+            let differs: Bool
+            if comparison.against == ReadoutComparison.holdout {
+                if holdoutCounts == nil {
+                    holdoutCounts =
+                        holdoutCounting.map {
+                            Evaluator.armOutcome($0, state: state, moment: moment, into: &verdict).counts
+                        } ?? true
+                }
+                differs = arm.allowed || arm.counts != holdoutCounts
+            } else {
+                differs = arm != outcomes[comparison.against - 1]
+            }
             if differs {
                 triggers[index] = moment.now
                 open -= 1

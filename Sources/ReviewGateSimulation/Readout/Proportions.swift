@@ -65,7 +65,7 @@ package enum Proportions {
     /// when `base + effect` is not a share strictly between 0 and 1, or `effect` or `ratio` is 0.
     package static func sampleSize(effect: Double, base: Double, ratio: Double) -> Double? {
         let other = base + effect
-        guard effect != 0, ratio > 0, base > 0, base < 1, other > 0, other < 1 else { return nil }
+        guard effect != 0, ratio > 0, (0...1).contains(base), other > 0, other < 1 else { return nil }
         let pooled = (other + ratio * base) / (1 + ratio)
         let null = (pooled * (1 - pooled) * (1 + 1 / ratio)).squareRoot()
         let alternative = (other * (1 - other) + base * (1 - base) / ratio).squareRoot()

@@ -19,6 +19,8 @@ struct ReadoutReplay {
     /// Which outcomes each event name is, by symbol (bits; `nil` not yet known).
     private var eventOutcomes: [UInt64?] = []
     private let symbols: Symbols
+    /// The outcomes, an event under its new name.
+    private let outcomes: [ReadoutOutcome]
 
     init(_ design: ReadoutDesign, symbols: Symbols, end: Timestamp) {
         self.design = design
@@ -33,6 +35,11 @@ struct ReadoutReplay {
                 SimulatedPolicy(design.policy, path: ""), symbols: symbols, keepingAsks: false)
         }
         times = Array(repeating: [], count: design.outcomes.count)
+        // An outcome given by an event's old name is its new name's (Semantics §14.4), as its lines are.
+        outcomes = design.outcomes.map { outcome in
+            guard case .event(let name) = outcome else { return outcome }
+            return .event(design.policy.renamed.event(name))
+        }
     }
 
     /// Replays `events` under `watch` (in place: the replays' storage is reused), and gives the
@@ -61,14 +68,19 @@ struct ReadoutReplay {
             let name = symbols[logged]
             if name != design.groupNames[group] {
                 tally.armsDiffering += 1
-                if let index = design.groupNames.firstIndex(of: name) {
+                // The holdout only when the experiment holds people out (a state's recorded holdout
+                // counts for nothing otherwise, Semantics §13).
+                if let index = design.groupNames.firstIndex(of: name),
+                    index != ReadoutComparison.holdout || design.experiment.holdoutLimit > 0
+                {
                     group = index
                     pinnedSince = first
                 }
             }
         }
         let watching = ExperimentWatch(
-            design.experiment, group: group, comparisons: design.comparisons, pinnedSince: pinnedSince)
+            design.experiment, of: design.policy, group: group, comparisons: design.comparisons,
+            pinnedSince: pinnedSince)
         guard let watch = watched(events, person: person, by: watching) else { return }
         collectOutcomes(events)
 
@@ -142,7 +154,7 @@ struct ReadoutReplay {
     /// The outcomes that `matches`, as bits by their index.
     private func bits(_ matches: (ReadoutOutcome) -> Bool) -> UInt64 {
         var bits: UInt64 = 0
-        for (index, outcome) in design.outcomes.enumerated() where matches(outcome) { bits |= 1 << UInt64(index) }
+        for (index, outcome) in outcomes.enumerated() where matches(outcome) { bits |= 1 << UInt64(index) }
         return bits
     }
 }

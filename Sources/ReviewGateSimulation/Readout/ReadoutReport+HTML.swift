@@ -88,7 +88,11 @@ extension ReadoutReport {
         let path = FigurePath("outcomes", String(outcome))
         let name = outcomes[outcome].description
         var body = HTML.element(
-            "h2", [], HTML(text: "\(name), within \(Words.days(withinDays)) after the trigger"))
+            "h2", [],
+            HTML(
+                text:
+                    "\(name), within \(Words.days(withinDays)) after the exposure (in a comparison, after its trigger)")
+        )
         for index in comparisons.indices { body += HTML.element("p", [("class", "summary")], sentence(index, outcome)) }
         if !comparisons.isEmpty {
             body += HTML.element(
@@ -117,7 +121,7 @@ extension ReadoutReport {
         guard difference.points != nil else {
             return HTML(
                 text:
-                    "\(arm) against \(against): no one of one group is observable yet \(Words.days(withinDays)) after the trigger."
+                    "\(arm) against \(against): one of the two groups has no one observable \(Words.days(withinDays)) after the trigger (the trigger reached no one, or too close to the end of the data)."
             )
         }
         let share = { (share: ReadoutTally.Share) in

@@ -23,13 +23,29 @@ extension ReadoutReport {
         let shares = reader.entries(reader.node(root, "sample_ratio"), "bucket_shares")
         let groups = shares.compactMap(\.key.string)
         let outcomeNodes = reader.list(root, "outcomes")
-        let outcomes = outcomeNodes.map { node in
-            reader.node(node, "outcome")?.string.flatMap(ReadoutOutcome.init) ?? .launch
+        let outcomes = outcomeNodes.map { node -> ReadoutOutcome in
+            guard let outcome = reader.node(node, "outcome")?.string.flatMap(ReadoutOutcome.init) else {
+                reader.problems.append(
+                    .error("an outcome must be an event's name, response:KIND or launch", at: node.location))
+                return .launch
+            }
+            return outcome
         }
         var tally = ReadoutTally(groups: groups.count, comparisons: 0, outcomes: outcomes.count)
         var comparisons: [ReadoutComparison] = []
+        /// The group `key` names in `node`, or a problem.
+        func group(_ node: DocumentNode, _ key: String) -> Int? {
+            guard let index = reader.node(node, key)?.string.flatMap(groups.firstIndex(of:)) else {
+                reader.problems.append(
+                    .error("\"\(key)\" must name a group of sample_ratio.bucket_shares", at: node.location))
+                return nil
+            }
+            return index
+        }
         for (index, node) in outcomeNodes.enumerated() {
-            for (group, arm) in reader.list(node, "arms").enumerated() where group < groups.count {
+            // Each outcome's groups and comparisons by their names, as the first outcome lists them.
+            for arm in reader.list(node, "arms") {
+                guard let group = group(arm, "arm") else { continue }
                 if index == 0 {
                     tally.groups[group].assigned = reader.int(arm, "assigned")
                     tally.groups[group].exposed = reader.int(arm, "exposed")
@@ -37,18 +53,20 @@ extension ReadoutReport {
                 tally.groups[group].triggered[index] = reader.share(arm)
                 tally.groups[group].byAssignment[index] = reader.share(reader.node(arm, "by_assignment"))
             }
-            for (position, node) in reader.list(node, "comparisons").enumerated() {
-                guard let arm = reader.node(node, "arm")?.string.flatMap(groups.firstIndex(of:)),
-                    let against = reader.node(node, "against")?.string.flatMap(groups.firstIndex(of:))
-                else { continue }
-                if index == 0 {
-                    comparisons.append(ReadoutComparison(arm: arm, against: against))
+            for node in reader.list(node, "comparisons") {
+                guard let arm = group(node, "arm"), let against = group(node, "against") else { continue }
+                let comparison = ReadoutComparison(arm: arm, against: against)
+                if index == 0, !comparisons.contains(comparison) {
+                    comparisons.append(comparison)
                     tally.comparisons.append(ReadoutTally.Comparison(outcomes: outcomes.count))
                     let exposed = reader.node(node, "exposed")
-                    tally.comparisons[position].sides[0].triggered = reader.int(exposed, "arm")
-                    tally.comparisons[position].sides[1].triggered = reader.int(exposed, "against")
+                    tally.comparisons[comparisons.count - 1].sides[0].triggered = reader.int(exposed, "arm")
+                    tally.comparisons[comparisons.count - 1].sides[1].triggered = reader.int(exposed, "against")
                 }
-                guard position < tally.comparisons.count else { continue }
+                guard let position = comparisons.firstIndex(of: comparison) else {
+                    reader.problems.append(.error("a comparison the first outcome does not list", at: node.location))
+                    continue
+                }
                 let observable = reader.node(node, "observable")
                 let withOutcome = reader.node(node, "with_outcome")
                 for (side, key) in ["arm", "against"].enumerated() {

@@ -65,6 +65,11 @@ public struct ReadoutSimulation: SimulationKind, Sendable {
         where !(1...36_500).contains(days) {
             throw DiagnosticError("\(name) must be a whole number of days from 1 to 36500", at: nil)
         }
+        guard design.assignedWithinDays >= design.withinDays else {
+            throw DiagnosticError(
+                "--assigned-within (\(design.assignedWithinDays) d) must be at least --outcome-within (\(design.withinDays) d): by assignment, an outcome is counted from the first line, before any trigger",
+                at: nil)
+        }
         if request.grouped, design.until == nil {
             throw DiagnosticError(
                 "a --grouped readout needs --until: observation ends at the latest line of the whole input, which a grouped run knows only at its end, after each person is counted",

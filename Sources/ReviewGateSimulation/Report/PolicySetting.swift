@@ -39,7 +39,7 @@ package struct PolicySetting: Sendable, Hashable {
         let rightValues = Dictionary(right.map { ($0.path, $0.value) }, uniquingKeysWith: { first, _ in first })
         /// The shortest prefix of `path` that no setting of `settings` starts with, if any.
         func missing(_ path: String, in values: [String: String]) -> String? {
-            let keys = path.split(separator: ".").map(String.init)
+            let keys = Self.keys(path)
             for count in 1..<max(1, keys.count) {
                 let prefix = keys.prefix(count).joined(separator: ".")
                 if !values.keys.contains(where: { $0 == prefix || $0.hasPrefix(prefix + ".") }) { return prefix }
@@ -68,5 +68,23 @@ package struct PolicySetting: Sendable, Hashable {
             }
         }
         return differing
+    }
+
+    /// A dotted path's keys, each written as in the path (a quoted key keeps its quotes and dots).
+    static func keys(_ path: String) -> [String] {
+        var keys: [String] = []
+        var key = ""
+        var quoted = false
+        for character in path {
+            if character == "\"" { quoted.toggle() }
+            if character == ".", !quoted {
+                keys.append(key)
+                key = ""
+            } else {
+                key.append(character)
+            }
+        }
+        keys.append(key)
+        return keys
     }
 }

@@ -54,16 +54,27 @@ extension SimulationReport {
     private static func sentence(_ column: HTMLColumn, against other: HTMLColumn) -> HTML {
         let (name, otherName) = (Self.name(column), Self.name(other))
         let (tally, otherTally) = (column.result.tally, other.result.tally)
-        let asked = column.path.appending("people_asked").text + " " + other.path.appending("people_asked").text
+        // Arms hold different people (their weights split them): compared by the share asked, as
+        // the policy and its baseline, or a variant, on the same people are by the people asked.
+        let isArm = column.path.keys.count == 3 && column.path.keys[1] == "arms"
+        let member = isArm ? "people_asked_percent" : "people_asked"
+        let asked = column.path.appending(member).text + " " + other.path.appending(member).text
         var text: HTML
         if otherTally.peopleAsked == 0 {
             text = HTML(text: "\(otherName) asks no one; \(name) asks \(people(tally.peopleAsked))")
         } else {
-            let ratio = Double(tally.peopleAsked) / Double(otherTally.peopleAsked)
+            let ratio =
+                // The members as the JSON report writes them, to a tenth.
+                isArm
+                ? ((column.result.askedPercent * 10).rounded() / 10) / ((other.result.askedPercent * 10).rounded() / 10)
+                : Double(tally.peopleAsked) / Double(otherTally.peopleAsked)
             text =
                 HTML(text: "\(name) asks ")
                 + HTML.element("span", [("data-ratio", asked)], HTML(text: Self.ratio(ratio) + "×"))
-                + HTML(text: " as many people as \(otherName) (people asked)")
+                + HTML(
+                    text: isArm
+                        ? " as large a share of its people as \(otherName) (people asked, %)"
+                        : " as many people as \(otherName) (people asked)")
         }
         if let days = tally.firstAskPercentile(0.5), let otherDays = other.result.tally.firstAskPercentile(0.5) {
             let members =
@@ -110,10 +121,10 @@ extension SimulationReport {
             + HTML(text: " never reach \(trigger.id) \(trigger.rule)")
     }
 
-    /// `2.1`, `0.87`: a ratio to two significant figures at most.
-    private static func ratio(_ value: Double) -> String {
+    /// `2.1`, `0.87`: a ratio to one decimal from 1 up, to two below.
+    static func ratio(_ value: Double) -> String {
         let hundredths = Int((value * 100).rounded())
-        if value >= 1 {
+        guard hundredths < 100 else {
             let tenths = Int((value * 10).rounded())
             return "\(tenths / 10).\(tenths % 10)"
         }
