@@ -72,6 +72,20 @@ struct ReadoutCommandTests {
         #expect(result.stdout.contains(#"did you mean "survey_completed"?"#), "\(result.stdout)")
     }
 
+    @Test("--grouped, a person at a time, reads out as the whole timeline in memory does")
+    func grouped() throws {
+        // The example is written a person at a time: grouped as it is.
+        let options = [
+            "readout", "--policy", Self.policy, "--outcome", "survey_completed", "--plan", "5", "--until",
+            "2026-04-01T00:00:00Z", "--format", "json", Self.timeline,
+        ]
+        let whole = try CLIRunner.run(options)
+        let grouped = try CLIRunner.run(options + ["--grouped", "--jobs", "1"])
+        try #require(whole.status == 0 && grouped.status == 0, "\(whole.stderr)\(grouped.stderr)")
+        #expect(grouped.stdout == whole.stdout)
+        #expect(whole.stdout.contains(#""people":600"#))
+    }
+
     @Test("two partitions of the people read out with the same --until merge into the whole's readout")
     func partitionsMerge() throws {
         let folder = try Repository.temporaryFolder()
