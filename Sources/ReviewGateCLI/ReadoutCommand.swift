@@ -136,8 +136,9 @@ struct ReadoutCommand: ParsableCommand {
                 "--outcome \(text): a response outcome is response:rated, response:declined or response:later")
         }
         _ = try windows()
-        if let plan, !(plan.isFinite && plan != 0 && abs(plan) < 100) {
-            throw ValidationError("--plan is a difference in percentage points, above -100 and below 100, not 0")
+        if let plan, !(plan.isFinite && abs(plan) >= 0.01 && abs(plan) < 100) {
+            throw ValidationError(
+                "--plan is a difference in percentage points, at least 0.01 and below 100 either way (-2 or 2)")
         }
         if let until, Timestamp(rfc3339: until) == nil {
             throw ValidationError("--until must be an RFC 3339 time, such as 2026-03-01T00:00:00Z; found \(until)")

@@ -43,4 +43,26 @@ struct MeetingPageWordsTests {
         #expect(differing[1].left == #"{event: "app.open", at_least: 3}"# && differing[1].right == nil)
         #expect(differing[2].left == nil && differing[2].right == #"{event: "done"}"#)
     }
+
+    @Test("an arm against an arm whose share asked rounds to 0.0% is no ratio: said, not divided by")
+    func armAgainstAVanishingShare() {
+        func arm(_ name: String, people: Int, asked: Int, at index: Int) -> HTMLColumn {
+            var tally = SimulationTally(triggers: 1)
+            tally.people = people
+            tally.peopleAsked = asked
+            let result = SimulationReport.PolicyResult(
+                name: name, digest: nil, path: "p.yaml", triggers: [], modelsOSQuota: false, tally: tally)
+            return HTMLColumn(label: "arm \(name)", path: FigurePath("policy", "arms", String(index)), result: result)
+        }
+        let rare = arm("control", people: 100_000, asked: 1, at: 1)
+        let early = arm("early", people: 1_000, asked: 100, at: 2)
+        let said = SimulationReport.sentence(early, against: rare).description
+        #expect(said.contains("arm control asks under 0.05% of its people; arm early asks 10.0% of its own"))
+        #expect(!said.contains("data-ratio"))
+        let compared = SimulationReport.sentence(rare, against: early).description
+        #expect(
+            compared.contains(
+                #"<span data-ratio="policy.arms.1.people_asked_percent policy.arms.2.people_asked_percent">0.00×</span>"#
+            ))
+    }
 }

@@ -429,6 +429,39 @@ struct ReadoutTests {
         #expect(byOldName.tally.groups[1].triggered[0].withOutcome > 0)
     }
 
+    @Test(
+        "--plan: the people and days are the sample size's, scaled by the groups' buckets, the trigger's reach and the rate of new people; an effect too small to see plans nothing"
+    )
+    func plan() throws {
+        let until = try #require(Timestamp(rfc3339: "2026-03-01T00:00:00Z"))
+        let report = try Self.readout(try Self.lines(people: 400), until: until, plan: -10)
+        let (index, outcome) = (0, 1)  // early against control, launch
+        let comparison = report.comparisons[index]
+        let sides = report.tally.comparisons[index].sides
+        let (arm, against) = (report.tally.groups[comparison.arm], report.tally.groups[comparison.against])
+        let ratio = report.bucketShares[comparison.against] / report.bucketShares[comparison.arm]
+        let reach = Double(sides[0].triggered + sides[1].triggered) / Double(arm.assigned + against.assigned)
+        let base = sides[1].outcomes[outcome]
+        let perArm = try #require(
+            Proportions.sampleSize(
+                effect: -0.1, base: Double(base.withOutcome) / Double(base.observable), ratio: ratio))
+        let plan = try #require(report.plan(index, outcome: outcome))
+        #expect(plan.triggeredNeeded == Int((perArm * (1 + ratio)).rounded(.up)))
+        #expect(plan.peopleTriggered == Int((perArm * (1 + ratio) / reach).rounded(.up)))
+        let seen = try #require(report.tally.firstSeen)
+        let people = Double(report.tally.groups.reduce(0) { $0 + $1.assigned })
+        let perDay = people / max(1, Double((seen.upperBound - seen.lowerBound).seconds) / 86_400)
+        let rate = perDay * (report.bucketShares[comparison.arm] + report.bucketShares[comparison.against])
+        #expect(plan.days == Int((Double(plan.peopleTriggered) / rate).rounded(.up)))
+        // By assignment the effect is diluted by the reach: more people, never fewer.
+        #expect(try #require(plan.peopleByAssignment) > plan.peopleTriggered)
+        // An effect too small to see needs more people than a report counts: no plan, no trap.
+        var tiny = report
+        tiny.planEffect = 1e-300
+        #expect(tiny.plan(index, outcome: outcome) == nil)
+        #expect(tiny.text.contains("to detect"))
+    }
+
     @Test("the JSON reads back to the same readout, and two halves of the people merge into the whole's JSON")
     func halvesMerge() throws {
         let lines = try Self.lines(people: 300)

@@ -54,16 +54,13 @@ extension BudgetSimulationReport {
         let title: HTML =
             "What the budget " + HTML(text: budget.name) + " would do"
             + (baseline.map { ", beside " + HTML(text: $0.name) } ?? "")
-        return HTML.element(
-            "header", [],
-            HTML.element("h1", [], title)
-                + HTML.element(
-                    "p", [("class", "lede")],
-                    "Usage replayed under the budget exactly as <code>reviewgate record --budget</code> would,"
-                        + " person by person, beside each prompt's policy alone (<code>reviewgate simulate"
-                        + " --budget</code>). A replay shows every granted prompt at once. Every figure is the"
-                        + " JSON report's, kept in this page.")
-                + HTML.element("dl", [("class", "read")], rows.joined()))
+        return HTML.header(
+            title: title,
+            lede: "Usage replayed under the budget exactly as <code>reviewgate record --budget</code> would,"
+                + " person by person, beside each prompt's policy alone (<code>reviewgate simulate"
+                + " --budget</code>). A replay shows every granted prompt at once. Every figure is the"
+                + " JSON report's, kept in this page.",
+            rows: rows)
     }
 
     /// Under `--vary`: a row per variant (the budget as written first), each prompt's grants.

@@ -34,8 +34,8 @@ struct ExperimentWatch {
     private let holdoutCounting: Policy?
 
     /// A watch of a person in `group` (0 the holdout, arm `i` as `i + 1`) of `experiment`, which
-    /// `policy` runs; `pinned`
-    /// at `since` when the group is the one their lines logged rather than their bucket's.
+    /// `policy` runs; ``pinned`` at `since` when the group is the one their lines logged rather than
+    /// their bucket's.
     init(
         _ experiment: Experiment, of policy: Policy, group: Int, comparisons: [ReadoutComparison],
         pinnedSince since: Timestamp? = nil
@@ -64,9 +64,6 @@ struct ExperimentWatch {
         open = watched.count + 1
         outcomes = Array(repeating: (false, nil, true), count: experiment.arms.count)
     }
-
-    /// Whether every moment the readout needs has been found.
-    var isDone: Bool { open == 0 }
 
     /// Looks at `moment`, decided on `state` (before the moment changes it).
     mutating func observe(state: ReviewState, moment: Moment) {

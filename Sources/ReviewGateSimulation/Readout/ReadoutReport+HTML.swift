@@ -71,16 +71,13 @@ extension ReadoutReport {
         }
         var top: HTML = ""
         if let mismatch { top = HTML.element("p", [("class", "warning")], HTML(text: "Warning: " + mismatch)) }
-        return HTML.element(
-            "header", [],
-            top + HTML.element("h1", [], "What the experiment " + HTML(text: experiment) + " did")
-                + HTML.element(
-                    "p", [("class", "lede")],
-                    "Each person's logged usage replayed under their own arm exactly as <code>reviewgate record</code>"
-                        + " would. Each comparison counts both of its groups from the first moment its two arms"
-                        + " differed for the person, when the change first touched them; by assignment counts"
-                        + " everyone from their first line. Every figure is the JSON readout's, kept in this page.")
-                + HTML.element("dl", [("class", "read")], rows.joined()))
+        return HTML.header(
+            title: "What the experiment " + HTML(text: experiment) + " did",
+            lede: "Each person's logged usage replayed under their own arm exactly as <code>reviewgate record</code>"
+                + " would. Each comparison counts both of its groups from the first moment its two arms"
+                + " differed for the person, when the change first touched them; by assignment counts"
+                + " everyone from their first line. Every figure is the JSON readout's, kept in this page.",
+            rows: rows, first: top)
     }
 
     /// An outcome's section: a sentence per comparison, the error bars, the groups and the comparisons.

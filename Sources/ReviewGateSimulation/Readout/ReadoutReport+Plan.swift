@@ -21,7 +21,8 @@ extension ReadoutReport {
 
     /// The plan of comparison `index` for outcome `outcome`; `nil` without `--plan`, or when the group
     /// it is against has no one observable, its share plus the effect is not a share strictly
-    /// between 0 and 1, or the trigger reached no one.
+    /// between 0 and 1, the trigger reached no one, or the people it takes are beyond counting (an
+    /// effect too small to see).
     package func plan(_ index: Int, outcome: Int) -> Plan? {
         guard let effect = planEffect.map({ $0 / 100 }) else { return nil }
         let comparison = comparisons[index]
@@ -39,19 +40,29 @@ extension ReadoutReport {
                 effect: effect, base: Double(base.withOutcome) / Double(base.observable), ratio: ratio)
         else { return nil }
         let needed = perArm * (1 + ratio)
-        var plan = Plan(triggeredNeeded: Int(needed.rounded(.up)), peopleTriggered: Int((needed / reach).rounded(.up)))
+        guard let triggeredNeeded = Self.people(needed), let peopleTriggered = Self.people(needed / reach) else {
+            return nil
+        }
+        var plan = Plan(triggeredNeeded: triggeredNeeded, peopleTriggered: peopleTriggered)
         let byAssignment = tally.groups[comparison.against].byAssignment[outcome]
         if byAssignment.observable > 0,
             let perArm = Proportions.sampleSize(
                 effect: effect * reach, base: Double(byAssignment.withOutcome) / Double(byAssignment.observable),
                 ratio: ratio)
         {
-            plan.peopleByAssignment = Int((perArm * (1 + ratio)).rounded(.up))
+            plan.peopleByAssignment = Self.people(perArm * (1 + ratio))
         }
         if let rate = newPeoplePerDay.map({ $0 * (shares.arm + shares.against) }), rate > 0 {
-            plan.days = Int((Double(plan.peopleTriggered) / rate).rounded(.up))
-            plan.daysByAssignment = plan.peopleByAssignment.map { Int((Double($0) / rate).rounded(.up)) }
+            plan.days = Self.people(Double(plan.peopleTriggered) / rate)
+            plan.daysByAssignment = plan.peopleByAssignment.flatMap { Self.people(Double($0) / rate) }
         }
         return plan
+    }
+
+    /// `value` rounded up to a whole number, when it is one a report can hold (at most 10^15, as a
+    /// report's counts are); `nil` for more, as a vanishing effect would need.
+    private static func people(_ value: Double) -> Int? {
+        guard value.isFinite, value >= 0, value <= 1e15 else { return nil }
+        return Int(value.rounded(.up))
     }
 }

@@ -112,15 +112,12 @@ extension SimulationReport {
         let title: HTML =
             "What " + HTML(text: policy.name) + " would do"
             + (baseline.map { ", beside " + HTML(text: $0.name) } ?? "")
-        return HTML.element(
-            "header", [],
-            HTML.element("h1", [], title)
-                + HTML.element(
-                    "p", [("class", "lede")],
-                    "Usage replayed through each policy exactly as <code>reviewgate record</code> would, person"
-                        + " by person (<code>reviewgate simulate</code>). Every figure is the JSON report's, kept"
-                        + " in this page.")
-                + HTML.element("dl", [("class", "read")], rows.joined()))
+        return HTML.header(
+            title: title,
+            lede: "Usage replayed through each policy exactly as <code>reviewgate record</code> would, person"
+                + " by person (<code>reviewgate simulate</code>). Every figure is the JSON report's, kept"
+                + " in this page.",
+            rows: rows)
     }
 
     /// `the first 30 days, of people first seen by 2026-01-15 (data to 2026-01-22)`.
@@ -151,6 +148,15 @@ extension HTML {
 }
 
 extension HTML {
+    /// A page's header: `first` (a warning, when there is one), the title, the lede, and the rows
+    /// of what was read.
+    static func header(title: HTML, lede: HTML, rows: [HTML], first: HTML = "") -> HTML {
+        element(
+            "header", [],
+            first + element("h1", [], title) + element("p", [("class", "lede")], lede)
+                + element("dl", [("class", "read")], rows.joined()))
+    }
+
     /// The header's row of a policy or a budget read: its role, then its name, path and digest.
     static func readRow(_ role: String, name: String, path: String, digest: String?) -> HTML {
         let digest = digest.map { " " + HTML.element("code", [], HTML(text: $0)) } ?? ""

@@ -51,7 +51,7 @@ extension SimulationReport {
 
     /// `ask-earlier asks 1.14× as many people as apple-sample (people asked), 6 days sooner (first
     /// ask, p50); 43.0% never reach process_completed at_least 4.`
-    private static func sentence(_ column: HTMLColumn, against other: HTMLColumn) -> HTML {
+    static func sentence(_ column: HTMLColumn, against other: HTMLColumn) -> HTML {
         let (name, otherName) = (Self.name(column), Self.name(other))
         let (tally, otherTally) = (column.result.tally, other.result.tally)
         // Arms hold different people (their weights split them): compared by the share asked, as
@@ -60,17 +60,23 @@ extension SimulationReport {
         let member = isArm ? "people_asked_percent" : "people_asked"
         let asked = column.path.appending(member).text + " " + other.path.appending(member).text
         var text: HTML
+        // The members as the JSON report writes them: counts, or shares to a tenth of a percent.
+        let tenth = { (result: PolicyResult) in (result.askedPercent * 10).rounded() / 10 }
+        let (value, base) =
+            isArm
+            ? (tenth(column.result), tenth(other.result)) : (Double(tally.peopleAsked), Double(otherTally.peopleAsked))
         if otherTally.peopleAsked == 0 {
             text = HTML(text: "\(otherName) asks no one; \(name) asks \(people(tally.peopleAsked))")
+        } else if base == 0 {
+            // A share that rounds to 0.0% is no base for a ratio.
+            text = HTML(
+                text:
+                    "\(otherName) asks under 0.05% of its people; \(name) asks \(percent(column.result.askedPercent)) of its own"
+            )
         } else {
-            let ratio =
-                // The members as the JSON report writes them, to a tenth.
-                isArm
-                ? ((column.result.askedPercent * 10).rounded() / 10) / ((other.result.askedPercent * 10).rounded() / 10)
-                : Double(tally.peopleAsked) / Double(otherTally.peopleAsked)
             text =
                 HTML(text: "\(name) asks ")
-                + HTML.element("span", [("data-ratio", asked)], HTML(text: Self.ratio(ratio) + "×"))
+                + HTML.element("span", [("data-ratio", asked)], HTML(text: Self.ratio(value / base) + "×"))
                 + HTML(
                     text: isArm
                         ? " as large a share of its people as \(otherName) (people asked, %)"
