@@ -37,10 +37,17 @@ struct SimulateCommand: ParsableCommand {
             (gaps.1.min=1d,3d), or prompts.NAME. then a path into that prompt's policy \
             (prompts.review.guards.cooldown=7d,30d).
 
+            Where observation starts and ends: an install line from before the export (the \
+            warehouse recipes write one at each person's first open) is not where the data starts; \
+            people first seen before the start (the earliest other line, or --since) are left out of \
+            the days to first ask and of --within-days' cohort, and counted apart. Lines after \
+            --until are not replayed: nothing after it counts.
+
             Memory: the whole timeline is held (about 80 bytes an event at the peak) and people run on every \
             core; --grouped reads a timeline whose lines are grouped by person (sorted, or Spark's \
-            CLUSTER BY) holding one person at a time. --format json writes a report that \
-            `simulate --merge` adds up with others: run one per partition, then merge.
+            CLUSTER BY) holding one person at a time (and about 32 bytes a person first seen before the \
+            start found so far, unless --since gives it). --format json writes a report that \
+            `simulate --merge` adds up with others: run one per partition with the same --since, then merge.
 
             --html FILE also writes the report as one self-contained page to share: the headline \
             figures side by side (policy, baseline, experiment arms), then per column asks per week, \
@@ -120,9 +127,15 @@ struct SimulateCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "With --within-days: where observation ends (RFC 3339); default the latest time in the input.",
+            "With --within-days: where observation ends (RFC 3339): lines after it are not replayed, so nothing after it counts; default the latest time in the input.",
             valueName: "time"))
     var until: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --within-days: where observation starts (RFC 3339), the export's first day; default the earliest line that is not an install before the person's other lines. People first seen before it are counted apart. Give it to each partition you --merge.",
+            valueName: "time"))
+    var since: String?
 
     @OptionGroup var replay: ReplayOptions
 
@@ -160,11 +173,17 @@ struct SimulateCommand: ParsableCommand {
         if let withinDays, !(1...36_500).contains(withinDays) {
             throw ValidationError("--within-days must be a whole number of days from 1 to 36500")
         }
-        if let until {
-            guard withinDays != nil else { throw ValidationError("--until goes with --within-days") }
-            guard Timestamp(rfc3339: until) != nil else {
-                throw ValidationError("--until must be an RFC 3339 time, such as 2026-03-01T00:00:00Z; found \(until)")
+        for (name, value) in [("--until", until), ("--since", since)] {
+            guard let value else { continue }
+            guard withinDays != nil else { throw ValidationError("\(name) goes with --within-days") }
+            guard Timestamp(rfc3339: value) != nil else {
+                throw ValidationError("\(name) must be an RFC 3339 time, such as 2026-03-01T00:00:00Z; found \(value)")
             }
+        }
+        if let since = since.flatMap(Timestamp.init(rfc3339:)), let until = until.flatMap(Timestamp.init(rfc3339:)),
+            since >= until
+        {
+            throw ValidationError("--since must come before --until")
         }
     }
 
@@ -285,7 +304,11 @@ struct SimulateCommand: ParsableCommand {
 
     /// The horizon `--within-days` and `--until` ask for.
     private var horizon: SimulationReport.Horizon? {
-        withinDays.map { SimulationReport.Horizon(days: $0, until: until.flatMap { Timestamp(rfc3339: $0) }) }
+        withinDays.map {
+            SimulationReport.Horizon(
+                days: $0, until: until.flatMap { Timestamp(rfc3339: $0) },
+                since: since.flatMap { Timestamp(rfc3339: $0) })
+        }
     }
 }
 

@@ -25,6 +25,9 @@ public struct SimulationRequest<Kind: SimulationKind> {
     /// The version key every policy of the run is replayed with (`--version-key`), whatever its
     /// `app.version_key` says; `nil` for each policy's own.
     package var versionKey: VersionKey?
+    /// Whether lines that repeat an earlier line of their person exactly are dropped
+    /// (`--duplicates drop`); they are counted and warned of either way.
+    package var dropsDuplicates = false
     /// Given the generated timeline's JSON Lines, with a cohort.
     package var generatedLines: ((String) -> Void)?
     /// Told what is read and replayed, for a progress line.
@@ -167,11 +170,16 @@ public struct PolicySimulation: SimulationKind {
         let all = ([policy] + besides + variants).map { policy in
             versionKey.map { policy.replaying(versionKey: $0) } ?? policy
         }
-        let replayed = try request.replay(
-            Simulation(policies: all, keepsAsks: asks != nil, horizonDays: horizon?.days), asks: asks)
-        let checked = try InputCheck.Checked(
-            replayed.outcome.inventory, symbols: replayed.symbols, policies: all.map(\.policy),
-            versionKey: versionKey)
+        var simulation = Simulation(policies: all, keepsAsks: asks != nil, horizonDays: horizon?.days)
+        simulation.observe(horizon)
+        let replayed = try request.replay(simulation, asks: asks)
+        try replayed.checkLinesRead()
+        let checked: InputCheck.Checked
+        do {
+            checked = try InputCheck.Checked(
+                replayed.outcome.inventory, symbols: replayed.symbols, policies: all.map(\.policy),
+                versionKey: versionKey)
+        } catch { throw replayed.refusal(error) }
         request.hand(replayed.outcome.asks, to: asks)
         let results = all.indices.map { index in
             SimulationReport.PolicyResult(
@@ -223,11 +231,17 @@ public struct BudgetSimulation: SimulationKind {
         let versionKey = request.versionKey
         let budgets = ([budget] + besides).map { budget in versionKey.map { budget.replaying(versionKey: $0) } ?? budget
         }
-        let replayed = try request.replay(Simulation(budgets: budgets, horizonDays: horizon?.days), asks: nil)
-        let checked = try InputCheck.Checked(
-            replayed.outcome.inventory, symbols: replayed.symbols, policies: budgets.flatMap(\.budget.policies),
-            wants: budgets.flatMap { $0.budget.prompts.filter { $0.policy == nil }.map { ($0.name, $0.location) } },
-            versionKey: versionKey)
+        var simulation = Simulation(budgets: budgets, horizonDays: horizon?.days)
+        simulation.observe(horizon)
+        let replayed = try request.replay(simulation, asks: nil)
+        try replayed.checkLinesRead()
+        let checked: InputCheck.Checked
+        do {
+            checked = try InputCheck.Checked(
+                replayed.outcome.inventory, symbols: replayed.symbols, policies: budgets.flatMap(\.budget.policies),
+                wants: budgets.flatMap { $0.budget.prompts.filter { $0.policy == nil }.map { ($0.name, $0.location) } },
+                versionKey: versionKey)
+        } catch { throw replayed.refusal(error) }
         // Each budget's policies alone, in the order Simulation(budgets:) replays them.
         var offset = 0
         let results = budgets.indices.map { index in
@@ -259,11 +273,71 @@ extension SimulationRequest {
         var symbols: Symbols
         var problems: [Diagnostic] = []
         var skippedByKind: [String: Int] = [:]
+
+        /// How many skipped lines a refusal shows before counting the rest, as the report does.
+        static var shownSkips: Int { 20 }
+
+        /// Refuses a run in which no line could be read (Semantics §10 *What the input can tell*):
+        /// whatever the policies read, a report of no one would be confidently wrong. The first line
+        /// errors come first.
+        func checkLinesRead() throws(DiagnosticError) {
+            guard input.events == 0, input.skipped > 0 else { return }
+            let shown = Array(problems.prefix(Self.shownSkips))
+            let errors = shown.filter { $0.severity == .error }.count
+            var error = DiagnosticError(
+                "no line of the input could be read: \(SimulationReport.grouped(input.skipped)) line\(input.skipped == 1 ? "" : "s") skipped\(errors == 0 ? "" : ", the first \(errors) above")\(Self.byKind(skippedByKind))",
+                at: nil)
+            error.diagnostics = shown + error.diagnostics
+            error.errorCount += errors
+            error.warningCount += shown.count - errors
+            throw error
+        }
+
+        /// `refusal`, which depends on what was read (a version no line gives), after the first
+        /// errors of the lines skipped, which may be why: a column that none of them could give.
+        func refusal(_ refusal: DiagnosticError) -> DiagnosticError {
+            guard input.skipped > 0 else { return refusal }
+            let shown = Array(problems.prefix(Self.shownSkips))
+            var error = refusal
+            error.diagnostics =
+                shown
+                + refusal.diagnostics.map { diagnostic in
+                    var diagnostic = diagnostic
+                    diagnostic.message +=
+                        " (\(SimulationReport.grouped(input.skipped)) line\(input.skipped == 1 ? " was" : "s were") skipped, unread: the first above)"
+                    return diagnostic
+                }
+            let errors = shown.filter { $0.severity == .error }.count
+            error.errorCount += errors
+            error.warningCount += shown.count - errors
+            return error
+        }
+
+        /// `; by kind: 12 the time is not RFC 3339, 3 ...`: the skipped lines by kind, most first.
+        private static func byKind(_ counts: [String: Int]) -> String {
+            guard !counts.isEmpty else { return "" }
+            let kinds = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            return "; by kind: "
+                + kinds.map { "\(SimulationReport.grouped($0.value)) \($0.key)" }.joined(separator: ", ")
+        }
     }
 
     /// Reads the input and replays it through `simulation`, giving each person's asks to `asks`
     /// as they are counted when the run is grouped.
     func replay(_ simulation: Simulation, asks: ((String) -> Void)?) throws(DiagnosticError) -> Replayed {
+        var simulation = simulation
+        simulation.dropsDuplicates = dropsDuplicates
+        var replayed = try replay(simulation, from: input, asks: asks)
+        replayed.input.duplicates = replayed.outcome.duplicates
+        replayed.input.firstDuplicate = replayed.outcome.firstDuplicate
+        replayed.input.duplicatesDropped = dropsDuplicates
+        return replayed
+    }
+
+    /// Reads `input` and replays it through `simulation`.
+    private func replay(
+        _ simulation: Simulation, from input: Input, asks: ((String) -> Void)?
+    ) throws(DiagnosticError) -> Replayed {
         switch input {
         case .cohort(let document):
             var replayed = try replay(CohortDecoder.decode(document), through: simulation)

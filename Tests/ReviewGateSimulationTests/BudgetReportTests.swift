@@ -39,13 +39,15 @@ struct BudgetReportTests {
         var heldBack: [String: Int] = [:]
     }
 
-    /// Every person of `bytes` (JSON Lines) replayed under `budget` line by line.
-    static func people(_ budget: Budget, _ bytes: [UInt8]) throws -> [String: Person] {
+    /// Every person of `bytes` (JSON Lines) replayed under `budget` line by line, up to `until`
+    /// when given: a line after it is not replayed.
+    static func people(_ budget: Budget, _ bytes: [UInt8], until: Timestamp? = nil) throws -> [String: Person] {
         var byPerson: [String: [[String: Any]]] = [:]
         for line in bytes.split(separator: 0x0A) where !line.isEmpty {
             guard let fields = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
                 let user = fields["user"] as? String
             else { continue }
+            if let until, BudgetSimulationTests.time(fields) > until { continue }
             byPerson[user, default: []].append(fields)
         }
         var people: [String: Person] = [:]
@@ -108,7 +110,7 @@ struct BudgetReportTests {
         let report = try Self.report(kind, bytes)
         let counts = try #require(report.horizonCounts(report.budget))
 
-        let people = try Self.people(budget, bytes)
+        let people = try Self.people(budget, bytes, until: until)
         let lastDay = SimulationTally.day(of: until) - 14
         let cohort = people.values.filter { SimulationTally.day(of: $0.first) <= lastDay }
         #expect(counts.people == cohort.count)

@@ -88,6 +88,8 @@ struct ReadoutTests {
         var order: [String] = []
         for text in lines {
             let line = try Line(text)
+            // Nothing after the end counts (Semantics §10): the line is not replayed.
+            if line.time > end { continue }
             if people[line.user] == nil { order.append(line.user) }
             people[line.user, default: []].append(line)
         }

@@ -151,13 +151,17 @@ struct SimulationReasonsTests {
         #expect(merged.policy.tally == whole.policy.tally)
         #expect(merged.horizonCounts(merged.policy)?.people == 2)
         #expect(JSONWriter().string(merged.json) == JSONWriter().string(whole.json))
-        // A report of format 1 (no never_asked, latest or horizon) is refused, not under-counted;
-        // a horizon out of range is refused, not read into a date that overflows.
+        // A report of format 1 (no never_asked, latest or horizon) or 2 (no start) is refused, not
+        // under-counted; a horizon out of range is refused, not read into a date that overflows.
         let text = JSONWriter().string(whole.json)
         for (bad, phrase) in [
             (
-                text.replacingOccurrences(of: "\"reviewgate_simulation\":2", with: "\"reviewgate_simulation\":1"),
+                text.replacingOccurrences(of: "\"reviewgate_simulation\":3", with: "\"reviewgate_simulation\":1"),
                 "format 1"
+            ),
+            (
+                text.replacingOccurrences(of: "\"reviewgate_simulation\":3", with: "\"reviewgate_simulation\":2"),
+                "where observation starts"
             ),
             (text.replacingOccurrences(of: "\"days\":13", with: "\"days\":200000"), "from 1 to 36500"),
         ] {

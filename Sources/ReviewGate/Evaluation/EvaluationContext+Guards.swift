@@ -83,8 +83,10 @@ extension EvaluationContext {
             let key = policy.app.versionKey
             let version = currentVersion
             var askedAt: Timestamp?
-            // An ask dated after `now` (a clock set back) still happened in this version.
-            for ask in state.asks where version != nil && ask.version(key) == version && isOwn(ask) {
+            // An ask dated after `now` (a clock set back) still happened in this version. With no
+            // version known, the person runs one unknown version: an ask recorded without one is in
+            // it (Semantics §2, once_per_version), as a person with no version value in an export is.
+            for ask in state.asks where ask.version(key) == version && isOwn(ask) {
                 askedAt = ask.at
             }
             let passed = askedAt == nil

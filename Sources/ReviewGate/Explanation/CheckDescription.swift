@@ -75,7 +75,7 @@ package struct CheckDescription: Sendable {
         case .never: return "never asked"
         case .askInVersion(let at, let version):
             guard let at else { return "no ask in \(versionName) \(version ?? "(unknown)")" }
-            return "asked in \(versionName) \(version ?? "") on \(at.day)"
+            return "asked in \(version.map { "\(versionName) \($0)" } ?? "an unknown \(versionName)") on \(at.day)"
         case .asks(let count):
             guard case .fewerAsks(let limit, _) = check.required else { return "\(count) asks" }
             let window = limit.per.map { "in the last \($0)" } ?? "in all"

@@ -31,6 +31,17 @@ struct ReplayOptions: ParsableArguments {
     @Option(help: "How many people to replay at once (default: every core).")
     var jobs: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "A line that repeats an earlier line of its person exactly (time and every column read): warn (counted and replayed, as if it happened twice) or drop (counted and replayed once).",
+            valueName: "warn|drop"))
+    var duplicates: DuplicateHandling = .warn
+
+    /// What `--duplicates` does with a line that repeats an earlier one exactly.
+    enum DuplicateHandling: String, ExpressibleByArgument, CaseIterable {
+        case warn, drop
+    }
+
     /// Refuses `--jobs` below 1.
     func validateJobs() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
@@ -41,6 +52,7 @@ struct ReplayOptions: ParsableArguments {
         var request = request
         request.format = inputFormat
         request.versionKey = versionKey
+        request.dropsDuplicates = duplicates == .drop
         var progress: Progress?
         request.progress = { step in
             switch step {

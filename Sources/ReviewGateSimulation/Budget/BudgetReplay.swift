@@ -32,6 +32,8 @@ struct BudgetReplay {
     /// For a readout, what watches each arbitrated moment for the person's exposure and triggers
     /// (Semantics §15: decided on the policy's arms, before the budget).
     var watch: ExperimentWatch?
+    /// Where observation starts, for the horizon's cohort (``PersonReplay/start``).
+    var start = ObservationStart.known(nil)
 
     init(_ simulated: SimulatedBudget, symbols: Symbols, horizonDays: Int? = nil) {
         self.simulated = simulated
@@ -147,13 +149,12 @@ struct BudgetReplay {
         let last = events[events.count - 1].time
         if tally.latest.map({ $0 < last }) ?? true { tally.latest = last }
         if let horizonDays {
-            let day = SimulationTally.day(of: first)
-            var seen = tally.firstSeen[day] ?? BudgetTally.FirstSeen(prompts: firstGrant.count)
+            var seen = BudgetTally.FirstSeen(prompts: firstGrant.count)
             seen.people += 1
             for (index, granted) in firstGrant.enumerated() {
                 if let granted, (granted - first).seconds < Int64(horizonDays) * 86_400 { seen.granted[index] += 1 }
             }
-            tally.firstSeen[day] = seen
+            tally.count(firstSeen: first, seen, start: start)
         }
     }
 

@@ -15,7 +15,7 @@ extension BudgetSimulationReport {
         // One section a row, whole width: a budget's tables are wider than a policy's column.
         body += HTML.element("div", [("class", "budgets")], sections.joined())
         let title = "reviewgate simulate --budget: \(budget.name)" + (baseline.map { " beside \($0.name)" } ?? "")
-        return HTML.page(title: title, warns: !input.warnings.isEmpty, body: body, report: json)
+        return HTML.page(title: title, warns: input.warns, body: body, report: json)
     }
 
     /// Where the JSON report has the budget at `index` of ``results``: the root, `baseline`, or

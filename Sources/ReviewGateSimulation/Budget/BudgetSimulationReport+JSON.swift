@@ -44,6 +44,8 @@ extension BudgetSimulationReport {
                     "within_days",
                     .object([
                         ("people", .int(within?.people ?? 0)),
+                        ("start", tally.start.map { .string($0.description) } ?? .null),
+                        ("people_before_start", .int(tally.peopleBeforeStart)),
                         (
                             "by_first_seen",
                             .object(
@@ -172,6 +174,8 @@ extension ReportReader {
         tally.unknownMoments = int(node, "unknown_moments")
         tally.latest = time(node["latest"])
         if let within = node["within_days"] {
+            tally.start = time(within["start"])
+            tally.peopleBeforeStart = int(within, "people_before_start")
             for entry in entries(within, "by_first_seen") {
                 guard let date = entry.key.string, let time = Timestamp(rfc3339: date + "T00:00:00Z") else {
                     problems.append(.error("a first-seen date is YYYY-MM-DD", at: entry.key.location))

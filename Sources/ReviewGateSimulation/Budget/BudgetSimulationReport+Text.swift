@@ -87,11 +87,18 @@ extension BudgetSimulationReport {
         guard let horizon, let counts = horizonCounts(budget) else { return [] }
         let end = horizon.end(latest: latest)
         let lastDay = horizon.lastFirstSeenDay(latest: latest)
-        let lines = [
+        let before = budget.tally.peopleBeforeStart
+        let from = before > 0 || horizon.since != nil ? start.map { "from \($0.day) " } ?? "" : ""
+        var lines = [
             "",
             "granted within the first \(Words.days(horizon.days)), of the \(Words.people(counts.people)) first seen by "
-                + (lastDay.map(Words.date(ofDay:)) ?? "-") + " (data to " + (end.map(\.day) ?? "-") + ")",
+                + (lastDay.map(Words.date(ofDay:)) ?? "-") + " (data " + from + "to " + (end.map(\.day) ?? "-") + ")",
         ]
+        if before > 0 {
+            lines.append(
+                "(left out: \(Words.people(before)) first seen before the data starts; their install lines come from before the export, so their first \(Words.days(horizon.days)) are not in the data)"
+            )
+        }
         let other = baseline.flatMap { result in horizonCounts(result).map { (counts: $0, result: result) } }
         var rows = [["prompt", "people", "share"] + (other == nil ? [] : ["baseline", "share", "change"])]
         for (index, prompt) in budget.prompts.enumerated() {

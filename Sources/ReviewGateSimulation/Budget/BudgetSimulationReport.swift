@@ -110,6 +110,9 @@ public struct BudgetSimulationReport: Sendable {
     /// The latest line's time over every budget replayed.
     package var latest: Timestamp? { results.compactMap(\.tally.latest).max() }
 
+    /// Where observation starts (the same for every budget, which replayed the same lines).
+    package var start: Timestamp? { results.compactMap(\.tally.start).min() }
+
     /// The horizon's cohort of `result` and, per prompt, those first granted it within the horizon.
     package func horizonCounts(_ result: BudgetResult) -> BudgetTally.FirstSeen? {
         guard let horizon else { return nil }
@@ -125,8 +128,13 @@ public struct BudgetSimulationReport: Sendable {
         guard other.horizon == horizon else {
             throw .init(
                 message:
-                    "the reports have different horizons (--within-days or --until); merge reports of the same run")
+                    "the reports have different horizons (--within-days, --until or --since); merge reports of the same run"
+            )
         }
+        try SimulationReport.checkStarts(
+            (start, results.map(\.tally.peopleBeforeStart)),
+            (other.start, other.results.map(\.tally.peopleBeforeStart)),
+            since: horizon?.since)
         guard other.budget.sameRun(as: budget), (other.baseline == nil) == (baseline == nil),
             other.baseline.map({ $0.sameRun(as: baseline!) }) ?? true
         else {

@@ -73,6 +73,48 @@ package struct BudgetTally: Sendable, Hashable {
     /// 1970-01-01), with how many of them each prompt was first granted to within the horizon.
     package var firstSeen: [Int: FirstSeen] = [:]
 
+    /// Where observation starts (``SimulationTally/start``), once the run has replayed everyone.
+    package var start: Timestamp?
+    /// With a horizon, people first seen before observation started: left out of its cohort
+    /// (``SimulationTally/peopleBeforeStart``).
+    package var peopleBeforeStart = 0
+    /// With a horizon, people first seen before the earliest start found so far, held until the
+    /// start is known (``settle(start:)``), each with the day they were first seen.
+    var unsettled: [UnsettledPerson] = []
+
+    /// A person held until the start is known: when they were first seen, and what they count.
+    struct UnsettledPerson: Sendable, Hashable {
+        var first: Timestamp
+        var seen: FirstSeen
+    }
+
+    /// Counts, with a horizon, a person first seen at `first` (`seen`: them on that day) in that
+    /// day's cohort when observation had started by then, and apart when it started later; held
+    /// when `start` is only the earliest found so far.
+    mutating func count(firstSeen first: Timestamp, _ seen: FirstSeen, start: ObservationStart) {
+        switch start {
+        case .known(let start):
+            guard start.map({ first >= $0 }) ?? true else {
+                peopleBeforeStart += seen.people
+                return
+            }
+        case .soFar(let start):
+            guard start.map({ first >= $0 }) ?? false else {
+                unsettled.append(UnsettledPerson(first: first, seen: seen))
+                return
+            }
+        }
+        firstSeen[SimulationTally.day(of: first), default: FirstSeen(prompts: prompts.count)].add(seen)
+    }
+
+    /// Counts the people held until the start was known, now that it is (`start`), and keeps it.
+    mutating func settle(start: Timestamp?) {
+        self.start = start
+        let held = unsettled
+        unsettled = []
+        for person in held { count(firstSeen: person.first, person.seen, start: .known(start)) }
+    }
+
     /// The people first seen on one day, and per prompt those first granted it within the horizon.
     package struct FirstSeen: Sendable, Hashable {
         /// People first seen that day.
@@ -114,6 +156,9 @@ package struct BudgetTally: Sendable, Hashable {
         for (day, counts) in other.firstSeen {
             firstSeen[day, default: FirstSeen(prompts: prompts.count)].add(counts)
         }
+        if let time = other.start, start.map({ $0 > time }) ?? true { start = time }
+        peopleBeforeStart += other.peopleBeforeStart
+        unsettled += other.unsettled
     }
 
     /// The people in a horizon's cohort (first seen on or before `lastDay`) and, per prompt, those

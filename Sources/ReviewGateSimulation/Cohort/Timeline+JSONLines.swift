@@ -18,7 +18,7 @@ extension Timeline {
             var lines = ""
             withEvents(of: person) { events in
                 for event in events {
-                    lines += writer.string(json(event, person: name))
+                    lines += writer.string(Self.json(event, person: name, symbols: symbols))
                     lines += "\n"
                 }
             }
@@ -26,7 +26,12 @@ extension Timeline {
         }
     }
 
-    private func json(_ event: TimelineEvent, person: String) -> JSONValue {
+    /// One line, as ``jsonLines()`` writes it (its time in UTC).
+    static func jsonLine(_ event: TimelineEvent, person: String, symbols: Symbols) -> String {
+        JSONWriter(pretty: false).string(json(event, person: person, symbols: symbols))
+    }
+
+    private static func json(_ event: TimelineEvent, person: String, symbols: Symbols) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("user", .string(person)), ("time", .string(event.time.description)), ("type", .string(event.kind.word)),
         ]

@@ -13,7 +13,7 @@ extension ReadoutReport {
         let body = header + outcomes.indices.map(section).joined() + HTML.element("p", [("class", "note")], caveat)
         return HTML.page(
             title: "reviewgate readout: \(experiment)",
-            warns: mismatch != nil || !input.warnings.isEmpty || tally.armsDiffering > 0, body: body,
+            warns: mismatch != nil || input.warns || tally.armsDiffering > 0, body: body,
             report: json, style: Self.css)
     }
 

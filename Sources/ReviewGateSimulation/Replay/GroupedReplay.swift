@@ -47,6 +47,7 @@ package struct GroupedReplay {
     /// Replays the last person.
     package mutating func finish(symbols: Symbols) {
         flush(symbols: symbols)
+        simulation.settle(&outcome)
     }
 
     private mutating func flush(symbols: Symbols) {

@@ -32,6 +32,9 @@ struct PersonReplay {
     var horizonDays: Int?
     /// For a readout, what watches each decided moment for the person's exposure and triggers.
     var watch: ExperimentWatch?
+    /// Where observation starts, for the first-seen figures (Semantics §10 *What the
+    /// input can tell*); a replay that knows of none counts everyone as observed from their first line.
+    var start = ObservationStart.known(nil)
 
     init(_ simulated: SimulatedPolicy, symbols: Symbols, keepingAsks: Bool, horizonDays: Int? = nil) {
         self.simulated = simulated
@@ -192,10 +195,8 @@ struct PersonReplay {
         }
 
         tally.people += 1
-        if let firstAsk {
+        if firstAsk != nil {
             tally.peopleAsked += 1
-            let days = max(0, (firstAsk - state.installedAt).seconds / 86_400)
-            tally.firstAsk(onDay: Int(min(days, 36_500)))
         } else if let lastReachedBlockers {
             // The first blocker in evaluation order (Blocker.allCases is that order); a blocked
             // moment always has one, `trigger` at the least.
@@ -207,12 +208,14 @@ struct PersonReplay {
         let last = events[events.count - 1].time
         if tally.latest.map({ $0 < last }) ?? true { tally.latest = last }
         if tally.earliest.map({ $0 > first.time }) ?? true { tally.earliest = first.time }
-        if let horizonDays {
-            let day = SimulationTally.day(of: first.time)
-            let asked = firstAsk.map { ($0 - first.time).seconds < Int64(horizonDays) * 86_400 } ?? false
-            tally.firstSeen[day, default: SimulationTally.FirstSeen()].people += 1
-            if asked { tally.firstSeen[day, default: SimulationTally.FirstSeen()].asked += 1 }
-        }
+        tally.count(
+            SimulationTally.FirstSeenPerson(
+                first: first.time,
+                firstAskDay: firstAsk.map { Int(min(max(0, ($0 - state.installedAt).seconds / 86_400), 36_500)) },
+                askedWithin: horizonDays.map { days in
+                    firstAsk.map { ($0 - first.time).seconds < Int64(days) * 86_400 } ?? false
+                } ?? false),
+            start: start, horizon: horizonDays != nil)
         var bits = blockers
         while bits != 0 {
             tally.blockedBy[bits.trailingZeroBitCount].people += 1

@@ -15,6 +15,15 @@ package struct Simulation: Sendable {
     package var budgets: [SimulatedBudget] = []
     /// A readout of an experiment (Semantics §15), counted on every person beside the policies.
     package var readout: ReadoutDesign?
+    /// Where observation ends (`--until`): a person's lines after it are not replayed, so nothing
+    /// after it counts, in any figure (Semantics §10 *What the input can tell*).
+    package var until: Timestamp?
+    /// Where observation starts (`--since`), when given; otherwise the earliest line that is not an
+    /// `install` before every other line of its person, found from the input.
+    package var since: Timestamp?
+    /// Whether a line that repeats an earlier line of its person exactly is dropped (`--duplicates
+    /// drop`); either way such lines are counted (``Outcome/duplicates``).
+    package var dropsDuplicates = false
 
     /// The result of a replay: a tally per policy, and the asks when kept (people in the order
     /// first seen, each one's asks in time order, policy by policy).
@@ -32,6 +41,13 @@ package struct Simulation: Sendable {
         package var inventory = InputInventory()
         /// The readout's counts, with a readout.
         package var readout: ReadoutTally?
+        /// The earliest line replayed that is not an `install` before every other line of its
+        /// person (``Timeline/observedFrom(_:)``): where observation starts without `--since`.
+        package var start: Timestamp?
+        /// Lines that repeat an earlier line of their person exactly (``DuplicateLines``).
+        package var duplicates = 0
+        /// The first of them replayed (people in order), as a JSON line.
+        package var firstDuplicate: String?
     }
 
     /// A simulation of `policies`.
@@ -70,6 +86,9 @@ package struct Simulation: Sendable {
         let runs = timeline.runsOfPeople(jobs)
         // A readout's observation ends at `--until`, or at the latest line of the input.
         let end = readout.map { $0.until ?? timeline.latest ?? Timestamp(nanosecondsSince1970: 0) }
+        // Known before anyone is counted: every person's lines are here.
+        let found = timeline.observationStart(until: until)
+        let start = ObservationStart.known(since ?? found)
         let parts = runs.count
         let outcomes = UnsafeMutableBufferPointer<Outcome>.allocate(capacity: max(1, parts))
         defer { outcomes.deallocate() }
@@ -83,40 +102,103 @@ package struct Simulation: Sendable {
             let symbols = part == 0 ? timeline.symbols : timeline.symbols.unshared()
             (slots.baseAddress! + part).initialize(
                 to: replay(
-                    timeline, people: runs[part], policies: policies, symbols: symbols, end: end,
+                    timeline, people: runs[part], policies: policies, symbols: symbols, end: end, start: start,
                     replayed: part == 0 ? tell : nil))
         }
         var total = empty
+        total.start = found
         for part in 0..<parts {
             total.add(outcomes[part])
             (outcomes.baseAddress! + part).deinitialize(count: 1)
         }
+        settle(&total)
         return total
+    }
+
+    /// Observes from and to where `horizon` says (`--since`, `--until`), when there is one.
+    package mutating func observe(_ horizon: SimulationReport.Horizon?) {
+        until = horizon?.until
+        since = horizon?.since
+    }
+
+    /// Counts the people whose first-seen figures waited for the start, now that the whole input
+    /// was replayed, and writes the start in every tally: `--since`, or the start found.
+    package func settle(_ outcome: inout Outcome) {
+        let start = since ?? outcome.start
+        let horizon = horizonDays != nil
+        for index in outcome.tallies.indices { outcome.tallies[index].settle(start: start, horizon: horizon) }
+        for index in outcome.arms.indices {
+            for arm in outcome.arms[index]?.indices ?? 0..<0 {
+                outcome.arms[index]![arm].settle(start: start, horizon: horizon)
+            }
+        }
+        for index in outcome.budgets.indices { outcome.budgets[index].settle(start: start) }
+    }
+
+    /// Runs `body` with a person's lines as they are replayed: up to where observation ends
+    /// (`--until`), and under `--duplicates drop` without those that repeat an earlier line exactly
+    /// (into `kept`, only when there are such lines); not at all when none is left. `body` is also
+    /// given the duplicates, dropped or not, to count.
+    private func lines(
+        of events: UnsafeBufferPointer<TimelineEvent>, kept: inout [TimelineEvent],
+        _ body: (UnsafeBufferPointer<TimelineEvent>, _ duplicates: (count: Int, first: TimelineEvent?)) -> Void
+    ) {
+        let events = observed(events)
+        guard !events.isEmpty else { return }
+        var duplicates: (count: Int, first: TimelineEvent?) = (0, nil)
+        if dropsDuplicates {
+            duplicates = DuplicateLines.dropped(from: events, into: &kept)
+        } else {
+            DuplicateLines.repeats(in: events) { index in
+                duplicates.count += 1
+                if duplicates.first == nil { duplicates.first = events[index] }
+            }
+        }
+        guard dropsDuplicates, duplicates.count > 0 else { return body(events, duplicates) }
+        kept.withUnsafeBufferPointer { body($0, duplicates) }
+    }
+
+    /// A person's lines up to where observation ends (`--until`); all of them without it.
+    func observed(_ events: UnsafeBufferPointer<TimelineEvent>) -> UnsafeBufferPointer<TimelineEvent> {
+        guard let until, let last = events.last, last.time > until else { return events }
+        var count = events.count
+        while count > 0, events[count - 1].time > until { count -= 1 }
+        return UnsafeBufferPointer(rebasing: events[..<count])
     }
 
     /// Replays the people in `range` through `policies` (these or their replicas), naming events
     /// by `symbols` (the timeline's, or a copy).
     private func replay(
         _ timeline: Timeline, people range: Range<Int>, policies: [SimulatedPolicy], symbols: Symbols,
-        end: Timestamp?, replayed: ((_ share: Double) -> Void)? = nil
+        end: Timestamp?, start: ObservationStart, replayed: ((_ share: Double) -> Void)? = nil
     ) -> Outcome {
         var outcome = empty
         var replays = policies.map {
-            PersonReplay($0, symbols: symbols, keepingAsks: keepsAsks, horizonDays: horizonDays)
+            var replay = PersonReplay($0, symbols: symbols, keepingAsks: keepsAsks, horizonDays: horizonDays)
+            replay.start = start
+            return replay
         }
-        var budgetReplays = budgets.map { BudgetReplay($0, symbols: symbols, horizonDays: horizonDays) }
+        var budgetReplays = budgets.map {
+            var replay = BudgetReplay($0, symbols: symbols, horizonDays: horizonDays)
+            replay.start = start
+            return replay
+        }
         var readoutReplay = readout.map { ReadoutReplay($0, symbols: symbols, end: end!) }
+        var kept: [TimelineEvent] = []
         for person in range {
             let name = timeline.people[Symbols.ID(person)]
             timeline.withEvents(of: person) { events in
-                outcome.inventory.take(events)
-                for index in replays.indices {
-                    Self.replay(&replays[index], events, person: name, into: &outcome, at: index)
+                lines(of: events, kept: &kept) { events, duplicates in
+                    outcome.count(duplicates, person: name, symbols: symbols)
+                    outcome.inventory.take(events)
+                    for index in replays.indices {
+                        Self.replay(&replays[index], events, person: name, into: &outcome, at: index)
+                    }
+                    for index in budgetReplays.indices {
+                        budgetReplays[index].replay(events, person: name, into: &outcome.budgets[index])
+                    }
+                    readoutReplay?.replay(events, person: name, into: &outcome.readout!)
                 }
-                for index in budgetReplays.indices {
-                    budgetReplays[index].replay(events, person: name, into: &outcome.budgets[index])
-                }
-                readoutReplay?.replay(events, person: name, into: &outcome.readout!)
             }
             if keepsAsks {
                 for index in replays.indices {
@@ -157,14 +239,32 @@ package struct Simulation: Sendable {
         _ events: UnsafeBufferPointer<TimelineEvent>, person: String, symbols: Symbols, into outcome: inout Outcome,
         from initial: ReviewState? = nil
     ) {
+        var kept: [TimelineEvent] = []
+        lines(of: events, kept: &kept) { events, duplicates in
+            outcome.count(duplicates, person: person, symbols: symbols)
+            replay(lines: events, person: person, symbols: symbols, into: &outcome, from: initial)
+        }
+    }
+
+    /// Replays one person's lines as ``replay(_:person:symbols:into:from:)`` keeps them.
+    private func replay(
+        lines events: UnsafeBufferPointer<TimelineEvent>, person: String, symbols: Symbols,
+        into outcome: inout Outcome, from initial: ReviewState?
+    ) {
         outcome.inventory.take(events)
+        // The start found so far, this person's lines included: a person first seen before it waits
+        // in the tallies until the whole input is replayed (``settle(_:)``).
+        if let from = Timeline.observedFrom(events), outcome.start.map({ $0 > from }) ?? true { outcome.start = from }
+        let start = since.map { ObservationStart.known($0) } ?? .soFar(outcome.start)
         for (index, simulated) in policies.enumerated() {
             var replay = PersonReplay(simulated, symbols: symbols, keepingAsks: keepsAsks, horizonDays: horizonDays)
+            replay.start = start
             Self.replay(&replay, events, person: person, into: &outcome, at: index, from: initial)
             outcome.asks += replay.asks ?? []
         }
         for (index, budget) in budgets.enumerated() {
             var replay = BudgetReplay(budget, symbols: symbols, horizonDays: horizonDays)
+            replay.start = start
             replay.replay(events, person: person, into: &outcome.budgets[index], from: initial)
         }
         // A grouped run's readout ends at `--until` (ReadoutSimulation refuses one without it).
@@ -176,6 +276,13 @@ package struct Simulation: Sendable {
 }
 
 extension Simulation.Outcome {
+    /// Counts a person's lines that repeat an earlier one exactly, keeping the first of the run's.
+    mutating func count(_ duplicates: (count: Int, first: TimelineEvent?), person: String, symbols: Symbols) {
+        guard let first = duplicates.first else { return }
+        self.duplicates += duplicates.count
+        if firstDuplicate == nil { firstDuplicate = Timeline.jsonLine(first, person: person, symbols: symbols) }
+    }
+
     /// Adds another part's outcome (of the same policies) after this one's.
     package mutating func add(_ other: Simulation.Outcome) {
         for index in tallies.indices { tallies[index].add(other.tallies[index]) }
@@ -185,6 +292,9 @@ extension Simulation.Outcome {
         }
         asks += other.asks
         inventory.add(other.inventory)
+        if let time = other.start, start.map({ $0 > time }) ?? true { start = time }
+        duplicates += other.duplicates
+        if firstDuplicate == nil { firstDuplicate = other.firstDuplicate }
         for index in budgets.indices where index < other.budgets.count { budgets[index].add(other.budgets[index]) }
         if let part = other.readout { readout?.add(part) }
     }

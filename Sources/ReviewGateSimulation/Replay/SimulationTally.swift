@@ -50,6 +50,18 @@ package struct SimulationTally: Sendable, Hashable {
     package var latest: Timestamp?
     /// The earliest time of any line replayed: where the timeline starts.
     package var earliest: Timestamp?
+    /// Where observation starts (Semantics §10 *What the input can tell*): `--since`, or the
+    /// earliest line that is not an `install` before every other line of its person; `nil` when no
+    /// line is such (set once a run has replayed everyone: ``settle(start:)``).
+    package var start: Timestamp?
+    /// People first seen before observation started (an `install` line an export carries from before
+    /// its first day): their first days are not in the data, so they are left out of the days to
+    /// first ask and of a horizon's cohort, and counted here instead, never as not asked.
+    package var peopleBeforeStart = 0
+    /// People counted before the start was known, in a run that finds it at its end (grouped,
+    /// without `--since`), whose first line came before the earliest start found so far: counted
+    /// once it is known (``settle(start:)``). Empty in a settled tally, and not in the JSON report.
+    var unsettled: [FirstSeenPerson] = []
     /// With a horizon (`--within-days`), people by the UTC day they were first seen (days since
     /// 1970-01-01), with how many of them were first asked within the horizon of their first line.
     package var firstSeen: [Int: FirstSeen] = [:]
@@ -66,6 +78,50 @@ package struct SimulationTally: Sendable, Hashable {
         package static func index(of blocker: Blocker) -> Int { 1 + blocker.index }
         /// The reasons' ids, in index order: `never_reached`, then the blockers' ids.
         package static let ids = ["never_reached"] + Blocker.allCases.map(\.id)
+    }
+
+    /// What the first-seen figures need of one person: when they were first seen, the whole days
+    /// from then to their first ask, and whether that ask came within the horizon.
+    struct FirstSeenPerson: Sendable, Hashable {
+        /// Their first line's time.
+        var first: Timestamp
+        /// Whole days from their first line to their first ask; `nil` when never asked.
+        var firstAskDay: Int?
+        /// With a horizon, whether their first ask came within it.
+        var askedWithin: Bool
+    }
+
+    /// Counts a person first seen at `person.first`: in the days to first ask and, with a horizon
+    /// (`horizon`), in their first-seen day's cohort, when observation had started by then; apart
+    /// (``peopleBeforeStart``) when it started later; and, when `start` is only the earliest found so
+    /// far, held until it is known (a start found later is never later than that one).
+    mutating func count(_ person: FirstSeenPerson, start: ObservationStart, horizon: Bool) {
+        switch start {
+        case .known(let start):
+            guard start.map({ person.first >= $0 }) ?? true else {
+                peopleBeforeStart += 1
+                return
+            }
+        case .soFar(let start):
+            guard start.map({ person.first >= $0 }) ?? false else {
+                unsettled.append(person)
+                return
+            }
+        }
+        if let day = person.firstAskDay { firstAsk(onDay: day) }
+        if horizon {
+            let day = Self.day(of: person.first)
+            firstSeen[day, default: FirstSeen()].people += 1
+            if person.askedWithin { firstSeen[day, default: FirstSeen()].asked += 1 }
+        }
+    }
+
+    /// Counts the people held until the start was known, now that it is (`start`), and keeps it.
+    mutating func settle(start: Timestamp?, horizon: Bool) {
+        self.start = start
+        let held = unsettled
+        unsettled = []
+        for person in held { count(person, start: .known(start), horizon: horizon) }
     }
 
     /// The people first seen on one day, and those of them asked within the horizon.
@@ -111,6 +167,9 @@ package struct SimulationTally: Sendable, Hashable {
         for index in neverAsked.indices { neverAsked[index] += other.neverAsked[index] }
         if let time = other.latest, latest.map({ $0 < time }) ?? true { latest = time }
         if let time = other.earliest, earliest.map({ $0 > time }) ?? true { earliest = time }
+        if let time = other.start, start.map({ $0 > time }) ?? true { start = time }
+        peopleBeforeStart += other.peopleBeforeStart
+        unsettled += other.unsettled
         for (day, counts) in other.firstSeen {
             firstSeen[day, default: FirstSeen()].people += counts.people
             firstSeen[day, default: FirstSeen()].asked += counts.asked
@@ -186,4 +245,15 @@ package struct SimulationTally: Sendable, Hashable {
         }
         return histogram.count - 1
     }
+}
+
+/// Where observation starts, as a replay knows it when it counts a person (Semantics §10 *What the
+/// input can tell*).
+enum ObservationStart: Sendable {
+    /// Known before the person is counted: `--since`, or found over a whole timeline in memory
+    /// (`nil`: no line but installs alone).
+    case known(Timestamp?)
+    /// The earliest found so far, by a run that finds it only at its end (grouped, without
+    /// `--since`): the start found at the end is never later.
+    case soFar(Timestamp?)
 }

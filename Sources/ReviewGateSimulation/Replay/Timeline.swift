@@ -109,6 +109,33 @@ package struct Timeline: Sendable {
         return latest
     }
 
+    /// Where observation starts, found from the lines up to `until` (when given): the earliest line
+    /// that is not an `install` before every other line of its person (Semantics §10 *What the
+    /// input can tell*); `nil` when every person's lines are a lone install.
+    package func observationStart(until: Timestamp? = nil) -> Timestamp? {
+        var start: Timestamp?
+        events.withUnsafeBufferPointer { all in
+            for person in 0..<starts.count - 1 where starts[person + 1] > starts[person] {
+                var end = starts[person + 1]
+                if let until { while end > starts[person], all[end - 1].time > until { end -= 1 } }
+                let lines = UnsafeBufferPointer(rebasing: all[starts[person]..<end])
+                if let from = Self.observedFrom(lines), start.map({ $0 > from }) ?? true { start = from }
+            }
+        }
+        return start
+    }
+
+    /// Where a person's lines (in time order) are observed from: their first line's time, unless it
+    /// is an `install` before every other line of theirs (an install an export carries from before
+    /// its first day, at the person's first open; a duplicate of it is no other line), then the
+    /// next line's; `nil` for a lone install.
+    static func observedFrom(_ events: UnsafeBufferPointer<TimelineEvent>) -> Timestamp? {
+        guard let first = events.first else { return nil }
+        guard first.kind == .install else { return first.time }
+        guard let other = events.dropFirst().first(where: { $0 != first }) else { return nil }
+        return other.time > first.time ? other.time : first.time
+    }
+
     /// The people cut into at most `jobs` runs of about as many events each.
     package func runsOfPeople(_ jobs: Int) -> [Range<Int>] {
         Self.runs(boundaries: starts, into: jobs)

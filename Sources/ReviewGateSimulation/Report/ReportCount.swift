@@ -30,6 +30,12 @@ package struct ReportCount: Sendable {
         key: "unknown_trigger_moments", label: "moments of an unknown trigger",
         meaning: "`type: trigger` lines naming a trigger the policy does not have, not decided",
         field: \.unknownTriggerMoments)
+    /// People first seen before observation started.
+    static let peopleBeforeStart = Self(
+        key: "people_before_start", label: "people first seen before the start",
+        meaning:
+            "people first seen before observation started (`start`): an install line from before the export, so their first days are not in the data; left out of `days_to_first_ask` and of `within_days`, never counted as not asked",
+        field: \.peopleBeforeStart)
     /// Under an experiment: people exposed.
     static let peopleExposed = Self(
         key: "people_exposed", label: "people exposed",
@@ -116,6 +122,8 @@ package enum HeadlineRow: Sendable {
         static func percentile(_ name: String) -> String { "first ask, \(name) (days)" }
         /// The horizon's people asked within it.
         static func askedWithin(_ days: String) -> String { "asked within \(days)" }
+        /// The horizon's people first seen before observation started, counted apart.
+        static let installedBefore = "installed before the data starts"
         /// The heading of the people who never reached each trigger's count.
         static let neverReached = "people who never reached a trigger's count"
     }

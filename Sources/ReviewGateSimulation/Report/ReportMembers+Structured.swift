@@ -142,9 +142,17 @@ extension ReportMember {
     static let earliest = Self(
         key: "earliest",
         meaning:
-            "the earliest time of any line replayed: where the timeline starts (the page marks a first week it starts in as partial)",
+            "the earliest time of any line replayed, an install from before the export included",
         write: { result, _ in result.tally.earliest.map { .string($0.description) } ?? .null },
         read: { reader, node, result in result.tally.earliest = reader.time(node["earliest"]) })
+
+    /// Where observation starts; the earlier of two partitions' (which merge only when the same).
+    static let start = Self(
+        key: "start",
+        meaning:
+            "where observation starts: `--since`, or the earliest line that is not an `install` before every other line of its person (the page marks a first week it starts in as partial); `null` when no line is such",
+        write: { result, _ in result.tally.start.map { .string($0.description) } ?? .null },
+        read: { reader, node, result in result.tally.start = reader.time(node["start"]) })
 
     /// The latest time of any line replayed; the later of two partitions'.
     static let latest = Self(

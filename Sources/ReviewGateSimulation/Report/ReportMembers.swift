@@ -95,6 +95,8 @@ struct ReportMember: Sendable {
         .count(.unknownTriggerMoments),
         .neverAsked,
         .earliest,
+        .start,
+        .count(.peopleBeforeStart),
         .latest,
         .withinDays,
         .written("experiment", "the experiment's name (a policy with an experiment)") { result, context in

@@ -22,6 +22,9 @@ extension SimulationReport {
             out.append(
                 "days from first seen to first ask" + (baseline == nil ? "" : ", \(role(index)) \(result.name)"))
             out += Histogram.lines(result.tally.firstAskDays)
+            if result.tally.peopleBeforeStart > 0 {
+                out.append(Self.beforeStartNote(result.tally, horizon: horizon))
+            }
         }
         for (index, result) in results.enumerated() {
             guard let arms = result.arms, let experiment = result.experimentName else { continue }
@@ -32,6 +35,13 @@ extension SimulationReport {
             out += Self.armLines(arms, of: result.tally)
         }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// Under the days to first ask: who is left out of them, and why.
+    static func beforeStartNote(_ tally: SimulationTally, horizon: Horizon?) -> String {
+        let cohort = horizon.map { " or in the cohort of the first \(Self.days($0.days))" } ?? ""
+        return
+            "(left out: \(Self.people(tally.peopleBeforeStart)) first seen before the data starts\(tally.start.map { " on \($0.day)" } ?? ""); their install lines come from before the export, so their first days are not in the data, here\(cohort))"
     }
 
     /// The role of the result at `index` of the text's columns (the baseline first): by position,
@@ -102,13 +112,21 @@ extension SimulationReport {
             let counts = results.map { horizonCounts($0) ?? SimulationTally.FirstSeen() }
             let end = horizon.end(latest: latest)
             let lastDay = horizon.lastFirstSeenDay(latest: latest)
+            let before = results.contains { $0.tally.peopleBeforeStart > 0 }
+            // Where the data starts, when it is not simply its first line.
+            let from = before || horizon.since != nil ? start.map { "from \($0.day) " } ?? "" : ""
             table.blank()
             table.heading(
                 "the first \(Self.days(horizon.days)), of people first seen by "
-                    + (lastDay.map(Self.date(ofDay:)) ?? "-") + " (data to " + (end.map(\.day) ?? "-") + ")")
+                    + (lastDay.map(Self.date(ofDay:)) ?? "-") + " (data " + from + "to " + (end.map(\.day) ?? "-")
+                    + ")")
             table.figures("  people", counts.map(\.people))
             table.shares(
                 "  " + HeadlineRow.Label.askedWithin(Self.days(horizon.days)), counts.map { ($0.asked, $0.people) })
+            if before {
+                // Apart, never as not asked: their first days are not in the data.
+                table.figures("  " + HeadlineRow.Label.installedBefore, results.map(\.tally.peopleBeforeStart))
+            }
         case .neverAsked:
             table.blank()
             table.heading("people never asked, each once, by why")

@@ -81,7 +81,7 @@ extension SimulationReport {
         body += htmlFigures(columns) + htmlSettings
         body += HTML.element("div", [("class", "columns")], htmlSections(columns).joined())
         let title = "reviewgate simulate: \(policy.name)" + (baseline.map { " beside \($0.name)" } ?? "")
-        return HTML.page(title: title, warns: !input.warnings.isEmpty, body: body, report: json)
+        return HTML.page(title: title, warns: input.warns, body: body, report: json)
     }
 
     /// The page's header: which policies, what was read, the horizon.
@@ -184,6 +184,12 @@ extension SimulationReport.Input {
         var rows = [HTML.element("dt", [], "read") + HTML.element("dd", [], read)]
         for line in versionLines {
             rows.append(HTML.element("dt", [], "version") + HTML.element("dd", [], HTML(text: line)))
+        }
+        if let duplicateMessage {
+            let kind = duplicatesDropped ? "note" : "warning"
+            rows.append(
+                HTML.element("dt", [("class", kind)], HTML(text: kind))
+                    + HTML.element("dd", [("class", kind)], HTML(text: duplicateMessage)))
         }
         for warning in warnings {
             let at = warning.at.map { HTML.element("code", [], HTML(text: $0)) + ": " } ?? ""

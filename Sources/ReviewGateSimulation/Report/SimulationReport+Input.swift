@@ -23,6 +23,15 @@ extension SimulationReport.Input {
         events += other.events
         skipped += other.skipped
         peopleWithoutVersion.merge(other.peopleWithoutVersion, uniquingKeysWith: +)
+        guard other.duplicatesDropped == duplicatesDropped || other.duplicates == 0 || duplicates == 0 else {
+            throw SimulationReport.MergeError(
+                message:
+                    "one report dropped its duplicate lines (--duplicates drop) and the other replayed them; merge reports of the same run"
+            )
+        }
+        duplicatesDropped = duplicatesDropped || other.duplicatesDropped
+        duplicates += other.duplicates
+        if firstDuplicate == nil { firstDuplicate = other.firstDuplicate }
         // A warning every part gave; its suggestion the nearest of theirs (for an event, of the
         // names any part sent). Every such part wrote all its event names' lines.
         let othersWarnings = Dictionary(other.warnings.map { ("\($0.kind) \($0.name)", $0) }) { first, _ in first }
@@ -42,9 +51,24 @@ extension SimulationReport.Input {
 
     /// The warnings' lines for a terminal, one per warning (`FILE:LINE:COL: warning: ...`).
     var warningLines: [String] {
-        warnings.map { warning in
-            (warning.at.map { "\($0): " } ?? "") + "warning: " + warning.message(frequentEvents: frequentEvents)
-        }
+        (duplicateMessage.map { [(duplicatesDropped ? "note: " : "warning: ") + $0] } ?? [])
+            + warnings.map { warning in
+                (warning.at.map { "\($0): " } ?? "") + "warning: " + warning.message(frequentEvents: frequentEvents)
+            }
+    }
+
+    /// Whether a page's header has a warning (and so its rule), a duplicate line's included.
+    var warns: Bool { !warnings.isEmpty || duplicates > 0 }
+
+    /// What the duplicate lines are and what was done with them; `nil` without any.
+    var duplicateMessage: String? {
+        guard duplicates > 0 else { return nil }
+        let what =
+            "\(SimulationReport.grouped(duplicates)) line\(duplicates == 1 ? "" : "s") (\(SimulationReport.percent(Double(duplicates) * 100 / Double(max(1, events))))) repeat\(duplicates == 1 ? "s" : "") an earlier line exactly (the same person, time and every column read), the first \(firstDuplicate ?? "-")"
+        return duplicatesDropped
+            ? what + ": dropped (--duplicates drop), each replayed once"
+            : what
+                + ": each is replayed and counts again, as if it happened twice; an export without DISTINCT or a join that fans out writes them: --duplicates drop replays each once"
     }
 
     /// The report's lines on the version: the key every policy replayed with, and the people with

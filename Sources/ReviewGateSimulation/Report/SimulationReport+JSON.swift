@@ -28,6 +28,7 @@ extension SimulationReport.Horizon {
     func json(latest: Timestamp?) -> JSONValue {
         .object([
             ("days", .int(days)), ("until", until.map { .string($0.description) } ?? .null),
+            ("since", since.map { .string($0.description) } ?? .null),
             ("end", end(latest: latest).map { .string($0.description) } ?? .null),
             (
                 "first_seen_by",
@@ -84,6 +85,16 @@ extension SimulationReport.Input {
     private var checkMembers: [(key: String, value: JSONValue)] {
         var members: [(key: String, value: JSONValue)] = []
         if let versionKey { members.append(("version_key", .string(versionKey.rawValue))) }
+        if duplicates > 0 {
+            members.append(
+                (
+                    "duplicates",
+                    .object([
+                        ("lines", .int(duplicates)), ("first", .string(firstDuplicate)),
+                        ("dropped", .bool(duplicatesDropped)),
+                    ])
+                ))
+        }
         if !peopleWithoutVersion.isEmpty {
             members.append(
                 (

@@ -18,9 +18,10 @@ extension SimulationReport {
         let format = FormatVersion(file: "this report", name: "format", supported: Self.formatVersion)
         if let refusal = format.refusal(root["reviewgate_simulation"]) { throw DiagnosticError([refusal]) }
         if case .int(let version)? = root["reviewgate_simulation"]?.scalar?.value, version < Self.formatVersion {
-            // Format 1 had no never_asked, latest or horizon: merged with it, those would under-count.
+            // Format 1 had no never_asked, latest or horizon, format 2 no start: merged with it, those
+            // would under-count, or count people first seen before the export as not asked.
             throw DiagnosticError(
-                "this report is of format \(version), from an older reviewgate, and lacks what format \(Self.formatVersion) counts (never_asked, latest, the horizon): run simulate again",
+                "this report is of format \(version), from an older reviewgate, and lacks what format \(Self.formatVersion) counts (where observation starts, the people first seen before it\(version < 2 ? ", never_asked, latest, the horizon" : "")): run simulate again",
                 at: root["reviewgate_simulation"]?.location ?? root.location)
         }
         if root["reviewgate_simulation_budget"] != nil {
@@ -108,6 +109,11 @@ struct ReportReader {
                 problems.append(.error("version_key must be short or build", at: key.location))
             }
         }
+        if let duplicates = node["duplicates"] {
+            input.duplicates = int(duplicates, "lines")
+            input.firstDuplicate = duplicates["first"]?.string
+            input.duplicatesDropped = duplicates["dropped"]?.scalar?.value == .bool(true)
+        }
         if node["people_without_version"] != nil {
             for entry in entries(node, "people_without_version") {
                 guard let key = entry.key.scalar.flatMap({ VersionKey(rawValue: $0.text) }) else {
@@ -180,7 +186,7 @@ struct ReportReader {
         if !(1...36_500).contains(days) {
             problems.append(.error("the horizon's days must be from 1 to 36500", at: node.location))
         }
-        return SimulationReport.Horizon(days: days, until: time(node["until"]))
+        return SimulationReport.Horizon(days: days, until: time(node["until"]), since: time(node["since"]))
     }
 
     /// Under `--vary`, a result's variant: its settings, path to value as written; `nil` for the

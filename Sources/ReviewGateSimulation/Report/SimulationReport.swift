@@ -5,7 +5,7 @@
 /// Read it as ``text`` (or, through the tools' SPI, as JSON); add up the reports of partitions with ``merged(reading:)``.
 public struct SimulationReport: Sendable {
     /// The report format this reviewgate writes and reads (`reviewgate_simulation`).
-    package static let formatVersion = 2
+    package static let formatVersion = 3
 
     /// What was read.
     package struct Input: Sendable, Hashable {
@@ -27,6 +27,12 @@ public struct SimulationReport: Sendable {
         /// With warnings, every event name of the input with its lines, most first (a warning's
         /// message lists the first few; `--merge` adds them up).
         package var frequentEvents: [InputWarning.Count] = []
+        /// Lines that repeat an earlier line of their person exactly (Semantics §10 *What the input can tell*).
+        package var duplicates = 0
+        /// The first of them, as a JSON line, when there are any.
+        package var firstDuplicate: String?
+        /// Whether they were dropped (`--duplicates drop`) rather than replayed.
+        package var duplicatesDropped = false
 
         /// An input of `sources`.
         package init(sources: [String], lines: Int = 0, events: Int = 0, skipped: Int = 0) {
@@ -114,11 +120,16 @@ public struct SimulationReport: Sendable {
         package var days: Int
         /// Where observation ends (`--until`), when given.
         package var until: Timestamp?
+        /// Where observation starts (`--since`), when given; otherwise where the input shows it
+        /// starts (``SimulationTally/start``).
+        package var since: Timestamp?
 
-        /// A horizon of `days` days, ending at `until` or at the input's latest time.
-        package init(days: Int, until: Timestamp? = nil) {
+        /// A horizon of `days` days, ending at `until` or at the input's latest time, and starting
+        /// at `since` or where the input starts.
+        package init(days: Int, until: Timestamp? = nil, since: Timestamp? = nil) {
             self.days = days
             self.until = until
+            self.since = since
         }
 
         /// Where observation ends for a result whose latest line is at `latest`.
@@ -167,6 +178,11 @@ public struct SimulationReport: Sendable {
         ([policy.tally.latest, baseline?.tally.latest] + variants.map(\.tally.latest)).compactMap { $0 }.max()
     }
 
+    /// Where observation starts (the same for every result, which replayed the same lines).
+    package var start: Timestamp? {
+        ([policy.tally.start, baseline?.tally.start] + variants.map(\.tally.start)).compactMap { $0 }.min()
+    }
+
     /// Adds a report of other people under the same policies (a partition of a larger run): the
     /// arms of an experiment each to its own.
     /// Throws when the policies differ.
@@ -174,9 +190,13 @@ public struct SimulationReport: Sendable {
         guard other.horizon == horizon else {
             throw MergeError(
                 message:
-                    "the reports have different horizons (\(horizon.map { "--within-days \($0.days)" } ?? "none") and \(other.horizon.map { "--within-days \($0.days)" } ?? "none"), or different --until); merge reports of the same run"
+                    "the reports have different horizons (\(horizon.map { "--within-days \($0.days)" } ?? "none") and \(other.horizon.map { "--within-days \($0.days)" } ?? "none"), or different --until or --since); merge reports of the same run"
             )
         }
+        try Self.checkStarts(
+            (start, results.map(\.tally.peopleBeforeStart)),
+            (other.start, other.results.map(\.tally.peopleBeforeStart)),
+            since: horizon?.since)
         guard other.policy.sameRun(as: policy), (other.baseline == nil) == (baseline == nil),
             other.baseline.map({ $0.sameRun(as: baseline!) }) ?? true
         else {
@@ -197,6 +217,25 @@ public struct SimulationReport: Sendable {
         policy.add(other.policy)
         if let otherBaseline = other.baseline { baseline?.add(otherBaseline) }
         for index in variants.indices { variants[index].add(other.variants[index]) }
+    }
+
+    /// Every result: the policy, the baseline and the variants.
+    var results: [PolicyResult] { [policy] + (baseline.map { [$0] } ?? []) + variants }
+
+    /// Refuses to merge two parts whose observation starts differ when that would change a figure:
+    /// the part that starts later counted people before its start, some of whom the merged start
+    /// (the earlier) would observe. Parts made with the same `--since` (`since`) start alike; a part
+    /// with no one before its start counted everyone as the merged start would.
+    static func checkStarts(
+        _ one: (start: Timestamp?, before: [Int]), _ other: (start: Timestamp?, before: [Int]), since: Timestamp?
+    ) throws(MergeError) {
+        guard since == nil, one.start != other.start, let first = one.start, let second = other.start else { return }
+        let later = first < second ? other : one
+        guard later.before.contains(where: { $0 > 0 }) else { return }
+        throw MergeError(
+            message:
+                "the reports' observation starts differ (\(first) and \(second)), and the later one counted people first seen before it, whom the earlier would observe; simulate each part with the same --since (the export's first day)"
+        )
     }
 
     /// Why two reports do not merge.

@@ -12,8 +12,9 @@ struct WeeklyAsksChart {
     let weeksPerBar: Int
     /// The axis's top and step.
     let axis: (top: Int, step: Int)
-    /// Where the timeline starts and ends: the first and last bars are partial when these fall inside them.
-    let earliest: Timestamp?
+    /// Where observation starts and ends: the first and last bars are partial when these fall inside
+    /// them (an install from before the export's first day is not where it starts).
+    let start: Timestamp?
     let latest: Timestamp?
 
     private static let width = 600
@@ -28,7 +29,7 @@ struct WeeklyAsksChart {
     /// The chart's axes for `tallies`, whose lines end at `latest`.
     init(_ tallies: [SimulationTally], latest: Timestamp?) {
         self.latest = latest
-        earliest = tallies.compactMap(\.earliest).min()
+        start = tallies.compactMap { $0.start ?? $0.earliest }.min()
         let asked = tallies.flatMap(\.asksByWeek.keys)
         guard let first = asked.min(), let last = asked.max() else {
             (weeks, weeksPerBar, axis) = (nil, 1, (1, 1))
@@ -107,7 +108,7 @@ struct WeeklyAsksChart {
         let day: Int64 = 86_400_000_000_000
         let start = Timestamp(nanosecondsSince1970: Int64(SimulationTally.monday(ofWeek: weeks.lowerBound)) * day)
         let end = Timestamp(nanosecondsSince1970: Int64(SimulationTally.monday(ofWeek: weeks.upperBound) + 7) * day)
-        let startsInside = bar == 0 && (earliest.map { $0 > start } ?? false)
+        let startsInside = bar == 0 && (self.start.map { $0 > start } ?? false)
         let endsInside = bar == count - 1 && (latest.map { $0 < end - TimeSpan(seconds: 1) } ?? false)
         return startsInside || endsInside
     }
