@@ -309,7 +309,9 @@ struct ExportTrapsTests {
         for policy in [Self.policy, unversioned] {
             let error = try #require(try Self.refusal(lines, policy: policy))
             #expect(error.diagnostics.first?.location?.line == 1, "\(error)")
-            #expect(error.diagnostics.first?.message.contains("+0900") == true)
+            #expect(error.diagnostics.first?.message.contains("write the UTC offset with a colon: +09:00") == true)
+            #expect(error.diagnostics.contains { $0.message.contains("it has no UTC offset: add Z for UTC") })
+            #expect(error.diagnostics.contains { $0.message.contains("column \"ts\" is not one simulate reads") })
             #expect(
                 error.diagnostics.last?.message.hasPrefix("no line of the input could be read: 3 lines skipped") == true
             )

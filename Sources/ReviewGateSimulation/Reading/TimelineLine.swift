@@ -15,6 +15,26 @@ enum TimelineLine {
         }
     }
 
+    /// What is likely wrong with a time that does not read, when its shape says: an offset without
+    /// its colon (`+0900`, which some warehouses write), or none at all (a naive local time).
+    static func timeHint(_ text: String) -> String? {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count >= 19, scalars.count <= 40, text.contains("T") || text.contains(" ") else { return nil }
+        let digits = { (range: Range<Int>) in range.allSatisfy { ("0"..."9").contains(scalars[$0]) } }
+        let end = scalars.count
+        if end >= 24, scalars[end - 5] == "+" || scalars[end - 5] == "-", digits(end - 4..<end) {
+            let offset = String(String.UnicodeScalarView(scalars[end - 5..<end - 2]))
+            return
+                "write the UTC offset with a colon: \(offset):\(String(String.UnicodeScalarView(scalars[end - 2..<end])))"
+        }
+        if digits(end - 2..<end), !text.hasSuffix("Z"),
+            !scalars[(end - 6)...].contains(where: { $0 == "+" || $0 == "-" })
+        {
+            return "it has no UTC offset: add Z for UTC, or the device's offset (+hh:mm)"
+        }
+        return nil
+    }
+
     private static func event(
         from fields: LineView, symbols: inout Symbols, people: inout Symbols, hints: inout SymbolHints,
         scratch: inout TimeColumn.Scratch
@@ -26,9 +46,11 @@ enum TimelineLine {
             guard fields.kind(.time) == .string || fields.kind(.time) == .number,
                 let time = TimeColumn.parse(bytes, scratch: &scratch)
             else {
+                let text = fields.text(.time)
                 throw LineProblem(
                     message:
-                        "time \"\(Quote.prefix(fields.text(.time)))\" is not an RFC 3339 time or a number of seconds, milliseconds or microseconds since 1970",
+                        "time \"\(Quote.prefix(text))\" is not an RFC 3339 time or a number of seconds, milliseconds or microseconds since 1970"
+                        + (Self.timeHint(text).map { "; \($0)" } ?? ""),
                     column: fields.position(.time))
             }
             return time
