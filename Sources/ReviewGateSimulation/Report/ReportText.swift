@@ -23,7 +23,7 @@ extension SimulationReport {
                 "days from first seen to first ask" + (baseline == nil ? "" : ", \(role(index)) \(result.name)"))
             out += Histogram.lines(result.tally.firstAskDays)
             if result.tally.peopleBeforeStart > 0 {
-                out.append(Self.beforeStartNote(result.tally, horizon: horizon))
+                out.append(Self.beforeStartNote(result.tally))
             }
         }
         for (index, result) in results.enumerated() {
@@ -38,10 +38,8 @@ extension SimulationReport {
     }
 
     /// Under the days to first ask: who is left out of them, and why.
-    static func beforeStartNote(_ tally: SimulationTally, horizon: Horizon?) -> String {
-        let cohort = horizon.map { " or in the cohort of the first \(Self.days($0.days))" } ?? ""
-        return
-            "(left out: \(Self.people(tally.peopleBeforeStart)) first seen before the data starts\(tally.start.map { " on \($0.day)" } ?? ""); their install lines come from before the export, so their first days are not in the data, here\(cohort))"
+    static func beforeStartNote(_ tally: SimulationTally) -> String {
+        "(left out: \(Self.people(tally.peopleBeforeStart)) first seen before the data starts\(tally.start.map { " on \($0.day)" } ?? ""), whose install lines come from before the export: their first days are not in the data)"
     }
 
     /// The role of the result at `index` of the text's columns (the baseline first): by position,

@@ -124,8 +124,11 @@ extension SimulationReport {
     func horizonTitle(_ horizon: Horizon) -> String {
         let end = horizon.end(latest: latest)
         let lastDay = horizon.lastFirstSeenDay(latest: latest)
+        // Where the data starts, when it is not simply its first line (as the text says).
+        let before = results.contains { $0.tally.peopleBeforeStart > 0 }
+        let from = before || horizon.since != nil ? start.map { "from \($0.day) " } ?? "" : ""
         return "the first \(Self.days(horizon.days)), of people first seen by "
-            + (lastDay.map(Self.date(ofDay:)) ?? "-") + " (data to " + (end.map(\.day) ?? "-") + ")"
+            + (lastDay.map(Self.date(ofDay:)) ?? "-") + " (data " + from + "to " + (end.map(\.day) ?? "-") + ")"
     }
 }
 

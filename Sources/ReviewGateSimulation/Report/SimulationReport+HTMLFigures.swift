@@ -97,6 +97,16 @@ extension SimulationReport {
                         return asked + " (" + share + ")"
                     } ?? "-"
                 }, change: baseline.flatMap { horizonChange($0) { $0.asked } })
+            if columns.contains(where: { $0.result.tally.peopleBeforeStart > 0 }) {
+                // Apart, never as not asked: their first days are not in the data.
+                table.row(
+                    HeadlineRow.Label.installedBefore,
+                    columns.map { column in
+                        HTML.figure(
+                            column.path.appending(ReportCount.peopleBeforeStart.key),
+                            Self.grouped(column.result.tally.peopleBeforeStart))
+                    }, change: nil)
+            }
         case .neverReached:
             table.heading(HeadlineRow.Label.neverReached)
             for id in Self.union(columns.map { $0.result.triggers.map(\.id) }) {

@@ -30,7 +30,9 @@ extension SimulationReport {
                 HTML.element("h2", [("id", id)], HTML(text: column.label))
                     + HTML.element("p", [("class", "summary")], summary)
                     + Self.figure("asks per week (UTC, weeks from Monday)", weekly.svg(column))
-                    + Self.figure("days from first seen to first ask", firstAsks.html(column))
+                    + Self.figure(
+                        "days from first seen to first ask", firstAsks.html(column),
+                        note: tally.peopleBeforeStart == 0 ? nil : Self.beforeStartNote(tally))
                     + Self.figure(
                         blocked, blockers.svg(column), note: "a moment blocked by two things counts under both")
                     + Self.figure(
