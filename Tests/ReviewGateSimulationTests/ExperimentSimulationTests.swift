@@ -156,6 +156,23 @@ struct ExperimentFiguresTests {
         #expect(json.contains(#""name":"fifth","digest""#))
         #expect(json.contains(#"{"id":"process_completed","rule":"at_least 5"}"#), "\(json)")
         #expect(report.html.contains("<small>at_least 5</small>"))
+        // The policy's own row mixes the arms' rules: it names none, and is split by arm, each
+        // by its rule, counted by the arm's tally (issue 49).
+        #expect(json.contains(#""rules_by_arm":{"holdout":"at_least 3","control":"at_least 3","fifth":"at_least 5"}"#))
+        #expect(report.html.contains("<small>by each arm&#39;s rule</small>"))
+        let text = report.text
+        #expect(!text.contains("  process_completed (at_least 3)"), "\(text)")
+        for arm in arms {
+            let count = arm.tally.neverReached[0]  // under 1,000 of 200 people: no grouping
+            let rule = arm.triggers[0].rule
+            #expect(
+                text.split(separator: "\n").contains {
+                    $0.hasPrefix("    \(arm.name) (\(rule))") && $0.contains(" \(count) (")
+                },
+                "\(arm.name): \(text)")
+        }
+        // The arm table has the horizon's column the JSON and the page have.
+        #expect(text.contains("p50 d  in 7 d"))
         // The horizon's figures exist per arm, and the arms add up to the policy's.
         let within = arms.compactMap { report.horizonCounts($0) }
         let whole = try #require(report.horizonCounts(report.policy))

@@ -42,8 +42,10 @@ package struct ReportCount: Sendable {
         meaning: "people exposed, at the first moment the arms would decide differently", field: \.peopleExposed)
     /// Under an experiment: asks before exposure.
     static let asksBeforeExposure = Self(
-        key: "asks_before_exposure", label: "asks before exposure (alike in every arm)",
-        meaning: "asks before the person's exposure, the same in every arm", field: \.asksBeforeExposure)
+        key: "asks_before_exposure", label: "asks before exposure (decided alike by every arm)",
+        meaning:
+            "asks before the person's exposure, decided alike by every arm (the arms had not yet differed for them); an arm's count differs from another's only by the people in it",
+        field: \.asksBeforeExposure)
     /// Under an experiment: exposed people asked at or after their exposure.
     static let exposedPeopleAsked = Self(
         key: "exposed_people_asked", label: "exposed people asked at or after exposure",

@@ -32,7 +32,7 @@ extension SimulationReport {
             out.append(
                 "experiment \(experiment), arm by arm"
                     + (baseline == nil ? "" : ", \(role(index)) \(result.name)"))
-            out += Self.armLines(arms, of: result.tally)
+            out += armLines(arms, of: result.tally)
         }
         return out.joined(separator: "\n") + "\n"
     }
@@ -147,42 +147,78 @@ extension SimulationReport {
                         (result.tally.neverReached[$0], result.tally.people)
                     }
                 }
-                let sameRule = Set(rules.compactMap { $0 }).count == 1
+                // Under an experiment whose arms count by other rules, the row mixes them: it is
+                // labelled with the trigger alone, and split by arm below, each with its own rule.
+                let byArm = results.contains { Self.armsDiffer(on: id, in: $0) }
+                let sameRule = Set(rules.compactMap { $0 }).count == 1 && !byArm
                 table.shares("  \(id)" + (sameRule ? " (\(rules.compactMap { $0 }[0]))" : ""), counts)
-                if !sameRule {
+                if !sameRule, Set(rules.compactMap { $0 }).count > 1 {
                     // The baseline's rule and the policy's differ: each column is counted by its own.
                     for (index, rule) in rules.enumerated() {
                         table.heading("    \(role(index)): \(rule ?? "no such trigger")")
                     }
                 }
+                guard byArm else { continue }
+                let names = Self.union(results.map { $0.arms?.map(\.name) ?? [] })
+                for name in names {
+                    let arms = results.map { $0.arms?.first { $0.name == name } }
+                    let rule = arms.lazy.compactMap { $0?.triggers.first { $0.id == id }?.rule }.first
+                    table.shares(
+                        "    \(name) (\(rule ?? "no such trigger"))",
+                        arms.map { arm in
+                            arm.flatMap { arm in
+                                arm.triggers.firstIndex { $0.id == id }.map {
+                                    (arm.tally.neverReached[$0], arm.tally.people)
+                                }
+                            }
+                        })
+                }
             }
         }
     }
 
+    /// Whether the arms of `result`'s experiment count trigger `id` by rules that differ: then a
+    /// row of the policy's that names the trigger's rule would name one arm's for all of them.
+    static func armsDiffer(on id: String, in result: PolicyResult) -> Bool {
+        guard let arms = result.arms else { return false }
+        return Set(arms.compactMap { arm in arm.triggers.first { $0.id == id }?.rule }).count > 1
+    }
+
     /// One row per arm (the holdout first): people assigned, exposed, asked, asks, asks per exposed
-    /// person, days to the first ask (p50) and the top reason people were never asked; then the
-    /// share of the people assigned who were ever exposed.
-    static func armLines(_ arms: [PolicyResult], of total: SimulationTally) -> [String] {
-        var rows = [["arm", "people", "exposed", "asked", "asks", "asks/exp", "exp asked", "p50 d", "top blocker"]]
+    /// person, days to the first ask (p50), with a horizon the share of the arm's cohort asked within
+    /// it, and the top reason people were never asked; then the share of the people assigned who
+    /// were ever exposed.
+    func armLines(_ arms: [PolicyResult], of total: SimulationTally) -> [String] {
+        var header = ["arm", "people", "exposed", "asked", "asks", "asks/exp", "exp asked", "p50 d"]
+        if let horizon { header.append("in \(horizon.days) d") }
+        var rows = [header + ["top blocker"]]
         for arm in arms {
             let tally = arm.tally
-            rows.append([
-                arm.name, grouped(tally.people), grouped(tally.peopleExposed), grouped(tally.peopleAsked),
-                grouped(tally.asks), asksPerExposed(tally), exposedAskedShare(tally),
-                tally.firstAskPercentile(0.5).map(String.init) ?? "-", topBlocker(tally),
-            ])
+            var row = [
+                arm.name, Self.grouped(tally.people), Self.grouped(tally.peopleExposed),
+                Self.grouped(tally.peopleAsked), Self.grouped(tally.asks), Self.asksPerExposed(tally),
+                Self.exposedAskedShare(tally), tally.firstAskPercentile(0.5).map(String.init) ?? "-",
+            ]
+            if horizon != nil {
+                let counts = horizonCounts(arm) ?? SimulationTally.FirstSeen()
+                row.append(counts.people == 0 ? "-" : Self.percent(Double(counts.asked) * 100 / Double(counts.people)))
+            }
+            rows.append(row + [Self.topBlocker(tally)])
         }
         let share = total.people == 0 ? 0 : Double(total.peopleExposed) * 100 / Double(total.people)
         var lines =
             TextTable.lines(rows) + [
-                "\(grouped(total.peopleExposed)) of \(people(total.people)) ever exposed (\(percent(share))): only they were treated differently"
+                "\(Self.grouped(total.peopleExposed)) of \(Self.people(total.people)) ever exposed (\(Self.percent(share))): only they were treated differently"
             ]
         lines.append(
             "asks/exp: asks at or after exposure per exposed person; exp asked: the exposed people asked then"
+                + (horizon.map {
+                    "; in \($0.days) d: the arm's people first seen by the horizon's date asked within \(Self.days($0.days))"
+                } ?? "")
         )
         if total.asksBeforeExposure > 0 {
             lines.append(
-                "\(grouped(total.asksBeforeExposure)) ask\(total.asksBeforeExposure == 1 ? "" : "s") came before exposure, the same in every arm, and are left out of both"
+                "\(Self.grouped(total.asksBeforeExposure)) ask\(total.asksBeforeExposure == 1 ? "" : "s") came before exposure, decided alike by every arm (so an arm's count differs only by who is in it), and \(total.asksBeforeExposure == 1 ? "is" : "are") left out of asks/exp and exp asked"
             )
         }
         return lines

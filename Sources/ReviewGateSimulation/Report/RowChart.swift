@@ -91,6 +91,7 @@ struct RowChart {
     /// words when it has one trigger.
     private static func neverReached(_ column: HTMLColumn) -> String {
         column.result.triggers.count == 1
+            && !SimulationReport.armsDiffer(on: column.result.triggers[0].id, in: column.result)
             ? "never reached \(column.result.triggers[0].rule)" : "never reached a count rule"
     }
 

@@ -110,7 +110,12 @@ extension SimulationReport {
         case .neverReached:
             table.heading(HeadlineRow.Label.neverReached)
             for id in Self.union(columns.map { $0.result.triggers.map(\.id) }) {
-                let rules = columns.map { column in column.result.triggers.first { $0.id == id }?.rule }
+                // A policy whose arms count by other rules mixes them: its column says so (each arm
+                // has its column, with its own rule).
+                let rules = columns.map { column in
+                    Self.armsDiffer(on: id, in: column.result)
+                        ? "by each arm's rule" : column.result.triggers.first { $0.id == id }?.rule
+                }
                 let sameRule = Set(rules.compactMap { $0 }).count == 1
                 table.row(
                     id + (sameRule ? " (\(rules.compactMap { $0 }[0]))" : ""),

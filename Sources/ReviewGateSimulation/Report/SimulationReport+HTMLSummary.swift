@@ -123,8 +123,10 @@ extension SimulationReport {
         let members =
             column.path.appending("never_reached", trigger.id).text + " " + column.path.appending("people").text
         let share = Double(tally.neverReached[0]) * 100 / Double(tally.people)
+        // Arms that count by other rules: the share is of each by its own.
+        let rule = armsDiffer(on: trigger.id, in: column.result) ? "by their arm's rule" : trigger.rule
         return "; " + HTML.element("span", [("data-share", members)], HTML(text: percent(share)))
-            + HTML(text: " never reach \(trigger.id) \(trigger.rule)")
+            + HTML(text: " never reach \(trigger.id) \(rule)")
     }
 
     /// `2.1`, `0.87`: a ratio to one decimal from 1 up, to two below.

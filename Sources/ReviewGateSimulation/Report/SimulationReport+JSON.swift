@@ -51,11 +51,25 @@ extension SimulationReport.PolicyResult {
         .object(
             variantMembers + [
                 ("name", .string(name)), ("digest", .string(digest)), ("path", .string(path)),
-                (
-                    "triggers",
-                    .array(triggers.map { .object([("id", .string($0.id)), ("rule", .string($0.rule))]) })
-                ),
+                ("triggers", .array(triggers.map(triggerJSON))),
             ] + ReportMember.all.compactMap { member in member.write(self, context).map { (member.key, $0) } })
+    }
+
+    /// A trigger's id and count rule; under an experiment whose arms count it by rules that
+    /// differ, each arm's (`rules_by_arm`), since the policy's counts of it mix them.
+    private func triggerJSON(_ trigger: Trigger) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [("id", .string(trigger.id)), ("rule", .string(trigger.rule))]
+        if let arms, SimulationReport.armsDiffer(on: trigger.id, in: self) {
+            members.append(
+                (
+                    "rules_by_arm",
+                    .object(
+                        arms.map { arm in
+                            (arm.name, arm.triggers.first { $0.id == trigger.id }.map { .string($0.rule) } ?? .null)
+                        })
+                ))
+        }
+        return .object(members)
     }
 
     /// Under `--vary`: the variant's name and its settings (path to value, as written); nothing
