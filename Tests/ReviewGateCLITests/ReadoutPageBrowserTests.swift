@@ -70,10 +70,16 @@ struct ReadoutPageBrowserTests {
         // A sentence and a chart per outcome, in the policy language's words.
         #expect(opened.dom.components(separatedBy: #"class="summary""#).count - 1 == 2)
         #expect(opened.dom.components(separatedBy: "<svg").count - 1 == 2)
+        // The sentence names the comparison's trigger in the policy's words, and each group's rate
+        // as this comparison's, among the people it reached (issue 49).
         #expect(
             opened.dom.contains(
-                "fifth: 27.9% had survey_completed within 14 days of the trigger, against 18.9% in third"))
+                "Among the people who reached their 3rd process_completed, where third asks and fifth waits for the 5th: in fifth, 27.9% of 222 had survey_completed within 14 days; in third, 18.9% of 175"
+            ))
         #expect(!opened.dom.contains("sample ratio mismatch"))
+        #expect(opened.dom.contains("no sign of a mismatch: assignment p = "))
+        #expect(!opened.dom.contains("p = <span data-rounded=\"outcomes.0.comparisons.0.p_value\">&lt;"))
+        #expect(!opened.dom.contains("after the exposure (in a comparison"))
     }
 
     @Test(

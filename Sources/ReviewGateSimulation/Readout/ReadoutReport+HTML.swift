@@ -57,8 +57,10 @@ extension ReadoutReport {
         }
         rows.append(HTML.element("dt", [], "windows") + HTML.element("dd", [], windows))
         let ratio: HTML =
-            "assignment p = " + Self.probability(FigurePath("sample_ratio", "assignment_p"), assignmentP)
-            + ", exposure p = " + Self.probability(FigurePath("sample_ratio", "exposure_p"), exposureP)
+            HTML(text: sampleRatioVerdict + ": assignment ")
+            + Self.p(FigurePath("sample_ratio", "assignment_p"), assignmentP)
+            + " (people against the bucket shares), exposure "
+            + Self.p(FigurePath("sample_ratio", "exposure_p"), exposureP) + " (exposed across the arms)"
         rows.append(HTML.element("dt", [], "sample ratio") + HTML.element("dd", [], ratio))
         if tally.armsDiffering > 0 {
             rows.append(
@@ -86,10 +88,7 @@ extension ReadoutReport {
         let name = outcomes[outcome].description
         var body = HTML.element(
             "h2", [],
-            HTML(
-                text:
-                    "\(name), within \(Words.days(withinDays)) after the exposure (in a comparison, after its trigger)")
-        )
+            HTML(text: "\(name) within \(Words.days(withinDays)) of the moment the arms first differ for a person"))
         for index in comparisons.indices { body += HTML.element("p", [("class", "summary")], sentence(index, outcome)) }
         if !comparisons.isEmpty {
             body += HTML.element(
@@ -100,6 +99,10 @@ extension ReadoutReport {
                 )
                     + errorBars(outcome))
         }
+        body += HTML.element(
+            "p", [("class", "note")],
+            "Each group among its own exposed people (its first moment any two arms differ); each comparison above and below counts its two groups from its own trigger."
+        )
         body += HTML.element("div", [("class", "scroll")], groupTable(outcome, path: path))
         if !comparisons.isEmpty {
             body += HTML.element("div", [("class", "scroll")], comparisonTable(outcome, path: path))
@@ -108,8 +111,10 @@ extension ReadoutReport {
         return HTML.element("section", [("class", "outcome")], body)
     }
 
-    /// `fifth: 27.9% had survey_completed within 14 days of the trigger, against 18.9% in third: +9.1
-    /// points (95% interval +0.6 to +17.1; p = 0.035). By assignment: +4.8 points (...).`
+    /// `Among the people who reached their 3rd process_completed, where third asks and fifth waits
+    /// for the 5th: in fifth, 27.9% of 222 had survey_completed within 14 days; in third, 18.9% of
+    /// 175: +9.1 points (95% interval +0.6 to +17.1; p = 0.035). By assignment (...): +4.8 points (...).`
+    /// Each rate is this comparison's, among the people its trigger reached.
     private func sentence(_ index: Int, _ outcome: Int) -> HTML {
         let comparison = comparisons[index]
         let (arm, against) = (groups[comparison.arm], groups[comparison.against])
@@ -124,15 +129,21 @@ extension ReadoutReport {
         let share = { (share: ReadoutTally.Share) in
             Words.percent(Double(share.withOutcome) * 100 / Double(max(1, share.observable)))
         }
+        let reached =
+            index < triggerWords.count && triggerWords[index] != nil
+            ? triggerWords[index]! : "a moment that \(arm) and \(against) decide differently"
         var text: HTML =
             HTML(
                 text:
-                    "\(arm): \(share(difference.arm)) had \(outcomes[outcome]) within \(Words.days(withinDays)) of the trigger, against \(share(difference.against)) in \(against): "
+                    "Among the people who reached \(reached): in \(arm), \(share(difference.arm)) of \(Words.grouped(difference.arm.observable)) had \(outcomes[outcome]) within \(Words.days(withinDays)); in \(against), \(share(difference.against)) of \(Words.grouped(difference.against.observable)): "
             )
             + Self.figures(difference, path: path) + "."
         if byAssignment(index, outcome: outcome).points != nil {
             text +=
-                " By assignment: "
+                HTML(
+                    text:
+                        " By assignment (everyone assigned, within \(Words.days(assignedWithinDays)) of their first line): "
+                )
                 + Self.figures(byAssignment(index, outcome: outcome), path: path.appending("by_assignment")) + "."
         }
         return text
@@ -146,8 +157,7 @@ extension ReadoutReport {
             text +=
                 " (95% interval " + HTML.rounded(path.appending("interval_pp", "0"), Words.signed(interval.lowerBound))
                 + " to " + HTML.rounded(path.appending("interval_pp", "1"), Words.signed(interval.upperBound))
-                + "; p = "
-                + probability(path.appending("p_value"), difference.pValue) + ")"
+                + "; " + p(path.appending("p_value"), difference.pValue) + ")"
         }
         return text
     }
@@ -155,6 +165,12 @@ extension ReadoutReport {
     /// A p-value as the page shows it (`0.035`, `< 0.001`, `-`), marked.
     private static func probability(_ path: FigurePath, _ value: Double?) -> HTML {
         HTML.rounded(path, ReadoutReport.probability(value))
+    }
+
+    /// `p = 0.035`, `p < 0.001`: a p-value in a sentence, its figure marked.
+    private static func p(_ path: FigurePath, _ value: Double?) -> HTML {
+        let shown = ReadoutReport.probability(value)
+        return (shown.hasPrefix("<") ? "p " : "p = ") + HTML.rounded(path, shown)
     }
 
     /// Each comparison's difference with its interval, triggered and by assignment, on one axis of

@@ -63,6 +63,12 @@ extension ReadoutReport {
         return .object(members)
     }
 
+    /// A comparison's `trigger`, in the policy's words, when the readout knows them.
+    private func triggerMember(_ index: Int) -> [(key: String, value: JSONValue)] {
+        guard index < triggerWords.count, let words = triggerWords[index] else { return [] }
+        return [("trigger", .string(words))]
+    }
+
     private func outcomeMembers(_ outcome: Int) -> [(key: String, value: JSONValue)] {
         var members: [(key: String, value: JSONValue)] = [
             ("outcome", .string(outcomes[outcome].description)), ("within_days", .int(withinDays)),
@@ -95,7 +101,7 @@ extension ReadoutReport {
                                     "by_assignment",
                                     .object(Self.differenceMembers(byAssignment(index, outcome: outcome)))
                                 )
-                            ])
+                            ] + triggerMember(index))
                     })
             ),
         ]

@@ -33,6 +33,7 @@ extension ReadoutReport {
         }
         var tally = ReadoutTally(groups: groups.count, comparisons: 0, outcomes: outcomes.count)
         var comparisons: [ReadoutComparison] = []
+        var triggerWords: [String?] = []
         /// The group `key` names in `node`, or a problem.
         func group(_ node: DocumentNode, _ key: String) -> Int? {
             guard let index = reader.node(node, key)?.string.flatMap(groups.firstIndex(of:)) else {
@@ -58,6 +59,7 @@ extension ReadoutReport {
                 let comparison = ReadoutComparison(arm: arm, against: against)
                 if index == 0, !comparisons.contains(comparison) {
                     comparisons.append(comparison)
+                    triggerWords.append(node["trigger"]?.string)
                     tally.comparisons.append(ReadoutTally.Comparison(outcomes: outcomes.count))
                     let exposed = reader.node(node, "exposed")
                     tally.comparisons[comparisons.count - 1].sides[0].triggered = reader.int(exposed, "arm")
@@ -103,6 +105,7 @@ extension ReadoutReport {
             comparisons: comparisons, outcomes: outcomes, withinDays: within, assignedWithinDays: assignedWithin,
             until: until, planEffect: planEffect, tally: tally)
         self.budget = budget
+        self.triggerWords = triggerWords
     }
 
     /// Adds another part's readout: of other people, the same experiment, outcomes, windows and end.

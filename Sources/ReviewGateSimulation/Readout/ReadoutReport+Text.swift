@@ -30,7 +30,7 @@ extension ReadoutReport {
         }
         lines.append(windows)
         lines.append(
-            "sample ratio: assignment p = \(Self.probability(assignmentP)) (people against the bucket shares), exposure p = \(Self.probability(exposureP)) (exposed across the arms)"
+            "sample ratio: \(sampleRatioVerdict) (assignment \(Self.p(assignmentP)): people against the bucket shares; exposure \(Self.p(exposureP)): exposed across the arms)"
         )
         if tally.armsDiffering > 0 {
             lines.append(
@@ -81,7 +81,7 @@ extension ReadoutReport {
         }
         var lines = [
             "",
-            "\(outcomes[outcome]), within \(withinDays) d after the exposure (by assignment: \(assignedWithinDays) d after the first line)",
+            "\(outcomes[outcome]) within \(withinDays) d of the moment the arms first differ for a person (by assignment: within \(assignedWithinDays) d of the first line)",
         ]
         lines += TextTable.lines(groupRows).map { "  " + $0 }
         if !comparisons.isEmpty {
@@ -135,6 +135,19 @@ extension ReadoutReport {
     }
 
     /// `0.041`, `< 0.001`, `-`: a p-value for a terminal.
+    /// `p = 0.035`, `p < 0.001`, `p -`: a p-value with its sign of relation.
+    static func p(_ value: Double?) -> String {
+        let shown = probability(value)
+        return shown.hasPrefix("<") ? "p \(shown)" : "p = \(shown)"
+    }
+
+    /// The sample ratio checks' verdict: a mismatch, none seen, or none that could be looked for.
+    var sampleRatioVerdict: String {
+        if mismatch != nil { return "mismatch, below \(Self.mismatchThreshold)" }
+        if assignmentP == nil, exposureP == nil { return "not checked (too few groups or people)" }
+        return "no sign of a mismatch"
+    }
+
     static func probability(_ value: Double?) -> String {
         guard let value else { return "-" }
         if value < 0.001 { return "< 0.001" }

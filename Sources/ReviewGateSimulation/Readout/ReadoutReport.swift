@@ -40,6 +40,9 @@ public struct ReadoutReport: Sendable {
     package var planEffect: Double?
     /// The counts.
     package var tally: ReadoutTally
+    /// Each comparison's trigger in the policy's words (``ReadoutTriggerWords``), when known: the
+    /// page's sentences name it.
+    package var triggerWords: [String?] = []
     /// Skipped lines and warnings of the read.
     public var problems: [Diagnostic] = []
     /// Skipped lines by the kind of their problem.

@@ -104,6 +104,8 @@ public struct ReadoutSimulation: SimulationKind, Sendable {
             withinDays: design.withinDays, assignedWithinDays: design.assignedWithinDays, until: design.until,
             planEffect: planEffect, tally: replayed.outcome.readout ?? ReadoutTally(design))
         report.budget = design.budget.map { ($0.budget.name, $0.budget.digest, $0.path, prompt ?? "") }
+        report.triggerWords = ReadoutTriggerWords.words(
+            design.comparisons, experiment: design.experiment, groups: design.groupNames, settings: policy.settings)
         report.input.take(checked, versionKey: request.versionKey)
         report.problems = replayed.problems
         report.skippedByKind = replayed.skippedByKind
