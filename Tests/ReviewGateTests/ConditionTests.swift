@@ -117,7 +117,10 @@ import Testing
         #expect(try observed("when: {any: []}") == "any: [] never holds (line 7)")
         #expect(
             try observed("when: {not: {flag: crashed}}", state: "flags: {crashed: true}")
-                == "not (flag crashed) does not hold, as its inner condition holds (line 7)")
+                == "flag crashed is true, required false or not set (line 7)")
+        #expect(
+            try observed("when: {not: {install_age: {at_least: 1d}}}", state: "")
+                .hasSuffix("holds, required it not to (line 7)"))
         #expect(
             try observed("when: {since_last_ask: {at_most: 30d}}")
                 == "never asked, required at most 30d since the last ask (line 7)")

@@ -86,4 +86,53 @@ import Testing
         )
         #expect(errors.first?.message.hasPrefix("package must be the app's Android application id") == true)
     }
+
+    /// Explanations a product manager reads without help (issue 49).
+    @Test func aWhenSaysWhatItNeedsWithoutADoubleNegative() throws {
+        let policy = try Fixtures.simplePolicy(guards: "when: {not: {flag: crashed}}")
+        let state = try Fixtures.state(Fixtures.baseState + "\nflags: {crashed: true}")
+        let text = try Self.explain(policy, state)
+        #expect(text.contains("flag crashed is true, required false or not set"), "\(text)")
+        #expect(text.contains("when: needs flag crashed false or not set"), "\(text)")
+        #expect(!text.contains("does not hold, as its inner condition holds"))
+        let plan = try Fixtures.simplePolicy(guards: "when: {attribute: plan, equals: pro}")
+        #expect(try Self.explain(plan).contains("when: needs attribute plan equals \"pro\""))
+    }
+
+    @Test func theEntryOfAListThatAppliedIsInTheRow() throws {
+        let policy = try Fixtures.simplePolicy(extra: "responses: {after_later: [7d, 7d, 30d]}")
+        var state = Self.state
+        state.responses = ["2026-11-01T10:00:00Z", "2026-11-08T10:00:00Z", "2026-11-15T10:00:00Z"].map {
+            Response(at: Fixtures.time($0), kind: .later)
+        }
+        let text = try Self.explain(policy, state)
+        #expect(
+            text.contains("required no answer that still blocks (after_later[3] = 30d, the 3rd later in a row)"),
+            "\(text)")
+    }
+
+    @Test func aBlockedReviewOffersTheWriteReviewPageAndAnAllowedOneItsLink() throws {
+        let withStore = try Fixtures.simplePolicy(guards: "cooldown: 30d", extra: "app: {store_id: \"123\"}")
+        var state = Self.state
+        state.asks = [Ask(at: Fixtures.time("2026-11-21T10:00:00Z"), short: "1.0", build: "1")]
+        let blocked = try Self.explain(withStore, state)
+        #expect(
+            blocked.hasSuffix(
+                "a button can still open the write-review page (no dialog, no quota): https://apps.apple.com/app/id123?action=write-review"
+            ), "\(blocked)")
+        let without = try Self.explain(try Fixtures.simplePolicy(guards: "cooldown: 30d"), state)
+        #expect(!without.contains("write-review"))
+    }
+
+    @Test func aMomentWithAnOffsetShowsItsLocalTimeBesideUTC() throws {
+        let policy = try Fixtures.simplePolicy()
+        var moment = Moment(now: Fixtures.time("2026-11-22T01:00:00Z"), event: "done")
+        moment.utcOffsetSeconds = 9 * 3_600
+        let decision = try Evaluator.evaluate(policy, state: Self.state, moment: moment)
+        let text = TextExplanation().render(decision, policy: policy)
+        #expect(
+            text.hasPrefix("ALLOW t via trigger done at 2026-11-22T01:00:00Z (2026-11-22T10:00:00+09:00 local)"),
+            "\(text)")
+        #expect(try Self.explain(policy).hasPrefix("ALLOW t via trigger done at 2026-11-22T10:00:00Z (event done"))
+    }
 }

@@ -17,6 +17,12 @@ package struct CheckDescription: Sendable {
         if let entry = check.entry, case .guard(.cooldown) = check.id {
             // A wait that grows (Semantics §14.3): which ask it follows, and the entry that applied.
             required += " (\(entry.text), after the \(NumberText.ordinal(entry.time)) ask)"
+        } else if let entry = check.entry, case .responses = check.id,
+            case .response(let response?) = check.observed
+        {
+            // The answer's place in its run, and the entry of after_KIND that applied.
+            required +=
+                " (\(entry.text), the \(NumberText.ordinal(entry.time)) \(response.kind.rawValue) in a row)"
         }
         message = Self.message(check, observed: observed, required: required, moment: decision.moment, policy: policy)
     }

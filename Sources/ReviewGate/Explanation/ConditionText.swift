@@ -30,7 +30,9 @@ enum ConditionText {
         case (.any, _), (_, .noParts):
             return "any: [] never holds" + line
         case (.not(let inner), _):
-            return "not (\(describe(inner))) does not hold, as its inner condition holds" + line
+            // Said of what holds, not as a double negative.
+            if case .flag(let name) = inner.test { return "flag \(name) is true, required false or not set" + line }
+            return "\(describe(inner)) holds, required it not to" + line
         case (.event(let name, _, let within, let sinceLastAsk), .count(let count)):
             let window = (within.map { " in the last \($0)" } ?? "") + (sinceLastAsk ? " since the last ask" : "")
             return "event \(name) counts \(count)\(window), required \(requirement(of: condition))" + line
@@ -57,6 +59,20 @@ enum ConditionText {
             return "app version is \(Quote.prefix(text)), required \(requirement(of: condition))" + line
         default:
             return "\(describe(condition)) does not hold" + line
+        }
+    }
+
+    /// What would make a part that does not hold pass, in words: `flag stream_active false or not
+    /// set`, `event quiz_done at least 3`, `attribute plan equals "pro"`.
+    static func need(_ failure: ConditionFailure) -> String {
+        let condition = failure.condition
+        switch condition.test {
+        case .any(let parts) where parts.isEmpty: return "any: [] to hold, which it never does"
+        case .not(let inner):
+            if case .flag(let name) = inner.test { return "flag \(name) false or not set" }
+            return "not (\(describe(inner)))"
+        case .flag(let name): return "flag \(name) true"
+        default: return describe(condition)
         }
     }
 

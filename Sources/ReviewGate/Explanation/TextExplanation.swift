@@ -55,7 +55,10 @@ public struct TextExplanation: Sendable {
         parts.append("source \(moment.source.rawValue)")
         let word = decision.isAllowed ? paint("ALLOW", .greenBold) : paint("BLOCK", .redBold)
         let via = decision.trigger.map { " via trigger \($0)" } ?? ""
-        return "\(word) \(policy.name)\(via) at \(moment.now) (\(parts.joined(separator: ", ")))"
+        // Its days are the person's local dates: the local time beside UTC when the offset is known.
+        let local =
+            moment.utcOffsetSeconds == 0 ? "" : " (\(moment.now.rfc3339(utcOffsetSeconds: moment.utcOffsetSeconds)) local)"
+        return "\(word) \(policy.name)\(via) at \(moment.now)\(local) (\(parts.joined(separator: ", ")))"
     }
 
     /// What happens next: how to present an allowed ask, or what would change a block.
@@ -71,6 +74,16 @@ public struct TextExplanation: Sendable {
             if let url = policy.writeReviewURL { lines.append("write-review link: \(url)") }
             return lines
         }
+        var lines = blockedOutlook(decision, policy: policy)
+        // What a button can still offer: the store's page, which no quota or rule holds back.
+        if policy.prompt == Ask.review, let url = policy.writeReviewURL {
+            lines.append("a button can still open the write-review page (no dialog, no quota): \(url)")
+        }
+        return lines
+    }
+
+    /// What would change a block: when it passes by waiting, what it needs, and why waiting is not enough.
+    private func blockedOutlook(_ decision: Decision, policy: Policy) -> [String] {
         var lines = ["blocked by: \(decision.blockedBy.map(\.id).joined(separator: ", "))"]
         if let next = decision.nextEligibleAt {
             let wait = next - decision.moment.now
@@ -129,7 +142,11 @@ public struct TextExplanation: Sendable {
             case .oncePerVersion: return "once_per_version: needs a new \(versionName)"
             case .minSessionAge: return "min_session_age: the session start is not known (record a launch)"
             case .maxAsks, .systemQuota: return "\(key.rawValue): the limit is for a lifetime; no more asks"
-            case .when: return "when: needs the condition to hold"
+            case .when:
+                guard case .condition(let failing) = check.observed, !failing.isEmpty else {
+                    return "when: needs the condition to hold"
+                }
+                return "when: needs " + failing.map(ConditionText.need).joined(separator: " and ")
             // Ages and counts pass by waiting or are counts: eligible_from or needs say so.
             case .minInstallAge, .minLaunches, .minVersionAge, .cooldown, .activeDays: return nil
             }
