@@ -56,8 +56,8 @@ public struct TextExplanation: Sendable {
         let word = decision.isAllowed ? paint("ALLOW", .greenBold) : paint("BLOCK", .redBold)
         let via = decision.trigger.map { " via trigger \($0)" } ?? ""
         // Its days are the person's local dates: the local time beside UTC when the offset is known.
-        let local =
-            moment.utcOffsetSeconds == 0 ? "" : " (\(moment.now.rfc3339(utcOffsetSeconds: moment.utcOffsetSeconds)) local)"
+        let offset = moment.utcOffsetSeconds
+        let local = offset == 0 ? "" : " (\(moment.now.rfc3339(utcOffsetSeconds: offset)) local)"
         return "\(word) \(policy.name)\(via) at \(moment.now)\(local) (\(parts.joined(separator: ", ")))"
     }
 
