@@ -331,6 +331,12 @@ extension SimulationRequest {
         replayed.input.duplicates = replayed.outcome.duplicates
         replayed.input.firstDuplicate = replayed.outcome.firstDuplicate
         replayed.input.duplicatesDropped = dropsDuplicates
+        replayed.input.linesAfterEnd = replayed.outcome.linesAfterEnd
+        if simulation.budgets.isEmpty, simulation.readout?.budget == nil {
+            // A run without a budget skips want lines: they are not among the events it replays.
+            replayed.input.wantsSkipped = replayed.outcome.inventory.wants
+            replayed.input.events -= replayed.outcome.inventory.wants
+        }
         return replayed
     }
 

@@ -75,7 +75,7 @@ import Testing
         #expect(
             run.output.contains(
                 """
-                \(broken.path):5:13: error: cooldown must be a duration such as 21d (a whole number and s, m, h, d or w); found the string "30 days"
+                \(broken.path):5:13: error: cooldown must be a duration such as 21d (a whole number and s, m, h, d or w); found the string "30 days": did you mean 30d?
                   cooldown: 30 days
                             ^
                 """), "\(run.output)")

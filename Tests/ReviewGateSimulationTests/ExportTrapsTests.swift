@@ -198,6 +198,10 @@ struct ExportTrapsTests {
         }
         // Without --until, the asks after it count: the figures differ.
         #expect(Self.counts(try Self.report(lines, horizonDays: 14, since: since)).asks > expected.asks)
+        let ended = try Self.report(lines, horizonDays: 14, until: until, since: since)
+        let after = lines.filter { $0.time > until }.count
+        #expect(after > 0 && ended.input.linesAfterEnd == after)
+        #expect(ended.text.contains(", \(after) lines after --until, "))
     }
 
     @Test("an ask after --until never counts as asked within the horizon")
@@ -331,5 +335,20 @@ struct ExportTrapsTests {
         let last = try #require(error.diagnostics.last)
         #expect(last.message.contains("no line of the input has a \"build\" value"))
         #expect(last.message.hasSuffix("(1 line was skipped, unread: the first above)"))
+    }
+
+    @Test("want lines are not a policy run's events: counted apart as skipped, for a budget's run")
+    func wantLinesAreSkipped() throws {
+        var lines = Self.export(people: 50, seed: 3)
+        // At the times of events, as an app wants its paywall while it is used.
+        let wants = lines.filter { $0.type == "event" }.prefix(10).map {
+            Line(user: $0.user, time: $0.time, type: "want", name: "paywall")
+        }
+        let plain = try Self.report(lines)
+        lines += wants
+        let report = try Self.report(lines)
+        #expect(report.input.events == plain.input.events && report.input.wantsSkipped == 10)
+        #expect(report.text.contains(", 10 want lines skipped (they go with --budget), "))
+        #expect(report.policy.tally == plain.policy.tally)
     }
 }

@@ -199,11 +199,31 @@ package struct NodeReader {
             found = "\(Quote.prefix(text)), which is over 100 years (the longest duration)"
         } else if let text = node.string, text.first == "-" || text.first == "+" {
             found += " (a duration has no sign)"
+        } else if let text = node.string, let meant = Self.durationMeant(text) {
+            found += ": did you mean \(meant)?"
         }
         error(
             "\(what) must be a duration such as 21d (a whole number and s, m, h, d or w); found \(found)",
             at: node.location)
         return nil
+    }
+
+    /// The duration a team likely meant by `text` written in words (`30 days`, `2 weeks`, `1 month`,
+    /// `12h `): the number and the unit's letter (a month as 30 days, a year as 365).
+    static func durationMeant(_ text: String) -> String? {
+        let trimmed = text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
+        let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
+        guard let number = Int(String(digits)), number > 0, number <= 36_500 else { return nil }
+        let word = String(trimmed.dropFirst(digits.count).drop { $0 == " " }).lowercased()
+        let units: [(words: [String], letter: String, times: Int)] = [
+            (["s", "sec", "secs", "second", "seconds"], "s", 1), (["m", "min", "mins", "minute", "minutes"], "m", 1),
+            (["h", "hr", "hrs", "hour", "hours"], "h", 1), (["d", "day", "days"], "d", 1),
+            (["w", "wk", "wks", "week", "weeks"], "w", 1), (["mo", "month", "months"], "d", 30),
+            (["y", "yr", "yrs", "year", "years"], "d", 365),
+        ]
+        guard let unit = units.first(where: { $0.words.contains(word) }) else { return nil }
+        let meant = "\(number * unit.times)\(unit.letter)"
+        return meant == String(trimmed) ? nil : meant
     }
 
     /// An RFC 3339 time with `Z` or an offset.

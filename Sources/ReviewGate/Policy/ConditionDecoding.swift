@@ -68,7 +68,14 @@ extension NodeReader {
                 location: location)
         case "launches":
             guard let fields = fields(node, "a launches condition", allowed: ["launches"]),
-                let inner = self.fields(fields["launches"]!, "launches", allowed: ["at_least", "at_most", "exactly"]),
+                let inner = self.fields(
+                    fields["launches"]!, "launches", allowed: ["at_least", "at_most", "exactly"],
+                    home: { key in
+                        // A window or a count since the last ask is the event form's, which counts launches too.
+                        ["since", "within"].contains(key)
+                            ? "goes in the event form, which counts launches too: {event: launch, at_least: 3, \(key == "since" ? "since: last_ask" : "within: 7d")}"
+                            : nil
+                    }),
                 let comparison = intComparison(inner, "launches", at: fields["launches"]!.location)
             else { return nil }
             return Condition(test: .launches(comparison), location: location)

@@ -15,6 +15,7 @@ extension BudgetSimulationReport {
         if input.skipped > 0 {
             read += ", \(Words.grouped(input.skipped)) line\(input.skipped == 1 ? "" : "s") skipped"
         }
+        read += input.unreplayed
         read += ", \(Words.people(budget.tally.people))"
         if budget.tally.unknownMoments > 0 {
             read +=

@@ -26,6 +26,8 @@ package struct InputInventory: Sendable {
     package private(set) var launches = 0
     /// `launch` lines whose time has a UTC offset other than 0 (Semantics §14.2).
     package private(set) var launchesWithOffset = 0
+    /// `want` lines, which only a budget's run replays.
+    package private(set) var wants = 0
     /// People taken.
     package private(set) var people = 0
     /// People none of whose lines has a `short`.
@@ -44,6 +46,7 @@ package struct InputInventory: Sendable {
         var build = false
         var launches = 0
         var launchesWithOffset = 0
+        var wants = 0
         var beyond: [(symbol: Int, kind: Kind)] = []
         names.withUnsafeMutableBufferPointer { names in
             eventLines.withUnsafeMutableBufferPointer { eventLines in
@@ -60,6 +63,7 @@ package struct InputInventory: Sendable {
                         }
                         continue
                     }
+                    if event.kind == .want { wants += 1 }
                     if event.kind == .response {
                         // A response's value is its kind's place in ResponseKind.allCases, not a name.
                         if event.value >= 0, event.value < 8 { responses |= 1 << UInt8(event.value) }
@@ -78,6 +82,7 @@ package struct InputInventory: Sendable {
         }
         self.launches += launches
         self.launchesWithOffset += launchesWithOffset
+        self.wants += wants
         for (symbol, kind) in beyond { mark(symbol, kind) }
         if !short { peopleWithoutShort += 1 }
         if !build { peopleWithoutBuild += 1 }
@@ -118,6 +123,7 @@ package struct InputInventory: Sendable {
             eventLines[index] += other.eventLines[index]
         }
         launches += other.launches
+        wants += other.wants
         responses |= other.responses
         people += other.people
         peopleWithoutShort += other.peopleWithoutShort

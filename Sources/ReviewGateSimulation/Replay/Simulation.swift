@@ -48,6 +48,8 @@ package struct Simulation: Sendable {
         package var duplicates = 0
         /// The first of them replayed (people in order), as a JSON line.
         package var firstDuplicate: String?
+        /// Lines after where observation ends (`--until`), not replayed.
+        package var linesAfterEnd = 0
     }
 
     /// A simulation of `policies`.
@@ -138,13 +140,14 @@ package struct Simulation: Sendable {
     /// Runs `body` with a person's lines as they are replayed: up to where observation ends
     /// (`--until`), and under `--duplicates drop` without those that repeat an earlier line exactly
     /// (into `kept`, only when there are such lines); not at all when none is left. `body` is also
-    /// given the duplicates, dropped or not, to count.
+    /// given the duplicates, dropped or not, to count. Returns how many lines came after the end.
     private func lines(
         of events: UnsafeBufferPointer<TimelineEvent>, kept: inout [TimelineEvent],
         _ body: (UnsafeBufferPointer<TimelineEvent>, _ duplicates: (count: Int, first: TimelineEvent?)) -> Void
-    ) {
+    ) -> Int {
+        let all = events.count
         let events = observed(events)
-        guard !events.isEmpty else { return }
+        guard !events.isEmpty else { return all }
         var duplicates: (count: Int, first: TimelineEvent?) = (0, nil)
         if dropsDuplicates {
             duplicates = DuplicateLines.dropped(from: events, into: &kept)
@@ -154,8 +157,12 @@ package struct Simulation: Sendable {
                 if duplicates.first == nil { duplicates.first = events[index] }
             }
         }
-        guard dropsDuplicates, duplicates.count > 0 else { return body(events, duplicates) }
-        kept.withUnsafeBufferPointer { body($0, duplicates) }
+        if dropsDuplicates, duplicates.count > 0 {
+            kept.withUnsafeBufferPointer { body($0, duplicates) }
+        } else {
+            body(events, duplicates)
+        }
+        return all - events.count
     }
 
     /// A person's lines up to where observation ends (`--until`); all of them without it.
@@ -188,7 +195,7 @@ package struct Simulation: Sendable {
         for person in range {
             let name = timeline.people[Symbols.ID(person)]
             timeline.withEvents(of: person) { events in
-                lines(of: events, kept: &kept) { events, duplicates in
+                outcome.linesAfterEnd += lines(of: events, kept: &kept) { events, duplicates in
                     outcome.count(duplicates, person: name, symbols: symbols)
                     outcome.inventory.take(events)
                     for index in replays.indices {
@@ -240,10 +247,11 @@ package struct Simulation: Sendable {
         from initial: ReviewState? = nil
     ) {
         var kept: [TimelineEvent] = []
-        lines(of: events, kept: &kept) { events, duplicates in
+        let after = lines(of: events, kept: &kept) { events, duplicates in
             outcome.count(duplicates, person: person, symbols: symbols)
             replay(lines: events, person: person, symbols: symbols, into: &outcome, from: initial)
         }
+        outcome.linesAfterEnd += after
     }
 
     /// Replays one person's lines as ``replay(_:person:symbols:into:from:)`` keeps them.
@@ -294,6 +302,7 @@ extension Simulation.Outcome {
         inventory.add(other.inventory)
         if let time = other.start, start.map({ $0 > time }) ?? true { start = time }
         duplicates += other.duplicates
+        linesAfterEnd += other.linesAfterEnd
         if firstDuplicate == nil { firstDuplicate = other.firstDuplicate }
         for index in budgets.indices where index < other.budgets.count { budgets[index].add(other.budgets[index]) }
         if let part = other.readout { readout?.add(part) }

@@ -250,6 +250,7 @@ extension SimulationReport {
         var read =
             "\(sources.joined(separator: ", ")): \(Self.grouped(input.events)) event\(input.events == 1 ? "" : "s")"
         if input.skipped > 0 { read += ", \(Self.grouped(input.skipped)) line\(input.skipped == 1 ? "" : "s") skipped" }
+        read += input.unreplayed
         return ([read + ", \(Self.people(policy.tally.people))"] + input.versionLines + input.warningLines)
             .joined(separator: "\n")
     }

@@ -184,6 +184,7 @@ extension SimulationReport.Input {
             + HTML.figure(FigurePath("input", "lines"), Words.grouped(lines)) + " lines), "
             + HTML.figure(path, Words.grouped(people)) + " people, "
             + HTML.figure(FigurePath("input", "skipped"), Words.grouped(skipped)) + " lines skipped"
+            + HTML(text: unreplayed)
         var rows = [HTML.element("dt", [], "read") + HTML.element("dd", [], read)]
         for line in versionLines {
             rows.append(HTML.element("dt", [], "version") + HTML.element("dd", [], HTML(text: line)))

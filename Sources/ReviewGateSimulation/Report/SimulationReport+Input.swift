@@ -30,6 +30,8 @@ extension SimulationReport.Input {
             )
         }
         duplicatesDropped = duplicatesDropped || other.duplicatesDropped
+        linesAfterEnd += other.linesAfterEnd
+        wantsSkipped += other.wantsSkipped
         duplicates += other.duplicates
         if firstDuplicate == nil { firstDuplicate = other.firstDuplicate }
         // A warning every part gave; its suggestion the nearest of theirs (for an event, of the
@@ -55,6 +57,20 @@ extension SimulationReport.Input {
             + warnings.map { warning in
                 (warning.at.map { "\($0): " } ?? "") + "warning: " + warning.message(frequentEvents: frequentEvents)
             }
+    }
+
+    /// `, 3 want lines skipped (they go with --budget), 120 lines after --until`: what was read and
+    /// not replayed, for the line that says what was read.
+    var unreplayed: String {
+        var text = ""
+        if wantsSkipped > 0 {
+            text +=
+                ", \(SimulationReport.grouped(wantsSkipped)) want line\(wantsSkipped == 1 ? "" : "s") skipped (they go with --budget)"
+        }
+        if linesAfterEnd > 0 {
+            text += ", \(SimulationReport.grouped(linesAfterEnd)) line\(linesAfterEnd == 1 ? "" : "s") after --until"
+        }
+        return text
     }
 
     /// Whether a page's header has a warning (and so its rule), a duplicate line's included.

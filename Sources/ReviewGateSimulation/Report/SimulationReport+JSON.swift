@@ -99,6 +99,8 @@ extension SimulationReport.Input {
     private var checkMembers: [(key: String, value: JSONValue)] {
         var members: [(key: String, value: JSONValue)] = []
         if let versionKey { members.append(("version_key", .string(versionKey.rawValue))) }
+        if wantsSkipped > 0 { members.append(("wants_skipped", .int(wantsSkipped))) }
+        if linesAfterEnd > 0 { members.append(("lines_after_end", .int(linesAfterEnd))) }
         if duplicates > 0 {
             members.append(
                 (

@@ -109,6 +109,8 @@ struct ReportReader {
                 problems.append(.error("version_key must be short or build", at: key.location))
             }
         }
+        if node["wants_skipped"] != nil { input.wantsSkipped = int(node, "wants_skipped") }
+        if node["lines_after_end"] != nil { input.linesAfterEnd = int(node, "lines_after_end") }
         if let duplicates = node["duplicates"] {
             input.duplicates = int(duplicates, "lines")
             input.firstDuplicate = duplicates["first"]?.string

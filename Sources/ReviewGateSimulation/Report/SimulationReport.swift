@@ -33,6 +33,10 @@ public struct SimulationReport: Sendable {
         package var firstDuplicate: String?
         /// Whether they were dropped (`--duplicates drop`) rather than replayed.
         package var duplicatesDropped = false
+        /// Lines after where observation ends (`--until`): read, not replayed.
+        package var linesAfterEnd = 0
+        /// `want` lines of a run without a budget: read, not replayed, and not among ``events``.
+        package var wantsSkipped = 0
 
         /// An input of `sources`.
         package init(sources: [String], lines: Int = 0, events: Int = 0, skipped: Int = 0) {
