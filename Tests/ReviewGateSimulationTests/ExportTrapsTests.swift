@@ -351,4 +351,43 @@ struct ExportTrapsTests {
         #expect(report.text.contains(", 10 want lines skipped (they go with --budget), "))
         #expect(report.policy.tally == plain.policy.tally)
     }
+
+    @Test("a readout counts a person installed before the export by assignment from their first line in the data")
+    func readoutByAssignmentFromTheData() throws {
+        let policy = """
+            reviewgate: 1
+            name: timing
+            triggers: {done: {at_least: 3}}
+            guards: {never_on: [], cooldown: 30d}
+            experiment:
+              name: timing
+              salt: s
+              arms:
+                third: {weight: 1}
+                fifth: {weight: 1, override: {triggers: {done: {at_least: 5}}}}
+            """
+        var lines: [Line] = []
+        for index in 0..<40 {
+            let user = "p-\(index)"
+            // Installed 200 days before the export; a survey in its second week.
+            lines.append(Line(user: user, time: Self.exportStart + TimeSpan(seconds: -200 * Self.day), type: "install"))
+            for day in [0, 1, 2, 3, 4, 9] {
+                let time = Self.exportStart + TimeSpan(seconds: Int64(day) * Self.day + Int64(index) * 60)
+                lines.append(Line(user: user, time: time, type: "event", name: day == 9 ? "survey" : "done"))
+            }
+        }
+        lines.append(
+            Line(user: "late", time: Self.exportStart + TimeSpan(seconds: 80 * Self.day), type: "event", name: "done"))
+        let simulated = SimulatedPolicy(try Fixtures.policy(policy), path: "timing.yaml")
+        let text = lines.map(\.json).joined(separator: "\n") + "\n"
+        let request = try SimulationRequest(
+            readout: simulated, outcomes: [.event("survey")], input: .bytes(Array(text.utf8), name: "e.jsonl"))
+        let report = try request.run()
+        let assigned = report.tally.groups.reduce(0) { $0 + $1.assigned }
+        let observable = report.tally.groups.reduce(0) { $0 + $1.byAssignment[0].observable }
+        let withOutcome = report.tally.groups.reduce(0) { $0 + $1.byAssignment[0].withOutcome }
+        // Everyone but the late one is observable for 42 days from their first line in the export,
+        // and every one of them has the survey there (from the install, none would).
+        #expect(assigned == 41 && observable == 40 && withOutcome == 40)
+    }
 }

@@ -86,13 +86,16 @@ struct ReadoutReplay {
 
         let within = TimeSpan(seconds: Int64(design.withinDays) * 86_400)
         let assignedWithin = TimeSpan(seconds: Int64(design.assignedWithinDays) * 86_400)
+        // By assignment, from the person's first line in the data: an install line from before the
+        // export (Semantics §10 *What the input can tell*) would close the window before any line.
+        let from = Timeline.observedFrom(events) ?? first
         tally.groups[group].assigned += 1
         if let exposure = watch.exposure {
             tally.groups[group].exposed += 1
-            if exposure > first + assignedWithin - within { tally.lateExposures += 1 }
+            if exposure > from + assignedWithin - within { tally.lateExposures += 1 }
             count(after: exposure, within: within, into: &tally.groups[group].triggered)
         }
-        count(after: first, within: assignedWithin, into: &tally.groups[group].byAssignment)
+        count(after: from, within: assignedWithin, into: &tally.groups[group].byAssignment)
         for (index, comparison) in design.comparisons.enumerated() {
             guard let trigger = watch.triggers[index] else { continue }
             let side = comparison.arm == group ? 0 : 1
@@ -100,7 +103,7 @@ struct ReadoutReplay {
             count(after: trigger, within: within, into: &tally.comparisons[index].sides[side].outcomes)
         }
         let last = events[events.count - 1].time
-        tally.firstSeen = tally.firstSeen.map { min($0.lowerBound, first)...max($0.upperBound, first) } ?? first...first
+        tally.firstSeen = tally.firstSeen.map { min($0.lowerBound, from)...max($0.upperBound, from) } ?? from...from
         if tally.latest.map({ $0 < last }) ?? true { tally.latest = last }
     }
 
