@@ -1,3 +1,4 @@
+import Foundation
 @_spi(ReviewGateTools) import ReviewGate
 import ReviewGateTestSupport
 import Testing
@@ -177,6 +178,10 @@ struct ExportTrapsTests {
         #expect(expected.beforeStart > 50 && expected.cohort > 100, "the export has people of both kinds")
         // Nobody first seen before the export reaches the days to first ask: none is past the data's span.
         #expect(report.policy.tally.firstAskDays.count <= 91)
+        #expect(
+            report.policy.tally.firstAskDays.reduce(0, +)
+                == report.policy.tally.peopleAsked - report.policy.tally.peopleBeforeStartAsked)
+        #expect(report.policy.tally.peopleBeforeStartAsked > 0)
         #expect(report.policy.tally.start.map { $0 >= Self.exportStart } ?? false)
         #expect(report.text.contains("installed before the data starts"))
         let json = JSONWriter(pretty: false).string(report.json)
@@ -389,5 +394,52 @@ struct ExportTrapsTests {
         // Everyone but the late one is observable for 42 days from their first line in the export,
         // and every one of them has the survey there (from the install, none would).
         #expect(assigned == 41 && observable == 40 && withOutcome == 40)
+    }
+
+    @Test(
+        "a budget's horizon leaves out people installed before the data starts, in memory and grouped",
+        arguments: [false, true])
+    func budgetHorizon(grouped: Bool) throws {
+        let budget = try BudgetSimulationTests.budget()
+        let lines = String(decoding: try BudgetSimulationTests.timeline(people: 200), as: UTF8.self)
+            .split(separator: "\n").map(String.init)
+        // Every 4th person also has an install line 200 days before their first (the cohort writes
+        // each person's lines together, their first line first).
+        var firsts: [String: Timestamp] = [:]
+        var moved: [String] = []
+        for line in lines {
+            let fields = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let user = try #require(fields["user"] as? String)
+            if firsts[user] == nil { firsts[user] = Timestamp(rfc3339: try #require(fields["time"] as? String)) }
+        }
+        var withInstalls: [String] = []
+        for line in lines {
+            let user = String(line.split(separator: "\"")[3])
+            if Int(user.filter(\.isNumber)).map({ $0 % 4 == 0 }) ?? false, !moved.contains(user) {
+                moved.append(user)
+                let before = firsts[user]! + TimeSpan(seconds: -200 * Self.day)
+                withInstalls.append("{\"user\":\"\(user)\",\"time\":\"\(before)\",\"type\":\"install\"}")
+            }
+            withInstalls.append(line)
+        }
+        func report(_ lines: [String]) throws -> BudgetSimulationReport {
+            var kind = BudgetSimulation(budget: SimulatedBudget(budget, path: BudgetSimulationTests.budgetFile))
+            kind.horizon = SimulationReport.Horizon(days: 7)
+            let text = lines.joined(separator: "\n") + "\n"
+            return try SimulationRequest(kind, input: .bytes(Array(text.utf8), name: "t.jsonl"), grouped: grouped).run()
+        }
+        let plain = try report(lines)
+        let apart = try report(withInstalls)
+        #expect(moved.count > 20)
+        #expect(plain.budget.tally.peopleBeforeStart == 0)
+        #expect(apart.budget.tally.peopleBeforeStart == moved.count)
+        // The cohort is the plain one's without them: their first days are not in the data.
+        let lastDay = try #require(plain.horizon?.lastFirstSeenDay(latest: plain.latest))
+        let movedInCohort = moved.filter { SimulationTally.day(of: firsts[$0]!) <= lastDay }.count
+        #expect(movedInCohort > 0)
+        #expect(
+            apart.horizonCounts(apart.budget)?.people == (plain.horizonCounts(plain.budget)?.people ?? 0)
+                - movedInCohort)
+        #expect(apart.text.contains("(left out: \(moved.count) people first seen before the data starts"))
     }
 }

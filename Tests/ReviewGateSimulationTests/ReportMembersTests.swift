@@ -34,6 +34,7 @@ struct ReportMembersTests {
         tally.earliest = Timestamp(rfc3339: "2025-06-01T12:00:00Z")
         tally.start = Timestamp(rfc3339: "2026-01-05T09:00:00Z")
         tally.peopleBeforeStart = 7
+        tally.peopleBeforeStartAsked = 2
         tally.firstSeen = [20_500: SimulationTally.FirstSeen(people: 60, asked: 20)]
         return tally
     }

@@ -43,12 +43,20 @@ extension BudgetSimulationReport {
         if let horizon, let counts = horizonCounts(budget) {
             let end = horizon.end(latest: latest)
             let lastDay = horizon.lastFirstSeenDay(latest: latest)
-            let text: HTML =
+            let before = budget.tally.peopleBeforeStart
+            // Where the data starts, when it is not simply its first line (as the text says).
+            let from = before > 0 || horizon.since != nil ? start.map { "from \($0.day) " } ?? "" : ""
+            var text: HTML =
                 HTML(text: "the first \(Words.days(horizon.days)), of the ")
                 + HTML.figure(FigurePath("within_days", "people"), Words.grouped(counts.people))
                 + HTML(
-                    text: " people first seen by " + (lastDay.map(Words.date(ofDay:)) ?? "-") + " (data to "
-                        + (end.map(\.day) ?? "-") + ")")
+                    text: " people first seen by " + (lastDay.map(Words.date(ofDay:)) ?? "-") + " (data " + from
+                        + "to " + (end.map(\.day) ?? "-") + ")")
+            if before > 0 {
+                text +=
+                    "; " + HTML.figure(FigurePath("within_days", "people_before_start"), Words.grouped(before))
+                    + HTML(text: " installed before the data starts, left out")
+            }
             rows.append(HTML.element("dt", [], "horizon") + HTML.element("dd", [], text))
         }
         let title: HTML =

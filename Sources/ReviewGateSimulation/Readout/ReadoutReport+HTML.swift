@@ -101,8 +101,10 @@ extension ReadoutReport {
         }
         body += HTML.element(
             "p", [("class", "note")],
-            "Each group among its own exposed people (its first moment any two arms differ); each comparison above and below counts its two groups from its own trigger."
-        )
+            HTML(
+                text:
+                    "This table counts each group from its exposure, the first moment any of the arms differ for a person (exposed), among those whose \(Words.days(withinDays)) end before the data does (observable). The sentences above and the comparisons below count each comparison's two groups from that comparison's own trigger, so their rates may differ from these."
+            ))
         body += HTML.element("div", [("class", "scroll")], groupTable(outcome, path: path))
         if !comparisons.isEmpty {
             body += HTML.element("div", [("class", "scroll")], comparisonTable(outcome, path: path))

@@ -146,6 +146,11 @@ extension ReadoutReport {
     var sampleRatioVerdict: String {
         if mismatch != nil { return "mismatch, below \(Self.mismatchThreshold)" }
         if assignmentP == nil, exposureP == nil { return "not checked (too few groups or people)" }
+        // Not a mismatch, but not reassuring either: said so, with what a mismatch would be.
+        if [assignmentP, exposureP].contains(where: { $0.map { $0 < 0.05 } ?? false }) {
+            return
+                "no mismatch (that is p < \(Self.mismatchThreshold)), though a p below 0.05 is worth a look at how people were assigned"
+        }
         return "no sign of a mismatch"
     }
 

@@ -58,6 +58,8 @@ package struct SimulationTally: Sendable, Hashable {
     /// its first day): their first days are not in the data, so they are left out of the days to
     /// first ask and of a horizon's cohort, and counted here instead, never as not asked.
     package var peopleBeforeStart = 0
+    /// Of them, people asked: the days to first ask hold the people asked less these.
+    package var peopleBeforeStartAsked = 0
     /// People counted before the start was known, in a run that finds it at its end (grouped,
     /// without `--since`), whose first line came before the earliest start found so far: counted
     /// once it is known (``settle(start:)``). Empty in a settled tally, and not in the JSON report.
@@ -100,6 +102,7 @@ package struct SimulationTally: Sendable, Hashable {
         case .known(let start):
             guard start.map({ person.first >= $0 }) ?? true else {
                 peopleBeforeStart += 1
+                if person.firstAskDay != nil { peopleBeforeStartAsked += 1 }
                 return
             }
         case .soFar(let start):
@@ -169,6 +172,7 @@ package struct SimulationTally: Sendable, Hashable {
         if let time = other.earliest, earliest.map({ $0 > time }) ?? true { earliest = time }
         if let time = other.start, start.map({ $0 > time }) ?? true { start = time }
         peopleBeforeStart += other.peopleBeforeStart
+        peopleBeforeStartAsked += other.peopleBeforeStartAsked
         unsettled += other.unsettled
         for (day, counts) in other.firstSeen {
             firstSeen[day, default: FirstSeen()].people += counts.people

@@ -36,6 +36,12 @@ package struct ReportCount: Sendable {
         meaning:
             "people first seen before observation started (`start`): an install line from before the export, so their first days are not in the data; left out of `days_to_first_ask` and of `within_days`, never counted as not asked",
         field: \.peopleBeforeStart)
+    /// People first seen before observation started who were asked.
+    static let peopleBeforeStartAsked = Self(
+        key: "people_before_start_asked", label: "of them asked",
+        meaning:
+            "of `people_before_start`, those asked: `days_to_first_ask` holds `people_asked` less these",
+        field: \.peopleBeforeStartAsked)
     /// Under an experiment: people exposed.
     static let peopleExposed = Self(
         key: "people_exposed", label: "people exposed",

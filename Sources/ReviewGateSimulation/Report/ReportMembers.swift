@@ -97,6 +97,7 @@ struct ReportMember: Sendable {
         .earliest,
         .start,
         .count(.peopleBeforeStart),
+        .count(.peopleBeforeStartAsked),
         .latest,
         .withinDays,
         .written("experiment", "the experiment's name (a policy with an experiment)") { result, context in

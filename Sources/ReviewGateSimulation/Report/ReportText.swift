@@ -39,7 +39,9 @@ extension SimulationReport {
 
     /// Under the days to first ask: who is left out of them, and why.
     static func beforeStartNote(_ tally: SimulationTally) -> String {
-        "(left out: \(Self.people(tally.peopleBeforeStart)) first seen before the data starts\(tally.start.map { " on \($0.day)" } ?? ""), whose install lines come from before the export: their first days are not in the data)"
+        let asked = tally.peopleBeforeStartAsked
+        return
+            "(left out: \(Self.people(tally.peopleBeforeStart)) first seen before the data starts\(tally.start.map { " on \($0.day)" } ?? ""), \(Self.grouped(asked)) of them asked, whose install lines come from before the export: their first days are not in the data)"
     }
 
     /// The role of the result at `index` of the text's columns (the baseline first): by position,

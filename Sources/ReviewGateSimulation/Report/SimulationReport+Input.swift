@@ -84,7 +84,7 @@ extension SimulationReport.Input {
         return duplicatesDropped
             ? what + ": dropped (--duplicates drop), each replayed once"
             : what
-                + ": each is replayed and counts again, as if it happened twice; an export without DISTINCT or a join that fans out writes them: --duplicates drop replays each once"
+                + ": each is replayed and counts again, as if it happened twice, in every figure below; an export without DISTINCT or a join that fans out writes them: --duplicates drop replays each once"
     }
 
     /// The report's lines on the version: the key every policy replayed with, and the people with
