@@ -12,12 +12,18 @@ enum DuplicateLines {
     /// one time in file order) that repeats an earlier line exactly.
     static func repeats(in events: UnsafeBufferPointer<TimelineEvent>, _ body: (Int) -> Void) {
         guard events.count > 1 else { return }
-        var runStart = 0
+        // Most people have no two lines at one time: one pass over the times says so, at the cost
+        // of a comparison a line, before anything else is set up.
+        var first = 1
+        while first < events.count, events[first].time != events[first - 1].time { first += 1 }
+        guard first < events.count else { return }
+        var runStart = first - 1
         var seen: Set<TimelineEvent>?
-        for index in 1..<events.count {
+        for index in first..<events.count {
             guard events[index].time == events[runStart].time else {
                 runStart = index
-                seen = nil
+                // Only when there is one: setting nil over nil still releases.
+                if seen != nil { seen = nil }
                 continue
             }
             if index - runStart < pairwiseRun {
