@@ -100,6 +100,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 Self.checkGrouped(bytes, format: format, Simulation(budget: Self.simulatedBudget))
                 let timeline = Timeline(events: events, symbols: reader.symbols, people: reader.people)
                 _ = Simulation(policies: [simulated], keepsAsks: true).run(timeline)
+                Self.checkGroupedAgainstWhole(bytes, format: format, timeline, Simulation(budget: Self.simulatedBudget))
+                var horizon = Simulation(policies: [simulated], horizonDays: 30)
+                horizon.dropsDuplicates = bytes.first.map { $0 & 1 == 1 } ?? false
+                Self.checkGroupedAgainstWhole(bytes, format: format, timeline, horizon)
                 // The fuzzer's own inputs: an amplification input's one long person, arbitrated line by
                 // line with every decision's checks, says nothing the small ones do not.
                 if bytes.count <= 1 << 16 { Self.checkLeanArbitration(timeline) }
@@ -230,6 +234,22 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         precondition(chunked?.tallies == whole.tallies, "a grouped read in chunks counted otherwise")
         precondition(chunked?.asks == whole.asks, "a grouped read in chunks asked otherwise")
         precondition(chunked?.budgets == whole.budgets, "a grouped read in chunks counted the budget otherwise")
+    }
+
+    /// Replays `bytes` (up to 64 KiB) grouped, when they are, and stops the process unless it counts
+    /// what the whole `timeline` in memory counts: where observation starts, found only at a grouped
+    /// run's end, and the duplicate lines included (Semantics §10 *What the input can tell*).
+    static func checkGroupedAgainstWhole(
+        _ bytes: [UInt8], format: TimelineFormat, _ timeline: Timeline, _ simulation: Simulation
+    ) {
+        guard bytes.count <= 1 << 16,
+            let grouped = try? GroupedReplay.outcome(
+                of: bytes, format: format, simulation, forgetting: .max, chunkSize: { _ in bytes.count })
+        else { return }
+        let whole = simulation.run(timeline)
+        precondition(grouped.tallies == whole.tallies, "a grouped run counted otherwise than the whole")
+        precondition(grouped.budgets == whole.budgets, "a grouped run counted the budget otherwise than the whole")
+        precondition(grouped.duplicates == whole.duplicates, "a grouped run found other duplicates")
     }
 
     /// Reads every `"time":"…"` value of `bytes`, and every line, written with `T`, through one scratch, as a timeline
