@@ -45,8 +45,8 @@ struct SimulateCommand: ParsableCommand {
 
             Memory: the whole timeline is held (about 80 bytes an event at the peak) and people run on every \
             core; --grouped reads a timeline whose lines are grouped by person (sorted, or Spark's \
-            CLUSTER BY) holding one person at a time (and about 32 bytes a person first seen before the \
-            start found so far, unless --since gives it). --format json writes a report that \
+            CLUSTER BY) holding one person at a time (and 16 bytes, for each policy, arm and variant, a person \
+            first seen before the start found so far, unless --since gives the start). --format json writes a report that \
             `simulate --merge` adds up with others: run one per partition with the same --since, then merge.
 
             --html FILE also writes the report as one self-contained page to share: the headline \
@@ -133,7 +133,7 @@ struct SimulateCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "With --within-days: where observation starts (RFC 3339), the export's first day; default the earliest line that is not an install before the person's other lines. People first seen before it are counted apart. Give it to each partition you --merge.",
+            "Where observation starts (RFC 3339), the export's first day; default the earliest line that is not an install before the person's other lines. People first seen before it are counted apart. Give the same to each partition you --merge.",
             valueName: "time"))
     var since: String?
 
@@ -175,7 +175,9 @@ struct SimulateCommand: ParsableCommand {
         }
         for (name, value) in [("--until", until), ("--since", since)] {
             guard let value else { continue }
-            guard withinDays != nil else { throw ValidationError("\(name) goes with --within-days") }
+            guard withinDays != nil || name == "--since" else {
+                throw ValidationError("\(name) goes with --within-days")
+            }
             guard Timestamp(rfc3339: value) != nil else {
                 throw ValidationError("\(name) must be an RFC 3339 time, such as 2026-03-01T00:00:00Z; found \(value)")
             }
@@ -242,6 +244,7 @@ struct SimulateCommand: ParsableCommand {
             kind.beside = .baseline(SimulatedBudget(result.budget, path: baseline))
         }
         kind.horizon = horizon
+        kind.since = since.flatMap { Timestamp(rfc3339: $0) }
         // Opened before anything is read, so that an unwritable path stops the run at once.
         let htmlStream = try html.map(ReplayOptions.stream)
         let input = try self.input()
@@ -287,6 +290,7 @@ struct SimulateCommand: ParsableCommand {
             ? PolicySimulation(policy: policy, baseline: baseline)
             : PolicySimulation(policy: policy, variants: variants)
         kind.horizon = horizon
+        kind.since = since.flatMap { Timestamp(rfc3339: $0) }
         kind.asks = askStream.map { stream in { stream.write($0 + "\n") } }
         let report = try replay.run(
             SimulationRequest(
@@ -305,9 +309,7 @@ struct SimulateCommand: ParsableCommand {
     /// The horizon `--within-days` and `--until` ask for.
     private var horizon: SimulationReport.Horizon? {
         withinDays.map {
-            SimulationReport.Horizon(
-                days: $0, until: until.flatMap { Timestamp(rfc3339: $0) },
-                since: since.flatMap { Timestamp(rfc3339: $0) })
+            SimulationReport.Horizon(days: $0, until: until.flatMap { Timestamp(rfc3339: $0) })
         }
     }
 }

@@ -132,6 +132,8 @@ public struct PolicySimulation: SimulationKind {
     package var beside: Beside
     /// The horizon (`--within-days`, `--until`).
     package var horizon: SimulationReport.Horizon?
+    /// Where observation starts (`--since`), when given.
+    package var since: Timestamp?
     /// Given one JSON line per ask, when asks are kept.
     package var asks: ((String) -> Void)?
 
@@ -171,7 +173,7 @@ public struct PolicySimulation: SimulationKind {
             versionKey.map { policy.replaying(versionKey: $0) } ?? policy
         }
         var simulation = Simulation(policies: all, keepsAsks: asks != nil, horizonDays: horizon?.days)
-        simulation.observe(horizon)
+        simulation.observe(horizon, since: since)
         let replayed = try request.replay(simulation, asks: asks)
         try replayed.checkLinesRead()
         let checked: InputCheck.Checked
@@ -190,6 +192,7 @@ public struct PolicySimulation: SimulationKind {
             input: replayed.input, policy: results[0], baseline: besides.isEmpty ? nil : results[1],
             horizon: horizon)
         if !variants.isEmpty { report.variants = Array(results.dropFirst()) }
+        report.since = since
         report.input.take(checked, versionKey: versionKey)
         report.problems = replayed.problems
         report.skippedByKind = replayed.skippedByKind
@@ -206,6 +209,8 @@ public struct BudgetSimulation: SimulationKind {
     package var beside: Beside = .baseline(nil)
     /// The horizon (`--within-days`, `--until`).
     package var horizon: SimulationReport.Horizon?
+    /// Where observation starts (`--since`), when given.
+    package var since: Timestamp?
 
     /// What a budget is replayed beside.
     package enum Beside {
@@ -232,7 +237,7 @@ public struct BudgetSimulation: SimulationKind {
         let budgets = ([budget] + besides).map { budget in versionKey.map { budget.replaying(versionKey: $0) } ?? budget
         }
         var simulation = Simulation(budgets: budgets, horizonDays: horizon?.days)
-        simulation.observe(horizon)
+        simulation.observe(horizon, since: since)
         let replayed = try request.replay(simulation, asks: nil)
         try replayed.checkLinesRead()
         let checked: InputCheck.Checked
@@ -257,6 +262,7 @@ public struct BudgetSimulation: SimulationKind {
         case .baseline(let baseline): report.baseline = baseline == nil ? nil : results[1]
         case .variants: report.variants = Array(results.dropFirst())
         }
+        report.since = since
         report.input.take(checked, versionKey: versionKey)
         report.problems = replayed.problems
         report.skippedByKind = replayed.skippedByKind

@@ -85,7 +85,18 @@ struct ExportTrapsTests {
         _ lines: [Line], policy: Policy, horizonDays: Int, until: Timestamp? = nil, since: Timestamp? = nil
     ) throws -> Counts {
         var people: [String: [Line]] = [:]
-        for line in lines where until.map({ line.time <= $0 }) ?? true { people[line.user, default: []].append(line) }
+        var later = Set<String>()
+        for line in lines {
+            guard until.map({ line.time <= $0 }) ?? true else {
+                later.insert(line.user)
+                continue
+            }
+            people[line.user, default: []].append(line)
+        }
+        // A person whose lines up to the end are their install alone starts after it: not counted.
+        for (user, lines) in people where later.contains(user) && lines.count == 1 && lines[0].type == "install" {
+            people[user] = nil
+        }
         func inOrder(_ lines: [Line]) -> [Line] {
             lines.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         }
@@ -150,7 +161,7 @@ struct ExportTrapsTests {
         var request = SimulationRequest(
             policy: simulated, input: .bytes(Array(text.utf8), name: "export.jsonl"), grouped: grouped, jobs: jobs,
             withinDays: horizonDays, until: until)
-        request.kind.horizon?.since = since
+        request.kind.since = since
         request.dropsDuplicates = dropsDuplicates
         return try request.run()
     }
@@ -183,7 +194,7 @@ struct ExportTrapsTests {
                 == report.policy.tally.peopleAsked - report.policy.tally.peopleBeforeStartAsked)
         #expect(report.policy.tally.peopleBeforeStartAsked > 0)
         #expect(report.policy.tally.start.map { $0 >= Self.exportStart } ?? false)
-        #expect(report.text.contains("installed before the data starts"))
+        #expect(report.text.contains("first seen before the data starts"))
         let json = JSONWriter(pretty: false).string(report.json)
         #expect(json.contains("\"people_before_start\":\(expected.beforeStart)"))
     }
@@ -204,7 +215,13 @@ struct ExportTrapsTests {
         // Without --until, the asks after it count: the figures differ.
         #expect(Self.counts(try Self.report(lines, horizonDays: 14, since: since)).asks > expected.asks)
         let ended = try Self.report(lines, horizonDays: 14, until: until, since: since)
-        let after = lines.filter { $0.time > until }.count
+        let users = Set(lines.filter { $0.time > until }.map(\.user))
+        let alone = Set(lines.filter { $0.time <= until }.map(\.user)).filter { user in
+            let kept = lines.filter { $0.user == user && $0.time <= until }
+            return users.contains(user) && kept.count == 1 && kept[0].type == "install"
+        }
+        #expect(!alone.isEmpty, "someone installed before the export is active only after --until")
+        let after = lines.filter { $0.time > until }.count + alone.count
         #expect(after > 0 && ended.input.linesAfterEnd == after)
         #expect(ended.text.contains(", \(after) lines after --until, "))
     }
@@ -441,5 +458,62 @@ struct ExportTrapsTests {
             apart.horizonCounts(apart.budget)?.people == (plain.horizonCounts(plain.budget)?.people ?? 0)
                 - movedInCohort)
         #expect(apart.text.contains("(left out: \(moved.count) people first seen before the data starts"))
+    }
+
+    @Test("a grouped run that renumbers the person in flight still sees their duplicate install, and the same start")
+    func groupedRenumbering() throws {
+        // Each person's lines twice (an export without DISTINCT), grouped, read in chunks of a few bytes
+        // by a replay that forgets everyone but the one in flight after each chunk.
+        let lines = Self.export(people: 60, seed: 13)
+        let grouped = lines.enumerated().sorted { ($0.element.user, $0.offset) < ($1.element.user, $1.offset) }
+            .flatMap { [$0.element, $0.element] }
+        let text = Array((grouped.map(\.json).joined(separator: "\n") + "\n").utf8)
+        let simulated = SimulatedPolicy(try Fixtures.policy(Self.policy), path: "traps.yaml")
+        for drops in [false, true] {
+            var simulation = Simulation(policies: [simulated], horizonDays: 30)
+            simulation.dropsDuplicates = drops
+            let chunked = try GroupedReplay.outcome(
+                of: text, format: .jsonl, simulation, forgetting: 1, chunkSize: { 7 + $0 % 13 })
+            let (timeline, _) = try SimulationTests.read(String(decoding: text, as: UTF8.self))
+            let whole = simulation.run(timeline)
+            #expect(chunked.tallies == whole.tallies, "drops: \(drops)")
+            #expect(chunked.duplicates == lines.count && whole.duplicates == lines.count)
+        }
+    }
+
+    @Test("--since and a horizon need not go together, and parts made with the same --since merge into the whole")
+    func sinceWithoutAHorizon() throws {
+        let lines = Self.export(people: 200, seed: 17)
+        let half = Set((0..<100).map { "u-\($0)" })
+        func report(_ lines: [Line]) throws -> SimulationReport {
+            let simulated = SimulatedPolicy(try Fixtures.policy(Self.policy), path: "traps.yaml")
+            let text = lines.map(\.json).joined(separator: "\n") + "\n"
+            var request = SimulationRequest(
+                policy: simulated, input: .bytes(Array(text.utf8), name: "export.jsonl"), jobs: 1)
+            request.kind.since = Self.exportStart
+            return try request.run()
+        }
+        let whole = try report(lines)
+        var merged = try report(lines.filter { half.contains($0.user) })
+        try merged.add(try report(lines.filter { !half.contains($0.user) }))
+        #expect(merged.policy.tally == whole.policy.tally && whole.policy.tally.peopleBeforeStart > 0)
+        let json = JSONWriter().string(whole.json)
+        #expect(json.contains(#""since":"2026-01-01T00:00:00Z""#))
+        #expect(try SimulationReport(json: JSONReader().loadDocument(json, file: "r.json")).since == Self.exportStart)
+    }
+
+    @Test("a person whose lines up to --until are an install alone starts after the end: not counted")
+    func aLoneInstallBeforeTheEnd() throws {
+        let lines = [
+            Line(
+                user: "early", time: Self.exportStart + TimeSpan(seconds: -90 * Self.day), type: "install", build: "1"),
+            Line(
+                user: "early", time: Self.exportStart + TimeSpan(seconds: 20 * Self.day), type: "event", name: "done",
+                build: "1"),
+            Line(user: "a", time: Self.exportStart, type: "event", name: "done", build: "1"),
+        ]
+        let report = try Self.report(lines, horizonDays: 1, until: Self.exportStart + TimeSpan(seconds: 10 * Self.day))
+        #expect(report.policy.tally.people == 1)
+        #expect(report.input.linesAfterEnd == 2)
     }
 }

@@ -97,6 +97,15 @@ import Testing
         #expect(!text.contains("does not hold, as its inner condition holds"))
         let plan = try Fixtures.simplePolicy(guards: "when: {attribute: plan, equals: pro}")
         #expect(try Self.explain(plan).contains("when: needs attribute plan equals \"pro\""))
+        // Either part of an `any` would do; an `all`'s every part is needed.
+        let either = try Fixtures.simplePolicy(guards: "when: {any: [{flag: pro}, {attribute: plan, equals: pro}]}")
+        #expect(try Self.explain(either).contains("when: needs flag pro true or attribute plan equals \"pro\""))
+        let nested = try Fixtures.simplePolicy(guards: "when: {all: [{flag: a}, {any: [{flag: b}, {flag: c}]}]}")
+        #expect(try Self.explain(nested).contains("when: needs flag a true and (flag b true or flag c true)"))
+        let half = try Fixtures.state(Fixtures.baseState + "\nflags: {c: true}")
+        #expect(
+            try Self.explain(nested, half).contains("when: needs flag a true\n")
+                || (try Self.explain(nested, half)).hasSuffix("when: needs flag a true"))
     }
 
     @Test func theEntryOfAListThatAppliedIsInTheRow() throws {

@@ -62,6 +62,34 @@ enum ConditionText {
         }
     }
 
+    /// What would make `condition` hold, from the parts that do not (`failing`), in words: the parts
+    /// of an `all` joined by `and`, of an `any` by `or` (in brackets within another), each leaf by
+    /// ``need(_:)``; `nil` when it holds.
+    static func need(_ condition: Condition, failing: [ConditionFailure]) -> String? {
+        let failed = Set(failing.map(\.condition.location))
+        func need(_ condition: Condition, nested: Bool) -> String? {
+            switch condition.test {
+            case .all(let parts):
+                let needs = parts.compactMap { need($0, nested: true) }
+                guard !needs.isEmpty else { return nil }
+                return needs.count > 1 && nested
+                    ? "(" + needs.joined(separator: " and ") + ")" : needs.joined(separator: " and ")
+            case .any(let parts) where !parts.isEmpty:
+                let needs = parts.map { need($0, nested: true) }
+                guard !needs.contains(where: { $0 == nil }) else { return nil }
+                let all = needs.compactMap { $0 }
+                return all.count > 1 && nested
+                    ? "(" + all.joined(separator: " or ") + ")" : all.joined(separator: " or ")
+            default:
+                guard failed.contains(condition.location),
+                    let failure = failing.first(where: { $0.condition.location == condition.location })
+                else { return nil }
+                return Self.need(failure)
+            }
+        }
+        return need(condition, nested: false)
+    }
+
     /// What would make a part that does not hold pass, in words: `flag stream_active false or not
     /// set`, `event quiz_done at least 3`, `attribute plan equals "pro"`.
     static func need(_ failure: ConditionFailure) -> String {

@@ -143,10 +143,11 @@ public struct TextExplanation: Sendable {
             case .minSessionAge: return "min_session_age: the session start is not known (record a launch)"
             case .maxAsks, .systemQuota: return "\(key.rawValue): the limit is for a lifetime; no more asks"
             case .when:
-                guard case .condition(let failing) = check.observed, !failing.isEmpty else {
-                    return "when: needs the condition to hold"
-                }
-                return "when: needs " + failing.map(ConditionText.need).joined(separator: " and ")
+                guard case .condition(let failing) = check.observed, !failing.isEmpty,
+                    case .when(let condition)? = policy.guards[.when]?.value,
+                    let need = ConditionText.need(condition, failing: failing)
+                else { return "when: needs the condition to hold" }
+                return "when: needs " + need
             // Ages and counts pass by waiting or are counts: eligible_from or needs say so.
             case .minInstallAge, .minLaunches, .minVersionAge, .cooldown, .activeDays: return nil
             }

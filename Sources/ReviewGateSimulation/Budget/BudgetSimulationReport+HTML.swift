@@ -45,7 +45,7 @@ extension BudgetSimulationReport {
             let lastDay = horizon.lastFirstSeenDay(latest: latest)
             let before = budget.tally.peopleBeforeStart
             // Where the data starts, when it is not simply its first line (as the text says).
-            let from = before > 0 || horizon.since != nil ? start.map { "from \($0.day) " } ?? "" : ""
+            let from = before > 0 || since != nil ? start.map { "from \($0.day) " } ?? "" : ""
             var text: HTML =
                 HTML(text: "the first \(Words.days(horizon.days)), of the ")
                 + HTML.figure(FigurePath("within_days", "people"), Words.grouped(counts.people))
@@ -55,7 +55,7 @@ extension BudgetSimulationReport {
             if before > 0 {
                 text +=
                     "; " + HTML.figure(FigurePath("within_days", "people_before_start"), Words.grouped(before))
-                    + HTML(text: " installed before the data starts, left out")
+                    + HTML(text: " first seen before the data starts, left out")
             }
             rows.append(HTML.element("dt", [], "horizon") + HTML.element("dd", [], text))
         }

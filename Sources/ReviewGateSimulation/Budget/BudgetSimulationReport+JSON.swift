@@ -12,6 +12,7 @@ extension BudgetSimulationReport {
         // Only under a horizon, as are each budget's latest line and people by first-seen date: a
         // report without one has the members it had before --within-days took a budget.
         if let horizon { members.append(("horizon", horizon.json(latest: latest))) }
+        if let since { members.append(("since", .string(since.description))) }
         members += resultMembers(budget)
         if let baseline { members.append(("baseline", .object(resultMembers(baseline)))) }
         if !variants.isEmpty { members.append(("variants", .array(variants.map { .object(resultMembers($0)) }))) }
@@ -130,6 +131,7 @@ extension BudgetSimulationReport {
         reader.checkVariants(variants.map(\.variant), in: root)
         guard reader.problems.isEmpty, let budget else { throw DiagnosticError(reader.problems) }
         self.init(input: input, budget: budget, baseline: baseline, variants: variants, horizon: horizon)
+        self.since = reader.time(root["since"])
     }
 }
 

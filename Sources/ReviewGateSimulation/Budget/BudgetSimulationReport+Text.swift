@@ -89,7 +89,7 @@ extension BudgetSimulationReport {
         let end = horizon.end(latest: latest)
         let lastDay = horizon.lastFirstSeenDay(latest: latest)
         let before = budget.tally.peopleBeforeStart
-        let from = before > 0 || horizon.since != nil ? start.map { "from \($0.day) " } ?? "" : ""
+        let from = before > 0 || since != nil ? start.map { "from \($0.day) " } ?? "" : ""
         var lines = [
             "",
             "granted within the first \(Words.days(horizon.days)), of the \(Words.people(counts.people)) first seen by "
@@ -97,7 +97,7 @@ extension BudgetSimulationReport {
         ]
         if before > 0 {
             lines.append(
-                "(left out: \(Words.people(before)) first seen before the data starts; their install lines come from before the export, so their first \(Words.days(horizon.days)) are not in the data)"
+                "(left out: \(Words.people(before)) first seen before the data starts: their first \(Words.days(horizon.days)) are not in the data, as an export's install lines from before its first day say)"
             )
         }
         let other = baseline.flatMap { result in horizonCounts(result).map { (counts: $0, result: result) } }

@@ -87,6 +87,8 @@ public struct BudgetSimulationReport: Sendable {
     package var variants: [BudgetResult] = []
     /// The horizon, under `--within-days`.
     package var horizon: SimulationReport.Horizon?
+    /// Where observation starts when `--since` says.
+    package var since: Timestamp?
     /// The lines skipped (or warned of) while reading, each at its `file:line:column`.
     public var problems: [Diagnostic] = []
     /// How many lines were skipped, by kind of problem.
@@ -131,10 +133,15 @@ public struct BudgetSimulationReport: Sendable {
                     "the reports have different horizons (--within-days, --until or --since); merge reports of the same run"
             )
         }
+        guard other.since == since else {
+            throw .init(
+                message:
+                    "the reports were made with different --since (\(since?.description ?? "none") and \(other.since?.description ?? "none")); merge reports of the same run"
+            )
+        }
         try SimulationReport.checkStarts(
-            (start, results.map(\.tally.peopleBeforeStart)),
-            (other.start, other.results.map(\.tally.peopleBeforeStart)),
-            since: horizon?.since)
+            (start, results.map(\.tally.peopleBeforeStart), budget.tally.people),
+            (other.start, other.results.map(\.tally.peopleBeforeStart), other.budget.tally.people), since: since)
         guard other.budget.sameRun(as: budget), (other.baseline == nil) == (baseline == nil),
             other.baseline.map({ $0.sameRun(as: baseline!) }) ?? true
         else {

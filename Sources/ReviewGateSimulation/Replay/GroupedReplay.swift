@@ -26,12 +26,15 @@ package struct GroupedReplay {
     /// Takes the events `reader` has just read (in file order), replaying each person whose lines
     /// have ended, and lets the reader forget them.
     package mutating func take(_ events: [TimelineEvent], from reader: inout TimelineReader) {
-        for event in events {
+        for var event in events {
             if event.person != person {
                 flush(symbols: reader.symbols)
                 person = event.person
                 name = reader.people[event.person]
             }
+            // One number for the person's every line: the reader renumbers the person in flight
+            // when it forgets the others, and the duplicates' check compares whole lines.
+            if let first = group.first { event.person = first.person }
             group.append(event)
         }
         if reader.people.count > forgetsPeopleAfter { person = reader.forgetPeople(keeping: person) }

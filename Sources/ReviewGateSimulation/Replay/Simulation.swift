@@ -117,10 +117,10 @@ package struct Simulation: Sendable {
         return total
     }
 
-    /// Observes from and to where `horizon` says (`--since`, `--until`), when there is one.
-    package mutating func observe(_ horizon: SimulationReport.Horizon?) {
+    /// Observes to where `horizon` says (`--until`), when there is one, and from `since` (`--since`).
+    package mutating func observe(_ horizon: SimulationReport.Horizon?, since: Timestamp?) {
         until = horizon?.until
-        since = horizon?.since
+        self.since = since
     }
 
     /// Counts the people whose first-seen figures waited for the start, now that the whole input
@@ -147,7 +147,9 @@ package struct Simulation: Sendable {
     ) -> Int {
         let all = events.count
         let events = observed(events)
-        guard !events.isEmpty else { return all }
+        // Nothing left, or only installs before lines that come after the end: the person's data
+        // starts after it (an export's install line from before its first day is no line of it).
+        guard !events.isEmpty, events.count == all || Timeline.observedFrom(events) != nil else { return all }
         var duplicates: (count: Int, first: TimelineEvent?) = (0, nil)
         if dropsDuplicates {
             duplicates = DuplicateLines.dropped(from: events, into: &kept)

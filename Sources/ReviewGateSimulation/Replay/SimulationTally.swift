@@ -87,10 +87,21 @@ package struct SimulationTally: Sendable, Hashable {
     struct FirstSeenPerson: Sendable, Hashable {
         /// Their first line's time.
         var first: Timestamp
-        /// Whole days from their first line to their first ask; `nil` when never asked.
-        var firstAskDay: Int?
+        /// Whole days from their first line to their first ask (at most 36,500); -1 when never asked.
+        /// Not an `Int?`: a grouped run may hold millions of these, at 16 bytes each.
+        var askDay: Int32
         /// With a horizon, whether their first ask came within it.
         var askedWithin: Bool
+
+        /// A person first seen at `first`, first asked `firstAskDay` whole days later (`nil`: never).
+        init(first: Timestamp, firstAskDay: Int?, askedWithin: Bool) {
+            self.first = first
+            askDay = firstAskDay.map { Int32(clamping: $0) } ?? -1
+            self.askedWithin = askedWithin
+        }
+
+        /// Whole days from their first line to their first ask; `nil` when never asked.
+        var firstAskDay: Int? { askDay < 0 ? nil : Int(askDay) }
     }
 
     /// Counts a person first seen at `person.first`: in the days to first ask and, with a horizon

@@ -41,7 +41,7 @@ extension SimulationReport {
     static func beforeStartNote(_ tally: SimulationTally) -> String {
         let asked = tally.peopleBeforeStartAsked
         return
-            "(left out: \(Self.people(tally.peopleBeforeStart)) first seen before the data starts\(tally.start.map { " on \($0.day)" } ?? ""), \(Self.grouped(asked)) of them asked, whose install lines come from before the export: their first days are not in the data)"
+            "(left out: \(Self.people(tally.peopleBeforeStart)) first seen before the data starts\(tally.start.map { " on \($0.day)" } ?? "") (\(Self.grouped(asked)) of them asked): their first days are not in the data, as an export's install lines from before its first day say)"
     }
 
     /// The role of the result at `index` of the text's columns (the baseline first): by position,
@@ -114,7 +114,7 @@ extension SimulationReport {
             let lastDay = horizon.lastFirstSeenDay(latest: latest)
             let before = results.contains { $0.tally.peopleBeforeStart > 0 }
             // Where the data starts, when it is not simply its first line.
-            let from = before || horizon.since != nil ? start.map { "from \($0.day) " } ?? "" : ""
+            let from = before || since != nil ? start.map { "from \($0.day) " } ?? "" : ""
             table.blank()
             table.heading(
                 "the first \(Self.days(horizon.days)), of people first seen by "

@@ -126,7 +126,7 @@ extension SimulationReport {
         let lastDay = horizon.lastFirstSeenDay(latest: latest)
         // Where the data starts, when it is not simply its first line (as the text says).
         let before = results.contains { $0.tally.peopleBeforeStart > 0 }
-        let from = before || horizon.since != nil ? start.map { "from \($0.day) " } ?? "" : ""
+        let from = before || since != nil ? start.map { "from \($0.day) " } ?? "" : ""
         return "the first \(Self.days(horizon.days)), of people first seen by "
             + (lastDay.map(Self.date(ofDay:)) ?? "-") + " (data " + from + "to " + (end.map(\.day) ?? "-") + ")"
     }

@@ -9,6 +9,7 @@ extension SimulationReport {
                 ("reviewgate_simulation", .int(Self.formatVersion)),
                 ("input", input.json),
                 ("horizon", horizon.map { $0.json(latest: latest) } ?? .null),
+            ] + (since.map { [("since", JSONValue.string($0.description))] } ?? []) + [
                 ("policy", policy.json(horizon: horizonCounts)),
                 ("baseline", baseline.map { $0.json(horizon: horizonCounts) } ?? .null),
             ] + (variants.isEmpty ? [] : [("variants", .array(variants.map { $0.json(horizon: horizonCounts) }))]))
@@ -28,7 +29,6 @@ extension SimulationReport.Horizon {
     func json(latest: Timestamp?) -> JSONValue {
         .object([
             ("days", .int(days)), ("until", until.map { .string($0.description) } ?? .null),
-            ("since", since.map { .string($0.description) } ?? .null),
             ("end", end(latest: latest).map { .string($0.description) } ?? .null),
             (
                 "first_seen_by",

@@ -39,11 +39,13 @@ extension SimulationReport {
         var baseline: PolicyResult?
         if let node = root["baseline"], node.mapping != nil { baseline = reader.policy(node) }
         let horizon = reader.horizon(root)
+        let since = reader.time(root["since"])
         let variants = root["variants"] == nil ? [] : reader.list(root, "variants").compactMap { reader.policy($0) }
         reader.checkVariants(variants.map(\.variant), in: root)
         guard reader.problems.isEmpty, let policy else { throw DiagnosticError(reader.problems) }
         self.init(input: input, policy: policy, baseline: baseline, horizon: horizon)
         self.variants = variants
+        self.since = since
     }
 }
 
@@ -188,7 +190,7 @@ struct ReportReader {
         if !(1...36_500).contains(days) {
             problems.append(.error("the horizon's days must be from 1 to 36500", at: node.location))
         }
-        return SimulationReport.Horizon(days: days, until: time(node["until"]), since: time(node["since"]))
+        return SimulationReport.Horizon(days: days, until: time(node["until"]))
     }
 
     /// Under `--vary`, a result's variant: its settings, path to value as written; `nil` for the

@@ -124,16 +124,11 @@ public struct SimulationReport: Sendable {
         package var days: Int
         /// Where observation ends (`--until`), when given.
         package var until: Timestamp?
-        /// Where observation starts (`--since`), when given; otherwise where the input shows it
-        /// starts (``SimulationTally/start``).
-        package var since: Timestamp?
 
-        /// A horizon of `days` days, ending at `until` or at the input's latest time, and starting
-        /// at `since` or where the input starts.
-        package init(days: Int, until: Timestamp? = nil, since: Timestamp? = nil) {
+        /// A horizon of `days` days, ending at `until` or at the input's latest time.
+        package init(days: Int, until: Timestamp? = nil) {
             self.days = days
             self.until = until
-            self.since = since
         }
 
         /// Where observation ends for a result whose latest line is at `latest`.
@@ -154,6 +149,9 @@ public struct SimulationReport: Sendable {
     package var baseline: PolicyResult?
     /// The horizon, under `--within-days`.
     package var horizon: Horizon?
+    /// Where observation starts when `--since` says (otherwise each result's ``SimulationTally/start``
+    /// is where the input shows it starts).
+    package var since: Timestamp?
     /// Under `--vary` (Semantics §10), each variant's result, in odometer order, beside ``policy`` as written.
     package var variants: [PolicyResult] = []
     /// The lines skipped (or warned of) while reading, each at its `file:line:column`; not part of
@@ -197,10 +195,15 @@ public struct SimulationReport: Sendable {
                     "the reports have different horizons (\(horizon.map { "--within-days \($0.days)" } ?? "none") and \(other.horizon.map { "--within-days \($0.days)" } ?? "none"), or different --until or --since); merge reports of the same run"
             )
         }
+        guard other.since == since else {
+            throw MergeError(
+                message:
+                    "the reports were made with different --since (\(since?.description ?? "none") and \(other.since?.description ?? "none")); merge reports of the same run"
+            )
+        }
         try Self.checkStarts(
-            (start, results.map(\.tally.peopleBeforeStart)),
-            (other.start, other.results.map(\.tally.peopleBeforeStart)),
-            since: horizon?.since)
+            (start, results.map(\.tally.peopleBeforeStart), policy.tally.people),
+            (other.start, other.results.map(\.tally.peopleBeforeStart), other.policy.tally.people), since: since)
         guard other.policy.sameRun(as: policy), (other.baseline == nil) == (baseline == nil),
             other.baseline.map({ $0.sameRun(as: baseline!) }) ?? true
         else {
@@ -231,9 +234,19 @@ public struct SimulationReport: Sendable {
     /// (the earlier) would observe. Parts made with the same `--since` (`since`) start alike; a part
     /// with no one before its start counted everyone as the merged start would.
     static func checkStarts(
-        _ one: (start: Timestamp?, before: [Int]), _ other: (start: Timestamp?, before: [Int]), since: Timestamp?
+        _ one: (start: Timestamp?, before: [Int], people: Int),
+        _ other: (start: Timestamp?, before: [Int], people: Int),
+        since: Timestamp?
     ) throws(MergeError) {
-        guard since == nil, one.start != other.start, let first = one.start, let second = other.start else { return }
+        guard since == nil, one.start != other.start, one.people > 0, other.people > 0 else { return }
+        guard let first = one.start, let second = other.start else {
+            // A part whose every person is a lone install has no start and counted them all as
+            // observed; beside a part with a start, the whole would count some of them apart.
+            throw MergeError(
+                message:
+                    "one report has no observation start (its people are install lines alone) and the other starts at \((one.start ?? other.start)!): their people would be counted otherwise together; simulate each part with the same --since (the export's first day)"
+            )
+        }
         let later = first < second ? other : one
         guard later.before.contains(where: { $0 > 0 }) else { return }
         throw MergeError(
