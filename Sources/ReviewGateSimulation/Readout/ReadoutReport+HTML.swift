@@ -284,7 +284,9 @@ extension ReadoutReport {
             rows.append(HTML.element("tr", [], cells))
         }
         return HTML.element(
-            "p", [("class", "note")], "80% power, α = 0.05 two-sided, days at the input's rate of new people")
+            "p", [("class", "note")],
+            "80% power, α = 0.05 two-sided, days at the input's rate of new people; people are the comparison's two groups together"
+        )
             + Self.table(head, rows)
     }
 

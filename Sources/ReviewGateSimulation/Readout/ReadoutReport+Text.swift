@@ -112,7 +112,7 @@ extension ReadoutReport {
         }
         return [
             "",
-            "  80% power, alpha 0.05 two-sided; days at \(newPeoplePerDay.map { BudgetSimulationReport.tenths($0) } ?? "-") new people a day",
+            "  80% power, alpha 0.05 two-sided; days at \(newPeoplePerDay.map { BudgetSimulationReport.tenths($0) } ?? "-") new people a day; people: the two groups together",
         ]
             + TextTable.lines(rows).map { "  " + $0 }
     }
