@@ -174,14 +174,7 @@ public struct PolicySimulation: SimulationKind {
         }
         var simulation = Simulation(policies: all, keepsAsks: asks != nil, horizonDays: horizon?.days)
         simulation.observe(horizon, since: since)
-        let replayed = try request.replay(simulation, asks: asks)
-        try replayed.checkLinesRead()
-        let checked: InputCheck.Checked
-        do {
-            checked = try InputCheck.Checked(
-                replayed.outcome.inventory, symbols: replayed.symbols, policies: all.map(\.policy),
-                versionKey: versionKey)
-        } catch { throw replayed.refusal(error) }
+        let (replayed, checked) = try request.replayChecked(simulation, asks: asks, policies: all.map(\.policy))
         request.hand(replayed.outcome.asks, to: asks)
         let results = all.indices.map { index in
             SimulationReport.PolicyResult(
@@ -238,15 +231,9 @@ public struct BudgetSimulation: SimulationKind {
         }
         var simulation = Simulation(budgets: budgets, horizonDays: horizon?.days)
         simulation.observe(horizon, since: since)
-        let replayed = try request.replay(simulation, asks: nil)
-        try replayed.checkLinesRead()
-        let checked: InputCheck.Checked
-        do {
-            checked = try InputCheck.Checked(
-                replayed.outcome.inventory, symbols: replayed.symbols, policies: budgets.flatMap(\.budget.policies),
-                wants: budgets.flatMap { $0.budget.prompts.filter { $0.policy == nil }.map { ($0.name, $0.location) } },
-                versionKey: versionKey)
-        } catch { throw replayed.refusal(error) }
+        let (replayed, checked) = try request.replayChecked(
+            simulation, asks: nil, policies: budgets.flatMap(\.budget.policies),
+            wants: budgets.flatMap { $0.budget.prompts.filter { $0.policy == nil }.map { ($0.name, $0.location) } })
         // Each budget's policies alone, in the order Simulation(budgets:) replays them.
         var offset = 0
         let results = budgets.indices.map { index in
@@ -286,7 +273,7 @@ extension SimulationRequest {
         /// Refuses a run in which no line could be read (Semantics §10 *What the input can tell*):
         /// whatever the policies read, a report of no one would be confidently wrong. The first line
         /// errors come first.
-        func checkLinesRead() throws(DiagnosticError) {
+        fileprivate func checkLinesRead() throws(DiagnosticError) {
             guard input.events == 0, input.skipped > 0 else { return }
             let shown = Array(problems.prefix(Self.shownSkips))
             let errors = shown.filter { $0.severity == .error }.count
@@ -301,7 +288,7 @@ extension SimulationRequest {
 
         /// `refusal`, which depends on what was read (a version no line gives), after the first
         /// errors of the lines skipped, which may be why: a column that none of them could give.
-        func refusal(_ refusal: DiagnosticError) -> DiagnosticError {
+        fileprivate func refusal(_ refusal: DiagnosticError) -> DiagnosticError {
             guard input.skipped > 0 else { return refusal }
             let shown = Array(problems.prefix(Self.shownSkips))
             var error = refusal
@@ -325,6 +312,26 @@ extension SimulationRequest {
             let kinds = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
             return "; by kind: "
                 + kinds.map { "\(SimulationReport.grouped($0.value)) \($0.key)" }.joined(separator: ", ")
+        }
+    }
+
+    /// Reads the input, replays it through `simulation` (``replay(_:asks:)``), and makes the input
+    /// checks of Semantics §10 *What the input can tell* for `policies`, the prompts a budget
+    /// `wants` without a policy and a readout's `outcomes`: a run in which no line could be read is
+    /// refused, and a refusal of the checks comes after the errors of the lines skipped.
+    func replayChecked(
+        _ simulation: Simulation, asks: ((String) -> Void)?, policies: [Policy],
+        wants: [(prompt: String, at: SourceLocation?)] = [], outcomes: [ReadoutOutcome] = []
+    ) throws(DiagnosticError) -> (replayed: Replayed, checked: InputCheck.Checked) {
+        let replayed = try replay(simulation, asks: asks)
+        try replayed.checkLinesRead()
+        do {
+            let checked = try InputCheck.Checked(
+                replayed.outcome.inventory, symbols: replayed.symbols, policies: policies, wants: wants,
+                outcomes: outcomes, versionKey: versionKey)
+            return (replayed, checked)
+        } catch {
+            throw replayed.refusal(error)
         }
     }
 

@@ -411,6 +411,13 @@ struct ExportTrapsTests {
         // Everyone but the late one is observable for 42 days from their first line in the export,
         // and every one of them has the survey there (from the install, none would).
         #expect(assigned == 41 && observable == 40 && withOutcome == 40)
+        // Every line twice, dropped: the same readout, the duplicates counted.
+        let twice = lines.flatMap { [$0, $0] }.map(\.json).joined(separator: "\n") + "\n"
+        var dropped = try SimulationRequest(
+            readout: simulated, outcomes: [.event("survey")], input: .bytes(Array(twice.utf8), name: "e.jsonl"))
+        dropped.dropsDuplicates = true
+        let again = try dropped.run()
+        #expect(again.tally == report.tally && again.input.duplicates == lines.count)
     }
 
     @Test(

@@ -145,4 +145,20 @@ struct HTMLReportTests {
         path.keys = keys
         #expect(path.text == text)
     }
+
+    @Test("the first week is drawn partial by where observation starts, not by an install from before the export")
+    func partialFirstWeekFromTheStart() throws {
+        // Asks in the weeks of Monday 2026-01-05 (week 2923) and 2026-01-12; the data ends on
+        // Sunday 2026-01-18 at its last second, an install line from 2025 is the earliest line.
+        func partials(start: String) throws -> Int {
+            #expect(SimulationTally.week(of: Timestamp(rfc3339: "2026-01-05T00:00:00Z")!) == 2923)
+            var report = try Self.report(weeks: [2923: 2, 2924: 1])
+            report.policy.tally.earliest = Timestamp(rfc3339: "2025-06-01T10:00:00Z")
+            report.policy.tally.start = Timestamp(rfc3339: start)
+            report.policy.tally.latest = Timestamp(rfc3339: "2026-01-18T23:59:59Z")
+            return report.html.components(separatedBy: #"class="bar partial""#).count - 1
+        }
+        #expect(try partials(start: "2026-01-07T08:00:00Z") == 1, "the data starts on a Wednesday")
+        #expect(try partials(start: "2026-01-05T00:00:00Z") == 0, "the data starts with the week")
+    }
 }

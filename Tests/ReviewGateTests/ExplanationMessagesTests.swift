@@ -144,4 +144,18 @@ import Testing
             "\(text)")
         #expect(try Self.explain(policy).hasPrefix("ALLOW t via trigger done at 2026-11-22T10:00:00Z (event done"))
     }
+
+    /// With no version known, the person runs one unknown version (Semantics §2, once_per_version,
+    /// as §10 does for an export): an ask recorded without one blocks the next, a version known later is new.
+    @Test func onceAVersionWhenNoVersionIsKnown() throws {
+        let policy = try Fixtures.simplePolicy(guards: "once_per_version: true", extra: "app: {version_key: build}")
+        var state = ReviewState(userID: "u", installedAt: Fixtures.time("2026-11-01T10:00:00Z"), app: AppVersion())
+        state.asks = [Ask(at: Fixtures.time("2026-11-10T10:00:00Z"), short: nil, build: nil)]
+        let decision = try Fixtures.decide(policy, state)
+        #expect(decision.blockedBy.map(\.id) == ["once_per_version"])
+        #expect(TextExplanation().render(decision, policy: policy).contains("asked in an unknown build on 2026-11-10"))
+        state = Transition.update(
+            state, to: AppVersion(build: "7"), at: Fixtures.time("2026-11-20T10:00:00Z"), policy: policy)
+        #expect(try Fixtures.decide(policy, state).isAllowed)
+    }
 }

@@ -41,17 +41,13 @@ extension BudgetSimulationReport {
         }
         rows += input.htmlRows(people: FigurePath("people"), budget.tally.people)
         if let horizon, let counts = horizonCounts(budget) {
-            let end = horizon.end(latest: latest)
-            let lastDay = horizon.lastFirstSeenDay(latest: latest)
             let before = budget.tally.peopleBeforeStart
-            // Where the data starts, when it is not simply its first line (as the text says).
-            let from = before > 0 || since != nil ? start.map { "from \($0.day) " } ?? "" : ""
             var text: HTML =
                 HTML(text: "the first \(Words.days(horizon.days)), of the ")
                 + HTML.figure(FigurePath("within_days", "people"), Words.grouped(counts.people))
                 + HTML(
-                    text: " people first seen by " + (lastDay.map(Words.date(ofDay:)) ?? "-") + " (data " + from
-                        + "to " + (end.map(\.day) ?? "-") + ")")
+                    text: " people "
+                        + horizon.cohortWords(latest: latest, start: start, saysStart: before > 0 || since != nil))
             if before > 0 {
                 text +=
                     "; " + HTML.figure(FigurePath("within_days", "people_before_start"), Words.grouped(before))

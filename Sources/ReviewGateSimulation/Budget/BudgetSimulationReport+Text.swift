@@ -86,14 +86,11 @@ extension BudgetSimulationReport {
     /// horizon, beside the baseline's when there is one.
     private var horizonLines: [String] {
         guard let horizon, let counts = horizonCounts(budget) else { return [] }
-        let end = horizon.end(latest: latest)
-        let lastDay = horizon.lastFirstSeenDay(latest: latest)
         let before = budget.tally.peopleBeforeStart
-        let from = before > 0 || since != nil ? start.map { "from \($0.day) " } ?? "" : ""
         var lines = [
             "",
-            "granted within the first \(Words.days(horizon.days)), of the \(Words.people(counts.people)) first seen by "
-                + (lastDay.map(Words.date(ofDay:)) ?? "-") + " (data " + from + "to " + (end.map(\.day) ?? "-") + ")",
+            "granted within the first \(Words.days(horizon.days)), of the \(Words.people(counts.people)) "
+                + horizon.cohortWords(latest: latest, start: start, saysStart: before > 0 || since != nil),
         ]
         if before > 0 {
             lines.append(

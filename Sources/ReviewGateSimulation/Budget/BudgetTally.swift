@@ -92,19 +92,12 @@ package struct BudgetTally: Sendable, Hashable {
     /// day's cohort when observation had started by then, and apart when it started later; held
     /// when `start` is only the earliest found so far.
     mutating func count(firstSeen first: Timestamp, _ seen: FirstSeen, start: ObservationStart) {
-        switch start {
-        case .known(let start):
-            guard start.map({ first >= $0 }) ?? true else {
-                peopleBeforeStart += seen.people
-                return
-            }
-        case .soFar(let start):
-            guard start.map({ first >= $0 }) ?? false else {
-                unsettled.append(UnsettledPerson(first: first, seen: seen))
-                return
-            }
+        switch start.place(first) {
+        case .before: peopleBeforeStart += seen.people
+        case .held: unsettled.append(UnsettledPerson(first: first, seen: seen))
+        case .observed:
+            firstSeen[SimulationTally.day(of: first), default: FirstSeen(prompts: prompts.count)].add(seen)
         }
-        firstSeen[SimulationTally.day(of: first), default: FirstSeen(prompts: prompts.count)].add(seen)
     }
 
     /// Counts the people held until the start was known, now that it is (`start`), and keeps it.

@@ -87,16 +87,11 @@ public struct ReadoutSimulation: SimulationKind, Sendable {
         simulation.readout = design
         // Nothing after the end counts: a line after it is not replayed (Semantics §10).
         simulation.until = design.until
-        let replayed = try request.replay(simulation, asks: nil)
         let budget = design.budget?.budget
-        try replayed.checkLinesRead()
-        let checked: InputCheck.Checked
-        do {
-            checked = try InputCheck.Checked(
-                replayed.outcome.inventory, symbols: replayed.symbols, policies: budget?.policies ?? [policy.policy],
-                wants: budget.map { $0.prompts.filter { $0.policy == nil }.map { ($0.name, $0.location) } } ?? [],
-                outcomes: design.outcomes, versionKey: request.versionKey)
-        } catch { throw replayed.refusal(error) }
+        let (replayed, checked) = try request.replayChecked(
+            simulation, asks: nil, policies: budget?.policies ?? [policy.policy],
+            wants: budget.map { $0.prompts.filter { $0.policy == nil }.map { ($0.name, $0.location) } } ?? [],
+            outcomes: design.outcomes)
         var report = ReadoutReport(
             input: replayed.input, experiment: design.experiment.name,
             policy: (policy.policy.name, policy.policy.digest, policy.path), groups: design.groupNames,

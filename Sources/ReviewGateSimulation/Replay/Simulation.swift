@@ -48,7 +48,8 @@ package struct Simulation: Sendable {
         package var duplicates = 0
         /// The first of them replayed (people in order), as a JSON line.
         package var firstDuplicate: String?
-        /// Lines after where observation ends (`--until`), not replayed.
+        /// Lines not replayed because observation ends (`--until`): those after it, and the install
+        /// of a person whose every other line comes after it.
         package var linesAfterEnd = 0
     }
 
@@ -146,7 +147,7 @@ package struct Simulation: Sendable {
         _ body: (UnsafeBufferPointer<TimelineEvent>, _ duplicates: (count: Int, first: TimelineEvent?)) -> Void
     ) -> Int {
         let all = events.count
-        let events = observed(events)
+        let events = Timeline.lines(events, to: until)
         // Nothing left, or only installs before lines that come after the end: the person's data
         // starts after it (an export's install line from before its first day is no line of it).
         guard !events.isEmpty, events.count == all || Timeline.observedFrom(events) != nil else { return all }
@@ -165,14 +166,6 @@ package struct Simulation: Sendable {
             body(events, duplicates)
         }
         return all - events.count
-    }
-
-    /// A person's lines up to where observation ends (`--until`); all of them without it.
-    func observed(_ events: UnsafeBufferPointer<TimelineEvent>) -> UnsafeBufferPointer<TimelineEvent> {
-        guard let until, let last = events.last, last.time > until else { return events }
-        var count = events.count
-        while count > 0, events[count - 1].time > until { count -= 1 }
-        return UnsafeBufferPointer(rebasing: events[..<count])
     }
 
     /// Replays the people in `range` through `policies` (these or their replicas), naming events

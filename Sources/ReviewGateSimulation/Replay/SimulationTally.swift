@@ -55,8 +55,9 @@ package struct SimulationTally: Sendable, Hashable {
     /// line is such (set once a run has replayed everyone: ``settle(start:)``).
     package var start: Timestamp?
     /// People first seen before observation started (an `install` line an export carries from before
-    /// its first day): their first days are not in the data, so they are left out of the days to
-    /// first ask and of a horizon's cohort, and counted here instead, never as not asked.
+    /// its first day, or a line before `--since`): their first days are not in the data, so they are
+    /// left out of the days to first ask and of a horizon's cohort (counted here instead, never there
+    /// as not asked); every other figure counts them.
     package var peopleBeforeStart = 0
     /// Of them, people asked: the days to first ask hold the people asked less these.
     package var peopleBeforeStartAsked = 0
@@ -109,18 +110,15 @@ package struct SimulationTally: Sendable, Hashable {
     /// (``peopleBeforeStart``) when it started later; and, when `start` is only the earliest found so
     /// far, held until it is known (a start found later is never later than that one).
     mutating func count(_ person: FirstSeenPerson, start: ObservationStart, horizon: Bool) {
-        switch start {
-        case .known(let start):
-            guard start.map({ person.first >= $0 }) ?? true else {
-                peopleBeforeStart += 1
-                if person.firstAskDay != nil { peopleBeforeStartAsked += 1 }
-                return
-            }
-        case .soFar(let start):
-            guard start.map({ person.first >= $0 }) ?? false else {
-                unsettled.append(person)
-                return
-            }
+        switch start.place(person.first) {
+        case .before:
+            peopleBeforeStart += 1
+            if person.firstAskDay != nil { peopleBeforeStartAsked += 1 }
+            return
+        case .held:
+            unsettled.append(person)
+            return
+        case .observed: break
         }
         if let day = person.firstAskDay { firstAsk(onDay: day) }
         if horizon {
@@ -271,4 +269,24 @@ enum ObservationStart: Sendable {
     /// The earliest found so far, by a run that finds it only at its end (grouped, without
     /// `--since`): the start found at the end is never later.
     case soFar(Timestamp?)
+
+    /// Where a person first seen at `first` stands.
+    enum Place {
+        /// Observed from their first line: counted in the first-seen figures.
+        case observed
+        /// First seen before observation started: counted apart.
+        case before
+        /// First seen before the start found so far: held until the start is known.
+        case held
+    }
+
+    /// Where a person first seen at `first` stands: observed from their first line when it is at
+    /// or after the start (or no line starts observation); before it, apart when the start is known,
+    /// held when it may still move earlier.
+    func place(_ first: Timestamp) -> Place {
+        switch self {
+        case .known(let start): start.map { first >= $0 } ?? true ? .observed : .before
+        case .soFar(let start): start.map { first >= $0 } ?? false ? .observed : .held
+        }
+    }
 }

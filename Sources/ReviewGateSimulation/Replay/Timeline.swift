@@ -116,13 +116,22 @@ package struct Timeline: Sendable {
         var start: Timestamp?
         events.withUnsafeBufferPointer { all in
             for person in 0..<starts.count - 1 where starts[person + 1] > starts[person] {
-                var end = starts[person + 1]
-                if let until { while end > starts[person], all[end - 1].time > until { end -= 1 } }
-                let lines = UnsafeBufferPointer(rebasing: all[starts[person]..<end])
+                let lines = Self.lines(
+                    UnsafeBufferPointer(rebasing: all[starts[person]..<starts[person + 1]]), to: until)
                 if let from = Self.observedFrom(lines), start.map({ $0 > from }) ?? true { start = from }
             }
         }
         return start
+    }
+
+    /// A person's lines (in time order) up to `until`, when given: where observation ends.
+    static func lines(
+        _ events: UnsafeBufferPointer<TimelineEvent>, to until: Timestamp?
+    ) -> UnsafeBufferPointer<TimelineEvent> {
+        guard let until, let last = events.last, last.time > until else { return events }
+        var count = events.count
+        while count > 0, events[count - 1].time > until { count -= 1 }
+        return UnsafeBufferPointer(rebasing: events[..<count])
     }
 
     /// Where a person's lines (in time order) are observed from: their first line's time, unless it

@@ -32,7 +32,7 @@ package struct ReportCount: Sendable {
         field: \.unknownTriggerMoments)
     /// People first seen before observation started.
     static let peopleBeforeStart = Self(
-        key: "people_before_start", label: "people first seen before the start",
+        key: "people_before_start", label: "first seen before the data starts",
         meaning:
             "people first seen before observation started (`start`; an export's install line from before its first day, or a line before `--since`), so their first days are not in the data: left out of `days_to_first_ask` and of `within_days` (never counted there as not asked), counted in every other figure",
         field: \.peopleBeforeStart)
@@ -130,8 +130,6 @@ package enum HeadlineRow: Sendable {
         static func percentile(_ name: String) -> String { "first ask, \(name) (days)" }
         /// The horizon's people asked within it.
         static func askedWithin(_ days: String) -> String { "asked within \(days)" }
-        /// The horizon's people first seen before observation started, counted apart.
-        static let installedBefore = "first seen before the data starts"
         /// The heading of the people who never reached each trigger's count.
         static let neverReached = "people who never reached a trigger's count"
     }

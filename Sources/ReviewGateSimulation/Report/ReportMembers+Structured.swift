@@ -138,28 +138,30 @@ extension ReportMember {
             }
         })
 
-    /// The earliest time of any line replayed; the earlier of two partitions'.
-    static let earliest = Self(
-        key: "earliest",
-        meaning:
-            "the earliest time of any line replayed, an install from before the export included",
-        write: { result, _ in result.tally.earliest.map { .string($0.description) } ?? .null },
-        read: { reader, node, result in result.tally.earliest = reader.time(node["earliest"]) })
+    /// A time of the tally (`nil` written `null`), read back as it was written.
+    static func time(
+        _ key: String, _ meaning: String, _ field: WritableKeyPath<SimulationTally, Timestamp?> & Sendable
+    ) -> Self {
+        Self(
+            key: key, meaning: meaning,
+            write: { result, _ in result.tally[keyPath: field].map { .string($0.description) } ?? .null },
+            read: { reader, node, result in result.tally[keyPath: field] = reader.time(node[key]) })
+    }
 
-    /// Where observation starts; the earlier of two partitions' (which merge only when the same).
-    static let start = Self(
-        key: "start",
-        meaning:
-            "where observation starts: `--since`, or the earliest line that is not an `install` before every other line of its person (the page marks a first week it starts in as partial); `null` when no line is such",
-        write: { result, _ in result.tally.start.map { .string($0.description) } ?? .null },
-        read: { reader, node, result in result.tally.start = reader.time(node["start"]) })
+    /// The earliest time of any line replayed; the earlier of two partitions'.
+    static let earliest = time(
+        "earliest", "the earliest time of any line replayed, an install from before the export included", \.earliest)
+
+    /// Where observation starts; the earlier of two partitions' (which merge only when that changes
+    /// no one's place, ``SimulationReport/checkStarts(_:_:since:)``).
+    static let start = time(
+        "start",
+        "where observation starts: `--since`, or the earliest line that is not an `install` before every other line of its person (the page marks a first week it starts in as partial); `null` when no line is such",
+        \.start)
 
     /// The latest time of any line replayed; the later of two partitions'.
-    static let latest = Self(
-        key: "latest",
-        meaning: "the latest time of any line replayed: where observation ends unless `--until` says",
-        write: { result, _ in result.tally.latest.map { .string($0.description) } ?? .null },
-        read: { reader, node, result in result.tally.latest = reader.time(node["latest"]) })
+    static let latest = time(
+        "latest", "the latest time of any line replayed: where observation ends unless `--until` says", \.latest)
 
     /// Under `--within-days`: the horizon's cohort, those asked within it, and the counts by
     /// first-seen date they add up from; `null` without a horizon.

@@ -110,22 +110,17 @@ extension SimulationReport {
         case .horizon:
             guard let horizon else { return }
             let counts = results.map { horizonCounts($0) ?? SimulationTally.FirstSeen() }
-            let end = horizon.end(latest: latest)
-            let lastDay = horizon.lastFirstSeenDay(latest: latest)
             let before = results.contains { $0.tally.peopleBeforeStart > 0 }
-            // Where the data starts, when it is not simply its first line.
-            let from = before || since != nil ? start.map { "from \($0.day) " } ?? "" : ""
             table.blank()
             table.heading(
-                "the first \(Self.days(horizon.days)), of people first seen by "
-                    + (lastDay.map(Self.date(ofDay:)) ?? "-") + " (data " + from + "to " + (end.map(\.day) ?? "-")
-                    + ")")
+                "the first \(Self.days(horizon.days)), of people "
+                    + horizon.cohortWords(latest: latest, start: start, saysStart: before || since != nil))
             table.figures("  people", counts.map(\.people))
             table.shares(
                 "  " + HeadlineRow.Label.askedWithin(Self.days(horizon.days)), counts.map { ($0.asked, $0.people) })
             if before {
                 // Apart, never as not asked: their first days are not in the data.
-                table.figures("  " + HeadlineRow.Label.installedBefore, results.map(\.tally.peopleBeforeStart))
+                table.figures("  " + ReportCount.peopleBeforeStart.label, results.map(\.tally.peopleBeforeStart))
             }
         case .neverAsked:
             table.blank()

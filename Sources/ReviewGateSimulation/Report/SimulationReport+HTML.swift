@@ -122,13 +122,9 @@ extension SimulationReport {
 
     /// `the first 30 days, of people first seen by 2026-01-15 (data to 2026-01-22)`.
     func horizonTitle(_ horizon: Horizon) -> String {
-        let end = horizon.end(latest: latest)
-        let lastDay = horizon.lastFirstSeenDay(latest: latest)
-        // Where the data starts, when it is not simply its first line (as the text says).
         let before = results.contains { $0.tally.peopleBeforeStart > 0 }
-        let from = before || since != nil ? start.map { "from \($0.day) " } ?? "" : ""
-        return "the first \(Self.days(horizon.days)), of people first seen by "
-            + (lastDay.map(Self.date(ofDay:)) ?? "-") + " (data " + from + "to " + (end.map(\.day) ?? "-") + ")"
+        return "the first \(Self.days(horizon.days)), of people "
+            + horizon.cohortWords(latest: latest, start: start, saysStart: before || since != nil)
     }
 }
 

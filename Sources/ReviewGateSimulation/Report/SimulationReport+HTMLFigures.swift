@@ -100,7 +100,7 @@ extension SimulationReport {
             if columns.contains(where: { $0.result.tally.peopleBeforeStart > 0 }) {
                 // Apart, never as not asked: their first days are not in the data.
                 table.row(
-                    HeadlineRow.Label.installedBefore,
+                    ReportCount.peopleBeforeStart.label,
                     columns.map { column in
                         HTML.figure(
                             column.path.appending(ReportCount.peopleBeforeStart.key),

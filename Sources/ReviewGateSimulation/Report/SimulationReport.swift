@@ -134,6 +134,16 @@ public struct SimulationReport: Sendable {
         /// Where observation ends for a result whose latest line is at `latest`.
         package func end(latest: Timestamp?) -> Timestamp? { until ?? latest }
 
+        /// `first seen by 2026-02-27 (data from 2026-02-02 to 2026-03-13)`: the cohort's last first-seen
+        /// date and the data's span, for a run whose latest line is at `latest` and whose observation
+        /// starts at `start`, said when it is not simply the first line (`saysStart`: people were
+        /// first seen before it, or `--since` gave it).
+        package func cohortWords(latest: Timestamp?, start: Timestamp?, saysStart: Bool) -> String {
+            let from = saysStart ? start.map { "from \($0.day) " } ?? "" : ""
+            return "first seen by " + (lastFirstSeenDay(latest: latest).map(SimulationReport.date(ofDay:)) ?? "-")
+                + " (data " + from + "to " + (end(latest: latest).map(\.day) ?? "-") + ")"
+        }
+
         /// The last UTC day (days since 1970-01-01) on which a person in the cohort was first seen.
         package func lastFirstSeenDay(latest: Timestamp?) -> Int? {
             guard let end = end(latest: latest) else { return nil }
