@@ -66,7 +66,6 @@ enum ConditionText {
     /// of an `all` joined by `and`, of an `any` by `or` (in brackets within another), each leaf by
     /// ``need(_:)``; `nil` when it holds.
     static func need(_ condition: Condition, failing: [ConditionFailure]) -> String? {
-        let failed = Set(failing.map(\.condition.location))
         func need(_ condition: Condition, nested: Bool) -> String? {
             switch condition.test {
             case .all(let parts):
@@ -81,9 +80,9 @@ enum ConditionText {
                 return all.count > 1 && nested
                     ? "(" + all.joined(separator: " or ") + ")" : all.joined(separator: " or ")
             default:
-                guard failed.contains(condition.location),
-                    let failure = failing.first(where: { $0.condition.location == condition.location })
-                else { return nil }
+                guard let failure = failing.first(where: { $0.condition.location == condition.location }) else {
+                    return nil
+                }
                 return Self.need(failure)
             }
         }

@@ -172,7 +172,7 @@ extension ReadoutReport {
     /// `p = 0.035`, `p < 0.001`: a p-value in a sentence, its figure marked.
     private static func p(_ path: FigurePath, _ value: Double?) -> HTML {
         let shown = ReadoutReport.probability(value)
-        return (shown.hasPrefix("<") ? "p " : "p = ") + HTML.rounded(path, shown)
+        return HTML(text: ReadoutReport.pRelation(shown)) + HTML.rounded(path, shown)
     }
 
     /// Each comparison's difference with its interval, triggered and by assignment, on one axis of

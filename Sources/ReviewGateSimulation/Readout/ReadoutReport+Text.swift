@@ -139,8 +139,11 @@ extension ReadoutReport {
     /// `p = 0.035`, `p < 0.001`, `p -`: a p-value with its sign of relation.
     static func p(_ value: Double?) -> String {
         let shown = probability(value)
-        return shown.hasPrefix("<") ? "p \(shown)" : "p = \(shown)"
+        return pRelation(shown) + shown
     }
+
+    /// `p = ` before a p-value as shown, `p ` before one shown as `< 0.001`.
+    static func pRelation(_ shown: String) -> String { shown.hasPrefix("<") ? "p " : "p = " }
 
     /// The sample ratio checks' verdict: a mismatch, none seen, or none that could be looked for.
     var sampleRatioVerdict: String {
