@@ -20,6 +20,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // SHA-256 digests of compiled policies (and, for remote updates, Ed25519 signatures).
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        // The readout's statistics: erfc and the log-gamma function (RealModule), so that no file but
+        // ReviewGateFiles' SystemCalls imports the platform's C library.
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
         // A test clock for the prompter's tests (the delay, the time in the background); tests only.
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
         // `swift package generate-documentation`: the DocC catalogs of the app-facing modules (CI builds them).
@@ -44,7 +47,12 @@ let package = Package(
         // Scenario files and their golden transcripts (Semantics §6), for `reviewgate test` and test targets.
         .target(name: "ReviewGateScenarios", dependencies: ["ReviewGateAuthoring", "ReviewGate", "ReviewGateFiles"]),
         // `reviewgate simulate`: timelines, replay and reports, apart from the library an app links.
-        .target(name: "ReviewGateSimulation", dependencies: ["ReviewGateAuthoring", "ReviewGate", "ReviewGateFiles"]),
+        .target(
+            name: "ReviewGateSimulation",
+            dependencies: [
+                "ReviewGateAuthoring", "ReviewGate", "ReviewGateFiles",
+                .product(name: "RealModule", package: "swift-numerics"),
+            ]),
         // The JSON Schemas (~60 KB of text) for editors and CI, apart from the library an app links.
         .target(name: "ReviewGateSchemas"),
         .target(name: "ReviewGateYAML", dependencies: ["ReviewGate", "ReviewGateFiles", "CLibYAML"]),

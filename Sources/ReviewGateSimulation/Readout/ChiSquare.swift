@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import RealModule
 
 /// The χ² tests of a readout's sample ratio checks (Semantics §15), as scipy's `chisquare` and
 /// `chi2_contingency(correction=False)`, with the χ² distribution's upper tail, the regularized
@@ -54,7 +48,7 @@ package enum ChiSquare {
     /// The regularized upper incomplete gamma function `Q(a, x)`, for `a > 0`, `x ≥ 0`.
     static func upperGamma(_ a: Double, _ x: Double) -> Double {
         guard x > 0 else { return 1 }
-        let prefix = exp(-x + a * log(x) - lgamma(a))
+        let prefix = Double.exp(-x + a * Double.log(x) - Double.logGamma(a))
         if x < a + 1 {
             // P(a, x) by its series, Q = 1 − P.
             var term = 1 / a

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import RealModule
 
 /// The statistics of a readout (Semantics §15) on two proportions, `x₁ / n₁` against `x₂ / n₂`:
 /// Wilson's score interval of one, Newcombe's hybrid score interval of their difference, the
@@ -55,7 +49,7 @@ package enum Proportions {
         guard pooled > 0, pooled < 1 else { return 1 }
         let error = (pooled * (1 - pooled) * (1 / Double(n1) + 1 / Double(n2))).squareRoot()
         let z = (Double(x1) / Double(n1) - Double(x2) / Double(n2)) / error
-        return erfc(abs(z) / 2.0.squareRoot())
+        return Double.erfc(abs(z) / 2.0.squareRoot())
     }
 
     /// The people the first group needs to detect a difference `effect` (a share, signed) from
