@@ -109,7 +109,7 @@ extension SimulationRequest where Kind == BudgetSimulation {
         self.init(BudgetSimulation(budget: budget), input: input, grouped: grouped, strict: strict, jobs: jobs)
     }
 
-    /// ``run()``, by its name before 0.6.
+    /// ``run()``, by its 0.4 name (deprecated since 0.5).
     @available(*, deprecated, renamed: "run()")
     public func runBudget() throws(DiagnosticError) -> BudgetSimulationReport { try run() }
 }

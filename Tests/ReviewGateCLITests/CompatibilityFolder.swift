@@ -24,12 +24,13 @@ enum CompatibilityFolder {
         root.appending(path: release)
     }
 
-    /// Every release with a folder, oldest first, and this release (``LibraryVersion``) even before
-    /// its folder is recorded.
+    /// Every release with a folder, oldest first, and this library (``LibraryVersion``) even before
+    /// its folder is recorded when it is a release; a version between releases (`0.6.0-dev`) has none.
     static func releases() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
         let found = names.filter { AppVersionNumber($0) != nil && $0.first?.isNumber == true }
-        return Set(found + [LibraryVersion.text]).sorted { AppVersionNumber($0)! < AppVersionNumber($1)! }
+        let this = LibraryVersion.isRelease ? [LibraryVersion.text] : []
+        return Set(found + this).sorted { AppVersionNumber($0)! < AppVersionNumber($1)! }
     }
 
     /// The shipped policies, budgets and experiments, repository-relative (`policies/treaty.yaml`):

@@ -107,7 +107,8 @@ import Testing
     @Test func anOlderLibraryRefusesWhatAPolicyOfTheBudgetRequires() throws {
         let files = try Self.files.get()
         let signed = try BudgetUpdateFiles.signed(
-            BudgetUpdateFiles.yaml(count: 1, policyExtra: "requires: {library_version: \"\(LibraryVersion.text)\"}"),
+            BudgetUpdateFiles.yaml(
+                count: 1, policyExtra: "requires: {library_version: \"\(LibraryVersion.current.dotted)\"}"),
             key: files.key)
         let current = UpdateAcceptance(keys: [files.key.publicKey], appVersion: nil)
         #expect(throws: Never.self) { try current.checkBudget(signed, file: "u.json").get() }

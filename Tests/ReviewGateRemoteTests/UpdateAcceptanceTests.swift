@@ -80,7 +80,7 @@ import Testing
     @Test func anOlderLibraryRefusesWhatThePolicyRequires() throws {
         let files = try Self.files.get()
         let signed = try UpdateFiles.signed(
-            UpdateFiles.yaml(count: 1, extra: "requires: {library_version: \"\(LibraryVersion.text)\"}"),
+            UpdateFiles.yaml(count: 1, extra: "requires: {library_version: \"\(LibraryVersion.current.dotted)\"}"),
             key: files.key)
         let current = UpdateAcceptance(keys: [files.key.publicKey], appVersion: nil)
         #expect(throws: Never.self) { try current.check(signed, file: "u.json").get() }

@@ -9,7 +9,7 @@ package enum DocumentationPages {
         let folder = Repository.root.appending(path: "Documentation")
         let pages = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [])
             .filter { $0.hasSuffix(".md") }.map { "Documentation/\($0)" }.sorted()
-        return ["README.md", "CONTRIBUTING.md"] + pages
+        return ["README.md", "CONTRIBUTING.md", "CHANGELOG.md"] + pages
     }()
 
     /// A page's text; empty when it cannot be read (a test that needs it then fails on what it lacks).

@@ -73,6 +73,25 @@ import Testing
         #expect(AppVersionNumber("1.a") == nil)
     }
 
+    /// A library's version between releases (`0.6.0-dev`) compares as its dotted digits, the
+    /// suffix ignored (Semantics §2); an app version or a `requires` keeps to
+    /// dotted digits.
+    @Test func aPreReleaseSuffixIsIgnoredInTheComparison() throws {
+        let dev = try #require(AppVersionNumber(release: "0.6.0-dev"))
+        #expect(dev == AppVersionNumber("0.6.0")!)
+        #expect(dev > AppVersionNumber("0.5.9")!)
+        #expect(dev < AppVersionNumber("0.6.1")!)
+        #expect(dev.description == "0.6.0-dev")
+        #expect(dev.dotted == "0.6.0")
+        #expect(AppVersionNumber(release: "0.6.0")?.dotted == "0.6.0")
+        #expect(AppVersionNumber(release: "0.6.0-") == nil)
+        #expect(AppVersionNumber(release: "-dev") == nil)
+        #expect(AppVersionNumber(release: "0.6x-dev") == nil)
+        #expect(AppVersionNumber("0.6.0-dev") == nil)
+        #expect(LibraryVersion.current.dotted == "0.6.0")
+        #expect(!LibraryVersion.isRelease)
+    }
+
     /// What the explanation says of a `when` guard, in the state's words.
     private func observed(_ guards: String, state extra: String = "") throws -> String {
         let policy = try Fixtures.simplePolicy(guards: guards + "\ncooldown: 1d")

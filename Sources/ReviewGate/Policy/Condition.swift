@@ -118,6 +118,21 @@ package struct AppVersionNumber: Comparable, Sendable, CustomStringConvertible {
         description = text
     }
 
+    /// Reads a release's version as Semantics §2 compares it: dotted digits, then an optional
+    /// pre-release suffix after a `-` that the comparison ignores (`0.6.0-dev` equals `0.6.0`).
+    /// The description keeps the suffix. `nil` when the part before the `-` is not dotted digits.
+    package init?(release text: String) {
+        let dotted = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let number = AppVersionNumber(String(dotted[0])), dotted.count == 1 || !dotted[1].isEmpty else {
+            return nil
+        }
+        self = number
+        description = text
+    }
+
+    /// The dotted digits alone, without a pre-release suffix: `0.6.0` of `0.6.0-dev`.
+    package var dotted: String { parts.map(String.init).joined(separator: ".") }
+
     /// Compares part by part, a missing part counting as 0.
     package static func < (lhs: AppVersionNumber, rhs: AppVersionNumber) -> Bool {
         for index in 0..<max(lhs.parts.count, rhs.parts.count) {

@@ -51,8 +51,9 @@ package struct Requirements: Sendable {
 /// This library's version, which a policy's `requires.library_version` is compared with. The CLI
 /// reports it as `reviewgate --version`.
 package enum LibraryVersion {
-    /// The version as written, `0.5.0`.
-    package static let text = "0.5.0"
+    /// The version as written: a release's dotted digits (`0.5.0`), or the next release's with
+    /// `-dev` between releases (`0.6.0-dev`). `CHANGELOG.md` has a section for each release.
+    package static let text = "0.6.0-dev"
     /// The first version that reads `prompt` (and budgets, Semantics §12).
     package static let prompt = AppVersionNumber("0.3")!
     /// The first version that reads `experiment` (Semantics §13).
@@ -60,6 +61,10 @@ package enum LibraryVersion {
     /// The first version that reads the rules teams wrote by hand (Semantics §14): `since: last_ask`,
     /// `active_days`, lists of waits, `renamed`.
     package static let handWrittenRules = AppVersionNumber("0.5")!
-    /// The version as a number.
-    package static let current = AppVersionNumber(text)!
+    /// The version as a number, its pre-release suffix ignored as Semantics §2 says (`0.6.0-dev`
+    /// is read as `0.6.0`, so a policy that needs 0.6 runs in it).
+    package static let current = AppVersionNumber(release: text)!
+    /// Whether this is a release (no pre-release suffix), which has a compatibility folder and a
+    /// section of its own in `CHANGELOG.md`.
+    package static var isRelease: Bool { current.dotted == text }
 }
