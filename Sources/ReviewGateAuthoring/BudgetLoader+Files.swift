@@ -99,7 +99,9 @@ extension BudgetLoader {
 
 extension PolicyLoader.Kind {
     /// Budget files (Semantics §12).
-    static let budget = PolicyLoader.Kind(name: "budget", format: .budget, formatKey: BudgetDecoder.formatKey) {
+    static let budget = PolicyLoader.Kind(
+        name: "budget", format: .budget, formatKey: BudgetDecoder.formatKey, file: .budget
+    ) {
         ExtendsMerge.mergeBudget($0, under: $1)
     }
 }

@@ -133,22 +133,6 @@ enum PolicyLint {
                     at: experiment.location)
             }
         }
-        if let experiment = policy.experiment, let required = policy.requires.libraryVersion,
-            required.value < LibraryVersion.experiment
-        {
-            warn(
-                .newerKey,
-                "experiment is read from reviewgate \(LibraryVersion.experiment) on, and requires.library_version lets reviewgate \(required.value) take this policy: it would refuse it as invalid (an unknown key), not as too new; require \(LibraryVersion.experiment)",
-                at: experiment.location)
-        }
-        if let at = policy.promptLocation, let required = policy.requires.libraryVersion,
-            required.value < LibraryVersion.prompt
-        {
-            warn(
-                .newerKey,
-                "prompt is read from reviewgate \(LibraryVersion.prompt) on, and requires.library_version lets reviewgate \(required.value) take this policy: it would refuse it as invalid (an unknown key), not as too new; require \(LibraryVersion.prompt)",
-                at: at)
-        }
         if policy.hasRenames {
             let read = Set(policy.readEvents)
             for (old, new) in policy.renamed.events.sorted(by: { $0.key < $1.key }) where !read.contains(new) {
@@ -165,12 +149,15 @@ enum PolicyLint {
                 "trigger \"\(trigger.id)\" passes on exactly \(n) \(trigger.event) since the last ask: a moment that reaches it without an ask (blocked by a guard, outranked, or not presented) stalls it until the next ask; at_least \(n) asks at the next moment instead",
                 at: trigger.count.location ?? trigger.location)
         }
-        if let required = policy.requires.libraryVersion, required.value < LibraryVersion.handWrittenRules {
-            for (setting, location) in policy.handWrittenRules {
+        if let required = policy.requires.libraryVersion {
+            for newer in policy.newerSettings where required.value < newer.release {
+                // A key an older release does not know is an unknown key to it; a value it does not
+                // know (a list of waits) is an invalid one.
+                let refusal = newer.isKey ? "invalid (an unknown key)" : "invalid"
                 warn(
                     .newerKey,
-                    "\(setting) is read from reviewgate \(LibraryVersion.handWrittenRules) on, and requires.library_version lets reviewgate \(required.value) take this policy: it would refuse it as invalid, not as too new; require \(LibraryVersion.handWrittenRules)",
-                    at: location)
+                    "\(newer.setting) is read from reviewgate \(newer.release) on, and requires.library_version lets reviewgate \(required.value) take this policy: it would refuse it as \(refusal), not as too new; require \(newer.release)",
+                    at: newer.location)
             }
         }
         return warnings
@@ -178,29 +165,80 @@ enum PolicyLint {
 }
 
 extension Policy {
-    /// The settings of Semantics §14 the policy uses, each with where it is: what needs reviewgate 0.5.
-    var handWrittenRules: [(setting: String, location: SourceLocation?)] {
-        var rules: [(setting: String, location: SourceLocation?)] = []
+    /// A setting of the policy that a release after the first reads, with the release from the
+    /// language catalogue (``LanguageCatalogue``): `prompt` (Semantics §12), `experiment` (Semantics §13),
+    /// and the rules of Semantics §14, each with where it is.
+    struct NewerSetting {
+        /// The setting in the policy language's words: `a list of cooldowns`.
+        var setting: String
+        /// Where it is written.
+        var location: SourceLocation?
+        /// The release that first reads it.
+        var release: AppVersionNumber
+        /// Whether an older release reads it as a key it does not know (rather than a value).
+        var isKey: Bool
+    }
+
+    /// The settings of the policy that a release after the first reads, in the order `newer_key`
+    /// warns of them.
+    var newerSettings: [NewerSetting] {
+        var settings: [NewerSetting] = []
+        if let experiment {
+            settings.append(.init(key: "experiment", at: experiment.location, path: "/experiment"))
+        }
+        if let promptLocation {
+            settings.append(.init(key: "prompt", at: promptLocation, path: "/prompt"))
+        }
         if case .cooldown(let waits)? = guards[.cooldown]?.value, waits.isList {
-            rules.append(("a list of cooldowns", guards[.cooldown]?.location))
+            settings.append(
+                .init(list: "a list of cooldowns", at: guards[.cooldown]?.location, path: "/guards/cooldown"))
         }
         for kind in [ResponseKind.declined, .later] where responses.rule(for: kind).value.isList {
-            rules.append(("a list for after_\(kind.rawValue)", responses.rule(for: kind).location))
+            settings.append(
+                .init(
+                    list: "a list for after_\(kind.rawValue)", at: responses.rule(for: kind).location,
+                    path: "/responses/after_\(kind.rawValue)"))
         }
         for trigger in triggers where trigger.since != nil {
-            rules.append(("since: last_ask", trigger.since?.location))
+            settings.append(.init(value: "since: last_ask", at: trigger.since?.location, path: "/triggers/*/since"))
         }
         if hasRenames {
-            rules.append(("renamed", renamed.locations.values.min { ($0.line, $0.column) < ($1.line, $1.column) }))
+            let first = renamed.locations.values.min { ($0.line, $0.column) < ($1.line, $1.column) }
+            settings.append(.init(value: "renamed", at: first, path: "/renamed"))
         }
         var conditions: [Condition] = triggers.compactMap(\.when)
         if case .when(let condition)? = guards[.when]?.value { conditions.append(condition) }
         for leaf in conditions.flatMap(\.nested) {
-            if case .event(_, _, _, true) = leaf.test { rules.append(("since: last_ask", leaf.location)) }
-            if case .activeDays = leaf.test { rules.append(("active_days", leaf.location)) }
+            if case .event(_, _, _, true) = leaf.test {
+                settings.append(.init(value: "since: last_ask", at: leaf.location, path: "/when/event/since"))
+            }
+            if case .activeDays = leaf.test {
+                settings.append(.init(value: "active_days", at: leaf.location, path: "/when/active_days"))
+            }
         }
-        if guards[.activeDays] != nil { rules.append(("active_days", guards[.activeDays]?.location)) }
-        return rules
+        if guards[.activeDays] != nil {
+            settings.append(.init(value: "active_days", at: guards[.activeDays]?.location, path: "/guards/active_days"))
+        }
+        return settings
+    }
+}
+
+extension Policy.NewerSetting {
+    /// A key an older release does not know (`prompt`, `experiment`): it refuses the policy as
+    /// having an unknown key.
+    init(key: String, at location: SourceLocation?, path: String) {
+        self.init(setting: key, location: location, release: LanguageCatalogue.since(.policy, path), isKey: true)
+    }
+
+    /// A setting of Semantics §14 at `path`, from the release that reads the key.
+    init(value setting: String, at location: SourceLocation?, path: String) {
+        self.init(setting: setting, location: location, release: LanguageCatalogue.since(.policy, path), isKey: false)
+    }
+
+    /// A list for the key at `path` (Semantics §14.3), from the release that reads its lists.
+    init(list setting: String, at location: SourceLocation?, path: String) {
+        self.init(
+            setting: setting, location: location, release: LanguageCatalogue.listSince(.policy, path), isKey: false)
     }
 }
 

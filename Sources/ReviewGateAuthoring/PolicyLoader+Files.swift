@@ -52,11 +52,13 @@ extension PolicyLoader {
         var format: FormatVersion
         /// The key that holds it.
         var formatKey: String
+        /// The kind in the language catalogue, whose `extends` the chain follows.
+        var file: LanguageFile
         /// `child` on top of `base`.
         var merge: @Sendable (_ base: DocumentNode, _ child: DocumentNode) -> DocumentNode
 
         /// Policies (Semantics §2 *Extending a policy*).
-        static let policy = Kind(name: "policy", format: .policy, formatKey: "reviewgate") {
+        static let policy = Kind(name: "policy", format: .policy, formatKey: "reviewgate", file: .policy) {
             ExtendsMerge.merge($0, under: $1)
         }
     }
@@ -88,6 +90,7 @@ extension PolicyLoader {
         }
         // Each file of the chain is asked: the merge keeps only the last file's version.
         if let refusal = kind.format.refusal(root[kind.formatKey]) { throw DiagnosticError([refusal]) }
+        KeyAudit.current?.record("extends", in: LanguageCatalogue.section(kind.file, ""))
         guard let extendsNode = root["extends"] else { return root }
         guard let relative = extendsNode.string, !relative.isEmpty else {
             throw DiagnosticError(

@@ -5,12 +5,12 @@
 /// with a did-you-mean for near misses, and the policy under test is loaded through a
 /// `PolicyLoader` so that the library opens no file itself.
 @_spi(ReviewGateTools) public enum ScenarioDecoder {
-    package static let keys = [
-        "reviewgate_scenario", "name", "description", "policy", "budget", "start", "state", "steps", "golden",
-    ]
+    /// The keys of a scenario file (``LanguageCatalogue``).
+    package static var keys: [String] { LanguageCatalogue.section(.scenario, "").keys }
+    /// The keys of a step that name its action: a step has exactly one.
     package static let actionKeys = ["launch", "event", "trigger", "update", "respond", "set", "commit", "release"]
-    package static let stepKeys =
-        actionKeys + ["want", "lease", "prompt", "scene", "source", "after", "at", "repeat", "expect"]
+    /// The keys of a step.
+    package static var stepKeys: [String] { LanguageCatalogue.section(.scenario, "/steps/*").keys }
 
     /// The most times one step may repeat.
     @_spi(ReviewGateTools) public static let maximumRepetitions = 10_000
@@ -24,7 +24,7 @@
     {
         var reader = NodeReader()
         var policyDiagnostics: [Diagnostic] = []
-        guard let fields = reader.fields(root, "the scenario", allowed: keys) else {
+        guard let fields = reader.fields(root, "the scenario", LanguageCatalogue.section(.scenario, "")) else {
             throw reader.failure
         }
         reader.require(["reviewgate_scenario", "name", "start", "steps"], in: fields, "the scenario")

@@ -27,7 +27,9 @@ enum StepDecoder {
     /// want prompts, take a lease, commit or release one.
     static func decode(_ node: DocumentNode, number: Int, subject: Subject, reader: inout NodeReader) -> ScenarioStep? {
         let what = "step \(number)"
-        guard let fields = reader.fields(node, what, allowed: ScenarioDecoder.stepKeys) else { return nil }
+        guard let fields = reader.fields(node, what, LanguageCatalogue.section(.scenario, "/steps/*")) else {
+            return nil
+        }
         let (policy, budget, isBudget, policies) = (subject.policy, subject.budget, subject.isBudget, subject.policies)
         let loaded = subject.isLoaded
         if !isBudget {
@@ -159,7 +161,9 @@ enum StepDecoder {
     }
 
     private static func update(_ node: DocumentNode, _ reader: inout NodeReader) -> AppVersion? {
-        guard let fields = reader.fields(node, "update", allowed: ["short", "build"]) else { return nil }
+        guard let fields = reader.fields(node, "update", LanguageCatalogue.section(.scenario, "/steps/*/update")) else {
+            return nil
+        }
         guard fields.has("short") || fields.has("build") else {
             reader.error("update needs short, build or both: the app's new version strings", at: node.location)
             return nil
@@ -172,7 +176,9 @@ enum StepDecoder {
     private static func set(_ node: DocumentNode, _ reader: inout NodeReader) -> (
         [String: Bool], [String: AttributeValue]
     )? {
-        guard let fields = reader.fields(node, "set", allowed: ["flags", "attributes"]) else { return nil }
+        guard let fields = reader.fields(node, "set", LanguageCatalogue.section(.scenario, "/steps/*/set")) else {
+            return nil
+        }
         guard fields.has("flags") || fields.has("attributes") else {
             reader.error("set needs flags, attributes or both", at: node.location)
             return nil
@@ -191,12 +197,12 @@ enum StepDecoder {
         if node.mapping == nil {
             return outcome(node, "expect", &reader).map { Expectation([.decision($0)]) }
         }
-        let keys = ["decision", "trigger", "blocked_by", "next_eligible_at", "arm", "exposure"]
-        guard let fields = reader.fields(node, "expect", allowed: keys) else { return nil }
+        let section = LanguageCatalogue.section(.scenario, "/steps/*/expect")
+        guard let fields = reader.fields(node, "expect", section) else { return nil }
         var parts: [Expectation.Part] = []
         // In the order written, so that a failure lists them as the author did.
         for entry in node.mapping ?? [] {
-            guard let key = entry.key.string, keys.contains(key) else { continue }
+            guard let key = entry.key.string, fields.has(key) else { continue }
             let value = entry.value
             switch key {
             case "decision":
@@ -238,7 +244,7 @@ enum StepDecoder {
             }
         }
         if fields.keys.isEmpty {
-            reader.error("expect needs at least one of \(Suggestion.list(keys))", at: node.location)
+            reader.error("expect needs at least one of \(Suggestion.list(section.keys))", at: node.location)
         }
         return Expectation(parts)
     }
@@ -289,12 +295,14 @@ enum StepDecoder {
     {
         let what = "expect \(prompt)"
         guard node.mapping != nil else { return outcome(node, what, &reader).map { [.decision($0)] } ?? [] }
-        let keys = ["decision", "trigger", "blocked_by", "next_eligible_at"]
-        guard reader.fields(node, what, allowed: keys) != nil else { return [] }
+        guard let fields = reader.fields(node, what, LanguageCatalogue.section(.scenario, "/steps/*/expect/*")) else {
+            return []
+        }
         var parts: [Expectation.Part] = []
         for entry in node.mapping ?? [] {
+            guard let key = entry.key.string, fields.has(key) else { continue }
             let value = entry.value
-            switch entry.key.string {
+            switch key {
             case "decision":
                 if let outcome = outcome(value, "\(what) decision", &reader) { parts.append(.decision(outcome)) }
             case "trigger":

@@ -5,8 +5,9 @@ import Foundation
 import ReviewGateSchemas
 import Testing
 
-/// Each schema lists exactly the keys its decoder reads, and its enums the decoder's words: a key
-/// added to one and not the other fails here.
+/// Each schema lists exactly the keys the language catalogue has (``LanguageCatalogue``, which the
+/// decoders read theirs from), and its enums the decoders' words: a key added to one and not the
+/// other fails here by name.
 @Suite struct SchemaKeysTests {
     private static func schema(_ kind: JSONSchema.Kind) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(JSONSchema.text(for: kind).utf8)) as? [String: Any])
@@ -19,29 +20,57 @@ import Testing
         return node
     }
 
-    private static func keys(_ root: [String: Any], _ path: String...) throws -> Set<String> {
-        var node = root
-        for key in path { node = try #require(node[key] as? [String: Any], "no \(path.joined(separator: "/"))") }
-        return Set(
-            try #require(node["properties"] as? [String: Any], "no properties at \(path.joined(separator: "/"))").keys)
+    /// Every place a schema describes a mapping of the language catalogue lists exactly its keys.
+    @Test(arguments: JSONSchema.places.indices)
+    func aSchemaListsTheCataloguesKeys(_ index: Int) throws {
+        let place = JSONSchema.places[index]
+        let file = try #require(LanguageFile(rawValue: place.file))
+        var current: Any = try Self.schema(place.schema)
+        for key in place.path {
+            if let object = current as? [String: Any], let next = object[key] {
+                current = next
+            } else {
+                let list = try #require(current as? [Any], "\(place.schema) has no \(place.path)")
+                let index = try #require(Int(key).flatMap { list.indices.contains($0) ? $0 : nil })
+                current = list[index]
+            }
+        }
+        let node = try #require(current as? [String: Any], "\(place.schema) has no object at \(place.path)")
+        let listed = Set(try #require(node["properties"] as? [String: Any]).keys)
+        let catalogued = Set(LanguageCatalogue.section(file, place.mapping).keys + place.besides)
+            .subtracting(place.omitting)
+        #expect(
+            listed.subtracting(catalogued).isEmpty,
+            "\(place.schema) lists keys of \(file) \(place.mapping) the catalogue lacks")
+        #expect(catalogued.subtracting(listed).isEmpty, "\(place.schema) lacks keys of \(file) \(place.mapping)")
     }
 
-    @Test func policyKeys() throws {
+    /// Every mapping of a kind of file with a schema is in it, but those a schema describes by a
+    /// reference or a pattern of its own.
+    @Test func everyMappingOfTheCatalogueHasItsPlace() {
+        let placed = Set(JSONSchema.places.map { "\($0.file):\($0.mapping)" })
+        let elsewhere: Set = [
+            "policy:/when",  // the condition forms, one definition each (``conditionForms()``)
+            "scenario:/steps/*/update",  // the app's versions, as a state's `app`
+            "compiled_budget:",  // a compiled budget has no schema of its own
+        ]
+        for key in LanguageCatalogue.keys where key.file != .cohort {
+            let mapping = "\(key.file.rawValue):\(key.mapping)"
+            #expect(placed.contains(mapping) || elsewhere.contains(mapping), "no schema describes \(mapping)")
+        }
+    }
+
+    @Test func enumsAreTheDecodersWords() throws {
         let schema = try Self.schema(.policy)
-        #expect(try Self.keys(schema) == Set(PolicyDecoder.topLevelKeys))
-        #expect(try Self.keys(schema, "properties", "guards") == Set(Guard.Key.allCases.map(\.rawValue)))
-        #expect(try Self.keys(schema, "$defs", "trigger") == Set(NodeReader.triggerKeys))
-        #expect(try Self.keys(schema, "properties", "app") == Set(PolicyDecoder.appKeys))
-        #expect(try Self.keys(schema, "properties", "responses") == Set(PolicyDecoder.responseKeys))
-        #expect(try Self.keys(schema, "properties", "counting") == Set(PolicyDecoder.countingKeys))
-        #expect(try Self.keys(schema, "properties", "presentation") == Set(PolicyDecoder.presentationKeys))
-        #expect(try Self.keys(schema, "properties", "rollout") == Set(PolicyDecoder.rolloutKeys))
-        #expect(try Self.keys(schema, "properties", "lint") == Set(PolicyDecoder.lintKeys))
-        #expect(try Self.keys(schema, "properties", "requires") == Set(PolicyDecoder.requiresKeys))
         let allow = try Self.object(schema, "properties", "lint", "properties", "allow", "items")
         #expect(Set(try #require(allow["enum"] as? [String])) == Set(LintRule.allCases.map(\.rawValue)))
         let source = try Self.object(schema, "$defs", "source")
         #expect(Set(try #require(source["enum"] as? [String])) == Set(MomentSource.allCases.map(\.rawValue)))
+        let budget = try Self.schema(.budget)
+        let budgetAllow = try Self.object(budget, "properties", "lint", "properties", "allow", "items")
+        #expect(Set(try #require(budgetAllow["enum"] as? [String])) == Set(BudgetLintRule.allCases.map(\.rawValue)))
+        let blockers = try Self.object(Self.schema(.scenario), "$defs", "checkId")
+        #expect(Set(try #require(blockers["enum"] as? [String])) == Set(Blocker.allCases.map(\.id)))
     }
 
     /// Every condition form has a schema definition whose one required key is the form's.
@@ -56,27 +85,5 @@ import Testing
             forms.insert(required[0])
         }
         #expect(forms == Set(NodeReader.conditionForms))
-    }
-
-    @Test func budgetKeys() throws {
-        let schema = try Self.schema(.budget)
-        #expect(try Self.keys(schema) == Set(BudgetDecoder.topLevelKeys))
-        #expect(try Self.keys(schema, "$defs", "prompt") == Set(BudgetDecoder.promptKeys))
-        #expect(try Self.keys(schema, "$defs", "limit") == Set(BudgetDecoder.limitKeys))
-        #expect(try Self.keys(schema, "$defs", "gap") == Set(BudgetDecoder.gapKeys))
-        let allow = try Self.object(schema, "properties", "lint", "properties", "allow", "items")
-        #expect(Set(try #require(allow["enum"] as? [String])) == Set(BudgetLintRule.allCases.map(\.rawValue)))
-    }
-
-    @Test func stateKeys() throws {
-        #expect(try Self.keys(Self.schema(.state)) == Set(StateDecoder.keys))
-    }
-
-    @Test func scenarioKeys() throws {
-        let schema = try Self.schema(.scenario)
-        #expect(try Self.keys(schema) == Set(ScenarioDecoder.keys))
-        #expect(try Self.keys(schema, "$defs", "step") == Set(ScenarioDecoder.stepKeys))
-        let blockers = try Self.object(schema, "$defs", "checkId")
-        #expect(Set(try #require(blockers["enum"] as? [String])) == Set(Blocker.allCases.map(\.id)))
     }
 }

@@ -6,13 +6,8 @@ package struct BudgetDecoder {
     /// The key that marks a budget file and holds its format version.
     package static let formatKey = "reviewgate_budget"
 
-    /// The keys of each mapping of a budget, which the JSON Schema lists too (a test compares them).
-    package static let topLevelKeys = [
-        formatKey, "name", "description", "extends", "prompts", "limits", "gaps", "lease", "lint", "renamed",
-    ]
-    package static let promptKeys = ["priority", "policy", "ignores_budget"]
-    package static let limitKeys = ["max", "per"]
-    package static let gapKeys = ["after", "before", "min"]
+    /// The keys of a budget's prompt (``LanguageCatalogue``).
+    package static var promptKeys: [String] { LanguageCatalogue.section(.budget, "/prompts/*").keys }
     /// A prompt's priority: the higher wins.
     package static let priorities = 1...100
 
@@ -39,7 +34,7 @@ package struct BudgetDecoder {
             reader.report(signed)
             return nil
         }
-        guard let fields = reader.fields(root, "the budget", allowed: Self.topLevelKeys) else { return nil }
+        guard let fields = reader.fields(root, "the budget", LanguageCatalogue.section(.budget, "")) else { return nil }
         guard let versionNode = fields[Self.formatKey] else {
             // Loaded as a budget by its name (`*.budget.yaml`, the build plugin), without the key.
             reader.error(
@@ -69,7 +64,10 @@ package struct BudgetDecoder {
         // A budget renames prompts for all its policies (Semantics §14.4); events are its policies' own.
         var renamed = Renames.none
         if let node = fields["renamed"] {
-            if reader.fields(node, "a budget's renamed", allowed: ["prompts"]) != nil { renamed = reader.renames(node) }
+            if let keys = reader.fields(node, "a budget's renamed", LanguageCatalogue.section(.budget, "/renamed")) {
+                keys.readsWhole()
+                renamed = reader.renames(node)
+            }
         }
         guard !reader.hasErrors, let name else { return nil }
         var budget = Budget(
@@ -90,7 +88,10 @@ package struct BudgetDecoder {
         var prompts: [BudgetPrompt] = []
         for entry in entries {
             guard let name = reader.identifier(entry.key, "a prompt name") else { continue }
-            guard let fields = reader.fields(entry.value, "prompt \(name)", allowed: Self.promptKeys) else { continue }
+            guard
+                let fields = reader.fields(
+                    entry.value, "prompt \(name)", LanguageCatalogue.section(.budget, "/prompts/*"))
+            else { continue }
             reader.require(["priority"], in: fields, "prompt \(name)")
             var priority = Located(Self.priorities.lowerBound, at: nil)
             if let node = fields["priority"],
@@ -122,7 +123,9 @@ package struct BudgetDecoder {
         guard let items = reader.list(node, "limits (such as [{max: 1, per: 1d}])") else { return [] }
         var limits: [BudgetLimit] = []
         for item in items {
-            guard let fields = reader.fields(item, "a limit", allowed: Self.limitKeys) else { continue }
+            guard let fields = reader.fields(item, "a limit", LanguageCatalogue.section(.budget, "/limits/*")) else {
+                continue
+            }
             reader.require(["max"], in: fields, "a limit")
             let max = fields["max"].flatMap { reader.int($0, "a limit's max", minimum: 1) }
             var per = BudgetLimit.Span.lifetime
@@ -144,7 +147,9 @@ package struct BudgetDecoder {
         guard let items = reader.list(node, "gaps (such as [{min: 2h}])") else { return [] }
         var gaps: [BudgetGap] = []
         for item in items {
-            guard let fields = reader.fields(item, "a gap", allowed: Self.gapKeys) else { continue }
+            guard let fields = reader.fields(item, "a gap", LanguageCatalogue.section(.budget, "/gaps/*")) else {
+                continue
+            }
             reader.require(["min"], in: fields, "a gap")
             func prompt(_ key: String) -> String?? {
                 guard let node = fields[key] else { return .some(nil) }
@@ -168,7 +173,8 @@ package struct BudgetDecoder {
 
     /// `lint: {allow: [...]}`: the warnings the team means, by rule id.
     private mutating func decodeLint(_ node: DocumentNode?) -> Set<BudgetLintRule> {
-        guard let node, let fields = reader.fields(node, "lint", allowed: ["allow"]), let list = fields["allow"],
+        guard let node, let fields = reader.fields(node, "lint", LanguageCatalogue.section(.budget, "/lint")),
+            let list = fields["allow"],
             let items = reader.list(list, "lint.allow (warning ids, such as [ignores_budget])")
         else { return [] }
         return Set(items.compactMap { reader.choice($0, "a warning id in lint.allow", as: BudgetLintRule.self) })

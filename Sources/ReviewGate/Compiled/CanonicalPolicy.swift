@@ -41,16 +41,9 @@ package struct CanonicalPolicy {
     /// condition's keys (and `max_asks`') in one order of their own.
     static func keyOrder(at pointer: String) -> [String] {
         switch pointer {
-        case "": PolicyDecoder.topLevelKeys
-        case "/app": PolicyDecoder.appKeys
-        case "/guards": Guard.Key.allCases.map(\.rawValue)
-        case "/responses": PolicyDecoder.responseKeys
-        case "/counting": PolicyDecoder.countingKeys
-        case "/presentation": PolicyDecoder.presentationKeys
-        case "/rollout": PolicyDecoder.rolloutKeys
-        case "/lint": PolicyDecoder.lintKeys
-        case "/requires": PolicyDecoder.requiresKeys
-        case _ where isTrigger(pointer): NodeReader.triggerKeys
+        case "", "/app", "/guards", "/responses", "/counting", "/presentation", "/rollout", "/lint", "/requires":
+            LanguageCatalogue.Section.policy(pointer).keys
+        case _ where isTrigger(pointer): LanguageCatalogue.Section.policy("/triggers/*").keys
         default:
             ["count", "max", "per"] + NodeReader.conditionForms
                 + ["equals", "in", "at_least", "at_most", "exactly", "below", "within", "since"]

@@ -12,7 +12,7 @@ public struct CompiledBudget: Sendable {
     /// The key that marks a document as a compiled budget, holding ``formatVersion``.
     @_spi(ReviewGateTools) public static let formatKey = "reviewgate_compiled_budget"
     /// The keys of a compiled budget.
-    static let keys = [formatKey, "digest", "budget", "locations", "policies"]
+    static var keys: [String] { LanguageCatalogue.section(.compiledBudget, "").keys }
 
     /// The loaded budget this compiles.
     package let result: BudgetLoader.Result
@@ -74,7 +74,8 @@ public struct CompiledBudget: Sendable {
         let digest = digest ?? PortableSHA256.policyDigest
         if let refusal = FormatVersion.compiledBudget.refusal(root[formatKey]) { throw DiagnosticError([refusal]) }
         var reader = NodeReader()
-        guard let fields = reader.fields(root, "the compiled budget", allowed: keys) else { throw reader.failure }
+        guard let fields = reader.fields(root, "the compiled budget", LanguageCatalogue.section(.compiledBudget, ""))
+        else { throw reader.failure }
         reader.require(keys, in: fields, "the compiled budget")
         if let node = fields[formatKey] { _ = reader.int(node, formatKey, minimum: 1) }
         let given = fields["digest"].flatMap { reader.string($0, "digest") }

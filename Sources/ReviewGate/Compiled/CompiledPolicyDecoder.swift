@@ -13,7 +13,7 @@ enum CompiledPolicyDecoder {
     /// The longest JSON Pointer looked up in `locations`.
     static let maxPointer = 1024
     /// The keys of a compiled policy.
-    static let keys = [CompiledPolicy.formatKey, "digest", "policy", "locations"]
+    static var keys: [String] { LanguageCatalogue.section(.compiledPolicy, "").keys }
 
     /// Where a setting was written: its key's location and its value's (the same for a list item).
     struct Place {
@@ -24,7 +24,8 @@ enum CompiledPolicyDecoder {
     static func decode(_ root: DocumentNode) throws(DiagnosticError) -> PolicyLoader.Result {
         if let refusal = format.refusal(root[CompiledPolicy.formatKey]) { throw DiagnosticError([refusal]) }
         var reader = NodeReader()
-        guard let fields = reader.fields(root, "the compiled policy", allowed: keys) else {
+        guard let fields = reader.fields(root, "the compiled policy", LanguageCatalogue.section(.compiledPolicy, ""))
+        else {
             throw reader.failure
         }
         reader.require(keys, in: fields, "the compiled policy")

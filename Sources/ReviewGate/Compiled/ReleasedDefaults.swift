@@ -6,31 +6,23 @@
 /// that does not set it compiles to the bytes and digest that the release before gave it, and a
 /// policy compiled by that release (without the key) reads the key absent as its default, writes
 /// it absent again and keeps its digest. So a new key needs nothing here: its default is written
-/// where ``PolicyDefaults`` says (the compiler points there), and this table leaves it out when
-/// unset. The table is 0.4.0's and is never changed; `CompiledDefaultsTests` pins it, and
-/// `CompatibilityTests` loads every release's compiled files with today's library.
+/// where ``PolicyDefaults`` says (the compiler points there), and the language catalogue leaves it
+/// out when unset (``LanguageKey/writtenUnset`` is `false`; `LanguageCatalogueTests` fails on a key
+/// after 0.4.0 that says otherwise). The table is 0.4.0's and is never changed: `CompiledDefaultsTests`
+/// pins it, and `CompatibilityTests` loads every release's compiled files with today's library.
 enum ReleasedDefaults {
     /// The release whose keys are written out when unset.
     static let release = "0.4.0"
 
     /// By mapping (a JSON Pointer into the policy; every trigger's as `/triggers/*`), the keys
-    /// whose defaults 0.4.0 wrote when a policy left them out.
-    private static let keys: [String: Set<String>] = [
-        "": ["description", "enabled", "app", "guards", "responses", "counting", "presentation", "rollout", "lint"],
-        "/app": ["store_id", "package", "version_key", "platform"],
-        "/guards": [
-            "never_on", "min_install_age", "min_launches", "min_session_age", "min_version_age", "cooldown",
-            "once_per_version", "max_asks", "system_quota", "when",
-        ],
-        "/guards/max_asks": ["per"],
-        "/responses": ["after_rated", "after_declined", "after_later"],
-        "/counting": ["while_blocked", "reset_on_new_version"],
-        "/presentation": ["delay", "require_same_scene"],
-        "/rollout": ["salt"],
-        "/lint": ["allow"],
-        "/requires": ["app_version", "library_version"],
-        "/triggers/*": ["event", "within", "scenes", "when"],
-    ]
+    /// whose defaults 0.4.0 wrote when a policy left them out: the catalogue's keys written unset.
+    private static let keys: [String: Set<String>] = {
+        var keys: [String: Set<String>] = [:]
+        for key in LanguageCatalogue.keys where key.file == .policy && key.writtenUnset {
+            keys[key.mapping, default: []].insert(key.name)
+        }
+        return keys
+    }()
 
     /// Whether the canonical form writes `key` of the mapping at `pointer` when the policy leaves
     /// it out.

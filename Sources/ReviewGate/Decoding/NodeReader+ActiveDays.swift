@@ -16,7 +16,7 @@ extension NodeReader {
 
     /// The guard `active_days: {at_least: n, within: Nd}`: n at least 1 and at most the window's days.
     mutating func activeDaysGuard(_ node: DocumentNode) -> ActiveDays? {
-        guard let fields = fields(node, "active_days", allowed: ["at_least", "within"]) else { return nil }
+        guard let fields = fields(node, "active_days", .policy("/guards/active_days")) else { return nil }
         require(["at_least", "within"], in: fields, "active_days")
         let count = fields["at_least"].flatMap { int($0, "active_days at_least", minimum: 1) }
         let days = fields["within"].flatMap { activeDaysWindow($0, "active_days within") }

@@ -15,6 +15,9 @@ package struct NodeReader {
     package private(set) var uncounted = 0
     /// How many unknown keys were found (a newer reviewgate's file has some).
     package private(set) var unknownKeys = 0
+    /// Where the keys the decoders ask of each mapping are recorded, when a test audits them
+    /// against the language catalogue (``KeyAudit``); `nil` otherwise.
+    package var audit: KeyAudit? = KeyAudit.current
     /// Whether errors are counted only from now on: a caller may skip working out what to say.
     package var isFull: Bool { diagnostics.count >= Self.keepLimit }
 
@@ -50,7 +53,17 @@ package struct NodeReader {
     /// The fields of a mapping, reporting unknown keys (with a did-you-mean, or where the key belongs
     /// when `home` knows it) and non-string keys.
     package mutating func fields(
-        _ node: DocumentNode, _ what: String, allowed: [String], home: (String) -> String? = { _ in nil }
+        _ node: DocumentNode, _ what: String, _ section: LanguageCatalogue.Section,
+        home: (String) -> String? = { _ in nil }
+    ) -> Fields? {
+        fields(node, what, allowed: section.keys, home: home, audit: audit.map { ($0, section) })
+    }
+
+    /// The fields of a mapping whose keys are `allowed`, reporting unknown keys as
+    /// ``fields(_:_:_:home:)`` does; the keys asked of it are recorded in `audit`, when there is one.
+    private mutating func fields(
+        _ node: DocumentNode, _ what: String, allowed: [String], home: (String) -> String?,
+        audit: (KeyAudit, LanguageCatalogue.Section)?
     ) -> Fields? {
         guard let entries = node.mapping else {
             error("\(what) must be a mapping; found \(Self.notAMapping(node))", at: node.location)
@@ -77,7 +90,7 @@ package struct NodeReader {
             }
             byKey[key] = entry
         }
-        return Fields(node: node, entries: byKey)
+        return Fields(node: node, entries: byKey, audit: audit)
     }
 
     /// What a node that should be a mapping is, with the likely cause when it is a common slip:

@@ -1,8 +1,9 @@
 extension NodeReader {
-    package static let conditionForms = [
-        "all", "any", "not", "event", "launches", "install_age", "since_last_ask", "flag", "attribute", "app_version",
-        "active_days",
-    ]
+    /// The forms a condition may take: the keys of `/when` in the language catalogue.
+    package static var conditionForms: [String] { forms.keys }
+
+    /// The mapping of a condition's forms.
+    private static var forms: LanguageCatalogue.Section { .policy("/when") }
 
     /// A condition (Semantics §2.4). Nesting is bounded by the loader's depth limit.
     mutating func condition(_ node: DocumentNode) -> Condition? {
@@ -25,21 +26,21 @@ extension NodeReader {
         let location = node.location
         switch form {
         case "all", "any":
-            guard let fields = fields(node, "an \(form) condition", allowed: [form]),
+            guard let fields = fields(node, "an \(form) condition", Self.forms.only([form])),
                 let items = list(fields[form]!, form)
             else { return nil }
             let conditions = items.compactMap { condition($0) }
             guard conditions.count == items.count else { return nil }
             return Condition(test: form == "all" ? .all(conditions) : .any(conditions), location: location)
         case "not":
-            guard let fields = fields(node, "a not condition", allowed: ["not"]), let inner = condition(fields["not"]!)
+            guard let fields = fields(node, "a not condition", Self.forms.only(["not"])),
+                let inner = condition(fields["not"]!)
             else { return nil }
             return Condition(test: .not(inner), location: location)
         case "event":
             guard
                 let fields = fields(
-                    node, "an event condition",
-                    allowed: ["event", "at_least", "at_most", "exactly", "within", "since"]),
+                    node, "an event condition", LanguageCatalogue.Section.policy("/when/event").after(["event"])),
                 let name = identifier(fields["event"]!, "event")
             else { return nil }
             let within = fields["within"].flatMap { window($0) }
@@ -50,9 +51,9 @@ extension NodeReader {
             return Condition(
                 test: .event(name, comparison, within: within, sinceLastAsk: since == .lastAsk), location: location)
         case "active_days":
-            guard let fields = fields(node, "an active_days condition", allowed: ["active_days"]),
+            guard let fields = fields(node, "an active_days condition", Self.forms.only(["active_days"])),
                 let inner = self.fields(
-                    fields["active_days"]!, "active_days", allowed: ["at_least", "at_most", "within"])
+                    fields["active_days"]!, "active_days", .policy("/when/active_days"))
             else { return nil }
             require(["within"], in: inner, "active_days")
             let present = ["at_least", "at_most"].filter(inner.has)
@@ -67,9 +68,9 @@ extension NodeReader {
                 test: .activeDays(present[0] == "at_least" ? .atLeast(n) : .atMost(n), withinDays: days),
                 location: location)
         case "launches":
-            guard let fields = fields(node, "a launches condition", allowed: ["launches"]),
+            guard let fields = fields(node, "a launches condition", Self.forms.only(["launches"])),
                 let inner = self.fields(
-                    fields["launches"]!, "launches", allowed: ["at_least", "at_most", "exactly"],
+                    fields["launches"]!, "launches", .policy("/when/launches"),
                     home: { key in
                         // A window or a count since the last ask is the event form's, which counts launches too.
                         ["since", "within"].contains(key)
@@ -80,22 +81,22 @@ extension NodeReader {
             else { return nil }
             return Condition(test: .launches(comparison), location: location)
         case "install_age", "since_last_ask":
-            guard let fields = fields(node, "a \(form) condition", allowed: [form]),
-                let inner = self.fields(fields[form]!, form, allowed: ["at_least", "at_most"]),
+            guard let fields = fields(node, "a \(form) condition", Self.forms.only([form])),
+                let inner = self.fields(fields[form]!, form, .policy("/when/\(form)")),
                 let comparison = spanComparison(inner, form, at: fields[form]!.location)
             else { return nil }
             return Condition(
                 test: form == "install_age" ? .installAge(comparison) : .sinceLastAsk(comparison), location: location)
         case "flag":
-            guard let fields = fields(node, "a flag condition", allowed: ["flag"]),
+            guard let fields = fields(node, "a flag condition", Self.forms.only(["flag"])),
                 let name = identifier(fields["flag"]!, "flag")
             else { return nil }
             return Condition(test: .flag(name), location: location)
         case "attribute":
             return attributeCondition(node)
         default:
-            guard let fields = fields(node, "an app_version condition", allowed: ["app_version"]),
-                let inner = self.fields(fields["app_version"]!, "app_version", allowed: ["at_least", "below"])
+            guard let fields = fields(node, "an app_version condition", Self.forms.only(["app_version"])),
+                let inner = self.fields(fields["app_version"]!, "app_version", .policy("/when/app_version"))
             else { return nil }
             let present = ["at_least", "below"].filter(inner.has)
             guard present.count == 1 else {
@@ -118,7 +119,8 @@ extension NodeReader {
     private mutating func attributeCondition(_ node: DocumentNode) -> Condition? {
         guard
             let fields = fields(
-                node, "an attribute condition", allowed: ["attribute", "equals", "in", "at_least", "at_most"]),
+                node, "an attribute condition", LanguageCatalogue.Section.policy("/when/attribute").after(["attribute"])
+            ),
             let name = identifier(fields["attribute"]!, "attribute")
         else { return nil }
         let present = ["equals", "in", "at_least", "at_most"].filter(fields.has)

@@ -1,9 +1,4 @@
 extension PolicyDecoder {
-    /// The keys of `experiment`, of an arm, and what an arm's `override` may hold (Semantics §13).
-    package static let experimentKeys = ["name", "salt", "version", "holdout", "arms"]
-    package static let armKeys = ["weight", "override"]
-    package static let overrideKeys = ["triggers", "guards", "responses", "presentation", "enabled"]
-
     /// The most weight an arm may have.
     static let maximumWeight = 10_000
     /// The most arms an experiment may have: each is a whole policy, decided at every moment until
@@ -16,7 +11,7 @@ extension PolicyDecoder {
     mutating func decodeExperiment(_ node: DocumentNode, root: DocumentNode, base: Policy, at location: SourceLocation)
         -> Experiment?
     {
-        guard let fields = reader.fields(node, "experiment", allowed: Self.experimentKeys) else { return nil }
+        guard let fields = reader.fields(node, "experiment", .policy("/experiment")) else { return nil }
         reader.require(["name", "arms"], in: fields, "experiment")
         let name = fields["name"].flatMap { reader.identifier($0, "experiment name") }
         let salt = fields["salt"].flatMap { reader.string($0, "experiment salt") } ?? name
@@ -91,7 +86,9 @@ extension PolicyDecoder {
                 reader.error("the arm \(armName) is named twice", at: entry.key.location)
                 continue
             }
-            guard let fields = reader.fields(entry.value, "arm \(armName)", allowed: Self.armKeys) else { continue }
+            guard let fields = reader.fields(entry.value, "arm \(armName)", .policy("/experiment/arms/*")) else {
+                continue
+            }
             reader.require(["weight"], in: fields, "arm \(armName)")
             let weight = fields["weight"].flatMap {
                 reader.int($0, "arm \(armName) weight", minimum: 0, maximum: Self.maximumWeight)
@@ -99,9 +96,11 @@ extension PolicyDecoder {
             var merged = base
             var overrides = false
             if let override = fields["override"] {
-                guard reader.fields(override, "arm \(armName) override", allowed: Self.overrideKeys) != nil else {
-                    continue
-                }
+                guard
+                    let keys = reader.fields(
+                        override, "arm \(armName) override", .policy("/experiment/arms/*/override"))
+                else { continue }
+                keys.readsWhole()
                 merged = ExtendsMerge.merge(base, under: override)
                 overrides = true
             }

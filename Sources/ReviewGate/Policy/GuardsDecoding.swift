@@ -5,7 +5,7 @@ extension NodeReader {
         var rules: [Guard.Key: Located<Guard>] = [.neverOn: Located(.neverOn([.launch, .userAction]), at: nil)]
         if platform == .ios { rules[.systemQuota] = Located(.systemQuota(.storeKit), at: nil) }
         guard let node,
-            let fields = fields(node, "guards", allowed: Guard.Key.allCases.map(\.rawValue), home: KeyHome.of)
+            let fields = fields(node, "guards", .policy("/guards"), home: KeyHome.of)
         else {
             return Guards(Array(rules.values), at: location)
         }
@@ -53,7 +53,7 @@ extension NodeReader {
     private mutating func askLimit(_ node: DocumentNode, _ what: String, countKey: String, windowRequired: Bool)
         -> AskLimit?
     {
-        guard let fields = fields(node, what, allowed: [countKey, "per"]) else { return nil }
+        guard let fields = fields(node, what, .policy("/guards/\(what)")) else { return nil }
         require(windowRequired ? [countKey, "per"] : [countKey], in: fields, what)
         let count = fields[countKey].flatMap { int($0, "\(what) \(countKey)", minimum: 1) }
         let per = fields["per"].flatMap { duration($0, "\(what) per") }

@@ -1,22 +1,28 @@
 /// Where each key of a policy belongs, so that a key written under the wrong section is told where
-/// it goes (`cooldown is a guard`, `within belongs to a trigger`) instead of only what is allowed.
+/// it goes (`cooldown is a guard, so it belongs under guards`, `within belongs to a trigger`) instead
+/// of only what is allowed. The keys are the language catalogue's (``LanguageCatalogue``), those
+/// it marks as a home (``LanguageKey/isHome``).
 enum KeyHome {
-    /// The keys of each section, with where they belong in words; the first that lists a key wins.
-    private static let homes: [(keys: [String], home: String)] = [
-        (Guard.Key.allCases.map(\.rawValue), "is a guard, so it belongs under guards"),
-        (
-            NodeReader.triggerKeys.filter { $0 != "when" },
-            "belongs to a trigger, under triggers and the trigger's id"
-        ),
-        (PolicyDecoder.appKeys, "belongs under app"),
-        (PolicyDecoder.responseKeys, "belongs under responses"),
-        (PolicyDecoder.countingKeys, "belongs under counting"),
-        (PolicyDecoder.presentationKeys, "belongs under presentation"),
-        (PolicyDecoder.rolloutKeys, "belongs under rollout"),
-        (PolicyDecoder.requiresKeys, "belongs under requires"),
-        (["holdout", "arms"], "belongs under experiment"),
-        (PolicyDecoder.topLevelKeys, "is a top-level key, so it starts its line, not indented"),
+    /// The mappings whose keys are told where they belong, with where in words; the first that
+    /// lists a key wins.
+    private static let words: [(mapping: String, home: String)] = [
+        ("/guards", "is a guard, so it belongs under guards"),
+        ("/triggers/*", "belongs to a trigger, under triggers and the trigger's id"),
+        ("/app", "belongs under app"),
+        ("/responses", "belongs under responses"),
+        ("/counting", "belongs under counting"),
+        ("/presentation", "belongs under presentation"),
+        ("/rollout", "belongs under rollout"),
+        ("/requires", "belongs under requires"),
+        ("/experiment", "belongs under experiment"),
+        ("", "is a top-level key, so it starts its line, not indented"),
     ]
+
+    /// The keys of each of those mappings, with where they belong.
+    private static let homes: [(keys: Set<String>, home: String)] = words.map { mapping, home in
+        let keys = LanguageCatalogue.keys.filter { $0.file == .policy && $0.mapping == mapping && $0.isHome }
+        return (Set(keys.map(\.name)), home)
+    }
 
     /// Where a key belongs, or `nil` when no section of a policy has it.
     static func of(_ key: String) -> String? {

@@ -5,21 +5,6 @@ package struct PolicyDecoder {
     /// The language version this reviewgate reads.
     static let languageVersion = 1
 
-    /// The keys of each mapping of a policy, which the JSON Schema must list too (a test compares them).
-    package static let appKeys = ["store_id", "package", "version_key", "platform"]
-    package static let responseKeys = ["after_rated", "after_declined", "after_later"]
-    package static let countingKeys = ["while_blocked", "reset_on_new_version"]
-    package static let presentationKeys = ["delay", "require_same_scene"]
-    package static let rolloutKeys = ["percent", "salt"]
-    package static let lintKeys = ["allow"]
-    package static let requiresKeys = ["app_version", "library_version"]
-
-    package static let topLevelKeys = [
-        "reviewgate", "name", "description", "prompt", "enabled", "extends", "requires", "app", "triggers", "guards",
-        "responses",
-        "counting", "presentation", "rollout", "experiment", "lint", "renamed",
-    ]
-
     package var reader = NodeReader()
 
     /// A decoder with nothing read yet.
@@ -47,7 +32,7 @@ package struct PolicyDecoder {
             reader.report(refusal)
             return nil
         }
-        guard let fields = reader.fields(root, "the policy", allowed: Self.topLevelKeys, home: KeyHome.of) else {
+        guard let fields = reader.fields(root, "the policy", .policy(""), home: KeyHome.of) else {
             return nil
         }
         guard let versionNode = fields["reviewgate"] else {
@@ -127,7 +112,7 @@ package struct PolicyDecoder {
     /// `requires`: the oldest app and library the policy runs in.
     private mutating func decodeRequires(_ node: DocumentNode?) -> Requirements {
         var requires = Requirements.none
-        guard let node, let fields = reader.fields(node, "requires", allowed: Self.requiresKeys, home: KeyHome.of)
+        guard let node, let fields = reader.fields(node, "requires", .policy("/requires"), home: KeyHome.of)
         else { return requires }
         func version(_ key: String) -> Located<AppVersionNumber>? {
             guard let valueNode = fields[key], let text = reader.string(valueNode, "requires.\(key)") else {
@@ -173,7 +158,7 @@ package struct PolicyDecoder {
 
     private mutating func decodeApp(_ node: DocumentNode?) -> AppSettings {
         var app = AppSettings(storeID: nil, package: nil, versionKey: .short, platform: .ios)
-        guard let node, let fields = reader.fields(node, "app", allowed: Self.appKeys, home: KeyHome.of) else {
+        guard let node, let fields = reader.fields(node, "app", .policy("/app"), home: KeyHome.of) else {
             return app
         }
         if let idNode = fields["store_id"], let id = reader.string(idNode, "store_id") {
@@ -207,7 +192,7 @@ package struct PolicyDecoder {
 
     /// `lint: {allow: [...]}`: the warnings the team means, by rule id.
     private mutating func decodeLint(_ node: DocumentNode?) -> Set<LintRule> {
-        guard let node, let fields = reader.fields(node, "lint", allowed: Self.lintKeys, home: KeyHome.of),
+        guard let node, let fields = reader.fields(node, "lint", .policy("/lint"), home: KeyHome.of),
             let list = fields["allow"]
         else { return [] }
         guard let items = reader.list(list, "lint.allow (warning ids, such as [ask_at_launch])") else { return [] }
@@ -238,7 +223,7 @@ package struct PolicyDecoder {
             afterRated: Located(WaitList(.nextVersion), at: nil),
             afterDeclined: Located(WaitList(.nextVersion), at: nil),
             afterLater: Located(WaitList(.wait(TimeSpan(seconds: 86_400))), at: nil))
-        guard let node, let fields = reader.fields(node, "responses", allowed: Self.responseKeys, home: KeyHome.of)
+        guard let node, let fields = reader.fields(node, "responses", .policy("/responses"), home: KeyHome.of)
         else {
             return rules
         }
@@ -287,7 +272,7 @@ package struct PolicyDecoder {
 
     private mutating func decodeCounting(_ node: DocumentNode?) -> Counting {
         var counting = Counting(whileBlocked: true, resetOnNewVersion: false)
-        guard let node, let fields = reader.fields(node, "counting", allowed: Self.countingKeys, home: KeyHome.of)
+        guard let node, let fields = reader.fields(node, "counting", .policy("/counting"), home: KeyHome.of)
         else {
             return counting
         }
@@ -304,7 +289,7 @@ package struct PolicyDecoder {
     private mutating func decodePresentation(_ node: DocumentNode?) -> Presentation {
         var presentation = Presentation(delay: TimeSpan(nanoseconds: 0), requireSameScene: false)
         guard let node,
-            let fields = reader.fields(node, "presentation", allowed: Self.presentationKeys, home: KeyHome.of)
+            let fields = reader.fields(node, "presentation", .policy("/presentation"), home: KeyHome.of)
         else {
             return presentation
         }
@@ -318,7 +303,7 @@ package struct PolicyDecoder {
     private mutating func decodeRollout(_ node: DocumentNode, policyName: String, at location: SourceLocation)
         -> Rollout?
     {
-        guard let fields = reader.fields(node, "rollout", allowed: Self.rolloutKeys, home: KeyHome.of) else {
+        guard let fields = reader.fields(node, "rollout", .policy("/rollout"), home: KeyHome.of) else {
             return nil
         }
         reader.require(["percent"], in: fields, "rollout")

@@ -1,15 +1,12 @@
 extension NodeReader {
-    /// The keys of `renamed`.
-    package static let renamedKeys = ["events", "prompts"]
-
     /// `renamed: {events: {old: new}, prompts: {old: new}}` (Semantics §14.4): names as names are, no
     /// `launch`, no name renamed to itself, and no chain (a new name that is another's old) or
     /// cycle, each an error at its entry.
     package mutating func renames(_ node: DocumentNode) -> Renames {
-        guard let fields = fields(node, "renamed", allowed: Self.renamedKeys) else { return .none }
+        guard let fields = fields(node, "renamed", .policy("/renamed")) else { return .none }
         var maps: [String: [String: String]] = [:]
         var locations: [String: SourceLocation] = [:]
-        for kind in Self.renamedKeys {
+        for kind in LanguageCatalogue.Section.policy("/renamed").keys {
             guard let section = fields[kind] else { continue }
             guard let entries = section.mapping else {
                 error(

@@ -54,13 +54,6 @@ package enum LibraryVersion {
     /// The version as written: a release's dotted digits (`0.5.0`), or the next release's with
     /// `-dev` between releases (`0.6.0-dev`). `CHANGELOG.md` has a section for each release.
     package static let text = "0.6.0-dev"
-    /// The first version that reads `prompt` (and budgets, Semantics §12).
-    package static let prompt = AppVersionNumber("0.3")!
-    /// The first version that reads `experiment` (Semantics §13).
-    package static let experiment = AppVersionNumber("0.4")!
-    /// The first version that reads the rules teams wrote by hand (Semantics §14): `since: last_ask`,
-    /// `active_days`, lists of waits, `renamed`.
-    package static let handWrittenRules = AppVersionNumber("0.5")!
     /// The version as a number, its pre-release suffix ignored as Semantics §2 says (`0.6.0-dev`
     /// is read as `0.6.0`, so a policy that needs 0.6 runs in it).
     package static let current = AppVersionNumber(release: text)!

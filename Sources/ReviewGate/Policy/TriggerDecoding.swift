@@ -1,6 +1,4 @@
 extension NodeReader {
-    package static let triggerKeys = ["event", "at_least", "exactly", "every", "within", "since", "scenes", "when"]
-
     /// A `within` window over an event's donations (or launches): longer than 0s.
     mutating func window(_ node: DocumentNode) -> TimeSpan? {
         guard let span = duration(node, "within") else { return nil }
@@ -16,7 +14,7 @@ extension NodeReader {
     /// A trigger: exactly one of `at_least`/`exactly`/`every`, with optional `event`, `within`,
     /// `scenes`, `when`.
     mutating func trigger(id: String, _ node: DocumentNode, at location: SourceLocation) -> Trigger? {
-        guard let fields = fields(node, "trigger \"\(id)\"", allowed: Self.triggerKeys, home: KeyHome.of) else {
+        guard let fields = fields(node, "trigger \"\(id)\"", .policy("/triggers/*"), home: KeyHome.of) else {
             return nil
         }
         let event = fields["event"].flatMap { identifier($0, "event") } ?? id

@@ -3,11 +3,8 @@
     /// The state file's format version this reviewgate reads and writes.
     @_spi(ReviewGateTools) public static let formatVersion = 1
 
-    package static let keys = [
-        "reviewgate_state", "user_id", "installed_at", "session_started_at", "launches", "app",
-        "version_first_seen_at", "events", "active_days", "asks", "responses", "leases", "experiments", "flags",
-        "attributes",
-    ]
+    /// The keys of a state file, in the order it writes them.
+    package static var keys: [String] { LanguageCatalogue.section(.state, "").keys }
 
     /// Decodes a state file. `versionKey` is the policy's: that version string is required.
     /// With `defaultInstalledAt` (a scenario's `start`), `installed_at` and `reviewgate_state`
@@ -24,7 +21,7 @@
     package static func decode(
         _ root: DocumentNode, versionKey: VersionKey?, defaultInstalledAt: Timestamp?, reader: inout NodeReader
     ) -> ReviewState? {
-        guard let fields = reader.fields(root, "the state", allowed: keys) else { return nil }
+        guard let fields = reader.fields(root, "the state", LanguageCatalogue.section(.state, "")) else { return nil }
         if defaultInstalledAt == nil { reader.require(["reviewgate_state", "installed_at"], in: fields, "the state") }
         if let refusal = FormatVersion.state.refusal(fields["reviewgate_state"]) {
             reader.report(refusal)
@@ -43,7 +40,7 @@
         state.versionFirstSeenAt = fields["version_first_seen_at"].flatMap {
             reader.timestamp($0, "version_first_seen_at")
         }
-        if let node = fields["app"], let app = reader.fields(node, "app", allowed: ["short", "build"]) {
+        if let node = fields["app"], let app = reader.fields(node, "app", LanguageCatalogue.section(.state, "/app")) {
             state.app.short = app["short"].flatMap { reader.string($0, "app short") }
             state.app.build = app["build"].flatMap { reader.string($0, "app build") }
         }
@@ -117,7 +114,7 @@
         if node.mapping == nil {
             return reader.int(node, countName, minimum: 0).map { EventHistory(count: $0) }
         }
-        guard let fields = reader.fields(node, what, allowed: ["count", "times", "since_ask"]) else { return nil }
+        guard let fields = reader.fields(node, what, LanguageCatalogue.section(.state, "/events/*")) else { return nil }
         reader.require(["count"], in: fields, what)
         guard let count = fields["count"].flatMap({ reader.int($0, countName, minimum: 0) }) else {
             return nil
@@ -160,7 +157,7 @@
     }
 
     private static func ask(_ node: DocumentNode, _ reader: inout NodeReader) -> Ask? {
-        guard let fields = reader.fields(node, "an ask", allowed: ["at", "short", "build", "trigger", "prompt"]) else {
+        guard let fields = reader.fields(node, "an ask", LanguageCatalogue.section(.state, "/asks/*")) else {
             return nil
         }
         reader.require(["at"], in: fields, "an ask")
@@ -174,7 +171,9 @@
     }
 
     private static func response(_ node: DocumentNode, _ reader: inout NodeReader) -> Response? {
-        guard let fields = reader.fields(node, "a response", allowed: ["at", "kind", "prompt"]) else { return nil }
+        guard let fields = reader.fields(node, "a response", LanguageCatalogue.section(.state, "/responses/*")) else {
+            return nil
+        }
         reader.require(["at", "kind"], in: fields, "a response")
         guard let at = fields["at"].flatMap({ reader.timestamp($0, "at") }),
             let kind = fields["kind"].flatMap({ reader.choice($0, "kind", as: ResponseKind.self) })
@@ -195,7 +194,7 @@
         for entry in entries {
             guard let name = reader.identifier(entry.key, "an experiment name"),
                 let fields = reader.fields(
-                    entry.value, "experiments.\(name)", allowed: ["arm", "version", "exposed_at"])
+                    entry.value, "experiments.\(name)", LanguageCatalogue.section(.state, "/experiments/*"))
             else { continue }
             reader.require(["arm", "version", "exposed_at"], in: fields, "experiments.\(name)")
             guard let arm = fields["arm"].flatMap({ reader.identifier($0, "an arm name") }),
@@ -208,7 +207,7 @@
     }
 
     private static func lease(_ node: DocumentNode, _ reader: inout NodeReader) -> Lease? {
-        guard let fields = reader.fields(node, "a lease", allowed: ["id", "prompt", "at", "expires"]) else {
+        guard let fields = reader.fields(node, "a lease", LanguageCatalogue.section(.state, "/leases/*")) else {
             return nil
         }
         reader.require(["id", "at", "expires"], in: fields, "a lease")

@@ -11,32 +11,35 @@ package enum CohortDecoder {
     /// The most of anything per day.
     package static let maximumPerDay = 1000.0
 
-    static let keys = [
-        "reviewgate_cohort", "name", "description", "seed", "people", "start", "installs_over", "days", "app",
-        "updates", "launches_per_day", "events", "wants", "churn",
-    ]
-
     /// Decodes a cohort document. Throws every problem found.
     package static func decode(_ root: DocumentNode) throws(DiagnosticError) -> Cohort {
         var reader = NodeReader()
-        guard let fields = reader.fields(root, "the cohort", allowed: keys) else { throw reader.failure }
+        guard let fields = reader.fields(root, "the cohort", LanguageCatalogue.section(.cohort, "")) else {
+            throw reader.failure
+        }
         reader.require(["reviewgate_cohort", "name", "people", "start", "days"], in: fields, "the cohort")
         let format = FormatVersion(file: "this cohort", name: "format", supported: formatVersion)
         if let refusal = format.refusal(fields["reviewgate_cohort"]) { throw DiagnosticError([refusal]) }
         if let node = fields["reviewgate_cohort"] { _ = reader.int(node, "reviewgate_cohort", minimum: 1) }
         let name = fields["name"].flatMap { reader.string($0, "name") }
+        // A description is for people, any value (a cohort's is never shown).
+        _ = fields.has("description")
         let seed = fields["seed"].flatMap { reader.int($0, "seed", minimum: 0) } ?? 1
         let people = fields["people"].flatMap { reader.int($0, "people", minimum: 1, maximum: maximumPeople) }
         let start = fields["start"].flatMap { reader.timestamp($0, "start") }
         let installsOver = fields["installs_over"].flatMap { reader.duration($0, "installs_over") }
         let days = fields["days"].flatMap { reader.int($0, "days", minimum: 1, maximum: maximumDays) }
         var app = AppVersion(short: "1.0", build: "1")
-        if let node = fields["app"], let appFields = reader.fields(node, "app", allowed: ["short", "build"]) {
+        if let node = fields["app"],
+            let appFields = reader.fields(node, "app", LanguageCatalogue.section(.cohort, "/app"))
+        {
             if let short = appFields["short"] { app.short = reader.string(short, "app.short") }
             if let build = appFields["build"] { app.build = reader.string(build, "app.build") }
         }
         var updateEvery: TimeSpan?
-        if let node = fields["updates"], let updates = reader.fields(node, "updates", allowed: ["every"]) {
+        if let node = fields["updates"],
+            let updates = reader.fields(node, "updates", LanguageCatalogue.section(.cohort, "/updates"))
+        {
             reader.require(["every"], in: updates, "updates")
             updateEvery = updates["every"].flatMap { reader.duration($0, "updates.every") }
             if let every = updateEvery, every.seconds < 86_400 {
@@ -47,7 +50,9 @@ package enum CohortDecoder {
         let events = rates(fields["events"], "events", "event names", &reader)
         let wants = rates(fields["wants"], "wants", "external prompts' names", &reader)
         var churn = 0.0
-        if let node = fields["churn"], let churnFields = reader.fields(node, "churn", allowed: ["per_day"]) {
+        if let node = fields["churn"],
+            let churnFields = reader.fields(node, "churn", LanguageCatalogue.section(.cohort, "/churn"))
+        {
             reader.require(["per_day"], in: churnFields, "churn")
             if let value = churnFields["per_day"].flatMap({ reader.number($0, "churn.per_day") }) {
                 if !(0...1).contains(value) {
@@ -75,7 +80,10 @@ package enum CohortDecoder {
         var rates: [Cohort.EventRate] = []
         for entry in entries {
             guard let name = reader.identifier(entry.key, "a name under \(key)") else { continue }
-            guard let fields = reader.fields(entry.value, "\(key).\(name)", allowed: ["per_day", "scene"]) else {
+            guard
+                let fields = reader.fields(
+                    entry.value, "\(key).\(name)", LanguageCatalogue.section(.cohort, "/events/*"))
+            else {
                 continue
             }
             reader.require(["per_day"], in: fields, "\(key).\(name)")

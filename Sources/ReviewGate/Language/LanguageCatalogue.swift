@@ -1,0 +1,123 @@
+/// Every key of every file ReviewGate reads, declared once (issue 50): a policy's, a budget's, a
+/// scenario's, a state's and a compiled file's. What reads the language reads it from here:
+///
+/// - each decoder's known keys, and so its unknown-key diagnostics (``section(_:_:)``);
+/// - where a key written in the wrong mapping belongs (``KeyHome``);
+/// - the keys a compiled policy writes when a policy leaves them out (``ReleasedDefaults``);
+/// - the release that first reads a key, for `newer_key` and `requires.library_version`
+///   (``since(_:_:)``), and the frozen `Documentation/releases/X.Y.Z-keys.json`;
+/// - with `ReviewGateSchemas`' words for each key, the JSON Schemas' descriptions, the editor's
+///   hover and completion, and the reference tables.
+///
+/// `LanguageCatalogueTests` decodes the shipped and fixture files with every key a decoder asks for
+/// recorded (``KeyAudit``): a key a decoder reads that is not here fails by name, and so does a key
+/// here that no decoder reads. Each mapping's keys are in the order of Semantics §2's tables, which
+/// is the order a compiled policy writes them and a diagnostic lists them.
+package enum LanguageCatalogue {
+    /// Every key.
+    package static let keys: [LanguageKey] = policy + conditions + budget + scenario + state + compiled + cohort
+
+    /// The keys of one mapping of one kind of file, in order, with what a decoder needs of them.
+    package struct Section: Sendable {
+        /// The file.
+        package let file: LanguageFile
+        /// The mapping's path (``LanguageKey/mapping``).
+        package let mapping: String
+        /// Its keys' names, in order.
+        package let keys: [String]
+
+        /// A policy's mapping.
+        package static func policy(_ mapping: String) -> Section { LanguageCatalogue.section(.policy, mapping) }
+
+        /// The same mapping with only `keys` allowed, in that order: a condition written as one
+        /// form (`{flag: F}`) allows that form's key alone.
+        package func only(_ keys: [String]) -> Section {
+            precondition(keys.allSatisfy(self.keys.contains), "\(keys) are not all keys of \(mapping)")
+            return Section(file: file, mapping: mapping, keys: keys)
+        }
+
+        /// The same mapping with `keys` allowed before its own: an event condition's `event` beside
+        /// its `at_least`.
+        package func after(_ keys: [String]) -> Section {
+            Section(file: file, mapping: mapping, keys: keys + self.keys)
+        }
+    }
+
+    /// The mapping `mapping` of `file`. A mapping the catalogue does not have is a programming
+    /// error, caught by every test that decodes such a file.
+    package static func section(_ file: LanguageFile, _ mapping: String) -> Section {
+        let names = byMapping["\(file.rawValue):\(mapping)"] ?? []
+        precondition(!names.isEmpty, "the language catalogue has no mapping \(mapping) of a \(file.rawValue) file")
+        return Section(file: file, mapping: mapping, keys: names)
+    }
+
+    /// The key at `path` of `file`: `/guards/cooldown`.
+    package static func key(_ file: LanguageFile, _ path: String) -> LanguageKey? {
+        byPath["\(file.rawValue):\(path)"]
+    }
+
+    /// The release that first reads the key at `path` of `file`.
+    package static func since(_ file: LanguageFile, _ path: String) -> AppVersionNumber {
+        guard let key = key(file, path) else { preconditionFailure("the language catalogue has no \(path)") }
+        return key.since
+    }
+
+    /// The release that first reads a list for the key at `path` of `file` (`cooldown: [1d, 7d]`).
+    package static func listSince(_ file: LanguageFile, _ path: String) -> AppVersionNumber {
+        guard let release = key(file, path)?.listSince else { preconditionFailure("\(path) takes no list") }
+        return release
+    }
+
+    /// The mappings' keys, by `file:mapping`.
+    private static let byMapping: [String: [String]] = {
+        var mappings: [String: [String]] = [:]
+        for key in keys { mappings["\(key.file.rawValue):\(key.mapping)", default: []].append(key.name) }
+        return mappings
+    }()
+
+    /// The keys by `file:path`.
+    private static let byPath: [String: LanguageKey] = {
+        var paths: [String: LanguageKey] = [:]
+        for key in keys { paths["\(key.file.rawValue):\(key.path)"] = key }
+        return paths
+    }()
+}
+
+extension LanguageCatalogue {
+    /// One row of a mapping's table, before the mapping's settings are given to it.
+    struct Row {
+        var name: String
+        var form: String
+        var defaultValue: String
+        var since: String?
+        var feature: String?
+        var listSince: String?
+        var writtenUnset: Bool?
+        var isHome = true
+    }
+
+    /// A row: a key, its value's form, its default (JSON text, or `required`), and what differs from
+    /// its mapping's settings.
+    static func row(
+        _ name: String, _ form: String, _ defaultValue: String, since: String? = nil, feature: String? = nil,
+        lists: String? = nil, written: Bool? = nil, home: Bool = true
+    ) -> Row {
+        Row(
+            name: name, form: form, defaultValue: defaultValue, since: since, feature: feature, listSince: lists,
+            writtenUnset: written, isHome: home)
+    }
+
+    /// The keys of the mapping `mapping` of `file`, each from its row, the mapping's release, feature
+    /// and whether a compiled policy writes them unset standing where the row says nothing.
+    static func mapping(
+        _ file: LanguageFile, _ mapping: String, since: String, feature: String, written: Bool = false,
+        _ rows: [Row]
+    ) -> [LanguageKey] {
+        rows.map { row in
+            LanguageKey(
+                file: file, mapping: mapping, name: row.name, form: row.form, defaultValue: row.defaultValue,
+                since: AppVersionNumber(row.since ?? since)!, listSince: row.listSince.flatMap { AppVersionNumber($0) },
+                feature: row.feature ?? feature, writtenUnset: row.writtenUnset ?? written, isHome: row.isHome)
+        }
+    }
+}
