@@ -54,7 +54,7 @@ let package = Package(
                 .product(name: "RealModule", package: "swift-numerics"),
             ]),
         // The JSON Schemas (~60 KB of text) for editors and CI, apart from the library an app links.
-        .target(name: "ReviewGateSchemas"),
+        .target(name: "ReviewGateSchemas", dependencies: ["ReviewGate"]),
         .target(name: "ReviewGateYAML", dependencies: ["ReviewGate", "ReviewGateFiles", "CLibYAML"]),
         // Signed remote updates, in a target of its own so that an app without them links no crypto.
         .target(

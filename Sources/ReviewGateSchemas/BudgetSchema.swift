@@ -1,5 +1,6 @@
 extension JSONSchema {
-    /// The JSON Schema of a budget file (Semantics §12): `schemas/budget.schema.json`. Edit here, then run
+    /// The JSON Schema of a budget file (Semantics §12): `schemas/budget.schema.json`. A template, as
+    /// ``policyText`` is: edit the shape here and a key's words in `Words/`, then run
     /// `REVIEWGATE_UPDATE_SCHEMAS=1 swift test --filter SchemaFiles`.
     static let budgetText = ##"""
         {
@@ -10,52 +11,52 @@ extension JSONSchema {
           "required": ["reviewgate_budget", "name", "prompts"],
           "properties": {
             "reviewgate_budget": {
-              "description": "The budget format version. Only 1 exists; a higher one needs a newer reviewgate.",
+              "description": "{{budget:/reviewgate_budget}}",
               "const": 1
             },
             "name": {
-              "description": "The budget's name: lowercase letters, digits, `.`, `_` and `-`, starting with a letter or digit.",
+              "description": "{{budget:/name}}",
               "type": "string",
               "pattern": "^[a-z0-9][a-z0-9._-]*$",
               "examples": ["calm-app"]
             },
             "description": {
-              "description": "What the budget is for, for people.",
+              "description": "{{budget:/description}}",
               "type": ["string", "null"]
             },
             "extends": {
-              "description": "A budget to load first, by a path relative to this file; this file overrides it: `prompts` merge by name (each prompt's keys in turn), `lint` key by key, and `limits`, `gaps` and scalars replace. A key set to `null` removes the base's.",
+              "description": "{{budget:/extends}}",
               "type": "string",
               "minLength": 1
             },
             "prompts": {
-              "description": "Every prompt the app shows, by name; the higher priority wins, file order breaks ties.",
+              "description": "{{budget:/prompts}}",
               "type": "object",
               "minProperties": 1,
               "propertyNames": { "$ref": "#/$defs/identifier" },
               "additionalProperties": { "$ref": "#/$defs/prompt" }
             },
             "limits": {
-              "description": "Limits over every prompt, counted from the shown ones.",
+              "description": "{{budget:/limits}}",
               "type": ["array", "null"],
               "items": { "$ref": "#/$defs/limit" }
             },
             "gaps": {
-              "description": "Gaps between prompts: from a prompt shown of the `after` kind (any, when left out) to a prompt of the `before` kind (any, when left out).",
+              "description": "{{budget:/gaps}}",
               "type": ["array", "null"],
               "items": { "$ref": "#/$defs/gap" }
             },
             "lease": {
-              "description": "How long a granted prompt holds the budget before it is shown or released; longer than every policy's `presentation.delay`. Default: `30s`.",
+              "description": "{{budget:/lease}}",
               "$ref": "#/$defs/duration",
               "default": "30s"
             },
             "lint": {
-              "description": "Warnings the team means, so that `validate --strict` passes.",
+              "description": "{{budget:/lint}}",
               "type": ["object", "null"],
               "properties": {
                 "allow": {
-                  "description": "Warning ids: `ignores_budget` (a prompt shown whatever the budget), `unlimited` (no limit and no gap).",
+                  "description": "{{budget:/lint/allow}}",
                   "type": ["array", "null"],
                   "items": { "enum": ["ignores_budget", "unlimited"] }
                 }
@@ -63,11 +64,11 @@ extension JSONSchema {
               "additionalProperties": false
             },
             "renamed": {
-              "description": "Old prompt names whose asks, answers, leases and counters count as the new prompt's, for all the budget's policies (Semantics §14.4), which must rename them alike. Needs reviewgate 0.5.",
+              "description": "{{budget:/renamed}}",
               "type": ["object", "null"],
               "properties": {
                 "prompts": {
-                  "description": "Old prompt name: new prompt name.",
+                  "description": "{{budget:/renamed/prompts}}",
                   "type": ["object", "null"],
                   "additionalProperties": { "type": "string", "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]*$" },
                   "examples": [{ "rate_us": "review" }]
@@ -84,18 +85,18 @@ extension JSONSchema {
               "required": ["priority"],
               "properties": {
                 "priority": {
-                  "description": "1–100: the higher wins.",
+                  "description": "{{budget:/prompts/*/priority}}",
                   "type": "integer",
                   "minimum": 1,
                   "maximum": 100
                 },
                 "policy": {
-                  "description": "The policy that decides this prompt, by a path relative to this file; its `prompt:` must be this prompt's name.",
+                  "description": "{{budget:/prompts/*/policy}}",
                   "type": ["string", "null"],
                   "minLength": 1
                 },
                 "ignores_budget": {
-                  "description": "Shown whatever the limits and gaps say; it still counts in them, and yields to a live lease and to priority. `validate` warns.",
+                  "description": "{{budget:/prompts/*/ignores_budget}}",
                   "type": ["boolean", "null"],
                   "default": false
                 }
@@ -108,9 +109,9 @@ extension JSONSchema {
               "type": "object",
               "required": ["max"],
               "properties": {
-                "max": { "description": "The most prompts shown per `per`.", "type": "integer", "minimum": 1 },
+                "max": { "description": "{{budget:/limits/*/max}}", "type": "integer", "minimum": 1 },
                 "per": {
-                  "description": "A duration (`1d`), `session`, or left out for a lifetime.",
+                  "description": "{{budget:/limits/*/per}}",
                   "anyOf": [{ "$ref": "#/$defs/duration" }, { "const": "session" }]
                 }
               },
@@ -122,9 +123,9 @@ extension JSONSchema {
               "type": "object",
               "required": ["min"],
               "properties": {
-                "after": { "description": "The prompt whose showing starts the gap; any when left out.", "$ref": "#/$defs/identifier" },
-                "before": { "description": "The prompt the gap holds back; any when left out.", "$ref": "#/$defs/identifier" },
-                "min": { "description": "How long.", "$ref": "#/$defs/duration" }
+                "after": { "description": "{{budget:/gaps/*/after}}", "$ref": "#/$defs/identifier" },
+                "before": { "description": "{{budget:/gaps/*/before}}", "$ref": "#/$defs/identifier" },
+                "min": { "description": "{{budget:/gaps/*/min}}", "$ref": "#/$defs/duration" }
               },
               "additionalProperties": false,
               "examples": [{ "min": "2h" }, { "after": "paywall", "before": "review", "min": "3d" }]

@@ -2,7 +2,8 @@ extension JSONSchema {
     /// The JSON Schema of a compiled policy (Semantics §9, `reviewgate compile`): `schemas/compiled.schema.json`.
     ///
     /// Every setting is present (a default written out, `null` where a setting is off); conditions are
-    /// as the policy wrote them (`policy.schema.json` describes them). Edit here, then run
+    /// as the policy wrote them (`policy.schema.json` describes them). A template, as ``policyText`` is:
+    /// edit the shape here and a key's words in `Words/`, then run
     /// `REVIEWGATE_UPDATE_SCHEMAS=1 swift test --filter SchemaFiles`.
     static let compiledText = ##"""
         {
@@ -13,16 +14,16 @@ extension JSONSchema {
           "required": ["reviewgate_compiled", "digest", "policy", "locations"],
           "properties": {
             "reviewgate_compiled": {
-              "description": "The compiled form's version. Only 1 exists; a higher one needs a newer reviewgate.",
+              "description": "{{compiled:/reviewgate_compiled}}",
               "const": 1
             },
             "digest": {
-              "description": "SHA-256 of `policy` written compactly (no whitespace, keys in the order given), as `sha256:` and 64 lowercase hex digits. It names this exact policy in logs and decision events; `reviewgate` refuses a file whose digest does not match.",
+              "description": "{{compiled:/digest}}",
               "type": "string",
               "pattern": "^sha256:[0-9a-f]{64}$"
             },
             "policy": {
-              "description": "The merged policy: every key of Semantics §2 in its table's order, defaults written out, `null` where a setting is off (no cooldown, no rollout). Trigger ids keep the YAML's order.",
+              "description": "{{compiled:/policy}}",
               "type": "object",
               "required": ["reviewgate", "name", "description", "enabled", "app", "triggers", "guards", "responses", "counting", "presentation", "rollout", "lint"],
               "properties": {
@@ -240,7 +241,7 @@ extension JSONSchema {
               "additionalProperties": false
             },
             "locations": {
-              "description": "Where each setting the YAML wrote is: by file (as given to compile, or relative to --relative-to; a base's settings under the base), then by JSON Pointer (RFC 6901) into `policy` (`\"\"` is the policy itself). A setting with no entry is a default the YAML left out.",
+              "description": "{{compiled:/locations}}",
               "type": "object",
               "additionalProperties": {
                 "type": "object",

@@ -24,11 +24,17 @@ public enum JSONSchema {
     /// The schema of a kind of file, as JSON text without a final newline.
     public static func text(for kind: Kind) -> String {
         switch kind {
-        case .policy: policyText
-        case .state: stateText
-        case .scenario: scenarioText
-        case .compiled: compiledText
-        case .budget: budgetText
+        case .policy: rendered.policy
+        case .state: rendered.state
+        case .scenario: rendered.scenario
+        case .compiled: rendered.compiled
+        case .budget: rendered.budget
         }
     }
+
+    /// Each schema rendered from its template once (``render(_:snippets:)``).
+    private static let rendered = (
+        policy: render(policyText, snippets: policySnippets), state: render(stateText),
+        scenario: render(scenarioText), compiled: render(compiledText), budget: render(budgetText)
+    )
 }

@@ -1,8 +1,10 @@
 extension JSONSchema {
     /// The JSON Schema of a policy file (Semantics §2): `schemas/policy.schema.json`.
     ///
-    /// Edit the schema here, then run `REVIEWGATE_UPDATE_SCHEMAS=1 swift test --filter SchemaFiles` to rewrite
-    /// the file in `schemas/`; the test fails while the two differ.
+    /// The template of its shape: a key's `"description": "{{FILE:PATH}}"` is its words
+    /// (`Words/KeyWords+*.swift`) and its `markdownDescription` is made from them (``render(_:snippets:)``).
+    /// Edit the shape here and a key's words there, then run `REVIEWGATE_UPDATE_SCHEMAS=1 swift test
+    /// --filter SchemaFiles` to rewrite the file in `schemas/`; the test fails while the two differ.
     static let policyText = ##"""
         {
           "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -12,23 +14,23 @@ extension JSONSchema {
           "required": ["reviewgate", "name"],
           "properties": {
             "reviewgate": {
-              "description": "The policy language version. Only 1 exists; a higher one needs a newer reviewgate.",
+              "description": "{{policy:/reviewgate}}",
               "const": 1,
               "examples": [1]
             },
             "name": {
-              "description": "The policy's name: lowercase letters, digits, `.`, `_` and `-`, starting with a letter or digit. It names the policy in decisions and is the default rollout salt.",
+              "description": "{{policy:/name}}",
               "type": "string",
               "pattern": "^[a-z0-9][a-z0-9._-]*$",
               "examples": ["apple-sample", "three-week-rule"]
             },
             "description": {
-              "description": "What the policy does, for people.",
+              "description": "{{policy:/description}}",
               "type": ["string", "null"],
               "examples": ["Ask on the 4th completed process, once per build."]
             },
             "prompt": {
-              "description": "The prompt this policy decides, as a budget names it (Semantics §12): its guards, `since_last_ask` and `responses` read only this prompt's asks and answers, and `system_quota` defaults to the OS's only for `review`. Default: `review`.",
+              "description": "{{policy:/prompt}}",
               "type": ["string", "null"],
               "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]*$",
               "maxLength": 100,
@@ -36,39 +38,39 @@ extension JSONSchema {
               "examples": ["review", "survey"]
             },
             "enabled": {
-              "description": "Kill switch: `false` blocks every moment, with `blocked_by: [enabled]`.",
+              "description": "{{policy:/enabled}}",
               "type": ["boolean", "null"],
               "default": true
             },
             "extends": {
-              "description": "A policy to load first, by a path relative to this file; this file overrides it: mappings merge key by key, lists and scalars replace. A cycle is an error. A policy that extends another may leave out `triggers` and parts of mappings that the base policy provides, and may set a key to `null` to remove the base's setting (`guards: {cooldown: null}`).",
+              "description": "{{policy:/extends}}",
               "type": "string",
               "minLength": 1,
               "examples": ["base.yaml"]
             },
             "app": {
-              "description": "The app: its store id, which version string counts as \"the version\", and its platform.",
+              "description": "{{policy:/app}}",
               "type": ["object", "null"],
               "properties": {
                 "store_id": {
-                  "description": "The App Store id (digits, as a string: quote it). Builds `write_review_url`: https://apps.apple.com/app/id<store_id>?action=write-review.",
+                  "description": "{{policy:/app/store_id}}",
                   "type": ["string", "null"],
                   "pattern": "^[0-9]+$",
                   "examples": ["1234567890"]
                 },
                 "package": {
-                  "description": "The Android application id. Builds `write_review_url` on android: https://play.google.com/store/apps/details?id=<package>.",
+                  "description": "{{policy:/app/package}}",
                   "type": ["string", "null"],
                   "pattern": "^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$",
                   "examples": ["com.example.app"]
                 },
                 "version_key": {
-                  "description": "Which version string is \"the version\" for `once_per_version`, `min_version_age`, `app_version` and `reset_on_new_version`: `short` = CFBundleShortVersionString / versionName, `build` = CFBundleVersion / versionCode.",
+                  "description": "{{policy:/app/version_key}}",
                   "enum": ["short", "build", null],
                   "default": "short"
                 },
                 "platform": {
-                  "description": "The platform: sets the default `system_quota` (ios: 3 asks in 365 days; android: none).",
+                  "description": "{{policy:/app/platform}}",
                   "enum": ["ios", "android", null],
                   "default": "ios"
                 }
@@ -76,7 +78,7 @@ extension JSONSchema {
               "additionalProperties": false
             },
             "triggers": {
-              "description": "The moments that may ask, by trigger id (at least one). A moment is allowed when every guard passes and at least one of its candidate triggers passes; the first in file order is the decision's trigger.",
+              "description": "{{policy:/triggers}}",
               "type": ["object", "null"],
               "minProperties": 1,
               "propertyNames": { "$ref": "#/$defs/identifier" },
@@ -84,50 +86,50 @@ extension JSONSchema {
               "examples": [{ "process_completed": { "at_least": 4, "scenes": ["ProcessCompleted"] } }]
             },
             "guards": {
-              "description": "Rules that hold for every trigger; all must pass. Every comparison is inclusive: an age of exactly 21d passes `min_install_age: 21d`.",
+              "description": "{{policy:/guards}}",
               "type": ["object", "null"],
               "properties": {
                 "never_on": {
-                  "description": "Sources on which never to ask: passes when the moment's source is not listed. The default follows Apple's HIG: never at launch, never from a button.",
+                  "description": "{{policy:/guards/never_on}}",
                   "type": ["array", "null"],
                   "items": { "$ref": "#/$defs/source" },
                   "default": ["launch", "user_action"],
                   "examples": [["launch", "user_action"], ["user_action"]]
                 },
                 "min_install_age": {
-                  "description": "Passes when `now − installed_at ≥` this duration.",
+                  "description": "{{policy:/guards/min_install_age}}",
                   "anyOf": [{ "$ref": "#/$defs/duration" }, { "type": "null" }],
                   "examples": ["21d", "3w"]
                 },
                 "min_launches": {
-                  "description": "Passes when the app has been launched at least this many times (`launches ≥ n`).",
+                  "description": "{{policy:/guards/min_launches}}",
                   "type": ["integer", "null"], "maximum": 1000000000,
                   "minimum": 0,
                   "examples": [3, 10]
                 },
                 "active_days": {
-                  "description": "Days of use (Semantics §14.2): passes when the app launched on at least `at_least` distinct local dates among the last `within` days, today included. Needs reviewgate 0.5.",
+                  "description": "{{policy:/guards/active_days}}",
                   "type": ["object", "null"],
                   "required": ["at_least", "within"],
                   "properties": {
-                    "at_least": { "description": "How many days of use; at most the window's days.", "type": "integer", "minimum": 1, "maximum": 366 },
-                    "within": { "description": "The window, in days: 1d to 366d.", "$ref": "#/$defs/dayWindow" }
+                    "at_least": { "description": "{{policy:/guards/active_days/at_least}}", "type": "integer", "minimum": 1, "maximum": 366 },
+                    "within": { "description": "{{policy:/guards/active_days/within}}", "$ref": "#/$defs/dayWindow" }
                   },
                   "additionalProperties": false,
                   "examples": [{ "at_least": 4, "within": "7d" }]
                 },
                 "min_session_age": {
-                  "description": "Passes when `now − session_started_at ≥` this duration; an unknown session start fails.",
+                  "description": "{{policy:/guards/min_session_age}}",
                   "anyOf": [{ "$ref": "#/$defs/duration" }, { "type": "null" }],
                   "examples": ["2m"]
                 },
                 "min_version_age": {
-                  "description": "A grace period after an update: passes when `now − version_first_seen_at ≥` this duration.",
+                  "description": "{{policy:/guards/min_version_age}}",
                   "anyOf": [{ "$ref": "#/$defs/duration" }, { "type": "null" }],
                   "examples": ["3d"]
                 },
                 "cooldown": {
-                  "description": "Passes when the last ask was at least this long ago (`now − last_ask ≥ d`); never asked passes. A list is a wait that grows (Semantics §14.3): after the k-th ask of the prompt, the k-th entry, past the list its last. Needs reviewgate 0.5.",
+                  "description": "{{policy:/guards/cooldown}}",
                   "anyOf": [
                     { "$ref": "#/$defs/duration" },
                     { "type": "array", "items": { "$ref": "#/$defs/duration" }, "minItems": 1 },
@@ -136,22 +138,22 @@ extension JSONSchema {
                   "examples": ["7d", ["14d", "30d", "90d", "180d", "365d"]]
                 },
                 "once_per_version": {
-                  "description": "When `true`, passes only if no ask is recorded for the current version (by `app.version_key`).",
+                  "description": "{{policy:/guards/once_per_version}}",
                   "type": ["boolean", "null"],
                   "default": false
                 },
                 "max_asks": {
-                  "description": "Passes when fewer than `count` asks were recorded in the window `(now − per, now]`, or in the app's lifetime without `per`.",
+                  "description": "{{policy:/guards/max_asks}}",
                   "type": ["object", "null"],
                   "properties": {
                     "count": {
-                      "description": "How many asks the window holds at most.",
+                      "description": "{{policy:/guards/max_asks/count}}",
                       "type": "integer", "maximum": 1000000000,
                       "minimum": 1,
                       "examples": [2]
                     },
                     "per": {
-                      "description": "The window's length; leave it out for the app's lifetime.",
+                      "description": "{{policy:/guards/max_asks/per}}",
                       "$ref": "#/$defs/duration",
                       "examples": ["90d"]
                     }
@@ -160,7 +162,7 @@ extension JSONSchema {
                   "examples": [{ "count": 2, "per": "90d" }, { "count": 5 }]
                 },
                 "system_quota": {
-                  "description": "Models the OS, which shows the prompt a limited number of times and drops the rest silently: passes when fewer than `max` asks were recorded in `(now − per, now]`. `false` turns it off. Default: `{max: 3, per: 365d}` on ios, `false` on android.",
+                  "description": "{{policy:/guards/system_quota}}",
                   "oneOf": [
                     { "type": "null" },
                     { "const": false, "description": "No system quota." },
@@ -168,13 +170,13 @@ extension JSONSchema {
                       "type": "object",
                       "properties": {
                         "max": {
-                          "description": "How many asks the OS honours in the window.",
+                          "description": "{{policy:/guards/system_quota/max}}",
                           "type": "integer", "maximum": 1000000000,
                           "minimum": 1,
                           "examples": [3]
                         },
                         "per": {
-                          "description": "The window's length.",
+                          "description": "{{policy:/guards/system_quota/per}}",
                           "$ref": "#/$defs/duration",
                           "examples": ["365d"]
                         }
@@ -185,23 +187,23 @@ extension JSONSchema {
                   "examples": [{ "max": 3, "per": "365d" }, false]
                 },
                 "when": {
-                  "description": "A condition that must hold for every trigger.",
+                  "description": "{{policy:/guards/when}}",
                   "anyOf": [{ "$ref": "#/$defs/condition" }, { "type": "null" }]
                 }
               },
               "additionalProperties": false
             },
             "responses": {
-              "description": "What the person's answers to the app's own pre-prompt (\"Enjoying the app?\"), or use of the write-review link, do. In a decision their guard id is `responses`.",
+              "description": "{{policy:/responses}}",
               "type": ["object", "null"],
               "properties": {
                 "after_rated": {
-                  "description": "After a `rated` answer: `never` ask again, or wait for the `next_version`.",
+                  "description": "{{policy:/responses/after_rated}}",
                   "enum": ["never", "next_version", null],
                   "default": "next_version"
                 },
                 "after_declined": {
-                  "description": "After a `declined` answer: `never` ask again, wait for the `next_version`, or wait a duration. A list grows with declines in a row (Semantics §14.3): the k-th in a row waits the k-th entry, past the list its last. A list needs reviewgate 0.5.",
+                  "description": "{{policy:/responses/after_declined}}",
                   "anyOf": [
                     { "type": "null" },
                     { "enum": ["never", "next_version"] },
@@ -216,7 +218,7 @@ extension JSONSchema {
                   "examples": ["next_version", "never", "30d", ["30d", "90d", "never"]]
                 },
                 "after_later": {
-                  "description": "After a `later` answer: how long to wait. A list grows with laters in a row (Semantics §14.3): the k-th in a row waits the k-th entry, past the list its last. A list needs reviewgate 0.5.",
+                  "description": "{{policy:/responses/after_later}}",
                   "anyOf": [
                     { "$ref": "#/$defs/duration" },
                     { "type": "array", "items": { "$ref": "#/$defs/duration" }, "minItems": 1 },
@@ -229,16 +231,16 @@ extension JSONSchema {
               "additionalProperties": false
             },
             "counting": {
-              "description": "How `record` updates the state (`evaluate` never changes anything).",
+              "description": "{{policy:/counting}}",
               "type": ["object", "null"],
               "properties": {
                 "while_blocked": {
-                  "description": "Whether a donation that a guard blocked still counts. `false` ignores a donation made during the cooldown or in an already-asked version. A donation blocked only by its own trigger's count always counts.",
+                  "description": "{{policy:/counting/while_blocked}}",
                   "type": ["boolean", "null"],
                   "default": true
                 },
                 "reset_on_new_version": {
-                  "description": "When the app version changes, event counts and launches start again from 0.",
+                  "description": "{{policy:/counting/reset_on_new_version}}",
                   "type": ["boolean", "null"],
                   "default": false
                 }
@@ -246,17 +248,17 @@ extension JSONSchema {
               "additionalProperties": false
             },
             "presentation": {
-              "description": "How the app should present an allowed ask.",
+              "description": "{{policy:/presentation}}",
               "type": ["object", "null"],
               "properties": {
                 "delay": {
-                  "description": "How long to wait before asking.",
+                  "description": "{{policy:/presentation/delay}}",
                   "anyOf": [{ "$ref": "#/$defs/duration" }, { "type": "null" }],
                   "default": "0s",
                   "examples": ["2s"]
                 },
                 "require_same_scene": {
-                  "description": "Ask only if the person is still on the moment's scene when the delay ends.",
+                  "description": "{{policy:/presentation/require_same_scene}}",
                   "type": ["boolean", "null"],
                   "default": false
                 }
@@ -265,18 +267,18 @@ extension JSONSchema {
               "default": {}
             },
             "rollout": {
-              "description": "Asks only for a share of people: bucket = FNV-1a 64-bit of `salt:user_id` modulo 10000; passes when bucket < percent × 100. A state without `user_id` fails.",
+              "description": "{{policy:/rollout}}",
               "type": ["object", "null"],
               "properties": {
                 "percent": {
-                  "description": "The share of people, 0 to 100; decimals allowed.",
+                  "description": "{{policy:/rollout/percent}}",
                   "type": ["number", "null"],
                   "minimum": 0,
                   "maximum": 100,
                   "examples": [10, 12.5]
                 },
                 "salt": {
-                  "description": "Mixed into the bucket, so that policies split people differently. Default: the policy's `name`.",
+                  "description": "{{policy:/rollout/salt}}",
                   "type": ["string", "null"],
                   "examples": ["review-2026-q4"]
                 }
@@ -284,34 +286,34 @@ extension JSONSchema {
               "additionalProperties": false
             },
             "experiment": {
-              "description": "An experiment (Semantics §13): the people not held out are split into arms by weight, each deciding with the policy as its `override` changes it; the holdout is never asked by this policy. bucket = FNV-1a 64-bit of `salt:user_id` modulo 10000 (the vectors in policies/experiments/assignment-vectors.json). A policy that `extends` another replaces its experiment whole.",
+              "description": "{{policy:/experiment}}",
               "type": ["object", "null"],
               "properties": {
                 "name": {
-                  "description": "The experiment's id in decision events and reports.",
+                  "description": "{{policy:/experiment/name}}",
                   "type": "string",
                   "pattern": "^[A-Za-z_][A-Za-z0-9_.-]*$",
                   "examples": ["ask-earlier"]
                 },
                 "salt": {
-                  "description": "Mixed into the bucket. Default: the experiment's `name`. Must differ from the rollout's salt.",
+                  "description": "{{policy:/experiment/salt}}",
                   "type": "string",
                   "examples": ["ask-earlier-2026q1"]
                 },
                 "version": {
-                  "description": "Raise it to assign everyone again under the current weights (an arm recorded at exposure is kept while it stays). Default 1.",
+                  "description": "{{policy:/experiment/version}}",
                   "type": "integer",
                   "minimum": 1
                 },
                 "holdout": {
-                  "description": "The percent of people never asked by this policy, 0 to 100, at most two decimals. Default 0.",
+                  "description": "{{policy:/experiment/holdout}}",
                   "type": "number",
                   "minimum": 0,
                   "maximum": 100,
                   "examples": [5, 2.5]
                 },
                 "arms": {
-                  "description": "The arms, in order: buckets past the holdout are split by weight in this order. `holdout` is reserved.",
+                  "description": "{{policy:/experiment/arms}}",
                   "type": "object",
                   "minProperties": 1,
                   "propertyNames": { "not": { "const": "holdout" } },
@@ -319,20 +321,20 @@ extension JSONSchema {
                     "type": "object",
                     "properties": {
                       "weight": {
-                        "description": "An integer share, 0 to 10000.",
+                        "description": "{{policy:/experiment/arms/*/weight}}",
                         "type": "integer",
                         "minimum": 0,
                         "maximum": 10000
                       },
                       "override": {
-                        "description": "Merged onto the policy as `extends` merges (`null` removes a setting); it may change triggers' settings, not add or remove a trigger.",
+                        "description": "{{policy:/experiment/arms/*/override}}",
                         "type": "object",
                         "properties": {
-                          "triggers": { "description": "Triggers by id, each trigger's keys merged onto the policy's (a count key replaces its count key).", "type": "object" },
-                          "guards": { "description": "Guards merged key by key onto the policy's; `null` removes one.", "type": "object" },
-                          "responses": { "description": "`after_rated`, `after_declined`, `after_later` merged onto the policy's.", "type": "object" },
-                          "presentation": { "description": "`delay` and `require_same_scene` merged onto the policy's.", "type": "object" },
-                          "enabled": { "description": "The arm's kill switch.", "type": "boolean" }
+                          "triggers": { "description": "{{policy:/experiment/arms/*/override/triggers}}", "type": "object" },
+                          "guards": { "description": "{{policy:/experiment/arms/*/override/guards}}", "type": "object" },
+                          "responses": { "description": "{{policy:/experiment/arms/*/override/responses}}", "type": "object" },
+                          "presentation": { "description": "{{policy:/experiment/arms/*/override/presentation}}", "type": "object" },
+                          "enabled": { "description": "{{policy:/experiment/arms/*/override/enabled}}", "type": "boolean" }
                         },
                         "additionalProperties": false
                       }
@@ -346,17 +348,17 @@ extension JSONSchema {
               "additionalProperties": false
             },
             "requires": {
-              "description": "The oldest app and ReviewGate library this policy may run in. A remote update that asks for more is refused, and the app keeps the policy it had; a reviewgate older than `library_version` refuses the policy.",
+              "description": "{{policy:/requires}}",
               "type": ["object", "null"],
               "properties": {
                 "app_version": {
-                  "description": "The oldest app version, dotted digits, compared with the app's version under `app.version_key` (the marketing version unless set).",
+                  "description": "{{policy:/requires/app_version}}",
                   "type": "string",
                   "pattern": "^[0-9]+(\\.[0-9]+)*$",
                   "examples": ["3.2"]
                 },
                 "library_version": {
-                  "description": "The oldest ReviewGate library, dotted digits (`reviewgate --version` prints the CLI's).",
+                  "description": "{{policy:/requires/library_version}}",
                   "type": "string",
                   "pattern": "^[0-9]+(\\.[0-9]+)*$",
                   "examples": ["0.2"]
@@ -365,11 +367,11 @@ extension JSONSchema {
               "additionalProperties": false
             },
             "lint": {
-              "description": "Warnings the team means, so that `reviewgate validate --strict` passes: each id is the one `validate` prints in brackets after a warning.",
+              "description": "{{policy:/lint}}",
               "type": ["object", "null"],
               "properties": {
                 "allow": {
-                  "description": "The warning ids not to raise.",
+                  "description": "{{policy:/lint/allow}}",
                   "type": ["array", "null"],
                   "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "no_spacing", "store_link_unused", "rollout_none", "never_asks", "newer_key", "arm_unchanged", "holdout_all", "cap_above_quota", "exact_since_stalls", "renamed_unread"] },
                   "uniqueItems": true,
@@ -379,18 +381,18 @@ extension JSONSchema {
               "additionalProperties": false
             },
             "renamed": {
-              "description": "Old names whose history counts as new ones' (Semantics §14.4): an event or prompt renamed resets no cap. Each maps an old name to the new one; `launch` is never renamed, no chain, no cycle. Merges key by key under `extends`. Needs reviewgate 0.5.",
+              "description": "{{policy:/renamed}}",
               "type": ["object", "null"],
               "properties": {
                 "events": {
-                  "description": "Old event name: new event name. A donation of an old name is a moment of the new one.",
+                  "description": "{{policy:/renamed/events}}",
                   "type": ["object", "null"],
                   "propertyNames": { "$ref": "#/$defs/identifier" },
                   "additionalProperties": { "$ref": "#/$defs/identifier" },
                   "examples": [{ "lesson_done": "lesson_completed" }]
                 },
                 "prompts": {
-                  "description": "Old prompt name: new prompt name. Asks, answers, leases and counters of an old name count as the new prompt's.",
+                  "description": "{{policy:/renamed/prompts}}",
                   "type": ["object", "null"],
                   "propertyNames": { "$ref": "#/$defs/identifier" },
                   "additionalProperties": { "$ref": "#/$defs/identifier" },
@@ -472,47 +474,47 @@ extension JSONSchema {
               "type": "object",
               "properties": {
                 "event": {
-                  "description": "The event whose donation is this moment; default: the trigger's id. The built-in event `launch` is the app's launch: its count is `launches` and its source is `launch`.",
+                  "description": "{{policy:/triggers/*/event}}",
                   "anyOf": [{ "$ref": "#/$defs/identifier" }, { "type": "null" }],
                   "examples": ["process_completed", "launch"]
                 },
                 "at_least": {
-                  "description": "Passes when the count (this donation included) is at least N: the 4th completion is `at_least: 4`.",
+                  "description": "{{policy:/triggers/*/at_least}}",
                   "type": "integer", "maximum": 1000000000,
                   "minimum": 1,
                   "examples": [4]
                 },
                 "exactly": {
-                  "description": "Passes when the count (this donation included) is exactly N, so once.",
+                  "description": "{{policy:/triggers/*/exactly}}",
                   "type": "integer", "maximum": 1000000000,
                   "minimum": 1,
                   "examples": [3]
                 },
                 "every": {
-                  "description": "Passes on every Nth donation: `every: 5` passes on the 5th, 10th, ...",
+                  "description": "{{policy:/triggers/*/every}}",
                   "type": "integer", "maximum": 1000000000,
                   "minimum": 1,
                   "examples": [5]
                 },
                 "within": {
-                  "description": "Count only donations with time in `(now − within, now]`.",
+                  "description": "{{policy:/triggers/*/within}}",
                   "anyOf": [{ "$ref": "#/$defs/duration" }, { "type": "null" }],
                   "examples": ["7d"]
                 },
                 "since": {
-                  "description": "`last_ask`: count only donations after the last ask of the policy's prompt (Semantics §14.1); a person never asked counts every donation. Needs reviewgate 0.5.",
+                  "description": "{{policy:/triggers/*/since}}",
                   "enum": ["last_ask", null],
                   "examples": ["last_ask"]
                 },
                 "scenes": {
-                  "description": "Passes only when the moment's scene is one of these (at least one; leave `scenes` out to allow every scene).",
+                  "description": "{{policy:/triggers/*/scenes}}",
                   "type": ["array", "null"],
                   "minItems": 1,
                   "items": { "$ref": "#/$defs/identifier" },
                   "examples": [["ProcessCompleted"]]
                 },
                 "when": {
-                  "description": "A condition that must also hold.",
+                  "description": "{{policy:/triggers/*/when}}",
                   "anyOf": [{ "$ref": "#/$defs/condition" }, { "type": "null" }]
                 }
               },
@@ -549,7 +551,7 @@ extension JSONSchema {
               "required": ["all"],
               "properties": {
                 "all": {
-                  "description": "Conditions that must all hold.",
+                  "description": "{{policy:/when/all}}",
                   "type": "array",
                   "items": { "$ref": "#/$defs/condition" }
                 }
@@ -562,7 +564,7 @@ extension JSONSchema {
               "required": ["any"],
               "properties": {
                 "any": {
-                  "description": "Conditions of which at least one must hold.",
+                  "description": "{{policy:/when/any}}",
                   "type": "array",
                   "items": { "$ref": "#/$defs/condition" }
                 }
@@ -575,7 +577,7 @@ extension JSONSchema {
               "required": ["not"],
               "properties": {
                 "not": {
-                  "description": "The condition that must not hold.",
+                  "description": "{{policy:/when/not}}",
                   "$ref": "#/$defs/condition",
                   "examples": [{ "flag": "crashed_recently" }]
                 }
@@ -588,32 +590,32 @@ extension JSONSchema {
               "required": ["event"],
               "properties": {
                 "event": {
-                  "description": "The event whose count is compared.",
+                  "description": "{{policy:/when/event}}",
                   "$ref": "#/$defs/identifier",
                   "examples": ["purchase_completed"]
                 },
                 "at_least": {
-                  "description": "Holds when the count is at least this.",
+                  "description": "{{policy:/when/launches/at_least}}",
                   "type": "integer", "maximum": 1000000000,
                   "minimum": 0
                 },
                 "at_most": {
-                  "description": "Holds when the count is at most this.",
+                  "description": "{{policy:/when/launches/at_most}}",
                   "type": "integer", "maximum": 1000000000,
                   "minimum": 0
                 },
                 "exactly": {
-                  "description": "Holds when the count is exactly this.",
+                  "description": "{{policy:/when/launches/exactly}}",
                   "type": "integer", "maximum": 1000000000,
                   "minimum": 0
                 },
                 "within": {
-                  "description": "Count only donations with time in `(now − within, now]`.",
+                  "description": "{{policy:/triggers/*/within}}",
                   "$ref": "#/$defs/duration",
                   "examples": ["30d"]
                 },
                 "since": {
-                  "description": "`last_ask`: count only donations after the last ask of the policy's prompt (Semantics §14.1). Needs reviewgate 0.5.",
+                  "description": "{{policy:/when/event/since}}",
                   "enum": ["last_ask"]
                 }
               },
@@ -630,13 +632,13 @@ extension JSONSchema {
               "required": ["active_days"],
               "properties": {
                 "active_days": {
-                  "description": "Exactly one of `at_least`, `at_most`, and `within` in days.",
+                  "description": "{{policy:/when/active_days}}",
                   "type": "object",
                   "required": ["within"],
                   "properties": {
-                    "at_least": { "description": "Holds when the days of use are at least this.", "type": "integer", "minimum": 0 },
-                    "at_most": { "description": "Holds when the days of use are at most this.", "type": "integer", "minimum": 0 },
-                    "within": { "description": "The window, in days.", "$ref": "#/$defs/dayWindow" }
+                    "at_least": { "description": "{{policy:/when/active_days/at_least}}", "type": "integer", "minimum": 0 },
+                    "at_most": { "description": "{{policy:/when/active_days/at_most}}", "type": "integer", "minimum": 0 },
+                    "within": { "description": "{{policy:/when/active_days/within}}", "$ref": "#/$defs/dayWindow" }
                   },
                   "additionalProperties": false,
                   "oneOf": [{ "required": ["at_least"] }, { "required": ["at_most"] }],
@@ -657,7 +659,7 @@ extension JSONSchema {
               "required": ["launches"],
               "properties": {
                 "launches": {
-                  "description": "Exactly one of `at_least`, `at_most`, `exactly`.",
+                  "description": "{{policy:/when/launches}}",
                   "$ref": "#/$defs/countComparison",
                   "examples": [{ "at_least": 10 }]
                 }
@@ -670,7 +672,7 @@ extension JSONSchema {
               "required": ["install_age"],
               "properties": {
                 "install_age": {
-                  "description": "Exactly one of `at_least`, `at_most`.",
+                  "description": "{{policy:/when/install_age}}",
                   "$ref": "#/$defs/durationComparison",
                   "examples": [{ "at_least": "30d" }]
                 }
@@ -683,7 +685,7 @@ extension JSONSchema {
               "required": ["since_last_ask"],
               "properties": {
                 "since_last_ask": {
-                  "description": "Exactly one of `at_least`, `at_most`.",
+                  "description": "{{policy:/when/install_age}}",
                   "$ref": "#/$defs/durationComparison",
                   "examples": [{ "at_least": "14d" }]
                 }
@@ -696,7 +698,7 @@ extension JSONSchema {
               "required": ["flag"],
               "properties": {
                 "flag": {
-                  "description": "The flag's name in the state's `flags`.",
+                  "description": "{{policy:/when/flag}}",
                   "$ref": "#/$defs/identifier",
                   "examples": ["crashed_recently"]
                 }
@@ -709,27 +711,27 @@ extension JSONSchema {
               "required": ["attribute"],
               "properties": {
                 "attribute": {
-                  "description": "The attribute's name in the state's `attributes`.",
+                  "description": "{{policy:/when/attribute}}",
                   "$ref": "#/$defs/identifier",
                   "examples": ["plan"]
                 },
                 "equals": {
-                  "description": "Holds when the attribute equals this scalar.",
+                  "description": "{{policy:/when/attribute/equals}}",
                   "$ref": "#/$defs/scalar",
                   "examples": ["pro"]
                 },
                 "in": {
-                  "description": "Holds when the attribute equals one of these scalars.",
+                  "description": "{{policy:/when/attribute/in}}",
                   "type": "array",
                   "items": { "$ref": "#/$defs/scalar" },
                   "examples": [["pro", "team"]]
                 },
                 "at_least": {
-                  "description": "Holds when the attribute is a number at least this.",
+                  "description": "{{policy:/when/attribute/at_least}}",
                   "type": "number"
                 },
                 "at_most": {
-                  "description": "Holds when the attribute is a number at most this.",
+                  "description": "{{policy:/when/attribute/at_most}}",
                   "type": "number"
                 }
               },
@@ -747,16 +749,16 @@ extension JSONSchema {
               "required": ["app_version"],
               "properties": {
                 "app_version": {
-                  "description": "Exactly one of `at_least`, `below`.",
+                  "description": "{{policy:/when/app_version}}",
                   "type": "object",
                   "properties": {
                     "at_least": {
-                      "description": "Holds when the version is this one or later.",
+                      "description": "{{policy:/when/app_version/at_least}}",
                       "$ref": "#/$defs/dottedVersion",
                       "examples": ["2.0"]
                     },
                     "below": {
-                      "description": "Holds when the version is earlier than this one.",
+                      "description": "{{policy:/when/app_version/below}}",
                       "$ref": "#/$defs/dottedVersion",
                       "examples": ["3.0"]
                     }
@@ -774,17 +776,17 @@ extension JSONSchema {
               "type": "object",
               "properties": {
                 "at_least": {
-                  "description": "Holds when the count is at least this.",
+                  "description": "{{policy:/when/launches/at_least}}",
                   "type": "integer", "maximum": 1000000000,
                   "minimum": 0
                 },
                 "at_most": {
-                  "description": "Holds when the count is at most this.",
+                  "description": "{{policy:/when/launches/at_most}}",
                   "type": "integer", "maximum": 1000000000,
                   "minimum": 0
                 },
                 "exactly": {
-                  "description": "Holds when the count is exactly this.",
+                  "description": "{{policy:/when/launches/exactly}}",
                   "type": "integer", "maximum": 1000000000,
                   "minimum": 0
                 }
@@ -798,11 +800,11 @@ extension JSONSchema {
               "type": "object",
               "properties": {
                 "at_least": {
-                  "description": "Holds when the time is at least this long.",
+                  "description": "{{policy:/when/install_age/at_least}}",
                   "$ref": "#/$defs/duration"
                 },
                 "at_most": {
-                  "description": "Holds when the time is at most this long.",
+                  "description": "{{policy:/when/install_age/at_most}}",
                   "$ref": "#/$defs/duration"
                 }
               },

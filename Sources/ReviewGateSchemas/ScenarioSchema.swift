@@ -1,8 +1,10 @@
 extension JSONSchema {
     /// The JSON Schema of a scenario file (Semantics §6): `schemas/scenario.schema.json`.
     ///
-    /// Edit the schema here, then run `REVIEWGATE_UPDATE_SCHEMAS=1 swift test --filter SchemaFiles` to rewrite
-    /// the file in `schemas/`; the test fails while the two differ.
+    /// The template of its shape: a key's `"description": "{{FILE:PATH}}"` is its words
+    /// (`Words/KeyWords+*.swift`) and its `markdownDescription` is made from them (``render(_:snippets:)``).
+    /// Edit the shape here and a key's words there, then run `REVIEWGATE_UPDATE_SCHEMAS=1 swift test
+    /// --filter SchemaFiles` to rewrite the file in `schemas/`; the test fails while the two differ.
     static let scenarioText = ##"""
         {
           "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -13,51 +15,51 @@ extension JSONSchema {
           "oneOf": [{ "required": ["policy"] }, { "required": ["budget"] }],
           "properties": {
             "reviewgate_scenario": {
-              "description": "The scenario format version. Only 1 exists.",
+              "description": "{{scenario:/reviewgate_scenario}}",
               "const": 1,
               "examples": [1]
             },
             "name": {
-              "description": "What the scenario shows, in words; `reviewgate test` prints it.",
+              "description": "{{scenario:/name}}",
               "type": "string",
               "minLength": 1,
               "examples": ["asks on the fourth completion, once per build"]
             },
             "description": {
-              "description": "More about the scenario, for people.",
+              "description": "{{scenario:/description}}",
               "type": "string"
             },
             "policy": {
-              "description": "The policy under test, by a path relative to this file.",
+              "description": "{{scenario:/policy}}",
               "type": "string",
               "minLength": 1,
               "examples": ["apple-sample.yaml"]
             },
             "budget": {
-              "description": "In place of `policy`: the budget under test (Semantics §12), by a path relative to this file. Its moments are arbitrated; `expect` then names `granted` and each prompt's outcome.",
+              "description": "{{scenario:/budget}}",
               "type": "string",
               "minLength": 1,
               "examples": ["../calm-app.budget.yaml"]
             },
             "start": {
-              "description": "The clock at the first step.",
+              "description": "{{scenario:/start}}",
               "$ref": "#/$defs/time",
               "examples": ["2026-01-05T09:00:00Z"]
             },
             "state": {
-              "description": "The state the scenario starts from, as in a state file but with every key optional; `installed_at` defaults to `start`.",
+              "description": "{{scenario:/state}}",
               "$ref": "#/$defs/partialState",
               "default": {},
               "examples": [{ "app": { "short": "1.0", "build": "1" } }]
             },
             "steps": {
-              "description": "What happens, in order, on one state: each step runs as `reviewgate record` would.",
+              "description": "{{scenario:/steps}}",
               "type": "array",
               "minItems": 1,
               "items": { "$ref": "#/$defs/step" }
             },
             "golden": {
-              "description": "A transcript file, by a path relative to this file, compared byte for byte with the whole run; `reviewgate test --update` rewrites it.",
+              "description": "{{scenario:/golden}}",
               "type": "string",
               "minLength": 1,
               "examples": ["apple-sample.golden.txt"]
@@ -70,73 +72,73 @@ extension JSONSchema {
               "type": "object",
               "properties": {
                 "launch": {
-                  "description": "The app launches: the moment of the built-in event `launch`, source `launch`. It adds a launch, starts the session, and may ask. Write `launch: {}` (or `launch:` with nothing after it).",
+                  "description": "{{scenario:/steps/*/launch}}",
                   "type": ["object", "null"],
                   "maxProperties": 0,
                   "examples": [{}]
                 },
                 "event": {
-                  "description": "A donation of this event: a moment that counts it and may ask.",
+                  "description": "{{scenario:/steps/*/event}}",
                   "$ref": "#/$defs/identifier",
                   "examples": ["process_completed"]
                 },
                 "trigger": {
-                  "description": "A moment that names one trigger by id (it must be in the policy).",
+                  "description": "{{scenario:/steps/*/trigger}}",
                   "$ref": "#/$defs/identifier",
                   "examples": ["process_completed"]
                 },
                 "scene": {
-                  "description": "The moment's scene, for triggers' `scenes`: a name.",
+                  "description": "{{scenario:/steps/*/scene}}",
                   "$ref": "#/$defs/identifier",
                   "examples": ["ProcessCompleted"]
                 },
                 "source": {
-                  "description": "The moment's source. `launch` steps always have the source `launch`.",
+                  "description": "{{scenario:/steps/*/source}}",
                   "enum": ["system", "launch", "user_action"],
                   "default": "system"
                 },
                 "update": {
-                  "description": "The app is updated: sets the version strings given. A changed version sets `version_first_seen_at` and, with `counting.reset_on_new_version`, zeroes the counts.",
+                  "description": "{{scenario:/steps/*/update}}",
                   "$ref": "#/$defs/appVersion",
                   "examples": [{ "build": "2" }]
                 },
                 "respond": {
-                  "description": "The person answers the app's own pre-prompt (or uses the write-review link).",
+                  "description": "{{scenario:/steps/*/respond}}",
                   "$ref": "#/$defs/responseKind"
                 },
                 "prompt": {
-                  "description": "With `respond`: the prompt answered, when not `review` (a budget's survey).",
+                  "description": "{{scenario:/steps/*/prompt}}",
                   "$ref": "#/$defs/identifier"
                 },
                 "want": {
-                  "description": "Under a budget: the external prompts the app wants to show at this moment, a name or a list; alone, a moment with no event and no trigger.",
+                  "description": "{{scenario:/steps/*/want}}",
                   "anyOf": [
                     { "$ref": "#/$defs/identifier" },
                     { "type": "array", "items": { "$ref": "#/$defs/identifier" } }
                   ]
                 },
                 "lease": {
-                  "description": "Under a budget: the granted prompt takes a lease (as an app's prompter does) instead of being shown at once; a later `commit` or `release` ends it.",
+                  "description": "{{scenario:/steps/*/lease}}",
                   "type": "boolean"
                 },
                 "commit": {
-                  "description": "Under a budget: the prompt holding a lease was shown: its ask is recorded (late, `lease_expired`, after the lease lapsed).",
+                  "description": "{{scenario:/steps/*/commit}}",
                   "$ref": "#/$defs/identifier"
                 },
                 "release": {
-                  "description": "Under a budget: the prompt holding a lease was not shown: nothing is recorded.",
+                  "description": "{{scenario:/steps/*/release}}",
                   "$ref": "#/$defs/identifier"
                 },
                 "set": {
-                  "description": "Sets flags and attributes in the state.",
+                  "description": "{{scenario:/steps/*/set}}",
                   "type": "object",
                   "properties": {
                     "flags": {
-                      "description": "Flags to set, by name.",
+                      "description": "{{scenario:/steps/*/set/flags}}",
                       "$ref": "#/$defs/flags"
                     },
                     "attributes": {
-                      "description": "Attributes to set, by name.",
+                      "description": "{{scenario:/steps/*/set/attributes}}",
                       "$ref": "#/$defs/attributes"
                     }
                   },
@@ -145,17 +147,17 @@ extension JSONSchema {
                   "examples": [{ "flags": { "crashed_recently": true }, "attributes": { "plan": "pro" } }]
                 },
                 "after": {
-                  "description": "Move the clock forward by this duration before the step.",
+                  "description": "{{scenario:/steps/*/after}}",
                   "$ref": "#/$defs/duration",
                   "examples": ["1h", "1d"]
                 },
                 "at": {
-                  "description": "Move the clock to this time before the step; it may not go back.",
+                  "description": "{{scenario:/steps/*/at}}",
                   "$ref": "#/$defs/time",
                   "examples": ["2026-01-20T09:00:00Z"]
                 },
                 "repeat": {
-                  "description": "Run the step this many times (with its `after` each time); `expect` must hold for each. At most 10000.",
+                  "description": "{{scenario:/steps/*/repeat}}",
                   "type": "integer",
                   "minimum": 1,
                   "maximum": 10000,
@@ -163,7 +165,7 @@ extension JSONSchema {
                   "examples": [3]
                 },
                 "expect": {
-                  "description": "What the moment's decision must be: `allow`, `block`, or a mapping of the parts to compare. A failure names the step and shows expected against actual.",
+                  "description": "{{scenario:/steps/*/expect}}",
                   "$ref": "#/$defs/expectation"
                 }
               },
@@ -240,14 +242,14 @@ extension JSONSchema {
               "description": "Under a budget: one prompt's expected outcome (only the parts given are compared).",
               "type": "object",
               "properties": {
-                "decision": { "description": "`allow` when it is granted, else `block`.", "$ref": "#/$defs/decision" },
-                "trigger": { "description": "The trigger its policy allowed it by, when granted; null for none.", "anyOf": [{ "$ref": "#/$defs/identifier" }, { "type": "null" }] },
+                "decision": { "description": "{{scenario:/steps/*/expect/*/decision}}", "$ref": "#/$defs/decision" },
+                "trigger": { "description": "{{scenario:/steps/*/expect/*/trigger}}", "anyOf": [{ "$ref": "#/$defs/identifier" }, { "type": "null" }] },
                 "blocked_by": {
-                  "description": "What blocked it, in order: its policy's ids, or `budget`.",
+                  "description": "{{scenario:/steps/*/expect/*/blocked_by}}",
                   "type": "array",
                   "items": { "anyOf": [{ "$ref": "#/$defs/checkId" }, { "const": "budget" }] }
                 },
-                "next_eligible_at": { "description": "When waiting alone frees it, or null.", "anyOf": [{ "$ref": "#/$defs/time" }, { "type": "null" }] }
+                "next_eligible_at": { "description": "{{scenario:/steps/*/expect/*/next_eligible_at}}", "anyOf": [{ "$ref": "#/$defs/time" }, { "type": "null" }] }
               },
               "additionalProperties": false
             },
@@ -260,32 +262,32 @@ extension JSONSchema {
                   "type": "object",
                   "properties": {
                     "decision": {
-                      "description": "The expected decision.",
+                      "description": "{{scenario:/steps/*/expect/decision}}",
                       "$ref": "#/$defs/decision"
                     },
                     "trigger": {
-                      "description": "The trigger that allowed the moment, or `null` for none.",
+                      "description": "{{scenario:/steps/*/expect/trigger}}",
                       "anyOf": [{ "$ref": "#/$defs/identifier" }, { "type": "null" }],
                       "examples": ["process_completed", null]
                     },
                     "blocked_by": {
-                      "description": "The exact list of what blocked, in evaluation order (`[]` for none).",
+                      "description": "{{scenario:/steps/*/expect/blocked_by}}",
                       "type": "array",
                       "items": { "$ref": "#/$defs/checkId" },
                       "examples": [["trigger"], ["once_per_version"]]
                     },
                     "next_eligible_at": {
-                      "description": "When the moment could next be allowed by waiting alone, or `null` when waiting cannot fix it.",
+                      "description": "{{scenario:/steps/*/expect/next_eligible_at}}",
                       "anyOf": [{ "$ref": "#/$defs/time" }, { "type": "null" }],
                       "examples": ["2026-01-12T09:00:00Z", null]
                     },
                     "arm": {
-                      "description": "Under an experiment (Semantics §13): the person's arm, `holdout` for the held-out.",
+                      "description": "{{scenario:/steps/*/expect/arm}}",
                       "$ref": "#/$defs/identifier",
                       "examples": ["early", "holdout"]
                     },
                     "exposure": {
-                      "description": "Under an experiment: whether this moment is the person's exposure (the first at which the arms differ).",
+                      "description": "{{scenario:/steps/*/expect/exposure}}",
                       "type": "boolean"
                     }
                   },
@@ -314,12 +316,12 @@ extension JSONSchema {
               "type": "object",
               "properties": {
                 "reviewgate_state": {
-                  "description": "The state format version. Only 1 exists.",
+                  "description": "{{state:/reviewgate_state}}",
                   "const": 1,
                   "examples": [1]
                 },
                 "user_id": {
-                  "description": "A stable, opaque id for the person; `rollout` needs it (without it, rollout fails).",
+                  "description": "{{state:/user_id}}",
                   "type": "string",
                   "examples": ["u-8c1f"]
                 },
@@ -329,12 +331,12 @@ extension JSONSchema {
                   "examples": ["2026-10-01T09:00:00Z"]
                 },
                 "session_started_at": {
-                  "description": "When the current session started; `min_session_age` fails without it.",
+                  "description": "{{state:/session_started_at}}",
                   "$ref": "#/$defs/time",
                   "examples": ["2026-11-22T09:58:00Z"]
                 },
                 "launches": {
-                  "description": "How many times the app has been launched (the count of the built-in event `launch`): a count, or a count with the times of the most recent launches (which a `within` on `launch` needs).",
+                  "description": "{{state:/launches}}",
                   "oneOf": [
                     { "type": "integer", "maximum": 1000000000, "minimum": 0 },
                     { "$ref": "#/$defs/eventRecord" }
@@ -343,52 +345,52 @@ extension JSONSchema {
                   "examples": [12, { "count": 12, "times": ["2026-11-20T08:00:00Z", "2026-11-21T08:30:00Z"] }]
                 },
                 "app": {
-                  "description": "The app version now running. The string that the policy's `app.version_key` names is required.",
+                  "description": "{{state:/app}}",
                   "$ref": "#/$defs/appVersion"
                 },
                 "version_first_seen_at": {
-                  "description": "When the current version was first seen; `min_version_age` counts from it. Default: `installed_at`.",
+                  "description": "{{state:/version_first_seen_at}}",
                   "$ref": "#/$defs/time",
                   "examples": ["2026-11-01T08:00:00Z"]
                 },
                 "events": {
-                  "description": "Donation counts by event name: a count, or a count with the times of the most recent donations (which `within` needs).",
+                  "description": "{{state:/events}}",
                   "$ref": "#/$defs/events"
                 },
                 "active_days": {
-                  "description": "Days of use (Semantics §14.2): the distinct local dates with a launch, ascending, kept for the longest `active_days` window a policy reads. Written only when used.",
+                  "description": "{{state:/active_days}}",
                   "type": "array",
                   "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" },
                   "default": [],
                   "examples": [["2026-11-20", "2026-11-21"]]
                 },
                 "asks": {
-                  "description": "Every ask recorded (the app called the system's review request; the system may not have shown it), oldest first.",
+                  "description": "{{state:/asks}}",
                   "type": "array",
                   "items": { "$ref": "#/$defs/ask" },
                   "default": []
                 },
                 "responses": {
-                  "description": "The person's answers to the app's own pre-prompt or use of the write-review link, oldest first.",
+                  "description": "{{state:/responses}}",
                   "type": "array",
                   "items": { "$ref": "#/$defs/response" },
                   "default": []
                 },
                 "leases": {
-                  "description": "Prompts the app's prompter has granted and not yet shown or released (Semantics §11): while one is live, no other prompter on this file presents. Written by the library; an expired lease is ignored.",
+                  "description": "{{state:/leases}}",
                   "type": "array",
                   "items": { "$ref": "#/$defs/lease" },
                   "default": []
                 },
                 "experiments": {
-                  "description": "The person's arm in each experiment they were exposed to (Semantics §13), by the experiment's name: kept from the exposure on while the experiment's `version` stays. Written by `record` and the prompter.",
+                  "description": "{{state:/experiments}}",
                   "type": "object",
                   "additionalProperties": {
                     "type": "object",
                     "properties": {
-                      "arm": { "description": "The arm, or `holdout`.", "type": "string" },
-                      "version": { "description": "The experiment's version at the exposure.", "type": "integer", "minimum": 1 },
-                      "exposed_at": { "description": "When the arms first differed for the person.", "type": "string", "format": "date-time" }
+                      "arm": { "description": "{{state:/experiments/*/arm}}", "type": "string" },
+                      "version": { "description": "{{state:/experiments/*/version}}", "type": "integer", "minimum": 1 },
+                      "exposed_at": { "description": "{{state:/experiments/*/exposed_at}}", "type": "string", "format": "date-time" }
                     },
                     "required": ["arm", "version", "exposed_at"],
                     "additionalProperties": false
@@ -396,11 +398,11 @@ extension JSONSchema {
                   "default": {}
                 },
                 "flags": {
-                  "description": "Named booleans the app sets, for `flag` conditions.",
+                  "description": "{{state:/flags}}",
                   "$ref": "#/$defs/flags"
                 },
                 "attributes": {
-                  "description": "Named scalars the app sets, for `attribute` conditions.",
+                  "description": "{{state:/attributes}}",
                   "$ref": "#/$defs/attributes"
                 }
               },
@@ -411,12 +413,12 @@ extension JSONSchema {
               "type": "object",
               "properties": {
                 "short": {
-                  "description": "The marketing version: CFBundleShortVersionString / versionName.",
+                  "description": "{{state:/app/short}}",
                   "$ref": "#/$defs/versionString",
                   "examples": ["1.4.0"]
                 },
                 "build": {
-                  "description": "The build: CFBundleVersion / versionCode.",
+                  "description": "{{state:/app/build}}",
                   "$ref": "#/$defs/versionString",
                   "examples": ["142"]
                 }
@@ -445,20 +447,20 @@ extension JSONSchema {
               "required": ["count"],
               "properties": {
                 "count": {
-                  "description": "How many times the event was donated.",
+                  "description": "{{state:/events/*/count}}",
                   "type": "integer", "maximum": 1000000000,
                   "minimum": 0,
                   "examples": [2]
                 },
                 "times": {
-                  "description": "The times of the most recent donations, at most `count` of them; `within` counts only what this holds.",
+                  "description": "{{state:/events/*/times}}",
                   "type": "array",
                   "items": { "$ref": "#/$defs/time" },
                   "default": [],
                   "examples": [["2026-11-20T18:00:00Z", "2026-11-21T18:30:00Z"]]
                 },
                 "since_ask": {
-                  "description": "Donations since each prompt's last ask, by prompt, for a policy that counts this event `since: last_ask` (Semantics §14.1): each at most `count`. Written only when used.",
+                  "description": "{{state:/events/*/since_ask}}",
                   "type": "object",
                   "propertyNames": { "$ref": "#/$defs/identifier" },
                   "additionalProperties": { "type": "integer", "minimum": 0, "maximum": 1000000000 },
@@ -473,27 +475,27 @@ extension JSONSchema {
               "required": ["at"],
               "properties": {
                 "at": {
-                  "description": "When the app asked.",
+                  "description": "{{state:/asks/*/at}}",
                   "$ref": "#/$defs/time",
                   "examples": ["2026-10-20T10:00:00Z"]
                 },
                 "short": {
-                  "description": "The marketing version (CFBundleShortVersionString / versionName) at the time.",
+                  "description": "{{state:/asks/*/short}}",
                   "$ref": "#/$defs/versionString",
                   "examples": ["1.3.0"]
                 },
                 "build": {
-                  "description": "The build (CFBundleVersion / versionCode) at the time.",
+                  "description": "{{state:/asks/*/build}}",
                   "$ref": "#/$defs/versionString",
                   "examples": ["130"]
                 },
                 "trigger": {
-                  "description": "The trigger that allowed the ask.",
+                  "description": "{{state:/asks/*/trigger}}",
                   "$ref": "#/$defs/identifier",
                   "examples": ["process_completed"]
                 },
                 "prompt": {
-                  "description": "The prompt shown, for a budget's prompt other than the review's (Semantics §12). Default: `review`, which is not written.",
+                  "description": "{{state:/asks/*/prompt}}",
                   "$ref": "#/$defs/identifier",
                   "default": "review"
                 }
@@ -507,16 +509,16 @@ extension JSONSchema {
               "required": ["at", "kind"],
               "properties": {
                 "at": {
-                  "description": "When the person answered.",
+                  "description": "{{state:/responses/*/at}}",
                   "$ref": "#/$defs/time",
                   "examples": ["2026-10-20T10:01:00Z"]
                 },
                 "kind": {
-                  "description": "The answer: `rated` (said yes or used the review link), `declined`, or `later`.",
+                  "description": "{{state:/responses/*/kind}}",
                   "$ref": "#/$defs/responseKind"
                 },
                 "prompt": {
-                  "description": "The prompt answered, for a budget's prompt other than the review's (Semantics §12). Default: `review`, which is not written.",
+                  "description": "{{state:/responses/*/prompt}}",
                   "$ref": "#/$defs/identifier",
                   "default": "review"
                 }
@@ -529,14 +531,14 @@ extension JSONSchema {
               "type": "object",
               "required": ["id", "at", "expires"],
               "properties": {
-                "id": { "description": "Names the lease, for its commit or release.", "type": "string" },
+                "id": { "description": "{{state:/leases/*/id}}", "type": "string" },
                 "prompt": {
-                  "description": "The prompt it holds. Default: `review`.",
+                  "description": "{{state:/leases/*/prompt}}",
                   "$ref": "#/$defs/identifier",
                   "default": "review"
                 },
-                "at": { "description": "When it was taken.", "$ref": "#/$defs/time" },
-                "expires": { "description": "When it lapses.", "$ref": "#/$defs/time" }
+                "at": { "description": "{{state:/leases/*/at}}", "$ref": "#/$defs/time" },
+                "expires": { "description": "{{state:/leases/*/expires}}", "$ref": "#/$defs/time" }
               },
               "additionalProperties": false,
               "examples": [

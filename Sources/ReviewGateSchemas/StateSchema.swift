@@ -1,8 +1,10 @@
 extension JSONSchema {
     /// The JSON Schema of a state file (Semantics §3): `schemas/state.schema.json`.
     ///
-    /// Edit the schema here, then run `REVIEWGATE_UPDATE_SCHEMAS=1 swift test --filter SchemaFiles` to rewrite
-    /// the file in `schemas/`; the test fails while the two differ.
+    /// The template of its shape: a key's `"description": "{{FILE:PATH}}"` is its words
+    /// (`Words/KeyWords+*.swift`) and its `markdownDescription` is made from them (``render(_:snippets:)``).
+    /// Edit the shape here and a key's words there, then run `REVIEWGATE_UPDATE_SCHEMAS=1 swift test
+    /// --filter SchemaFiles` to rewrite the file in `schemas/`; the test fails while the two differ.
     static let stateText = ##"""
         {
           "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -12,27 +14,27 @@ extension JSONSchema {
           "required": ["reviewgate_state", "installed_at", "app"],
           "properties": {
             "reviewgate_state": {
-              "description": "The state format version. Only 1 exists.",
+              "description": "{{state:/reviewgate_state}}",
               "const": 1,
               "examples": [1]
             },
             "user_id": {
-              "description": "A stable, opaque id for the person; `rollout` needs it (without it, rollout fails).",
+              "description": "{{state:/user_id}}",
               "type": "string",
               "examples": ["u-8c1f"]
             },
             "installed_at": {
-              "description": "When the app was installed (its first launch).",
+              "description": "{{state:/installed_at}}",
               "$ref": "#/$defs/time",
               "examples": ["2026-10-01T09:00:00Z"]
             },
             "session_started_at": {
-              "description": "When the current session started; `min_session_age` fails without it.",
+              "description": "{{state:/session_started_at}}",
               "$ref": "#/$defs/time",
               "examples": ["2026-11-22T09:58:00Z"]
             },
             "launches": {
-              "description": "How many times the app has been launched (the count of the built-in event `launch`): a count, or a count with the times of the most recent launches (which a `within` on `launch` needs).",
+              "description": "{{state:/launches}}",
               "oneOf": [
                 { "type": "integer", "maximum": 1000000000, "minimum": 0 },
                 { "$ref": "#/$defs/eventRecord" }
@@ -41,52 +43,52 @@ extension JSONSchema {
               "examples": [12, { "count": 12, "times": ["2026-11-20T08:00:00Z", "2026-11-21T08:30:00Z"] }]
             },
             "app": {
-              "description": "The app version now running. The string that the policy's `app.version_key` names is required.",
+              "description": "{{state:/app}}",
               "$ref": "#/$defs/appVersion"
             },
             "version_first_seen_at": {
-              "description": "When the current version was first seen; `min_version_age` counts from it. Default: `installed_at`.",
+              "description": "{{state:/version_first_seen_at}}",
               "$ref": "#/$defs/time",
               "examples": ["2026-11-01T08:00:00Z"]
             },
             "events": {
-              "description": "Donation counts by event name: a count, or a count with the times of the most recent donations (which `within` needs).",
+              "description": "{{state:/events}}",
               "$ref": "#/$defs/events"
             },
             "active_days": {
-              "description": "Days of use (Semantics §14.2): the distinct local dates with a launch, ascending, kept for the longest `active_days` window a policy reads. Written only when used.",
+              "description": "{{state:/active_days}}",
               "type": "array",
               "items": { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$" },
               "default": [],
               "examples": [["2026-11-20", "2026-11-21"]]
             },
             "asks": {
-              "description": "Every ask recorded (the app called the system's review request; the system may not have shown it), oldest first.",
+              "description": "{{state:/asks}}",
               "type": "array",
               "items": { "$ref": "#/$defs/ask" },
               "default": []
             },
             "responses": {
-              "description": "The person's answers to the app's own pre-prompt or use of the write-review link, oldest first.",
+              "description": "{{state:/responses}}",
               "type": "array",
               "items": { "$ref": "#/$defs/response" },
               "default": []
             },
             "leases": {
-              "description": "Prompts the app's prompter has granted and not yet shown or released (Semantics §11): while one is live, no other prompter on this file presents. Written by the library; an expired lease is ignored.",
+              "description": "{{state:/leases}}",
               "type": "array",
               "items": { "$ref": "#/$defs/lease" },
               "default": []
             },
             "experiments": {
-              "description": "The person's arm in each experiment they were exposed to (Semantics §13), by the experiment's name: kept from the exposure on while the experiment's `version` stays. Written by `record` and the prompter.",
+              "description": "{{state:/experiments}}",
               "type": "object",
               "additionalProperties": {
                 "type": "object",
                 "properties": {
-                  "arm": { "description": "The arm, or `holdout`.", "type": "string" },
-                  "version": { "description": "The experiment's version at the exposure.", "type": "integer", "minimum": 1 },
-                  "exposed_at": { "description": "When the arms first differed for the person.", "type": "string", "format": "date-time" }
+                  "arm": { "description": "{{state:/experiments/*/arm}}", "type": "string" },
+                  "version": { "description": "{{state:/experiments/*/version}}", "type": "integer", "minimum": 1 },
+                  "exposed_at": { "description": "{{state:/experiments/*/exposed_at}}", "type": "string", "format": "date-time" }
                 },
                 "required": ["arm", "version", "exposed_at"],
                 "additionalProperties": false
@@ -94,11 +96,11 @@ extension JSONSchema {
               "default": {}
             },
             "flags": {
-              "description": "Named booleans the app sets, for `flag` conditions.",
+              "description": "{{state:/flags}}",
               "$ref": "#/$defs/flags"
             },
             "attributes": {
-              "description": "Named scalars the app sets, for `attribute` conditions.",
+              "description": "{{state:/attributes}}",
               "$ref": "#/$defs/attributes"
             }
           },
@@ -109,12 +111,12 @@ extension JSONSchema {
               "type": "object",
               "properties": {
                 "short": {
-                  "description": "The marketing version: CFBundleShortVersionString / versionName.",
+                  "description": "{{state:/app/short}}",
                   "$ref": "#/$defs/versionString",
                   "examples": ["1.4.0"]
                 },
                 "build": {
-                  "description": "The build: CFBundleVersion / versionCode.",
+                  "description": "{{state:/app/build}}",
                   "$ref": "#/$defs/versionString",
                   "examples": ["142"]
                 }
@@ -143,20 +145,20 @@ extension JSONSchema {
               "required": ["count"],
               "properties": {
                 "count": {
-                  "description": "How many times the event was donated.",
+                  "description": "{{state:/events/*/count}}",
                   "type": "integer", "maximum": 1000000000,
                   "minimum": 0,
                   "examples": [2]
                 },
                 "times": {
-                  "description": "The times of the most recent donations, at most `count` of them; `within` counts only what this holds.",
+                  "description": "{{state:/events/*/times}}",
                   "type": "array",
                   "items": { "$ref": "#/$defs/time" },
                   "default": [],
                   "examples": [["2026-11-20T18:00:00Z", "2026-11-21T18:30:00Z"]]
                 },
                 "since_ask": {
-                  "description": "Donations since each prompt's last ask, by prompt, for a policy that counts this event `since: last_ask` (Semantics §14.1): each at most `count`. Written only when used.",
+                  "description": "{{state:/events/*/since_ask}}",
                   "type": "object",
                   "propertyNames": { "$ref": "#/$defs/identifier" },
                   "additionalProperties": { "type": "integer", "minimum": 0, "maximum": 1000000000 },
@@ -171,27 +173,27 @@ extension JSONSchema {
               "required": ["at"],
               "properties": {
                 "at": {
-                  "description": "When the app asked.",
+                  "description": "{{state:/asks/*/at}}",
                   "$ref": "#/$defs/time",
                   "examples": ["2026-10-20T10:00:00Z"]
                 },
                 "short": {
-                  "description": "The marketing version (CFBundleShortVersionString / versionName) at the time.",
+                  "description": "{{state:/asks/*/short}}",
                   "$ref": "#/$defs/versionString",
                   "examples": ["1.3.0"]
                 },
                 "build": {
-                  "description": "The build (CFBundleVersion / versionCode) at the time.",
+                  "description": "{{state:/asks/*/build}}",
                   "$ref": "#/$defs/versionString",
                   "examples": ["130"]
                 },
                 "trigger": {
-                  "description": "The trigger that allowed the ask.",
+                  "description": "{{state:/asks/*/trigger}}",
                   "$ref": "#/$defs/identifier",
                   "examples": ["process_completed"]
                 },
                 "prompt": {
-                  "description": "The prompt shown, for a budget's prompt other than the review's (Semantics §12). Default: `review`, which is not written.",
+                  "description": "{{state:/asks/*/prompt}}",
                   "$ref": "#/$defs/identifier",
                   "default": "review"
                 }
@@ -205,16 +207,16 @@ extension JSONSchema {
               "required": ["at", "kind"],
               "properties": {
                 "at": {
-                  "description": "When the person answered.",
+                  "description": "{{state:/responses/*/at}}",
                   "$ref": "#/$defs/time",
                   "examples": ["2026-10-20T10:01:00Z"]
                 },
                 "kind": {
-                  "description": "The answer: `rated` (said yes or used the review link), `declined`, or `later`.",
+                  "description": "{{state:/responses/*/kind}}",
                   "$ref": "#/$defs/responseKind"
                 },
                 "prompt": {
-                  "description": "The prompt answered, for a budget's prompt other than the review's (Semantics §12). Default: `review`, which is not written.",
+                  "description": "{{state:/responses/*/prompt}}",
                   "$ref": "#/$defs/identifier",
                   "default": "review"
                 }
@@ -227,14 +229,14 @@ extension JSONSchema {
               "type": "object",
               "required": ["id", "at", "expires"],
               "properties": {
-                "id": { "description": "Names the lease, for its commit or release.", "type": "string" },
+                "id": { "description": "{{state:/leases/*/id}}", "type": "string" },
                 "prompt": {
-                  "description": "The prompt it holds. Default: `review`.",
+                  "description": "{{state:/leases/*/prompt}}",
                   "$ref": "#/$defs/identifier",
                   "default": "review"
                 },
-                "at": { "description": "When it was taken.", "$ref": "#/$defs/time" },
-                "expires": { "description": "When it lapses.", "$ref": "#/$defs/time" }
+                "at": { "description": "{{state:/leases/*/at}}", "$ref": "#/$defs/time" },
+                "expires": { "description": "{{state:/leases/*/expires}}", "$ref": "#/$defs/time" }
               },
               "additionalProperties": false,
               "examples": [

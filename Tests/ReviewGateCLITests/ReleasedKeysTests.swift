@@ -64,7 +64,8 @@ import Testing
         #expect(text.contains(#"{"file": "policy", "path": "/experiment", "form": "mapping", "default": "null"}"#))
         #expect(text.contains(#""path": "/guards/cooldown", "form": "duration","#))
         #expect(!text.contains(#""path": "/renamed""#))
-        #expect(LanguageCatalogue.releasedKeysText(AppVersionNumber("0.5.0")!).contains(
-            #""path": "/guards/cooldown", "form": "duration, or a list of them","#))
+        #expect(
+            LanguageCatalogue.releasedKeysText(AppVersionNumber("0.5.0")!).contains(
+                #""path": "/guards/cooldown", "form": "duration, or a list of them","#))
     }
 }

@@ -106,8 +106,10 @@ struct SchemaFilesTests {
             // Descriptions may differ: a scenario's `installed_at` defaults to its `start`.
             var mine = property
             var theirs = partialProperties[name] ?? [:]
-            mine["description"] = nil
-            theirs["description"] = nil
+            for member in ["description", "markdownDescription"] {
+                mine[member] = nil
+                theirs[member] = nil
+            }
             #expect(
                 try Self.canonical(mine) == Self.canonical(theirs), "state property \(name) differs in the scenario")
         }

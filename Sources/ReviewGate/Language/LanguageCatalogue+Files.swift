@@ -58,15 +58,15 @@ extension LanguageCatalogue {
         + mapping(
             .scenario, "/steps/*", since: "0.2", feature: "scenario",
             [
-                row("launch", "null", "one action", home: false),
+                row("launch", "null or {}", "one action", home: false),
                 row("event", "name", "one action", home: false),
                 row("trigger", "trigger id", "one action", home: false),
                 row("update", "mapping", "one action", home: false),
                 row("respond", "rated | declined | later | write_review", "one action", home: false),
                 row("set", "mapping", "one action", home: false),
-                row("commit", "lease id", "one action", since: "0.3", feature: "budget", home: false),
-                row("release", "lease id", "one action", since: "0.3", feature: "budget", home: false),
-                row("want", "prompt name", "null", since: "0.3", feature: "budget", home: false),
+                row("commit", "prompt name", "one action", since: "0.3", feature: "budget", home: false),
+                row("release", "prompt name", "one action", since: "0.3", feature: "budget", home: false),
+                row("want", "prompt name, or a list of them", "null", since: "0.3", feature: "budget", home: false),
                 row("lease", "boolean", "false", since: "0.3", feature: "budget", home: false),
                 row("prompt", "prompt name", "null", since: "0.3", feature: "budget", home: false),
                 row("scene", "name", "null", home: false),
@@ -203,7 +203,7 @@ extension LanguageCatalogue {
                 row("start", "timestamp", "required"),
                 row("installs_over", "duration", "\"0s\""),
                 row("days", "integer ≥ 1", "required"),
-                row("app", "mapping", "{}"),
+                row("app", "mapping", "{\"short\": \"1.0\", \"build\": \"1\"}"),
                 row("updates", "mapping", "null"),
                 row("launches_per_day", "rate", "1"),
                 row("events", "mapping of event names to rates", "{}"),
@@ -212,7 +212,7 @@ extension LanguageCatalogue {
             ])
         + mapping(
             .cohort, "/app", since: "0.2", feature: "simulate",
-            [row("short", "string", "null"), row("build", "string", "null")])
+            [row("short", "string", "\"1.0\""), row("build", "string", "\"1\"")])
         + mapping(.cohort, "/updates", since: "0.2", feature: "simulate", [row("every", "duration ≥ 1d", "required")])
         + mapping(.cohort, "/churn", since: "0.2", feature: "simulate", [row("per_day", "chance 0–1", "required")])
         + mapping(
