@@ -150,7 +150,7 @@ enum PolicyLint {
                 at: trigger.count.location ?? trigger.location)
         }
         if let required = policy.requires.libraryVersion {
-            for newer in policy.newerSettings where required.value < newer.release {
+            for newer in policy.newerSettings(readBy: required.value) {
                 // A key an older release does not know is an unknown key to it; a value it does not
                 // know (a list of waits) is an invalid one.
                 let refusal = newer.isKey ? "invalid (an unknown key)" : "invalid"
@@ -177,18 +177,34 @@ extension Policy {
         var release: AppVersionNumber
         /// Whether an older release reads it as a key it does not know (rather than a value).
         var isKey: Bool
+        /// The language catalogue's path of the key it is (of).
+        var path: String
     }
 
-    /// The settings of the policy that a release after the first reads, in the order `newer_key`
-    /// warns of them.
-    var newerSettings: [NewerSetting] {
+    /// The settings of the policy that `release` does not read, in the order `newer_key` warns
+    /// of them: each key written that the language catalogue says a later release reads (the
+    /// outermost, not the keys inside it), in the order written, then the rules of Semantics §14
+    /// in their own words.
+    func newerSettings(readBy release: AppVersionNumber) -> [NewerSetting] {
         var settings: [NewerSetting] = []
-        if let experiment {
-            settings.append(.init(key: "experiment", at: experiment.location, path: "/experiment"))
+        for (path, location) in newerKeys where !Self.wordedPaths.contains(path) {
+            guard let key = LanguageCatalogue.key(.policy, path),
+                (LanguageCatalogue.parent(of: key)?.since ?? LanguageCatalogue.firstRelease) <= release
+            else { continue }
+            settings.append(.init(key: key.name, at: location, path: path))
         }
-        if let promptLocation {
-            settings.append(.init(key: "prompt", at: promptLocation, path: "/prompt"))
-        }
+        return (settings + handWrittenRules).filter { release < $0.release }
+    }
+
+    /// The keys ``handWrittenRules`` words itself (`since: last_ask`, not `since`), whether or not
+    /// a policy's value makes it a rule of Semantics §14 (`renamed: {}` renames nothing).
+    static let wordedPaths: Set<String> = [
+        "/triggers/*/since", "/when/event/since", "/renamed", "/when/active_days", "/guards/active_days",
+    ]
+
+    /// The settings of Semantics §14 the policy uses, in the words `newer_key` names them.
+    var handWrittenRules: [NewerSetting] {
+        var settings: [NewerSetting] = []
         if case .cooldown(let waits)? = guards[.cooldown]?.value, waits.isList {
             settings.append(
                 .init(list: "a list of cooldowns", at: guards[.cooldown]?.location, path: "/guards/cooldown"))
@@ -227,18 +243,22 @@ extension Policy.NewerSetting {
     /// A key an older release does not know (`prompt`, `experiment`): it refuses the policy as
     /// having an unknown key.
     init(key: String, at location: SourceLocation?, path: String) {
-        self.init(setting: key, location: location, release: LanguageCatalogue.since(.policy, path), isKey: true)
+        self.init(
+            setting: key, location: location, release: LanguageCatalogue.since(.policy, path), isKey: true, path: path)
     }
 
     /// A setting of Semantics §14 at `path`, from the release that reads the key.
     init(value setting: String, at location: SourceLocation?, path: String) {
-        self.init(setting: setting, location: location, release: LanguageCatalogue.since(.policy, path), isKey: false)
+        self.init(
+            setting: setting, location: location, release: LanguageCatalogue.since(.policy, path), isKey: false,
+            path: path)
     }
 
     /// A list for the key at `path` (Semantics §14.3), from the release that reads its lists.
     init(list setting: String, at location: SourceLocation?, path: String) {
         self.init(
-            setting: setting, location: location, release: LanguageCatalogue.listSince(.policy, path), isKey: false)
+            setting: setting, location: location, release: LanguageCatalogue.listSince(.policy, path), isKey: false,
+            path: path)
     }
 }
 

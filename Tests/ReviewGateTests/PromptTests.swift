@@ -125,6 +125,37 @@ import Testing
         #expect(try Fixtures.warnings(yaml("0.3")).isEmpty)
     }
 
+    /// `newer_key` holds every key the language catalogue dates after the first release, the
+    /// outermost only: an experiment under 0.2 is one warning, not one per key inside it; the same
+    /// policy compiled warns at the YAML's lines.
+    @Test func everyNewerKeyIsWarnedOnceAtItsOutermostKey() throws {
+        let yaml = """
+            reviewgate: 1
+            name: p
+            prompt: survey
+            requires: {library_version: "0.2"}
+            triggers: {done: {at_least: 1}}
+            guards: {cooldown: 30d}
+            experiment:
+              name: e
+              arms: {a: {weight: 5000}, b: {weight: 5000, override: {guards: {cooldown: 60d}}}}
+
+            """
+        let warnings = try Fixtures.warnings(yaml).filter { $0.rule == .newerKey }
+        #expect(
+            warnings.map(\.description).map { $0.prefix(while: { $0 != "," }) } == [
+                "p.yaml:3:1: warning: prompt is read from reviewgate 0.3 on",
+                "p.yaml:7:1: warning: experiment is read from reviewgate 0.4 on",
+            ])
+        let compiled = try CompiledPolicy.loadResult(
+            Array(Fixtures.compiledText(PolicyLoader.decode(Fixtures.document(yaml, file: "p.yaml"))).utf8),
+            file: "p.json")
+        // The keys inside the experiment are read too (the lint leaves them to their outermost).
+        #expect(compiled.policy.newerKeys.prefix(2).map(\.path) == ["/prompt", "/experiment"])
+        #expect(compiled.policy.newerKeys.prefix(2).map { $0.location?.line } == [3, 7])
+        #expect(compiled.policy.newerKeys.contains { $0.path == "/experiment/arms/*/override/guards" })
+    }
+
     @Test func aPromptNameMustBeAName() throws {
         #expect(throws: DiagnosticError.self) { try policy(prompt: "\"a b\"", guards: "cooldown: 1d") }
         #expect(throws: DiagnosticError.self) {

@@ -15,6 +15,9 @@ package struct NodeReader {
     package private(set) var uncounted = 0
     /// How many unknown keys were found (a newer reviewgate's file has some).
     package private(set) var unknownKeys = 0
+    /// The keys of a policy written that a release after the first reads, each with where it is
+    /// written, in the order read: what `newer_key` holds to `requires.library_version`.
+    package private(set) var newerKeys: [(path: String, location: SourceLocation?)] = []
     /// Where the keys the decoders ask of each mapping are recorded, when a test audits them
     /// against the language catalogue (``KeyAudit``); `nil` otherwise.
     package var audit: KeyAudit? = KeyAudit.current
@@ -56,7 +59,19 @@ package struct NodeReader {
         _ node: DocumentNode, _ what: String, _ section: LanguageCatalogue.Section,
         home: (String) -> String? = { _ in nil }
     ) -> Fields? {
-        fields(node, what, allowed: section.keys, home: home, audit: audit.map { ($0, section) })
+        let fields = fields(node, what, allowed: section.keys, home: home, audit: audit.map { ($0, section) })
+        if section.file == .policy, let fields {
+            for entry in node.mapping ?? [] {
+                guard let key = entry.key.string, LanguageCatalogue.newerNames.contains(key), fields.has(key) else {
+                    continue
+                }
+                let path = "\(section.mapping)/\(key)"
+                if LanguageCatalogue.key(.policy, path).map({ $0.since > LanguageCatalogue.firstRelease }) == true {
+                    newerKeys.append((path, fields.keyLocation(key)))
+                }
+            }
+        }
+        return fields
     }
 
     /// The fields of a mapping whose keys are `allowed`, reporting unknown keys as

@@ -68,6 +68,23 @@ package enum LanguageCatalogue {
         return release
     }
 
+    /// The first release, which read the language's first keys: a key read from a later one is
+    /// a newer key (`newer_key`).
+    package static let firstRelease = AppVersionNumber("0.2")!
+
+    /// The names of a policy's keys read from a release after the first, so that a decoder looks
+    /// a key's path up only when its name is one of them.
+    package static let newerNames: Set<String> = Set(
+        keys.filter { $0.file == .policy && $0.since > firstRelease }.map(\.name))
+
+    /// The key that holds the mapping `key` is in (`/experiment` of `/experiment/name`,
+    /// `/triggers` of `/triggers/*/since`), or `nil` at the top level.
+    package static func parent(of key: LanguageKey) -> LanguageKey? {
+        var mapping = key.mapping
+        while mapping.hasSuffix("/*") { mapping.removeLast(2) }
+        return mapping.isEmpty ? nil : self.key(key.file, mapping)
+    }
+
     /// The mappings' keys, by `file:mapping`.
     private static let byMapping: [String: [String]] = {
         var mappings: [String: [String]] = [:]

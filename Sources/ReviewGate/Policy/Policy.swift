@@ -31,6 +31,12 @@ public struct Policy: Sendable {
         get { box.stored.requires }
         set { update { $0.requires = newValue } }
     }
+    /// The keys written that a release after the first reads, each where it is written (what
+    /// `newer_key` holds to ``requires``).
+    package var newerKeys: [(path: String, location: SourceLocation?)] {
+        get { box.stored.newerKeys }
+        set { update { $0.newerKeys = newValue } }
+    }
     /// The app: store id, which version string counts, platform.
     @_spi(ReviewGateTools) public var app: AppSettings {
         get { box.stored.app }
@@ -240,6 +246,8 @@ public struct Policy: Sendable {
         var enabled: Located<Bool>
         /// The oldest app and library the policy runs in.
         var requires: Requirements = .none
+        /// The keys written that a release after the first reads, each where it is written.
+        var newerKeys: [(path: String, location: SourceLocation?)] = []
         /// The app: store id, which version string counts, platform.
         var app: AppSettings
         /// The moments that may ask, in file order.

@@ -90,6 +90,7 @@ package struct PolicyDecoder {
         if let node = fields["experiment"], !reader.hasErrors {
             policy.experiment = decodeExperiment(node, root: root, base: policy, at: fields.keyLocation("experiment")!)
         }
+        policy.newerKeys = reader.newerKeys
         guard !reader.hasErrors, name != nil else {
             partial = policy
             return nil
