@@ -1,221 +1,149 @@
 extension LanguageCatalogue {
     /// A budget's keys (Semantics §12).
-    static let budget: [LanguageKey] =
-        mapping(
-            .budget, "", since: "0.3", feature: "budget",
-            [
-                row("reviewgate_budget", "integer: 1", "required"),
-                row("name", "policy name", "required"),
-                row("description", "string", "null"),
-                row("extends", "relative path", "null"),
-                row("prompts", "mapping of prompt names to prompts", "required"),
-                row("limits", "list of limits", "[]"),
-                row("gaps", "list of gaps", "[]"),
-                row("lease", "duration", "\"30s\""),
-                row("lint", "mapping", "{}"),
-                row("renamed", "mapping", "null", since: "0.5", feature: "renamed"),
-            ])
-        + mapping(
-            .budget, "/prompts/*", since: "0.3", feature: "budget",
-            [
-                row("priority", "integer 1–100", "required"),
-                row("policy", "relative path", "null"),
-                row("ignores_budget", "boolean", "false"),
-            ])
-        + mapping(
-            .budget, "/limits/*", since: "0.3", feature: "budget",
-            [
-                row("max", "integer ≥ 1", "required"),
-                row("per", "duration, or session", "a lifetime"),
-            ])
-        + mapping(
-            .budget, "/gaps/*", since: "0.3", feature: "budget",
-            [
-                row("after", "prompt name", "any prompt"),
-                row("before", "prompt name", "any prompt"),
-                row("min", "duration", "required"),
-            ])
-        + mapping(.budget, "/lint", since: "0.3", feature: "budget", [row("allow", "list of warning ids", "[]")])
-        + mapping(
-            .budget, "/renamed", since: "0.5", feature: "renamed",
-            [row("prompts", "mapping of old names to new", "{}")])
+    static let budgetTable = #"""
+        /reviewgate_budget        ; 0.3 ; integer: 1 ; required ; budget
+        /name                     ; 0.3 ; policy name ; required ; budget
+        /description              ; 0.3 ; string ; null ; budget
+        /extends                  ; 0.3 ; relative path ; null ; budget
+        /prompts                  ; 0.3 ; mapping of prompt names to prompts ; required ; budget
+        /limits                   ; 0.3 ; list of limits ; [] ; budget
+        /gaps                     ; 0.3 ; list of gaps ; [] ; budget
+        /lease                    ; 0.3 ; duration ; "30s" ; budget
+        /lint                     ; 0.3 ; mapping ; {} ; budget
+        /renamed                  ; 0.5 ; mapping ; null ; renamed
+        /prompts/*/priority       ; 0.3 ; integer 1–100 ; required ; budget
+        /prompts/*/policy         ; 0.3 ; relative path ; null ; budget
+        /prompts/*/ignores_budget ; 0.3 ; boolean ; false ; budget
+        /limits/*/max             ; 0.3 ; integer ≥ 1 ; required ; budget
+        /limits/*/per             ; 0.3 ; duration, or session ; a lifetime ; budget
+        /gaps/*/after             ; 0.3 ; prompt name ; any prompt ; budget
+        /gaps/*/before            ; 0.3 ; prompt name ; any prompt ; budget
+        /gaps/*/min               ; 0.3 ; duration ; required ; budget
+        /lint/allow               ; 0.3 ; list of warning ids ; [] ; budget
+        /renamed/prompts          ; 0.5 ; mapping of old names to new ; {} ; renamed
+        """#
 
     /// A scenario file's keys (Semantics §6).
-    static let scenario: [LanguageKey] =
-        mapping(
-            .scenario, "", since: "0.2", feature: "scenario",
-            [
-                row("reviewgate_scenario", "integer: 1", "required"),
-                row("name", "string", "required"),
-                row("description", "string", "null"),
-                row("policy", "relative path", "required: policy or budget"),
-                row("budget", "relative path", "required: policy or budget", since: "0.3", feature: "budget"),
-                row("start", "timestamp", "required"),
-                row("state", "state, or a relative path", "a fresh install at start"),
-                row("steps", "list of steps", "required"),
-                row("golden", "relative path", "null"),
-            ])
-        + mapping(
-            .scenario, "/steps/*", since: "0.2", feature: "scenario",
-            [
-                row("launch", "null or {}", "one action", home: false),
-                row("event", "name", "one action", home: false),
-                row("trigger", "trigger id", "one action", home: false),
-                row("update", "mapping", "one action", home: false),
-                row("respond", "rated | declined | later | write_review", "one action", home: false),
-                row("set", "mapping", "one action", home: false),
-                row("commit", "prompt name", "one action", since: "0.3", feature: "budget", home: false),
-                row("release", "prompt name", "one action", since: "0.3", feature: "budget", home: false),
-                row("want", "prompt name, or a list of them", "null", since: "0.3", feature: "budget", home: false),
-                row("lease", "boolean", "false", since: "0.3", feature: "budget", home: false),
-                row("prompt", "prompt name", "null", since: "0.3", feature: "budget", home: false),
-                row("scene", "name", "null", home: false),
-                row("source", "system | launch | user_action", "\"system\"", home: false),
-                row("after", "duration", "\"0s\"", home: false),
-                row("at", "timestamp", "null", home: false),
-                row("repeat", "integer ≥ 1", "1", home: false),
-                row("expect", "decision, or mapping", "null", home: false),
-            ])
-        + mapping(
-            .scenario, "/steps/*/update", since: "0.2", feature: "scenario",
-            [
-                row("short", "string", "null"),
-                row("build", "string", "null"),
-            ])
-        + mapping(
-            .scenario, "/steps/*/set", since: "0.2", feature: "scenario",
-            [
-                row("flags", "mapping of names to booleans", "{}"),
-                row("attributes", "mapping of names to values", "{}"),
-            ])
-        + mapping(
-            .scenario, "/steps/*/expect", since: "0.2", feature: "scenario",
-            [
-                row("decision", "allow | block", "null"),
-                row("trigger", "trigger id", "null"),
-                row("blocked_by", "list of check ids", "null"),
-                row("next_eligible_at", "timestamp, or null", "null"),
-                row("arm", "arm name", "null", since: "0.4", feature: "experiment"),
-                row("exposure", "boolean", "null", since: "0.4", feature: "experiment"),
-            ])
-        + mapping(
-            .scenario, "/steps/*/expect/*", since: "0.3", feature: "budget",
-            [
-                row("decision", "allow | block", "null"),
-                row("trigger", "trigger id", "null"),
-                row("blocked_by", "list of check ids", "null"),
-                row("next_eligible_at", "timestamp, or null", "null"),
-            ])
+    static let scenarioTable = #"""
+        /reviewgate_scenario             ; 0.2 ; integer: 1 ; required ; scenario
+        /name                            ; 0.2 ; string ; required ; scenario
+        /description                     ; 0.2 ; string ; null ; scenario
+        /policy                          ; 0.2 ; relative path ; required: policy or budget ; scenario
+        /budget                          ; 0.3 ; relative path ; required: policy or budget ; budget
+        /start                           ; 0.2 ; timestamp ; required ; scenario
+        /state                           ; 0.2 ; state, or a relative path ; a fresh install at start ; scenario
+        /steps                           ; 0.2 ; list of steps ; required ; scenario
+        /golden                          ; 0.2 ; relative path ; null ; scenario
+        /steps/*/launch                  ; 0.2 ; null or {} ; one action ; scenario ; elsewhere
+        /steps/*/event                   ; 0.2 ; name ; one action ; scenario ; elsewhere
+        /steps/*/trigger                 ; 0.2 ; trigger id ; one action ; scenario ; elsewhere
+        /steps/*/update                  ; 0.2 ; mapping ; one action ; scenario ; elsewhere
+        /steps/*/respond                 ; 0.2 ; rated | declined | later | write_review ; one action ; scenario ; elsewhere
+        /steps/*/set                     ; 0.2 ; mapping ; one action ; scenario ; elsewhere
+        /steps/*/commit                  ; 0.3 ; prompt name ; one action ; budget ; elsewhere
+        /steps/*/release                 ; 0.3 ; prompt name ; one action ; budget ; elsewhere
+        /steps/*/want                    ; 0.3 ; prompt name, or a list of them ; null ; budget ; elsewhere
+        /steps/*/lease                   ; 0.3 ; boolean ; false ; budget ; elsewhere
+        /steps/*/prompt                  ; 0.3 ; prompt name ; null ; budget ; elsewhere
+        /steps/*/scene                   ; 0.2 ; name ; null ; scenario ; elsewhere
+        /steps/*/source                  ; 0.2 ; system | launch | user_action ; "system" ; scenario ; elsewhere
+        /steps/*/after                   ; 0.2 ; duration ; "0s" ; scenario ; elsewhere
+        /steps/*/at                      ; 0.2 ; timestamp ; null ; scenario ; elsewhere
+        /steps/*/repeat                  ; 0.2 ; integer ≥ 1 ; 1 ; scenario ; elsewhere
+        /steps/*/expect                  ; 0.2 ; decision, or mapping ; null ; scenario ; elsewhere
+        /steps/*/update/short            ; 0.2 ; string ; null ; scenario
+        /steps/*/update/build            ; 0.2 ; string ; null ; scenario
+        /steps/*/set/flags               ; 0.2 ; mapping of names to booleans ; {} ; scenario
+        /steps/*/set/attributes          ; 0.2 ; mapping of names to values ; {} ; scenario
+        /steps/*/expect/decision         ; 0.2 ; allow | block ; null ; scenario
+        /steps/*/expect/trigger          ; 0.2 ; trigger id ; null ; scenario
+        /steps/*/expect/blocked_by       ; 0.2 ; list of check ids ; null ; scenario
+        /steps/*/expect/next_eligible_at ; 0.2 ; timestamp, or null ; null ; scenario
+        /steps/*/expect/arm              ; 0.4 ; arm name ; null ; experiment
+        /steps/*/expect/exposure         ; 0.4 ; boolean ; null ; experiment
+        /steps/*/expect/*/decision       ; 0.3 ; allow | block ; null ; budget
+        /steps/*/expect/*/trigger        ; 0.3 ; trigger id ; null ; budget
+        /steps/*/expect/*/blocked_by     ; 0.3 ; list of check ids ; null ; budget
+        /steps/*/expect/*/next_eligible_at ; 0.3 ; timestamp, or null ; null ; budget
+        """#
 
     /// A state file's keys (Semantics §3).
-    static let state: [LanguageKey] =
-        mapping(
-            .state, "", since: "0.2", feature: "state",
-            [
-                row("reviewgate_state", "integer: 1", "required"),
-                row("user_id", "string", "null"),
-                row("installed_at", "timestamp", "required"),
-                row("session_started_at", "timestamp", "null"),
-                row("launches", "integer ≥ 0", "0"),
-                row("app", "mapping", "required"),
-                row("version_first_seen_at", "timestamp", "null"),
-                row("events", "mapping of names to counts", "{}"),
-                row("active_days", "list of local dates", "[]", since: "0.5", feature: "active_days"),
-                row("asks", "list of asks", "[]"),
-                row("responses", "list of responses", "[]"),
-                row("leases", "list of leases", "[]"),
-                row("experiments", "mapping of experiment names", "{}", since: "0.4", feature: "experiment"),
-                row("flags", "mapping of names to booleans", "{}"),
-                row("attributes", "mapping of names to values", "{}"),
-            ])
-        + mapping(
-            .state, "/app", since: "0.2", feature: "state",
-            [row("short", "string", "null"), row("build", "string", "null")])
-        + mapping(
-            .state, "/events/*", since: "0.2", feature: "state",
-            [
-                row("count", "integer ≥ 0", "0"),
-                row("times", "list of timestamps", "[]"),
-                row("since_ask", "integer ≥ 0", "0", since: "0.5", feature: "since_ask"),
-            ])
-        + mapping(
-            .state, "/asks/*", since: "0.2", feature: "state",
-            [
-                row("at", "timestamp", "required"),
-                row("short", "string", "null"),
-                row("build", "string", "null"),
-                row("trigger", "trigger id", "null"),
-                row("prompt", "prompt name", "\"review\"", since: "0.3", feature: "budget"),
-            ])
-        + mapping(
-            .state, "/responses/*", since: "0.2", feature: "state",
-            [
-                row("at", "timestamp", "required"),
-                row("kind", "rated | declined | later | write_review", "required"),
-                row("prompt", "prompt name", "\"review\"", since: "0.3", feature: "budget"),
-            ])
-        + mapping(
-            .state, "/leases/*", since: "0.2", feature: "state",
-            [
-                row("id", "string", "required"),
-                row("prompt", "prompt name", "required"),
-                row("at", "timestamp", "required"),
-                row("expires", "timestamp", "required"),
-            ])
-        + mapping(
-            .state, "/experiments/*", since: "0.4", feature: "experiment",
-            [
-                row("arm", "arm name", "required"),
-                row("version", "integer ≥ 1", "required"),
-                row("exposed_at", "timestamp", "null"),
-            ])
+    static let stateTable = #"""
+        /reviewgate_state         ; 0.2 ; integer: 1 ; required ; state
+        /user_id                  ; 0.2 ; string ; null ; state
+        /installed_at             ; 0.2 ; timestamp ; required ; state
+        /session_started_at       ; 0.2 ; timestamp ; null ; state
+        /launches                 ; 0.2 ; integer ≥ 0 ; 0 ; state
+        /app                      ; 0.2 ; mapping ; required ; state
+        /version_first_seen_at    ; 0.2 ; timestamp ; null ; state
+        /events                   ; 0.2 ; mapping of names to counts ; {} ; state
+        /active_days              ; 0.5 ; list of local dates ; [] ; active_days
+        /asks                     ; 0.2 ; list of asks ; [] ; state
+        /responses                ; 0.2 ; list of responses ; [] ; state
+        /leases                   ; 0.2 ; list of leases ; [] ; state
+        /experiments              ; 0.4 ; mapping of experiment names ; {} ; experiment
+        /flags                    ; 0.2 ; mapping of names to booleans ; {} ; state
+        /attributes               ; 0.2 ; mapping of names to values ; {} ; state
+        /app/short                ; 0.2 ; string ; null ; state
+        /app/build                ; 0.2 ; string ; null ; state
+        /events/*/count           ; 0.2 ; integer ≥ 0 ; 0 ; state
+        /events/*/times           ; 0.2 ; list of timestamps ; [] ; state
+        /events/*/since_ask       ; 0.5 ; integer ≥ 0 ; 0 ; since_ask
+        /asks/*/at                ; 0.2 ; timestamp ; required ; state
+        /asks/*/short             ; 0.2 ; string ; null ; state
+        /asks/*/build             ; 0.2 ; string ; null ; state
+        /asks/*/trigger           ; 0.2 ; trigger id ; null ; state
+        /asks/*/prompt            ; 0.3 ; prompt name ; "review" ; budget
+        /responses/*/at           ; 0.2 ; timestamp ; required ; state
+        /responses/*/kind         ; 0.2 ; rated | declined | later | write_review ; required ; state
+        /responses/*/prompt       ; 0.3 ; prompt name ; "review" ; budget
+        /leases/*/id              ; 0.2 ; string ; required ; state
+        /leases/*/prompt          ; 0.2 ; prompt name ; required ; state
+        /leases/*/at              ; 0.2 ; timestamp ; required ; state
+        /leases/*/expires         ; 0.2 ; timestamp ; required ; state
+        /experiments/*/arm        ; 0.4 ; arm name ; required ; experiment
+        /experiments/*/version    ; 0.4 ; integer ≥ 1 ; required ; experiment
+        /experiments/*/exposed_at ; 0.4 ; timestamp ; null ; experiment
+        """#
 
-    /// A compiled policy's and a compiled budget's keys (Semantics §9, §12).
-    static let compiled: [LanguageKey] =
-        mapping(
-            .compiledPolicy, "", since: "0.2", feature: "compiled",
-            [
-                row("reviewgate_compiled", "integer: 1", "required"),
-                row("digest", "sha256:HEX", "required"),
-                row("policy", "the canonical policy", "required"),
-                row("locations", "mapping of JSON Pointers to places", "required"),
-            ])
-        + mapping(
-            .compiledBudget, "", since: "0.3", feature: "budget",
-            [
-                row("reviewgate_compiled_budget", "integer: 1", "required"),
-                row("digest", "sha256:HEX", "required"),
-                row("budget", "the canonical budget", "required"),
-                row("locations", "mapping of JSON Pointers to places", "required"),
-                row("policies", "mapping of prompt names to compiled policies", "required"),
-            ])
+    /// A compiled policy's keys (Semantics §9).
+    static let compiledPolicyTable = #"""
+        /reviewgate_compiled ; 0.2 ; integer: 1 ; required ; compiled
+        /digest              ; 0.2 ; sha256:HEX ; required ; compiled
+        /policy              ; 0.2 ; the canonical policy ; required ; compiled
+        /locations           ; 0.2 ; mapping of JSON Pointers to places ; required ; compiled
+        """#
 
-    /// A synthetic cohort's keys (Semantics §10, `simulate --cohort`).
-    static let cohort: [LanguageKey] =
-        mapping(
-            .cohort, "", since: "0.2", feature: "simulate",
-            [
-                row("reviewgate_cohort", "integer: 1", "required"),
-                row("name", "string", "required"),
-                row("description", "string", "null"),
-                row("seed", "integer ≥ 0", "1"),
-                row("people", "integer ≥ 1", "required"),
-                row("start", "timestamp", "required"),
-                row("installs_over", "duration", "\"0s\""),
-                row("days", "integer ≥ 1", "required"),
-                row("app", "mapping", "{\"short\": \"1.0\", \"build\": \"1\"}"),
-                row("updates", "mapping", "null"),
-                row("launches_per_day", "rate", "1"),
-                row("events", "mapping of event names to rates", "{}"),
-                row("wants", "mapping of prompt names to rates", "{}", since: "0.3", feature: "budget"),
-                row("churn", "mapping", "null"),
-            ])
-        + mapping(
-            .cohort, "/app", since: "0.2", feature: "simulate",
-            [row("short", "string", "\"1.0\""), row("build", "string", "\"1\"")])
-        + mapping(.cohort, "/updates", since: "0.2", feature: "simulate", [row("every", "duration ≥ 1d", "required")])
-        + mapping(.cohort, "/churn", since: "0.2", feature: "simulate", [row("per_day", "chance 0–1", "required")])
-        + mapping(
-            .cohort, "/events/*", since: "0.2", feature: "simulate",
-            [row("per_day", "rate", "required"), row("scene", "name", "null")])
+    /// A compiled budget's keys (Semantics §12).
+    static let compiledBudgetTable = #"""
+        /reviewgate_compiled_budget ; 0.3 ; integer: 1 ; required ; budget
+        /digest                     ; 0.3 ; sha256:HEX ; required ; budget
+        /budget                     ; 0.3 ; the canonical budget ; required ; budget
+        /locations                  ; 0.3 ; mapping of JSON Pointers to places ; required ; budget
+        /policies                   ; 0.3 ; mapping of prompt names to compiled policies ; required ; budget
+        """#
+
+    /// A synthetic cohort's keys (Semantics §10, `simulate --synthetic`).
+    static let cohortTable = #"""
+        /reviewgate_cohort ; 0.2 ; integer: 1 ; required ; simulate
+        /name              ; 0.2 ; string ; required ; simulate
+        /description       ; 0.2 ; string ; null ; simulate
+        /seed              ; 0.2 ; integer ≥ 0 ; 1 ; simulate
+        /people            ; 0.2 ; integer ≥ 1 ; required ; simulate
+        /start             ; 0.2 ; timestamp ; required ; simulate
+        /installs_over     ; 0.2 ; duration ; "0s" ; simulate
+        /days              ; 0.2 ; integer ≥ 1 ; required ; simulate
+        /app               ; 0.2 ; mapping ; {"short": "1.0", "build": "1"} ; simulate
+        /updates           ; 0.2 ; mapping ; null ; simulate
+        /launches_per_day  ; 0.2 ; rate ; 1 ; simulate
+        /events            ; 0.2 ; mapping of event names to rates ; {} ; simulate
+        /wants             ; 0.3 ; mapping of prompt names to rates ; {} ; budget
+        /churn             ; 0.2 ; mapping ; null ; simulate
+        /app/short         ; 0.2 ; string ; "1.0" ; simulate
+        /app/build         ; 0.2 ; string ; "1" ; simulate
+        /updates/every     ; 0.2 ; duration ≥ 1d ; required ; simulate
+        /churn/per_day     ; 0.2 ; chance 0–1 ; required ; simulate
+        /events/*/per_day  ; 0.2 ; rate ; required ; simulate
+        /events/*/scene    ; 0.2 ; name ; null ; simulate
+        """#
 }

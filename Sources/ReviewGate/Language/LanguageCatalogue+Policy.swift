@@ -1,210 +1,112 @@
 extension LanguageCatalogue {
-    /// A policy's keys (Semantics §2, §13, §14), conditions apart (``conditions``).
-    static let policy: [LanguageKey] =
-        mapping(
-            .policy, "", since: "0.2", feature: "policy",
-            [
-                row("reviewgate", "integer: 1", "required"),
-                row("name", "policy name", "required"),
-                row("description", "string", "null", written: true),
-                row("prompt", "name", "\"review\"", since: "0.3", feature: "budget"),
-                row("enabled", "boolean", "true", written: true),
-                row("extends", "relative path", "null"),
-                row("requires", "mapping", "null", feature: "requires"),
-                row("app", "mapping", "{}", written: true),
-                row("triggers", "mapping of trigger ids to triggers", "required"),
-                row("guards", "mapping", "{}", written: true),
-                row("responses", "mapping", "{}", written: true),
-                row("counting", "mapping", "{}", written: true),
-                row("presentation", "mapping", "{}", written: true),
-                row("rollout", "mapping", "null", feature: "rollout", written: true),
-                row("experiment", "mapping", "null", since: "0.4", feature: "experiment"),
-                row("lint", "mapping", "{}", written: true),
-                row("renamed", "mapping", "null", since: "0.5", feature: "renamed"),
-            ])
-        + mapping(
-            .policy, "/app", since: "0.2", feature: "policy", written: true,
-            [
-                row("store_id", "digits, quoted", "null"),
-                row("package", "Android application id", "null"),
-                row("version_key", "short | build", "\"short\""),
-                row("platform", "ios | android", "\"ios\""),
-            ])
-        + mapping(
-            .policy, "/triggers/*", since: "0.2", feature: "policy", written: true,
-            [
-                row("event", "name", "the trigger's id"),
-                row("at_least", "integer ≥ 1", "required: one of at_least, exactly, every", written: false),
-                row("exactly", "integer ≥ 1", "required: one of at_least, exactly, every", written: false),
-                row("every", "integer ≥ 1", "required: one of at_least, exactly, every", written: false),
-                row("within", "duration", "null"),
-                row("since", "last_ask", "null", since: "0.5", feature: "since_ask", written: false),
-                row("scenes", "list of names", "null"),
-                row("when", "condition", "null", feature: "conditions"),
-            ])
-        + mapping(
-            .policy, "/guards", since: "0.2", feature: "policy", written: true,
-            [
-                row("never_on", "list of sources", "[\"launch\", \"user_action\"]"),
-                row("min_install_age", "duration", "null"),
-                row("min_launches", "integer ≥ 0", "null"),
-                row("active_days", "mapping", "null", since: "0.5", feature: "active_days", written: false),
-                row("min_session_age", "duration", "null"),
-                row("min_version_age", "duration", "null"),
-                row("cooldown", "duration", "null", lists: "0.5"),
-                row("once_per_version", "boolean", "false"),
-                row("max_asks", "mapping", "null"),
-                row("system_quota", "mapping, or false", "{\"max\": 3, \"per\": \"365d\"} on ios, false on android"),
-                row("when", "condition", "null", feature: "conditions"),
-            ])
-        + mapping(
-            .policy, "/guards/max_asks", since: "0.2", feature: "policy",
-            [
-                row("count", "integer ≥ 1", "required"),
-                row("per", "duration", "null", written: true),
-            ])
-        + mapping(
-            .policy, "/guards/system_quota", since: "0.2", feature: "policy",
-            [
-                row("max", "integer ≥ 1", "required"),
-                row("per", "duration", "null"),
-            ])
-        + mapping(
-            .policy, "/guards/active_days", since: "0.5", feature: "active_days",
-            [
-                row("at_least", "integer 1–366", "required"),
-                row("within", "duration in days, 1d–366d", "required"),
-            ])
-        + mapping(
-            .policy, "/responses", since: "0.2", feature: "policy", written: true,
-            [
-                row("after_rated", "never | next_version", "\"next_version\""),
-                row("after_declined", "never | next_version | duration", "\"next_version\"", lists: "0.5"),
-                row("after_later", "duration", "\"1d\"", lists: "0.5"),
-            ])
-        + mapping(
-            .policy, "/counting", since: "0.2", feature: "policy", written: true,
-            [
-                row("while_blocked", "boolean", "true"),
-                row("reset_on_new_version", "boolean", "false"),
-            ])
-        + mapping(
-            .policy, "/presentation", since: "0.2", feature: "policy", written: true,
-            [
-                row("delay", "duration", "\"0s\""),
-                row("require_same_scene", "boolean", "false"),
-            ])
-        + mapping(
-            .policy, "/rollout", since: "0.2", feature: "rollout",
-            [
-                row("percent", "number 0–100", "required"),
-                row("salt", "string", "the policy's name", written: true),
-            ])
-        + mapping(
-            .policy, "/requires", since: "0.2", feature: "requires", written: true,
-            [
-                row("app_version", "version", "null"),
-                row("library_version", "version", "null"),
-            ])
-        + mapping(
-            .policy, "/lint", since: "0.2", feature: "policy", written: true,
-            [row("allow", "list of warning ids", "[]")])
-        + mapping(
-            .policy, "/experiment", since: "0.4", feature: "experiment",
-            [
-                row("name", "name", "required", home: false),
-                row("salt", "string", "the experiment's name", home: false),
-                row("version", "integer ≥ 1", "1", home: false),
-                row("holdout", "percent, two decimals at most", "0"),
-                row("arms", "mapping of arm names to arms", "required"),
-            ])
-        + mapping(
-            .policy, "/experiment/arms/*", since: "0.4", feature: "experiment",
-            [
-                row("weight", "integer 0–10000", "required"),
-                row("override", "mapping", "{}"),
-            ])
-        + mapping(
-            .policy, "/experiment/arms/*/override", since: "0.4", feature: "experiment",
-            [
-                row("triggers", "as the policy's", "the policy's"),
-                row("guards", "as the policy's", "the policy's"),
-                row("responses", "as the policy's", "the policy's"),
-                row("presentation", "as the policy's", "the policy's"),
-                row("enabled", "as the policy's", "the policy's"),
-            ])
-        + mapping(
-            .policy, "/renamed", since: "0.5", feature: "renamed",
-            [
-                row("events", "mapping of old names to new", "{}"),
-                row("prompts", "mapping of old names to new", "{}"),
-            ])
-
-    /// A condition's keys (Semantics §2.4), wherever a `when` is written: its forms (`/when`), and
-    /// the keys beside or under a form (`/when/event`: `at_least` beside `event`).
-    static let conditions: [LanguageKey] =
-        mapping(
-            .policy, "/when", since: "0.2", feature: "conditions",
-            [
-                row("all", "list of conditions", "required"),
-                row("any", "list of conditions", "required"),
-                row("not", "condition", "required"),
-                row("event", "name", "required"),
-                row("launches", "mapping", "required"),
-                row("install_age", "mapping", "required"),
-                row("since_last_ask", "mapping", "required"),
-                row("flag", "name", "required"),
-                row("attribute", "name", "required"),
-                row("app_version", "mapping", "required"),
-                row("active_days", "mapping", "required", since: "0.5", feature: "active_days"),
-            ])
-        + mapping(
-            .policy, "/when/event", since: "0.2", feature: "conditions",
-            [
-                row("at_least", "integer ≥ 0", "null"),
-                row("at_most", "integer ≥ 0", "null"),
-                row("exactly", "integer ≥ 0", "null"),
-                row("within", "duration", "null"),
-                row("since", "last_ask", "null", since: "0.5", feature: "since_ask"),
-            ])
-        + mapping(
-            .policy, "/when/launches", since: "0.2", feature: "conditions",
-            [
-                row("at_least", "integer ≥ 0", "null"),
-                row("at_most", "integer ≥ 0", "null"),
-                row("exactly", "integer ≥ 0", "null"),
-            ])
-        + mapping(
-            .policy, "/when/active_days", since: "0.5", feature: "active_days",
-            [
-                row("at_least", "integer ≥ 0", "null"),
-                row("at_most", "integer ≥ 0", "null"),
-                row("within", "duration in days, 1d–366d", "required"),
-            ])
-        + mapping(
-            .policy, "/when/install_age", since: "0.2", feature: "conditions",
-            [
-                row("at_least", "duration", "null"),
-                row("at_most", "duration", "null"),
-            ])
-        + mapping(
-            .policy, "/when/since_last_ask", since: "0.2", feature: "conditions",
-            [
-                row("at_least", "duration", "null"),
-                row("at_most", "duration", "null"),
-            ])
-        + mapping(
-            .policy, "/when/app_version", since: "0.2", feature: "conditions",
-            [
-                row("at_least", "version", "null"),
-                row("below", "version", "null"),
-            ])
-        + mapping(
-            .policy, "/when/attribute", since: "0.2", feature: "conditions",
-            [
-                row("equals", "string, number or boolean", "null"),
-                row("in", "list of strings, numbers or booleans", "null"),
-                row("at_least", "number", "null"),
-                row("at_most", "number", "null"),
-            ])
+    /// A policy's keys (Semantics §2, §13, §14), and a condition's (`/when/...`, Semantics §2.4)
+    /// wherever a `when` is written. A line a key: path ; release ; value ; default ; feature ;
+    /// marks (``LanguageCatalogue/rows(of:file:)`` reads them), each mapping's keys in the order of
+    /// Semantics §2's tables.
+    static let policyTable = #"""
+        /reviewgate                      ; 0.2 ; integer: 1 ; required ; policy
+        /name                            ; 0.2 ; policy name ; required ; policy
+        /description                     ; 0.2 ; string ; null ; policy ; written
+        /prompt                          ; 0.3 ; name ; "review" ; budget
+        /enabled                         ; 0.2 ; boolean ; true ; policy ; written
+        /extends                         ; 0.2 ; relative path ; null ; policy
+        /requires                        ; 0.2 ; mapping ; null ; requires
+        /app                             ; 0.2 ; mapping ; {} ; policy ; written
+        /triggers                        ; 0.2 ; mapping of trigger ids to triggers ; required ; policy
+        /guards                          ; 0.2 ; mapping ; {} ; policy ; written
+        /responses                       ; 0.2 ; mapping ; {} ; policy ; written
+        /counting                        ; 0.2 ; mapping ; {} ; policy ; written
+        /presentation                    ; 0.2 ; mapping ; {} ; policy ; written
+        /rollout                         ; 0.2 ; mapping ; null ; rollout ; written
+        /experiment                      ; 0.4 ; mapping ; null ; experiment
+        /lint                            ; 0.2 ; mapping ; {} ; policy ; written
+        /renamed                         ; 0.5 ; mapping ; null ; renamed
+        /app/store_id                    ; 0.2 ; digits, quoted ; null ; policy ; written
+        /app/package                     ; 0.2 ; Android application id ; null ; policy ; written
+        /app/version_key                 ; 0.2 ; short | build ; "short" ; policy ; written
+        /app/platform                    ; 0.2 ; ios | android ; "ios" ; policy ; written
+        /triggers/*/event                ; 0.2 ; name ; the trigger's id ; policy ; written
+        /triggers/*/at_least             ; 0.2 ; integer ≥ 1 ; required: one of at_least, exactly, every ; policy
+        /triggers/*/exactly              ; 0.2 ; integer ≥ 1 ; required: one of at_least, exactly, every ; policy
+        /triggers/*/every                ; 0.2 ; integer ≥ 1 ; required: one of at_least, exactly, every ; policy
+        /triggers/*/within               ; 0.2 ; duration ; null ; policy ; written
+        /triggers/*/since                ; 0.5 ; last_ask ; null ; since_ask
+        /triggers/*/scenes               ; 0.2 ; list of names ; null ; policy ; written
+        /triggers/*/when                 ; 0.2 ; condition ; null ; conditions ; written
+        /guards/never_on                 ; 0.2 ; list of sources ; ["launch", "user_action"] ; policy ; written
+        /guards/min_install_age          ; 0.2 ; duration ; null ; policy ; written
+        /guards/min_launches             ; 0.2 ; integer ≥ 0 ; null ; policy ; written
+        /guards/active_days              ; 0.5 ; mapping ; null ; active_days
+        /guards/min_session_age          ; 0.2 ; duration ; null ; policy ; written
+        /guards/min_version_age          ; 0.2 ; duration ; null ; policy ; written
+        /guards/cooldown                 ; 0.2 ; duration ; null ; policy ; written lists 0.5
+        /guards/once_per_version         ; 0.2 ; boolean ; false ; policy ; written
+        /guards/max_asks                 ; 0.2 ; mapping ; null ; policy ; written
+        /guards/system_quota             ; 0.2 ; mapping, or false ; {"max": 3, "per": "365d"} on ios, false on android ; policy ; written
+        /guards/when                     ; 0.2 ; condition ; null ; conditions ; written
+        /guards/max_asks/count           ; 0.2 ; integer ≥ 1 ; required ; policy
+        /guards/max_asks/per             ; 0.2 ; duration ; null ; policy ; written
+        /guards/system_quota/max         ; 0.2 ; integer ≥ 1 ; required ; policy
+        /guards/system_quota/per         ; 0.2 ; duration ; null ; policy
+        /guards/active_days/at_least     ; 0.5 ; integer 1–366 ; required ; active_days
+        /guards/active_days/within       ; 0.5 ; duration in days, 1d–366d ; required ; active_days
+        /responses/after_rated           ; 0.2 ; never | next_version ; "next_version" ; policy ; written
+        /responses/after_declined        ; 0.2 ; never | next_version | duration ; "next_version" ; policy ; written lists 0.5
+        /responses/after_later           ; 0.2 ; duration ; "1d" ; policy ; written lists 0.5
+        /counting/while_blocked          ; 0.2 ; boolean ; true ; policy ; written
+        /counting/reset_on_new_version   ; 0.2 ; boolean ; false ; policy ; written
+        /presentation/delay              ; 0.2 ; duration ; "0s" ; policy ; written
+        /presentation/require_same_scene ; 0.2 ; boolean ; false ; policy ; written
+        /rollout/percent                 ; 0.2 ; number 0–100 ; required ; rollout
+        /rollout/salt                    ; 0.2 ; string ; the policy's name ; rollout ; written
+        /requires/app_version            ; 0.2 ; version ; null ; requires ; written
+        /requires/library_version        ; 0.2 ; version ; null ; requires ; written
+        /lint/allow                      ; 0.2 ; list of warning ids ; [] ; policy ; written
+        /experiment/name                 ; 0.4 ; name ; required ; experiment ; elsewhere
+        /experiment/salt                 ; 0.4 ; string ; the experiment's name ; experiment ; elsewhere
+        /experiment/version              ; 0.4 ; integer ≥ 1 ; 1 ; experiment ; elsewhere
+        /experiment/holdout              ; 0.4 ; percent, two decimals at most ; 0 ; experiment
+        /experiment/arms                 ; 0.4 ; mapping of arm names to arms ; required ; experiment
+        /experiment/arms/*/weight        ; 0.4 ; integer 0–10000 ; required ; experiment
+        /experiment/arms/*/override      ; 0.4 ; mapping ; {} ; experiment
+        /experiment/arms/*/override/triggers ; 0.4 ; as the policy's ; the policy's ; experiment
+        /experiment/arms/*/override/guards ; 0.4 ; as the policy's ; the policy's ; experiment
+        /experiment/arms/*/override/responses ; 0.4 ; as the policy's ; the policy's ; experiment
+        /experiment/arms/*/override/presentation ; 0.4 ; as the policy's ; the policy's ; experiment
+        /experiment/arms/*/override/enabled ; 0.4 ; as the policy's ; the policy's ; experiment
+        /renamed/events                  ; 0.5 ; mapping of old names to new ; {} ; renamed
+        /renamed/prompts                 ; 0.5 ; mapping of old names to new ; {} ; renamed
+        /when/all                        ; 0.2 ; list of conditions ; required ; conditions
+        /when/any                        ; 0.2 ; list of conditions ; required ; conditions
+        /when/not                        ; 0.2 ; condition ; required ; conditions
+        /when/event                      ; 0.2 ; name ; required ; conditions
+        /when/launches                   ; 0.2 ; mapping ; required ; conditions
+        /when/install_age                ; 0.2 ; mapping ; required ; conditions
+        /when/since_last_ask             ; 0.2 ; mapping ; required ; conditions
+        /when/flag                       ; 0.2 ; name ; required ; conditions
+        /when/attribute                  ; 0.2 ; name ; required ; conditions
+        /when/app_version                ; 0.2 ; mapping ; required ; conditions
+        /when/active_days                ; 0.5 ; mapping ; required ; active_days
+        /when/event/at_least             ; 0.2 ; integer ≥ 0 ; null ; conditions
+        /when/event/at_most              ; 0.2 ; integer ≥ 0 ; null ; conditions
+        /when/event/exactly              ; 0.2 ; integer ≥ 0 ; null ; conditions
+        /when/event/within               ; 0.2 ; duration ; null ; conditions
+        /when/event/since                ; 0.5 ; last_ask ; null ; since_ask
+        /when/launches/at_least          ; 0.2 ; integer ≥ 0 ; null ; conditions
+        /when/launches/at_most           ; 0.2 ; integer ≥ 0 ; null ; conditions
+        /when/launches/exactly           ; 0.2 ; integer ≥ 0 ; null ; conditions
+        /when/active_days/at_least       ; 0.5 ; integer ≥ 0 ; null ; active_days
+        /when/active_days/at_most        ; 0.5 ; integer ≥ 0 ; null ; active_days
+        /when/active_days/within         ; 0.5 ; duration in days, 1d–366d ; required ; active_days
+        /when/install_age/at_least       ; 0.2 ; duration ; null ; conditions
+        /when/install_age/at_most        ; 0.2 ; duration ; null ; conditions
+        /when/since_last_ask/at_least    ; 0.2 ; duration ; null ; conditions
+        /when/since_last_ask/at_most     ; 0.2 ; duration ; null ; conditions
+        /when/app_version/at_least       ; 0.2 ; version ; null ; conditions
+        /when/app_version/below          ; 0.2 ; version ; null ; conditions
+        /when/attribute/equals           ; 0.2 ; string, number or boolean ; null ; conditions
+        /when/attribute/in               ; 0.2 ; list of strings, numbers or booleans ; null ; conditions
+        /when/attribute/at_least         ; 0.2 ; number ; null ; conditions
+        /when/attribute/at_most          ; 0.2 ; number ; null ; conditions
+        """#
 }

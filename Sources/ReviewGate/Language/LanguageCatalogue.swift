@@ -14,8 +14,37 @@
 /// here that no decoder reads. Each mapping's keys are in the order of Semantics §2's tables, which
 /// is the order a compiled policy writes them and a diagnostic lists them.
 package enum LanguageCatalogue {
-    /// Every key.
-    package static let keys: [LanguageKey] = policy + conditions + budget + scenario + state + compiled + cohort
+    /// Every key, read from the tables (``policyTable`` and the other kinds') the first time a
+    /// file is decoded. A table rather than code: its few kilobytes of text cost an app a tenth of
+    /// what constructing each key in code did (issue 50's figures).
+    package static let keys: [LanguageKey] = [
+        (LanguageFile.policy, policyTable), (.budget, budgetTable), (.scenario, scenarioTable),
+        (.state, stateTable), (.compiledPolicy, compiledPolicyTable), (.compiledBudget, compiledBudgetTable),
+        (.cohort, cohortTable),
+    ].flatMap { file, table in rows(of: table, file: file) }
+
+    /// The keys of a table: a line per key, its columns apart by ` ; `: the key's path, the release
+    /// that first reads it, its value's form, its default (JSON text, `required`, or words), its
+    /// feature, and its marks: `written` (a compiled policy writes its default when it is left
+    /// out), `lists R` (a list of its values is read from release R), `elsewhere` (a key written
+    /// in the wrong mapping is not told it belongs here).
+    static func rows(of table: String, file: LanguageFile) -> [LanguageKey] {
+        table.split(separator: "\n").map { line in
+            let cells = line.split(separator: ";", omittingEmptySubsequences: false).map { cell in
+                String(cell.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+            }
+            precondition(cells.count >= 5, "a row of the language catalogue has five columns or six: \(line)")
+            let path = cells[0]
+            let slash = path.lastIndex(of: "/")!
+            let marks = cells.count > 5 ? cells[5].split(separator: " ").map(String.init) : []
+            let lists = marks.firstIndex(of: "lists").map { marks[$0 + 1] }
+            return LanguageKey(
+                file: file, mapping: String(path[..<slash]), name: String(path[path.index(after: slash)...]),
+                form: cells[2], defaultValue: cells[3], since: AppVersionNumber(cells[1])!,
+                listSince: lists.flatMap { AppVersionNumber($0) }, feature: cells[4],
+                writtenUnset: marks.contains("written"), isHome: !marks.contains("elsewhere"))
+        }
+    }
 
     /// The keys of one mapping of one kind of file, in order, with what a decoder needs of them.
     package struct Section: Sendable {
@@ -98,43 +127,4 @@ package enum LanguageCatalogue {
         for key in keys { paths["\(key.file.rawValue):\(key.path)"] = key }
         return paths
     }()
-}
-
-extension LanguageCatalogue {
-    /// One row of a mapping's table, before the mapping's settings are given to it.
-    struct Row {
-        var name: String
-        var form: String
-        var defaultValue: String
-        var since: String?
-        var feature: String?
-        var listSince: String?
-        var writtenUnset: Bool?
-        var isHome = true
-    }
-
-    /// A row: a key, its value's form, its default (JSON text, or `required`), and what differs from
-    /// its mapping's settings.
-    static func row(
-        _ name: String, _ form: String, _ defaultValue: String, since: String? = nil, feature: String? = nil,
-        lists: String? = nil, written: Bool? = nil, home: Bool = true
-    ) -> Row {
-        Row(
-            name: name, form: form, defaultValue: defaultValue, since: since, feature: feature, listSince: lists,
-            writtenUnset: written, isHome: home)
-    }
-
-    /// The keys of the mapping `mapping` of `file`, each from its row, the mapping's release, feature
-    /// and whether a compiled policy writes them unset standing where the row says nothing.
-    static func mapping(
-        _ file: LanguageFile, _ mapping: String, since: String, feature: String, written: Bool = false,
-        _ rows: [Row]
-    ) -> [LanguageKey] {
-        rows.map { row in
-            LanguageKey(
-                file: file, mapping: mapping, name: row.name, form: row.form, defaultValue: row.defaultValue,
-                since: AppVersionNumber(row.since ?? since)!, listSince: row.listSince.flatMap { AppVersionNumber($0) },
-                feature: row.feature ?? feature, writtenUnset: row.writtenUnset ?? written, isHome: row.isHome)
-        }
-    }
 }
