@@ -395,6 +395,41 @@ struct DocumentationTests {
         }
         #expect(citations > 300)
     }
+    /// Every file or folder CONTRIBUTING names exists (a name alone anywhere in the tree): from the repository's root, or from a
+    /// module's folder (`Replay/SimulationTally.swift` of `Sources/ReviewGateSimulation`), so that a
+    /// checklist never sends the next engineer to a file that moved.
+    @Test func everyPathContributingNamesExists() throws {
+        let text = DocumentationPages.text("CONTRIBUTING.md")
+        let bases =
+            [""]
+            + (try FileManager.default.contentsOfDirectory(atPath: Repository.path("Sources"))).map {
+                "Sources/\($0)/"
+            }
+        // A file named by its name alone is anywhere in the tree.
+        var names: Set<String> = []
+        for folder in ["Sources", "Tests", "Fuzz", "Benchmarks", ".ci", "Documentation", "Plugins"] {
+            let found = FileManager.default.enumerator(atPath: Repository.path(folder))?.allObjects as? [String] ?? []
+            for file in found where !file.contains(".build") { names.insert(String(file.split(separator: "/").last!)) }
+        }
+        var checked = 0
+        for match in text.matches(of: /`([^`\s]+)`/) {
+            let path = String(match.1)
+            let extensions = [".swift", ".md", ".sh", ".py", ".json", ".txt", ".yaml"]
+            guard path.contains("/") || extensions.contains(where: path.hasSuffix),
+                !path.hasPrefix(".build"), !path.hasPrefix("http"), !path.hasPrefix("-"), !path.hasPrefix("/"),
+                !path.contains("*"), !path.contains("…"), !path.contains("("), !path.contains("="),
+                !path.contains(/[A-Z]{2,}|X\.Y\.Z/) || path.hasPrefix("API/") || path.hasPrefix("CHANGELOG")
+                    || path.hasPrefix("README") || path.hasPrefix("CONTRIBUTING")
+            else { continue }
+            checked += 1
+            let found =
+                bases.contains { FileManager.default.fileExists(atPath: Repository.path($0 + path)) }
+                || (!path.contains("/") && names.contains(path))
+            #expect(found, "CONTRIBUTING.md names \(path), which is nowhere")
+        }
+        #expect(checked > 60)
+    }
+
     /// Every warning `validate` can raise has its page in `Documentation/reference/diagnostics/`,
     /// named by its id, and the folder's index links each page there.
     @Test func everyWarningHasItsPage() throws {
