@@ -84,12 +84,6 @@ struct ReadoutCommand: ParsableCommand {
             valueName: "effect"))
     var plan: Double?
 
-    @Option(
-        help: ArgumentHelp(
-            "Where observation ends (RFC 3339); default the latest time in the input. A --grouped readout needs it.",
-            valueName: "time"))
-    var until: String?
-
     @Argument(help: ArgumentHelp("Timeline files (.jsonl or .csv), - for standard input; with --merge, readouts."))
     var inputs: [String] = []
 
@@ -113,10 +107,12 @@ struct ReadoutCommand: ParsableCommand {
                 merge ? "give the readouts to merge" : "give timeline files (or - for standard input)")
         }
         if merge {
-            guard policy == nil, budget == nil, outcome.isEmpty, plan == nil, until == nil else {
-                throw ValidationError(
-                    "--merge adds up readouts: give no --policy, --budget, --outcome, --plan or --until")
-            }
+            try replay.refuseUnderMerge(
+                [
+                    ("--policy", policy != nil), ("--budget", budget != nil), ("--outcome", !outcome.isEmpty),
+                    ("--plan", plan != nil), ("--outcome-within", outcomeWithin != nil),
+                    ("--assigned-within", assignedWithin != nil),
+                ], "--merge adds up readouts")
             return
         }
         guard (policy == nil) != (budget == nil) else {
@@ -140,9 +136,7 @@ struct ReadoutCommand: ParsableCommand {
             throw ValidationError(
                 "--plan is a difference in percentage points, at least 0.01 and below 100 either way (-2 or 2)")
         }
-        if let until, Timestamp(rfc3339: until) == nil {
-            throw ValidationError("--until must be an RFC 3339 time, such as 2026-03-01T00:00:00Z; found \(until)")
-        }
+        try replay.validateUntil()
         try replay.validateJobs()
     }
 
@@ -184,15 +178,13 @@ struct ReadoutCommand: ParsableCommand {
     private func readout() throws -> ReadoutReport {
         let windows = try windows()
         let outcomes = outcome.compactMap(ReadoutOutcome.init)
-        let until = until.flatMap { Timestamp(rfc3339: $0) }
         let request: SimulationRequest<ReadoutSimulation>
         if let path = budget {
             let loaded = try InputFile.loadedBudget(path)
             request = try InputFile.orExit { () throws(DiagnosticError) in
                 try SimulationRequest(
                     readout: SimulatedBudget(loaded.budget, path: path), outcomes: outcomes, withinDays: windows.within,
-                    assignedWithinDays: windows.assigned, until: until, planEffect: plan, input: .timelines(inputs),
-                    grouped: replay.grouped, strict: replay.strict, jobs: replay.jobs)
+                    assignedWithinDays: windows.assigned, planEffect: plan, input: .timelines(inputs))
             }
         } else {
             guard let path = policy else { throw ValidationError("give the experiment's policy: --policy FILE") }
@@ -200,8 +192,7 @@ struct ReadoutCommand: ParsableCommand {
             request = try InputFile.orExit { () throws(DiagnosticError) in
                 try SimulationRequest(
                     readout: SimulatedPolicy(loaded, path: path), outcomes: outcomes, withinDays: windows.within,
-                    assignedWithinDays: windows.assigned, until: until, planEffect: plan, input: .timelines(inputs),
-                    grouped: replay.grouped, strict: replay.strict, jobs: replay.jobs)
+                    assignedWithinDays: windows.assigned, planEffect: plan, input: .timelines(inputs))
             }
         }
         let report = try replay.run(request)

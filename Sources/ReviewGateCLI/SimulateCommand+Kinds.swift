@@ -17,11 +17,9 @@ extension SimulateCommand {
     /// The kind of this run; throws the refusal of an option that does not fit it.
     func kind() throws -> Kind {
         if merge {
-            try refuse(
-                [
-                    "--policy", "--baseline", "--budget", "--synthetic", "--asks", "--within-days", "--vary",
-                    "--version-key",
-                ],
+            try replay.refuseUnderMerge(
+                ["--policy", "--baseline", "--budget", "--synthetic", "--asks", "--within-days", "--vary", "--since"]
+                    .map { ($0, given[$0] == true) },
                 "--merge reads reports", then: " (a report keeps its own)")
             guard !inputs.isEmpty else { throw ValidationError("--merge needs the reports to add up") }
             return .merge
@@ -41,7 +39,7 @@ extension SimulateCommand {
         [
             "--policy": policy != nil, "--baseline": baseline != nil, "--budget": budget != nil,
             "--synthetic": synthetic != nil, "--asks": asks != nil, "--within-days": withinDays != nil,
-            "--vary": !vary.isEmpty, "--version-key": replay.versionKey != nil,
+            "--vary": !vary.isEmpty, "--since": since != nil,
         ]
     }
 

@@ -127,12 +127,6 @@ struct SimulateCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "With --within-days: where observation ends (RFC 3339): lines after it are not replayed, so nothing after it counts; default the latest time in the input.",
-            valueName: "time"))
-    var until: String?
-
-    @Option(
-        help: ArgumentHelp(
             "Where observation starts (RFC 3339), the export's first day; default the earliest line that is not an install before the person's other lines. People first seen before it are counted apart. Give the same to each partition you --merge.",
             valueName: "time"))
     var since: String?
@@ -173,7 +167,7 @@ struct SimulateCommand: ParsableCommand {
         if let withinDays, !(1...36_500).contains(withinDays) {
             throw ValidationError("--within-days must be a whole number of days from 1 to 36500")
         }
-        for (name, value) in [("--until", until), ("--since", since)] {
+        for (name, value) in [("--until", replay.until), ("--since", since)] {
             guard let value else { continue }
             guard withinDays != nil || name == "--since" else {
                 throw ValidationError("\(name) goes with --within-days")
@@ -182,7 +176,7 @@ struct SimulateCommand: ParsableCommand {
                 throw ValidationError("\(name) must be an RFC 3339 time, such as 2026-03-01T00:00:00Z; found \(value)")
             }
         }
-        if let since = since.flatMap(Timestamp.init(rfc3339:)), let until = until.flatMap(Timestamp.init(rfc3339:)),
+        if let since = since.flatMap(Timestamp.init(rfc3339:)), let until = replay.settings.until,
             since >= until
         {
             throw ValidationError("--since must come before --until")
@@ -249,11 +243,7 @@ struct SimulateCommand: ParsableCommand {
         let htmlStream = try html.map(ReplayOptions.stream)
         let input = try self.input()
         let timelineStream = try writeTimeline.map(ReplayOptions.stream)
-        let report = try replay.run(
-            SimulationRequest(
-                kind, input: input, grouped: replay.grouped, strict: replay.strict, jobs: replay.jobs,
-                generatedLines: timelineStream?.write)
-        )
+        let report = try replay.run(SimulationRequest(kind, input: input, generatedLines: timelineStream?.write))
         if synthetic == nil {
             ReplayOptions.report(report.problems, skipped: report.input.skipped, byKind: report.skippedByKind)
         }
@@ -292,11 +282,7 @@ struct SimulateCommand: ParsableCommand {
         kind.horizon = horizon
         kind.since = since.flatMap { Timestamp(rfc3339: $0) }
         kind.asks = askStream.map { stream in { stream.write($0 + "\n") } }
-        let report = try replay.run(
-            SimulationRequest(
-                kind, input: input, grouped: replay.grouped, strict: replay.strict, jobs: replay.jobs,
-                generatedLines: timelineStream?.write)
-        )
+        let report = try replay.run(SimulationRequest(kind, input: input, generatedLines: timelineStream?.write))
         if synthetic == nil {
             ReplayOptions.report(report.problems, skipped: report.input.skipped, byKind: report.skippedByKind)
         }
@@ -306,12 +292,8 @@ struct SimulateCommand: ParsableCommand {
         return report
     }
 
-    /// The horizon `--within-days` and `--until` ask for.
-    private var horizon: SimulationReport.Horizon? {
-        withinDays.map {
-            SimulationReport.Horizon(days: $0, until: until.flatMap { Timestamp(rfc3339: $0) })
-        }
-    }
+    /// The horizon `--within-days` asks for (it ends where `--until`, a replay option, says).
+    private var horizon: SimulationReport.Horizon? { withinDays.map { SimulationReport.Horizon(days: $0) } }
 }
 
 extension TimelineFormat: ExpressibleByArgument {}

@@ -14,20 +14,20 @@ public struct SimulationRequest<Kind: SimulationKind> {
     package var kind: Kind
     /// Where the usage comes from.
     package var input: Input
+    /// How the input is read and replayed: the settings every kind of run shares.
+    package var settings: ReplaySettings
     /// The timelines' format when their names do not say (`--input-format`).
-    package var format: TimelineFormat?
+    package var format: TimelineFormat? { settings.format }
     /// Whether each person is replayed as their lines end (`--grouped`).
-    package var grouped: Bool
+    package var grouped: Bool { settings.grouped }
     /// Whether the first unreadable line stops the run.
-    package var strict: Bool
+    package var strict: Bool { settings.strict }
     /// How many people are replayed at once.
-    package var jobs: Int
-    /// The version key every policy of the run is replayed with (`--version-key`), whatever its
-    /// `app.version_key` says; `nil` for each policy's own.
-    package var versionKey: VersionKey?
-    /// Whether lines that repeat an earlier line of their person exactly are dropped
-    /// (`--duplicates drop`); they are counted and warned of either way.
-    package var dropsDuplicates = false
+    package var jobs: Int { settings.cores }
+    /// The version key every policy of the run is replayed with, or `nil` for each policy's own.
+    package var versionKey: VersionKey? { settings.versionKey }
+    /// Whether exact repeats are dropped.
+    package var dropsDuplicates: Bool { settings.dropsDuplicates }
     /// Given the generated timeline's JSON Lines, with a cohort.
     package var generatedLines: ((String) -> Void)?
     /// Told what is read and replayed, for a progress line.
@@ -40,10 +40,18 @@ public struct SimulationRequest<Kind: SimulationKind> {
     ) {
         self.kind = kind
         self.input = input
-        self.grouped = grouped
-        self.strict = strict
-        self.jobs = max(1, jobs ?? SystemCalls.processorCount)
+        settings = ReplaySettings()
+        settings.grouped = grouped
+        settings.strict = strict
+        settings.jobs = jobs
         self.generatedLines = generatedLines
+    }
+
+    /// `horizon` ending where the settings say observation ends (`--until`), when they say.
+    func observed(_ horizon: SimulationReport.Horizon?) -> SimulationReport.Horizon? {
+        guard var horizon, let until = settings.until else { return horizon }
+        horizon.until = until
+        return horizon
     }
 
     /// Reads and replays the input, and reports. Unreadable lines are skipped and kept in the
@@ -89,9 +97,10 @@ extension SimulationRequest where Kind == PolicySimulation {
         asks: ((String) -> Void)? = nil, generatedLines: ((String) -> Void)? = nil
     ) {
         var kind = PolicySimulation(policy: policy, baseline: baseline)
-        kind.horizon = withinDays.map { SimulationReport.Horizon(days: $0, until: until) }
+        kind.horizon = withinDays.map { SimulationReport.Horizon(days: $0) }
         kind.asks = asks
         self.init(kind, input: input, grouped: grouped, strict: strict, jobs: jobs, generatedLines: generatedLines)
+        settings.until = until
     }
 }
 
@@ -159,6 +168,7 @@ public struct PolicySimulation: SimulationKind {
 
     /// Replays the input through the policy (and its baseline or variants) and reports on each.
     public func report(_ request: SimulationRequest<Self>) throws(DiagnosticError) -> SimulationReport {
+        let horizon = request.observed(horizon)
         if let horizon, !(1...36_500).contains(horizon.days) {
             throw DiagnosticError("the horizon must be a whole number of days from 1 to 36500", at: nil)
         }
@@ -218,6 +228,7 @@ public struct BudgetSimulation: SimulationKind {
 
     /// Replays the input under the budget (and its baseline or variants) and reports per prompt.
     public func report(_ request: SimulationRequest<Self>) throws(DiagnosticError) -> BudgetSimulationReport {
+        let horizon = request.observed(horizon)
         if let horizon, !(1...36_500).contains(horizon.days) {
             throw DiagnosticError("the horizon must be a whole number of days from 1 to 36500", at: nil)
         }

@@ -104,7 +104,7 @@ struct SimulateBudgetCommandTests {
         #expect(merge.status == 2)
         #expect(
             merge.stderr.contains(
-                "--merge reads reports: give no --policy, --baseline, --budget, --synthetic, --asks, --within-days, --vary or --version-key (a report keeps its own)\n"
+                "--merge reads reports: give no --policy, --baseline, --budget, --synthetic, --asks, --within-days, --vary, --since, --input-format, --version-key, --grouped, --strict, --jobs, --duplicates or --until (a report keeps its own)\n"
             ), "\(merge.stderr)")
     }
 

@@ -148,7 +148,7 @@ struct ExperimentFiguresTests {
         var request = SimulationRequest(
             policy: simulated, input: .bytes(Array((lines.joined(separator: "\n") + "\n").utf8), name: "t.jsonl"),
             jobs: 1, withinDays: 7)
-        request.versionKey = .short
+        request.settings.versionKey = .short
         let report = try request.run()
         let arms = try #require(report.policy.arms)
         #expect(arms.map { $0.triggers.map(\.rule) } == [["at_least 3"], ["at_least 3"], ["at_least 5"]])
@@ -202,7 +202,7 @@ struct ExperimentFiguresTests {
         let lines = try ExperimentSimulationTests.lines(people: 300)
         let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
         var request = SimulationRequest(policy: simulated, input: .bytes(bytes, name: "t.jsonl"), jobs: 1)
-        request.versionKey = .short
+        request.settings.versionKey = .short
         let report = try request.run()
         let tally = report.policy.tally
 
@@ -216,7 +216,7 @@ struct ExperimentFiguresTests {
                     let time = (object?["time"] as? String).flatMap(Timestamp.init(rfc3339:))
                     if let person = object?["person"] as? String, let time { asks[person, default: []].append(time) }
                 })
-            alone.versionKey = .short
+            alone.settings.versionKey = .short
             _ = try alone.run()
             return asks
         }

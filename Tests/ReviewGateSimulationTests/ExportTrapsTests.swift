@@ -162,7 +162,7 @@ struct ExportTrapsTests {
             policy: simulated, input: .bytes(Array(text.utf8), name: "export.jsonl"), grouped: grouped, jobs: jobs,
             withinDays: horizonDays, until: until)
         request.kind.since = since
-        request.dropsDuplicates = dropsDuplicates
+        request.settings.dropsDuplicates = dropsDuplicates
         return try request.run()
     }
 
@@ -415,7 +415,7 @@ struct ExportTrapsTests {
         let twice = lines.flatMap { [$0, $0] }.map(\.json).joined(separator: "\n") + "\n"
         var dropped = try SimulationRequest(
             readout: simulated, outcomes: [.event("survey")], input: .bytes(Array(twice.utf8), name: "e.jsonl"))
-        dropped.dropsDuplicates = true
+        dropped.settings.dropsDuplicates = true
         let again = try dropped.run()
         #expect(again.tally == report.tally && again.input.duplicates == lines.count)
     }

@@ -4,8 +4,10 @@ import ArgumentParser
 @_spi(ReviewGateTools) import ReviewGateSimulation
 
 /// How a command that replays timelines reads them (`simulate`, `readout`): their format, the
-/// version key, grouped or whole, strict, on how many cores; and what both do with the files they
-/// write and the lines they skip.
+/// version key, grouped or whole, strict, on how many cores, exact repeats, where observation ends;
+/// and what both do with the files they write and the lines they skip. Its options are the library's
+/// `ReplaySettings`, one for one (``settings``), and both commands refuse them under `--merge` from
+/// here (``givenUnderMerge``).
 struct ReplayOptions: ParsableArguments {
     @Option(
         help:
@@ -37,6 +39,45 @@ struct ReplayOptions: ParsableArguments {
             valueName: "warn|drop"))
     var duplicates: DuplicateHandling = .warn
 
+    @Option(
+        help: ArgumentHelp(
+            "Where observation ends (RFC 3339): a person's lines after it are not replayed, so nothing after it counts; default the latest time in the input. simulate takes it with --within-days; a --grouped readout needs it.",
+            valueName: "time"))
+    var until: String?
+
+    /// The library's settings these options say, one for one.
+    var settings: ReplaySettings {
+        var settings = ReplaySettings()
+        settings.format = inputFormat
+        settings.versionKey = versionKey
+        settings.grouped = grouped
+        settings.strict = strict
+        settings.jobs = jobs
+        settings.dropsDuplicates = duplicates == .drop
+        settings.until = until.flatMap { Timestamp(rfc3339: $0) }
+        return settings
+    }
+
+    /// The options given, by name, that `--merge` refuses in both commands: a report keeps what its
+    /// run was replayed with, and adding reports replays nothing.
+    var givenUnderMerge: [(name: String, given: Bool)] {
+        [
+            ("--input-format", inputFormat != nil), ("--version-key", versionKey != nil), ("--grouped", grouped),
+            ("--strict", strict), ("--jobs", jobs != nil), ("--duplicates", duplicates != .warn),
+            ("--until", until != nil),
+        ]
+    }
+
+    /// Refuses a `--merge` run given any of `own` (a command's options) or of the replay's: `reason`,
+    /// then every one of them named, then `end`.
+    func refuseUnderMerge(_ own: [(name: String, given: Bool)], _ reason: String, then end: String = "") throws {
+        let options = own + givenUnderMerge
+        guard options.contains(where: \.given) else { return }
+        let names = options.map(\.name)
+        let named = names.dropLast().joined(separator: ", ") + " or " + names.last!
+        throw ValidationError("\(reason): give no \(named)\(end)")
+    }
+
     /// What `--duplicates` does with a line that repeats an earlier one exactly.
     enum DuplicateHandling: String, ExpressibleByArgument, CaseIterable {
         case warn, drop
@@ -47,12 +88,17 @@ struct ReplayOptions: ParsableArguments {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 
+    /// Refuses an `--until` that is no time.
+    func validateUntil() throws {
+        if let until, Timestamp(rfc3339: until) == nil {
+            throw ValidationError("--until must be an RFC 3339 time, such as 2026-03-01T00:00:00Z; found \(until)")
+        }
+    }
+
     /// Runs `request` with a progress line, each policy replayed by `--version-key` when given.
     func run<Kind>(_ request: SimulationRequest<Kind>) throws -> Kind.Report {
         var request = request
-        request.format = inputFormat
-        request.versionKey = versionKey
-        request.dropsDuplicates = duplicates == .drop
+        request.settings = settings
         var progress: Progress?
         request.progress = { step in
             switch step {

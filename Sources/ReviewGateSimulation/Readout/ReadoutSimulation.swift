@@ -70,12 +70,13 @@ public struct ReadoutSimulation: SimulationKind, Sendable {
                 "--assigned-within (\(design.assignedWithinDays) d) must be at least --outcome-within (\(design.withinDays) d): by assignment, an outcome is counted from the first line, before any trigger",
                 at: nil)
         }
+        var design = design
+        if let until = request.settings.until { design.until = until }
         if request.grouped, design.until == nil {
             throw DiagnosticError(
                 "a --grouped readout needs --until: observation ends at the latest line of the whole input, which a grouped run knows only at its end, after each person is counted",
                 at: nil)
         }
-        var design = design
         var policy = policy
         if let key = request.versionKey {
             policy = policy.replaying(versionKey: key)
@@ -138,6 +139,7 @@ extension SimulationRequest where Kind == ReadoutSimulation {
                 at: policy.policy.location)
         }
         self.init(kind, input: input, grouped: grouped, strict: strict, jobs: jobs)
+        settings.until = until
     }
 
     /// A readout (Semantics §15) of the experiment of `budget`'s one prompt whose policy runs one,
@@ -153,5 +155,6 @@ extension SimulationRequest where Kind == ReadoutSimulation {
             budget: budget, outcomes: outcomes, withinDays: withinDays, assignedWithinDays: assignedWithinDays,
             until: until, planEffect: planEffect)
         self.init(kind, input: input, grouped: grouped, strict: strict, jobs: jobs)
+        settings.until = until
     }
 }
