@@ -8,7 +8,8 @@ extension Prompter {
     /// The 0.4 form, with the presenter last.
     @_disfavoredOverload
     @available(
-        *, deprecated, renamed: "init(policy:presenter:stateFile:appVersion:lockTimeout:clock:now:userID:events:)"
+        *, deprecated,
+        renamed: "init(policy:presenter:stateFile:appVersion:lockTimeout:clock:now:timeZone:userID:events:)"
     )
     public init<C: Clock>(
         policy: some PolicySource, stateFile: URL = defaultStateFile, appVersion: AppVersion = .main,
@@ -24,7 +25,8 @@ extension Prompter {
     /// The 0.4 form, with the presenter last, of a policy the app ships.
     @_disfavoredOverload
     @available(
-        *, deprecated, renamed: "init(policy:presenter:stateFile:appVersion:lockTimeout:clock:now:userID:events:)"
+        *, deprecated,
+        renamed: "init(policy:presenter:stateFile:appVersion:lockTimeout:clock:now:timeZone:userID:events:)"
     )
     public init<C: Clock>(
         policy: Policy, stateFile: URL = defaultStateFile, appVersion: AppVersion = .main,
