@@ -303,7 +303,7 @@ extension JSONSchema {
             },
             "checkId": {
               "description": "What can block a moment: a guard (`never_on`, `cooldown`, ...), `enabled`, `trigger` (no candidate trigger passed), `responses`, `rollout` or `experiment` (held out).",
-              "enum": ["enabled", "trigger", "never_on", "min_install_age", "min_launches", "active_days", "min_session_age", "min_version_age", "cooldown", "once_per_version", "max_asks", "system_quota", "when", "responses", "rollout", "experiment"]
+              "enum": "{{blockers}}"
             },
             "duration": {
               "description": "A duration: a whole number and a unit, s m h d w (seconds, minutes, hours, days, weeks): 2s, 12h, 21d, 3w. No sign, no bare number. At most 100 years (checked by `reviewgate validate`; a pattern cannot say it).",

@@ -17,8 +17,20 @@ extension JSONSchema {
         return out
     }
 
-    /// One line with its placeholders filled in, and the members put before them.
+    /// One line with its placeholders filled in, and the members put before them. `"{{blockers}}"`
+    /// is the list of what can block a moment (`Blocker`: `enabled`, `trigger`, each guard in its
+    /// order, ...), so that a new guard is in the scenario schema's `checkId` with nothing written there.
     private static func renderLine(_ line: String, snippets: [String: String]) -> String {
+        if let blockers = line.firstRange(of: "\"{{blockers}}\"") {
+            // The kill switch and the candidate trigger first, as a moment is decided (Semantics §4),
+            // then the rest in `Blocker`'s order.
+            let first = ["enabled", "trigger"]
+            let ids = (first + Blocker.allCases.map(\.id).filter { !first.contains($0) }).map(quoted)
+                .joined(separator: ", ")
+            var line = line
+            line.replaceSubrange(blockers, with: "[\(ids)]")
+            return line
+        }
         let opening = "\"description\": \"{{"
         guard let start = line.firstRange(of: opening), let end = line[start.upperBound...].firstRange(of: "}}\"")
         else { return line }
