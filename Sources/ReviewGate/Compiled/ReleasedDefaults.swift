@@ -18,7 +18,7 @@ enum ReleasedDefaults {
     /// whose defaults 0.4.0 wrote when a policy left them out: the catalogue's keys written unset.
     private static let keys: [String: Set<String>] = {
         var keys: [String: Set<String>] = [:]
-        for key in LanguageCatalogue.keys where key.file == .policy && key.writtenUnset {
+        for key in LanguageCatalogue.keys(of: .policy) where key.writtenUnset {
             keys[key.mapping, default: []].insert(key.name)
         }
         return keys

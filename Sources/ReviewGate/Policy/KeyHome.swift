@@ -20,7 +20,7 @@ enum KeyHome {
 
     /// The keys of each of those mappings, with where they belong.
     private static let homes: [(keys: Set<String>, home: String)] = words.map { mapping, home in
-        let keys = LanguageCatalogue.keys.filter { $0.file == .policy && $0.mapping == mapping && $0.isHome }
+        let keys = LanguageCatalogue.keys(of: .policy).filter { $0.mapping == mapping && $0.isHome }
         return (Set(keys.map(\.name)), home)
     }
 
