@@ -15,6 +15,15 @@ enum PolicyLint {
             guard raised[rule]! <= 10 else { return }
             warnings.append(.warning(message(), at: location ?? policy.location, rule: rule))
         }
+        func warnNewer(_ newer: Policy.NewerSetting, required: AppVersionNumber) {
+            // A key an older release does not know is an unknown key to it; a value it does not know
+            // (a list of waits) is an invalid one.
+            let refusal = newer.isKey ? "invalid (an unknown key)" : "invalid"
+            warn(
+                .newerKey,
+                "\(newer.setting) is read from reviewgate \(newer.release) on, and requires.library_version lets reviewgate \(required) take this policy: it would refuse it as \(refusal), not as too new; require \(newer.release)",
+                at: newer.location)
+        }
         let guards = policy.guards
         let launchTriggers = policy.triggers.filter { $0.event == Trigger.launchEvent }
 
@@ -133,6 +142,10 @@ enum PolicyLint {
                     at: experiment.location)
             }
         }
+        // A key a later release reads, the newest first (as 0.5 warned: experiment, then prompt).
+        if let required = policy.requires.libraryVersion {
+            for newer in policy.newerKeys(readBy: required.value) { warnNewer(newer, required: required.value) }
+        }
         if policy.hasRenames {
             let read = Set(policy.readEvents)
             for (old, new) in policy.renamed.events.sorted(by: { $0.key < $1.key }) where !read.contains(new) {
@@ -149,15 +162,10 @@ enum PolicyLint {
                 "trigger \"\(trigger.id)\" passes on exactly \(n) \(trigger.event) since the last ask: a moment that reaches it without an ask (blocked by a guard, outranked, or not presented) stalls it until the next ask; at_least \(n) asks at the next moment instead",
                 at: trigger.count.location ?? trigger.location)
         }
+        // Semantics §14's rules in their own words, after the other warnings (the keys come first).
         if let required = policy.requires.libraryVersion {
-            for newer in policy.newerSettings(readBy: required.value) {
-                // A key an older release does not know is an unknown key to it; a value it does not
-                // know (a list of waits) is an invalid one.
-                let refusal = newer.isKey ? "invalid (an unknown key)" : "invalid"
-                warn(
-                    .newerKey,
-                    "\(newer.setting) is read from reviewgate \(newer.release) on, and requires.library_version lets reviewgate \(required.value) take this policy: it would refuse it as \(refusal), not as too new; require \(newer.release)",
-                    at: newer.location)
+            for newer in policy.handWrittenRules where required.value < newer.release {
+                warnNewer(newer, required: required.value)
             }
         }
         return warnings
@@ -181,19 +189,20 @@ extension Policy {
         var path: String
     }
 
-    /// The settings of the policy that `release` does not read, in the order `newer_key` warns
-    /// of them: each key written that the language catalogue says a later release reads (the
-    /// outermost, not the keys inside it), in the order written, then the rules of Semantics §14
-    /// in their own words.
-    func newerSettings(readBy release: AppVersionNumber) -> [NewerSetting] {
+    /// The keys written that `release` does not read, the outermost of each, in the order
+    /// `newer_key` warns of them: the newest release first, then as written. The rules of
+    /// Semantics §14 are ``handWrittenRules``, in their own words.
+    func newerKeys(readBy release: AppVersionNumber) -> [NewerSetting] {
         var settings: [NewerSetting] = []
         for (path, location) in newerKeys where !Self.wordedPaths.contains(path) {
-            guard let key = LanguageCatalogue.key(.policy, path),
+            guard let key = LanguageCatalogue.key(.policy, path), release < key.since,
                 (LanguageCatalogue.parent(of: key)?.since ?? LanguageCatalogue.firstRelease) <= release
             else { continue }
             settings.append(.init(key: key.name, at: location, path: path))
         }
-        return (settings + handWrittenRules).filter { release < $0.release }
+        return settings.enumerated().sorted { a, b in
+            a.element.release != b.element.release ? a.element.release > b.element.release : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// The keys ``handWrittenRules`` words itself (`since: last_ask`, not `since`), whether or not

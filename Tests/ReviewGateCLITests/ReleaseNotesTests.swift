@@ -40,8 +40,15 @@ import Testing
         /(?i)\b(?:before|since|from|needs reviewgate|needing reviewgate) (\d+\.\d+(?:\.\d+)?)\b/
     }
 
+    /// The notes of `text` that name a version neither released nor under way.
+    static func unmade(in text: String) -> [String] {
+        let known = releases().compactMap { AppVersionNumber($0) } + [LibraryVersion.current]
+        return text.matches(of: note).compactMap { match in
+            AppVersionNumber(String(match.1)).map(known.contains) == true ? nil : String(match.0)
+        }
+    }
+
     @Test func everyNoteOfAVersionNamesAReleaseOrTheOneUnderWay() throws {
-        let known = Self.releases().compactMap { AppVersionNumber($0) } + [LibraryVersion.current]
         var notes = 0
         var files = ["README.md", "CONTRIBUTING.md", "CHANGELOG.md", "Tests/Compatibility/README.md"]
         for root in ["Sources", "Documentation", "API", "schemas"] {
@@ -53,21 +60,17 @@ import Testing
         }
         for file in files {
             let text = DocumentationPages.text(file)
-            for match in text.matches(of: Self.note) {
-                notes += 1
-                let version = try #require(AppVersionNumber(String(match.1)))
-                #expect(known.contains(version), "\(file): \"\(match.0)\" names no release of CHANGELOG.md")
+            notes += text.matches(of: Self.note).count
+            for unmade in Self.unmade(in: text) {
+                Issue.record("\(file): \"\(unmade)\" names no release of CHANGELOG.md")
             }
         }
         #expect(notes >= 20)
     }
 
-    /// The check itself: a note of a version never made is caught.
+    /// The check itself: a note of a version never made is caught, and one of a release is not.
     @Test func aNoteOfAVersionNeverMadeIsCaught() throws {
-        let made = Set(Self.releases())
-        for text in ["deprecated since 0.9", "its name before 0.7", "Needs reviewgate 2.0"] {
-            let match = try #require(text.firstMatch(of: Self.note))
-            #expect(!made.contains(String(match.1)) && AppVersionNumber(String(match.1))! != LibraryVersion.current)
-        }
+        let text = "deprecated since 0.9; its name before 0.7; Needs reviewgate 2.0. Since 0.5, and before 0.4.0."
+        #expect(Self.unmade(in: text) == ["since 0.9", "before 0.7", "Needs reviewgate 2.0"])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReviewGateTestSupport
 import Testing
 
 /// The options `simulate` and `readout` share (`ReplayOptions`, the library's `ReplaySettings` one
@@ -26,5 +27,26 @@ import Testing
     @Test func aMergeWithNoneOfThemIsNotRefused() throws {
         let merge = try CLIRunner.run(["simulate", "--merge", "missing.json"])
         #expect(!merge.stderr.contains("give no"), "\(merge.stderr)")
+    }
+}
+
+/// `--until`, a shared option, ends observation in both commands outside `--merge`.
+@Suite struct SharedUntilTests {
+    @Test func untilEndsObservationInBothCommands() throws {
+        let until = "2026-02-20T00:00:00Z"
+        let simulate = try CLIRunner.run([
+            "simulate", "--policy", Repository.path("policies/apple-sample.yaml"), "--within-days", "7", "--until",
+            until, "--format", "json", Repository.path("policies/examples/simulate/export.jsonl"),
+        ])
+        #expect(simulate.status == 0, "\(simulate.stderr)")
+        #expect(simulate.stdout.contains("\"until\":\"\(until)\""), "\(simulate.stdout.prefix(400))")
+        #expect(!simulate.stdout.contains("\"lines_after_end\":0"))
+        let readout = try CLIRunner.run([
+            "readout", "--policy", Repository.path("policies/experiments/review-timing.yaml"), "--outcome",
+            "survey_completed", "--until", until, "--format", "json",
+            Repository.path("policies/examples/readout/timeline.jsonl"),
+        ])
+        #expect(readout.status == 0, "\(readout.stderr)")
+        #expect(readout.stdout.contains("\"until\":\"\(until)\""), "\(readout.stdout.prefix(400))")
     }
 }

@@ -142,11 +142,18 @@ import Testing
 
             """
         let warnings = try Fixtures.warnings(yaml).filter { $0.rule == .newerKey }
+        // The newest first, as 0.5 warned: experiment, then prompt.
         #expect(
             warnings.map(\.description).map { $0.prefix(while: { $0 != "," }) } == [
-                "p.yaml:3:1: warning: prompt is read from reviewgate 0.3 on",
                 "p.yaml:7:1: warning: experiment is read from reviewgate 0.4 on",
+                "p.yaml:3:1: warning: prompt is read from reviewgate 0.3 on",
             ])
+        // A policy with an error is warned of its prompt, not of its experiment (read once it is sound).
+        let broken = try #require(throws: DiagnosticError.self) {
+            try PolicyLoader.decode(
+                Fixtures.document(yaml.replacingOccurrences(of: "cooldown: 30d", with: "cooldown: 30")))
+        }
+        #expect(broken.diagnostics.filter { $0.rule == .newerKey }.map(\.message.first) == ["p"])
         let compiled = try CompiledPolicy.loadResult(
             Array(Fixtures.compiledText(PolicyLoader.decode(Fixtures.document(yaml, file: "p.yaml"))).utf8),
             file: "p.json")

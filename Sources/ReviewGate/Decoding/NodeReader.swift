@@ -61,13 +61,14 @@ package struct NodeReader {
     ) -> Fields? {
         let fields = fields(node, what, allowed: section.keys, home: home, audit: audit.map { ($0, section) })
         if section.file == .policy, let fields {
+            // Looked up without asking `fields`, which would count as the decoder reading the key
+            // (``KeyAudit``).
             for entry in node.mapping ?? [] {
-                guard let key = entry.key.string, LanguageCatalogue.newerNames.contains(key), fields.has(key) else {
-                    continue
-                }
+                guard let key = entry.key.string, LanguageCatalogue.newerNames.contains(key), fields.keys.contains(key)
+                else { continue }
                 let path = "\(section.mapping)/\(key)"
                 if LanguageCatalogue.key(.policy, path).map({ $0.since > LanguageCatalogue.firstRelease }) == true {
-                    newerKeys.append((path, fields.keyLocation(key)))
+                    newerKeys.append((path, entry.key.location))
                 }
             }
         }

@@ -98,12 +98,12 @@ extension LanguageCatalogue {
         /responses/*/kind         ; 0.2 ; rated | declined | later | write_review ; required ; state
         /responses/*/prompt       ; 0.3 ; prompt name ; "review" ; budget
         /leases/*/id              ; 0.2 ; string ; required ; state
-        /leases/*/prompt          ; 0.2 ; prompt name ; required ; state
+        /leases/*/prompt          ; 0.2 ; prompt name ; "review" ; state
         /leases/*/at              ; 0.2 ; timestamp ; required ; state
         /leases/*/expires         ; 0.2 ; timestamp ; required ; state
         /experiments/*/arm        ; 0.4 ; arm name ; required ; experiment
         /experiments/*/version    ; 0.4 ; integer ≥ 1 ; required ; experiment
-        /experiments/*/exposed_at ; 0.4 ; timestamp ; null ; experiment
+        /experiments/*/exposed_at ; 0.4 ; timestamp ; required ; experiment
         """#
 
     /// A compiled policy's keys (Semantics §9).
@@ -145,5 +145,7 @@ extension LanguageCatalogue {
         /churn/per_day     ; 0.2 ; chance 0–1 ; required ; simulate
         /events/*/per_day  ; 0.2 ; rate ; required ; simulate
         /events/*/scene    ; 0.2 ; name ; null ; simulate
+        /wants/*/per_day   ; 0.3 ; rate ; required ; budget
+        /wants/*/scene     ; 0.3 ; name ; null ; budget
         """#
 }

@@ -84,11 +84,20 @@ package enum LanguageCatalogue {
                 cells.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self))
                 start = end + 1
             }
+            let space = UInt8(ascii: " ")
             for index in 0...bytes.count {
-                if index < bytes.count, bytes[index] == UInt8(ascii: ";") { cell(index) }
+                // A column ends at ` ; ` (a `;` between spaces), so that a value may hold a `;`.
+                if index > 0, index + 1 < bytes.count, bytes[index] == UInt8(ascii: ";"), bytes[index - 1] == space,
+                    bytes[index + 1] == space
+                {
+                    cell(index)
+                }
                 guard index == bytes.count || bytes[index] == UInt8(ascii: "\n") else { continue }
                 cell(index)
-                if cells.count >= 5 { keys.append(key(cells, file: file)) }
+                if cells.count > 1 || cells.first?.isEmpty == false {
+                    precondition(cells.count >= 5, "a row of the language catalogue has five columns or six")
+                    keys.append(key(cells, file: file))
+                }
                 cells.removeAll(keepingCapacity: true)
             }
             return keys
@@ -100,11 +109,14 @@ package enum LanguageCatalogue {
         let path = cells[0]
         let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))!
         let marks = cells.count > 5 ? cells[5].split(separator: " ").map(String.init) : []
-        let lists = marks.firstIndex(of: "lists").map { marks[$0 + 1] }
+        let lists = marks.firstIndex(of: "lists").map { index in
+            precondition(index + 1 < marks.count, "a row's lists mark names the release that reads lists: \(path)")
+            return marks[index + 1]
+        }
         return LanguageKey(
             file: file, mapping: String(path[..<slash]), name: String(path[path.utf8.index(after: slash)...]),
             form: cells[2], defaultValue: cells[3], since: AppVersionNumber(cells[1])!,
-            listSince: lists.flatMap { AppVersionNumber($0) }, feature: cells[4],
+            listSince: lists.map { AppVersionNumber($0)! }, feature: cells[4],
             writtenUnset: marks.contains("written"), isHome: !marks.contains("elsewhere"))
     }
 

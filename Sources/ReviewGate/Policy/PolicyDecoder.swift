@@ -90,7 +90,11 @@ package struct PolicyDecoder {
         if let node = fields["experiment"], !reader.hasErrors {
             policy.experiment = decodeExperiment(node, root: root, base: policy, at: fields.keyLocation("experiment")!)
         }
-        policy.newerKeys = reader.newerKeys
+        // An experiment is read once the policy is sound, and a prompt when its value reads: until
+        // then neither is a key the policy uses (as 0.5 warned of them).
+        policy.newerKeys = reader.newerKeys.filter { key in
+            (key.path != "/experiment" || policy.experiment != nil) && (key.path != "/prompt" || prompt != nil)
+        }
         guard !reader.hasErrors, name != nil else {
             partial = policy
             return nil

@@ -256,5 +256,7 @@ extension KeyWords {
         "cohort:/churn/per_day": KeyWords("The chance, from 0 to 1."),
         "cohort:/events/*/per_day": KeyWords("The mean a day with a launch (a Poisson count)."),
         "cohort:/events/*/scene": KeyWords("The scene they happen on."),
+        "cohort:/wants/*/per_day": KeyWords("The mean wants a day with a launch (a Poisson count)."),
+        "cohort:/wants/*/scene": KeyWords("The scene they happen on."),
     ]
 }

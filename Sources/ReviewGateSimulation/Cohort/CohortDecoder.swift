@@ -82,7 +82,7 @@ package enum CohortDecoder {
             guard let name = reader.identifier(entry.key, "a name under \(key)") else { continue }
             guard
                 let fields = reader.fields(
-                    entry.value, "\(key).\(name)", LanguageCatalogue.section(.cohort, "/events/*"))
+                    entry.value, "\(key).\(name)", LanguageCatalogue.section(.cohort, "/\(key)/*"))
             else {
                 continue
             }
