@@ -45,8 +45,6 @@ extension SimulateCommand {
 
     /// Refuses the run when any of `options` was given: `reason`, then every one of them named.
     private func refuse(_ options: [String], _ reason: String, then end: String = "") throws {
-        guard options.contains(where: { given[$0] == true }) else { return }
-        let named = options.dropLast().joined(separator: ", ") + " or " + options.last!
-        throw ValidationError("\(reason): give no \(named)\(end)")
+        try ReplayOptions.refuse(options.map { ($0, given[$0] == true) }, reason, then: end)
     }
 }

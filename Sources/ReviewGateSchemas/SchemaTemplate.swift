@@ -52,22 +52,11 @@ extension JSONSchema {
         return "\(before)\((members + [described]).joined(separator: " "))"
     }
 
-    /// `text` as a JSON string literal.
+    /// `text` as a JSON string literal, as the library's JSON writer quotes it.
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        var out = ""
+        JSONWriter.quote(text, to: &out)
+        return out
     }
 
     /// The snippets an editor offers for the blocks a team writes most (`defaultSnippets`, read

@@ -71,7 +71,11 @@ struct ReplayOptions: ParsableArguments {
     /// Refuses a `--merge` run given any of `own` (a command's options) or of the replay's: `reason`,
     /// then every one of them named, then `end`.
     func refuseUnderMerge(_ own: [(name: String, given: Bool)], _ reason: String, then end: String = "") throws {
-        let options = own + givenUnderMerge
+        try Self.refuse(own + givenUnderMerge, reason, then: end)
+    }
+
+    /// Refuses a run given any of `options`: `reason`, then every one of them named, then `end`.
+    static func refuse(_ options: [(name: String, given: Bool)], _ reason: String, then end: String = "") throws {
         guard options.contains(where: \.given) else { return }
         let names = options.map(\.name)
         let named = names.dropLast().joined(separator: ", ") + " or " + names.last!

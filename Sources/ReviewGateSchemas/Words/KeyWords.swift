@@ -30,8 +30,7 @@ package struct KeyWords: Sendable {
     package static func releaseNote(_ key: LanguageKey) -> String {
         guard key.file == .policy || key.file == .budget else { return "" }
         let baseline = AppVersionNumber("0.4")!
-        let mapping = LanguageCatalogue.key(key.file, key.mapping)
-        let mappingSince = mapping?.since ?? AppVersionNumber("0.2")!
+        let mappingSince = LanguageCatalogue.parent(of: key)?.since ?? LanguageCatalogue.firstRelease
         if key.since > baseline, mappingSince <= baseline { return " Needs reviewgate \(key.since)." }
         if let lists = key.listSince, lists > baseline { return " A list needs reviewgate \(lists)." }
         return ""
