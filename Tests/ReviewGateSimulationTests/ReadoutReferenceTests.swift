@@ -1,52 +1,47 @@
 @_spi(ReviewGateTools) import ReviewGate
-@_spi(ReviewGateTools) import ReviewGateSimulation
 import ReviewGateTestSupport
 import Testing
 
-/// `Documentation/reference/readout.md` names the members `readout --format json` writes, no more and
-/// no fewer: the first column of its two tables against a readout with `--plan` and a holdout.
+@_spi(ReviewGateTools) @testable import ReviewGateSimulation
+
+/// The readout's members (from which `Documentation/reference/readout.md`'s tables are generated,
+/// `ReportReferenceTests`) are what `readout --format json` writes, no more and no fewer, against a
+/// readout with `--plan` and a holdout.
 @Suite("readout: the JSON reference page")
 struct ReadoutReferenceTests {
-    /// The member names of the page's table that starts after `heading` (its first column, each
-    /// `` `name` `` or `` `a`, `b` ``).
-    static func members(after marker: String) -> Set<String> {
-        let text = DocumentationPages.text("Documentation/reference/readout.md")
-        guard let start = text.range(of: marker) else { return [] }
-        var names: Set<String> = []
-        for line in text[start.upperBound...].split(separator: "\n").drop(while: { !$0.hasPrefix("| member") })
-            .dropFirst(2)
-        {
-            guard line.hasPrefix("| ") else { break }
-            let cell = line.dropFirst(2).prefix { $0 != "|" }
-            for name in cell.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter({
-                $0.offset % 2 == 1
-            }) {
-                names.insert(String(name.element))
-            }
-        }
-        return names
-    }
-
     static func keys(_ value: JSONValue) -> Set<String> {
         guard case .object(let members) = value else { return [] }
         return Set(members.map(\.key))
     }
 
-    @Test("the page's tables list exactly the members of the readout and of each outcome")
+    @Test("the readout writes exactly its members, and each outcome, group, comparison and plan theirs")
     func pageListsTheMembers() throws {
         let report = try ReadoutTests.readout(try ReadoutTests.lines(people: 60), plan: 2)
         let json = report.json
         // `budget` only with --budget.
-        #expect(Self.members(after: "# The readout's JSON") == Self.keys(json).union(["budget"]))
+        let keys = Set(ReadoutReport.members.map(\.key))
+        #expect(keys == Self.keys(json).union(["budget"]))
         var underBudget = report
         underBudget.budget = ("calm-app", nil, "calm-app.budget.yaml", "review")
-        #expect(Self.members(after: "# The readout's JSON") == Self.keys(underBudget.json))
+        #expect(keys == Self.keys(underBudget.json))
         guard case .object(let members) = json,
             case .array(let outcomes)? = members.first(where: { $0.key == "outcomes" })?.value
         else {
             Issue.record("the readout has no outcomes")
             return
         }
-        #expect(Self.members(after: "Each of `outcomes`:") == Self.keys(outcomes[0]))
+        #expect(Set(ReadoutReport.outcomeMembers.map(\.key)) == Self.keys(outcomes[0]))
+        guard case .object(let outcome) = outcomes[0],
+            case .array(let arms)? = outcome.first(where: { $0.key == "arms" })?.value,
+            case .array(let comparisons)? = outcome.first(where: { $0.key == "comparisons" })?.value,
+            case .array(let plans)? = outcome.first(where: { $0.key == "plan" })?.value
+        else {
+            Issue.record("the outcome has no arms, comparisons or plan")
+            return
+        }
+        #expect(Set(ReadoutReport.groupMembers.map(\.key)) == Self.keys(arms[0]))
+        // `trigger` only when the policy was read from a file.
+        #expect(Set(ReadoutReport.comparisonMembers.map(\.key)) == Self.keys(comparisons[0]).union(["trigger"]))
+        #expect(Set(ReadoutReport.planMembers.map(\.key)) == Self.keys(plans[0]))
     }
 }

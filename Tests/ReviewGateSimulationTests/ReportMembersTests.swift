@@ -5,7 +5,7 @@ import Testing
 
 @_spi(ReviewGateTools) @testable import ReviewGateSimulation
 
-/// Each count of the report is defined once (`ReportMember.all`): a tally with every field set is
+/// Each count of the report is defined once (`SimulationReport.PolicyResult.members`): a tally with every field set is
 /// added up (`SimulationTally.add`), written and read back whole, so that a field that `add` misses, or that no member
 /// covers fails here, naming it.
 @Suite("simulate: the report's members, one definition each")
@@ -86,38 +86,55 @@ struct ReportMembersTests {
     }
 }
 
-/// The reference page of the report lists the members of a policy's result from the catalogue
-/// itself (`ReportMember.all`, with what each holds), recorded as a golden file is.
-@Suite("simulate: the report's reference page, from the catalogue")
+/// The reference pages list each report's members from the members themselves (what each holds),
+/// recorded as golden files are: the table after each `Generated from NAME` marker is NAME's.
+@Suite("simulate and readout: the reports' reference pages, from their members")
 struct ReportReferenceTests {
-    static let page = Repository.root.appending(path: "Documentation/reference/simulation-report.md")
-    static let start =
-        "<!-- Generated from ReportMember.all by ReportReferenceTests: change the catalogue, not the table. -->\n"
+    static let page = "Documentation/reference/simulation-report.md"
+    static let readoutPage = "Documentation/reference/readout.md"
     static let end = "<!-- End of the generated table. -->\n"
 
-    @Test("Documentation/reference/simulation-report.md's members table is ReportMember.all")
+    @Test("Documentation/reference/simulation-report.md's members table is SimulationReport.PolicyResult.members")
     func theTableIsTheCatalogue() throws {
-        let outcome = try Self.check(from: Self.start, ReportMember.all.map { ($0.key, $0.meaning) })
+        let outcome = try Self.check(
+            Self.page, "SimulationReport.PolicyResult.members", SimulationReport.PolicyResult.members.referenceTable())
         #expect(outcome == .matches, "\(outcome)")
-        #expect(ReportMember.all.count >= 20)
+        #expect(SimulationReport.PolicyResult.members.count >= 20)
     }
 
-    /// The page with the table after `start` made of `members` (key, meaning), checked as a golden file.
-    static func check(from start: String, _ members: [(key: String, meaning: String)]) throws -> Golden.Outcome {
-        let text = try String(contentsOf: page, encoding: .utf8)
-        let from = try #require(text.range(of: start), "the page has no start marker")
-        let to = try #require(text.range(of: end, range: from.upperBound..<text.endIndex), "no end marker")
-        let table = "| member | what |\n| --- | --- |\n" + members.map { "| `\($0.key)` | \($0.meaning) |\n" }.joined()
-        let generated = text[..<from.upperBound] + table + text[to.lowerBound...]
-        return Golden.check(String(generated), against: page)
-    }
-
-    static let budgetStart =
-        "<!-- Generated from BudgetReportMember.all by ReportReferenceTests: change the catalogue, not the table. -->\n"
-
-    @Test("the page's table of a budget's prompt members is BudgetReportMember.all")
+    @Test("the page's table of a budget's prompt members is BudgetSimulationReport.promptMembers")
     func theBudgetTableIsTheCatalogue() throws {
-        let outcome = try Self.check(from: Self.budgetStart, BudgetReportMember.all.map { ($0.key, $0.meaning) })
+        let outcome = try Self.check(
+            Self.page, "BudgetSimulationReport.promptMembers", BudgetSimulationReport.promptMembers.referenceTable())
         #expect(outcome == .matches, "\(outcome)")
+    }
+
+    @Test(
+        "Documentation/reference/readout.md's tables are the readout's members, its outcomes', groups', comparisons' and plans'"
+    )
+    func theReadoutTablesAreItsMembers() throws {
+        // One after the other: each records into the same page.
+        for (name, table) in [
+            ("ReadoutReport.members", ReadoutReport.members.referenceTable()),
+            ("ReadoutReport.outcomeMembers", ReadoutReport.outcomeMembers.referenceTable()),
+            ("ReadoutReport.groupMembers", ReadoutReport.groupMembers.referenceTable()),
+            ("ReadoutReport.comparisonMembers", ReadoutReport.comparisonMembers.referenceTable()),
+            ("ReadoutReport.planMembers", ReadoutReport.planMembers.referenceTable()),
+        ] {
+            let outcome = try Self.check(Self.readoutPage, name, table)
+            #expect(outcome == .matches, "\(name): \(outcome)")
+        }
+    }
+
+    /// `page` with `table` after the marker that names `name`, checked as a golden file.
+    static func check(_ page: String, _ name: String, _ table: String) throws -> Golden.Outcome {
+        let path = Repository.root.appending(path: page)
+        let start =
+            "<!-- Generated from \(name) by ReportReferenceTests: change the catalogue, not the table. -->\n"
+        let text = try String(contentsOf: path, encoding: .utf8)
+        let from = try #require(text.range(of: start), "the page has no start marker for \(name)")
+        let to = try #require(text.range(of: end, range: from.upperBound..<text.endIndex), "no end marker")
+        let generated = text[..<from.upperBound] + table + text[to.lowerBound...]
+        return Golden.check(String(generated), against: path)
     }
 }

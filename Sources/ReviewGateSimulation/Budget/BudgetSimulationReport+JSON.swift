@@ -2,7 +2,7 @@
 
 extension BudgetSimulationReport {
     /// The report as JSON (Documentation/reference/simulation-report.md shows the shape): the input, the
-    /// horizon, the budget as written with each prompt's counts (``BudgetReportMember/all``), then
+    /// horizon, the budget as written with each prompt's counts (``promptMembers``), then
     /// its baseline or variants, each of the same shape; every count kept, so that reports of
     /// partitions merge exactly.
     @_spi(ReviewGateTools) public var json: JSONValue {
@@ -79,29 +79,27 @@ extension BudgetSimulationReport {
         return members
     }
 
-    /// One prompt's object: its name and settings, each of ``BudgetReportMember/all``, and under an
+    /// One prompt's object: its name and settings, each of ``promptMembers``, and under an
     /// experiment its arms, each with the same members.
     private func promptJSON(_ result: BudgetResult, _ index: Int, within: (people: Int, granted: Int)?) -> JSONValue {
         let prompt = result.prompts[index]
-        let row = BudgetReportMember.Row(
+        let row = PromptRow(
             counts: result.tally.prompts[index], alone: result.withoutBudget[index], within: within)
         var members: [(key: String, value: JSONValue)] = [
             ("prompt", .string(prompt.name)), ("priority", .int(prompt.priority)), ("policy", .string(prompt.policy)),
             ("ignores_budget", .bool(prompt.ignoresBudget)),
         ]
-        members += BudgetReportMember.all.compactMap { member in member.write(row).map { (member.key, $0) } }
+        members += Self.promptMembers.json(row)
         if let names = prompt.arms, let counts = result.tally.arms[index], let alone = result.armsWithoutBudget[index] {
             members.append(
                 (
                     "arms",
                     .array(
                         names.indices.map { arm in
-                            let row = BudgetReportMember.Row(counts: counts[arm], alone: alone[arm])
+                            let row = PromptRow(counts: counts[arm], alone: alone[arm])
                             return .object(
                                 [("arm", .string(names[arm]))]
-                                    + BudgetReportMember.all.compactMap { member in
-                                        member.write(row).map { (member.key, $0) }
-                                    })
+                                    + Self.promptMembers.json(row))
                         })
                 ))
         }
@@ -137,12 +135,12 @@ extension BudgetSimulationReport {
 
 extension ReportReader {
     /// A budget's result: its variant, the budget, its totals, its people by first-seen date, and
-    /// its prompts, each read by ``BudgetReportMember/all``, with their arms.
+    /// its prompts, each read by ``BudgetSimulationReport/promptMembers``, with their arms.
     mutating func budget(_ node: DocumentNode) -> BudgetSimulationReport.BudgetResult? {
         let named = self.node(node, "budget")
         var prompts: [BudgetSimulationReport.Prompt] = []
-        var rows: [BudgetReportMember.Row] = []
-        var armRows: [[BudgetReportMember.Row]?] = []
+        var rows: [BudgetSimulationReport.PromptRow] = []
+        var armRows: [[BudgetSimulationReport.PromptRow]?] = []
         for promptNode in list(node, "prompts") {
             var prompt = BudgetSimulationReport.Prompt(
                 name: promptNode["prompt"]?.string ?? "", priority: int(promptNode, "priority"),
@@ -151,15 +149,15 @@ extension ReportReader {
                     if case .bool(let flag)? = promptNode["ignores_budget"]?.scalar?.value { return flag }
                     return false
                 }())
-            var row = BudgetReportMember.Row()
-            for member in BudgetReportMember.all { member.read(&self, promptNode, &row) }
-            var arms: [BudgetReportMember.Row]?
+            var row = BudgetSimulationReport.PromptRow()
+            BudgetSimulationReport.promptMembers.read(promptNode, into: &row, &self)
+            var arms: [BudgetSimulationReport.PromptRow]?
             if promptNode["arms"] != nil {
                 var names: [String] = []
                 arms = list(promptNode, "arms").map { armNode in
                     names.append(armNode["arm"]?.string ?? "")
-                    var arm = BudgetReportMember.Row()
-                    for member in BudgetReportMember.all { member.read(&self, armNode, &arm) }
+                    var arm = BudgetSimulationReport.PromptRow()
+                    BudgetSimulationReport.promptMembers.read(armNode, into: &arm, &self)
                     return arm
                 }
                 prompt.arms = names

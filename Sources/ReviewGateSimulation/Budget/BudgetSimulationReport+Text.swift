@@ -9,14 +9,7 @@ extension BudgetSimulationReport {
     public var text: String {
         var out = [Self.heading("budget", budget)]
         if let baseline { out.append(Self.heading("baseline", baseline)) }
-        let sources = input.sources.map { $0 == "-" ? "standard input" : $0 }
-        var read =
-            "\(sources.joined(separator: ", ")): \(Words.grouped(input.events)) event\(input.events == 1 ? "" : "s")"
-        if input.skipped > 0 {
-            read += ", \(Words.grouped(input.skipped)) line\(input.skipped == 1 ? "" : "s") skipped"
-        }
-        read += input.unreplayed
-        read += ", \(Words.people(budget.tally.people))"
+        var read = input.readLine(people: budget.tally.people)
         if budget.tally.unknownMoments > 0 {
             read +=
                 "; \(Words.grouped(budget.tally.unknownMoments)) not arbitrated (a trigger no policy has, a want of no external prompt)"

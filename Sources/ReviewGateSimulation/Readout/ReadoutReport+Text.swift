@@ -15,11 +15,7 @@ extension ReadoutReport {
                 "replayed under budget \(budget.name) (\(budget.path)\(digest)), the policy of its prompt \(budget.prompt)"
             )
         }
-        let sources = input.sources.map { $0 == "-" ? "standard input" : $0 }.joined(separator: ", ")
-        var read = "\(sources): \(SimulationReport.grouped(input.events)) events"
-        if input.skipped > 0 { read += ", \(SimulationReport.grouped(input.skipped)) lines skipped" }
-        read += input.unreplayed
-        lines.append(read + ", \(SimulationReport.people(tally.groups.reduce(0) { $0 + $1.assigned }))")
+        lines.append(input.readLine(people: tally.groups.reduce(0) { $0 + $1.assigned }))
         lines += input.versionLines + input.warningLines
         let ended = end.map { "\($0)" + (until == nil ? " (the latest line)" : " (--until)") } ?? "-"
         lines.append("observation ends \(ended)")

@@ -1,5 +1,5 @@
 /// A count of a policy's result, defined once: its key in the JSON report, its label in the
-/// tables, and the field of ``SimulationTally`` that holds it. ``ReportMember/all`` places it in
+/// tables, and the field of ``SimulationTally`` that holds it. ``SimulationReport/PolicyResult/members`` places it in
 /// the JSON (written, read back, added up), ``HeadlineRow/all`` in the text's and the page's tables.
 package struct ReportCount: Sendable {
     /// Its key in the JSON report.

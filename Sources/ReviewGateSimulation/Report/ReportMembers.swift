@@ -1,20 +1,8 @@
 @_spi(ReviewGateTools) import ReviewGate
 
-/// A member of a policy's result in the JSON report, defined once: how it is written and how
-/// `--merge` reads it back (partitions add up by ``SimulationTally/add(_:)``). ``all`` lists them in the
-/// order the report writes them. A new count is a ``ReportCount`` (its key, label and field of
-/// ``SimulationTally``), placed here and, to be shown, among ``HeadlineRow/all``.
-struct ReportMember: Sendable {
-    /// Its key in the JSON report.
-    let key: String
-    /// What it holds, as the reference page says it (`Documentation/reference/simulation-report.md`).
-    let meaning: String
-    /// Its value in a result's object; `nil` leaves it out.
-    let write: @Sendable (_ result: SimulationReport.PolicyResult, _ context: WriteContext) -> JSONValue?
-    /// Reads it from a result's object into the result being read (its triggers already read).
-    let read:
-        @Sendable (_ reader: inout ReportReader, _ node: DocumentNode, _ result: inout SimulationReport.PolicyResult) ->
-            Void
+extension SimulationReport.PolicyResult {
+    /// A member of a policy's result (``ReportMember``), written with what writing a result needs beside it.
+    typealias Member = ReportMember<Self, WriteContext>
 
     /// What writing a result needs beside it.
     struct WriteContext {
@@ -27,6 +15,47 @@ struct ReportMember: Sendable {
         func countsExposure(_ result: SimulationReport.PolicyResult) -> Bool { isArm || result.arms != nil }
     }
 
+    /// The members after a result's name, digest, path and triggers, in the order the report writes
+    /// them; `--merge` reads them back and ``SimulationTally/add(_:)`` adds partitions up. A new count is
+    /// a ``ReportCount`` (its key, label and field of ``SimulationTally``), placed here and, to be
+    /// shown, among ``HeadlineRow/all``.
+    static let members: [Member] = [
+        .count(.people),
+        .count(.peopleAsked),
+        .written("people_asked_percent", "`people_asked` as a share of `people`, in percent, to a tenth") { result, _ in
+            .double((result.askedPercent * 10).rounded() / 10)
+        },
+        .count(.moments),
+        .count(.asks),
+        .asksPastOSQuota,
+        .byTrigger("asks_by_trigger", "asks by the trigger that asked, keyed by its id", \.asksByTrigger),
+        .asksByWeek,
+        .daysToFirstAsk,
+        .count(.blockedMoments),
+        .blockedBy,
+        .byTrigger(
+            "never_reached", "by trigger id: people whose count never passed the trigger's count rule",
+            \.neverReached),
+        .count(.unknownTriggerMoments),
+        .neverAsked,
+        .earliest,
+        .start,
+        .count(.peopleBeforeStart),
+        .count(.peopleBeforeStartAsked),
+        .latest,
+        .withinDays,
+        .written("experiment", "the experiment's name (a policy with an experiment)") { result, context in
+            result.arms == nil || context.isArm ? nil : .string(result.experimentName)
+        },
+        .exposureCount(.peopleExposed),
+        .exposureCount(.asksBeforeExposure),
+        .exposureCount(.exposedPeopleAsked),
+        .arms,
+        .policySettings,
+    ]
+}
+
+extension ReportMember where Row == SimulationReport.PolicyResult, Context == Row.WriteContext {
     /// A count the report always has.
     static func count(_ count: ReportCount) -> Self {
         let (key, field) = (count.key, count.field)
@@ -65,48 +94,4 @@ struct ReportMember: Sendable {
                 }
             })
     }
-
-    /// A member that is not a count (a name, a share of two counts): written, not read back.
-    static func written(
-        _ key: String, _ meaning: String,
-        _ write: @escaping @Sendable (SimulationReport.PolicyResult, WriteContext) -> JSONValue?
-    ) -> Self {
-        Self(key: key, meaning: meaning, write: write, read: { _, _, _ in })
-    }
-
-    /// The members after a result's name, digest, path and triggers, in the order the report writes them.
-    static let all: [ReportMember] = [
-        .count(.people),
-        .count(.peopleAsked),
-        .written("people_asked_percent", "`people_asked` as a share of `people`, in percent, to a tenth") { result, _ in
-            .double((result.askedPercent * 10).rounded() / 10)
-        },
-        .count(.moments),
-        .count(.asks),
-        .asksPastOSQuota,
-        .byTrigger("asks_by_trigger", "asks by the trigger that asked, keyed by its id", \.asksByTrigger),
-        .asksByWeek,
-        .daysToFirstAsk,
-        .count(.blockedMoments),
-        .blockedBy,
-        .byTrigger(
-            "never_reached", "by trigger id: people whose count never passed the trigger's count rule",
-            \.neverReached),
-        .count(.unknownTriggerMoments),
-        .neverAsked,
-        .earliest,
-        .start,
-        .count(.peopleBeforeStart),
-        .count(.peopleBeforeStartAsked),
-        .latest,
-        .withinDays,
-        .written("experiment", "the experiment's name (a policy with an experiment)") { result, context in
-            result.arms == nil || context.isArm ? nil : .string(result.experimentName)
-        },
-        .exposureCount(.peopleExposed),
-        .exposureCount(.asksBeforeExposure),
-        .exposureCount(.exposedPeopleAsked),
-        .arms,
-        .policySettings,
-    ]
 }

@@ -243,12 +243,7 @@ extension SimulationReport {
     /// What was read: `timeline.jsonl: 40 events, 1 line skipped, 4 people`; then a line each for
     /// `--version-key`, the people without a version and each warning about the input.
     var readLine: String {
-        let sources = input.sources.map { $0 == "-" ? "standard input" : $0 }
-        var read =
-            "\(sources.joined(separator: ", ")): \(Self.grouped(input.events)) event\(input.events == 1 ? "" : "s")"
-        if input.skipped > 0 { read += ", \(Self.grouped(input.skipped)) line\(input.skipped == 1 ? "" : "s") skipped" }
-        read += input.unreplayed
-        return ([read + ", \(Self.people(policy.tally.people))"] + input.versionLines + input.warningLines)
+        ([input.readLine(people: policy.tally.people)] + input.versionLines + input.warningLines)
             .joined(separator: "\n")
     }
 

@@ -59,8 +59,18 @@ extension SimulationReport.Input {
             }
     }
 
+    /// What was read, the line each report's text starts from: `timeline.jsonl: 40 events, 1 line
+    /// skipped, 3 want lines skipped (they go with --budget), 120 lines after --until, 4 people`.
+    func readLine(people: Int) -> String {
+        let sources = sources.map { $0 == "-" ? "standard input" : $0 }
+        var text =
+            "\(sources.joined(separator: ", ")): \(SimulationReport.grouped(events)) event\(events == 1 ? "" : "s")"
+        if skipped > 0 { text += ", \(SimulationReport.grouped(skipped)) line\(skipped == 1 ? "" : "s") skipped" }
+        return text + unreplayed + ", " + SimulationReport.people(people)
+    }
+
     /// `, 3 want lines skipped (they go with --budget), 120 lines after --until`: what was read and
-    /// not replayed, for the line that says what was read.
+    /// not replayed, for the line that says what was read (the page's too).
     var unreplayed: String {
         var text = ""
         if wantsSkipped > 0 {

@@ -42,17 +42,17 @@ extension SimulationReport.PolicyResult {
     /// One policy's result as JSON, with its horizon's counts (and each arm's) when the report has
     /// a horizon: `horizonCounts` gives a result's.
     func json(horizon horizonCounts: @escaping (Self) -> SimulationTally.FirstSeen?) -> JSONValue {
-        json(ReportMember.WriteContext(horizon: horizonCounts))
+        json(WriteContext(horizon: horizonCounts))
     }
 
     /// The result as JSON: under `--vary` its variant, its name, digest, path and triggers, then
-    /// each of ``ReportMember/all`` that it has.
-    func json(_ context: ReportMember.WriteContext) -> JSONValue {
+    /// each of ``members`` that it has.
+    func json(_ context: WriteContext) -> JSONValue {
         .object(
             variantMembers + [
                 ("name", .string(name)), ("digest", .string(digest)), ("path", .string(path)),
                 ("triggers", .array(triggers.map(triggerJSON))),
-            ] + ReportMember.all.compactMap { member in member.write(self, context).map { (member.key, $0) } })
+            ] + Self.members.json(self, context))
     }
 
     /// A trigger's id and count rule; under an experiment whose arms count it by rules that

@@ -147,7 +147,7 @@ struct ReportReader {
         }
     }
 
-    /// A policy's result: its name, digest, path and triggers, then each of ``ReportMember/all``.
+    /// A policy's result: its name, digest, path and triggers, then each of its ``SimulationReport/PolicyResult/members``.
     mutating func policy(_ node: DocumentNode?) -> SimulationReport.PolicyResult? {
         guard let node else { return nil }
         let triggers = list(node, "triggers").map {
@@ -156,7 +156,7 @@ struct ReportReader {
         var result = SimulationReport.PolicyResult(
             name: node["name"]?.string ?? "", digest: node["digest"]?.string, path: node["path"]?.string ?? "",
             triggers: triggers, modelsOSQuota: false, tally: SimulationTally(triggers: triggers.count))
-        for member in ReportMember.all { member.read(&self, node, &result) }
+        SimulationReport.PolicyResult.members.read(node, into: &result, &self)
         result.variant = variant(node)
         return result
     }
