@@ -356,7 +356,7 @@ extension SimulationRequest {
         replayed.input.firstDuplicate = replayed.outcome.firstDuplicate
         replayed.input.duplicatesDropped = dropsDuplicates
         replayed.input.linesAfterEnd = replayed.outcome.linesAfterEnd
-        if simulation.budgets.isEmpty, simulation.readout?.budget == nil {
+        if simulation.budgets.isEmpty, !simulation.readouts.contains(where: { $0.budget != nil }) {
             // A run without a budget skips want lines: they are not among the events it replays.
             replayed.input.wantsSkipped = replayed.outcome.inventory.wants
             replayed.input.events -= replayed.outcome.inventory.wants

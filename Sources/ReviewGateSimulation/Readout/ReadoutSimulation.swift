@@ -85,7 +85,7 @@ public struct ReadoutSimulation: SimulationKind, Sendable {
             design.budget = design.budget?.replaying(versionKey: key)
         }
         var simulation = Simulation(policies: [])
-        simulation.readout = design
+        simulation.readouts = [design]
         // Nothing after the end counts: a line after it is not replayed (Semantics §10).
         simulation.until = design.until
         let budget = design.budget?.budget
@@ -98,7 +98,7 @@ public struct ReadoutSimulation: SimulationKind, Sendable {
             policy: (policy.policy.name, policy.policy.digest, policy.path), groups: design.groupNames,
             bucketShares: design.experiment.bucketShares, comparisons: design.comparisons, outcomes: design.outcomes,
             withinDays: design.withinDays, assignedWithinDays: design.assignedWithinDays, until: design.until,
-            planEffect: planEffect, tally: replayed.outcome.readout ?? ReadoutTally(design))
+            planEffect: planEffect, tally: replayed.outcome.readouts.first ?? ReadoutTally(design))
         report.budget = design.budget.map { ($0.budget.name, $0.budget.digest, $0.path, prompt ?? "") }
         report.triggerWords = ReadoutTriggerWords.words(
             design.comparisons, experiment: design.experiment, groups: design.groupNames, settings: policy.settings)

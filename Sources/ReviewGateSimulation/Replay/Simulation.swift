@@ -13,8 +13,9 @@ package struct Simulation: Sendable {
     /// The budgets replayed on every person beside the policies (their policies alone): a budget, and
     /// its baseline or variants; none for a policy's run.
     package var budgets: [SimulatedBudget] = []
-    /// A readout of an experiment (Semantics §15), counted on every person beside the policies.
-    package var readout: ReadoutDesign?
+    /// The readouts of experiments (Semantics §15), counted on every person beside the policies: one
+    /// for `readout`, none for `simulate`.
+    package var readouts: [ReadoutDesign] = []
     /// Where observation ends (`--until`): a person's lines after it are not replayed, so nothing
     /// after it counts, in any figure (Semantics §10 *What the input can tell*).
     package var until: Timestamp?
@@ -25,22 +26,19 @@ package struct Simulation: Sendable {
     /// drop`); either way such lines are counted (``Outcome/duplicates``).
     package var dropsDuplicates = false
 
-    /// The result of a replay: a tally per policy, and the asks when kept (people in the order
-    /// first seen, each one's asks in time order, policy by policy).
+    /// The result of a replay: the counts of each policy, budget and readout, and the asks when
+    /// kept (people in the order first seen, each one's asks in time order, policy by policy).
     package struct Outcome: Sendable {
-        /// One tally per policy, in ``Simulation/policies`` order.
-        package var tallies: [SimulationTally]
+        /// Each policy's counts (and under an experiment each arm's), in ``Simulation/policies`` order.
+        package var policies: [PolicyCounts]
         /// Every ask, when kept.
-        package var asks: [AskRecord]
+        package var asks: [AskRecord] = []
         /// Each budget's tally, in ``Simulation/budgets`` order.
-        package var budgets: [BudgetTally] = []
-        /// For each policy with an experiment (Semantics §13), a tally per arm: the holdout first, then
-        /// the arms in order; `nil` for a policy without one.
-        package var arms: [[SimulationTally]?] = []
+        package var budgets: [BudgetTally]
+        /// Each readout's counts, in ``Simulation/readouts`` order.
+        package var readouts: [ReadoutTally]
         /// What the lines sent, for the checks of what a policy reads (``InputInventory``).
         package var inventory = InputInventory()
-        /// The readout's counts, with a readout.
-        package var readout: ReadoutTally?
         /// The earliest line replayed that is not an `install` before every other line of its
         /// person (``Timeline/observedFrom(_:)``): where observation starts without `--since`.
         package var start: Timestamp?
@@ -73,22 +71,15 @@ package struct Simulation: Sendable {
     /// An outcome with nothing counted yet.
     package var empty: Outcome {
         Outcome(
-            tallies: policies.map { SimulationTally(triggers: $0.policy.triggers.count) }, asks: [],
+            policies: policies.map { PolicyCounts($0.policy) },
             budgets: budgets.map { BudgetTally(prompts: $0.budget.prompts.count, arms: $0.armCounts) },
-            arms: policies.map { simulated in
-                simulated.policy.experiment.map {
-                    Array(
-                        repeating: SimulationTally(triggers: simulated.policy.triggers.count), count: $0.arms.count + 1)
-                }
-            }, readout: readout.map(ReadoutTally.init))
+            readouts: readouts.map(ReadoutTally.init))
     }
 
     /// Replays every person of `timeline`, its people split into `jobs` runs of about as many
     /// events each, which run at once.
     package func run(_ timeline: Timeline, jobs: Int = 1, replayed: ((_ share: Double) -> Void)? = nil) -> Outcome {
         let runs = timeline.runsOfPeople(jobs)
-        // A readout's observation ends at `--until`, or at the latest line of the input.
-        let end = readout.map { $0.until ?? timeline.latest ?? Timestamp(nanosecondsSince1970: 0) }
         // Known before anyone is counted: every person's lines are here.
         let found = timeline.observationStart(until: until)
         let start = ObservationStart.known(since ?? found)
@@ -105,7 +96,8 @@ package struct Simulation: Sendable {
             let symbols = part == 0 ? timeline.symbols : timeline.symbols.unshared()
             (slots.baseAddress! + part).initialize(
                 to: replay(
-                    timeline, people: runs[part], policies: policies, symbols: symbols, end: end, start: start,
+                    timeline, people: runs[part], policies: policies, symbols: symbols, latest: timeline.latest,
+                    start: start,
                     replayed: part == 0 ? tell : nil))
         }
         var total = empty
@@ -129,12 +121,7 @@ package struct Simulation: Sendable {
     package func settle(_ outcome: inout Outcome) {
         let start = since ?? outcome.start
         let horizon = horizonDays != nil
-        for index in outcome.tallies.indices { outcome.tallies[index].settle(start: start, horizon: horizon) }
-        for index in outcome.arms.indices {
-            for arm in outcome.arms[index]?.indices ?? 0..<0 {
-                outcome.arms[index]![arm].settle(start: start, horizon: horizon)
-            }
-        }
+        for index in outcome.policies.indices { outcome.policies[index].settle(start: start, horizon: horizon) }
         for index in outcome.budgets.indices { outcome.budgets[index].settle(start: start) }
     }
 
@@ -172,20 +159,14 @@ package struct Simulation: Sendable {
     /// by `symbols` (the timeline's, or a copy).
     private func replay(
         _ timeline: Timeline, people range: Range<Int>, policies: [SimulatedPolicy], symbols: Symbols,
-        end: Timestamp?, start: ObservationStart, replayed: ((_ share: Double) -> Void)? = nil
+        latest: Timestamp?, start: ObservationStart, replayed: ((_ share: Double) -> Void)? = nil
     ) -> Outcome {
         var outcome = empty
-        var replays = policies.map {
-            var replay = PersonReplay($0, symbols: symbols, keepingAsks: keepsAsks, horizonDays: horizonDays)
-            replay.start = start
-            return replay
-        }
-        var budgetReplays = budgets.map {
-            var replay = BudgetReplay($0, symbols: symbols, horizonDays: horizonDays)
-            replay.start = start
-            return replay
-        }
-        var readoutReplay = readout.map { ReadoutReplay($0, symbols: symbols, end: end!) }
+        let context = ReplayContext(
+            symbols: symbols, keepsAsks: keepsAsks, horizonDays: horizonDays, start: start, latest: latest)
+        var replays = policies.map { PersonReplay($0, context) }
+        var budgetReplays = budgets.map { BudgetReplay($0, context) }
+        var readoutReplays = readouts.map { ReadoutReplay($0, context) }
         var kept: [TimelineEvent] = []
         for person in range {
             let name = timeline.people[Symbols.ID(person)]
@@ -193,13 +174,9 @@ package struct Simulation: Sendable {
                 outcome.linesAfterEnd += lines(of: events, kept: &kept) { events, duplicates in
                     outcome.count(duplicates, person: name, symbols: symbols)
                     outcome.inventory.take(events)
-                    for index in replays.indices {
-                        Self.replay(&replays[index], events, person: name, into: &outcome, at: index)
-                    }
-                    for index in budgetReplays.indices {
-                        budgetReplays[index].replay(events, person: name, into: &outcome.budgets[index])
-                    }
-                    readoutReplay?.replay(events, person: name, into: &outcome.readout!)
+                    replays.replay(events, person: name, into: &outcome.policies)
+                    budgetReplays.replay(events, person: name, into: &outcome.budgets)
+                    readoutReplays.replay(events, person: name, into: &outcome.readouts)
                 }
             }
             if keepsAsks {
@@ -217,24 +194,6 @@ package struct Simulation: Sendable {
 
     /// How many people a job replays between two tellings of its share.
     static let peoplePerTelling = 256
-
-    /// Replays one person through the policy at `index`, into its tally and, under an experiment,
-    /// into the tally of the person's arm too (the holdout's first).
-    private static func replay(
-        _ replay: inout PersonReplay, _ events: UnsafeBufferPointer<TimelineEvent>, person: String,
-        into outcome: inout Outcome, at index: Int, from initial: ReviewState? = nil
-    ) {
-        guard let experiment = replay.simulated.policy.experiment, let first = events.first else {
-            replay.replay(events, person: person, into: &outcome.tallies[index], from: initial)
-            return
-        }
-        var personal = SimulationTally(triggers: replay.simulated.policy.triggers.count)
-        replay.replay(events, person: person, into: &personal, from: initial)
-        outcome.tallies[index].add(personal)
-        let state = initial ?? ReviewState(userID: person, installedAt: first.time, app: AppVersion())
-        let arm = experiment.assignment(of: state).arm.map { $0 + 1 } ?? 0
-        outcome.arms[index]?[arm].add(personal)
-    }
 
     /// Replays one person's `events` (in time order), from `initial` when given, into `outcome`.
     package func replay(
@@ -259,26 +218,25 @@ package struct Simulation: Sendable {
         // in the tallies until the whole input is replayed (``settle(_:)``).
         if let from = Timeline.observedFrom(events), outcome.start.map({ $0 > from }) ?? true { outcome.start = from }
         let start = since.map { ObservationStart.known($0) } ?? .soFar(outcome.start)
-        for (index, simulated) in policies.enumerated() {
-            var replay = PersonReplay(simulated, symbols: symbols, keepingAsks: keepsAsks, horizonDays: horizonDays)
-            replay.start = start
-            Self.replay(&replay, events, person: person, into: &outcome, at: index, from: initial)
-            outcome.asks += replay.asks ?? []
-        }
-        for (index, budget) in budgets.enumerated() {
-            var replay = BudgetReplay(budget, symbols: symbols, horizonDays: horizonDays)
-            replay.start = start
-            replay.replay(events, person: person, into: &outcome.budgets[index], from: initial)
-        }
         // A grouped run's readout ends at `--until` (ReadoutSimulation refuses one without it).
-        if let readout, let end = readout.until {
-            var replay = ReadoutReplay(readout, symbols: symbols, end: end)
-            replay.replay(events, person: person, into: &outcome.readout!)
-        }
+        let context = ReplayContext(symbols: symbols, keepsAsks: keepsAsks, horizonDays: horizonDays, start: start)
+        var replays = policies.map { PersonReplay($0, context) }
+        replays.replay(events, person: person, into: &outcome.policies, from: initial)
+        outcome.asks += replays.flatMap { $0.asks ?? [] }
+        var budgetReplays = budgets.map { BudgetReplay($0, context) }
+        budgetReplays.replay(events, person: person, into: &outcome.budgets, from: initial)
+        var readoutReplays = readouts.map { ReadoutReplay($0, context) }
+        readoutReplays.replay(events, person: person, into: &outcome.readouts, from: initial)
     }
 }
 
 extension Simulation.Outcome {
+    /// Each policy's tally, in ``Simulation/policies`` order.
+    package var tallies: [SimulationTally] { policies.map(\.tally) }
+
+    /// Each policy's arms' tallies, the holdout first; `nil` for a policy without an experiment.
+    package var arms: [[SimulationTally]?] { policies.map(\.arms) }
+
     /// Counts a person's lines that repeat an earlier one exactly, keeping the first of the run's.
     mutating func count(_ duplicates: (count: Int, first: TimelineEvent?), person: String, symbols: Symbols) {
         guard let first = duplicates.first else { return }
@@ -288,18 +246,14 @@ extension Simulation.Outcome {
 
     /// Adds another part's outcome (of the same policies) after this one's.
     package mutating func add(_ other: Simulation.Outcome) {
-        for index in tallies.indices { tallies[index].add(other.tallies[index]) }
-        for index in arms.indices where index < other.arms.count {
-            guard let otherArms = other.arms[index] else { continue }
-            for arm in otherArms.indices { arms[index]?[arm].add(otherArms[arm]) }
-        }
+        for index in policies.indices { policies[index].add(other.policies[index]) }
         asks += other.asks
         inventory.add(other.inventory)
         if let time = other.start, start.map({ $0 > time }) ?? true { start = time }
         duplicates += other.duplicates
         linesAfterEnd += other.linesAfterEnd
         if firstDuplicate == nil { firstDuplicate = other.firstDuplicate }
-        for index in budgets.indices where index < other.budgets.count { budgets[index].add(other.budgets[index]) }
-        if let part = other.readout { readout?.add(part) }
+        for index in budgets.indices { budgets[index].add(other.budgets[index]) }
+        for index in readouts.indices { readouts[index].add(other.readouts[index]) }
     }
 }
