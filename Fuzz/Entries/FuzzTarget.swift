@@ -304,13 +304,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                     switch event.kind {
                     case .launch:
                         moment = Moment(
-                            now: event.time, event: Trigger.launchEvent, scene: text(event.scene), source: event.source)
+                            time: .utc(event.time), event: Trigger.launchEvent, scene: text(event.scene),
+                            source: event.source)
                     case .event:
                         moment = Moment(
-                            now: event.time, event: text(event.name), scene: text(event.scene), source: event.source)
+                            time: .utc(event.time), event: text(event.name), scene: text(event.scene),
+                            source: event.source)
                     case .trigger:
                         moment = Moment(
-                            now: event.time, subject: text(event.name).map(Moment.Subject.trigger) ?? .everyTrigger,
+                            time: .utc(event.time),
+                            subject: text(event.name).map(Moment.Subject.trigger) ?? .everyTrigger,
                             scene: text(event.scene), source: event.source)
                     default: continue
                     }
@@ -369,7 +372,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         let isLean = ReplayArbitration.isLean(budget)
         var lean = ReplayArbitration()
         for (offset, event) in [(60, "done"), (86_400, "launch"), (3 * 86_400, "done")] {
-            let moment = Moment(now: start + TimeSpan(seconds: Int64(offset)), event: event)
+            let moment = Moment(time: .utc(start + TimeSpan(seconds: Int64(offset))), event: event)
             if isLean {
                 // A replay's lean arbitration of one wanted prompt, held to the arbiter's.
                 for one in [nil] + wanted.prefix(2).map(Optional.some) {

@@ -159,9 +159,7 @@ struct RecordCommand: ParsableCommand {
     var recordedMoment: Moment {
         let moment = self.moment.moment
         guard launch else { return moment }
-        var launched = Moment(now: moment.now, event: Trigger.launchEvent, scene: moment.scene)
-        launched.utcOffsetSeconds = moment.utcOffsetSeconds
-        return launched
+        return Moment(time: moment.time, event: Trigger.launchEvent, scene: moment.scene)
     }
 
     /// The state file's store, made with `--init --app` when it does not exist; `nil` when `--init`

@@ -29,12 +29,12 @@ extension Prompter {
         guard let since = backgroundSince else { return }
         backgroundSince = nil
         guard elapsed() - since >= Self.sessionGap else { return }
-        let ((now, offset), ruling) = (localTime(), ruling())
-        let window = ruling.stateRules.activeDaysWindow
+        let (time, ruling) = (localTime(), ruling())
+        let (now, window) = (time.instant, ruling.stateRules.activeDaysWindow)
         let result = await onDisk(at: now, rules: ruling.stateRules) { state in
             state.sessionStartedAt = now
             // A new session is a launch for days of use (Semantics §14.2).
-            if let window { state.keepActiveDay(LocalDate(now, utcOffsetSeconds: offset), window: window) }
+            if let window { state.keepActiveDay(time.date, window: window) }
         }
         if case .failure(let error) = result { reportFailure(error, origin: ruling.origin, trigger: nil, at: now) }
     }

@@ -42,9 +42,7 @@ extension Prompter {
         }
         let scene = scene ?? currentScene
         let subject = trigger.map(Moment.Subject.trigger) ?? event.map(Moment.Subject.event) ?? .everyTrigger
-        let (now, offset) = localTime()
-        var moment = Moment(now: now, subject: subject, scene: scene, source: source)
-        moment.utcOffsetSeconds = offset
+        let moment = Moment(time: localTime(), subject: subject, scene: scene, source: source)
         switch ruling() {
         case .policy(let policy): return await decide(moment, under: policy)
         case .budget(let budget): return await arbitrate(moment, under: budget, wanted: wanted)
@@ -55,10 +53,10 @@ extension Prompter {
     /// time is read once the state's lock is held, so that the times two processes write follow
     /// the lock's order (one that read its time first, then waited, would not see the other's lease).
     private func decide(_ moment: Moment, under policy: Policy) async -> Task<Bool, Never>? {
-        let (rules, lease, clock) = (StateKeeper.Rules(policy), StateKeeper.newLeaseID(), wallClock)
+        let (rules, lease, clock, zone) = (StateKeeper.Rules(policy), StateKeeper.newLeaseID(), wallClock, timeZone)
         let result = await onDisk(at: moment.now, rules: rules) { state in
             var moment = moment
-            moment.now = Timestamp(roundedToMilliseconds: clock())
+            moment.time = Self.localTime(clock, zone)
             let decision = try Evaluator.evaluate(policy, state: state, moment: moment)
             Transition.apply(decision, to: &state, policy: policy, appendingAsk: false)
             guard decision.isAllowed else { return Decided(decision: decision, leased: false) }
@@ -93,11 +91,11 @@ extension Prompter {
     /// candidate: a moment never grants what cannot be shown, nor holds the others back for it.
     private func arbitrate(_ moment: Moment, under budget: Budget, wanted: [String]) async -> Task<Bool, Never>? {
         let unpresentable = Set(budget.prompts.filter { $0.policy != nil && presenters[$0.name] == nil }.map(\.name))
-        let (rules, lease, clock) = (StateKeeper.Rules(budget), StateKeeper.newLeaseID(), wallClock)
+        let (rules, lease, clock, zone) = (StateKeeper.Rules(budget), StateKeeper.newLeaseID(), wallClock, timeZone)
         let result = await onDisk(at: moment.now, rules: rules) { store in
             try store.grant(budget, wanted: wanted, excluding: unpresentable, leaseID: lease) {
                 var moment = moment
-                moment.now = Timestamp(roundedToMilliseconds: clock())
+                moment.time = Self.localTime(clock, zone)
                 return moment
             }
         }

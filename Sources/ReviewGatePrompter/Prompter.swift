@@ -310,13 +310,18 @@ public actor Prompter {
         }
     }
 
-    /// The wall clock's time, to the whole millisecond.
     /// The wall clock's time, and the device's UTC offset then (Semantics §14.2).
-    func localTime() -> (time: Timestamp, utcOffsetSeconds: Int) {
-        let date = wallClock()
-        return (Timestamp(roundedToMilliseconds: date), timeZone().secondsFromGMT(for: date))
+    func localTime() -> LocalTime { Self.localTime(wallClock, timeZone) }
+
+    /// The time `clock` reads, to the whole millisecond, with `zone`'s UTC offset then.
+    static func localTime(
+        _ clock: @Sendable () -> Date, _ zone: @Sendable () -> TimeZone
+    ) -> LocalTime {
+        let date = clock()
+        return LocalTime(Timestamp(roundedToMilliseconds: date), utcOffsetSeconds: zone().secondsFromGMT(for: date))
     }
 
+    /// The wall clock's time, to the whole millisecond.
     func timestamp() -> Timestamp {
         Timestamp(roundedToMilliseconds: wallClock())
     }

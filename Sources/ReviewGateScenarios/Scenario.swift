@@ -106,18 +106,15 @@ package struct GoldenReference: Sendable {
     /// The UTC offset a step's `at` is written in, in seconds: the moments' from this step on.
     package var atOffsetSeconds: Int?
 
-    /// The moment this step's action makes at `now`, in a UTC offset, if it is a moment.
-    @_spi(ReviewGateTools) public func moment(at now: Timestamp, utcOffsetSeconds: Int = 0) -> Moment? {
-        var moment: Moment
+    /// The moment this step's action makes at `time`, if it is a moment.
+    @_spi(ReviewGateTools) public func moment(at time: LocalTime) -> Moment? {
         switch action {
-        case .launch: moment = Moment(now: now, event: Trigger.launchEvent, scene: scene)
-        case .event(let event): moment = Moment(now: now, event: event, scene: scene, source: source)
-        case .trigger(let trigger): moment = Moment(now: now, trigger: trigger, scene: scene, source: source)
-        case .want: moment = Moment(now: now, scene: scene, source: source)
-        default: return nil
+        case .launch: Moment(time: time, event: Trigger.launchEvent, scene: scene)
+        case .event(let event): Moment(time: time, event: event, scene: scene, source: source)
+        case .trigger(let trigger): Moment(time: time, trigger: trigger, scene: scene, source: source)
+        case .want: Moment(time: time, scene: scene, source: source)
+        default: nil
         }
-        moment.utcOffsetSeconds = utcOffsetSeconds
-        return moment
     }
 }
 

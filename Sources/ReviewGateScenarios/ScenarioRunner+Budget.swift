@@ -7,13 +7,14 @@ extension ScenarioRunner {
         var state = scenario.state
         // The lease each prompt holds: its id, and the trigger its policy allowed by.
         var held: [String: (id: String, trigger: String?)] = [:]
-        return replay(scenario) { step, repetition, now, offset, failures in
+        return replay(scenario) { step, repetition, time, failures in
+            let now = time.instant
             let before = StateChange.Snapshot(state)
             var arbitration: Arbitration?
             var notes: [String] = []
             switch step.action {
             case .launch?, .event?, .trigger?, .want?:
-                guard let moment = step.moment(at: now, utcOffsetSeconds: offset) else { break }
+                guard let moment = step.moment(at: time) else { break }
                 do throws(Arbiter.UsageError) {
                     arbitration = try Arbiter.arbitrate(budget, state: state, moment: moment, wanted: step.wanted)
                 } catch {

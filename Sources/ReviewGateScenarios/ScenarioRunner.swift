@@ -86,12 +86,13 @@ public struct ScenarioRunner: Sendable {
         if let budget = scenario.budget { return run(scenario, budget: budget) }
         let policy = scenario.policy
         var state = scenario.state
-        return replay(scenario) { step, repetition, now, offset, failures in
+        return replay(scenario) { step, repetition, time, failures in
+            let now = time.instant
             let before = StateChange.Snapshot(state)
             var decision: Decision?
             switch step.action {
             case .launch?, .event?, .trigger?:
-                guard let moment = step.moment(at: now, utcOffsetSeconds: offset) else { break }
+                guard let moment = step.moment(at: time) else { break }
                 do throws(Evaluator.UsageError) {
                     decision = try Evaluator.evaluate(policy, state: state, moment: moment)
                 } catch {
@@ -133,7 +134,7 @@ public struct ScenarioRunner: Sendable {
     static func replay(
         _ scenario: Scenario,
         _ perform: (
-            ScenarioStep, _ repetition: Int, _ now: Timestamp, _ utcOffsetSeconds: Int,
+            ScenarioStep, _ repetition: Int, _ time: LocalTime,
             _ failures: inout [ScenarioFailure]
         ) -> StepRun
     ) -> ScenarioResult {
@@ -151,7 +152,7 @@ public struct ScenarioRunner: Sendable {
                     offset = step.atOffsetSeconds ?? offset
                 case nil: break
                 }
-                runs.append(perform(step, repetition, now, offset, &failures))
+                runs.append(perform(step, repetition, LocalTime(now, utcOffsetSeconds: offset), &failures))
             }
         }
         return ScenarioResult(scenario: scenario, runs: runs, failures: failures, golden: .none)

@@ -61,7 +61,7 @@ enum ScenarioTranscript {
         let step = run.step
         switch step.action {
         case .launch?, .event?, .trigger?, .want?:
-            guard let moment = step.moment(at: run.now) else { return "" }
+            guard let moment = step.moment(at: .utc(run.now)) else { return "" }
             var parts: [String] = []
             if case .launch? = step.action { parts.append("launch") }
             if case .event(let event)? = step.action {

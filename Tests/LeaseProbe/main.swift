@@ -54,7 +54,7 @@ do {
         attempt += 1
         let wanted = [prompts[Int(random.next() % UInt64(prompts.count))]]
         let id = "\(pid)-\(attempt)"
-        let grant = try store.grant(budget, wanted: wanted, leaseID: id) { Moment(now: now()) }
+        let grant = try store.grant(budget, wanted: wanted, leaseID: id) { Moment(time: .utc(now())) }
         guard let lease = grant.lease else {
             // Another process holds the budget: back off, as a prompter that was refused would.
             usleep(500 + UInt32(random.next() % 1_000))

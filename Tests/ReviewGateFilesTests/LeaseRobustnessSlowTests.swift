@@ -144,7 +144,7 @@ struct LeaseRobustnessSlowTests {
             // Once the lease and the gap have passed, a prompt is granted again.
             let free = (left.leases.map(\.expires) + left.asks.map { $0.at + Self.gap }).max() ?? killedAt
             while now() < free { usleep(2_000) }
-            let grant = try store.grant(budget, wanted: ["b"], leaseID: "check-\(round)") { Moment(now: now()) }
+            let grant = try store.grant(budget, wanted: ["b"], leaseID: "check-\(round)") { Moment(time: .utc(now())) }
             #expect(
                 grant.arbitration.granted == "b", "round \(round): \(grant.arbitration.candidates.map(\.blockedBy))")
             try store.release(lease: "check-\(round)")

@@ -36,7 +36,7 @@ struct OwnStorageTests {
         for hour in 1...5 {
             now = now + TimeSpan(seconds: 3600 * Int64(hour))
             let recording = try store.donate(
-                Moment(now: now, event: "process_completed", scene: "ProcessCompleted"), policy: policy)
+                Moment(time: .utc(now), event: "process_completed", scene: "ProcessCompleted"), policy: policy)
             send(DecisionEvent(recording.decision, policy: policy).parameters)
             if recording.isAllowed, presentReview(after: policy.presentation.delay) {
                 try store.asked(recording.decision, at: now)
@@ -79,7 +79,7 @@ struct OwnStorageTests {
         for hour in 1...4 {
             last = try store.donate(
                 Moment(
-                    now: start + TimeSpan(seconds: 3600 * Int64(hour)), event: "process_completed",
+                    time: .utc(start + TimeSpan(seconds: 3600 * Int64(hour))), event: "process_completed",
                     scene: "ProcessCompleted"), policy: policy)
         }
         let recording = try #require(last)
@@ -95,7 +95,7 @@ struct OwnStorageTests {
 
         // A trigger the policy lacks, and a compiled policy that is not valid, as an app meets them.
         #expect(throws: Evaluator.UsageError.self) {
-            try Evaluator.evaluate(policy, state: store.state, moment: Moment(now: start, trigger: "nope"))
+            try Evaluator.evaluate(policy, state: store.state, moment: Moment(time: .utc(start), trigger: "nope"))
         }
         do {
             _ = try CompiledPolicy.load(Array("{}".utf8), file: "bad.json")

@@ -27,7 +27,7 @@ import Testing
 
     /// Whether the first `done` grants the review under `budget`.
     static func grantsReview(_ budget: Budget) throws -> Bool {
-        let moment = Moment(now: Fixtures.time("2026-02-01T00:00:00Z"), event: "done")
+        let moment = Moment(time: .utc(Fixtures.time("2026-02-01T00:00:00Z")), event: "done")
         return try Arbiter.arbitrate(budget, state: Fixtures.state(state), moment: moment).granted == "review"
     }
 

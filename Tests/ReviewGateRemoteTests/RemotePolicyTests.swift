@@ -12,7 +12,7 @@ import Testing
     static let files = Result { try UpdateFiles() }
     static let state = "reviewgate_state: 1\ninstalled_at: 2026-01-01T00:00:00Z\napp: {short: \"1.0\"}\n"
     /// The first `done`: the shipped policy (3 needed) blocks it, the good update (1 needed) allows it.
-    static let moment = Moment(now: Fixtures.time("2026-02-01T00:00:00Z"), event: "done")
+    static let moment = Moment(time: .utc(Fixtures.time("2026-02-01T00:00:00Z")), event: "done")
 
     static func remote(_ files: UpdateFiles, keptAt path: String) throws -> RemotePolicy {
         try RemotePolicy(

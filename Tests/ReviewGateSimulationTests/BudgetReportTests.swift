@@ -71,11 +71,11 @@ struct BudgetReportTests {
                 var wanted: [String] = []
                 let scene = BudgetSimulationTests.string(fields["scene"])
                 switch BudgetSimulationTests.string(fields["type"]) {
-                case "launch": moment = Moment(now: now, event: "launch", source: .launch)
+                case "launch": moment = Moment(time: .utc(now), event: "launch", source: .launch)
                 case "event":
-                    moment = Moment(now: now, event: BudgetSimulationTests.string(fields["name"]), scene: scene)
+                    moment = Moment(time: .utc(now), event: BudgetSimulationTests.string(fields["name"]), scene: scene)
                 case "want":
-                    moment = Moment(now: now, scene: scene)
+                    moment = Moment(time: .utc(now), scene: scene)
                     wanted = [BudgetSimulationTests.string(fields["name"])!]
                 default: continue
                 }

@@ -201,11 +201,11 @@ struct BudgetSimulationTests {
                 var moment: Moment
                 var wanted: [String] = []
                 switch string(fields["type"]) {
-                case "launch": moment = Moment(now: now, event: "launch", source: .launch)
+                case "launch": moment = Moment(time: .utc(now), event: "launch", source: .launch)
                 case "event":
-                    moment = Moment(now: now, event: string(fields["name"]), scene: string(fields["scene"]))
+                    moment = Moment(time: .utc(now), event: string(fields["name"]), scene: string(fields["scene"]))
                 case "want":
-                    moment = Moment(now: now, scene: string(fields["scene"]))
+                    moment = Moment(time: .utc(now), scene: string(fields["scene"]))
                     wanted = [string(fields["name"])!]
                     counts[wanted[0], default: Counts()].wanted += 1
                 default: continue

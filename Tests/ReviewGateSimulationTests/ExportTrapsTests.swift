@@ -125,7 +125,7 @@ struct ExportTrapsTests {
                 }
                 guard line.type == "event" else { continue }
                 let decision = try Evaluator.evaluate(
-                    policy, state: state, moment: Moment(now: line.time, event: line.name))
+                    policy, state: state, moment: Moment(time: .utc(line.time), event: line.name))
                 if decision.isAllowed {
                     counts.asks += 1
                     if firstAsk == nil { firstAsk = line.time }

@@ -137,11 +137,12 @@ struct ReadoutTests {
                 var wanted: [String] = []
                 switch line.type {
                 case "want" where budget != nil:
-                    moment = Moment(now: line.time, scene: line.scene)
+                    moment = Moment(time: .utc(line.time), scene: line.scene)
                     wanted = [try #require(line.name)]
                 case "launch":
-                    moment = Moment(now: line.time, event: Trigger.launchEvent, scene: line.scene, source: .launch)
-                case "event": moment = Moment(now: line.time, event: line.name, scene: line.scene)
+                    moment = Moment(
+                        time: .utc(line.time), event: Trigger.launchEvent, scene: line.scene, source: .launch)
+                case "event": moment = Moment(time: .utc(line.time), event: line.name, scene: line.scene)
                 case "response":
                     state = Transition.respond(
                         state, try #require(line.value.flatMap(ResponseKind.init(rawValue:))), at: line.time)

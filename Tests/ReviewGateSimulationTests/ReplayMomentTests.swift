@@ -86,9 +86,12 @@ struct ReplayMomentTests {
                     let moment: Moment
                     switch event.kind {
                     case .launch:
-                        moment = Moment(now: event.time, event: Trigger.launchEvent, scene: scene, source: event.source)
-                    case .event: moment = Moment(now: event.time, event: name, scene: scene, source: event.source)
-                    case .trigger: moment = Moment(now: event.time, trigger: name!, scene: scene, source: event.source)
+                        moment = Moment(
+                            time: .utc(event.time), event: Trigger.launchEvent, scene: scene, source: event.source)
+                    case .event:
+                        moment = Moment(time: .utc(event.time), event: name, scene: scene, source: event.source)
+                    case .trigger:
+                        moment = Moment(time: .utc(event.time), trigger: name!, scene: scene, source: event.source)
                     case .flag:
                         state.flags[name!] = event.value == 1
                         continue

@@ -39,18 +39,18 @@ struct VerdictTests {
                         }
                         var moment =
                             event.kind == .launch
-                            ? Moment(now: event.time, event: Trigger.launchEvent)
+                            ? Moment(time: .utc(event.time), event: Trigger.launchEvent)
                             : Moment(
-                                now: event.time, event: timeline.symbols[event.name],
+                                time: .utc(event.time), event: timeline.symbols[event.name],
                                 scene: event.scene == TimelineEvent.none ? nil : timeline.symbols[event.scene])
                         // Now and then a named trigger (the policy's first) or one no policy has.
                         switch Int.random(in: 0..<20, using: &random) {
                         case 0:
                             moment = Moment(
-                                now: event.time,
+                                time: .utc(event.time),
                                 subject: policy.triggers.first.map { .trigger($0.id) } ?? .everyTrigger,
                                 scene: moment.scene)
-                        case 1: moment = Moment(now: event.time, trigger: "nobody_listens")
+                        case 1: moment = Moment(time: .utc(event.time), trigger: "nobody_listens")
                         default: break
                         }
                         let decision: Decision

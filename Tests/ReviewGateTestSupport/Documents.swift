@@ -106,7 +106,7 @@ package enum Fixtures {
         try Evaluator.evaluate(
             policy, state: state,
             moment: Moment(
-                now: time(now),
+                time: .utc(time(now)),
                 subject: trigger.map(Moment.Subject.trigger) ?? event.map(Moment.Subject.event) ?? .everyTrigger,
                 scene: scene, source: source))
     }

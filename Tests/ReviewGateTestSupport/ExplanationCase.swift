@@ -36,7 +36,7 @@ package struct ExplanationCase: CustomStringConvertible, Sendable {
             moment.firstIndex(of: option).map { moment[$0 + 1] }
         }
         return Moment(
-            now: Timestamp(rfc3339: value("--now")!)!,
+            time: .utc(Timestamp(rfc3339: value("--now")!)!),
             subject: value("--trigger").map(Moment.Subject.trigger) ?? value("--event").map(Moment.Subject.event)
                 ?? .everyTrigger,
             scene: value("--scene"))

@@ -50,7 +50,7 @@ import Testing
     ) throws -> Arbitration {
         try Arbiter.arbitrate(
             budget, state: state ?? self.state,
-            moment: Moment(now: Fixtures.time(now), event: event), wanted: wanted)
+            moment: Moment(time: .utc(Fixtures.time(now)), event: event), wanted: wanted)
     }
 
     func shown(_ prompt: String, at time: String, in state: ReviewState? = nil) -> ReviewState {

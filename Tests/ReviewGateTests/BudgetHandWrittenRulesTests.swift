@@ -33,7 +33,8 @@ import Testing
         var granted: [String] = []
         var now = Fixtures.time("2026-11-20T10:00:00Z")
         for _ in 0..<6 {
-            let arbitration = try Arbiter.arbitrate(budget, state: state, moment: Moment(now: now, event: "done"))
+            let arbitration = try Arbiter.arbitrate(
+                budget, state: state, moment: Moment(time: .utc(now), event: "done"))
             granted.append(arbitration.grantedCandidate?.prompt ?? "-")
             Transition.apply(arbitration, to: &state, budget: budget)
             now = now + TimeSpan(seconds: 2 * 86_400)
@@ -44,7 +45,7 @@ import Testing
         #expect(state.events["done"]?.sinceAsk == ["review": 0, "survey": 2])
         // The review has asked twice: its next ask waits its list's 2nd entry, 30 days.
         let review = try #require(budget.prompt(named: "review")?.policy)
-        let decision = try Evaluator.evaluate(review, state: state, moment: Moment(now: now, event: "done"))
+        let decision = try Evaluator.evaluate(review, state: state, moment: Moment(time: .utc(now), event: "done"))
         #expect(decision.blockedBy.map(\.id).contains("cooldown"))
         #expect(decision.check(.guard(.cooldown))?.entry?.text == "cooldown[2] = 30d")
         #expect(

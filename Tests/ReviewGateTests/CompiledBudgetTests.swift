@@ -33,8 +33,8 @@ import Testing
             let now = start + TimeSpan(seconds: Int64(step) * 5 * 3_600)
             let moment =
                 step % 3 == 0
-                ? Moment(now: now, event: "process_completed", scene: "ProcessCompleted")
-                : Moment(now: now, event: step % 3 == 1 ? "launch" : nil)
+                ? Moment(time: .utc(now), event: "process_completed", scene: "ProcessCompleted")
+                : Moment(time: .utc(now), event: step % 3 == 1 ? "launch" : nil)
             let wanted = step % 2 == 0 ? yaml.externalPrompts : []
             let expected = try Arbiter.arbitrate(yaml, state: state, moment: moment, wanted: wanted)
             let actual = try Arbiter.arbitrate(budget, state: state, moment: moment, wanted: wanted)

@@ -232,7 +232,7 @@ import Testing
         ]
         for moment in moments {
             let at = Moment(
-                now: Fixtures.time("2026-11-22T10:00:00Z"),
+                time: .utc(Fixtures.time("2026-11-22T10:00:00Z")),
                 subject: moment.trigger.map(Moment.Subject.trigger) ?? moment.event.map(Moment.Subject.event)
                     ?? .everyTrigger,
                 scene: moment.scene, source: moment.source)

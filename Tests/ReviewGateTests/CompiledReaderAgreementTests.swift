@@ -74,7 +74,7 @@ import Testing
             for now in ["2026-11-22T10:00:00Z", "2027-03-01T10:00:00Z"] {
                 for subject in subjects {
                     for source in [nil, MomentSource.userAction, .launch] {
-                        let moment = Moment(now: Fixtures.time(now), subject: subject, source: source)
+                        let moment = Moment(time: .utc(Fixtures.time(now)), subject: subject, source: source)
                         let expected = try Evaluator.evaluate(full, state: state, moment: moment)
                         let actual = try Evaluator.evaluate(lean, state: state, moment: moment)
                         #expect(

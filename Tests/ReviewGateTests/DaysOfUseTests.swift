@@ -30,18 +30,19 @@ import Testing
     }
 
     private func moment(_ time: String, offset: Int, event: String = "launch") -> Moment {
-        var moment = Moment(now: Fixtures.time(time), event: event)
-        moment.utcOffsetSeconds = offset
-        return moment
+        Moment(time: LocalTime(Fixtures.time(time), utcOffsetSeconds: offset), event: event)
     }
 
     @Test func aLocalDateIsTheDateOfTheTimeInItsOffset() {
         let time = Fixtures.time("2026-11-21T23:30:00Z")
-        #expect(LocalDate(time, utcOffsetSeconds: 0).description == "2026-11-21")
-        #expect(LocalDate(time, utcOffsetSeconds: 3_600).description == "2026-11-22")
+        #expect(LocalDate(LocalTime(time, utcOffsetSeconds: 0)).description == "2026-11-21")
+        #expect(LocalDate(LocalTime(time, utcOffsetSeconds: 3_600)).description == "2026-11-22")
         #expect(
-            LocalDate(Fixtures.time("2026-11-22T05:00:00Z"), utcOffsetSeconds: -6 * 3_600).description == "2026-11-21")
-        #expect(LocalDate(Fixtures.time("1969-12-31T23:59:59Z"), utcOffsetSeconds: 0).description == "1969-12-31")
+            LocalDate(LocalTime(Fixtures.time("2026-11-22T05:00:00Z"), utcOffsetSeconds: -6 * 3_600)).description
+                == "2026-11-21")
+        #expect(
+            LocalDate(LocalTime(Fixtures.time("1969-12-31T23:59:59Z"), utcOffsetSeconds: 0)).description == "1969-12-31"
+        )
         #expect(LocalDate("2026-02-29") == nil && LocalDate("2028-02-29") != nil && LocalDate("2026-1-01") == nil)
         #expect(Timestamp.utcOffset(ofRFC3339: "2026-11-22T10:00:00-05:30") == -19_800)
         #expect(Timestamp.utcOffset(ofRFC3339: "2026-11-22T10:00:00Z") == 0)
@@ -170,8 +171,7 @@ import Testing
             let offset = Int.random(in: -12...14, using: &random) * 3_600
             let now =
                 Fixtures.time("2026-11-21T00:00:00Z") + TimeSpan(seconds: Int64.random(in: 0..<86_400, using: &random))
-            var moment = Moment(now: now, event: "done")
-            moment.utcOffsetSeconds = offset
+            var moment = Moment(time: LocalTime(now, utcOffsetSeconds: offset), event: "done")
             let decision = try Evaluator.evaluate(policy, state: person, moment: moment)
             guard let promised = decision.nextEligibleAt else { continue }
             promises += 1

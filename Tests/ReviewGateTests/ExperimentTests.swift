@@ -47,7 +47,7 @@ import Testing
             app: AppVersion(short: "1.0"), events: ["process_completed": EventHistory(count: completed)])
     }
 
-    static let moment = Moment(now: Fixtures.time("2026-01-01T12:00:00Z"), event: "process_completed")
+    static let moment = Moment(time: .utc(Fixtures.time("2026-01-01T12:00:00Z")), event: "process_completed")
 
     @Test("the hash vectors: every (salt, user id) gives its bucket and its arm")
     func hashVectors() throws {
@@ -150,7 +150,7 @@ import Testing
         // A launch: both arms block it alike (no trigger listens), so no exposure.
         var state = Self.state(userID, completed: 0)
         let launch = try Evaluator.evaluate(
-            policy, state: state, moment: Moment(now: Self.moment.now, event: "launch", source: .launch))
+            policy, state: state, moment: Moment(time: .utc(Self.moment.now), event: "launch", source: .launch))
         #expect(launch.experiment?.isExposure == false)
         Transition.apply(launch, to: &state, policy: policy)
         #expect(state.experiments.isEmpty)
@@ -344,7 +344,7 @@ import Testing
         // A launch counts in every arm: no exposure.
         let launch = try Evaluator.evaluate(
             policy, state: Self.state("u-1", completed: 1),
-            moment: Moment(now: Self.moment.now, event: "launch", source: .launch))
+            moment: Moment(time: .utc(Self.moment.now), event: "launch", source: .launch))
         #expect(launch.experiment?.isExposure == false)
     }
 

@@ -135,8 +135,8 @@ import Testing
 
     @Test func aMomentWithAnOffsetShowsItsLocalTimeBesideUTC() throws {
         let policy = try Fixtures.simplePolicy()
-        var moment = Moment(now: Fixtures.time("2026-11-22T01:00:00Z"), event: "done")
-        moment.utcOffsetSeconds = 9 * 3_600
+        let moment = Moment(
+            time: LocalTime(Fixtures.time("2026-11-22T01:00:00Z"), utcOffsetSeconds: 9 * 3_600), event: "done")
         let decision = try Evaluator.evaluate(policy, state: Self.state, moment: moment)
         let text = TextExplanation().render(decision, policy: policy)
         #expect(

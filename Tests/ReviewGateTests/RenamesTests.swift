@@ -161,12 +161,12 @@ import Testing
         var state = try Fixtures.state(Fixtures.baseState)
         state.events["visit"] = EventHistory(count: 10, sinceAsk: ["rate_us": 3])
         var now = Fixtures.time("2026-11-22T10:00:00Z")
-        let first = try Evaluator.evaluate(policy, state: state, moment: Moment(now: now, event: "visit"))
+        let first = try Evaluator.evaluate(policy, state: state, moment: Moment(time: .utc(now), event: "visit"))
         #expect(first.needs.first?.more == 1)
         Transition.apply(first, to: &state, policy: policy)
         #expect(state.events["visit"]?.sinceAsk == ["rate_us": 4])
         now = now + TimeSpan(seconds: 60)
-        let second = try Evaluator.evaluate(policy, state: state, moment: Moment(now: now, event: "visit"))
+        let second = try Evaluator.evaluate(policy, state: state, moment: Moment(time: .utc(now), event: "visit"))
         #expect(second.isAllowed)
         // Asked through a lease, as a prompter records it: the old name's counter starts again.
         var leased = state

@@ -51,12 +51,12 @@ import Testing
     /// policy's, or of no prompt), or a bare moment.
     static func moment(_ random: inout SplitMix, now: Timestamp) -> (Moment, String?) {
         switch Int.random(in: 0..<7, using: &random) {
-        case 0, 1: (Moment(now: now, event: "done"), nil)
-        case 2: (Moment(now: now, event: "launch", source: .launch), nil)
-        case 3: (Moment(now: now, trigger: "done"), nil)
-        case 4: (Moment(now: now), ["paywall", "whats_new"].randomElement(using: &random)!)
-        case 5: (Moment(now: now), ["review", "nothing"].randomElement(using: &random)!)
-        default: (Moment(now: now, event: "other"), nil)
+        case 0, 1: (Moment(time: .utc(now), event: "done"), nil)
+        case 2: (Moment(time: .utc(now), event: "launch", source: .launch), nil)
+        case 3: (Moment(time: .utc(now), trigger: "done"), nil)
+        case 4: (Moment(time: .utc(now)), ["paywall", "whats_new"].randomElement(using: &random)!)
+        case 5: (Moment(time: .utc(now)), ["review", "nothing"].randomElement(using: &random)!)
+        default: (Moment(time: .utc(now), event: "other"), nil)
         }
     }
 

@@ -72,7 +72,7 @@ import Testing
         var decisions: [Decision] = []
         var words: [[String]] = []
         for _ in 0..<5 {
-            let decision = try Evaluator.evaluate(policy, state: person, moment: Moment(now: now, event: "done"))
+            let decision = try Evaluator.evaluate(policy, state: person, moment: Moment(time: .utc(now), event: "done"))
             let before = StateChange.Snapshot(person)
             Transition.apply(decision, to: &person, policy: policy)
             words.append(StateChange.describe(from: before, to: person, moment: decision.moment, policy: policy))
@@ -87,10 +87,10 @@ import Testing
         #expect(person.events["done"]?.sinceAsk == ["review": 0])
         // A policy that reads no count since an ask still adds to the counters a state keeps.
         let plain = try self.policy("at_least: 1")
-        let decision = try Evaluator.evaluate(plain, state: person, moment: Moment(now: now, event: "done"))
+        let decision = try Evaluator.evaluate(plain, state: person, moment: Moment(time: .utc(now), event: "done"))
         Transition.apply(decision, to: &person, policy: plain)
         #expect(person.events["done"]?.sinceAsk == ["review": 0])  // asked again, so 0 again
-        let other = try Evaluator.evaluate(plain, state: person, moment: Moment(now: now, event: "other"))
+        let other = try Evaluator.evaluate(plain, state: person, moment: Moment(time: .utc(now), event: "other"))
         Transition.apply(other, to: &person, policy: plain)
         #expect(person.events["other"]?.sinceAsk == [:])  // written only when used
     }
@@ -108,7 +108,7 @@ import Testing
         person.asks = [Ask(at: Fixtures.time("2026-11-20T10:00:00Z"), short: "1.0")]
         #expect(try Fixtures.decide(policy, person).blockedBy.map(\.id) == ["trigger"])
         for hour in 0..<2 {
-            let moment = Moment(now: Fixtures.time("2026-11-21T1\(hour):00:00Z"), event: "launch")
+            let moment = Moment(time: .utc(Fixtures.time("2026-11-21T1\(hour):00:00Z")), event: "launch")
             Transition.apply(try Evaluator.evaluate(policy, state: person, moment: moment), to: &person, policy: policy)
         }
         #expect(person.launchesSinceAsk == ["review": 2] && person.launches == 12)
@@ -195,7 +195,7 @@ import Testing
                         continue
                     }
                     let decision = try Evaluator.evaluate(
-                        policy, state: person, moment: Moment(now: now, event: "done"))
+                        policy, state: person, moment: Moment(time: .utc(now), event: "done"))
                     let window = policy.trigger(id: "done")?.within?.value
                     let expected =
                         donations.filter { time in

@@ -13,7 +13,7 @@ struct TransitionTests {
         let decision = try Evaluator.evaluate(
             policy, state: state,
             moment: Moment(
-                now: now,
+                time: .utc(now),
                 subject: trigger.map(Moment.Subject.trigger) ?? event.map(Moment.Subject.event) ?? .everyTrigger,
                 source: source))
         return (decision, Transition.apply(decision, to: state, policy: policy))
@@ -24,9 +24,9 @@ struct TransitionTests {
         let policy = try Fixtures.simplePolicy(guards: "min_install_age: 100d")
         let state = try Fixtures.state(Fixtures.baseState + "\nlaunches: 4")
         var byName = state
-        #expect(Transition.applyUnheard(event: "launch", at: Self.now, to: &byName, policy: policy))
+        #expect(Transition.applyUnheard(event: "launch", at: .utc(Self.now), to: &byName, policy: policy))
         var byMoment = state
-        #expect(Transition.applyUnheard(Moment(now: Self.now, event: "launch"), to: &byMoment, policy: policy))
+        #expect(Transition.applyUnheard(Moment(time: .utc(Self.now), event: "launch"), to: &byMoment, policy: policy))
         #expect(byName == byMoment)
         #expect(byName.launches == 5 && byName.sessionStartedAt == Self.now)
         #expect(byName.events["launch"] == nil)
@@ -41,12 +41,12 @@ struct TransitionTests {
         var state = try Fixtures.state(Fixtures.baseState + "\nlaunches: 4")
         state.events["other"] = EventHistory(count: ReviewState.largestCount)
         let moments: [(Moment, shortcut: Bool)] = [
-            (Moment(now: Self.now, event: "launch"), true),
-            (Moment(now: Self.now, event: "seen"), whileBlocked),
-            (Moment(now: Self.now, event: "other"), whileBlocked),
-            (Moment(now: Self.now, event: "done"), false),
-            (Moment(now: Self.now, trigger: "done"), false),
-            (Moment(now: Self.now), false),
+            (Moment(time: .utc(Self.now), event: "launch"), true),
+            (Moment(time: .utc(Self.now), event: "seen"), whileBlocked),
+            (Moment(time: .utc(Self.now), event: "other"), whileBlocked),
+            (Moment(time: .utc(Self.now), event: "done"), false),
+            (Moment(time: .utc(Self.now), trigger: "done"), false),
+            (Moment(time: .utc(Self.now)), false),
         ]
         for (moment, shortcut) in moments {
             var fast = state
@@ -229,7 +229,7 @@ struct RecordingTests {
         let policy = try Fixtures.simplePolicy(guards: "cooldown: 30d", extra: "counting: {while_blocked: false}")
         let store = MemoryStore(
             try Fixtures.state(Fixtures.baseState + "\nasks: [{at: 2026-11-20T10:00:00Z, short: \"1.0\"}]"))
-        let recording = try store.record(Moment(now: TransitionTests.now, event: "done"), policy: policy)
+        let recording = try store.record(Moment(time: .utc(TransitionTests.now), event: "done"), policy: policy)
         #expect(!recording.isAllowed)
         #expect(!recording.counted)
         #expect(recording.uncounted == .blockedByGuard)
@@ -241,7 +241,7 @@ struct RecordingTests {
     @Test func anAllowedDonationIsCountedAndAsks() throws {
         let policy = try Fixtures.simplePolicy(guards: "cooldown: 30d")
         let store = MemoryStore(try Fixtures.state(Fixtures.baseState))
-        let recording = try store.record(Moment(now: TransitionTests.now, event: "done"), policy: policy)
+        let recording = try store.record(Moment(time: .utc(TransitionTests.now), event: "done"), policy: policy)
         #expect(recording.isAllowed && recording.counted)
         #expect(recording.changes == ["done 1", "ask #1 in short \"1.0\""])
         #expect(store.state.asks.count == 1)

@@ -29,7 +29,7 @@ struct AppleSample: Sendable {
             let state = try StateDecoder.decode(
                 documents.document(atPath: statePath), versionKey: policy.app.versionKey)
             let moment = Moment(
-                now: Timestamp(rfc3339: "2026-11-22T10:00:00Z")!, event: "process_completed",
+                time: .utc(Timestamp(rfc3339: "2026-11-22T10:00:00Z")!), event: "process_completed",
                 scene: "ProcessCompleted")
             return AppleSample(policy: policy, state: state, moment: moment)
         } catch {

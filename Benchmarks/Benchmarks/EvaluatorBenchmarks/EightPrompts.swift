@@ -60,7 +60,7 @@ struct EightPrompts: Sendable {
                     Ask(at: now - TimeSpan(seconds: 3 * 86_400), build: "141", prompt: "tip5"),
                     Ask(at: now - TimeSpan(seconds: 2 * 86_400), build: "141", prompt: "tip6"),
                 ])
-            let moment = Moment(now: now, event: "process_completed", scene: "ProcessCompleted")
+            let moment = Moment(time: .utc(now), event: "process_completed", scene: "ProcessCompleted")
             return EightPrompts(budget: budget, state: state, moment: moment)
         } catch {
             fatalError("the eight-prompt budget did not load: \(error)")

@@ -50,7 +50,7 @@ struct TwoArms: Sendable {
                 .policy
             let now = Timestamp(rfc3339: "2026-11-22T10:00:00Z")!
             // A first-arm person at their first completion: both arms block it alike (no exposure).
-            let moment = Moment(now: now, event: "process_completed", scene: "ProcessCompleted")
+            let moment = Moment(time: .utc(now), event: "process_completed", scene: "ProcessCompleted")
             let userID = (0..<10_000).lazy.map { "u\($0)" }.first {
                 let state = ReviewState(userID: $0, installedAt: now, app: AppVersion(short: "1", build: "1"))
                 return (try? Evaluator.evaluate(experiment, state: state, moment: moment))?.experiment?.arm == "control"

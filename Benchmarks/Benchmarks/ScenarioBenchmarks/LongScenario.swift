@@ -81,7 +81,7 @@ struct LongScenario: Sendable {
         for step in scenario.steps {
             if case .after(let span)? = step.clock { now = now + span }
             moments.append(
-                step.moment(at: now) ?? Moment(now: now, event: "process_completed", scene: "ProcessCompleted"))
+                step.moment(at: .utc(now)) ?? Moment(time: .utc(now), event: "process_completed", scene: "ProcessCompleted"))
         }
         self.moments = moments
     }
@@ -105,7 +105,7 @@ struct LongScenario: Sendable {
             case .update(let version)?: state = Transition.update(state, to: version, at: now, policy: policy)
             case .respond(let kind)?: state = Transition.respond(state, kind, at: now)
             default:
-                guard let moment = step.moment(at: now) else { continue }
+                guard let moment = step.moment(at: .utc(now)) else { continue }
                 do {
                     Transition.apply(
                         try Evaluator.evaluate(policy, state: state, moment: moment), to: &state, policy: policy)

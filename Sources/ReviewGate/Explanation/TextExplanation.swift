@@ -56,8 +56,7 @@ public struct TextExplanation: Sendable {
         let word = decision.isAllowed ? paint("ALLOW", .greenBold) : paint("BLOCK", .redBold)
         let via = decision.trigger.map { " via trigger \($0)" } ?? ""
         // Its days are the person's local dates: the local time beside UTC when the offset is known.
-        let offset = moment.utcOffsetSeconds
-        let local = offset == 0 ? "" : " (\(moment.now.rfc3339(utcOffsetSeconds: offset)) local)"
+        let local = moment.time.utcOffsetSeconds == 0 ? "" : " (\(moment.time.rfc3339) local)"
         return "\(word) \(policy.name)\(via) at \(moment.now)\(local) (\(parts.joined(separator: ", ")))"
     }
 

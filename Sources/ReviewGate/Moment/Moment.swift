@@ -11,20 +11,23 @@ public struct Moment: Sendable {
         case trigger(String)
     }
 
-    /// The instant; the library never reads a clock.
-    public var now: Timestamp
+    /// The instant and the UTC offset where the person is then: the local date that days of use
+    /// count (Semantics §14.2). The library never reads a clock.
+    public var time: LocalTime
     /// The donation, the trigger or neither.
     package var subject: Subject
     /// The scene the person is on.
     public var scene: String?
     /// Where the moment comes from.
     public var source: MomentSource
-    /// The UTC offset where the person is at ``now``, in seconds east of UTC (`+02:00` is 7200): the
-    /// local date that days of use count (Semantics §14.2). `0` unless set.
-    public var utcOffsetSeconds: Int = 0
+    /// The instant of ``time``; setting it keeps the offset.
+    public var now: Timestamp {
+        get { time.instant }
+        set { time.instant = newValue }
+    }
 
-    /// The date of ``now`` where the person is.
-    public var localDate: LocalDate { LocalDate(now, utcOffsetSeconds: utcOffsetSeconds) }
+    /// The date of ``time`` where the person is.
+    public var localDate: LocalDate { time.date }
 
     /// The event that just happened (a donation), if any.
     public var event: String? {
@@ -38,20 +41,21 @@ public struct Moment: Sendable {
         return nil
     }
 
-    /// A donation of `event`, or with none every trigger without a donation. Without a source, a
-    /// `launch` event's moment comes from `launch` and every other from `system`.
-    public init(now: Timestamp, event: String? = nil, scene: String? = nil, source: MomentSource? = nil) {
-        self.init(now: now, subject: event.map(Subject.event) ?? .everyTrigger, scene: scene, source: source)
+    /// A donation of `event` at `time`, or with none every trigger without a donation. Without a
+    /// source, a `launch` event's moment comes from `launch` and every other from `system`.
+    public init(time: LocalTime, event: String? = nil, scene: String? = nil, source: MomentSource? = nil) {
+        self.init(time: time, subject: event.map(Subject.event) ?? .everyTrigger, scene: scene, source: source)
     }
 
-    /// The trigger with id `trigger`, considered without a donation (from `system` without a source).
-    public init(now: Timestamp, trigger: String, scene: String? = nil, source: MomentSource? = nil) {
-        self.init(now: now, subject: .trigger(trigger), scene: scene, source: source)
+    /// The trigger with id `trigger` at `time`, considered without a donation (from `system` without
+    /// a source).
+    public init(time: LocalTime, trigger: String, scene: String? = nil, source: MomentSource? = nil) {
+        self.init(time: time, subject: .trigger(trigger), scene: scene, source: source)
     }
 
-    /// A moment of `subject`.
-    package init(now: Timestamp, subject: Subject, scene: String? = nil, source: MomentSource? = nil) {
-        self.now = now
+    /// A moment of `subject` at `time`.
+    package init(time: LocalTime, subject: Subject, scene: String? = nil, source: MomentSource? = nil) {
+        self.time = time
         self.subject = subject
         self.scene = scene
         self.source =
@@ -66,6 +70,27 @@ public struct Moment: Sendable {
     /// Whether the moment is a donation of `event`, which its count then includes.
     public func donates(_ event: String) -> Bool {
         self.event == event
+    }
+}
+
+extension Moment {
+    /// A donation of `event`, or with none every trigger without a donation, in UTC.
+    @available(*, deprecated, renamed: "init(time:event:scene:source:)", message: "give the time with its UTC offset")
+    public init(now: Timestamp, event: String? = nil, scene: String? = nil, source: MomentSource? = nil) {
+        self.init(time: .utc(now), event: event, scene: scene, source: source)
+    }
+
+    /// The trigger with id `trigger`, considered without a donation, in UTC.
+    @available(*, deprecated, renamed: "init(time:trigger:scene:source:)", message: "give the time with its UTC offset")
+    public init(now: Timestamp, trigger: String, scene: String? = nil, source: MomentSource? = nil) {
+        self.init(time: .utc(now), trigger: trigger, scene: scene, source: source)
+    }
+
+    /// The UTC offset of ``time``, in seconds east of UTC.
+    @available(*, deprecated, renamed: "time", message: "set the time with its offset, one value")
+    public var utcOffsetSeconds: Int {
+        get { time.utcOffsetSeconds }
+        set { time.utcOffsetSeconds = newValue }
     }
 }
 

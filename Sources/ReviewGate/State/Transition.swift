@@ -78,7 +78,7 @@ public enum Transition {
         guard let event = moment.event else { return }
         if event == Trigger.launchEvent {
             donateLaunch(
-                at: moment.now, utcOffsetSeconds: moment.utcOffsetSeconds, counting: counting, to: &state,
+                at: moment.time, counting: counting, to: &state,
                 window: kept.window, activeDaysWindow: kept.activeDaysWindow,
                 countsSinceAsk: !kept.prompts(countingSince: Trigger.launchEvent).isEmpty, keeping: { kept })
         } else if counting {
@@ -87,14 +87,15 @@ public enum Transition {
     }
 
     /// A launch's donation: counted when `counting` (unless the count is full), a day of use at its
-    /// local date in `utcOffsetSeconds` when days of use are kept (`activeDaysWindow`), and the start
+    /// local date when days of use are kept (`activeDaysWindow`), and the start
     /// of a session. A launch counted since the last ask (`countsSinceAsk`, or a state that has such
     /// counters) starts and adds to them with what `kept` says; any other is only recorded, its
     /// time kept for `window`, without making `kept` (which a replay's millions of launches would).
     private static func donateLaunch(
-        at now: Timestamp, utcOffsetSeconds: Int, counting: Bool, to state: inout ReviewState, window: TimeSpan?,
+        at time: LocalTime, counting: Bool, to state: inout ReviewState, window: TimeSpan?,
         activeDaysWindow: Int?, countsSinceAsk: Bool, keeping kept: () -> HistoryKept
     ) {
+        let now = time.instant
         if counting {
             if countsSinceAsk || !state.launchesSinceAsk.isEmpty {
                 countLaunch(at: now, in: &state, keeping: kept())
@@ -103,7 +104,7 @@ public enum Transition {
             }
         }
         if let activeDaysWindow {
-            state.keepActiveDay(LocalDate(now, utcOffsetSeconds: utcOffsetSeconds), window: activeDaysWindow)
+            state.keepActiveDay(time.date, window: activeDaysWindow)
         }
         state.sessionStartedAt = now
     }
@@ -157,20 +158,19 @@ public enum Transition {
     ) -> Bool {
         guard moment.trigger == nil, let event = moment.event, !listened else { return false }
         if event == Trigger.launchEvent {
-            applyUnheardLaunch(at: moment.now, to: &state, policy: policy, utcOffsetSeconds: moment.utcOffsetSeconds)
+            applyUnheardLaunch(at: moment.time, to: &state, policy: policy)
             return true
         }
-        return applyUnheard(
-            event: event, at: moment.now, to: &state, policy: policy, utcOffsetSeconds: moment.utcOffsetSeconds)
+        return applyUnheard(event: event, at: moment.time, to: &state, policy: policy)
     }
 
     /// ``applyUnheard(_:to:policy:listened:)`` for a launch no trigger listens to, without a
     /// moment: donated as `record` donates a counted launch (`donateLaunch`).
     package static func applyUnheardLaunch(
-        at now: Timestamp, to state: inout ReviewState, policy: Policy, utcOffsetSeconds: Int = 0
+        at time: LocalTime, to state: inout ReviewState, policy: Policy
     ) {
         donateLaunch(
-            at: now, utcOffsetSeconds: utcOffsetSeconds, counting: true, to: &state, window: policy.longestWithin,
+            at: time, counting: true, to: &state, window: policy.longestWithin,
             activeDaysWindow: policy.activeDaysWindow, countsSinceAsk: policy.countsSinceAsk(Trigger.launchEvent),
             keeping: { policy.historyKept })
     }
@@ -180,13 +180,14 @@ public enum Transition {
     /// another event, with `counting.while_blocked`, counts (unless full) and `true` is returned;
     /// otherwise nothing changes and `false` says the moment needs its decision.
     package static func applyUnheard(
-        event: String, at now: Timestamp, to state: inout ReviewState, policy: Policy, utcOffsetSeconds: Int = 0
+        event: String, at time: LocalTime, to state: inout ReviewState, policy: Policy
     ) -> Bool {
         // An `event` line may name `launch`: its donation is a launch's.
         if event == Trigger.launchEvent {
-            applyUnheardLaunch(at: now, to: &state, policy: policy, utcOffsetSeconds: utcOffsetSeconds)
+            applyUnheardLaunch(at: time, to: &state, policy: policy)
             return true
         }
+        let now = time.instant
         guard policy.counting.whileBlocked else { return false }
         guard !policy.countsSinceAsk(event) else {
             count(event, at: now, in: &state, keeping: policy.historyKept)

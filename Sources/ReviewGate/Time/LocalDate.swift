@@ -9,12 +9,18 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
         self.daysSince1970 = daysSince1970
     }
 
-    /// The date of `time` in a UTC offset of `utcOffsetSeconds` (east positive: `+02:00` is 7200).
-    public init(_ time: Timestamp, utcOffsetSeconds: Int) {
-        let seconds =
-            time.nanosecondsSince1970 / 1_000_000_000 - (time.nanosecondsSince1970 % 1_000_000_000 < 0 ? 1 : 0)
-        let local = seconds + Int64(utcOffsetSeconds)
+    /// The date of `time` where the person is.
+    public init(_ time: LocalTime) {
+        let nanoseconds = time.instant.nanosecondsSince1970
+        let seconds = nanoseconds / 1_000_000_000 - (nanoseconds % 1_000_000_000 < 0 ? 1 : 0)
+        let local = seconds + Int64(time.utcOffsetSeconds)
         daysSince1970 = Int(local / 86_400 - (local % 86_400 < 0 ? 1 : 0))
+    }
+
+    /// The date of `time` in a UTC offset of `utcOffsetSeconds` (east positive: `+02:00` is 7200).
+    @available(*, deprecated, renamed: "init(_:)", message: "give a LocalTime, the instant with its offset")
+    public init(_ time: Timestamp, utcOffsetSeconds: Int) {
+        self.init(LocalTime(time, utcOffsetSeconds: utcOffsetSeconds))
     }
 
     /// Reads `YYYY-MM-DD`, a real date in the years a time may be written in; `nil` otherwise.
@@ -48,10 +54,6 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The date `days` later (earlier when negative).
     package func adding(days: Int) -> LocalDate { LocalDate(daysSince1970: daysSince1970 + days) }
 
-    /// The instant this date starts in a UTC offset: its local midnight.
-    package func start(utcOffsetSeconds: Int) -> Timestamp {
-        Timestamp(nanosecondsSince1970: (Int64(daysSince1970) * 86_400 - Int64(utcOffsetSeconds)) * 1_000_000_000)
-    }
 }
 
 extension Timestamp {

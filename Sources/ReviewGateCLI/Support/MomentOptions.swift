@@ -81,16 +81,18 @@ struct MomentOptions: ParsableArguments {
 
     /// The moment, at `--now` or the clock.
     var moment: Moment {
-        let time = now.flatMap(Timestamp.init(rfc3339:)) ?? Self.clock()
-        var moment = Moment(
-            now: time,
+        // In the offset `--now` is written in, or the machine's (Semantics §14.2).
+        let time =
+            now.flatMap(LocalTime.init(rfc3339:))
+            ?? {
+                let clock = Self.clock()
+                return LocalTime(
+                    clock, utcOffsetSeconds: SystemCalls.utcOffset(atNanoseconds: clock.nanosecondsSince1970))
+            }()
+        return Moment(
+            time: time,
             subject: trigger.map(Moment.Subject.trigger) ?? event.map(Moment.Subject.event) ?? .everyTrigger,
             scene: scene, source: source)
-        // The offset `--now` is written in, or the machine's (Semantics §14.2).
-        moment.utcOffsetSeconds =
-            now.flatMap(Timestamp.utcOffset(ofRFC3339:))
-            ?? SystemCalls.utcOffset(atNanoseconds: time.nanosecondsSince1970)
-        return moment
     }
 
     /// The system clock: only the command line reads it, never the library.

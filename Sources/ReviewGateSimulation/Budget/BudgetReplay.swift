@@ -84,22 +84,22 @@ struct BudgetReplay {
             switch event.kind {
             case .install, .update: continue
             case .launch:
-                moment = Moment(now: event.time, event: Trigger.launchEvent, source: event.source ?? .launch)
+                moment = Moment(time: event.localTime, event: Trigger.launchEvent, source: event.source ?? .launch)
             case .event:
                 let name = symbols[event.name]
-                moment = Moment(now: event.time, event: name, source: event.source ?? Moment.defaultSource(event: name))
+                moment = Moment(
+                    time: event.localTime, event: name, source: event.source ?? Moment.defaultSource(event: name))
             case .trigger:
                 moment = Moment(
-                    now: event.time, trigger: symbols[event.name],
+                    time: event.localTime, trigger: symbols[event.name],
                     source: event.source ?? Moment.defaultSource(event: nil))
             case .want:
-                moment = Moment(now: event.time, source: event.source ?? Moment.defaultSource(event: nil))
+                moment = Moment(time: event.localTime, source: event.source ?? Moment.defaultSource(event: nil))
                 wanted = [symbols[event.name]]
             case .response, .flag, .attribute:
                 PersonReplay.set(event, symbols: symbols, in: &state)
                 continue
             }
-            moment.utcOffsetSeconds = event.utcOffsetSeconds
             moment.scene = text(event.scene)
             // A donation no policy reads has no candidate: recorded as its arbitration would be,
             // without one (most of a real timeline's lines).

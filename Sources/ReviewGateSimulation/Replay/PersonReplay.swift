@@ -66,7 +66,7 @@ struct PersonReplay {
         var (state, versions) = VersionTracker.start(events, person: person, symbols: symbols, from: initial)
         if let pinned = watch?.pinned { state.experiments[pinned.experiment] = pinned.exposure }
         // One moment, changed in place from line to line rather than built and destroyed each time.
-        var moment = Moment(now: first.time)
+        var moment = Moment(time: first.localTime)
         for index in reached.indices { reached[index] = false }
         var blockers: UInt32 = 0
         // The blockers of the last moment whose count passed (or, a trigger listening, that the
@@ -91,8 +91,7 @@ struct PersonReplay {
             case .launch:
                 if !listensToLaunches {
                     // No trigger listens: recorded as `applyUnheard` records it, with no moment built.
-                    Transition.applyUnheardLaunch(
-                        at: event.time, to: &state, policy: policy, utcOffsetSeconds: event.utcOffsetSeconds)
+                    Transition.applyUnheardLaunch(at: event.localTime, to: &state, policy: policy)
                     tally.moments += 1
                     continue
                 }
@@ -103,9 +102,7 @@ struct PersonReplay {
                 let written = name(event.name)
                 let name = renames?.event(written) ?? written
                 if !listens(to: event),
-                    Transition.applyUnheard(
-                        event: name, at: event.time, to: &state, policy: policy,
-                        utcOffsetSeconds: event.utcOffsetSeconds)
+                    Transition.applyUnheard(event: name, at: event.localTime, to: &state, policy: policy)
                 {
                     tally.moments += 1
                     continue
@@ -125,8 +122,7 @@ struct PersonReplay {
                 Self.set(event, symbols: symbols, in: &state)
                 continue
             }
-            moment.now = event.time
-            moment.utcOffsetSeconds = event.utcOffsetSeconds
+            moment.time = event.localTime
             moment.scene = event.scene == TimelineEvent.none ? nil : name(event.scene)
             let listened = listens(to: event)
             if Transition.applyUnheard(moment, to: &state, policy: policy, listened: listened) {

@@ -73,8 +73,8 @@ package struct TimelineEvent: Sendable, Hashable {
     /// `Z`, `UTC` and an epoch number. One byte, where the line's layout has room for it.
     package var utcOffsetQuarters: Int8 = 0
 
-    /// ``utcOffsetQuarters`` in seconds.
-    package var utcOffsetSeconds: Int { Int(utcOffsetQuarters) * 900 }
+    /// The line's time with its UTC offset (``utcOffsetQuarters``).
+    package var localTime: LocalTime { LocalTime(time, utcOffsetSeconds: Int(utcOffsetQuarters) * 900) }
     /// The event, trigger, flag, attribute or wanted prompt's name, or ``none``.
     package var name: Symbols.ID = none
     /// The scene, or ``none``.

@@ -14,10 +14,10 @@ do {
     state.events["task_completed"] = EventHistory(count: 3)
     let now = Timestamp(rfc3339: "2026-11-22T10:00:00Z")!
     // The review alone is granted; with the paywall wanted too, the paywall outranks it.
-    let alone = try Arbiter.arbitrate(budget, state: state, moment: Moment(now: now, event: "task_completed"))
+    let alone = try Arbiter.arbitrate(budget, state: state, moment: Moment(time: .utc(now), event: "task_completed"))
     print("granted \(alone.granted ?? "none")")
     let both = try Arbiter.arbitrate(
-        budget, state: state, moment: Moment(now: now, event: "task_completed"), wanted: ["paywall"])
+        budget, state: state, moment: Moment(time: .utc(now), event: "task_completed"), wanted: ["paywall"])
     print("granted \(both.granted ?? "none")")
 } catch {
     print("\(error)")

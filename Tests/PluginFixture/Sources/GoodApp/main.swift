@@ -12,7 +12,7 @@ do {
     let installed = Timestamp(rfc3339: "2026-11-01T10:00:00Z")!
     var state = ReviewState(installedAt: installed, app: AppVersion(short: "1.0", build: "1"))
     state.events["task_completed"] = EventHistory(count: 3)
-    let moment = Moment(now: Timestamp(rfc3339: "2026-11-22T10:00:00Z")!, event: "task_completed")
+    let moment = Moment(time: .utc(Timestamp(rfc3339: "2026-11-22T10:00:00Z")!), event: "task_completed")
     let decision = try Evaluator.evaluate(policy, state: state, moment: moment)
     print(TextExplanation(color: false).render(decision, policy: policy))
 
