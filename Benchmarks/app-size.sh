@@ -38,7 +38,7 @@ import ReviewGatePrompter
 // What an app does: load the compiled policy it ships, make a prompter, donate a moment.
 let arguments = CommandLine.arguments
 let policy = try Policy(compiledAt: URL(fileURLWithPath: arguments[1]))
-let prompter = Prompter(policy: policy, stateFile: URL(fileURLWithPath: arguments[2]))
+let prompter = Prompter(policy: policy, environment: Prompter.Environment(stateFile: URL(fileURLWithPath: arguments[2])))
 await prompter.donate("finished_level")
 print("donated to \(policy.name)")
 SWIFT

@@ -83,122 +83,6 @@ public actor Prompter {
     /// The number of the last pending ask.
     var asksStarted = 0
 
-    /// A prompter of one policy, for one person's state file.
-    ///
-    /// - Parameters:
-    ///   - policy: the policy the app ships (``ReviewGate/Policy/init(compiledAt:)``).
-    ///   - presenter: shows the prompt; `nil` until ``setPresenter(_:)`` gives one (a SwiftUI
-    ///     view's `requestReview`, which only a view can read).
-    ///   - stateFile: the person's state, a JSON file, made (with its folder) at the first moment;
-    ///     by default ``defaultStateFile``.
-    ///   - appVersion: the running app's version; by default the main bundle's.
-    ///   - lockTimeout: how long a moment waits for another process's lock before it is dropped.
-    ///   - clock: the monotonic clock the delay and the time in the background are measured on; by
-    ///     default `ContinuousClock`, which runs while the device sleeps. A test gives its own.
-    ///   - now: the wall clock that dates decisions and asks (kept to whole milliseconds).
-    ///   - timeZone: the device's time zone, whose offset at a moment or a new session gives the
-    ///     local date that `active_days` counts; by default the device's. A test sets it as it sets
-    ///     the wall clock.
-    ///   - userID: the id the app's analytics knows the person by, so that one person lands in one
-    ///     rollout bucket on every platform; without one, a random id made once per install.
-    ///   - events: receives every ``PromptEvent``.
-    public init<C: Clock>(
-        policy: Policy, presenter: Presenter? = nil, stateFile: URL = defaultStateFile,
-        appVersion: AppVersion = .main, lockTimeout: Duration = .seconds(2), clock: C = ContinuousClock(),
-        now: @escaping @Sendable () -> Date = { Date() },
-        timeZone: @escaping @Sendable () -> TimeZone = { .current }, userID: String? = nil,
-        events: @escaping EventSink = { _ in }
-    ) where C.Duration == Duration {
-        self.init(
-            policy: ShippedPolicy(policy: policy), presenter: presenter, stateFile: stateFile, appVersion: appVersion,
-            lockTimeout: lockTimeout, clock: clock, now: now, timeZone: timeZone, userID: userID, events: events)
-    }
-
-    /// A prompter whose policy can change while the app runs (`ReviewGateRemote`'s
-    /// `RemotePolicy`, read once per moment), for one person's state file. The parameters are
-    /// those of the prompter of a policy the app ships.
-    public init<C: Clock>(
-        policy: some PolicySource, presenter: Presenter? = nil, stateFile: URL = defaultStateFile,
-        appVersion: AppVersion = .main, lockTimeout: Duration = .seconds(2), clock: C = ContinuousClock(),
-        now: @escaping @Sendable () -> Date = { Date() },
-        timeZone: @escaping @Sendable () -> TimeZone = { .current }, userID: String? = nil,
-        events: @escaping EventSink = { _ in }
-    ) where C.Duration == Duration {
-        self.init(
-            policy: policy, stores: Self.files(stateFile, lockTimeout: lockTimeout), appVersion: appVersion,
-            userID: userID, clock: clock, now: now, timeZone: timeZone, events: events, presenter: presenter)
-    }
-
-    /// A prompter for all of an app's prompts under one attention budget (Semantics §12), for one
-    /// person's state file: each moment is arbitrated under the state's lock, and the granted
-    /// prompt, holding the budget's lease, is presented with its own presenter after its policy's
-    /// `presentation.delay` (an external prompt, which ``want(_:scene:)`` asks for, at once).
-    ///
-    /// ```swift
-    /// let prompter = try Prompter(budget: try Budget(compiledAt: budgetURL),
-    ///                             presenters: ["review": presentReview, "survey": presentSurvey,
-    ///                                          "paywall": presentPaywall])
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - budget: the compiled budget with its policies (``ReviewGate/Budget/init(compiledAt:)``), or where
-    ///     each moment reads it from (`RemoteBudget`).
-    ///   - presenters: each prompt's presenter, by the prompt's name. Every prompt the budget
-    ///     decides by a policy needs one (a SwiftUI view gives the real one later with
-    ///     ``setPresenter(_:for:)``); an external prompt without one is never shown
-    ///     (`not_presented`).
-    ///   - stateFile: the person's state, a JSON file, made (with its folder) at the first moment;
-    ///     by default ``defaultStateFile``. Every prompt's asks and answers are in it.
-    ///   - appVersion: the running app's version; by default the main bundle's.
-    ///   - lockTimeout: how long a moment waits for another process's lock before it is dropped.
-    ///   - clock: the monotonic clock the delays and the time in the background are measured on; by
-    ///     default `ContinuousClock`, which runs while the device sleeps.
-    ///   - now: the wall clock that dates decisions, leases and asks (kept to whole milliseconds).
-    ///   - timeZone: the device's time zone, whose offset at a moment or a new session gives the
-    ///     local date that `active_days` counts; by default the device's.
-    ///   - userID: the id the app's analytics knows the person by; without one, a random id made
-    ///     once per install.
-    ///   - events: receives every ``PromptEvent``: one decision per candidate prompt of a moment.
-    /// - Throws: ``PresenterError`` when a prompt with a policy has no presenter, or a presenter is
-    ///   given for a prompt the budget does not have.
-    public init<C: Clock>(
-        budget: some BudgetSource, presenters: [String: Presenter], stateFile: URL = defaultStateFile,
-        appVersion: AppVersion = .main, lockTimeout: Duration = .seconds(2), clock: C = ContinuousClock(),
-        now: @escaping @Sendable () -> Date = { Date() },
-        timeZone: @escaping @Sendable () -> TimeZone = { .current }, userID: String? = nil,
-        events: @escaping EventSink = { _ in }
-    ) throws(PresenterError) where C.Duration == Duration {
-        try self.init(
-            budget: budget, stores: Self.files(stateFile, lockTimeout: lockTimeout), appVersion: appVersion,
-            userID: userID, clock: clock, now: now, timeZone: timeZone, events: events, presenters: presenters)
-    }
-
-    /// A budget the app ships, as a prompter reads it.
-    public init<C: Clock>(
-        budget: Budget, presenters: [String: Presenter], stateFile: URL = defaultStateFile,
-        appVersion: AppVersion = .main, lockTimeout: Duration = .seconds(2), clock: C = ContinuousClock(),
-        now: @escaping @Sendable () -> Date = { Date() },
-        timeZone: @escaping @Sendable () -> TimeZone = { .current }, userID: String? = nil,
-        events: @escaping EventSink = { _ in }
-    ) throws(PresenterError) where C.Duration == Duration {
-        try self.init(
-            budget: ShippedBudget(budget: budget), presenters: presenters, stateFile: stateFile,
-            appVersion: appVersion, lockTimeout: lockTimeout, clock: clock, now: now, timeZone: timeZone,
-            userID: userID, events: events)
-    }
-
-    /// The state file's stores: its folder made, and a state that cannot be decoded recovered from.
-    private static func files(_ stateFile: URL, lockTimeout: Duration) -> StateKeeper.Stores {
-        let path = stateFile.path
-        return { initial, recovery in
-            var store = FileStateStore(path: path, versionKey: nil, initialState: initial, documents: .jsonOnly)
-            store.lockTimeout = lockTimeout
-            store.recovery = recovery
-            store.makesFolder = true
-            return store
-        }
-    }
-
     /// `review-state.json` in a `ReviewGate` folder of the app's Application Support (on Linux,
     /// `~/.local/share`): backed up, and never cleared by the system as caches are.
     public static var defaultStateFile: URL {
@@ -208,51 +92,31 @@ public actor Prompter {
         return support.appending(path: "ReviewGate/review-state.json")
     }
 
-    /// A prompter of one policy over any store (the tests' failing disk).
-    package init<C: Clock>(
-        policy: some PolicySource, stores: @escaping StateKeeper.Stores, appVersion: AppVersion, userID: String?,
-        clock: C, now: @escaping @Sendable () -> Date,
-        timeZone: @escaping @Sendable () -> TimeZone = { .current }, events: @escaping EventSink, presenter: Presenter?
-    ) where C.Duration == Duration {
-        self.init(
-            rules: .policy(policy), stores: stores, appVersion: appVersion, userID: userID, clock: clock, now: now,
-            timeZone: timeZone,
-            events: events, presenters: presenter.map { [Self.onePolicyPresenter: $0] } ?? [:])
-    }
-
-    /// A prompter of a budget over any store.
-    package init<C: Clock>(
-        budget: some BudgetSource, stores: @escaping StateKeeper.Stores, appVersion: AppVersion, userID: String?,
-        clock: C, now: @escaping @Sendable () -> Date,
-        timeZone: @escaping @Sendable () -> TimeZone = { .current }, events: @escaping EventSink,
-        presenters: [String: Presenter]
-    ) throws(PresenterError) where C.Duration == Duration {
-        try Self.check(presenters, for: budget.budget)
-        self.init(
-            rules: .budget(budget), stores: stores, appVersion: appVersion, userID: userID, clock: clock, now: now,
-            timeZone: timeZone,
-            events: events, presenters: presenters)
-    }
-
-    private init<C: Clock>(
-        rules: Rules, stores: @escaping StateKeeper.Stores, appVersion: AppVersion, userID: String?, clock: C,
-        now: @escaping @Sendable () -> Date, timeZone: @escaping @Sendable () -> TimeZone, events: @escaping EventSink,
-        presenters: [String: Presenter]
-    ) where C.Duration == Duration {
+    /// A prompter of `rules` in `environment`, with `presenters` by prompt.
+    init(rules: Rules, environment: Environment, presenters: [String: Presenter]) {
         self.rules = rules
-        keeper = StateKeeper(stores: stores, version: appVersion, userID: userID)
+        keeper = StateKeeper(
+            stores: environment.storesOrFile, version: environment.appVersion, userID: environment.userID)
         self.presenters = presenters
-        sink = events
-        wallClock = now
-        self.timeZone = timeZone
+        sink = environment.events
+        wallClock = environment.now
+        timeZone = environment.timeZone
+        (elapsed, sleepUntil) = Self.measures(environment.clock)
+    }
+
+    /// The time elapsed on `clock` from now, and a sleep on it until an elapsed time.
+    private static func measures<C: Clock>(
+        _ clock: C
+    ) -> (@Sendable () -> Duration, @Sendable (Duration) async throws -> Void) where C.Duration == Duration {
         let start = clock.now
-        elapsed = { start.duration(to: clock.now) }
-        sleepUntil = { try await clock.sleep(until: start.advanced(by: $0), tolerance: nil) }
+        return (
+            { start.duration(to: clock.now) }, { try await clock.sleep(until: start.advanced(by: $0), tolerance: nil) }
+        )
     }
 
     /// Refuses presenters that do not fit `budget`: one for a prompt it lacks, or none for a prompt
     /// its policy decides (which a moment may grant at any time).
-    private static func check(_ presenters: [String: Presenter], for budget: Budget) throws(PresenterError) {
+    static func check(_ presenters: [String: Presenter], for budget: Budget) throws(PresenterError) {
         let names = budget.prompts.map(\.name)
         for name in presenters.keys.sorted() where budget.prompt(named: name) == nil {
             throw PresenterError(

@@ -27,6 +27,44 @@ struct DeprecatedFormsTests {
         await prompter.waitUntilIdle()
         #expect(shown.count == 1)
     }
+
+    @Test("0.5's Prompter(policy:presenter:stateFile:…:events:) and its budget form, each setting an argument")
+    func settingsAsArguments() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "reviewgate-05-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let clock = TestClock()
+        let shown = ShownCount()
+        let sent = SentEvents()
+        let prompter = Prompter(
+            policy: try Policy(compiledAt: Self.policyURL), presenter: { shown.add() },
+            stateFile: folder.appending(path: "state.json"), appVersion: AppVersion(short: "1.0", build: "1"),
+            clock: clock, timeZone: { TimeZone(secondsFromGMT: 9 * 3_600)! }, userID: "person-1",
+            events: { sent.add($0) })
+        for _ in 1...4 { await prompter.donate("process_completed", scene: "ProcessCompleted") }
+        await clock.advance(by: .seconds(2))
+        await prompter.waitUntilIdle()
+        #expect(shown.count == 1 && sent.count >= 5)
+        let state = try String(contentsOf: folder.appending(path: "state.json"), encoding: .utf8)
+        #expect(state.contains("person-1"))
+        // The budget's form checks its presenters as the environment's does.
+        let budgetURL = URL(filePath: #filePath).deletingLastPathComponent()
+            .appending(path: "../Compatibility/0.5.0/policies/budget/calm-app.budget.json").standardized
+        let budget = try Budget(compiledAt: budgetURL)
+        #expect(throws: Prompter.PresenterError.self) {
+            try Prompter(
+                budget: budget, presenters: [:], stateFile: folder.appending(path: "budget-state.json"), clock: clock)
+        }
+    }
+}
+
+/// The events a prompter sent.
+final class SentEvents: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [PromptEvent] = []
+    /// One more event.
+    func add(_ event: PromptEvent) { lock.withLock { events.append(event) } }
+    /// How many so far.
+    var count: Int { lock.withLock { events.count } }
 }
 
 /// A presenter's calls.

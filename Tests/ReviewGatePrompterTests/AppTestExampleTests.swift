@@ -29,7 +29,7 @@ struct AppTestExampleTests {
         let shown = Presentations()
         // swift-format-ignore
         let prompter = Prompter(policy: try Policy(compiledAt: policyURL), presenter: { shown.count += 1; return true },
-                                stateFile: stateURL, clock: clock)
+                                environment: Prompter.Environment(stateFile: stateURL, clock: clock))
         for _ in 1...4 { await prompter.donate("process_completed", scene: "ProcessCompleted") }
         await clock.advance(by: .seconds(2))  // the policy's delay
         await prompter.waitUntilIdle()
@@ -53,8 +53,10 @@ struct AppTestExampleTests {
                 presentations.count += 1
                 return true
             },
-            stateFile: folder.appending(path: "review-state.json"), appVersion: AppVersion(short: "1.0", build: "1"),
-            clock: clock)
+            environment: Prompter.Environment(
+                stateFile: folder.appending(path: "review-state.json"),
+                appVersion: AppVersion(short: "1.0", build: "1"),
+                clock: clock))
         for _ in 1...4 { await prompter.donate("process_completed", scene: "ProcessCompleted") }
         await clock.advance(by: .seconds(1))
         await prompter.waitUntilIdle()

@@ -31,8 +31,9 @@ struct DaysOfUsePrompterTests {
         let tokyo = TimeZone(secondsFromGMT: 9 * 3_600)!
         let wall = WallClock(start)
         let prompter = Prompter(
-            policy: policy, presenter: { true }, stateFile: stateURL, clock: clock, now: { wall.now },
-            timeZone: { tokyo })
+            policy: policy, presenter: { true },
+            environment: Prompter.Environment(stateFile: stateURL, clock: clock, now: { wall.now }, timeZone: { tokyo })
+        )
         await prompter.launched()
         wall.advance(by: 90 * 60)
         await prompter.launched()

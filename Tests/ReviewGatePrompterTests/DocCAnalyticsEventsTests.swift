@@ -20,12 +20,13 @@ struct DocCAnalyticsEventsTests {
         let recording = DocCRecording()
         try await DocCRecording.$current.withValue(recording) {
             // As the article writes it (the clocks and the state file are the test's).
+            var environment = Prompter.Environment()
+            environment.userID = analyticsID
+            environment.events = { Analytics.logEvent($0.name, parameters: $0.parameters) }
+            harness.testing(&environment)  // the test's state file and clocks
             // swift-format-ignore
             let prompter = Prompter(policy: try Policy(compiledAt: policyURL), presenter: presentReview,
-                                    stateFile: harness.stateFile, appVersion: AppVersion(short: "1.0", build: "1"),
-                                    clock: harness.clock, now: harness.now,
-                                    userID: analyticsID,
-                                    events: { Analytics.logEvent($0.name, parameters: $0.parameters) })
+                                    environment: environment)
             for _ in 1...5 { await prompter.donate("process_completed", scene: "ProcessCompleted") }
             await harness.advance(by: .seconds(2))
             await prompter.waitUntilIdle()
@@ -48,15 +49,16 @@ struct DocCAnalyticsEventsTests {
         let harness = try PrompterHarness()
         let policyURL = DocCFiles.policy("apple-sample.json")
         let model = Model()
+        var environment = Prompter.Environment()
+        harness.testing(&environment)
+        // As the article writes it.
+        // swift-format-ignore
+        environment.events = { event in
+            guard event.kind == .presented else { return }
+            Task { @MainActor in model.lastAskAt = event.at }
+        }
         let prompter = Prompter(
-            policy: try Policy(compiledAt: policyURL), presenter: { true }, stateFile: harness.stateFile,
-            clock: harness.clock, now: harness.now,
-            // As the article writes it.
-            // swift-format-ignore
-            events: { event in
-                guard event.kind == .presented else { return }
-                Task { @MainActor in model.lastAskAt = event.at }
-            })
+            policy: try Policy(compiledAt: policyURL), presenter: { true }, environment: environment)
         for _ in 1...4 { await prompter.donate("process_completed", scene: "ProcessCompleted") }
         await harness.advance(by: .seconds(2))
         await prompter.waitUntilIdle()

@@ -23,13 +23,15 @@ struct DocCBudgetTests {
         let send: Prompter.EventSink = events.append
 
         // As the article writes it (the clocks and the state file are the test's).
+        var environment = Prompter.Environment()
+        environment.userID = analyticsID
+        environment.events = send
+        harness.testing(&environment)  // the test's state file and clocks
         // swift-format-ignore
         let prompter = try Prompter(budget: try Budget(compiledAt: budgetURL),
                                     presenters: ["review": presentReview, "survey": presentSurvey,
                                                  "paywall": presentPaywall, "whats_new": presentWhatsNew],
-                                    stateFile: harness.stateFile, appVersion: AppVersion(short: "1.0", build: "1"),
-                                    clock: harness.clock, now: harness.now,
-                                    userID: analyticsID, events: send)
+                                    environment: environment)
         await prompter.launched()
         let paywallShown = await prompter.want("paywall", scene: "Premium")
         #expect(paywallShown)

@@ -36,8 +36,10 @@ struct DocCErrorsAndRecoveryTests {
                         log("review policy not loaded: \(error)")
                         return nil
                     }
-                    return Prompter(policy: policy, presenter: presentReview, stateFile: stateFile,
-                                    userID: analyticsID)
+                    var environment = Prompter.Environment()
+                    environment.userID = analyticsID
+                    environment.stateFile = stateFile  // the test's
+                    return Prompter(policy: policy, presenter: presentReview, environment: environment)
                 }
                 #expect((makePrompter() != nil) == loads)
             }
@@ -75,7 +77,8 @@ struct DocCErrorsAndRecoveryTests {
             let events = EventLog()
             let prompter = Prompter(
                 policy: try Policy(compiledAt: DocCFiles.policy("apple-sample.json")), presenter: { true },
-                stateFile: harness.stateFile, clock: harness.clock, now: harness.now, events: events.append)
+                environment: Prompter.Environment(
+                    stateFile: harness.stateFile, clock: harness.clock, now: harness.now, events: events.append))
             await prompter.donate("process_completed", scene: "ProcessCompleted")
             await prompter.waitUntilIdle()
             let first = events.all.first.map { event in
@@ -98,7 +101,8 @@ struct DocCErrorsAndRecoveryTests {
         let events = EventLog()
         let prompter = Prompter(
             policy: try Policy(compiledAt: DocCFiles.policy("apple-sample.json")), presenter: { true },
-            stateFile: harness.stateFile, clock: harness.clock, now: harness.now, events: events.append)
+            environment: Prompter.Environment(
+                stateFile: harness.stateFile, clock: harness.clock, now: harness.now, events: events.append))
         await prompter.donate("process completed")
         await prompter.trigger("no_such_trigger")
         await prompter.want("paywall")

@@ -20,17 +20,19 @@ struct DocCExperimentTests {
         let recording = DocCRecording()
         try await DocCRecording.$current.withValue(recording) {
             // As the article writes it (the clocks and the state file are the test's).
+            var environment = Prompter.Environment()
+            environment.userID = analyticsID
+            // swift-format-ignore
+            environment.events = { event in
+                if let experiment = event.decision?.experiment, experiment.isExposure {
+                    Analytics.setUserProperty(experiment.arm, forName: experiment.name)
+                }
+                Analytics.logEvent(event.name, parameters: event.parameters)
+            }
+            harness.testing(&environment)  // the test's state file and clocks
             // swift-format-ignore
             let prompter = Prompter(policy: try Policy(compiledAt: policyURL), presenter: presentReview,
-                                    stateFile: harness.stateFile, appVersion: AppVersion(short: "1.0", build: "1"),
-                                    clock: harness.clock, now: harness.now,
-                                    userID: analyticsID,
-                                    events: { event in
-                                        if let experiment = event.decision?.experiment, experiment.isExposure {
-                                            Analytics.setUserProperty(experiment.arm, forName: experiment.name)
-                                        }
-                                        Analytics.logEvent(event.name, parameters: event.parameters)
-                                    })
+                                    environment: environment)
             for _ in 1...2 { await prompter.donate("process_completed", scene: "ProcessCompleted") }
             await harness.advance(by: .seconds(2))
             await prompter.waitUntilIdle()

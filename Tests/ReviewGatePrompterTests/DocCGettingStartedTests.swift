@@ -23,11 +23,12 @@ struct DocCGettingStartedTests {
         }
 
         // As the articles write it (the clocks and the state file are the test's).
+        var environment = Prompter.Environment()
+        environment.userID = analyticsID
+        harness.testing(&environment)  // the test's state file and clocks
         // swift-format-ignore
         let prompter = Prompter(policy: try Policy(compiledAt: policyURL), presenter: presentReview,
-                                stateFile: harness.stateFile, appVersion: AppVersion(short: "1.0", build: "1"),
-                                clock: harness.clock, now: harness.now,
-                                userID: analyticsID)
+                                environment: environment)
         await prompter.launched()
         for _ in 1...4 { await prompter.donate("process_completed", scene: "ProcessCompleted") }
         await harness.advance(by: .seconds(2))  // the person stays on the scene for the delay

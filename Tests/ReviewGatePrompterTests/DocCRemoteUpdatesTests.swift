@@ -26,10 +26,11 @@ struct DocCRemoteUpdatesTests {
             let remote = try RemotePolicy(shipped: Array(try Data(contentsOf: policyURL)), keys: [try UpdatePublicKey(teamKey)],
                                           appVersion: .main, keptAt: keptURL.path)
             if let refusal = remote.keptRefusal { log("kept review policy not used: \(refusal)") }
-            // swift-format-ignore
-            let prompter = Prompter(policy: remote, presenter: presentReview,
-                                    stateFile: harness.stateFile, clock: harness.clock, now: harness.now,
-                                    userID: analyticsID, events: send)
+            var environment = Prompter.Environment()
+            environment.userID = analyticsID
+            environment.events = send
+            harness.testing(&environment)  // the test's state file and clocks
+            let prompter = Prompter(policy: remote, presenter: presentReview, environment: environment)
 
             func take(_ downloaded: [UInt8]) {
                 // swift-format-ignore

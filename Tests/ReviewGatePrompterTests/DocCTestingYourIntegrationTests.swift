@@ -24,7 +24,7 @@ struct DocCTestingYourIntegrationTests {
         let shown = Presentations()
         // swift-format-ignore
         let prompter = Prompter(policy: try Policy(compiledAt: policyURL), presenter: { shown.count += 1; return true },
-                                stateFile: stateURL, clock: clock)
+                                environment: Prompter.Environment(stateFile: stateURL, clock: clock))
         for _ in 1...4 { await prompter.donate("process_completed", scene: "ProcessCompleted") }
         await clock.advance(by: .seconds(2))  // the policy's delay
         await prompter.waitUntilIdle()
@@ -49,7 +49,7 @@ struct DocCTestingYourIntegrationTests {
         let sent = Sent()
         // swift-format-ignore
         let prompter = Prompter(policy: try Policy(compiledAt: policyURL), presenter: { shown.count += 1; return true },
-                                stateFile: stateURL, clock: clock, events: sent.append)
+                                environment: Prompter.Environment(stateFile: stateURL, clock: clock, events: sent.append))
         for _ in 1...4 { await prompter.donate("process_completed", scene: "ProcessCompleted") }
         await prompter.background()  // drops the waiting ask
         await clock.advance(by: .seconds(2))
@@ -69,7 +69,7 @@ struct DocCTestingYourIntegrationTests {
         let shown = Presentations()
         // swift-format-ignore
         let prompter = Prompter(policy: try Policy(compiledAt: threeWeekRuleURL), presenter: { shown.count += 1; return true },
-                                stateFile: stateURL, clock: clock, now: now)
+                                environment: Prompter.Environment(stateFile: stateURL, clock: clock, now: now))
         for day in [0, 10, 21] {
             await clock.advance(to: start.advanced(by: .seconds(day * 86_400)))
             await prompter.launched()

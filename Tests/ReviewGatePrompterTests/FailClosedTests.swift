@@ -50,18 +50,20 @@ struct FailClosedTests {
     func lockTimeout() async throws {
         let harness = try PrompterHarness()
         let prompter = Prompter(
-            policy: try PresentationTests.policy(), presenter: { true }, stateFile: harness.stateFile,
-            appVersion: AppVersion(short: "1", build: "1"), lockTimeout: .milliseconds(100), clock: harness.clock,
-            now: harness.now, events: { _ in })
+            policy: try PresentationTests.policy(), presenter: { true },
+            environment: Prompter.Environment(
+                stateFile: harness.stateFile, appVersion: AppVersion(short: "1", build: "1"),
+                lockTimeout: .milliseconds(100), clock: harness.clock, now: harness.now, events: { _ in }))
         await prompter.donate("done", scene: "Other")  // makes the file
         let holder = open(harness.stateFile.path + ".lock", O_RDWR)
         try #require(holder >= 0)
         try #require(flock(holder, LOCK_EX) == 0)
         let events = EventLog()
         let timed = Prompter(
-            policy: try PresentationTests.policy(), presenter: { true }, stateFile: harness.stateFile,
-            appVersion: AppVersion(short: "1", build: "1"), lockTimeout: .milliseconds(100), clock: harness.clock,
-            now: harness.now, events: events.append)
+            policy: try PresentationTests.policy(), presenter: { true },
+            environment: Prompter.Environment(
+                stateFile: harness.stateFile, appVersion: AppVersion(short: "1", build: "1"),
+                lockTimeout: .milliseconds(100), clock: harness.clock, now: harness.now, events: events.append))
         await timed.donate("done", scene: "Done")
         close(holder)
         #expect(events.all.map(\.reason) == [.lockTimeout])

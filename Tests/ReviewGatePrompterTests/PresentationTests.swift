@@ -198,8 +198,10 @@ struct PresentationTests {
         let events = EventLog()
         let stateFile = harness.folder.appending(path: "Application Support/ReviewGate/review-state.json")
         let prompter = Prompter(
-            policy: try Self.policy(), stateFile: stateFile, appVersion: AppVersion(short: "1", build: "1"),
-            clock: harness.clock, now: harness.now, events: events.append)
+            policy: try Self.policy(),
+            environment: Prompter.Environment(
+                stateFile: stateFile, appVersion: AppVersion(short: "1", build: "1"), clock: harness.clock,
+                now: harness.now, events: events.append))
         await prompter.donate("done", scene: "Done")
         await harness.advance(by: .seconds(2))
         await prompter.waitUntilIdle()

@@ -62,19 +62,38 @@ final class PrompterHarness: @unchecked Sendable {
         policy: some PolicySource, userID: String? = "app-user-1",
         version: AppVersion = AppVersion(short: "1.0", build: "1"), presenter: Prompter.Presenter? = nil
     ) -> Prompter {
-        let path = stateFile.path
-        return Prompter(
+        Prompter(
             policy: policy,
-            stores: { initial, recovery in
-                FailingStore(
-                    file: Self.store(path: path, initial: initial, recovery: recovery),
-                    fails: { self.lock.withLock { self.diskFull } })
-            }, appVersion: version, userID: userID, clock: clock, now: now,
-            events: { event in self.lock.withLock { self.sent.append(event) } },
             presenter: { @Sendable in
                 let answer = self.present()
                 return if let presenter { await presenter() } else { answer }
-            })
+            }, environment: environment(version: version, userID: userID))
+    }
+
+    /// Gives `environment` the harness's state file, version and clocks, as a documentation
+    /// example's test does to the environment the example makes.
+    func testing(_ environment: inout Prompter.Environment) {
+        environment.stateFile = stateFile
+        environment.appVersion = AppVersion(short: "1.0", build: "1")
+        environment.clock = clock
+        environment.now = now
+    }
+
+    /// The harness's environment: its state file on a disk that fails when ``diskFull`` says, its
+    /// clocks, and its sink.
+    func environment(
+        version: AppVersion = AppVersion(short: "1.0", build: "1"), userID: String? = "app-user-1"
+    ) -> Prompter.Environment {
+        let path = stateFile.path
+        var environment = Prompter.Environment(
+            appVersion: version, clock: clock, now: now, userID: userID,
+            events: { event in self.lock.withLock { self.sent.append(event) } })
+        environment.stores = { initial, recovery in
+            FailingStore(
+                file: Self.store(path: path, initial: initial, recovery: recovery),
+                fails: { self.lock.withLock { self.diskFull } })
+        }
+        return environment
     }
 
     /// A prompter of `policy` as the app ships it.
@@ -107,7 +126,6 @@ final class PrompterHarness: @unchecked Sendable {
         budget: some BudgetSource, prompts: [String], label: String = "app",
         presenters: [String: Prompter.Presenter] = [:]
     ) throws -> Prompter {
-        let path = stateFile.path
         var fakes: [String: Prompter.Presenter] = [:]
         for prompt in prompts {
             let given = presenters[prompt]
@@ -116,14 +134,7 @@ final class PrompterHarness: @unchecked Sendable {
                 return if let given { await given() } else { answer }
             }
         }
-        return try Prompter(
-            budget: budget,
-            stores: { initial, recovery in
-                FailingStore(
-                    file: Self.store(path: path, initial: initial, recovery: recovery),
-                    fails: { self.lock.withLock { self.diskFull } })
-            }, appVersion: AppVersion(short: "1.0", build: "1"), userID: "app-user-1", clock: clock, now: now,
-            events: { event in self.lock.withLock { self.sent.append(event) } }, presenters: fakes)
+        return try Prompter(budget: budget, presenters: fakes, environment: environment())
     }
 
     private func present(as name: String? = nil) -> Bool {

@@ -25,10 +25,12 @@ struct ReadmeAppExampleTests {
         let presentReview: Prompter.Presenter = { true }
 
         // As the README writes it (the clocks are the test's).
-        let prompter = Prompter(
-            policy: try Policy(compiledAt: policyURL), presenter: presentReview, stateFile: harness.stateFile,
-            appVersion: AppVersion(short: "1.0", build: "1"), clock: harness.clock, now: harness.now,
-            userID: analyticsID)
+        var environment = Prompter.Environment()
+        environment.userID = analyticsID
+        harness.testing(&environment)  // the test's state file and clocks
+        // swift-format-ignore
+        let prompter = Prompter(policy: try Policy(compiledAt: policyURL), presenter: presentReview,
+                                environment: environment)
         await prompter.launched()
         for completed in 1...4 {
             await prompter.donate("process_completed", scene: "ProcessCompleted")
@@ -74,13 +76,15 @@ struct ReadmeAppExampleTests {
         let send: Prompter.EventSink = shown.append
 
         // As the README writes it (the clocks are the test's).
+        var environment = Prompter.Environment()
+        environment.userID = analyticsID
+        environment.events = send
+        harness.testing(&environment)  // the test's state file and clocks
         // swift-format-ignore
         let prompter = try Prompter(budget: try Budget(compiledAt: budgetURL),
-                                          presenters: ["review": presentReview, "survey": presentSurvey,
-                                                       "paywall": presentPaywall, "whats_new": presentWhatsNew],
-                                          stateFile: harness.stateFile, appVersion: AppVersion(short: "1.0", build: "1"),
-                                          clock: harness.clock, now: harness.now,
-                                          userID: analyticsID, events: send)
+                                    presenters: ["review": presentReview, "survey": presentSurvey,
+                                                 "paywall": presentPaywall, "whats_new": presentWhatsNew],
+                                    environment: environment)
         await prompter.launched()
         let paywallShown = await prompter.want("paywall", scene: "Premium")
         #expect(paywallShown)

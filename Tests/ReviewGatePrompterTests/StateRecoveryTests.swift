@@ -137,8 +137,9 @@ struct StateRecoveryTests {
         let events = EventLog()
         let prompter = Prompter(
             policy: try PresentationTests.policy(), presenter: { true },
-            stateFile: folder.appending(path: "ReviewGate/review-state.json"), appVersion: AppVersion(build: "1"),
-            events: events.append)
+            environment: Prompter.Environment(
+                stateFile: folder.appending(path: "ReviewGate/review-state.json"), appVersion: AppVersion(build: "1"),
+                events: events.append))
         await prompter.donate("done", scene: "Done")
         await prompter.waitUntilIdle()
         #expect(events.all.map(\.reason) == [.stateError])

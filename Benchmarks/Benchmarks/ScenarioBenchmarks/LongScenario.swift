@@ -81,7 +81,8 @@ struct LongScenario: Sendable {
         for step in scenario.steps {
             if case .after(let span)? = step.clock { now = now + span }
             moments.append(
-                step.moment(at: .utc(now)) ?? Moment(time: .utc(now), event: "process_completed", scene: "ProcessCompleted"))
+                step.moment(at: .utc(now))
+                    ?? Moment(time: .utc(now), event: "process_completed", scene: "ProcessCompleted"))
         }
         self.moments = moments
     }

@@ -20,8 +20,10 @@ do {
     // (blocked: installed less than 7 days ago), its events one JSON line each.
     let folder = FileManager.default.temporaryDirectory.appending(path: "good-app-\(UUID().uuidString)")
     let prompter = Prompter(
-        policy: policy, presenter: { true }, stateFile: folder.appending(path: "review-state.json"),
-        appVersion: AppVersion(short: "1.0", build: "1"), events: { print($0.json) })
+        policy: policy, presenter: { true },
+        environment: Prompter.Environment(
+            stateFile: folder.appending(path: "review-state.json"), appVersion: AppVersion(short: "1.0", build: "1"),
+            events: { print($0.json) }))
     await prompter.launched()
     await prompter.donate("task_completed")
     await prompter.waitUntilIdle()
