@@ -91,9 +91,8 @@ enum PolicyLint {
                     .capAboveQuota,
                     "max_asks \(cap.count) per \(per) can never block: the OS quota (system_quota \(quota.count) per \(quotaPer)) refuses an ask first; lower max_asks, give it a longer per, or remove it",
                     at: rule.location)
-            case .minInstallAge, .minLaunches, .activeDays, .minSessionAge, .minVersionAge, .cooldown, .oncePerVersion,
-                .systemQuota, .when:
-                continue
+            // A guard has a lint only where a setting of it can never work; a new guard needs none.
+            default: continue
             }
         }
         if complete, guards[.cooldown] == nil, guards[.oncePerVersion] == nil, guards[.maxAsks] == nil,

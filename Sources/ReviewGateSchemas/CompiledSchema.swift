@@ -126,6 +126,7 @@ extension JSONSchema {
                       ]
                     },
                     "when": { "description": "A condition as written (policy.schema.json), or null.", "type": ["object", "null"] }
+                    "{{more:compiled:policy:/guards}}"
                   },
                   "additionalProperties": false
                 },

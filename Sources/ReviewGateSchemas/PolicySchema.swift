@@ -190,6 +190,7 @@ extension JSONSchema {
                   "description": "{{policy:/guards/when}}",
                   "anyOf": [{ "$ref": "#/$defs/condition" }, { "type": "null" }]
                 }
+                "{{more:policy:/guards}}"
               },
               "additionalProperties": false
             },

@@ -9,12 +9,76 @@ extension JSONSchema {
     static func render(_ template: String, snippets: [String: String] = [:]) -> String {
         var out = ""
         out.reserveCapacity(template.utf8.count * 3 / 2)
-        var lines = template.split(separator: "\n", omittingEmptySubsequences: false)[...]
-        while let line = lines.popFirst() {
-            out += renderLine(String(line), snippets: snippets)
-            if !lines.isEmpty { out += "\n" }
+        let all = template.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in all.enumerated() {
+            if let more = moreKeys(line, after: all[..<index]) {
+                // After the object's last member: a comma and the keys, or nothing at all.
+                if out.hasSuffix("\n") { out.removeLast() }
+                if !more.isEmpty { out += ",\n" + more.map { renderLine($0, snippets: snippets) }.joined(separator: ",\n") }
+            } else {
+                out += renderLine(String(line), snippets: snippets)
+            }
+            if index < all.count - 1 { out += "\n" }
         }
         return out
+    }
+
+    /// For a `"{{more:FILE:PATH}}"` line (`"{{more:compiled:FILE:PATH}}"` in a compiled file's
+    /// schema), the members of the catalogue's keys directly under `PATH` that the object above it
+    /// (`lines`, back to its opening) does not spell out: a new key of a simple form (a duration,
+    /// a count, a switch) then needs nothing written in a template. `nil` for any other line.
+    private static func moreKeys(_ line: Substring, after lines: ArraySlice<Substring>) -> [String]? {
+        let trimmed = line.drop { $0 == " " }
+        guard trimmed.hasPrefix("\"{{more:"), trimmed.hasSuffix("}}\"") else { return nil }
+        var id = trimmed.dropFirst("\"{{more:".count).dropLast("}}\"".count)
+        let compiled = id.hasPrefix("compiled:")
+        if compiled { id = id.dropFirst("compiled:".count) }
+        let parts = id.split(separator: ":", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let file = LanguageFile(rawValue: parts[0]) else {
+            preconditionFailure("a schema's template has \(line), which names no file of the language")
+        }
+        let indent = String(line.prefix { $0 == " " })
+        var spelled: Set<String> = []
+        for above in lines.reversed() {
+            let spaces = above.prefix { $0 == " " }.count
+            if spaces < indent.count, !above.allSatisfy({ $0 == " " }) { break }
+            if spaces == indent.count, above.dropFirst(spaces).hasPrefix("\""),
+                let name = above.dropFirst(spaces + 1).split(separator: "\"", maxSplits: 1).first
+            {
+                spelled.insert(String(name))
+            }
+        }
+        return LanguageCatalogue.keys(of: file).filter { $0.mapping == parts[1] }.compactMap {
+            key in
+            let name = String(key.path.split(separator: "/").last ?? "")
+            guard !spelled.contains(name) else { return nil }
+            guard let shape = simpleShape(key, compiled: compiled) else {
+                preconditionFailure(
+                    "\(key.file.rawValue):\(key.path) is \(key.form), no simple form: spell it out in the schema's template")
+            }
+            let description =
+                compiled ? "" : "\"description\": \"{{\(key.file.rawValue):\(key.path)}}\", "
+            return "\(indent)\"\(name)\": { \(description)\(shape) }"
+        }
+    }
+
+    /// A key's schema when its form is a simple one (a duration, a count, a switch), as the policy
+    /// schema writes it or, `compiled`, as a compiled file has it (its default written out); `nil`
+    /// for any other form.
+    static func simpleShape(_ key: LanguageKey, compiled: Bool) -> String? {
+        switch key.form {
+        case "duration":
+            compiled
+                ? ##""description": "A duration, or null.", "$ref": "#/$defs/optionalDuration""##
+                : ##""anyOf": [{ "$ref": "#/$defs/duration" }, { "type": "null" }]"##
+        case "integer ≥ 0", "integer ≥ 1":
+            compiled
+                ? ##""description": "A count, or null.", "type": ["integer", "null"], "minimum": \##(key.form.last!)"##
+                : ##""type": ["integer", "null"], "maximum": 1000000000, "minimum": \##(key.form.last!)"##
+        case "boolean":
+            compiled ? ##""description": "Whether it is on.", "type": "boolean""## : ##""type": ["boolean", "null"]"##
+        default: nil
+        }
     }
 
     /// One line with its placeholders filled in, and the members put before them. `"{{blockers}}"`

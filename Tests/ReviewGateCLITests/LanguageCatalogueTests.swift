@@ -30,6 +30,7 @@ import Testing
         let audit = KeyAudit()
         KeyAudit.$current.withValue(audit) {
             for file in files { decode(Repository.path(file)) }
+            for yaml in synthetic { _ = try? PolicyLoader.decode(Fixtures.document(yaml)) }
         }
         return Set(
             audit.asked.map { path in
@@ -38,6 +39,16 @@ import Testing
                 return parts.dropLast().joined(separator: "/")
             })
     }()
+
+    /// A policy setting each policy key of a simple form (a duration, a count, a switch) outside
+    /// lists and keyed mappings, so that a new such key needs no fixture to be found read.
+    static let synthetic: [String] = LanguageCatalogue.keys(of: .policy).compactMap { key in
+        let samples = ["duration": "1d", "integer ≥ 0": "1", "integer ≥ 1": "1", "boolean": "true"]
+        guard let sample = samples[key.form], !key.path.contains("*") else { return nil }
+        let names = key.path.split(separator: "/")
+        let nested = names.enumerated().map { String(repeating: "  ", count: $0) + $1 + ":" }.joined(separator: "\n")
+        return "reviewgate: 1\nname: synthetic\ntriggers:\n  done: {event: done}\n\(nested) \(sample)\n"
+    }
 
     /// Decodes the file at `path` as what its first key says it is, as `validate` does; problems are
     /// beside the point (a bad fixture's keys are asked for too).
@@ -107,5 +118,11 @@ import Testing
         }
         // The guards are checked in the order the catalogue lists them.
         #expect(LanguageCatalogue.Section.policy("/guards").keys == Guard.Key.allCases.map(\.rawValue))
+        // A guard a policy leaves out is none (what PolicyDefaults writes for it), but for the three
+        // whose defaults it spells out.
+        for key in Guard.Key.allCases where ![.neverOn, .systemQuota, .oncePerVersion].contains(key) {
+            let entry = LanguageCatalogue.key(.policy, "/guards/\(key.rawValue)")
+            #expect(entry?.defaultValue == "null", "/guards/\(key.rawValue)'s default is not none")
+        }
     }
 }

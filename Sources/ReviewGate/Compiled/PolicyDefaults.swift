@@ -67,18 +67,17 @@ struct PolicyDefaults {
 
     /// A guard the policy does not write: its default, `false` for the switches, or `null` (none).
     private func defaultGuard(_ key: Guard.Key) -> JSONValue {
-        // Over every key, with no `default:`: a new guard makes the compiler point here. A guard
-        // added after 0.4.0 is written only when a policy sets it (``ReleasedDefaults``), so that
-        // every policy compiled or signed before it keeps its digest: this is the value its
-        // absence reads as.
+        // A guard added after 0.4.0 is written only when a policy sets it (``ReleasedDefaults``), so
+        // that every policy compiled or signed before it keeps its digest: this is the value its
+        // absence reads as. Every other guard's default is none (the catalogue's `null`, which
+        // `LanguageCatalogueTests` holds each guard to).
         switch key {
         case .neverOn: return .array(policy.guards.neverOn.map { .string($0.rawValue) })
         case .systemQuota:
             guard case .systemQuota(let limit)? = policy.guards[key]?.value else { return .bool(false) }
             return Self.limit(limit, countKey: "max")
         case .oncePerVersion: return .bool(false)
-        case .minInstallAge, .minLaunches, .activeDays, .minSessionAge, .minVersionAge, .cooldown, .maxAsks, .when:
-            return .null
+        default: return .null
         }
     }
 
