@@ -101,9 +101,12 @@ extension JSONSchema {
         let id = String(line[start.upperBound..<end.lowerBound])
         let parts = id.split(separator: ":", maxSplits: 1).map(String.init)
         guard parts.count == 2, let file = LanguageFile(rawValue: parts[0]),
-            let key = LanguageCatalogue.key(file, parts[1]), let description = KeyWords.description(key),
-            let markdown = KeyWords.markdown(key)
-        else { preconditionFailure("a schema's template names \(id), which has no words") }
+            let key = LanguageCatalogue.key(file, parts[1])
+        else { preconditionFailure("a schema's template names \(id), which the language catalogue lacks") }
+        // A key without words yet is said so in the schema, which KeyWordsTests and the schemas'
+        // golden files then fail on by name, rather than stopping every test.
+        let missing = "\(id) has no words: write them in Sources/ReviewGateSchemas/Words"
+        let (description, markdown) = (KeyWords.description(key) ?? missing, KeyWords.markdown(key) ?? missing)
         let before = line[..<start.lowerBound]
         let rest = renderLine(String(line[end.upperBound...]), snippets: snippets)
         var members = ["\"markdownDescription\": \(quoted(markdown)),"]
