@@ -405,6 +405,7 @@ extension JSONSchema {
                   "description": "{{state:/attributes}}",
                   "$ref": "#/$defs/attributes"
                 }
+                "{{more:state:}}"
               },
               "additionalProperties": false
             },

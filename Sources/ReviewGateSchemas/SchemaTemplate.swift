@@ -14,7 +14,9 @@ extension JSONSchema {
             if let more = moreKeys(line, after: all[..<index]) {
                 // After the object's last member: a comma and the keys, or nothing at all.
                 if out.hasSuffix("\n") { out.removeLast() }
-                if !more.isEmpty { out += ",\n" + more.map { renderLine($0, snippets: snippets) }.joined(separator: ",\n") }
+                if !more.isEmpty {
+                    out += ",\n" + more.map { renderLine($0, snippets: snippets) }.joined(separator: ",\n")
+                }
             } else {
                 out += renderLine(String(line), snippets: snippets)
             }
@@ -24,7 +26,7 @@ extension JSONSchema {
     }
 
     /// For a `"{{more:FILE:PATH}}"` line (`"{{more:compiled:FILE:PATH}}"` in a compiled file's
-    /// schema), the members of the catalogue's keys directly under `PATH` that the object above it
+    /// schema; `PATH` empty for the file's top level), the members of the catalogue's keys directly under `PATH` that the object above it
     /// (`lines`, back to its opening) does not spell out: a new key of a simple form (a duration,
     /// a count, a switch) then needs nothing written in a template. `nil` for any other line.
     private static func moreKeys(_ line: Substring, after lines: ArraySlice<Substring>) -> [String]? {
@@ -33,7 +35,7 @@ extension JSONSchema {
         var id = trimmed.dropFirst("\"{{more:".count).dropLast("}}\"".count)
         let compiled = id.hasPrefix("compiled:")
         if compiled { id = id.dropFirst("compiled:".count) }
-        let parts = id.split(separator: ":", maxSplits: 1).map(String.init)
+        let parts = id.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2, let file = LanguageFile(rawValue: parts[0]) else {
             preconditionFailure("a schema's template has \(line), which names no file of the language")
         }
@@ -54,19 +56,23 @@ extension JSONSchema {
             guard !spelled.contains(name) else { return nil }
             guard let shape = simpleShape(key, compiled: compiled) else {
                 preconditionFailure(
-                    "\(key.file.rawValue):\(key.path) is \(key.form), no simple form: spell it out in the schema's template")
+                    "\(key.file.rawValue):\(key.path) is \(key.form), no simple form: spell it out in the schema's template"
+                )
             }
-            let description =
-                compiled ? "" : "\"description\": \"{{\(key.file.rawValue):\(key.path)}}\", "
+            let description = compiled ? "" : "\"description\": \"{{\(key.file.rawValue):\(key.path)}}\", "
             return "\(indent)\"\(name)\": { \(description)\(shape) }"
         }
     }
 
     /// A key's schema when its form is a simple one (a duration, a count, a switch), as the policy
-    /// schema writes it or, `compiled`, as a compiled file has it (its default written out); `nil`
-    /// for any other form.
+    /// schema writes it or, `compiled`, as a compiled file has it (its default written out); a
+    /// state's count with its default. `nil` for any other form.
     static func simpleShape(_ key: LanguageKey, compiled: Bool) -> String? {
-        switch key.form {
+        if key.file == .state {
+            guard key.form == "integer ≥ 0", Int(key.defaultValue) != nil else { return nil }
+            return ##""type": "integer", "maximum": 1000000000, "minimum": 0, "default": \##(key.defaultValue)"##
+        }
+        return switch key.form {
         case "duration":
             compiled
                 ? ##""description": "A duration, or null.", "$ref": "#/$defs/optionalDuration""##

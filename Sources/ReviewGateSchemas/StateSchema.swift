@@ -103,6 +103,7 @@ extension JSONSchema {
               "description": "{{state:/attributes}}",
               "$ref": "#/$defs/attributes"
             }
+            "{{more:state:}}"
           },
           "additionalProperties": false,
           "$defs": {
