@@ -102,7 +102,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 _ = Simulation(policies: [simulated], keepsAsks: true).run(timeline)
                 Self.checkGroupedAgainstWhole(bytes, format: format, timeline, Simulation(budget: Self.simulatedBudget))
                 var horizon = Simulation(policies: [simulated], horizonDays: 30)
-                horizon.dropsDuplicates = bytes.first.map { $0 & 1 == 1 } ?? false
+                horizon.settings.dropsDuplicates = bytes.first.map { $0 & 1 == 1 } ?? false
                 Self.checkGroupedAgainstWhole(bytes, format: format, timeline, horizon)
                 // The fuzzer's own inputs: an amplification input's one long person, arbitrated line by
                 // line with every decision's checks, says nothing the small ones do not.

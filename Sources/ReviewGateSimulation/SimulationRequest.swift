@@ -350,7 +350,10 @@ extension SimulationRequest {
     /// as they are counted when the run is grouped.
     func replay(_ simulation: Simulation, asks: ((String) -> Void)?) throws(DiagnosticError) -> Replayed {
         var simulation = simulation
-        simulation.dropsDuplicates = dropsDuplicates
+        // The request's settings, observation ending where its kind says (a horizon's, a readout's).
+        let until = simulation.until
+        simulation.settings = settings
+        simulation.until = until
         var replayed = try replay(simulation, from: input, asks: asks)
         replayed.input.duplicates = replayed.outcome.duplicates
         replayed.input.firstDuplicate = replayed.outcome.firstDuplicate

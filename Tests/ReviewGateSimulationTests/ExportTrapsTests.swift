@@ -478,7 +478,7 @@ struct ExportTrapsTests {
         let simulated = SimulatedPolicy(try Fixtures.policy(Self.policy), path: "traps.yaml")
         for drops in [false, true] {
             var simulation = Simulation(policies: [simulated], horizonDays: 30)
-            simulation.dropsDuplicates = drops
+            simulation.settings.dropsDuplicates = drops
             let chunked = try GroupedReplay.outcome(
                 of: text, format: .jsonl, simulation, forgetting: 1, chunkSize: { 7 + $0 % 13 })
             let (timeline, _) = try SimulationTests.read(String(decoding: text, as: UTF8.self))

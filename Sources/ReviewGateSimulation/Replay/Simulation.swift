@@ -16,15 +16,21 @@ package struct Simulation: Sendable {
     /// The readouts of experiments (Semantics §15), counted on every person beside the policies: one
     /// for `readout`, none for `simulate`.
     package var readouts: [ReadoutDesign] = []
+    /// How the run reads and replays its timelines (`--duplicates`, `--until`, ...): what a new
+    /// option of both commands reads here (``ReplaySettings``).
+    package var settings = ReplaySettings()
     /// Where observation ends (`--until`): a person's lines after it are not replayed, so nothing
     /// after it counts, in any figure (Semantics §10 *What the input can tell*).
-    package var until: Timestamp?
+    package var until: Timestamp? {
+        get { settings.until }
+        set { settings.until = newValue }
+    }
     /// Where observation starts (`--since`), when given; otherwise the earliest line that is not an
     /// `install` before every other line of its person, found from the input.
     package var since: Timestamp?
     /// Whether a line that repeats an earlier line of its person exactly is dropped (`--duplicates
     /// drop`); either way such lines are counted (``Outcome/duplicates``).
-    package var dropsDuplicates = false
+    package var dropsDuplicates: Bool { settings.dropsDuplicates }
 
     /// The result of a replay: the counts of each policy, budget and readout, and the asks when
     /// kept (people in the order first seen, each one's asks in time order, policy by policy).
