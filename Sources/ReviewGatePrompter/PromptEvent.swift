@@ -8,7 +8,7 @@
 /// takes ``parameters`` as they are:
 ///
 /// ```swift
-/// events: { Analytics.logEvent($0.name, parameters: $0.parameters) }
+/// environment.events = { Analytics.logEvent($0.name, parameters: $0.parameters) }
 /// ```
 public struct PromptEvent: Sendable {
     /// What happened: a stable id that a later version may add to (compare with `==`).

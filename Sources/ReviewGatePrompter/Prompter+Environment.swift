@@ -18,12 +18,13 @@ extension Prompter {
         public var stateFile: URL
         /// The running app's version; by default the main bundle's.
         public var appVersion: AppVersion
-        /// How long a moment waits for another process's lock before it is dropped.
+        /// How long a moment waits for another process's lock before it is dropped; by default 2 s.
         public var lockTimeout: Duration
         /// The monotonic clock the delays and the time in the background are measured on; by
         /// default `ContinuousClock`, which runs while the device sleeps. A test gives its own.
         public var clock: any Clock<Duration>
-        /// The wall clock that dates decisions, leases and asks (kept to whole milliseconds).
+        /// The wall clock that dates decisions, leases and asks (kept to whole milliseconds); by
+        /// default the system's.
         public var now: @Sendable () -> Date
         /// The device's time zone, whose offset at a moment or a new session gives the local date
         /// that `active_days` counts (Semantics §14.2); by default the device's. A test sets it as it
@@ -32,7 +33,8 @@ extension Prompter {
         /// The id the app's analytics knows the person by, so that one person lands in one rollout
         /// bucket on every platform; without one, a random id made once per install.
         public var userID: String?
-        /// Receives every ``PromptEvent``: under a budget, one decision per candidate prompt of a moment.
+        /// Receives every ``PromptEvent``: under a budget, one decision per candidate prompt of a
+        /// moment. By default none is kept.
         public var events: EventSink
         /// The state's stores in place of ``stateFile`` and ``lockTimeout`` (the tests' failing disk).
         package var stores: StateKeeper.Stores?

@@ -17,7 +17,7 @@ import ReviewGateFiles
 ///
 /// With a budget (Semantics §12) in place of a policy, it presents every prompt the app shows — the
 /// review, a paywall, a survey — each with its own presenter, one at a time and as the budget
-/// allows: see `init(budget:presenters:)`.
+/// allows: see `init(budget:presenters:environment:)`.
 ///
 /// One per state file and process. Call it from any thread or actor; nothing waits on the disk on
 /// the caller's thread: the state's lock, `fsync` and rename run on a queue of the prompter's own.

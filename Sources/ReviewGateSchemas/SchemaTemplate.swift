@@ -12,6 +12,11 @@ extension JSONSchema {
         let all = template.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in all.enumerated() {
             if let more = moreKeys(line, after: all[..<index]) {
+                // The object's last member, whose line ends without a comma: the next line closes it.
+                precondition(
+                    all[(index + 1)...].first { !$0.allSatisfy { $0 == " " } }?.drop { $0 == " " }.hasPrefix("}")
+                        ?? false,
+                    "a schema's \(line) must be the last line of its object")
                 // After the object's last member: a comma and the keys, or nothing at all.
                 if out.hasSuffix("\n") { out.removeLast() }
                 if !more.isEmpty {
@@ -72,6 +77,8 @@ extension JSONSchema {
             guard key.form == "integer ≥ 0", Int(key.defaultValue) != nil else { return nil }
             return ##""type": "integer", "maximum": 1000000000, "minimum": 0, "default": \##(key.defaultValue)"##
         }
+        // `integer ≥ N`'s N.
+        let minimum = key.form.split(separator: " ").last.map(String.init) ?? ""
         return switch key.form {
         case "duration":
             compiled
@@ -79,8 +86,8 @@ extension JSONSchema {
                 : ##""anyOf": [{ "$ref": "#/$defs/duration" }, { "type": "null" }]"##
         case "integer ≥ 0", "integer ≥ 1":
             compiled
-                ? ##""description": "A count, or null.", "type": ["integer", "null"], "minimum": \##(key.form.last!)"##
-                : ##""type": ["integer", "null"], "maximum": 1000000000, "minimum": \##(key.form.last!)"##
+                ? ##""description": "A count, or null.", "type": ["integer", "null"], "minimum": \##(minimum)"##
+                : ##""type": ["integer", "null"], "maximum": 1000000000, "minimum": \##(minimum)"##
         case "boolean":
             compiled ? ##""description": "Whether it is on.", "type": "boolean""## : ##""type": ["boolean", "null"]"##
         default: nil

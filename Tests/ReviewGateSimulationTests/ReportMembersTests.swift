@@ -130,7 +130,7 @@ struct ReportReferenceTests {
     static func check(_ page: String, _ name: String, _ table: String) throws -> Golden.Outcome {
         let path = Repository.root.appending(path: page)
         let start =
-            "<!-- Generated from \(name) by ReportReferenceTests: change the catalogue, not the table. -->\n"
+            "<!-- Generated from \(name) by ReportReferenceTests: change the members, not the table. -->\n"
         let text = try String(contentsOf: path, encoding: .utf8)
         let from = try #require(text.range(of: start), "the page has no start marker for \(name)")
         let to = try #require(text.range(of: end, range: from.upperBound..<text.endIndex), "no end marker")

@@ -48,7 +48,7 @@ struct SimulationTests {
         var askTimes: [Timestamp] = []
         for run in result.runs {
             // In the moment's offset, which dates days of use (Semantics §14.2).
-            let offset = run.decision?.moment.utcOffsetSeconds ?? 0
+            let offset = run.decision?.moment.time.utcOffsetSeconds ?? 0
             let time = "\"user\":\"u\",\"time\":\"\(run.now.rfc3339(utcOffsetSeconds: offset))\""
             if let decision = run.decision, decision.isAllowed {
                 expected.append("\(run.now) \(decision.trigger ?? "")")

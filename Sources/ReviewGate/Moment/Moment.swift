@@ -75,19 +75,27 @@ public struct Moment: Sendable {
 
 extension Moment {
     /// A donation of `event`, or with none every trigger without a donation, in UTC.
-    @available(*, deprecated, renamed: "init(time:event:scene:source:)", message: "give the time with its UTC offset")
+    @available(
+        *, deprecated,
+        message:
+            "give the time with its UTC offset: Moment(time: LocalTime(now, utcOffsetSeconds: …), event: …), or .utc(now)"
+    )
     public init(now: Timestamp, event: String? = nil, scene: String? = nil, source: MomentSource? = nil) {
         self.init(time: .utc(now), event: event, scene: scene, source: source)
     }
 
     /// The trigger with id `trigger`, considered without a donation, in UTC.
-    @available(*, deprecated, renamed: "init(time:trigger:scene:source:)", message: "give the time with its UTC offset")
+    @available(
+        *, deprecated,
+        message:
+            "give the time with its UTC offset: Moment(time: LocalTime(now, utcOffsetSeconds: …), trigger: …), or .utc(now)"
+    )
     public init(now: Timestamp, trigger: String, scene: String? = nil, source: MomentSource? = nil) {
         self.init(time: .utc(now), trigger: trigger, scene: scene, source: source)
     }
 
     /// The UTC offset of ``time``, in seconds east of UTC.
-    @available(*, deprecated, renamed: "time", message: "set the time with its offset, one value")
+    @available(*, deprecated, message: "the offset is time.utcOffsetSeconds: set the time with its offset, one value")
     public var utcOffsetSeconds: Int {
         get { time.utcOffsetSeconds }
         set { time.utcOffsetSeconds = newValue }

@@ -18,7 +18,7 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     /// The date of `time` in a UTC offset of `utcOffsetSeconds` (east positive: `+02:00` is 7200).
-    @available(*, deprecated, renamed: "init(_:)", message: "give a LocalTime, the instant with its offset")
+    @available(*, deprecated, message: "give a LocalTime: LocalDate(LocalTime(time, utcOffsetSeconds: …))")
     public init(_ time: Timestamp, utcOffsetSeconds: Int) {
         self.init(LocalTime(time, utcOffsetSeconds: utcOffsetSeconds))
     }

@@ -1,6 +1,9 @@
 /// An instant and the UTC offset where the person is then (Semantics §14.2): the one value a
 /// ``Moment`` is made from, so that the local date days of use count is never worked out in UTC by
 /// a forgotten line. ``utc(_:)`` says so where there is no offset to give.
+///
+/// Not a time of day (as `LocalTime` is in java.time): a point in time, read where the person is,
+/// as ``LocalDate`` is the date there. Two values of one instant in two offsets are not equal.
 public struct LocalTime: Hashable, Sendable {
     /// The instant.
     public var instant: Timestamp

@@ -1,6 +1,10 @@
 @_spi(ReviewGateTools) import ReviewGate
 
 extension ReadoutReport {
+    /// The readout as JSON (Documentation/reference/readout.md shows the shape): every figure, with
+    /// the counts it is worked out from and its method's name, so that readouts merge exactly.
+    @_spi(ReviewGateTools) public var json: JSONValue { .object(Self.members.json(self)) }
+
     /// A member of the readout's object (``ReportMember``).
     typealias Member = ReportMember<Self, Void>
 
@@ -18,8 +22,16 @@ extension ReadoutReport {
             write: { report, _ in report.input.json },
             read: { reader, node, report in report.input = reader.input(node) }
         ),
-        .time("end", "where observation ended: `until`, or the latest line's time", \.tally.latest, written: \.end),
-        .time("until", "`--until`, or `null`", \.until, written: \.until),
+        .written("end", "where observation ended: `until`, or the latest line's time") { report, _ in
+            .string(report.end?.description)
+        },
+        Member(
+            key: "until", meaning: "`--until`, or `null`", write: { report, _ in .string(report.until?.description) },
+            read: { reader, node, report in
+                report.until = reader.time(reader.node(node, "until"))
+                // Without it, observation ended at the latest line, which `end` says.
+                if report.until == nil { report.tally.latest = reader.time(reader.node(node, "end")) }
+            }),
         .count("within_days", "W, the outcome's window after the trigger, in days", \.withinDays),
         .count(
             "assigned_within_days", "A, the window after the first line by assignment, in days", \.assignedWithinDays),
@@ -66,22 +78,13 @@ extension ReportMember where Row == ReadoutReport, Context == Void {
         Self(
             key: key, meaning: meaning, write: { report, _ in .string(report[keyPath: field]) },
             read: { reader, node, report in
-                guard let text = reader.node(node, key)?.string else {
-                    reader.problems.append(.error("\"\(key)\" must be a string", at: node.location))
+                guard let value = reader.node(node, key) else { return }
+                guard let text = value.string else {
+                    reader.problems.append(.error("\"\(key)\" must be a string", at: value.location))
                     return
                 }
                 report[keyPath: field] = text
             })
-    }
-
-    /// A time or `null`, written from `written` and read into `field`.
-    static func time(
-        _ key: String, _ meaning: String, _ field: WritableKeyPath<Row, Timestamp?> & Sendable,
-        written: KeyPath<Row, Timestamp?> & Sendable
-    ) -> Self {
-        Self(
-            key: key, meaning: meaning, write: { report, _ in .string(report[keyPath: written]?.description) },
-            read: { reader, node, report in report[keyPath: field] = reader.time(reader.node(node, key)) })
     }
 
     /// The policy that runs the experiment.

@@ -27,10 +27,6 @@ extension ReadoutReport {
         guard reader.problems.isEmpty else { throw DiagnosticError(reader.problems) }
     }
 
-    /// The readout as JSON (Documentation/reference/readout.md shows the shape): every figure, with
-    /// the counts it is worked out from and its method's name, so that readouts merge exactly.
-    @_spi(ReviewGateTools) public var json: JSONValue { .object(Self.members.json(self)) }
-
     /// Adds another part's readout: of other people, the same experiment, outcomes, windows and end.
     package mutating func add(_ other: ReadoutReport) throws(SimulationReport.MergeError) {
         guard other.experiment == experiment, other.policy.digest == policy.digest, other.groups == groups,

@@ -112,7 +112,8 @@ extension BudgetReplay: Replayer {
 extension ReadoutReplay: Replayer {
     typealias Tally = ReadoutTally
 
-    /// A readout's replayer, ending at `--until` or at the input's latest line.
+    /// A readout's replayer, ending at `--until` or at the input's latest line (a grouped readout
+    /// without `--until` is refused before it is made, and a run with no line replays no one).
     init(_ design: ReadoutDesign, _ context: ReplayContext) {
         self.init(
             design, symbols: context.symbols,

@@ -1,7 +1,8 @@
 import Dispatch
 @_spi(ReviewGateTools) import ReviewGate
 
-/// Replays timelines through one or more policies (a policy and its baseline) and tallies them.
+/// Replays timelines through one or more policies (a policy and its baseline or variants), budgets
+/// and readouts, each kind a list of ``Replayer``s, and tallies them.
 package struct Simulation: Sendable {
     /// The policies, each replayed on every person.
     package let policies: [SimulatedPolicy]

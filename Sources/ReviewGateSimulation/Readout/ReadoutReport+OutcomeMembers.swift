@@ -109,9 +109,11 @@ extension ReadoutReport {
             .pair("exposed", "people its trigger reached", \.counts.sides[0].triggered, \.counts.sides[1].triggered),
         ]
         let triggered = Member.difference(\ComparisonRow.triggered, "among the people its trigger reached")
-        let byAssignment = Member.object(
-            "by_assignment", "the same counts and figures, by assignment",
-            Member.difference(\ComparisonRow.byAssignment, ""))
+        // Worked out from the groups' counts by assignment, which are read: written, not read back.
+        let figures = Member.difference(\ComparisonRow.byAssignment, "")
+        let byAssignment = Member.written("by_assignment", "the same counts and figures, by assignment") {
+            row, context in .object(figures.json(row, context))
+        }
         let trigger = Member(
             key: "trigger",
             meaning:
@@ -185,7 +187,10 @@ extension ReportMember where Row == ReadoutReport.OutcomeRow, Context == Void {
                     guard let index = row.report.group(node, "arm", &reader) else { continue }
                     var group = ReadoutReport.GroupRow(
                         name: row.report.groups[index], counts: row.report.tally.groups[index], outcome: row.outcome)
+                    let kept = group.counts
                     ReadoutReport.groupMembers.read(node, into: &group, &reader)
+                    // People assigned and exposed are the group's, whatever the outcome: the first's.
+                    if row.outcome > 0 { (group.counts.assigned, group.counts.exposed) = (kept.assigned, kept.exposed) }
                     row.report.tally.groups[index] = group.counts
                 }
             })
@@ -221,7 +226,10 @@ extension ReportMember where Row == ReadoutReport.OutcomeRow, Context == Void {
                         continue
                     }
                     var read = row.report.comparisonRow(position, outcome: row.outcome)
+                    let kept = read.counts.sides.map(\.triggered)
                     ReadoutReport.comparisonMembers.read(node, into: &read, &reader)
+                    // People its trigger reached are the comparison's, whatever the outcome: the first's.
+                    if row.outcome > 0 { for side in kept.indices { read.counts.sides[side].triggered = kept[side] } }
                     row.report.tally.comparisons[position] = read.counts
                     if row.outcome == 0 { row.report.triggerWords[position] = read.trigger }
                 }
