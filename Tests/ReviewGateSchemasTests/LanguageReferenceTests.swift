@@ -4,8 +4,8 @@ import Foundation
 import ReviewGateTestSupport
 import Testing
 
-/// The tables of keys on the policy language's reference page (`Documentation/reference/policy-language.md`)
-/// are generated from the language catalogue and its words (``LanguageCatalogue``, ``KeyWords``):
+/// The tables of keys on the policy language's reference page (`Documentation/reference/policy-language.md`),
+/// and of a state's on the file formats' page, are generated from the language catalogue and its words (``LanguageCatalogue``, ``KeyWords``):
 /// each key's summary and default in the page's words, in the catalogue's order. A change to a key
 /// changes the page, recorded as a golden file is (read, then kept).
 @Suite("Documentation: the policy language's tables, from the catalogue")
@@ -27,12 +27,12 @@ struct LanguageReferenceTests {
             "<!-- Generated from LanguageCatalogue (\(named)) by LanguageReferenceTests: change the catalogue, not the table. -->\n"
     }
 
-    /// The table of `mappings`' keys, from the catalogue and its words.
-    static func table(_ mappings: [String], what: String) throws -> String {
+    /// The table of `mappings`' keys of a `file`, from the catalogue and its words.
+    static func table(_ file: LanguageFile, _ mappings: [String], what: String) throws -> String {
         var text = "| key | \(what) | default |\n| --- | --- | --- |\n"
         for mapping in mappings {
-            for name in LanguageCatalogue.section(.policy, mapping).keys {
-                let key = try #require(LanguageCatalogue.key(.policy, "\(mapping)/\(name)"))
+            for name in LanguageCatalogue.section(file, mapping).keys {
+                let key = try #require(LanguageCatalogue.key(file, "\(mapping)/\(name)"))
                 let words = try #require(KeyWords.of(key), "\(key.path) has no words")
                 let summary = try #require(words.summary, "\(key.path) has no summary for the page")
                 let written = mappings.count > 1 ? "\(mapping.dropFirst()).\(name)" : name
@@ -49,9 +49,23 @@ struct LanguageReferenceTests {
         for (mappings, what) in Self.tables {
             let from = try #require(text.range(of: Self.start(mappings)), "no table of \(mappings)")
             let to = try #require(text.range(of: Self.end, range: from.upperBound..<text.endIndex))
-            text.replaceSubrange(from.upperBound..<to.lowerBound, with: try Self.table(mappings, what: what))
+            text.replaceSubrange(from.upperBound..<to.lowerBound, with: try Self.table(.policy, mappings, what: what))
         }
         let outcome = Golden.check(text, against: Self.page)
+        #expect(outcome == .matches, "\(outcome)")
+    }
+
+    /// The state file's keys on the file formats' reference page, from the catalogue and its words.
+    @Test("Documentation/reference/file-formats.md's table of a state's keys is the catalogue's")
+    func theStateTableIsTheCatalogue() throws {
+        let page = Repository.root.appending(path: "Documentation/reference/file-formats.md")
+        var text = try String(contentsOf: page, encoding: .utf8)
+        let start =
+            "<!-- Generated from LanguageCatalogue (state) by LanguageReferenceTests: change the catalogue, not the table. -->\n"
+        let from = try #require(text.range(of: start), "no table of the state's keys")
+        let to = try #require(text.range(of: Self.end, range: from.upperBound..<text.endIndex))
+        text.replaceSubrange(from.upperBound..<to.lowerBound, with: try Self.table(.state, [""], what: "what"))
+        let outcome = Golden.check(text, against: page)
         #expect(outcome == .matches, "\(outcome)")
     }
 }

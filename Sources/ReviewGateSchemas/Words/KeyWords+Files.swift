@@ -2,41 +2,68 @@ extension KeyWords {
     /// The keys of budgets, scenarios, states and compiled files, by `FILE:PATH`.
     static let files: [String: KeyWords] = [
         "state:/reviewgate_state": KeyWords(
-            "The state format version. Only 1 exists."),
+            "The state format version. Only 1 exists.",
+            summary: "the format version: `1`",
+            defaultWords: "required in a file"),
         "state:/user_id": KeyWords(
-            "A stable, opaque id for the person; `rollout` needs it (without it, rollout fails)."),
+            "A stable, opaque id for the person; `rollout` needs it (without it, rollout fails).",
+            summary: "a stable, opaque id for the person: `rollout` and experiments bucket by it",
+            defaultWords: "none"),
         "state:/installed_at": KeyWords(
-            "When the app was installed (its first launch)."),
+            "When the app was installed (its first launch).",
+            summary: "when the app was installed (its first launch)",
+            defaultWords: "required"),
         "state:/session_started_at": KeyWords(
-            "When the current session started; `min_session_age` fails without it."),
+            "When the current session started; `min_session_age` fails without it.",
+            summary: "when the current session started; `min_session_age` fails without it",
+            defaultWords: "none"),
         "state:/launches": KeyWords(
-            "How many times the app has been launched (the count of the built-in event `launch`): a count, or a count with the times of the most recent launches (which a `within` on `launch` needs)."
-        ),
+            "How many times the app has been launched (the count of the built-in event `launch`): a count, or a count with the times of the most recent launches (which a `within` on `launch` needs).",
+            summary: "a count, or `{count, times, since_ask}` as an event",
+            defaultWords: "`0`"),
         "state:/app": KeyWords(
-            "The app version now running. The string that the policy's `app.version_key` names is required."),
+            "The app version now running. The string that the policy's `app.version_key` names is required.",
+            summary: "`{short, build}`: the version running; the one `version_key` names is required",
+            defaultWords: "required"),
         "state:/version_first_seen_at": KeyWords(
-            "When the current version was first seen; `min_version_age` counts from it. Default: `installed_at`."),
+            "When the current version was first seen; `min_version_age` counts from it. Default: `installed_at`.",
+            summary: "when the current version was first seen",
+            defaultWords: "`installed_at`"),
         "state:/events": KeyWords(
-            "Donation counts by event name: a count, or a count with the times of the most recent donations (which `within` needs)."
-        ),
+            "Donation counts by event name: a count, or a count with the times of the most recent donations (which `within` needs).",
+            summary:
+                "by event name: a count, or `{count, times, since_ask}`: the times of the most recent donations (at most `count`, as many as the longest `within` needs), and the donations since each prompt's last ask, by prompt (written only when a policy counts `since: last_ask`)",
+            defaultWords: "none"),
         "state:/active_days": KeyWords(
-            "Days of use (Semantics §14.2): the distinct local dates with a launch, ascending, kept for the longest `active_days` window a policy reads. Written only when used."
-        ),
+            "Days of use (Semantics §14.2): the distinct local dates with a launch, ascending, kept for the longest `active_days` window a policy reads. Written only when used.",
+            summary:
+                "the distinct local dates with a launch, ascending, as long as the longest `active_days` window needs (written only when used)",
+            defaultWords: "none"),
         "state:/asks": KeyWords(
-            "Every ask recorded (the app called the system's review request; the system may not have shown it), oldest first."
-        ),
+            "Every ask recorded (the app called the system's review request; the system may not have shown it), oldest first.",
+            summary: "every ask, oldest first: `{at, short, build, trigger, prompt}` (`prompt` left out for `review`)",
+            defaultWords: "none"),
         "state:/responses": KeyWords(
-            "The person's answers to the app's own pre-prompt or use of the write-review link, oldest first."),
+            "The person's answers to the app's own pre-prompt or use of the write-review link, oldest first.",
+            summary: "every answer, oldest first: `{at, kind, prompt}`, `kind` `rated`, `declined` or `later`",
+            defaultWords: "none"),
         "state:/leases": KeyWords(
-            "Prompts the app's prompter has granted and not yet shown or released (Semantics §11): while one is live, no other prompter on this file presents. Written by the library; an expired lease is ignored."
-        ),
+            "Prompts the app's prompter has granted and not yet shown or released (Semantics §11): while one is live, no other prompter on this file presents. Written by the library; an expired lease is ignored.",
+            summary:
+                "prompts granted and not yet shown or released: `{id, prompt, at, expires}`; written by the library",
+            defaultWords: "none"),
         "state:/experiments": KeyWords(
-            "The person's arm in each experiment they were exposed to (Semantics §13), by the experiment's name: kept from the exposure on while the experiment's `version` stays. Written by `record` and the prompter."
-        ),
+            "The person's arm in each experiment they were exposed to (Semantics §13), by the experiment's name: kept from the exposure on while the experiment's `version` stays. Written by `record` and the prompter.",
+            summary: "by experiment name: `{arm, version, exposed_at}`, from the person's exposure on",
+            defaultWords: "none"),
         "state:/flags": KeyWords(
-            "Named booleans the app sets, for `flag` conditions."),
+            "Named booleans the app sets, for `flag` conditions.",
+            summary: "named booleans, for `flag` conditions",
+            defaultWords: "none"),
         "state:/attributes": KeyWords(
-            "Named scalars the app sets, for `attribute` conditions."),
+            "Named scalars the app sets, for `attribute` conditions.",
+            summary: "named scalars (string, number, boolean), for `attribute` conditions",
+            defaultWords: "none"),
         "state:/app/short": KeyWords(
             "The marketing version: CFBundleShortVersionString / versionName."),
         "state:/app/build": KeyWords(
