@@ -58,6 +58,54 @@ struct DaysOfUsePrompterTests {
     }
 }
 
+extension DaysOfUsePrompterTests {
+    /// The moment's time is read again once the state's lock is held (Semantics §11); its offset is
+    /// read with it, so that a time zone that changed while the moment waited (a flight, a DST
+    /// change) dates the day of use at the instant decided, not at the first reading's offset.
+    @Test("the time read again under the lock carries the offset read with it")
+    func theOffsetIsReadWithTheTime() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "reviewgate-days-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stateURL = folder.appending(path: "review-state.json")
+        // 2026-06-03T15:30Z: the 3rd in UTC, the 4th at 00:30 in Tokyo.
+        let wall = WallClock(Date(timeIntervalSince1970: 1_780_500_600))
+        let zones = ZoneSequence([TimeZone(secondsFromGMT: 0)!], then: TimeZone(secondsFromGMT: 9 * 3_600)!)
+        let prompter = Prompter(
+            policy: try Fixtures.policy(Self.policy), presenter: { true },
+            environment: Prompter.Environment(
+                stateFile: stateURL, clock: TestClock(), now: { wall.now }, timeZone: { zones.next() }))
+        await prompter.launched()
+        await prompter.waitUntilIdle()
+        let state = try StateDecoder.decode(Fixtures.documents.document(atPath: stateURL.path), versionKey: nil)
+        #expect(zones.reads >= 2, "the time zone was read once: nothing was read again under the lock")
+        #expect(state.activeDays.map { $0.description } == ["2026-06-04"])
+    }
+}
+
+/// Time zones given one by one, then one for good: the device's zone changing under a test.
+private final class ZoneSequence: @unchecked Sendable {
+    private let lock = NSLock()
+    private var first: [TimeZone]
+    private let last: TimeZone
+    private var count = 0
+
+    init(_ first: [TimeZone], then last: TimeZone) {
+        self.first = first
+        self.last = last
+    }
+
+    /// The next zone.
+    func next() -> TimeZone {
+        lock.withLock {
+            count += 1
+            return first.isEmpty ? last : first.removeFirst()
+        }
+    }
+
+    /// How many times a zone was read.
+    var reads: Int { lock.withLock { count } }
+}
+
 /// A wall clock a test moves by hand.
 private final class WallClock: @unchecked Sendable {
     private let lock = NSLock()
