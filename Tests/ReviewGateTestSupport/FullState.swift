@@ -43,10 +43,14 @@ package enum FullState {
                 count: count, times: times(Int.random(in: 1...min(count, 4), using: &random)), sinceAsk: sinceAsk)
         }
 
-        var state = ReviewState(
-            userID: string(), installedAt: time(), sessionStartedAt: time(),
-            app: AppVersion(short: string(), build: string()),
-            versionFirstSeenAt: time())
+        var state = ReviewState(installedAt: time(), app: AppVersion(short: string(), build: string()))
+        for field in ReviewState.plainFields {
+            switch field.value {
+            case .text(let path): state[keyPath: path] = string()
+            case .time(let path): state[keyPath: path] = time()
+            case .count(let path): state[keyPath: path] = Int.random(in: 1...ReviewState.largestCount, using: &random)
+            }
+        }
         let launches = history()
         state.launches = launches.count
         state.launchTimes = launches.times

@@ -56,6 +56,14 @@ public struct ReviewState: Sendable, Hashable {
         self.attributes = attributes
     }
 
+    /// The fields of one plain value, in the order a state file writes them: the state's writer
+    /// and reader handle each alike (``PlainField``), and the tests' full state sets each.
+    package static let plainFields: [PlainField] = [
+        .text("user_id", \.userID),
+        .time("session_started_at", \.sessionStartedAt),
+        .time("version_first_seen_at", \.versionFirstSeenAt),
+    ]
+
     /// When the current version was first seen.
     public var currentVersionSince: Timestamp { versionFirstSeenAt ?? installedAt }
 

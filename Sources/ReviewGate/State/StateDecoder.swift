@@ -30,15 +30,13 @@
         if let node = fields["reviewgate_state"] { _ = reader.int(node, "reviewgate_state", minimum: 1) }
         let installedAt = fields["installed_at"].flatMap { reader.timestamp($0, "installed_at") } ?? defaultInstalledAt
         var state = ReviewState(installedAt: installedAt ?? Timestamp(nanosecondsSince1970: 0), app: AppVersion())
-        state.userID = fields["user_id"].flatMap { reader.string($0, "user_id") }
-        state.sessionStartedAt = fields["session_started_at"].flatMap { reader.timestamp($0, "session_started_at") }
+        for field in ReviewState.plainFields {
+            if let node = fields[field.key] { field.read(node, into: &state, &reader) }
+        }
         if let node = fields["launches"], let history = history(node, of: "launches", &reader) {
             state.launches = history.count
             state.launchTimes = history.times
             state.launchesSinceAsk = history.sinceAsk
-        }
-        state.versionFirstSeenAt = fields["version_first_seen_at"].flatMap {
-            reader.timestamp($0, "version_first_seen_at")
         }
         if let node = fields["app"], let app = reader.fields(node, "app", LanguageCatalogue.section(.state, "/app")) {
             state.app.short = app["short"].flatMap { reader.string($0, "app short") }

@@ -1,4 +1,4 @@
-/// Writes a state back as a state file (Semantics §3): keys in the spec's order, names sorted, times
+/// Writes a state back as a state file (Semantics §3): keys in the catalogue's order, names sorted, times
 /// in RFC 3339 UTC, the same bytes for the same state. What it writes ``StateDecoder`` reads back
 /// as the same state.
 @_spi(ReviewGateTools) public enum StateEncoder {
@@ -25,179 +25,167 @@
 
     /// The state as YAML: block mappings at the top, one flow mapping per ask, response and timed event.
     @_spi(ReviewGateTools) public static func yaml(_ state: ReviewState) -> String {
-        var lines = ["reviewgate_state: \(StateDecoder.formatVersion)"]
-        if let userID = state.userID { lines.append("user_id: \(YAMLScalarText.scalar(userID))") }
-        lines.append("installed_at: \(state.installedAt)")
-        if let start = state.sessionStartedAt { lines.append("session_started_at: \(start)") }
-        lines.append("launches: \(yamlHistory(state.launchHistory))")
-        lines.append("app: \(flow(versionFields(short: state.app.short, build: state.app.build)))")
-        if let seen = state.versionFirstSeenAt { lines.append("version_first_seen_at: \(seen)") }
+        // Each key's lines, written in the catalogue's order of a state's keys.
+        var lines: [String: [String]] = [
+            "reviewgate_state": ["reviewgate_state: \(StateDecoder.formatVersion)"],
+            "installed_at": ["installed_at: \(state.installedAt)"],
+            "launches": ["launches: \(yamlHistory(state.launchHistory))"],
+            "app": ["app: \(flow(versionFields(short: state.app.short, build: state.app.build)))"],
+        ]
+        for field in ReviewState.plainFields {
+            if let value = field.yaml(state) { lines[field.key] = ["\(field.key): \(value)"] }
+        }
         if !state.events.isEmpty {
-            lines.append("events:")
-            for (name, history) in state.events.sorted(by: { $0.key < $1.key }) {
-                lines.append("  \(YAMLScalarText.scalar(name)): \(yamlHistory(history))")
-            }
+            lines["events"] =
+                ["events:"]
+                + state.events.sorted(by: { $0.key < $1.key }).map { name, history in
+                    "  \(YAMLScalarText.scalar(name)): \(yamlHistory(history))"
+                }
         }
         if !state.activeDays.isEmpty {
-            lines.append("active_days: [" + state.activeDays.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
+            lines["active_days"] = [
+                "active_days: [" + state.activeDays.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+            ]
         }
         if !state.asks.isEmpty {
-            lines.append("asks:")
-            for ask in state.asks {
-                var fields = [("at", ask.at.description)] + versionFields(short: ask.short, build: ask.build)
-                if let trigger = ask.trigger { fields.append(("trigger", YAMLScalarText.scalar(trigger))) }
-                if ask.prompt != Ask.review { fields.append(("prompt", YAMLScalarText.scalar(ask.prompt))) }
-                lines.append("  - \(flow(fields))")
-            }
+            lines["asks"] =
+                ["asks:"]
+                + state.asks.map { ask in
+                    var fields = [("at", ask.at.description)] + versionFields(short: ask.short, build: ask.build)
+                    if let trigger = ask.trigger { fields.append(("trigger", YAMLScalarText.scalar(trigger))) }
+                    if ask.prompt != Ask.review { fields.append(("prompt", YAMLScalarText.scalar(ask.prompt))) }
+                    return "  - \(flow(fields))"
+                }
         }
         if !state.responses.isEmpty {
-            lines.append("responses:")
-            for response in state.responses {
-                var fields = [("at", response.at.description), ("kind", response.kind.rawValue)]
-                if response.prompt != Ask.review { fields.append(("prompt", YAMLScalarText.scalar(response.prompt))) }
-                lines.append("  - \(flow(fields))")
-            }
+            lines["responses"] =
+                ["responses:"]
+                + state.responses.map { response in
+                    var fields = [("at", response.at.description), ("kind", response.kind.rawValue)]
+                    if response.prompt != Ask.review {
+                        fields.append(("prompt", YAMLScalarText.scalar(response.prompt)))
+                    }
+                    return "  - \(flow(fields))"
+                }
         }
         if !state.leases.isEmpty {
-            lines.append("leases:")
-            for lease in state.leases {
-                let fields = [
-                    ("id", YAMLScalarText.scalar(lease.id)), ("prompt", YAMLScalarText.scalar(lease.prompt)),
-                    ("at", lease.at.description), ("expires", lease.expires.description),
-                ]
-                lines.append("  - \(flow(fields))")
-            }
+            lines["leases"] =
+                ["leases:"]
+                + state.leases.map { lease in
+                    let fields = [
+                        ("id", YAMLScalarText.scalar(lease.id)), ("prompt", YAMLScalarText.scalar(lease.prompt)),
+                        ("at", lease.at.description), ("expires", lease.expires.description),
+                    ]
+                    return "  - \(flow(fields))"
+                }
         }
         if !state.experiments.isEmpty {
-            lines.append("experiments:")
-            for (name, exposure) in state.experiments.sorted(by: { $0.key < $1.key }) {
-                let fields = [
-                    ("arm", YAMLScalarText.scalar(exposure.arm)), ("version", String(exposure.version)),
-                    ("exposed_at", exposure.exposedAt.description),
-                ]
-                lines.append("  \(YAMLScalarText.scalar(name)): \(flow(fields))")
-            }
+            lines["experiments"] =
+                ["experiments:"]
+                + state.experiments.sorted(by: { $0.key < $1.key }).map { name, exposure in
+                    let fields = [
+                        ("arm", YAMLScalarText.scalar(exposure.arm)), ("version", String(exposure.version)),
+                        ("exposed_at", exposure.exposedAt.description),
+                    ]
+                    return "  \(YAMLScalarText.scalar(name)): \(flow(fields))"
+                }
         }
         if !state.flags.isEmpty {
-            lines.append("flags:")
-            for (name, flag) in state.flags.sorted(by: { $0.key < $1.key }) {
-                lines.append("  \(YAMLScalarText.scalar(name)): \(flag)")
-            }
+            lines["flags"] =
+                ["flags:"]
+                + state.flags.sorted(by: { $0.key < $1.key }).map { name, flag in
+                    "  \(YAMLScalarText.scalar(name)): \(flag)"
+                }
         }
         if !state.attributes.isEmpty {
-            lines.append("attributes:")
-            for (name, value) in state.attributes.sorted(by: { $0.key < $1.key }) {
-                lines.append("  \(YAMLScalarText.scalar(name)): \(yamlScalar(value))")
-            }
+            lines["attributes"] =
+                ["attributes:"]
+                + state.attributes.sorted(by: { $0.key < $1.key }).map { name, value in
+                    "  \(YAMLScalarText.scalar(name)): \(yamlScalar(value))"
+                }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return StateDecoder.keys.flatMap { lines[$0] ?? [] }.joined(separator: "\n") + "\n"
     }
 
     /// The state as a JSON value, keys in the same order as the YAML form.
     @_spi(ReviewGateTools) public static func json(_ state: ReviewState) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [("reviewgate_state", .int(StateDecoder.formatVersion))]
-        if let userID = state.userID { members.append(("user_id", .string(userID))) }
-        members.append(("installed_at", .string(state.installedAt.description)))
-        if let start = state.sessionStartedAt { members.append(("session_started_at", .string(start.description))) }
-        members.append(("launches", jsonHistory(state.launchHistory)))
-        members.append(("app", versionObject(short: state.app.short, build: state.app.build)))
-        if let seen = state.versionFirstSeenAt { members.append(("version_first_seen_at", .string(seen.description))) }
+        // Each key's value, written in the catalogue's order of a state's keys.
+        var members: [String: JSONValue] = [
+            "reviewgate_state": .int(StateDecoder.formatVersion),
+            "installed_at": .string(state.installedAt.description),
+            "launches": jsonHistory(state.launchHistory),
+            "app": versionObject(short: state.app.short, build: state.app.build),
+        ]
+        for field in ReviewState.plainFields { members[field.key] = field.json(state) }
         if !state.events.isEmpty {
-            members.append(
-                (
-                    "events",
-                    .object(
-                        state.events.sorted(by: { $0.key < $1.key }).map { name, history in
-                            (key: name, value: jsonHistory(history))
-                        })
-                ))
+            members["events"] = .object(
+                state.events.sorted(by: { $0.key < $1.key }).map { name, history in
+                    (key: name, value: jsonHistory(history))
+                })
         }
         if !state.activeDays.isEmpty {
-            members.append(("active_days", .array(state.activeDays.map { .string($0.description) })))
+            members["active_days"] = .array(state.activeDays.map { .string($0.description) })
         }
         if !state.asks.isEmpty {
-            members.append(
-                (
-                    "asks",
-                    .array(
-                        state.asks.map { ask in
-                            guard case .object(var fields) = versionObject(short: ask.short, build: ask.build) else {
-                                return .null
-                            }
-                            fields.insert(("at", .string(ask.at.description)), at: 0)
-                            if let trigger = ask.trigger { fields.append(("trigger", .string(trigger))) }
-                            if ask.prompt != Ask.review { fields.append(("prompt", .string(ask.prompt))) }
-                            return .object(fields)
-                        })
-                ))
+            members["asks"] = .array(
+                state.asks.map { ask in
+                    guard case .object(var fields) = versionObject(short: ask.short, build: ask.build) else {
+                        return .null
+                    }
+                    fields.insert(("at", .string(ask.at.description)), at: 0)
+                    if let trigger = ask.trigger { fields.append(("trigger", .string(trigger))) }
+                    if ask.prompt != Ask.review { fields.append(("prompt", .string(ask.prompt))) }
+                    return .object(fields)
+                })
         }
         if !state.responses.isEmpty {
-            members.append(
-                (
-                    "responses",
-                    .array(
-                        state.responses.map {
-                            var fields: [(key: String, value: JSONValue)] = [
-                                ("at", .string($0.at.description)), ("kind", .string($0.kind.rawValue)),
-                            ]
-                            if $0.prompt != Ask.review { fields.append(("prompt", .string($0.prompt))) }
-                            return .object(fields)
-                        })
-                ))
+            members["responses"] = .array(
+                state.responses.map {
+                    var fields: [(key: String, value: JSONValue)] = [
+                        ("at", .string($0.at.description)), ("kind", .string($0.kind.rawValue)),
+                    ]
+                    if $0.prompt != Ask.review { fields.append(("prompt", .string($0.prompt))) }
+                    return .object(fields)
+                })
         }
         if !state.leases.isEmpty {
-            members.append(
-                (
-                    "leases",
-                    .array(
-                        state.leases.map {
-                            .object([
-                                ("id", .string($0.id)), ("prompt", .string($0.prompt)),
-                                ("at", .string($0.at.description)), ("expires", .string($0.expires.description)),
-                            ])
-                        })
-                ))
+            members["leases"] = .array(
+                state.leases.map {
+                    .object([
+                        ("id", .string($0.id)), ("prompt", .string($0.prompt)),
+                        ("at", .string($0.at.description)), ("expires", .string($0.expires.description)),
+                    ])
+                })
         }
         if !state.experiments.isEmpty {
-            members.append(
-                (
-                    "experiments",
-                    .object(
-                        state.experiments.sorted(by: { $0.key < $1.key }).map {
-                            (
-                                key: $0.key,
-                                value: .object([
-                                    ("arm", .string($0.value.arm)), ("version", .int($0.value.version)),
-                                    ("exposed_at", .string($0.value.exposedAt.description)),
-                                ])
-                            )
-                        })
-                ))
+            members["experiments"] = .object(
+                state.experiments.sorted(by: { $0.key < $1.key }).map {
+                    (
+                        key: $0.key,
+                        value: .object([
+                            ("arm", .string($0.value.arm)), ("version", .int($0.value.version)),
+                            ("exposed_at", .string($0.value.exposedAt.description)),
+                        ])
+                    )
+                })
         }
         if !state.flags.isEmpty {
-            members.append(
-                (
-                    "flags",
-                    .object(state.flags.sorted(by: { $0.key < $1.key }).map { (key: $0.key, value: .bool($0.value)) })
-                ))
+            members["flags"] = .object(
+                state.flags.sorted(by: { $0.key < $1.key }).map { (key: $0.key, value: .bool($0.value)) })
         }
         if !state.attributes.isEmpty {
-            members.append(
-                (
-                    "attributes",
-                    .object(
-                        state.attributes.sorted(by: { $0.key < $1.key }).map { name, value in
-                            let json: JSONValue =
-                                switch value {
-                                case .string(let text): .string(text)
-                                case .number(let number): .double(number)
-                                case .bool(let flag): .bool(flag)
-                                }
-                            return (key: name, value: json)
-                        })
-                ))
+            members["attributes"] = .object(
+                state.attributes.sorted(by: { $0.key < $1.key }).map { name, value in
+                    let json: JSONValue =
+                        switch value {
+                        case .string(let text): .string(text)
+                        case .number(let number): .double(number)
+                        case .bool(let flag): .bool(flag)
+                        }
+                    return (key: name, value: json)
+                })
         }
-        return .object(members)
+        return .object(StateDecoder.keys.compactMap { key in members[key].map { (key: key, value: $0) } })
     }
 
     private static func versionFields(short: String?, build: String?) -> [(String, String)] {
