@@ -71,11 +71,17 @@ extension JSONSchema {
 
     /// A key's schema when its form is a simple one (a duration, a count, a switch), as the policy
     /// schema writes it or, `compiled`, as a compiled file has it (its default written out); a
-    /// state's count with its default. `nil` for any other form.
-    static func simpleShape(_ key: LanguageKey, compiled: Bool) -> String? {
+    /// state's count with its default, time or string. `nil` for any other form.
+    package static func simpleShape(_ key: LanguageKey, compiled: Bool) -> String? {
         if key.file == .state {
-            guard key.form == "integer ≥ 0", Int(key.defaultValue) != nil else { return nil }
-            return ##""type": "integer", "maximum": 1000000000, "minimum": 0, "default": \##(key.defaultValue)"##
+            // The forms of a state's plain fields (`ReviewState.plainFields`): a count, a time, a string.
+            return switch key.form {
+            case "integer ≥ 0" where Int(key.defaultValue) != nil:
+                ##""type": "integer", "maximum": 1000000000, "minimum": 0, "default": \##(key.defaultValue)"##
+            case "timestamp": ##""$ref": "#/$defs/time""##
+            case "string": ##""type": "string""##
+            default: nil
+            }
         }
         // `integer ≥ N`'s N.
         let minimum = key.form.split(separator: " ").last.map(String.init) ?? ""

@@ -45,6 +45,21 @@ import Testing
         #expect(catalogued.subtracting(listed).isEmpty, "\(place.schema) lacks keys of \(file) \(place.mapping)")
     }
 
+    /// A state's field of one plain value (`ReviewState.plainFields`) has a shape the schemas can
+    /// take from the catalogue, so that a new one needs nothing written in a template; those
+    /// spelled out there agree with it.
+    @Test(arguments: ReviewState.plainFields.map(\.key))
+    func aPlainStateFieldHasItsShapeFromTheCatalogue(_ name: String) throws {
+        let key = try #require(LanguageCatalogue.key(.state, "/" + name))
+        let shape = try #require(JSONSchema.simpleShape(key, compiled: false), "state:/\(name) has no simple shape")
+        let expected = try #require(
+            try JSONSerialization.jsonObject(with: Data("{\(shape)}".utf8)) as? [String: Any])
+        let spelled = try Self.object(Self.schema(.state), "properties", name)
+        for (member, value) in expected {
+            #expect("\(spelled[member] ?? "none")" == "\(value)", "state:/\(name)'s \(member)")
+        }
+    }
+
     /// Every mapping of a kind of file with a schema is in it, but those a schema describes by a
     /// reference or a pattern of its own.
     @Test func everyMappingOfTheCatalogueHasItsPlace() {
