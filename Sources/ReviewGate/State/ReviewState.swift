@@ -64,6 +64,11 @@ public struct ReviewState: Sendable, Hashable {
         .time("version_first_seen_at", \.versionFirstSeenAt),
     ]
 
+    /// The plain field of a state file's key, if it is one.
+    package static func plainField(_ key: String) -> PlainField? {
+        plainFields.first { $0.key == key }
+    }
+
     /// When the current version was first seen.
     public var currentVersionSince: Timestamp { versionFirstSeenAt ?? installedAt }
 

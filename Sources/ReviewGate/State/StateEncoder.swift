@@ -25,167 +25,147 @@
 
     /// The state as YAML: block mappings at the top, one flow mapping per ask, response and timed event.
     @_spi(ReviewGateTools) public static func yaml(_ state: ReviewState) -> String {
-        // Each key's lines, written in the catalogue's order of a state's keys.
-        var lines: [String: [String]] = [
-            "reviewgate_state": ["reviewgate_state: \(StateDecoder.formatVersion)"],
-            "installed_at": ["installed_at: \(state.installedAt)"],
-            "launches": ["launches: \(yamlHistory(state.launchHistory))"],
-            "app": ["app: \(flow(versionFields(short: state.app.short, build: state.app.build)))"],
-        ]
-        for field in ReviewState.plainFields {
-            if let value = field.yaml(state) { lines[field.key] = ["\(field.key): \(value)"] }
-        }
-        if !state.events.isEmpty {
-            lines["events"] =
-                ["events:"]
-                + state.events.sorted(by: { $0.key < $1.key }).map { name, history in
-                    "  \(YAMLScalarText.scalar(name)): \(yamlHistory(history))"
+        var lines: [String] = []
+        // The keys in the catalogue's order of a state's keys; the plain fields' from their list.
+        for key in StateDecoder.keys {
+            switch key {
+            case "reviewgate_state": lines.append("reviewgate_state: \(StateDecoder.formatVersion)")
+            case "installed_at": lines.append("installed_at: \(state.installedAt)")
+            case "launches": lines.append("launches: \(yamlHistory(state.launchHistory))")
+            case "app": lines.append("app: \(flow(versionFields(short: state.app.short, build: state.app.build)))")
+            case "events" where !state.events.isEmpty:
+                lines.append("events:")
+                for (name, history) in state.events.sorted(by: { $0.key < $1.key }) {
+                    lines.append("  \(YAMLScalarText.scalar(name)): \(yamlHistory(history))")
                 }
-        }
-        if !state.activeDays.isEmpty {
-            lines["active_days"] = [
-                "active_days: [" + state.activeDays.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
-            ]
-        }
-        if !state.asks.isEmpty {
-            lines["asks"] =
-                ["asks:"]
-                + state.asks.map { ask in
+            case "active_days" where !state.activeDays.isEmpty:
+                lines.append("active_days: [" + state.activeDays.map { "\"\($0)\"" }.joined(separator: ", ") + "]")
+            case "asks" where !state.asks.isEmpty:
+                lines.append("asks:")
+                for ask in state.asks {
                     var fields = [("at", ask.at.description)] + versionFields(short: ask.short, build: ask.build)
                     if let trigger = ask.trigger { fields.append(("trigger", YAMLScalarText.scalar(trigger))) }
                     if ask.prompt != Ask.review { fields.append(("prompt", YAMLScalarText.scalar(ask.prompt))) }
-                    return "  - \(flow(fields))"
+                    lines.append("  - \(flow(fields))")
                 }
-        }
-        if !state.responses.isEmpty {
-            lines["responses"] =
-                ["responses:"]
-                + state.responses.map { response in
+            case "responses" where !state.responses.isEmpty:
+                lines.append("responses:")
+                for response in state.responses {
                     var fields = [("at", response.at.description), ("kind", response.kind.rawValue)]
                     if response.prompt != Ask.review {
                         fields.append(("prompt", YAMLScalarText.scalar(response.prompt)))
                     }
-                    return "  - \(flow(fields))"
+                    lines.append("  - \(flow(fields))")
                 }
-        }
-        if !state.leases.isEmpty {
-            lines["leases"] =
-                ["leases:"]
-                + state.leases.map { lease in
+            case "leases" where !state.leases.isEmpty:
+                lines.append("leases:")
+                for lease in state.leases {
                     let fields = [
                         ("id", YAMLScalarText.scalar(lease.id)), ("prompt", YAMLScalarText.scalar(lease.prompt)),
                         ("at", lease.at.description), ("expires", lease.expires.description),
                     ]
-                    return "  - \(flow(fields))"
+                    lines.append("  - \(flow(fields))")
                 }
-        }
-        if !state.experiments.isEmpty {
-            lines["experiments"] =
-                ["experiments:"]
-                + state.experiments.sorted(by: { $0.key < $1.key }).map { name, exposure in
+            case "experiments" where !state.experiments.isEmpty:
+                lines.append("experiments:")
+                for (name, exposure) in state.experiments.sorted(by: { $0.key < $1.key }) {
                     let fields = [
                         ("arm", YAMLScalarText.scalar(exposure.arm)), ("version", String(exposure.version)),
                         ("exposed_at", exposure.exposedAt.description),
                     ]
-                    return "  \(YAMLScalarText.scalar(name)): \(flow(fields))"
+                    lines.append("  \(YAMLScalarText.scalar(name)): \(flow(fields))")
                 }
-        }
-        if !state.flags.isEmpty {
-            lines["flags"] =
-                ["flags:"]
-                + state.flags.sorted(by: { $0.key < $1.key }).map { name, flag in
-                    "  \(YAMLScalarText.scalar(name)): \(flag)"
+            case "flags" where !state.flags.isEmpty:
+                lines.append("flags:")
+                for (name, flag) in state.flags.sorted(by: { $0.key < $1.key }) {
+                    lines.append("  \(YAMLScalarText.scalar(name)): \(flag)")
                 }
-        }
-        if !state.attributes.isEmpty {
-            lines["attributes"] =
-                ["attributes:"]
-                + state.attributes.sorted(by: { $0.key < $1.key }).map { name, value in
-                    "  \(YAMLScalarText.scalar(name)): \(yamlScalar(value))"
+            case "attributes" where !state.attributes.isEmpty:
+                lines.append("attributes:")
+                for (name, value) in state.attributes.sorted(by: { $0.key < $1.key }) {
+                    lines.append("  \(YAMLScalarText.scalar(name)): \(yamlScalar(value))")
                 }
+            default:
+                if let value = ReviewState.plainField(key)?.yaml(state) { lines.append("\(key): \(value)") }
+            }
         }
-        return StateDecoder.keys.flatMap { lines[$0] ?? [] }.joined(separator: "\n") + "\n"
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// The state as a JSON value, keys in the same order as the YAML form.
     @_spi(ReviewGateTools) public static func json(_ state: ReviewState) -> JSONValue {
-        // Each key's value, written in the catalogue's order of a state's keys.
-        var members: [String: JSONValue] = [
-            "reviewgate_state": .int(StateDecoder.formatVersion),
-            "installed_at": .string(state.installedAt.description),
-            "launches": jsonHistory(state.launchHistory),
-            "app": versionObject(short: state.app.short, build: state.app.build),
-        ]
-        for field in ReviewState.plainFields { members[field.key] = field.json(state) }
-        if !state.events.isEmpty {
-            members["events"] = .object(
-                state.events.sorted(by: { $0.key < $1.key }).map { name, history in
-                    (key: name, value: jsonHistory(history))
-                })
+        var members: [(key: String, value: JSONValue)] = []
+        for key in StateDecoder.keys {
+            let value: JSONValue? =
+                switch key {
+                case "reviewgate_state": .int(StateDecoder.formatVersion)
+                case "installed_at": .string(state.installedAt.description)
+                case "launches": jsonHistory(state.launchHistory)
+                case "app": versionObject(short: state.app.short, build: state.app.build)
+                case "events" where !state.events.isEmpty:
+                    .object(
+                        state.events.sorted(by: { $0.key < $1.key }).map { name, history in
+                            (key: name, value: jsonHistory(history))
+                        })
+                case "active_days" where !state.activeDays.isEmpty:
+                    .array(state.activeDays.map { .string($0.description) })
+                case "asks" where !state.asks.isEmpty:
+                    .array(
+                        state.asks.map { ask in
+                            guard case .object(var fields) = versionObject(short: ask.short, build: ask.build) else {
+                                return .null
+                            }
+                            fields.insert(("at", .string(ask.at.description)), at: 0)
+                            if let trigger = ask.trigger { fields.append(("trigger", .string(trigger))) }
+                            if ask.prompt != Ask.review { fields.append(("prompt", .string(ask.prompt))) }
+                            return .object(fields)
+                        })
+                case "responses" where !state.responses.isEmpty:
+                    .array(
+                        state.responses.map {
+                            var fields: [(key: String, value: JSONValue)] = [
+                                ("at", .string($0.at.description)), ("kind", .string($0.kind.rawValue)),
+                            ]
+                            if $0.prompt != Ask.review { fields.append(("prompt", .string($0.prompt))) }
+                            return .object(fields)
+                        })
+                case "leases" where !state.leases.isEmpty:
+                    .array(
+                        state.leases.map {
+                            .object([
+                                ("id", .string($0.id)), ("prompt", .string($0.prompt)),
+                                ("at", .string($0.at.description)), ("expires", .string($0.expires.description)),
+                            ])
+                        })
+                case "experiments" where !state.experiments.isEmpty:
+                    .object(
+                        state.experiments.sorted(by: { $0.key < $1.key }).map {
+                            (
+                                key: $0.key,
+                                value: .object([
+                                    ("arm", .string($0.value.arm)), ("version", .int($0.value.version)),
+                                    ("exposed_at", .string($0.value.exposedAt.description)),
+                                ])
+                            )
+                        })
+                case "flags" where !state.flags.isEmpty:
+                    .object(state.flags.sorted(by: { $0.key < $1.key }).map { (key: $0.key, value: .bool($0.value)) })
+                case "attributes" where !state.attributes.isEmpty:
+                    .object(
+                        state.attributes.sorted(by: { $0.key < $1.key }).map { name, value in
+                            let json: JSONValue =
+                                switch value {
+                                case .string(let text): .string(text)
+                                case .number(let number): .double(number)
+                                case .bool(let flag): .bool(flag)
+                                }
+                            return (key: name, value: json)
+                        })
+                default: ReviewState.plainField(key)?.json(state)
+                }
+            if let value { members.append((key, value)) }
         }
-        if !state.activeDays.isEmpty {
-            members["active_days"] = .array(state.activeDays.map { .string($0.description) })
-        }
-        if !state.asks.isEmpty {
-            members["asks"] = .array(
-                state.asks.map { ask in
-                    guard case .object(var fields) = versionObject(short: ask.short, build: ask.build) else {
-                        return .null
-                    }
-                    fields.insert(("at", .string(ask.at.description)), at: 0)
-                    if let trigger = ask.trigger { fields.append(("trigger", .string(trigger))) }
-                    if ask.prompt != Ask.review { fields.append(("prompt", .string(ask.prompt))) }
-                    return .object(fields)
-                })
-        }
-        if !state.responses.isEmpty {
-            members["responses"] = .array(
-                state.responses.map {
-                    var fields: [(key: String, value: JSONValue)] = [
-                        ("at", .string($0.at.description)), ("kind", .string($0.kind.rawValue)),
-                    ]
-                    if $0.prompt != Ask.review { fields.append(("prompt", .string($0.prompt))) }
-                    return .object(fields)
-                })
-        }
-        if !state.leases.isEmpty {
-            members["leases"] = .array(
-                state.leases.map {
-                    .object([
-                        ("id", .string($0.id)), ("prompt", .string($0.prompt)),
-                        ("at", .string($0.at.description)), ("expires", .string($0.expires.description)),
-                    ])
-                })
-        }
-        if !state.experiments.isEmpty {
-            members["experiments"] = .object(
-                state.experiments.sorted(by: { $0.key < $1.key }).map {
-                    (
-                        key: $0.key,
-                        value: .object([
-                            ("arm", .string($0.value.arm)), ("version", .int($0.value.version)),
-                            ("exposed_at", .string($0.value.exposedAt.description)),
-                        ])
-                    )
-                })
-        }
-        if !state.flags.isEmpty {
-            members["flags"] = .object(
-                state.flags.sorted(by: { $0.key < $1.key }).map { (key: $0.key, value: .bool($0.value)) })
-        }
-        if !state.attributes.isEmpty {
-            members["attributes"] = .object(
-                state.attributes.sorted(by: { $0.key < $1.key }).map { name, value in
-                    let json: JSONValue =
-                        switch value {
-                        case .string(let text): .string(text)
-                        case .number(let number): .double(number)
-                        case .bool(let flag): .bool(flag)
-                        }
-                    return (key: name, value: json)
-                })
-        }
-        return .object(StateDecoder.keys.compactMap { key in members[key].map { (key: key, value: $0) } })
+        return .object(members)
     }
 
     private static func versionFields(short: String?, build: String?) -> [(String, String)] {
