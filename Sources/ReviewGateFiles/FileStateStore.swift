@@ -121,14 +121,14 @@ public struct FileStateStore: StateStore, Sendable {
             case .newerState?: throw UndecodableState(failure: .newerState, diagnostics: error)
             case let failure?:
                 let movedTo = try recovery.moveAside(targetPath)
-                let fresh = recovery.freshState(StateFailure.userID(in: bytes, file: path))
+                let fresh = recovery.freshState(StateSalvage(damaged: bytes, file: path))
                 recovery.didReset(StateReset(failure: failure, movedTo: movedTo, diagnostics: error))
                 return (fresh, "", true)
             }
         } catch let error as FileError where error.reason == .tooLarge {
             let movedTo = try recovery.moveAside(targetPath)
             recovery.didReset(StateReset(failure: .invalid, movedTo: movedTo, diagnostics: nil))
-            return (recovery.freshState(nil), "", true)
+            return (recovery.freshState(StateSalvage()), "", true)
         }
     }
 

@@ -10,14 +10,15 @@ package struct StateRecovery: Sendable {
 
     /// When the file is moved aside, which names it.
     package var now: Timestamp
-    /// The fresh state, given the old file's `user_id` when it can still be read.
-    package var freshState: @Sendable (_ oldUserID: String?) -> ReviewState
+    /// The fresh state, given what the old file still shows (``StateSalvage``: nothing when it
+    /// is too large or not JSON).
+    package var freshState: @Sendable (_ oldFile: StateSalvage) -> ReviewState
     /// Told of each reset, under the lock.
     package var didReset: @Sendable (StateReset) -> Void
 
     /// A recovery at `now`.
     package init(
-        now: Timestamp, freshState: @escaping @Sendable (String?) -> ReviewState,
+        now: Timestamp, freshState: @escaping @Sendable (StateSalvage) -> ReviewState,
         didReset: @escaping @Sendable (StateReset) -> Void
     ) {
         self.now = now

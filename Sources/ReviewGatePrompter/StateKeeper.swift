@@ -56,6 +56,9 @@ package final class StateKeeper: @unchecked Sendable {
     private let appUserID: String?
     /// Confined to ``queue``.
     private var unrecorded: Unrecorded?
+    /// What this process last saw of the state after a change (its user id, flags, attributes,
+    /// experiments, asks and answers), for a fresh state after damage. Confined to ``queue``.
+    private var known = StateSalvage()
 
     init(stores: @escaping Stores, version: AppVersion, userID: String?) {
         self.stores = stores
@@ -112,21 +115,24 @@ package final class StateKeeper: @unchecked Sendable {
     private func updateNow<Value>(
         at now: Timestamp, rules: Rules, _ work: (any StateStore) throws -> Value
     ) -> Outcome<Value> {
-        let (appUserID, version) = (appUserID, version)
+        let (appUserID, version, known) = (appUserID, version, known)
         let initial = ReviewState(userID: appUserID ?? Self.newUserID(), installedAt: now, app: version)
         let resets = Resets()
         let recovery = StateRecovery(
             now: now,
-            freshState: { oldID in
-                ReviewState(
-                    userID: appUserID ?? oldID ?? Self.newUserID(), installedAt: now, sessionStartedAt: now,
-                    app: version,
-                    versionFirstSeenAt: now)
+            freshState: { oldFile in
+                // What this process knows wins over what the damaged file still shows (Semantics §11).
+                let kept = oldFile.merging(known)
+                var fresh = ReviewState(
+                    userID: appUserID ?? kept.userID ?? Self.newUserID(), installedAt: now, sessionStartedAt: now,
+                    app: version, versionFirstSeenAt: now)
+                kept.seed(&fresh)
+                return fresh
             },
             didReset: { resets.append($0) })
         let store = KeptStore(
             store: stores(initial, recovery), owed: unrecorded, appUserID: appUserID, version: version, rules: rules,
-            now: now)
+            now: now, remember: { self.known = StateSalvage($0) })
         let result = Result { try work(store) }
         if case .success = result { unrecorded = nil }
         return Outcome(result: result, resets: resets.all)
@@ -156,6 +162,8 @@ private struct KeptStore: StateStore {
     var version: AppVersion
     var rules: StateKeeper.Rules
     var now: Timestamp
+    /// Keeps what the state is after a change, on the keeper's queue.
+    var remember: (ReviewState) -> Void
 
     func load() throws -> ReviewState { try store.load() }
 
@@ -172,7 +180,9 @@ private struct KeptStore: StateStore {
                 state.userID = StateKeeper.newUserID()
             }
             Transition.update(&state, to: version, at: now, versionKey: rules.versionKey, counting: rules.counting)
-            return try change(&state)
+            let result = try change(&state)
+            remember(state)
+            return result
         }
     }
 }

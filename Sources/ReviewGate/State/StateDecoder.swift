@@ -154,7 +154,7 @@
         return EventHistory(count: count, times: times, sinceAsk: sinceAsk)
     }
 
-    private static func ask(_ node: DocumentNode, _ reader: inout NodeReader) -> Ask? {
+    static func ask(_ node: DocumentNode, _ reader: inout NodeReader) -> Ask? {
         guard let fields = reader.fields(node, "an ask", LanguageCatalogue.section(.state, "/asks/*")) else {
             return nil
         }
@@ -168,7 +168,7 @@
             prompt: fields["prompt"].flatMap { reader.identifier($0, "a prompt name") } ?? Ask.review)
     }
 
-    private static func response(_ node: DocumentNode, _ reader: inout NodeReader) -> Response? {
+    static func response(_ node: DocumentNode, _ reader: inout NodeReader) -> Response? {
         guard let fields = reader.fields(node, "a response", LanguageCatalogue.section(.state, "/responses/*")) else {
             return nil
         }
@@ -181,7 +181,7 @@
     }
 
     /// `experiments: {NAME: {arm, version, exposed_at}}` (Semantics §13).
-    private static func experiments(_ node: DocumentNode, _ reader: inout NodeReader) -> [String: ExperimentExposure] {
+    static func experiments(_ node: DocumentNode, _ reader: inout NodeReader) -> [String: ExperimentExposure] {
         guard let entries = node.mapping else {
             reader.error(
                 "experiments must be a mapping of experiment names to {arm, version, exposed_at}; found \(node.summary)",

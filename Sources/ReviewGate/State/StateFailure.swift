@@ -28,13 +28,4 @@ package enum StateFailure: String, Sendable {
             return nil
         }
     }
-
-    /// The `user_id` of a state that cannot be decoded, when its JSON still holds one that is a
-    /// string.
-    package static func userID(in bytes: [UInt8], file: String) -> String? {
-        guard let root = try? JSONReader().loadDocument(bytes, file: file), root.mapping != nil,
-            case .string(let id)? = root["user_id"]?.scalar?.value
-        else { return nil }
-        return id
-    }
 }
