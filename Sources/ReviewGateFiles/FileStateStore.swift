@@ -82,6 +82,8 @@ public struct FileStateStore: StateStore, Sendable {
         var state = old
         let result = try change(&state)
         if state != old || created {
+            // The library that last wrote it (Semantics §3, `written_by`).
+            state.writtenBy = LibraryVersion.text
             try AtomicFile.write(
                 header + StateEncoder.encode(state, as: format), to: target, via: Self.temporaryPath(for: target))
         }

@@ -74,12 +74,14 @@ extension JSONSchema {
     /// state's count with its default, time or string. `nil` for any other form.
     package static func simpleShape(_ key: LanguageKey, compiled: Bool) -> String? {
         if key.file == .state {
-            // The forms of a state's plain fields (`ReviewState.plainFields`): a count, a time, a string.
+            // The forms of a state's plain fields (`ReviewState.plainFields`): a count, a time, a
+            // string, a version.
             return switch key.form {
             case "integer ≥ 0" where Int(key.defaultValue) != nil:
                 ##""type": "integer", "maximum": 1000000000, "minimum": 0, "default": \##(key.defaultValue)"##
             case "timestamp": ##""$ref": "#/$defs/time""##
             case "string": ##""type": "string""##
+            case "reviewgate version": ##""type": "string", "pattern": "^[0-9]+(\\.[0-9]+)*(-.+)?$""##
             default: nil
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(ReviewGateTools) import ReviewGate
 import ReviewGateTestSupport
 import Testing
 
@@ -45,6 +46,7 @@ import Testing
             text == """
                 # yaml-language-server: $schema=../schemas/state.schema.json
                 reviewgate_state: 1
+                written_by: "\(LibraryVersion.text)"
                 installed_at: 2026-01-01T00:00:00Z
                 launches: 0
                 app: {short: "1.0", build: "1"}

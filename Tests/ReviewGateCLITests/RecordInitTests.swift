@@ -1,4 +1,5 @@
 import Foundation
+@_spi(ReviewGateTools) import ReviewGate
 import ReviewGateTestSupport
 import Testing
 
@@ -15,7 +16,8 @@ import Testing
         let text = try String(contentsOf: folder.appending(path: "new.yaml"), encoding: .utf8)
         #expect(
             text
-                == "reviewgate_state: 1\ninstalled_at: 2026-01-01T00:00:00Z\nlaunches: 0\napp: {short: \"1.0\", build: \"1\"}\n"
+                == "reviewgate_state: 1\nwritten_by: \"\(LibraryVersion.text)\"\ninstalled_at: 2026-01-01T00:00:00Z\nlaunches: 0\n"
+                + "app: {short: \"1.0\", build: \"1\"}\n"
         )
         let again = try CLIRunner.run(["record", "--policy", "policy.yaml"] + arguments, in: folder)
         #expect(again.stdout == "new.yaml exists: left as it is\n")

@@ -109,4 +109,43 @@ struct StateDamageTests {
         #expect(harness.sentEvents.compactMap(\.decision).last?.blockedBy == ["once_per_version"])
         #expect(try harness.state().asks.map(\.build) == [nil])
     }
+
+    /// A key this reviewgate does not know is a newer one's only under a newer `written_by`; else,
+    /// and whenever a required key is missing, the file is damaged: moved aside, the moment decided.
+    @Test(
+        "an unknown key is damage unless a newer reviewgate wrote the file",
+        arguments: [
+            // A flipped bit in a key's name, in a state an earlier reviewgate wrote (no written_by).
+            #"{"reviewgate_state": 1, "installed_az": "2026-01-01T00:00:00Z", "app": {"build": "1"}}"#,
+            #"{"reviewgate_state": 1, "installed_at": "2026-01-01T00:00:00Z", "app": {"build": "1"}, "flagz": {}}"#,
+            // This reviewgate wrote it: it knows every key it writes.
+            #"{"reviewgate_state": 1, "written_by": "\#(LibraryVersion.text)", "installed_at": "2026-01-01T00:00:00Z", "app": {"build": "1"}, "streaks": {}}"#,
+            // A newer reviewgate's, but a required key is missing.
+            #"{"reviewgate_state": 1, "written_by": "9.1.0", "installed_az": "2026-01-01T00:00:00Z", "app": {"build": "1"}}"#,
+            // A written_by that is no version.
+            #"{"reviewgate_state": 1, "written_by": "tomorrow", "installed_at": "2026-01-01T00:00:00Z", "app": {"build": "1"}, "streaks": {}}"#,
+            #"{"reviewgate_state": 1, "written_by": "tomorrow", "installed_at": "2026-01-01T00:00:00Z", "app": {"build": "1"}}"#,
+        ])
+    func unknownKeyIsDamage(_ text: String) async throws {
+        let harness = try PrompterHarness()
+        try text.write(to: harness.stateFile, atomically: true, encoding: .utf8)
+        let prompter = harness.prompter(policy: try PresentationTests.policy())
+        await prompter.donate("done", scene: "Done")
+        await harness.advance(by: .seconds(2))
+        await prompter.waitUntilIdle()
+        #expect(harness.events == ["state_reset", "decision:allow", "presented"])
+        #expect(harness.sentEvents.first?.detail == "invalid")
+        #expect(try StateRecoveryTests.movedAside(in: harness.folder).count == 1)
+        #expect(try harness.state().writtenBy == LibraryVersion.text)
+    }
+
+    @Test("the prompter writes the reviewgate version into the state it writes")
+    func writesItsVersion() async throws {
+        let harness = try PrompterHarness()
+        let prompter = harness.prompter(policy: try PresentationTests.policy())
+        await prompter.donate("done", scene: "Other")
+        await prompter.waitUntilIdle()
+        let text = try String(contentsOf: harness.stateFile, encoding: .utf8)
+        #expect(text.contains(#""written_by": "\#(LibraryVersion.text)""#), "\(text)")
+    }
 }

@@ -99,11 +99,11 @@ struct StateRecoveryTests {
     }
 
     @Test(
-        "a newer reviewgate's state (its format, or a key this one does not know) stays as it is: newer_state",
+        "a newer reviewgate's state (its format, or a key this one does not know under a newer written_by) stays as it is: newer_state",
         arguments: [
             #"{"reviewgate_state": 2, "installed_at": "2026-01-01T00:00:00Z", "app": {"build": "1"}}"#,
-            #"{"reviewgate_state": 1, "installed_at": "2026-01-01T00:00:00Z", "app": {"build": "1"}, "streaks": {}}"#,
-            #"{"reviewgate_state": 1, "installed_at": "2026-01-01T00:00:00Z", "app": {"build": "1", "channel": "beta"}}"#,
+            #"{"reviewgate_state": 1, "written_by": "9.1.0", "installed_at": "2026-01-01T00:00:00Z", "app": {"build": "1"}, "streaks": {}}"#,
+            #"{"reviewgate_state": 1, "written_by": "9.1.0-beta", "installed_at": "2026-01-01T00:00:00Z", "app": {"build": "1", "channel": "beta"}}"#,
         ])
     func newerState(_ text: String) async throws {
         let harness = try PrompterHarness()

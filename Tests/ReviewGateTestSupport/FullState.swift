@@ -47,6 +47,10 @@ package enum FullState {
         for field in ReviewState.plainFields {
             switch field.value {
             case .text(let path): state[keyPath: path] = string()
+            case .version(let path):
+                let dev = Bool.random(using: &random) ? "-dev" : ""
+                state[keyPath: path] =
+                    "0.\(Int.random(in: 2...99, using: &random)).\(Int.random(in: 0...9, using: &random))\(dev)"
             case .time(let path): state[keyPath: path] = time()
             case .count(let path): state[keyPath: path] = Int.random(in: 1...ReviewState.largestCount, using: &random)
             }

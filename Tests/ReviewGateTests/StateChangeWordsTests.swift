@@ -41,6 +41,8 @@ import Testing
     static let minute = TimeSpan(seconds: 60)
 
     static let fields: [Field] = [
+        Field(
+            "writtenBy", without: "the reviewgate that last wrote the file (its writer sets it), not a step's change"),
         Field("userID", without: "the app's id for the person (the prompter sets it), not a step's change"),
         Field("installedAt", without: "the install: no step changes it"),
         Field(

@@ -70,6 +70,7 @@ extension LanguageCatalogue {
     /// A state file's keys (Semantics §3).
     static let stateTable = #"""
         /reviewgate_state         ; 0.2 ; integer: 1 ; required ; state
+        /written_by               ; 0.6 ; reviewgate version ; null ; state
         /user_id                  ; 0.2 ; string ; null ; state
         /installed_at             ; 0.2 ; timestamp ; required ; state
         /session_started_at       ; 0.2 ; timestamp ; null ; state

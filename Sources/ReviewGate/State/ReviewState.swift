@@ -1,6 +1,9 @@
 /// What the app knows about one person on one device (Semantics §3): the input of every decision,
 /// and what `record` updates.
 public struct ReviewState: Sendable, Hashable {
+    /// The library version that last wrote the state file (`0.6.0`), which decides whether a key
+    /// it holds that this library does not know is a newer library's or damage (Semantics §11).
+    public var writtenBy: String?
     /// A stable pseudonymous id; rollout needs it.
     public var userID: String?
     /// When the app was installed (first opened).
@@ -59,6 +62,7 @@ public struct ReviewState: Sendable, Hashable {
     /// The fields of one plain value, in the order a state file writes them: the state's writer
     /// and reader handle each alike (``PlainField``), and the tests' full state sets each.
     package static let plainFields: [PlainField] = [
+        .version("written_by", \.writtenBy),
         .text("user_id", \.userID),
         .time("session_started_at", \.sessionStartedAt),
         .time("version_first_seen_at", \.versionFirstSeenAt),

@@ -1,12 +1,13 @@
 /// Why a JSON state file cannot be decoded, as an app's prompter recovers from it (Semantics §11): a file
 /// that is not JSON or not a state is moved aside and replaced; one that a newer reviewgate wrote
-/// (a newer format, or a key this one does not know) is left as it is.
+/// (a newer format, or a key this one does not know with a newer `written_by`) is left as it is.
 package enum StateFailure: String, Sendable {
     /// Not JSON: empty, cut short, binary.
     case notJSON = "not_json"
     /// JSON, but not a state: a required field missing, a value of the wrong type or range.
     case invalid
-    /// A newer reviewgate's state: its format, or a key this one does not know.
+    /// A newer reviewgate's state: its format, or a key this one does not know where `written_by`
+    /// is newer than this reviewgate (and no required key is missing).
     case newerState = "newer_state"
 
     /// Why `bytes` cannot be decoded as a JSON state; `nil` when they can.
@@ -20,12 +21,29 @@ package enum StateFailure: String, Sendable {
         }
         var reader = NodeReader()
         let state = StateDecoder.decode(root, versionKey: nil, defaultInstalledAt: nil, reader: &reader)
-        if reader.unknownKeys > 0 || FormatVersion.state.refusal(root["reviewgate_state"]) != nil {
+        if FormatVersion.state.refusal(root["reviewgate_state"]) != nil {
+            self = .newerState
+        } else if reader.unknownKeys > 0, Self.newerWriter(root), !Self.lacksRequiredKey(root) {
+            // A key this library does not know, in a newer library's state: left as it is.
             self = .newerState
         } else if state == nil || reader.hasErrors {
             self = .invalid
         } else {
             return nil
         }
+    }
+
+    /// Whether the state's `written_by` names a library newer than this one (Semantics §3).
+    static func newerWriter(_ root: DocumentNode) -> Bool {
+        guard case .string(let text)? = root["written_by"]?.scalar?.value,
+            let writer = AppVersionNumber(release: text)
+        else { return false }
+        return writer > LibraryVersion.current
+    }
+
+    /// Whether the state lacks a key every state file has (`reviewgate_state`, `installed_at`):
+    /// damage, whoever wrote it.
+    static func lacksRequiredKey(_ root: DocumentNode) -> Bool {
+        root["reviewgate_state"] == nil || root["installed_at"] == nil
     }
 }

@@ -5,6 +5,11 @@ extension KeyWords {
             "The state format version. Only 1 exists.",
             summary: "the format version: `1`",
             defaultWords: "required in a file"),
+        "state:/written_by": KeyWords(
+            "The reviewgate version that last wrote the file, as `0.6.0`; written by the app's prompter and `record`. A key this reviewgate does not know is a newer reviewgate's (`newer_state`, the file left as it is) only when this version, or `reviewgate_state`, is newer; otherwise the file is damaged, and an app's prompter moves it aside.",
+            summary:
+                "the reviewgate version that last wrote it (`0.6.0`): a key this one does not know is a newer one's only when this is newer",
+            defaultWords: "none: an earlier reviewgate's"),
         "state:/user_id": KeyWords(
             "A stable, opaque id for the person; `rollout` needs it (without it, rollout fails).",
             summary: "a stable, opaque id for the person: `rollout` and experiments bucket by it",
