@@ -127,12 +127,7 @@ struct StateDamageTests {
             #"{"reviewgate_state": 1, "written_by": "tomorrow", "installed_at": "2026-01-01T00:00:00Z", "app": {"build": "1"}}"#,
         ])
     func unknownKeyIsDamage(_ text: String) async throws {
-        let harness = try PrompterHarness()
-        try text.write(to: harness.stateFile, atomically: true, encoding: .utf8)
-        let prompter = harness.prompter(policy: try PresentationTests.policy())
-        await prompter.donate("done", scene: "Done")
-        await harness.advance(by: .seconds(2))
-        await prompter.waitUntilIdle()
+        let harness = try await StateRecoveryTests.doneOnce(onStateFile: text)
         #expect(harness.events == ["state_reset", "decision:allow", "presented"])
         #expect(harness.sentEvents.first?.detail == "invalid")
         #expect(try StateRecoveryTests.movedAside(in: harness.folder).count == 1)

@@ -20,6 +20,18 @@ struct StateRecoveryTests {
         ("installed_at missing", Array(#"{"reviewgate_state": 1, "user_id": "u"}"#.utf8), "invalid"),
     ]
 
+    /// A prompter of ``PresentationTests/policy(delay:name:)`` on a state file holding `text`,
+    /// after one allowed moment's delay: its harness.
+    static func doneOnce(onStateFile text: String) async throws -> PrompterHarness {
+        let harness = try PrompterHarness()
+        try text.write(to: harness.stateFile, atomically: true, encoding: .utf8)
+        let prompter = harness.prompter(policy: try PresentationTests.policy())
+        await prompter.donate("done", scene: "Done")
+        await harness.advance(by: .seconds(2))
+        await prompter.waitUntilIdle()
+        return harness
+    }
+
     /// The files beside the state file that hold moved-aside states.
     static func movedAside(in folder: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -106,12 +118,7 @@ struct StateRecoveryTests {
             #"{"reviewgate_state": 1, "written_by": "9.1.0-beta", "installed_at": "2026-01-01T00:00:00Z", "app": {"build": "1", "channel": "beta"}}"#,
         ])
     func newerState(_ text: String) async throws {
-        let harness = try PrompterHarness()
-        try text.write(to: harness.stateFile, atomically: true, encoding: .utf8)
-        let prompter = harness.prompter(policy: try PresentationTests.policy())
-        await prompter.donate("done", scene: "Done")
-        await harness.advance(by: .seconds(2))
-        await prompter.waitUntilIdle()
+        let harness = try await Self.doneOnce(onStateFile: text)
         #expect(harness.events == ["dropped:state_error"])
         #expect(harness.sentEvents.first?.detail == "newer_state")
         #expect(harness.presenterCalls.isEmpty)
