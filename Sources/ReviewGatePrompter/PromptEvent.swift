@@ -30,6 +30,11 @@ public struct PromptEvent: Sendable {
         /// was moved aside and replaced by a fresh state, on which the moment that found it was
         /// decided. Its asks and answers are lost: every age guard starts again.
         public static let stateReset = Kind(rawValue: "state_reset")
+        /// The state could not be read or written (``PromptEvent/detail`` says why, as a
+        /// `state_error` drop's does), and the wanted prompt, whose budget says `state_error: allow`
+        /// (a paywall the app must show), was granted without it: `presented` (with `recorded:
+        /// false`) or `dropped` follows, and nothing is recorded.
+        public static let stateError = Kind(rawValue: "state_error")
     }
 
     /// Why a prompt was not shown: a stable id that a later version may add to (compare with `==`).
@@ -94,13 +99,14 @@ public struct PromptEvent: Sendable {
     public var recorded: Bool?
     /// More about a drop or a presentation: the file error's reason (`disk_full`), the trigger id
     /// the policy lacks, or `lease_expired` for an ask recorded after its lease lapsed; for a
-    /// candidate the budget held back, why (`outranked by paywall (priority 80)`).
+    /// ``Kind/stateError`` and the presentation after it, the state's error; for a candidate the
+    /// budget held back, why (`outranked by paywall (priority 80)`).
     public var detail: String?
     /// When: the moment's time, or the time the presenter was called.
     public var at: Timestamp
 
-    /// `review_gate_decision`, `review_gate_presented`, `review_gate_dropped` or
-    /// `review_gate_state_reset`: the analytics event's name.
+    /// `review_gate_decision`, `review_gate_presented`, `review_gate_dropped`,
+    /// `review_gate_state_reset` or `review_gate_state_error`: the analytics event's name.
     public var name: String { "review_gate_\(kind.rawValue)" }
 
     /// The event's fields in a fixed order, with their names in its JSON: `kind`; under a budget

@@ -103,6 +103,11 @@ extension Prompter {
         switch result {
         case .success(let value): grant = value
         case .failure(let error):
+            if let prompt = wanted.first, budget.prompt(named: prompt)?.grantedOnStateError == true,
+                let detail = Self.stateErrorDetail(error)
+            {
+                return grantWithoutState(prompt, of: budget, detail: detail, at: moment.now)
+            }
             reportFailure(
                 error, origin: PromptEvent.Origin(budget, prompt: wanted.first), trigger: moment.trigger,
                 wanted: wanted.first, at: moment.now)
@@ -122,6 +127,44 @@ extension Prompter {
             requireSameScene: presentation?.requireSameScene ?? false, rules: rules,
             origin: PromptEvent.Origin(budget, prompt: granted.prompt), lease: lease)
         return await begin(ask, leased: grant.lease != nil, at: arbitration.moment.now)
+    }
+
+    /// Semantics §12 `state_error: allow`: the wanted external prompt, granted on a state that cannot be
+    /// read or written, with a `state_error` event; shown at once unless an ask is pending here or
+    /// the app is in the background, and nothing recorded (no lease, no ask).
+    private func grantWithoutState(
+        _ prompt: String, of budget: Budget, detail: String, at now: Timestamp
+    ) -> Task<Bool, Never>? {
+        let origin = PromptEvent.Origin(budget, prompt: prompt)
+        sink(PromptEvent(kind: .stateError, origin: origin, trigger: nil, detail: detail, at: now))
+        let blocked: PromptEvent.DropReason? = pending != nil ? .pending : backgroundSince != nil ? .background : nil
+        if let blocked {
+            sink(PromptEvent(kind: .dropped, origin: origin, trigger: nil, reason: blocked, at: now))
+            return nil
+        }
+        let presenter = presenters[presenterKey(prompt)]
+        return Task {
+            let shownAt = self.timestamp()
+            guard let presenter, await presenter() else {
+                self.sink(PromptEvent(kind: .dropped, origin: origin, trigger: nil, reason: .notPresented, at: shownAt))
+                return false
+            }
+            self.sink(
+                PromptEvent(
+                    kind: .presented, origin: origin, trigger: nil, recorded: false, detail: detail, at: shownAt))
+            return true
+        }
+    }
+
+    /// The reason a state could not be read or written (`disk_full`, `newer_state`); `nil` for
+    /// another failure (another process holding the lock too long, an unknown prompt).
+    static func stateErrorDetail(_ error: any Error) -> String? {
+        switch error {
+        case let error as FileError where error.reason == .lockTimeout: nil
+        case let error as FileError: error.reason.rawValue
+        case let error as UndecodableState: error.failure.rawValue
+        default: nil
+        }
     }
 
     /// Makes `ask` the pending ask, unless another is pending (here, or holding the state's lease:

@@ -99,6 +99,11 @@ extension JSONSchema {
                   "description": "{{budget:/prompts/*/ignores_budget}}",
                   "type": ["boolean", "null"],
                   "default": false
+                },
+                "state_error": {
+                  "description": "{{budget:/prompts/*/state_error}}",
+                  "enum": ["allow", "block"],
+                  "default": "block"
                 }
               },
               "additionalProperties": false,

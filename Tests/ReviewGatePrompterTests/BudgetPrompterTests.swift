@@ -15,14 +15,14 @@ struct BudgetPrompterTests {
     /// A paywall (priority 80) and the review (50), both decided by policies that allow every
     /// `done`, the paywall after 1 s, the review after 2 s and only on scene Done; an external
     /// what's-new sheet (60); 2 h between any two prompts; a 30 s lease.
-    static func budget(gaps: String = "[{min: 2h}]") throws -> Budget {
+    static func budget(gaps: String = "[{min: 2h}]", whatsNew: String = "{priority: 60}") throws -> Budget {
         let files = [
             "b.yaml": """
             reviewgate_budget: 1
             name: test-budget
             prompts:
               paywall: {priority: 80, policy: paywall.yaml}
-              whats_new: {priority: 60}
+              whats_new: \(whatsNew)
               review: {priority: 50, policy: review.yaml}
             gaps: \(gaps)
             lease: 30s

@@ -144,6 +144,9 @@ package struct BudgetPrompt: Sendable {
     /// Whether it skips the budget's limits and gaps (it still counts in them and yields to a live
     /// lease and to priority).
     package var ignoresBudget: Located<Bool>
+    /// Whether it is granted when the state cannot be read or written (`state_error: allow`, an
+    /// external prompt only; Semantics §12), with nothing recorded. Every other prompt fails closed.
+    package var grantedOnStateError = false
     /// Where the prompt's name is written.
     package var location: SourceLocation?
 
@@ -151,6 +154,14 @@ package struct BudgetPrompt: Sendable {
     package var kind: String {
         policyPath.map { "policy \($0.value)" } ?? "external"
     }
+}
+
+/// What a budget's prompt does when the state cannot be read or written (`state_error`).
+package enum StateErrorRule: String, Sendable, CaseIterable {
+    /// Granted, with nothing recorded: an external prompt the app must show to earn.
+    case allow
+    /// Not shown, as every prompt by default (fail closed).
+    case block
 }
 
 /// A limit over every prompt shown: fewer than `max` in a window, a session or a lifetime.

@@ -110,11 +110,22 @@ package struct BudgetDecoder {
                 }
             }
             let ignores = fields["ignores_budget"].flatMap { reader.bool($0, "ignores_budget of \(name)") } ?? false
-            prompts.append(
-                BudgetPrompt(
-                    name: name, priority: priority, policyPath: path, policy: nil,
-                    ignoresBudget: Located(ignores, at: fields.keyLocation("ignores_budget")),
-                    location: entry.key.location))
+            var prompt = BudgetPrompt(
+                name: name, priority: priority, policyPath: path, policy: nil,
+                ignoresBudget: Located(ignores, at: fields.keyLocation("ignores_budget")),
+                location: entry.key.location)
+            if let node = fields["state_error"],
+                let rule = reader.choice(node, "state_error of \(name)", as: StateErrorRule.self)
+            {
+                if rule == .allow, path != nil {
+                    // A policy's prompt is decided on the state: without it, no guard can hold.
+                    reader.error(
+                        "state_error: allow is for an external prompt (one without a policy), such as a paywall the app must show; \(name)'s policy cannot decide without the state",
+                        at: node.location)
+                }
+                prompt.grantedOnStateError = rule == .allow && path == nil
+            }
+            prompts.append(prompt)
         }
         return prompts
     }

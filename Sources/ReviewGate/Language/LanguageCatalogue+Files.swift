@@ -14,6 +14,7 @@ extension LanguageCatalogue {
         /prompts/*/priority       ; 0.3 ; integer 1–100 ; required ; budget
         /prompts/*/policy         ; 0.3 ; relative path ; null ; budget
         /prompts/*/ignores_budget ; 0.3 ; boolean ; false ; budget
+        /prompts/*/state_error    ; 0.6 ; allow | block ; "block" ; damage
         /limits/*/max             ; 0.3 ; integer ≥ 1 ; required ; budget
         /limits/*/per             ; 0.3 ; duration, or session ; a lifetime ; budget
         /gaps/*/after             ; 0.3 ; prompt name ; any prompt ; budget

@@ -229,6 +229,9 @@ extension KeyWords {
         "budget:/prompts/*/ignores_budget": KeyWords(
             "Shown whatever the limits and gaps say; it still counts in them, and yields to a live lease and to priority. `validate` warns."
         ),
+        "budget:/prompts/*/state_error": KeyWords(
+            "What the prompt does when the state cannot be read or written: `block` (the default, as every prompt: nothing shown), or `allow` for an external prompt the app must show to earn, such as a paywall: granted with a `state_error` event, nothing recorded."
+        ),
         "budget:/limits/*/max": KeyWords(
             "The most prompts shown per `per`."),
         "budget:/limits/*/per": KeyWords(
