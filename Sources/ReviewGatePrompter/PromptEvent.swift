@@ -26,9 +26,10 @@ public struct PromptEvent: Sendable {
         public static let presented = Kind(rawValue: "presented")
         /// An allowed moment's prompt was not shown, or a moment could not be decided: ``PromptEvent/reason`` says why.
         public static let dropped = Kind(rawValue: "dropped")
-        /// The state file could not be decoded (``PromptEvent/detail``: `not_json` or `invalid`): it
-        /// was moved aside and replaced by a fresh state, on which the moment that found it was
-        /// decided. Its asks and answers are lost: every age guard starts again.
+        /// The state was replaced by a fresh one: it could not be decoded (``PromptEvent/detail``:
+        /// `not_json` or `invalid`), so it was moved aside and the moment that found it decided on
+        /// the fresh state, which keeps the flags, attributes, experiments, asks and answers still
+        /// known; or the app asked (``Prompter/reset()``, `detail`: `requested`).
         public static let stateReset = Kind(rawValue: "state_reset")
         /// The state could not be read or written (``PromptEvent/detail`` says why, as a
         /// `state_error` drop's does), and the wanted prompt, whose budget says `state_error: allow`

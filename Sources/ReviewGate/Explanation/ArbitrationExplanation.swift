@@ -1,8 +1,9 @@
 /// An arbitration (Semantics §12) for people and for machines: which prompt was granted, then each
 /// candidate, its policy's decision explained as `evaluate --explain` does and the budget's checks.
 ///
-/// The core keeps what a decision event says of a budget's check (``message(_:)``); the text and
-/// JSON renderings are `ReviewGateAuthoring`'s, so that an app does not link them.
+/// The core keeps what a decision event says of a budget's check (``message(_:)``) and the text,
+/// which an app's debug view shows (`Prompter.explain`); the JSON rendering is
+/// `ReviewGateAuthoring`'s, so that an app does not link it.
 package struct ArbitrationExplanation {
     /// The budget arbitrated under.
     package var budget: Budget
