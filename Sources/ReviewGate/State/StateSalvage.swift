@@ -69,9 +69,13 @@ package struct StateSalvage: Sendable, Equatable {
     }
 
     /// The items of `a` and `b`, each once, in order of time (those of one time in the order given).
-    private static func union<Item: Hashable>(_ a: [Item], _ b: [Item], at time: (Item) -> Timestamp) -> [Item] {
-        var seen: Set<Item> = []
-        let all = (a + b).filter { seen.insert($0).inserted }
-        return all.enumerated().sorted { (time($0.element), $0.offset) < (time($1.element), $1.offset) }.map(\.element)
+    /// Lists of asks and answers are short: each item is looked for among those kept, then put in place.
+    private static func union<Item: Equatable>(_ a: [Item], _ b: [Item], at time: (Item) -> Timestamp) -> [Item] {
+        var merged: [Item] = []
+        for item in a + b where !merged.contains(item) {
+            let after = merged.lastIndex { time($0) <= time(item) }.map { $0 + 1 } ?? 0
+            merged.insert(item, at: after)
+        }
+        return merged
     }
 }
