@@ -26,14 +26,29 @@ extension Prompter {
     }
 
     /// What ``want(_:scene:)`` of `prompt` would decide now under the budget, and why, without
-    /// recording it or showing anything.
+    /// recording it or showing anything. Throws for a prompter of one policy, which has no prompt
+    /// to want, as for a prompt the budget does not have.
     public func explain(want prompt: String) async throws -> Explanation {
-        try await explain(
+        guard case .budget = ruling() else {
+            throw Arbiter.UsageError(description: "a prompter of one policy has no prompt to want: explain a moment")
+        }
+        var explanation = try await explain(
             Moment(time: localTime(), subject: .everyTrigger, scene: currentScene, source: .system), wanted: [prompt])
+        if explanation.granted == prompt, presenters[prompt] == nil {
+            // As want does: a prompt that cannot be shown is not granted.
+            explanation.granted = nil
+            explanation.text += "\nno presenter for \(prompt): want shows nothing (not_presented)"
+        }
+        return explanation
     }
 
     private func explain(_ moment: Moment, wanted: [String]) async throws -> Explanation {
         let ruling = ruling()
+        // As a moment arbitrates: a policy's prompt with no presenter now is no candidate.
+        let unpresentable: Set<String> =
+            if case .budget(let budget) = ruling {
+                Set(budget.prompts.filter { $0.policy != nil && presenters[$0.name] == nil }.map(\.name))
+            } else { [] }
         let result = await onDisk(at: moment.now, rules: ruling.stateRules) { state in
             // Decided on a copy: nothing the moment would count or record is written.
             let state = state
@@ -44,7 +59,8 @@ extension Prompter {
                     decisions: [decision], granted: decision.isAllowed ? decision.prompt : nil,
                     text: TextExplanation().render(decision, policy: policy))
             case .budget(let budget):
-                let arbitration = try Arbiter.arbitrate(budget, state: state, moment: moment, wanted: wanted)
+                let arbitration = try Arbiter.arbitrate(
+                    budget, state: state, moment: moment, wanted: wanted, promising: true, excluding: unpresentable)
                 return Explanation(
                     decisions: arbitration.candidates.compactMap(\.decision), granted: arbitration.granted,
                     text: ArbitrationExplanation(budget: budget).text(arbitration))

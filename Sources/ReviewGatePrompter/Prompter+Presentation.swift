@@ -27,6 +27,9 @@ extension Prompter {
         var origin: PromptEvent.Origin
         /// The lease it holds, by id.
         var lease: String
+        /// Why the state could not be read or written, for a prompt granted without it (`state_error:
+        /// allow`): it holds no lease, and nothing is recorded when it shows.
+        var withoutState: String? = nil
     }
 
     /// Decides a moment (under the policy, or arbitrated under the budget) and counts it under the
@@ -106,7 +109,8 @@ extension Prompter {
             if let prompt = wanted.first, budget.prompt(named: prompt)?.grantedOnStateError == true,
                 let detail = Self.stateErrorDetail(error)
             {
-                return grantWithoutState(prompt, of: budget, detail: detail, at: moment.now)
+                return await grantWithoutState(
+                    prompt, of: budget, rules: rules, scene: moment.scene, detail: detail, at: moment.now)
             }
             reportFailure(
                 error, origin: PromptEvent.Origin(budget, prompt: wanted.first), trigger: moment.trigger,
@@ -130,30 +134,18 @@ extension Prompter {
     }
 
     /// Semantics §12 `state_error: allow`: the wanted external prompt, granted on a state that cannot be
-    /// read or written, with a `state_error` event; shown at once unless an ask is pending here or
-    /// the app is in the background, and nothing recorded (no lease, no ask).
+    /// read or written, with a `state_error` event; shown at once as any granted prompt (one ask at
+    /// a time, none in the background), with no lease and nothing recorded.
     private func grantWithoutState(
-        _ prompt: String, of budget: Budget, detail: String, at now: Timestamp
-    ) -> Task<Bool, Never>? {
+        _ prompt: String, of budget: Budget, rules: StateKeeper.Rules, scene: String?, detail: String,
+        at now: Timestamp
+    ) async -> Task<Bool, Never>? {
         let origin = PromptEvent.Origin(budget, prompt: prompt)
         sink(PromptEvent(kind: .stateError, origin: origin, trigger: nil, detail: detail, at: now))
-        let blocked: PromptEvent.DropReason? = pending != nil ? .pending : backgroundSince != nil ? .background : nil
-        if let blocked {
-            sink(PromptEvent(kind: .dropped, origin: origin, trigger: nil, reason: blocked, at: now))
-            return nil
-        }
-        let presenter = presenters[presenterKey(prompt)]
-        return Task {
-            let shownAt = self.timestamp()
-            guard let presenter, await presenter() else {
-                self.sink(PromptEvent(kind: .dropped, origin: origin, trigger: nil, reason: .notPresented, at: shownAt))
-                return false
-            }
-            self.sink(
-                PromptEvent(
-                    kind: .presented, origin: origin, trigger: nil, recorded: false, detail: detail, at: shownAt))
-            return true
-        }
+        let ask = PendingAsk(
+            prompt: prompt, trigger: nil, scene: scene, delay: TimeSpan(nanoseconds: 0), requireSameScene: false,
+            rules: rules, origin: origin, lease: "", withoutState: detail)
+        return await begin(ask, leased: true, at: now)
     }
 
     /// The reason a state could not be read or written (`disk_full`, `newer_state`); `nil` for
@@ -216,6 +208,13 @@ extension Prompter {
             await release(ask, .notPresented, at: shownAt)
             return false
         }
+        if let detail = ask.withoutState {
+            sink(
+                PromptEvent(
+                    kind: .presented, origin: ask.origin, trigger: ask.trigger, recorded: false, detail: detail,
+                    at: shownAt))
+            return true
+        }
         let shown = StateKeeper.Unrecorded(lease: ask.lease, prompt: ask.prompt, trigger: ask.trigger, shownAt: shownAt)
         let clock = wallClock
         let outcome = await withCheckedContinuation { continuation in
@@ -236,7 +235,9 @@ extension Prompter {
     /// the event sent. A release that fails leaves the lease to expire.
     private func release(_ ask: PendingAsk, _ reason: PromptEvent.DropReason, at time: Timestamp? = nil) async {
         let now = time ?? timestamp()
-        _ = await onDisk(at: now, rules: ask.rules) { Transition.release(lease: ask.lease, in: &$0) }
+        if ask.withoutState == nil {
+            _ = await onDisk(at: now, rules: ask.rules) { Transition.release(lease: ask.lease, in: &$0) }
+        }
         drop(ask, reason, at: now)
     }
 

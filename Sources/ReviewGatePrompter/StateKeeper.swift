@@ -124,7 +124,8 @@ package final class StateKeeper: @unchecked Sendable {
                 // What this process knows wins over what the damaged file still shows (Semantics §11).
                 let kept = oldFile.merging(known)
                 var fresh = ReviewState(
-                    userID: appUserID ?? kept.userID ?? Self.newUserID(), installedAt: now, sessionStartedAt: now,
+                    userID: appUserID ?? oldFile.userID ?? known.userID ?? Self.newUserID(), installedAt: now,
+                    sessionStartedAt: now,
                     app: version, versionFirstSeenAt: now)
                 kept.seed(&fresh)
                 return fresh
@@ -162,13 +163,15 @@ private struct KeptStore: StateStore {
     var version: AppVersion
     var rules: StateKeeper.Rules
     var now: Timestamp
-    /// Keeps what the state is after a change, on the keeper's queue.
+    /// Keeps what the state is after a change that was written, on the keeper's queue.
     var remember: (ReviewState) -> Void
 
     func load() throws -> ReviewState { try store.load() }
 
     func update<Result>(_ change: (inout ReviewState) throws -> Result) throws -> Result {
-        try store.update { state in
+        // Remembered once written: an ask owed or a decision never sent is not known yet.
+        var written: ReviewState?
+        let result = try store.update { state in
             if let owed {
                 Transition.commit(
                     lease: owed.lease, prompt: owed.prompt, trigger: owed.trigger, shownAt: owed.shownAt, now: now,
@@ -181,8 +184,10 @@ private struct KeptStore: StateStore {
             }
             Transition.update(&state, to: version, at: now, versionKey: rules.versionKey, counting: rules.counting)
             let result = try change(&state)
-            remember(state)
+            written = state
             return result
         }
+        if let written { remember(written) }
+        return result
     }
 }

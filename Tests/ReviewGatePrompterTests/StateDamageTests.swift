@@ -120,7 +120,10 @@ struct StateDamageTests {
             #"{"reviewgate_state": 1, "installed_at": "2026-01-01T00:00:00Z", "app": {"build": "1"}, "flagz": {}}"#,
             // This reviewgate wrote it: it knows every key it writes.
             #"{"reviewgate_state": 1, "written_by": "\#(LibraryVersion.text)", "installed_at": "2026-01-01T00:00:00Z", "app": {"build": "1"}, "streaks": {}}"#,
-            // A newer reviewgate's, but a required key is missing.
+            // This release (a -suffix is ignored: 0.6.0-dev is 0.6.0).
+            #"{"reviewgate_state": 1, "written_by": "0.6.0", "installed_at": "2026-01-01T00:00:00Z", "app": {"build": "1"}, "streaks": {}}"#,
+            // A newer reviewgate's, but a required key is missing, at the top or in an ask.
+            #"{"reviewgate_state": 1, "written_by": "9.1.0", "installed_at": "2026-01-01T00:00:00Z", "app": {"build": "1"}, "asks": [{"aT": "2026-01-01T00:00:00Z"}]}"#,
             #"{"reviewgate_state": 1, "written_by": "9.1.0", "installed_az": "2026-01-01T00:00:00Z", "app": {"build": "1"}}"#,
             // A written_by that is no version.
             #"{"reviewgate_state": 1, "written_by": "tomorrow", "installed_at": "2026-01-01T00:00:00Z", "app": {"build": "1"}, "streaks": {}}"#,
@@ -142,5 +145,22 @@ struct StateDamageTests {
         await prompter.waitUntilIdle()
         let text = try String(contentsOf: harness.stateFile, encoding: .utf8)
         #expect(text.contains(#""written_by": "\#(LibraryVersion.text)""#), "\(text)")
+    }
+
+    @Test("an ask whose write failed is written once after damage: owed, not also remembered")
+    func owedAskOnce() async throws {
+        let harness = try PrompterHarness()
+        let prompter = harness.prompter(policy: try PresentationTests.policy())
+        await prompter.donate("done", scene: "Done")
+        harness.setDiskFull(true)
+        await harness.advance(by: .seconds(2))
+        await prompter.waitUntilIdle()
+        #expect(harness.events == ["decision:allow", "presented:unrecorded"])
+        harness.setDiskFull(false)
+        try Self.damage.write(to: harness.stateFile, atomically: true, encoding: .utf8)
+        await prompter.donate("done", scene: "Done")
+        await prompter.waitUntilIdle()
+        #expect(harness.events.suffix(2) == ["state_reset", "decision:block"])
+        #expect(try harness.state().asks.count == 1)
     }
 }

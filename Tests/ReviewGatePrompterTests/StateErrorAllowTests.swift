@@ -31,6 +31,29 @@ struct StateErrorAllowTests {
         #expect(try String(contentsOf: harness.stateFile, encoding: .utf8) == Self.newer, "the file left as it is")
     }
 
+    @Test("granted without the state, it is still one ask at a time: a second want while it shows is dropped")
+    func oneAtATime() async throws {
+        let harness = try PrompterHarness()
+        try Self.newer.write(to: harness.stateFile, atomically: true, encoding: .utf8)
+        let clock = harness.clock
+        let prompter = try harness.prompter(
+            budget: try Self.budget(), prompts: BudgetPrompterTests.prompts,
+            presenters: [
+                "whats_new": {
+                    try? await clock.sleep(for: .seconds(5))  // on screen until the test moves the clock
+                    return true
+                }
+            ])
+        let first = Task { await prompter.want("whats_new", scene: "Home") }
+        while harness.shown.isEmpty { await Task.yield() }
+        #expect(await prompter.want("whats_new", scene: "Home") == false)
+        await harness.advance(by: .seconds(5))
+        #expect(await first.value == true)
+        await prompter.waitUntilIdle()
+        #expect(harness.events == ["state_error", "state_error", "dropped:pending", "presented:unrecorded"])
+        #expect(harness.shown == ["app:whats_new"])
+    }
+
     @Test("the policy's prompts still fail closed on that state")
     func policyPromptsFailClosed() async throws {
         let harness = try PrompterHarness()

@@ -116,6 +116,8 @@ struct StateRecoveryTests {
             #"{"reviewgate_state": 2, "installed_at": "2026-01-01T00:00:00Z", "app": {"build": "1"}}"#,
             #"{"reviewgate_state": 1, "written_by": "9.1.0", "installed_at": "2026-01-01T00:00:00Z", "app": {"build": "1"}, "streaks": {}}"#,
             #"{"reviewgate_state": 1, "written_by": "9.1.0-beta", "installed_at": "2026-01-01T00:00:00Z", "app": {"build": "1", "channel": "beta"}}"#,
+            // A development version of a newer release is newer than this one.
+            #"{"reviewgate_state": 1, "written_by": "9.0.0-dev", "installed_at": "2026-01-01T00:00:00Z", "streaks": {}}"#,
         ])
     func newerState(_ text: String) async throws {
         let harness = try await Self.doneOnce(onStateFile: text)

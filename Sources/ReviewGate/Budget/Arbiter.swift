@@ -5,6 +5,11 @@ public enum Arbiter {
     public struct UsageError: Error, Sendable, CustomStringConvertible {
         /// The message for the person.
         public var description: String
+
+        /// An error with this message.
+        package init(description: String) {
+            self.description = description
+        }
     }
 
     /// Decides which prompt, if any, may interrupt at `moment`: each policy prompt whose policy

@@ -80,7 +80,7 @@ package struct BudgetDecoder {
     private mutating func decodePrompts(_ node: DocumentNode) -> [BudgetPrompt] {
         guard let entries = node.mapping else {
             reader.error(
-                "prompts must be a mapping of prompt names to {priority, policy, ignores_budget}; found \(node.summary)",
+                "prompts must be a mapping of prompt names to {priority, policy, ignores_budget, state_error}; found \(node.summary)",
                 at: node.location)
             return []
         }

@@ -28,6 +28,9 @@ package struct NodeReader {
     package var hasErrors: Bool { uncounted > 0 || diagnostics.contains { $0.severity == .error } }
 
     /// Everything found, as an error to throw.
+    /// How many required keys were missing (``require(_:in:_:)``): a state missing one is damaged
+    /// whoever wrote it (Semantics §11).
+    package var missingKeys = 0
     package var failure: DiagnosticError { DiagnosticError(diagnostics, alsoFound: uncounted) }
 
     package mutating func error(
@@ -131,6 +134,7 @@ package struct NodeReader {
     /// Reports each listed key that is missing.
     package mutating func require(_ keys: [String], in fields: Fields, _ what: String) {
         for key in keys where !fields.has(key) {
+            missingKeys += 1
             error("\(what) is missing the required key \"\(key)\"", at: fields.node.location)
         }
     }

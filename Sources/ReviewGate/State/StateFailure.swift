@@ -7,7 +7,7 @@ package enum StateFailure: String, Sendable {
     /// JSON, but not a state: a required field missing, a value of the wrong type or range.
     case invalid
     /// A newer reviewgate's state: its format, or a key this one does not know where `written_by`
-    /// is newer than this reviewgate (and no required key is missing).
+    /// is newer than this reviewgate (and no required key is missing, at any depth).
     case newerState = "newer_state"
 
     /// Why `bytes` cannot be decoded as a JSON state; `nil` when they can.
@@ -23,7 +23,7 @@ package enum StateFailure: String, Sendable {
         let state = StateDecoder.decode(root, versionKey: nil, defaultInstalledAt: nil, reader: &reader)
         if FormatVersion.state.refusal(root["reviewgate_state"]) != nil {
             self = .newerState
-        } else if reader.unknownKeys > 0, Self.newerWriter(root), !Self.lacksRequiredKey(root) {
+        } else if reader.unknownKeys > 0, Self.newerWriter(root), reader.missingKeys == 0 {
             // A key this library does not know, in a newer library's state: left as it is.
             self = .newerState
         } else if state == nil || reader.hasErrors {
@@ -39,11 +39,5 @@ package enum StateFailure: String, Sendable {
             let writer = AppVersionNumber(release: text)
         else { return false }
         return writer > LibraryVersion.current
-    }
-
-    /// Whether the state lacks a key every state file has (`reviewgate_state`, `installed_at`):
-    /// damage, whoever wrote it.
-    static func lacksRequiredKey(_ root: DocumentNode) -> Bool {
-        root["reviewgate_state"] == nil || root["installed_at"] == nil
     }
 }
