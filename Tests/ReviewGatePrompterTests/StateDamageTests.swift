@@ -163,4 +163,17 @@ struct StateDamageTests {
         #expect(harness.events.suffix(2) == ["state_reset", "decision:block"])
         #expect(try harness.state().asks.count == 1)
     }
+
+    @Test(
+        "a newer reviewgate's state with known keys only is read as before, and written_by is this one's after a write")
+    func newerWriterKnownKeys() async throws {
+        let text =
+            #"{"reviewgate_state": 1, "written_by": "9.1.0", "installed_at": "2026-01-01T00:00:00Z", "app": {"build": "1"}}"#
+        let harness = try await StateRecoveryTests.doneOnce(onStateFile: text)
+        #expect(harness.events == ["decision:allow", "presented"])
+        #expect(try StateRecoveryTests.movedAside(in: harness.folder).isEmpty)
+        let state = try harness.state()
+        #expect(state.installedAt == Fixtures.time("2026-01-01T00:00:00Z"), "the same person, not a fresh state")
+        #expect(state.writtenBy == LibraryVersion.text)
+    }
 }

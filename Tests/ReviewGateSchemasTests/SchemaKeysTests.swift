@@ -84,6 +84,9 @@ import Testing
         let budget = try Self.schema(.budget)
         let budgetAllow = try Self.object(budget, "properties", "lint", "properties", "allow", "items")
         #expect(Set(try #require(budgetAllow["enum"] as? [String])) == Set(BudgetLintRule.allCases.map(\.rawValue)))
+        let stateError = try Self.object(
+            budget, "$defs", "prompt", "properties", "state_error")
+        #expect(Set(try #require(stateError["enum"] as? [String])) == Set(StateErrorRule.allCases.map(\.rawValue)))
         let blockers = try Self.object(Self.schema(.scenario), "$defs", "checkId")
         #expect(Set(try #require(blockers["enum"] as? [String])) == Set(Blocker.allCases.map(\.id)))
     }
