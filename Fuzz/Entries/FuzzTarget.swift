@@ -300,7 +300,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 for event in events {
                     guard budget > 0 else { return }
                     budget -= 1
-                    let moment: Moment
+                    var moment: Moment
                     switch event.kind {
                     case .launch:
                         moment = Moment(
@@ -317,6 +317,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                             scene: text(event.scene), source: event.source)
                     default: continue
                     }
+                    // The line's build channel (Semantics §16.1): the verdict blocks by it as the decision does.
+                    moment.channel = event.channel
                     guard let decision = try? Evaluator.decide(policy, state: state, moment: moment) else {
                         precondition(
                             (try? Evaluator.verdict(policy, state: state, moment: moment, into: &verdict)) == nil,

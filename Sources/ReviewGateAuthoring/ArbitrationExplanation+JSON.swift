@@ -10,10 +10,11 @@ extension ArbitrationExplanation {
             ("now", .string(moment.now.description)),
             (
                 "moment",
-                .object([
-                    ("event", .string(moment.event)), ("trigger", .string(moment.trigger)),
-                    ("scene", .string(moment.scene)), ("source", .string(moment.source.rawValue)),
-                ])
+                .object(
+                    [
+                        ("event", .string(moment.event)), ("trigger", .string(moment.trigger)),
+                        ("scene", .string(moment.scene)), ("source", .string(moment.source.rawValue)),
+                    ] + JSONExplanation.channel(of: moment))
             ),
             ("wanted", .array(arbitration.wanted.map(JSONValue.string))),
             ("candidates", .array(arbitration.candidates.map(candidate))),

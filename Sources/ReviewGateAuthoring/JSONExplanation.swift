@@ -18,6 +18,12 @@ package enum JSONExplanation {
         ]
     }
 
+    /// A moment's `channel` member, off production only (Semantics §16.1), so that production's
+    /// output stays byte for byte as before.
+    package static func channel(of moment: Moment) -> [(String, JSONValue)] {
+        moment.channel == .production ? [] : [("channel", .string(moment.channel.rawValue))]
+    }
+
     /// The decision's JSON value, keys in the order Semantics §5 shows.
     package static func value(_ decision: Decision, policy: Policy) -> JSONValue {
         let moment = decision.moment
@@ -28,10 +34,11 @@ package enum JSONExplanation {
                 ("now", .string(moment.now.description)),
                 (
                     "moment",
-                    .object([
-                        ("event", .string(moment.event)), ("trigger", .string(moment.trigger)),
-                        ("scene", .string(moment.scene)), ("source", .string(moment.source.rawValue)),
-                    ])
+                    .object(
+                        [
+                            ("event", .string(moment.event)), ("trigger", .string(moment.trigger)),
+                            ("scene", .string(moment.scene)), ("source", .string(moment.source.rawValue)),
+                        ] + JSONExplanation.channel(of: moment))
                 ),
                 ("trigger", .string(decision.trigger)),
                 ("blocked_by", .array(decision.blockedBy.map { JSONValue.string($0.id) })),

@@ -154,6 +154,14 @@ enum PolicyLint {
                     at: policy.renamed.locations["events.\(old)"])
             }
         }
+        if let written = policy.channels.written[.testFlight], written.value == .decide,
+            guards[.systemQuota] != nil
+        {
+            warn(
+                .channelDecideTestflight,
+                "testflight: decide asks TestFlight builds as the App Store's, but TestFlight never shows the review dialog: each ask is recorded, spends the quota's count and is never seen; block (the default) keeps TestFlight from asking",
+                at: written.location)
+        }
         for trigger in policy.triggers where trigger.since != nil {
             guard case .exactly(let n) = trigger.count.value else { continue }
             warn(

@@ -21,7 +21,7 @@ extension Prompter {
     /// prompt.
     public func explain(event: String, scene: String? = nil) async throws -> Explanation {
         try await explain(
-            Moment(time: localTime(), subject: .event(event), scene: scene ?? currentScene, source: .system), wanted: []
+            moment(.event(event), scene: scene ?? currentScene, source: .system), wanted: []
         )
     }
 
@@ -33,7 +33,7 @@ extension Prompter {
             throw Arbiter.UsageError(description: "a prompter of one policy has no prompt to want: explain a moment")
         }
         var explanation = try await explain(
-            Moment(time: localTime(), subject: .everyTrigger, scene: currentScene, source: .system), wanted: [prompt])
+            moment(.everyTrigger, scene: currentScene, source: .system), wanted: [prompt])
         if explanation.granted == prompt, presenters[prompt] == nil {
             // As want does: a prompt that cannot be shown is not granted.
             explanation.granted = nil

@@ -36,6 +36,11 @@ extension Prompter {
         /// Receives every ``PromptEvent``: under a budget, one decision per candidate prompt of a
         /// moment. By default none is kept.
         public var events: EventSink
+        /// How the app was installed (Semantics §16.1): `.testFlight` for a TestFlight build, which
+        /// never shows the App Store review dialog, `.development` for a debug build; by default
+        /// `.production`, what an app that cannot tell passes. ``Prompter/setChannel(_:)`` changes
+        /// it once the app knows.
+        public var channel: Channel
         /// The state's stores in place of ``stateFile`` and ``lockTimeout`` (the tests' failing disk).
         package var stores: StateKeeper.Stores?
 
@@ -45,7 +50,7 @@ extension Prompter {
             lockTimeout: Duration = .seconds(2), clock: any Clock<Duration> = ContinuousClock(),
             now: @escaping @Sendable () -> Date = { Date() },
             timeZone: @escaping @Sendable () -> TimeZone = { .current }, userID: String? = nil,
-            events: @escaping EventSink = { _ in }
+            events: @escaping EventSink = { _ in }, channel: Channel = .production
         ) {
             self.stateFile = stateFile
             self.appVersion = appVersion
@@ -55,6 +60,7 @@ extension Prompter {
             self.timeZone = timeZone
             self.userID = userID
             self.events = events
+            self.channel = channel
         }
 
         /// The state's stores: ``stores`` when given, else the state file's, its folder made and a

@@ -45,7 +45,7 @@ extension Prompter {
         }
         let scene = scene ?? currentScene
         let subject = trigger.map(Moment.Subject.trigger) ?? event.map(Moment.Subject.event) ?? .everyTrigger
-        let moment = Moment(time: localTime(), subject: subject, scene: scene, source: source)
+        let moment = moment(subject, scene: scene, source: source)
         switch ruling() {
         case .policy(let policy): return await decide(moment, under: policy)
         case .budget(let budget): return await arbitrate(moment, under: budget, wanted: wanted)

@@ -76,6 +76,8 @@ public actor Prompter {
     let sleepUntil: @Sendable (Duration) async throws -> Void
     /// The scene the app last reported.
     var currentScene: String?
+    /// How the app was installed, which every moment is decided on (Semantics §16.1).
+    var channel: Channel
     /// When the app went to the background (on the monotonic clock), while it is there.
     var backgroundSince: Duration?
     /// The ask waiting for its deadline or its presenter, if any.
@@ -101,7 +103,22 @@ public actor Prompter {
         sink = environment.events
         wallClock = environment.now
         timeZone = environment.timeZone
+        channel = environment.channel
         (elapsed, sleepUntil) = Self.measures(environment.clock)
+    }
+
+    /// Sets the build channel the next moments are decided on (Semantics §16.1), for an app that
+    /// learns it after the prompter is made (`AppTransaction`'s environment, once it is cached).
+    /// An ask already waiting for its delay was decided on the channel before.
+    public func setChannel(_ channel: Channel) {
+        self.channel = channel
+    }
+
+    /// A moment of `subject` now, in `scene`, from `source`, on the prompter's channel.
+    func moment(_ subject: Moment.Subject, scene: String?, source: MomentSource) -> Moment {
+        var moment = Moment(time: localTime(), subject: subject, scene: scene, source: source)
+        moment.channel = channel
+        return moment
     }
 
     /// The time elapsed on `clock` from now, and a sleep on it until an elapsed time.

@@ -92,6 +92,8 @@ package struct GoldenReference: Sendable {
     @_spi(ReviewGateTools) public var scene: String?
     /// The moment's source, when not the default.
     @_spi(ReviewGateTools) public var source: MomentSource?
+    /// The moment's build channel (Semantics §16.1): the step's own, else the scenario's.
+    @_spi(ReviewGateTools) public var channel: Channel = .production
     /// How many times the step runs.
     @_spi(ReviewGateTools) public var repetitions: Int
     /// What each of its decisions must be.
@@ -108,13 +110,16 @@ package struct GoldenReference: Sendable {
 
     /// The moment this step's action makes at `time`, if it is a moment.
     @_spi(ReviewGateTools) public func moment(at time: LocalTime) -> Moment? {
+        var moment: Moment
         switch action {
-        case .launch: Moment(time: time, event: Trigger.launchEvent, scene: scene)
-        case .event(let event): Moment(time: time, event: event, scene: scene, source: source)
-        case .trigger(let trigger): Moment(time: time, trigger: trigger, scene: scene, source: source)
-        case .want: Moment(time: time, scene: scene, source: source)
-        default: nil
+        case .launch: moment = Moment(time: time, event: Trigger.launchEvent, scene: scene)
+        case .event(let event): moment = Moment(time: time, event: event, scene: scene, source: source)
+        case .trigger(let trigger): moment = Moment(time: time, trigger: trigger, scene: scene, source: source)
+        case .want: moment = Moment(time: time, scene: scene, source: source)
+        default: return nil
         }
+        moment.channel = channel
+        return moment
     }
 }
 

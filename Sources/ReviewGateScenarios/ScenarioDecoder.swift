@@ -72,7 +72,10 @@
         if let node = fields["steps"], let items = reader.list(node, "steps") {
             if items.isEmpty { reader.error("steps must list at least one step", at: node.location) }
             var clock = Clock(now: start)
-            let subject = StepDecoder.Subject(policy: policy, budget: budget, isBudget: key == "budget")
+            var subject = StepDecoder.Subject(policy: policy, budget: budget, isBudget: key == "budget")
+            // Every moment's build channel unless a step says its own (Semantics §16.1).
+            subject.channel =
+                fields["channel"].flatMap { reader.choice($0, "channel", as: Channel.self) } ?? .production
             for (index, item) in items.enumerated() {
                 guard let step = StepDecoder.decode(item, number: index + 1, subject: subject, reader: &reader) else {
                     continue

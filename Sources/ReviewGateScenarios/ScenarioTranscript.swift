@@ -73,6 +73,8 @@ enum ScenarioTranscript {
             if !step.wanted.isEmpty { parts.append("want \(step.wanted.joined(separator: ", "))") }
             if let scene = moment.scene { parts.append("scene \(scene)") }
             parts.append("source \(moment.source.rawValue)")
+            // Off production only, so that every existing transcript stays as it was (Semantics §16.1).
+            if moment.channel != .production { parts.append("channel \(moment.channel.rawValue)") }
             return parts.joined(separator: ", ")
         case .update(let version)?:
             var parts: [String] = []

@@ -10,6 +10,8 @@ enum StepDecoder {
         var isBudget: Bool
         var policies: [Policy]
         var readEvents: [String]
+        /// The scenario's build channel: each moment's unless its step says another.
+        var channel: Channel = .production
 
         init(policy: Policy?, budget: Budget?, isBudget: Bool) {
             self.policy = policy
@@ -127,7 +129,7 @@ enum StepDecoder {
         }
 
         let isMoment = fields.has("launch") || fields.has("event") || fields.has("trigger") || fields.has("want")
-        for key in ["scene", "source", "expect", "lease"] where fields.has(key) && !isMoment {
+        for key in ["scene", "source", "channel", "expect", "lease"] where fields.has(key) && !isMoment {
             reader.error(
                 "\(key) belongs to a moment: a step with launch, event or trigger", at: fields.keyLocation(key))
         }
@@ -137,6 +139,8 @@ enum StepDecoder {
         }
         step.scene = fields["scene"].flatMap { reader.identifier($0, "scene") }
         step.source = fields["source"].flatMap { reader.choice($0, "source", as: MomentSource.self) }
+        step.channel =
+            fields["channel"].flatMap { reader.choice($0, "channel", as: Channel.self) } ?? subject.channel
 
         if let value = fields["after"], let span = reader.duration(value, "after") {
             step.clock = .after(span)

@@ -104,6 +104,22 @@ extension JSONSchema {
                   "description": "{{budget:/prompts/*/state_error}}",
                   "enum": ["allow", "block"],
                   "default": "block"
+                },
+                "channels": {
+                  "description": "{{budget:/prompts/*/channels}}",
+                  "type": ["object", "null"],
+                  "properties": {
+                    "testflight": {
+                      "description": "{{budget:/prompts/*/channels/testflight}}",
+                      "enum": ["decide", "block", "no_quota"]
+                    },
+                    "development": {
+                      "description": "{{budget:/prompts/*/channels/development}}",
+                      "enum": ["decide", "block", "no_quota"]
+                    }
+                  },
+                  "additionalProperties": false,
+                  "examples": [{ "testflight": "block", "development": "no_quota" }]
                 }
               },
               "additionalProperties": false,

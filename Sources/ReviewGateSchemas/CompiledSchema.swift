@@ -216,7 +216,7 @@ extension JSONSchema {
                     "allow": {
                       "description": "Warning ids.",
                       "type": "array",
-                      "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "no_spacing", "store_link_unused", "rollout_none", "never_asks", "newer_key", "arm_unchanged", "holdout_all", "cap_above_quota", "exact_since_stalls", "renamed_unread"] }
+                      "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "no_spacing", "store_link_unused", "rollout_none", "never_asks", "newer_key", "arm_unchanged", "holdout_all", "cap_above_quota", "exact_since_stalls", "renamed_unread", "channel_decide_testflight"] }
                     }
                   },
                   "additionalProperties": false
@@ -235,6 +235,15 @@ extension JSONSchema {
                       "type": "object",
                       "additionalProperties": { "$ref": "#/$defs/identifier" }
                     }
+                  },
+                  "additionalProperties": false
+                },
+                "channels": {
+                  "description": "What each build channel does to the prompt (Semantics §16.1), written only when set.",
+                  "type": "object",
+                  "properties": {
+                    "testflight": { "description": "TestFlight builds.", "enum": ["decide", "block", "no_quota"] },
+                    "development": { "description": "Development builds.", "enum": ["decide", "block", "no_quota"] }
                   },
                   "additionalProperties": false
                 }

@@ -374,7 +374,7 @@ extension JSONSchema {
                 "allow": {
                   "description": "{{policy:/lint/allow}}",
                   "type": ["array", "null"],
-                  "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "no_spacing", "store_link_unused", "rollout_none", "never_asks", "newer_key", "arm_unchanged", "holdout_all", "cap_above_quota", "exact_since_stalls", "renamed_unread"] },
+                  "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "no_spacing", "store_link_unused", "rollout_none", "never_asks", "newer_key", "arm_unchanged", "holdout_all", "cap_above_quota", "exact_since_stalls", "renamed_unread", "channel_decide_testflight"] },
                   "uniqueItems": true,
                   "examples": [["ask_at_launch"]]
                 }
@@ -401,6 +401,22 @@ extension JSONSchema {
                 }
               },
               "additionalProperties": false
+            },
+            "channels": {
+              "description": "{{policy:/channels}}",
+              "type": ["object", "null"],
+              "properties": {
+                "testflight": {
+                  "description": "{{policy:/channels/testflight}}",
+                  "enum": ["decide", "block", "no_quota"]
+                },
+                "development": {
+                  "description": "{{policy:/channels/development}}",
+                  "enum": ["decide", "block", "no_quota"]
+                }
+              },
+              "additionalProperties": false,
+              "examples": [{ "testflight": "block", "development": "no_quota" }]
             }
           },
           "additionalProperties": false,

@@ -63,6 +63,11 @@ extension JSONSchema {
               "type": "string",
               "minLength": 1,
               "examples": ["apple-sample.golden.txt"]
+            },
+            "channel": {
+              "description": "{{scenario:/channel}}",
+              "enum": ["production", "testflight", "development"],
+              "default": "production"
             }
           },
           "additionalProperties": false,
@@ -96,6 +101,10 @@ extension JSONSchema {
                   "description": "{{scenario:/steps/*/source}}",
                   "enum": ["system", "launch", "user_action"],
                   "default": "system"
+                },
+                "channel": {
+                  "description": "{{scenario:/steps/*/channel}}",
+                  "enum": ["production", "testflight", "development"]
                 },
                 "update": {
                   "description": "{{scenario:/steps/*/update}}",

@@ -43,7 +43,7 @@ extension JSONSchema {
                 "properties/experiment/properties/arms/additionalProperties/properties/override"
             ),
             ("/requires", "properties/requires"), ("/lint", "properties/lint"), ("/renamed", "properties/renamed"),
-            ("/triggers/*", "$defs/trigger"),
+            ("/channels", "properties/channels"), ("/triggers/*", "$defs/trigger"),
             ("/when/active_days", "$defs/activeDaysCondition/properties/active_days"),
             ("/when/launches", "$defs/countComparison"), ("/when/install_age", "$defs/durationComparison"),
             ("/when/since_last_ask", "$defs/durationComparison"),
@@ -60,7 +60,8 @@ extension JSONSchema {
             ("/presentation", "properties/policy/properties/presentation"),
             ("/rollout", "properties/policy/properties/rollout/anyOf/0"),
             ("/requires", "properties/policy/properties/requires"), ("/lint", "properties/policy/properties/lint"),
-            ("/renamed", "properties/policy/properties/renamed"), ("/triggers/*", "$defs/compiledTrigger"),
+            ("/renamed", "properties/policy/properties/renamed"),
+            ("/channels", "properties/policy/properties/channels"), ("/triggers/*", "$defs/compiledTrigger"),
         ].map { place("policy", $0.0, .compiled, $0.1, omitting: $0.0 == "" ? ["extends"] : []) }
         let state = [
             ("", ""), ("/app", "$defs/appVersion"), ("/events/*", "$defs/eventRecord"), ("/asks/*", "$defs/ask"),
@@ -79,6 +80,7 @@ extension JSONSchema {
         let budget = [
             ("", ""), ("/prompts/*", "$defs/prompt"), ("/limits/*", "$defs/limit"), ("/gaps/*", "$defs/gap"),
             ("/lint", "properties/lint"), ("/renamed", "properties/renamed"),
+            ("/prompts/*/channels", "$defs/prompt/properties/channels"),
         ].map { place("budget", $0.0, .budget, $0.1) }
         let conditions = [
             place("policy", "/when/event", .policy, "$defs/eventCondition", besides: ["event"]),

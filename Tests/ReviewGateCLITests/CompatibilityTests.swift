@@ -131,6 +131,25 @@ import Testing
         }
     }
 
+    /// On a build channel whose value is `decide` (Semantics §16.1), every step of every scenario
+    /// decides, with the release's compiled policy or budget, as it did in production under that
+    /// release.
+    @Test(arguments: CompatibilityFolder.releases())
+    func aChannelThatDecidesDecidesAsProductionDid(_ release: String) throws {
+        let contents = try Contents(release)
+        let folder = CompatibilityFolder.folder(release)
+        for path in contents.scenarios {
+            let recorded = try String(
+                contentsOf: folder.appending(path: CompatibilityFolder.decisionsName(path)), encoding: .utf8)
+            for channel in [Channel.testFlight, .development] {
+                let run = try ScenarioDecisions.run(folder.appending(path: path).path, decidingOn: channel)
+                let decidesAsRecorded = run.text == recorded
+                #expect(decidesAsRecorded, "\(path) on \(channel.rawValue) decides otherwise than in production")
+            }
+        }
+        #expect(contents.scenarios.count >= 6)
+    }
+
     /// Every scenario step decides, with the release's compiled policy or budget, as it did under
     /// that release, and every expectation of the scenario holds.
     @Test(arguments: CompatibilityFolder.releases())

@@ -14,15 +14,38 @@ struct ScenarioDecisions {
     /// The run, with its expectations' failures.
     var result: ScenarioResult
 
+    /// Reads a policy or budget's YAML as the compiled file beside where it would be.
+    static let compiledFiles: PolicyLoader.DocumentReader = { file in
+        guard file.hasSuffix(".yaml"), !file.hasSuffix(".scenario.yaml") else {
+            return try Fixtures.documents.reader(file)
+        }
+        return try Fixtures.documents.reader(CompatibilityFolder.compiledName(file))
+    }
+
+    /// Runs the scenario file at `path` (absolute) against the compiled files beside it, every
+    /// moment on `channel`, each policy's `channels` saying `decide` for it (Semantics §16.1).
+    static func run(_ path: String, decidingOn channel: Channel) throws -> ScenarioDecisions {
+        var scenario = try ScenarioRunner(documents: compiledFiles, goldens: .disk).load(path: path)
+        func deciding(_ policy: inout Policy) {
+            policy.channels.written[channel] = Located(.decide, at: nil)
+            if let experiment = policy.experiment {
+                for arm in experiment.arms.indices { deciding(&policy.experiment!.arms[arm].policy) }
+            }
+        }
+        deciding(&scenario.policy)
+        if var budget = scenario.budget {
+            for index in budget.prompts.indices where budget.prompts[index].policy != nil {
+                deciding(&budget.prompts[index].policy!)
+            }
+            scenario.budget = budget
+        }
+        for index in scenario.steps.indices { scenario.steps[index].channel = channel }
+        return ScenarioDecisions(result: ScenarioRunner.run(scenario))
+    }
+
     /// Runs the scenario file at `path` (absolute) against the compiled files beside it.
     static func run(_ path: String) throws -> ScenarioDecisions {
-        let compiled: PolicyLoader.DocumentReader = { file in
-            guard file.hasSuffix(".yaml"), !file.hasSuffix(".scenario.yaml") else {
-                return try Fixtures.documents.reader(file)
-            }
-            return try Fixtures.documents.reader(CompatibilityFolder.compiledName(file))
-        }
-        let runner = ScenarioRunner(documents: compiled, goldens: .disk)
+        let runner = ScenarioRunner(documents: compiledFiles, goldens: .disk)
         return ScenarioDecisions(result: ScenarioRunner.run(try runner.load(path: path)))
     }
 

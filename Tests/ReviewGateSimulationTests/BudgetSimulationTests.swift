@@ -244,6 +244,7 @@ struct BudgetSimulationTests {
         for check in candidate.failedChecks {
             switch check.kind {
             case .outranked: return true
+            case .channel: continue
             case .lease(let lease): if lease?.prompt != candidate.prompt { return true }
             case .gap(_, let last): if let last, last.prompt != candidate.prompt { return true }
             case .limit(let limit, _, _):

@@ -68,6 +68,16 @@ struct JSONLineFastPathTests {
         #"{"user":"p0007","time":"2026-01-08T00:00:05Z","type":"launch","arm":"early","arm":"control"}"#,
         #"{"user":"p0007","time":"2026-01-08T00:00:06Z","type":"launch", "arm" : "é"}"#,
         #"{"user":"p0007","time":"2026-01-08T00:00:07Z","type":"response","value":"rated","arm":"early"}"#,
+        // The build channel (Semantics §16.1): its eight-byte key, a known value, or the scanner's error.
+        #"{"user":"p0008","time":"2026-01-08T00:00:00Z","type":"launch","channel":"testflight"}"#,
+        #"{"user":"p0008","channel":"development","time":"2026-01-08T00:00:01Z","type":"event","name":"done"}"#,
+        #"{"user":"p0008","time":"2026-01-08T00:00:02Z","type":"launch","channel":"production"}"#,
+        #"{"user":"p0008","time":"2026-01-08T00:00:03Z","type":"launch","channel":null}"#,
+        #"{"user":"p0008","time":"2026-01-08T00:00:04Z","type":"launch","channel":""}"#,
+        #"{"user":"p0008","time":"2026-01-08T00:00:05Z","type":"launch","channel":"beta"}"#,
+        #"{"user":"p0008","time":"2026-01-08T00:00:06Z","type":"launch","channel":1}"#,
+        #"{"user":"p0008","time":"2026-01-08T00:00:07Z","type":"launch","channels":"testflight"}"#,
+        #"{"user":"p0008","time":"2026-01-08T00:00:08Z","type":"launch", "channel" : "testflight"}"#,
         // Columns simulate does not read, as a wide export writes them: skipped once noted.
         #"{"user":"p0005","campaign":"spring","time":"2026-01-08T00:00:00Z","type":"launch","n":12,"ok":true,"no":false,"nil":null}"#,
         #"{"user":"p0005","time":"2026-01-08T00:00:01Z","campaign" : "autumn" ,"type":"launch","n":-1.5e2}"#,

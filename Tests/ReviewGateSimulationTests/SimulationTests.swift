@@ -59,6 +59,7 @@ struct SimulationTests {
                 if let name { line += ",\"name\":\"\(name)\"" }
                 if let scene = run.step.scene { line += ",\"scene\":\"\(scene)\"" }
                 if let source = run.step.source { line += ",\"source\":\"\(source.rawValue)\"" }
+                if run.step.channel != .production { line += ",\"channel\":\"\(run.step.channel.rawValue)\"" }
                 return line + "}"
             }
             switch run.step.action {

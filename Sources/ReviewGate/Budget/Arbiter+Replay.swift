@@ -22,16 +22,17 @@ package struct ReplayArbitration {
         /// Whether it was granted.
         package var isGranted = false
 
-        /// Whether the budget, not the policy, held it back.
-        package var isBlockedByBudget: Bool { !isGranted && isAllowed }
+        /// Whether the budget, not the policy nor the build channel, held it back.
+        package var isBlockedByBudget: Bool { !isGranted && isAllowed && failed & ReplayArbitration.channel == 0 }
     }
 
     /// The kinds of the budget's checks (``BudgetCheck/id``), in the order of ``Candidate/failed``'s bits.
-    package static let reasons = ["outranked", "gap", "limit", "lease"]
+    package static let reasons = ["outranked", "gap", "limit", "lease", "channel"]
     private static let outranked = reasonBit("outranked")
     private static let gap = reasonBit("gap")
     private static let limit = reasonBit("limit")
     private static let lease = reasonBit("lease")
+    private static let channel = reasonBit("channel")
 
     /// The bit of ``Candidate/failed`` for a kind of check (its ``BudgetCheck/id``).
     static func reasonBit(_ id: String) -> UInt8 { 1 << UInt8(reasons.firstIndex(of: id)!) }
@@ -101,6 +102,7 @@ package struct ReplayArbitration {
                 if shown == nil { shown = Shown(state, budget, at: moment) }
                 var candidate = Candidate(prompt: index, isAllowed: true, passingTrigger: nil)
                 shown!.check(prompt, budget, at: moment.now, into: &candidate)
+                if Arbiter.channelBlocks(prompt, moment.channel) { candidate.failed |= Self.channel }
                 candidates.append(candidate)
             }
         }

@@ -186,6 +186,13 @@ public enum Arbiter {
     ) -> [BudgetCheck] {
         let now = moment.now
         var checks: [BudgetCheck] = []
+        // An external prompt's channel (Semantics §16.1); a policy's prompt is its policy's to block.
+        if channelBlocks(prompt, moment.channel) {
+            checks.append(
+                BudgetCheck(
+                    kind: .channel(moment.channel), passed: false, passesAt: nil,
+                    location: prompt.channels.action(for: moment.channel, systemQuota: false).location))
+        }
         if !prompt.ignoresBudget.value {
             checks += shown.limits
             for gap in budget.gaps where gap.holds(prompt.name) {
@@ -203,6 +210,13 @@ public enum Arbiter {
                 kind: .lease(shown.liveLease), passed: shown.liveLease == nil, passesAt: nil,
                 location: budget.lease.location))
         return checks
+    }
+
+    /// Whether an external prompt's `channels` block it on `channel` (no OS quota applies to one,
+    /// so every channel decides unless the budget says `block`).
+    static func channelBlocks(_ prompt: BudgetPrompt, _ channel: Channel) -> Bool {
+        channel != .production && prompt.policy == nil
+            && prompt.channels.action(for: channel, systemQuota: false).value == .block
     }
 
     /// One limit's check: fewer than `max` prompts shown in its span. A rolling window's failure

@@ -40,14 +40,20 @@ extension Arbitration {
         /// Where the prompt is written in the budget file.
         package var location: SourceLocation?
 
-        /// Whether the budget (not the policy) blocked it.
-        public var isBlockedByBudget: Bool { !isGranted && (decision?.isAllowed ?? true) }
+        /// Whether the budget (not the policy nor the build channel) blocked it.
+        public var isBlockedByBudget: Bool { !isGranted && (decision?.isAllowed ?? true) && !isBlockedByChannel }
 
-        /// What blocked, in order: the policy's ids (guards, responses, rollout, trigger), or `budget`.
+        /// Whether the build channel blocked this external prompt (its `channels`, Semantics §16.1).
+        package var isBlockedByChannel: Bool {
+            checks.contains { if case .channel = $0.kind { !$0.passed } else { false } }
+        }
+
+        /// What blocked, in order: the policy's ids (guards, responses, rollout, channel, trigger),
+        /// `channel` for an external prompt, or `budget`.
         public var blockedBy: [String] {
             if isGranted { return [] }
             if let decision, !decision.isAllowed { return decision.blockedBy.map(\.id) }
-            return ["budget"]
+            return isBlockedByChannel ? [Blocker.channel.id] : ["budget"]
         }
 
         /// The budget's failed checks.
@@ -67,6 +73,8 @@ package struct BudgetCheck: Sendable {
         case lease(Lease?)
         /// Another candidate that passed has a higher priority (or the same, earlier in the file).
         case outranked(by: String, priority: Int)
+        /// The external prompt's `channels` block it on this build channel (Semantics §16.1).
+        case channel(Channel)
     }
 
     /// What was checked.
@@ -97,6 +105,7 @@ package struct BudgetCheck: Sendable {
         guard !passed else { return false }
         switch kind {
         case .outranked: return true
+        case .channel: return false
         case .lease(let lease): return lease.map { $0.prompt != prompt } ?? false
         case .gap, .limit:
             switch shownBy {
@@ -114,6 +123,7 @@ package struct BudgetCheck: Sendable {
         case .gap: "gap"
         case .lease: "lease"
         case .outranked: "outranked"
+        case .channel: "channel"
         }
     }
 }

@@ -139,8 +139,17 @@ package struct BudgetPrompt: Sendable {
     package var priority: Located<Int>
     /// The policy that decides it first, as written (a path relative to the budget file).
     package var policyPath: Located<String>?
-    /// That policy, loaded; `nil` for an external prompt, which only the budget decides.
-    package var policy: Policy?
+    /// That policy, loaded; `nil` for an external prompt, which only the budget decides. Its own
+    /// `channels` win over the prompt's, channel by channel (Semantics §16.1).
+    package var policy: Policy? {
+        didSet {
+            if !channels.isEmpty, let own = policy?.channels { policy?.channels = own.filling(from: channels) }
+        }
+    }
+    /// What each build channel does to the prompt (`channels`, Semantics §16.1), as the budget
+    /// writes it: for an external prompt, what decides it on a channel; for a policy's, what its
+    /// policy does not write itself.
+    package var channels: ChannelRules = .none
     /// Whether it skips the budget's limits and gaps (it still counts in them and yields to a live
     /// lease and to priority).
     package var ignoresBudget: Located<Bool>

@@ -80,7 +80,7 @@ package struct BudgetDecoder {
     private mutating func decodePrompts(_ node: DocumentNode) -> [BudgetPrompt] {
         guard let entries = node.mapping else {
             reader.error(
-                "prompts must be a mapping of prompt names to {priority, policy, ignores_budget, state_error}; found \(node.summary)",
+                "prompts must be a mapping of prompt names to {priority, policy, ignores_budget, state_error, channels}; found \(node.summary)",
                 at: node.location)
             return []
         }
@@ -124,6 +124,10 @@ package struct BudgetDecoder {
                         at: node.location)
                 }
                 prompt.grantedOnStateError = rule == .allow && path == nil
+            }
+            if let node = fields["channels"] {
+                prompt.channels = reader.channels(
+                    node, LanguageCatalogue.section(.budget, "/prompts/*/channels"), of: "channels of \(name)")
             }
             prompts.append(prompt)
         }

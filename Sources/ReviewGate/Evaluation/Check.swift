@@ -13,6 +13,8 @@
         case rollout
         /// The experiment's arm, or its holdout (Semantics §13).
         case experiment
+        /// The build channel, which blocks (Semantics §16.1).
+        case channel
         /// A part of a trigger's checks.
         case trigger(TriggerPart)
 
@@ -24,6 +26,7 @@
             case .responses: .responses
             case .rollout: .rollout
             case .experiment: .experiment
+            case .channel: .channel
             case .trigger: .trigger
             }
         }
@@ -73,12 +76,14 @@ package enum Blocker: Sendable, Hashable, CaseIterable {
     case rollout
     /// The experiment's holdout (Semantics §13).
     case experiment
+    /// The build channel (Semantics §16.1).
+    case channel
     /// No candidate trigger passed.
     case trigger
 
     /// Every blocker, in evaluation order.
     package static let allCases: [Blocker] =
-        [.enabled] + Guard.Key.allCases.map(Blocker.guard) + [.responses, .rollout, .experiment, .trigger]
+        [.enabled] + Guard.Key.allCases.map(Blocker.guard) + [.responses, .rollout, .experiment, .channel, .trigger]
 
     /// The id in `blocked_by`: `cooldown`, `trigger`.
     package var id: String {
@@ -88,6 +93,7 @@ package enum Blocker: Sendable, Hashable, CaseIterable {
         case .responses: "responses"
         case .rollout: "rollout"
         case .experiment: "experiment"
+        case .channel: "channel"
         case .trigger: "trigger"
         }
     }
@@ -100,7 +106,8 @@ package enum Blocker: Sendable, Hashable, CaseIterable {
         case .responses: Guard.Key.allCases.count + 1
         case .rollout: Guard.Key.allCases.count + 2
         case .experiment: Guard.Key.allCases.count + 3
-        case .trigger: Guard.Key.allCases.count + 4
+        case .channel: Guard.Key.allCases.count + 4
+        case .trigger: Guard.Key.allCases.count + 5
         }
     }
 
@@ -156,6 +163,8 @@ package enum Observation: Sendable {
     case bucket(Int?)
     /// The event that no trigger listens to.
     case unheardEvent(String)
+    /// The moment's build channel (Semantics §16.1).
+    case channel(Channel)
 }
 
 /// A count since the prompt's last ask (Semantics §14.1), and when that ask was.
@@ -200,4 +209,8 @@ package enum Requirement: Sendable {
     case notHeldOut(experiment: String, holdoutLimit: Int)
     /// A trigger that listens to the event.
     case listeningTrigger
+    /// A channel that decides: what `channels` says of the moment's (blocking for it).
+    case channelDecides(ChannelAction)
+    /// The OS quota on a channel where it does not apply (`no_quota`): the check passes.
+    case noQuota(AskLimit)
 }

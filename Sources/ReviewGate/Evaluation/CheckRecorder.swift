@@ -32,13 +32,15 @@ package struct Verdict: CheckRecorder {
     /// (``Decision/passingTrigger``).
     package var passingTrigger: Int?
     /// The blockers, one bit each by ``Blocker/index``, of the checks that failed other than a
-    /// trigger's.
+    /// trigger's and the channel's.
     package var failed: UInt32 = 0
     /// Whether a trigger's check failed.
     package var triggerFailed = false
     /// Whether the person is held out of the policy's experiment (Semantics §13): blocked by
     /// `experiment`, which is no guard for counting.
     package var heldOut = false
+    /// Whether the moment's build channel blocks (Semantics §16.1): no guard for counting either.
+    package var channelBlocked = false
     /// Whether no trigger listens to the moment's event (a failed ``Check/TriggerPart/missing``).
     package var unheard = false
     /// The indices of the candidate triggers whose count passed, in policy order.
@@ -49,7 +51,8 @@ package struct Verdict: CheckRecorder {
 
     /// The blockers of a block, one bit each by ``Blocker/index``: those of ``Decision/blockedBy``.
     package var blockers: UInt32 {
-        let held = heldOut ? failed | 1 << UInt32(Blocker.experiment.index) : failed
+        var held = heldOut ? failed | 1 << UInt32(Blocker.experiment.index) : failed
+        if channelBlocked { held |= 1 << UInt32(Blocker.channel.index) }
         return triggerFailed && passingTrigger == nil ? held | 1 << UInt32(Blocker.trigger.index) : held
     }
 
@@ -60,6 +63,7 @@ package struct Verdict: CheckRecorder {
         failed = 0
         triggerFailed = false
         heldOut = false
+        channelBlocked = false
         unheard = false
         countsPassed.removeAll(keepingCapacity: true)
     }
@@ -72,6 +76,8 @@ package struct Verdict: CheckRecorder {
             if !passed { triggerFailed = true }
             if part == .missing { unheard = true }
             if part == .count, passed, let trigger { countsPassed.append(trigger) }
+        } else if id == .channel {
+            channelBlocked = !passed
         } else if !passed {
             failed |= 1 << UInt32(id.blocker.index)
         }

@@ -99,6 +99,15 @@ extension EvaluationContext {
         case .maxAsks(let limit):
             return askLimit(id, limit, isSystemQuota: false, location, into: &recorder)
         case .systemQuota(let limit):
+            // On a channel where the OS keeps no quota (`no_quota`, Semantics §16.1), it passes.
+            if moment.channel != .production, policy.channelAction(for: moment.channel).value == .noQuota {
+                recorder.record(id, trigger: nil, passed: true) {
+                    Check(
+                        id: id, passed: true, observed: .channel(moment.channel), required: .noQuota(limit),
+                        location: policy.channelAction(for: moment.channel).location ?? location)
+                }
+                return true
+            }
             return askLimit(id, limit, isSystemQuota: true, location, into: &recorder)
         case .when(let condition):
             let failing = failures(of: condition)

@@ -1,11 +1,13 @@
 extension EvaluationContext {
-    /// Every check of Semantics §4 after `enabled`, recorded: the guards, `responses`, `rollout`, then
+    /// Every check of Semantics §4 after `enabled`, recorded: the guards, `responses`, `rollout`, the
+    /// channel when it blocks (§16.1), then
     /// each candidate trigger's parts (or that no trigger listens). Whether the guards, `responses`
     /// and `rollout` all passed, and the index of the first candidate trigger that passed.
     func checkAll<Recorder: CheckRecorder>(into recorder: inout Recorder) -> (guardsPass: Bool, passing: Int?) {
         var guardsPass = checkGuards(into: &recorder)
         guardsPass = checkResponses(into: &recorder) && guardsPass
         guardsPass = checkRollout(into: &recorder) && guardsPass
+        guardsPass = checkChannel(into: &recorder) && guardsPass
         var passing: Int?
         var anyCandidate = false
         // Read in place through a pointer: a trigger read by subscript would be copied, its strings
@@ -27,6 +29,20 @@ extension EvaluationContext {
             }
         }
         return (guardsPass, passing)
+    }
+
+    /// The build channel's check, made only when the moment's channel blocks (Semantics §16.1): on
+    /// every other channel there is none, so production's decisions are as before. Whether it passed.
+    func checkChannel<Recorder: CheckRecorder>(into recorder: inout Recorder) -> Bool {
+        guard moment.channel != .production else { return true }
+        let action = policy.channelAction(for: moment.channel)
+        guard action.value == .block else { return true }
+        recorder.record(.channel, trigger: nil, passed: false) {
+            Check(
+                id: .channel, passed: false, observed: .channel(moment.channel), required: .channelDecides(.block),
+                location: action.location)
+        }
+        return false
     }
 
     /// A candidate trigger's checks (it is the policy's `index`th, read in place through

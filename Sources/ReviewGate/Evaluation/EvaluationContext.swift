@@ -104,10 +104,11 @@ struct EvaluationContext {
     }
 
     /// How many checks this decision makes, so that its one allocation is the right size: every
-    /// guard in force, `responses`, `rollout` if set, each candidate trigger's parts, and at most
-    /// one check that no trigger listens.
+    /// guard in force, `responses`, `rollout` if set, the channel's (at most one), each candidate
+    /// trigger's parts, and at most one check that no trigger listens.
     var checkCount: Int {
-        var count = policy.guards.rules.count + 2 + (policy.rollout == nil ? 0 : 1)
+        var count =
+            policy.guards.rules.count + 2 + (policy.rollout == nil ? 0 : 1) + (moment.channel == .production ? 0 : 1)
         // Read in place: a trigger read by subscript would be copied, its strings retained.
         policy.triggers.withUnsafeBufferPointer { triggers in
             for index in triggers.indices where isCandidate(triggers[index]) {

@@ -28,14 +28,21 @@ extension Evaluator {
                 .experimentArm(experiment: experiment.name, arm: experiment.arms[$0].name, sticky: assignment.isSticky)
             } ?? .notHeldOut(experiment: experiment.name, holdoutLimit: experiment.holdoutLimit),
             location: experiment.location)
-        let position = decision.checks.firstIndex { if case .trigger = $0.id { true } else { false } }
+        // After `rollout`, before the channel's check and the triggers' (Semantics §16.1).
+        let position = decision.checks.firstIndex { check in
+            switch check.id {
+            case .trigger, .channel: true
+            default: false
+            }
+        }
         decision.checks.insert(check, at: position ?? decision.checks.count)
         if assignment.arm == nil {
             decision.outcome = .block
             decision.trigger = nil
         }
+        // A channel that blocks records no exposure (Semantics §16.1), whatever the arms would do.
         let exposed =
-            state.userID != nil && !assignment.isSticky
+            state.userID != nil && !assignment.isSticky && !decision.checks.contains { $0.id == .channel }
             && isExposure(experiment, heldOut: assignment.arm == nil, state: state, moment: moment, known: own)
         decision.experiment = ExperimentDecision(
             name: experiment.name, arm: experiment.armName(assignment.arm), version: experiment.version,
@@ -76,6 +83,12 @@ extension Evaluator {
         known: (arm: Int, outcome: ArmOutcome)? = nil
     ) -> Bool {
         var verdict = Verdict()
+        // A channel that blocks any arm records no exposure (Semantics §16.1).
+        if moment.channel != .production,
+            experiment.arms.contains(where: { $0.policy.channelAction(for: moment.channel).value == .block })
+        {
+            return false
+        }
         var first: ArmOutcome?
         for index in experiment.arms.indices {
             let outcome: ArmOutcome

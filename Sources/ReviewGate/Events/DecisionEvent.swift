@@ -26,6 +26,8 @@ public struct DecisionEvent: Sendable {
     public var scene: String?
     /// Where the moment came from.
     public var source: MomentSource
+    /// How the app was installed (Semantics §16.1); a field of the record only when not `production`.
+    public var channel: Channel = .production
     /// The person's rollout bucket (0–9999), when the policy has a rollout and the state a `user_id`.
     public var rolloutBucket: Int?
     /// The moment's time.
@@ -44,6 +46,7 @@ public struct DecisionEvent: Sendable {
         event = decision.moment.event
         scene = decision.moment.scene
         source = decision.moment.source
+        channel = decision.moment.channel
         rolloutBucket =
             decision.checks.lazy.compactMap { check -> Int? in
                 if check.id == .rollout, case .bucket(let bucket) = check.observed { return bucket }
@@ -63,7 +66,7 @@ public struct DecisionEvent: Sendable {
         } else {
             self.init(external: budget, moment: moment)
         }
-        if candidate.isBlockedByBudget {
+        if candidate.isBlockedByBudget || candidate.isBlockedByChannel {
             decision = .block
             blockedBy = candidate.blockedBy
         }
@@ -79,6 +82,7 @@ public struct DecisionEvent: Sendable {
         event = moment.event
         scene = moment.scene
         source = moment.source
+        channel = moment.channel
         decidedAt = moment.now
     }
 
@@ -90,9 +94,15 @@ public struct DecisionEvent: Sendable {
             ("decision", .string(decision.rawValue)), ("trigger", .string(trigger)),
             ("blocked_by", .string(blockedBy.joined(separator: ","))), ("event", .string(event)),
             ("scene", .string(scene)), ("source", .string(source.rawValue)),
+        ] + channelField + [
             ("rollout_bucket", rolloutBucket.map(JSONValue.int) ?? .null),
             ("decided_at", .string(decidedAt.description)),
         ] + experimentFields
+    }
+
+    /// `channel`, off production only, so that production's records stay as they were.
+    private var channelField: [(name: String, value: JSONValue)] {
+        channel == .production ? [] : [("channel", .string(channel.rawValue))]
     }
 
     /// `experiment`, `arm` and `exposure` (true once, at the person's exposure), for a policy with

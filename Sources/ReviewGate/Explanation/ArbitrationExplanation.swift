@@ -40,6 +40,8 @@ package struct ArbitrationExplanation {
             text = lease.map { "lease held by \($0.prompt) until \($0.expires)" } ?? "no live lease"
         case .outranked(let winner, let priority):
             text = "outranked by \(winner) (priority \(priority))"
+        case .channel(let channel):
+            text = "channels.\(channel.rawValue): block: not shown in a \(channel.spoken) build"
         }
         if !check.passed, let at = check.passesAt { text += "; eligible from \(at)" }
         return text

@@ -29,7 +29,7 @@ package struct CheckDescription: Sendable {
 
     static func label(_ check: Check) -> String {
         switch check.id {
-        case .enabled, .guard, .responses, .rollout, .experiment: check.id.blocker.id
+        case .enabled, .guard, .responses, .rollout, .experiment, .channel: check.id.blocker.id
         case .trigger(.count): "trigger \(check.trigger ?? "")"
         case .trigger(.scenes): "trigger \(check.trigger ?? "") scene"
         case .trigger(.when): "trigger \(check.trigger ?? "") when"
@@ -95,6 +95,7 @@ package struct CheckDescription: Sendable {
             return "\(response.kind.rawValue) on \(response.at.day)"
         case .bucket(let bucket): return bucket.map { "bucket \($0)" } ?? "no user_id"
         case .unheardEvent(let event): return "event \(event)"
+        case .channel(let channel): return "a \(channel.spoken) build"
         }
     }
 
@@ -126,6 +127,10 @@ package struct CheckDescription: Sendable {
             return "arm \(arm) of \(experiment)" + (sticky ? " (recorded at exposure)" : "")
         case .notHeldOut(let experiment, let limit): return "bucket \(limit) or above: not held out of \(experiment)"
         case .listeningTrigger: return "a trigger that listens to it"
+        case .channelDecides: return "production, or a channel set to decide"
+        case .noQuota(let limit):
+            let window = limit.per.map { " per \($0)" } ?? ""
+            return "the OS's quota (\(limit.count)\(window)), which does not apply to this build"
         }
     }
 
@@ -151,6 +156,10 @@ package struct CheckDescription: Sendable {
             return observed
         case .disabled:
             return "the kill switch is off (enabled: false): every moment is blocked"
+        case .channel(let channel):
+            return check.passed
+                ? "the OS's quota does not apply to a \(channel.spoken) build (channels.\(channel.rawValue): no_quota)"
+                : Self.channelBlock(channel, written: check.location != nil, policy: policy)
         case .askInVersion(.some, _):
             return "already \(observed)"
         case .donations(let count):
@@ -180,6 +189,21 @@ package struct CheckDescription: Sendable {
         var text = "\(observed); needs \(required)"
         if let at = check.passesAt { text += ": passes from \(at)" }
         return text
+    }
+
+    /// Why a channel blocks, in words a product manager reads: the default's reason, or the
+    /// policy's own `channels` line.
+    static func channelBlock(_ channel: Channel, written: Bool, policy: Policy) -> String {
+        let key = "channels.\(channel.rawValue): block"
+        guard !written else {
+            return
+                "\(key): this policy never asks in a \(channel.spoken) build; the other checks show what production would decide"
+        }
+        let reason =
+            channel == .testFlight && policy.prompt == Ask.review && policy.app.platform == .ios
+            ? "TestFlight never shows the App Store review dialog"
+            : "\(key) is the default where the OS's quota applies"
+        return "\(reason) (\(key), the default): the other checks show what production would decide"
     }
 
     /// What the response rule that blocked says, in words: `never ask again`, `wait 30d`.

@@ -53,6 +53,7 @@ public struct TextExplanation: Sendable {
         if let trigger = moment.trigger { parts.append("trigger \(trigger)") }
         if let scene = moment.scene { parts.append("scene \(scene)") }
         parts.append("source \(moment.source.rawValue)")
+        if moment.channel != .production { parts.append("channel \(moment.channel.rawValue)") }
         let word = decision.isAllowed ? paint("ALLOW", .greenBold) : paint("BLOCK", .redBold)
         let via = decision.trigger.map { " via trigger \($0)" } ?? ""
         // Its days are the person's local dates: the local time beside UTC when the offset is known.
@@ -186,6 +187,9 @@ public struct TextExplanation: Sendable {
             return "no trigger listens to event \(event)"
                 + Suggestion.phrase(for: event, in: policy.triggers.map(\.event))
         case .trigger(.count): return nil
+        case .channel:
+            guard case .channel(let channel) = check.observed else { return nil }
+            return "channel: " + CheckDescription.channelBlock(channel, written: check.location != nil, policy: policy)
         }
     }
 

@@ -15,6 +15,9 @@ extension LanguageCatalogue {
         /prompts/*/policy         ; 0.3 ; relative path ; null ; budget
         /prompts/*/ignores_budget ; 0.3 ; boolean ; false ; budget
         /prompts/*/state_error    ; 0.6 ; allow | block ; "block" ; damage
+        /prompts/*/channels       ; 0.6 ; mapping ; {} ; channels
+        /prompts/*/channels/testflight ; 0.6 ; decide | block | no_quota ; "block" where a system_quota applies, else "decide" ; channels
+        /prompts/*/channels/development ; 0.6 ; decide | block | no_quota ; "no_quota" where a system_quota applies, else "decide" ; channels
         /limits/*/max             ; 0.3 ; integer ≥ 1 ; required ; budget
         /limits/*/per             ; 0.3 ; duration, or session ; a lifetime ; budget
         /gaps/*/after             ; 0.3 ; prompt name ; any prompt ; budget
@@ -35,6 +38,7 @@ extension LanguageCatalogue {
         /state                           ; 0.2 ; state, or a relative path ; a fresh install at start ; scenario
         /steps                           ; 0.2 ; list of steps ; required ; scenario
         /golden                          ; 0.2 ; relative path ; null ; scenario
+        /channel                         ; 0.6 ; production | testflight | development ; "production" ; channels
         /steps/*/launch                  ; 0.2 ; null or {} ; one action ; scenario ; elsewhere
         /steps/*/event                   ; 0.2 ; name ; one action ; scenario ; elsewhere
         /steps/*/trigger                 ; 0.2 ; trigger id ; one action ; scenario ; elsewhere
@@ -48,6 +52,7 @@ extension LanguageCatalogue {
         /steps/*/prompt                  ; 0.3 ; prompt name ; null ; budget ; elsewhere
         /steps/*/scene                   ; 0.2 ; name ; null ; scenario ; elsewhere
         /steps/*/source                  ; 0.2 ; system | launch | user_action ; "system" ; scenario ; elsewhere
+        /steps/*/channel                 ; 0.6 ; production | testflight | development ; the scenario's channel ; channels ; elsewhere
         /steps/*/after                   ; 0.2 ; duration ; "0s" ; scenario ; elsewhere
         /steps/*/at                      ; 0.2 ; timestamp ; null ; scenario ; elsewhere
         /steps/*/repeat                  ; 0.2 ; integer ≥ 1 ; 1 ; scenario ; elsewhere

@@ -21,6 +21,7 @@ extension LanguageCatalogue {
         /experiment                      ; 0.4 ; mapping ; null ; experiment
         /lint                            ; 0.2 ; mapping ; {} ; policy ; written
         /renamed                         ; 0.5 ; mapping ; null ; renamed
+        /channels                        ; 0.6 ; mapping ; {} ; channels
         /app/store_id                    ; 0.2 ; digits, quoted ; null ; policy ; written
         /app/package                     ; 0.2 ; Android application id ; null ; policy ; written
         /app/version_key                 ; 0.2 ; short | build ; "short" ; policy ; written
@@ -74,6 +75,8 @@ extension LanguageCatalogue {
         /experiment/arms/*/override/responses ; 0.4 ; as the policy's ; the policy's ; experiment
         /experiment/arms/*/override/presentation ; 0.4 ; as the policy's ; the policy's ; experiment
         /experiment/arms/*/override/enabled ; 0.4 ; as the policy's ; the policy's ; experiment
+        /channels/testflight             ; 0.6 ; decide | block | no_quota ; "block" where a system_quota applies, else "decide" ; channels
+        /channels/development            ; 0.6 ; decide | block | no_quota ; "no_quota" where a system_quota applies, else "decide" ; channels
         /renamed/events                  ; 0.5 ; mapping of old names to new ; {} ; renamed
         /renamed/prompts                 ; 0.5 ; mapping of old names to new ; {} ; renamed
         /when/all                        ; 0.2 ; list of conditions ; required ; conditions

@@ -20,6 +20,8 @@ public struct Moment: Sendable {
     public var scene: String?
     /// Where the moment comes from.
     public var source: MomentSource
+    /// How the app was installed (Semantics §16.1): `production` unless the app says otherwise.
+    public var channel: Channel = .production
     /// The instant of ``time``; setting it keeps the offset.
     public var now: Timestamp {
         get { time.instant }

@@ -1,13 +1,15 @@
 /// How a policy that `extends` another lies on top of it (Semantics §2 *Extending a policy*).
 ///
-/// The sections `app`, `guards`, `responses`, `counting`, `presentation`, `rollout` and `lint` merge key by
+/// The sections `app`, `guards`, `responses`, `counting`, `presentation`, `rollout`, `lint` and `channels` merge key by
 /// key; `triggers` merge by trigger id, each trigger's keys merging in turn, except that a count
 /// key (`at_least`, `exactly`, `every`) replaces the base's count key. Every other value replaces
 /// the base's whole: a `when`, `max_asks`, `system_quota`, a list, a scalar. A key set to `null`
 /// removes the base's setting.
 package enum ExtendsMerge {
     /// The top-level sections whose keys merge one by one.
-    static let keyByKey: Set<String> = ["app", "guards", "responses", "counting", "presentation", "rollout", "lint"]
+    static let keyByKey: Set<String> = [
+        "app", "guards", "responses", "counting", "presentation", "rollout", "lint", "channels",
+    ]
     /// A trigger's count keys: the child's replaces whichever the base has.
     static let countKeys: Set<String> = ["at_least", "exactly", "every"]
 

@@ -39,4 +39,7 @@ package enum LintRule: String, Sendable, Hashable, CaseIterable {
     /// A rename to an event the policy does not read, or to a prompt it does not decide: the old
     /// name's history counts for nothing here (Semantics §14.4).
     case renamedUnread = "renamed_unread"
+    /// `channels: {testflight: decide}` where an OS quota applies: TestFlight never shows the dialog,
+    /// so its asks are recorded, spend the quota's count and are never seen (Semantics §16.1).
+    case channelDecideTestflight = "channel_decide_testflight"
 }

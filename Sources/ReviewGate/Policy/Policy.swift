@@ -98,6 +98,12 @@ public struct Policy: Sendable {
         get { box.stored.rollout }
         set { update { $0.rollout = newValue } }
     }
+    /// What each build channel does to the prompt (`channels`, Semantics §16.1), as written; a
+    /// channel left out takes its default (``channelAction(for:)``).
+    package var channels: ChannelRules {
+        get { box.stored.channels }
+        set { update { $0.channels = newValue } }
+    }
     /// The experiment its people are split by (Semantics §13), if any: each arm decides with its own
     /// policy, the holdout is never asked.
     package var experiment: Experiment? {
@@ -118,6 +124,13 @@ public struct Policy: Sendable {
     /// exact policy in logs and decision events: a compiled policy's `digest`, or what the caller
     /// worked out from its canonical form's bytes; `nil` when not known.
     public package(set) var digest: String?
+
+    /// What `channel` does to the prompt (Semantics §16.1): as written, else its default, which
+    /// depends on whether a `system_quota` applies (written, or iOS's for the prompt `review`).
+    package func channelAction(for channel: Channel) -> Located<ChannelAction> {
+        guard channel != .production else { return Located(.decide, at: nil) }
+        return channels.action(for: channel, systemQuota: guards[.systemQuota] != nil)
+    }
 
     /// Whether a trigger listens to `event`: a donation of it is a trigger moment.
     package func listens(to event: String) -> Bool {
@@ -287,6 +300,8 @@ public struct Policy: Sendable {
         var counting: Counting
         /// The share of people the policy asks, if limited.
         var rollout: Rollout?
+        /// What each build channel does to the prompt, as written.
+        var channels: ChannelRules = .none
         /// The experiment its people are split by (Semantics §13), if any: each arm decides with its own
         /// policy, the holdout is never asked.
         var experiment: Experiment? {

@@ -86,6 +86,9 @@ package struct PolicyDecoder {
             policy.prompt = prompt
             policy.promptLocation = fields.keyLocation("prompt")
         }
+        if let node = fields["channels"] {
+            policy.channels = reader.channels(node, .policy("/channels"), of: "channels")
+        }
         // The arms are decoded from the policy once the policy itself is sound.
         if let node = fields["experiment"], !reader.hasErrors {
             policy.experiment = decodeExperiment(node, root: root, base: policy, at: fields.keyLocation("experiment")!)

@@ -300,9 +300,13 @@ public enum Transition {
     }
 
     /// Whether anything but a trigger's own checks failed: a guard, `enabled`, `responses` or
-    /// `rollout`; not an experiment's holdout, whose counts grow as everyone's do (Semantics §13).
+    /// `rollout`; not an experiment's holdout (Semantics §13) nor a build channel (§16.1), under which
+    /// counts grow as everyone's do.
     static func blockedByGuard(_ decision: Decision) -> Bool {
-        decision.checks.contains { !$0.passed && $0.id.blocker != .trigger && $0.id.blocker != .experiment }
+        decision.checks.contains { check in
+            !check.passed && check.id.blocker != .trigger && check.id.blocker != .experiment
+                && check.id.blocker != .channel
+        }
     }
 }
 

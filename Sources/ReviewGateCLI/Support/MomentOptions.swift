@@ -3,6 +3,7 @@ import ArgumentParser
 @_spi(ReviewGateTools) import ReviewGateFiles
 
 extension MomentSource: ExpressibleByArgument {}
+extension Channel: ExpressibleByArgument {}
 
 /// The policy (or budget) and state files every decision needs.
 struct PolicyStateOptions: ParsableArguments {
@@ -40,7 +41,7 @@ struct PolicyStateOptions: ParsableArguments {
     }
 }
 
-/// The moment being decided: `--event` or `--trigger`, `--scene`, `--source`, `--now`.
+/// The moment being decided: `--event` or `--trigger`, `--scene`, `--source`, `--channel`, `--now`.
 struct MomentOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -57,6 +58,12 @@ struct MomentOptions: ParsableArguments {
         help: ArgumentHelp(
             "Where the moment comes from (default: launch for --event launch, else system).", valueName: "source"))
     var source: MomentSource?
+
+    @Option(
+        help: ArgumentHelp(
+            "How the app was installed: testflight never shows the App Store review dialog, development shows it every time with no quota (the policy's channels say what each does).",
+            valueName: "channel"))
+    var channel: Channel = .production
 
     @Option(
         help: ArgumentHelp(
@@ -89,10 +96,12 @@ struct MomentOptions: ParsableArguments {
                 return LocalTime(
                     clock, utcOffsetSeconds: SystemCalls.utcOffset(atNanoseconds: clock.nanosecondsSince1970))
             }()
-        return Moment(
+        var moment = Moment(
             time: time,
             subject: trigger.map(Moment.Subject.trigger) ?? event.map(Moment.Subject.event) ?? .everyTrigger,
             scene: scene, source: source)
+        moment.channel = channel
+        return moment
     }
 
     /// The system clock: only the command line reads it, never the library.

@@ -133,6 +133,9 @@ extension KeyWords {
         "scenario:/golden": KeyWords(
             "A transcript file, by a path relative to this file, compared byte for byte with the whole run; `reviewgate test --update` rewrites it."
         ),
+        "scenario:/channel": KeyWords(
+            "The build channel every moment is decided on (Semantics §16.1): `production` (the default), `testflight` or `development`; a step may name its own. Transcripts say the channel on each moment off production."
+        ),
         "scenario:/steps/*/launch": KeyWords(
             "The app launches: the moment of the built-in event `launch`, source `launch`. It adds a launch, starts the session, and may ask. Write `launch: {}` (or `launch:` with nothing after it)."
         ),
@@ -144,6 +147,8 @@ extension KeyWords {
             "The moment's scene, for triggers' `scenes`: a name."),
         "scenario:/steps/*/source": KeyWords(
             "The moment's source. `launch` steps always have the source `launch`."),
+        "scenario:/steps/*/channel": KeyWords(
+            "The moment's build channel, in place of the scenario's `channel`."),
         "scenario:/steps/*/update": KeyWords(
             "The app is updated: sets the version strings given. A changed version sets `version_first_seen_at` and, with `counting.reset_on_new_version`, zeroes the counts."
         ),
@@ -232,6 +237,13 @@ extension KeyWords {
         "budget:/prompts/*/state_error": KeyWords(
             "What the prompt does when the state cannot be read or written: `block` (the default, as every prompt: nothing shown), or `allow` for an external prompt the app must show to earn, such as a paywall: granted with a `state_error` event, nothing recorded."
         ),
+        "budget:/prompts/*/channels": KeyWords(
+            "What each build channel does to this prompt (Semantics §16.1), as a policy's `channels` say: for an external prompt, `block` keeps it from being granted on that channel (every channel decides by default); for a policy's prompt, what its policy does not say itself."
+        ),
+        "budget:/prompts/*/channels/testflight": KeyWords(
+            "TestFlight builds: `decide`, `block` or `no_quota`."),
+        "budget:/prompts/*/channels/development": KeyWords(
+            "Development builds: `decide`, `block` or `no_quota`."),
         "budget:/limits/*/max": KeyWords(
             "The most prompts shown per `per`."),
         "budget:/limits/*/per": KeyWords(

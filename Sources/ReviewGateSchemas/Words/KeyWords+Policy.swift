@@ -73,6 +73,21 @@ extension KeyWords {
             summary:
                 "`{events: {OLD: NEW}, prompts: {OLD: NEW}}`: old names whose history counts as the new ones' ([Renamed events and prompts](../guides/writing-a-policy.md#the-rules-teams-write-by-hand-semantics-14))",
             defaultWords: "none"),
+        "policy:/channels": KeyWords(
+            "What each build channel does to this policy's prompt (Semantics §16.1): `decide` (as in production), `block` (one check, `channel`; the others made as in production, nothing recorded) or `no_quota` (the OS quota does not apply). The app says its channel: `Prompter(…, channel: .testFlight)`. Merges key by key under `extends`.",
+            summary:
+                "`{testflight: ACTION, development: ACTION}`: what TestFlight and development builds do ([Build channels](../guides/writing-a-policy.md#build-channels-semantics-161))",
+            defaultWords:
+                "TestFlight blocks and development takes no quota where a `system_quota` applies; else every channel decides"
+        ),
+        "policy:/channels/testflight": KeyWords(
+            "A TestFlight build, which never shows the App Store review dialog: `block` by default where a `system_quota` applies, so that no ask is recorded that nobody saw; `decide` asks as production does (`validate` warns).",
+            summary: "TestFlight builds: `decide`, `block` or `no_quota`",
+            defaultWords: "`block` where a `system_quota` applies, else `decide`"),
+        "policy:/channels/development": KeyWords(
+            "A development build (Xcode, a debug install, Play's `FakeReviewManager`), which shows the dialog every time: `no_quota` by default where a `system_quota` applies (the OS quota's check passes; every other rule holds, asks recorded).",
+            summary: "development builds: `decide`, `block` or `no_quota`",
+            defaultWords: "`no_quota` where a `system_quota` applies, else `decide`"),
         "policy:/app/store_id": KeyWords(
             "The App Store id (digits, as a string: quote it). Builds `write_review_url`: https://apps.apple.com/app/id<store_id>?action=write-review.",
             summary: "the App Store id, digits, quoted: builds the write-review link",

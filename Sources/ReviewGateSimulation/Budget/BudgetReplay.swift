@@ -101,6 +101,7 @@ struct BudgetReplay {
                 continue
             }
             moment.scene = text(event.scene)
+            moment.channel = event.channel
             // A donation no policy reads has no candidate: recorded as its arbitration would be,
             // without one (most of a real timeline's lines).
             if skipsUnread, wanted.isEmpty, let donated = moment.event {

@@ -158,7 +158,7 @@ public struct BudgetSimulationReport: Sendable {
                     "the reports vary the budget differently (\(variants.count) and \(other.variants.count) variants, or other settings); merge reports of the same --vary"
             )
         }
-        try input.add(other.input)
+        try input.add(other.input, people: (budget.tally.people, other.budget.tally.people))
         budget.add(other.budget)
         if let otherBaseline = other.baseline { baseline?.add(otherBaseline) }
         for index in variants.indices { variants[index].add(other.variants[index]) }

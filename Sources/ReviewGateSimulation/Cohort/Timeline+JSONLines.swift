@@ -41,6 +41,7 @@ extension Timeline {
         add(.name, event.name)
         add(.scene, event.scene)
         if let source = event.source { members.append(("source", .string(source.rawValue))) }
+        if event.namesChannel { members.append(("channel", .string(event.channel.rawValue))) }
         add(.short, event.short)
         add(.build, event.build)
         switch (event.kind, event.valueKind) {

@@ -85,6 +85,7 @@ enum JSONLineScanner {
         case .build: (0x2264_6C69_7562, 6)
         case .value: (0x2265_756C_6176, 6)
         case .arm: (0x22_6D72_61, 4)
+        case .channel: (0x226C_656E_6E61_6863, 8)
         }
     }
 
@@ -106,10 +107,13 @@ enum JSONLineScanner {
         case (UInt8(ascii: "b"), _): column = .build
         case (UInt8(ascii: "v"), _): column = .value
         case (UInt8(ascii: "a"), _): column = .arm
+        case (UInt8(ascii: "c"), _): column = .channel
         default: return nil
         }
         let key = plainKey(column)
-        guard word & ((1 << UInt64(8 * key.count)) - 1) == key.word else { return nil }
+        // `channel"` takes all eight bytes: no mask then (a shift by 64 would trap).
+        let mask: UInt64 = key.count == 8 ? .max : (1 << UInt64(8 * key.count)) - 1
+        guard word & mask == key.word else { return nil }
         return (column, key.count)
     }
 

@@ -21,6 +21,8 @@ package enum TimelineColumn: Int, Sendable, CaseIterable {
     case value
     /// The experiment arm the app logged for the person (Semantics §15: `readout` checks it).
     case arm
+    /// How the app was installed: production, testflight or development (Semantics §16.1).
+    case channel
 
     /// The column's name in a JSON line or a CSV header.
     package var name: String {
@@ -35,6 +37,7 @@ package enum TimelineColumn: Int, Sendable, CaseIterable {
         case .build: "build"
         case .value: "value"
         case .arm: "arm"
+        case .channel: "channel"
         }
     }
 
@@ -54,6 +57,7 @@ package enum TimelineColumn: Int, Sendable, CaseIterable {
         case UInt8(ascii: "b"): return equals("build") ? .build : nil
         case UInt8(ascii: "v"): return equals("value") ? .value : nil
         case UInt8(ascii: "a"): return equals("arm") ? .arm : nil
+        case UInt8(ascii: "c"): return equals("channel") ? .channel : nil
         default: return nil
         }
     }

@@ -36,6 +36,12 @@ extension TimelineLine {
             guard let source = source(line.source.bytes) else { return nil }
             event.source = source
         }
+        if line.channel.kind != .absent {
+            guard line.channel.kind == .string, let channel = TimelineLine.channel(line.channel.bytes) else {
+                return nil
+            }
+            event.channel = channel
+        }
         guard line.short.kind == .absent || line.short.kind == .string,
             line.build.kind == .absent || line.build.kind == .string,
             kind != .update || line.short.kind != .absent || line.build.kind != .absent,

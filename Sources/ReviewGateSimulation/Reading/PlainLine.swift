@@ -20,6 +20,7 @@ struct PlainLine {
     var build = Value()
     var value = Value()
     var arm = Value()
+    var channel = Value()
 
     /// Sets `column`'s value.
     @inline(__always)
@@ -35,6 +36,7 @@ struct PlainLine {
         case .build: build = given
         case .value: value = given
         case .arm: arm = given
+        case .channel: channel = given
         }
     }
 }

@@ -90,6 +90,15 @@ enum TimelineLine {
                 return source
             }(fields.bytes(.source))
         }
+        if fields.kind(.channel) != .absent {
+            guard fields.kind(.channel) == .string, let channel = Self.channel(fields.bytes(.channel)) else {
+                throw LineProblem(
+                    message:
+                        "channel \"\(Quote.prefix(fields.text(.channel)))\" is not production, testflight or development",
+                    column: fields.position(.channel))
+            }
+            event.channel = channel
+        }
         event.short = try version(.short, fields, symbols: &symbols, hint: &hints.short)
         event.build = try version(.build, fields, symbols: &symbols, hint: &hints.build)
         if kind == .update, event.short == TimelineEvent.none, event.build == TimelineEvent.none {
@@ -202,6 +211,13 @@ enum TimelineLine {
     static func source(_ bytes: UnsafeBufferPointer<UInt8>) -> MomentSource? {
         equals(bytes, "system")
             ? .system : equals(bytes, "launch") ? .launch : equals(bytes, "user_action") ? .userAction : nil
+    }
+
+    /// The build channel these bytes name (Semantics §16.1).
+    static func channel(_ bytes: UnsafeBufferPointer<UInt8>) -> Channel? {
+        equals(bytes, "production")
+            ? .production
+            : equals(bytes, "testflight") ? .testFlight : equals(bytes, "development") ? .development : nil
     }
 
     /// The index in `ResponseKind.allCases` of the answer these bytes name.

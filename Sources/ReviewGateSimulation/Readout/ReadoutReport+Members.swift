@@ -18,7 +18,7 @@ extension ReadoutReport {
         Member(
             key: "input",
             meaning:
-                "`sources`, `lines`, `events`, `skipped`, and the input checks' members, as `simulate`'s report has them (`warnings`, `frequent_events`, `version_key`, `people_without_version`)",
+                "`sources`, `lines`, `events`, `skipped`, and the input checks' members, as `simulate`'s report has them (`warnings`, `frequent_events`, `version_key`, `people_without_version`, `people_by_channel`)",
             write: { report, _ in report.input.json },
             read: { reader, node, report in report.input = reader.input(node) }
         ),

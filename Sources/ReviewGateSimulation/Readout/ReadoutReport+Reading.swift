@@ -51,7 +51,9 @@ extension ReadoutReport {
                     "the readouts' observation ends differ (\(end?.description ?? "-") and \(other.end?.description ?? "-")): a person's outcome is observable by one end and not by the other; read out each part with the same --until"
             )
         }
-        try input.add(other.input)
+        // Every person a readout replays is assigned to one group.
+        let people = { (tally: ReadoutTally) in tally.groups.reduce(0) { $0 + $1.assigned } }
+        try input.add(other.input, people: (people(tally), people(other.tally)))
         tally.add(other.tally)
     }
 }

@@ -17,6 +17,8 @@ enum InputCheck {
         /// For each version key a policy of the run reads the version by, the people with no
         /// value in its column on any line, when there are such people.
         var peopleWithoutVersion: [VersionKey: Int] = [:]
+        /// When any line gives a build channel, the people with a moment on each (Semantics §16.1).
+        var peopleByChannel: [Channel: Int] = [:]
 
         /// Checks a run of `policies` (and of the prompts a budget `wants` without a policy, and
         /// the names a readout's `outcomes` read), whose lines sent `inventory`: throws when a
@@ -39,6 +41,11 @@ enum InputCheck {
             }) {
                 let key = policy.app.versionKey
                 if inventory.peopleWithout(key) > 0 { peopleWithoutVersion[key] = inventory.peopleWithout(key) }
+            }
+            if inventory.linesNamingChannel > 0 {
+                for (index, channel) in Channel.allCases.enumerated() {
+                    peopleByChannel[channel] = inventory.peopleByChannel[index]
+                }
             }
         }
     }

@@ -34,6 +34,11 @@ package struct InputInventory: Sendable {
     package private(set) var peopleWithoutShort = 0
     /// People none of whose lines has a `build`.
     package private(set) var peopleWithoutBuild = 0
+    /// Lines that give a build channel (the `channel` column, Semantics §16.1).
+    package private(set) var linesNamingChannel = 0
+    /// By channel (in `Channel.allCases` order), the people with a moment line on it (a line that
+    /// gives none is production's): a person on two channels counts on each.
+    package private(set) var peopleByChannel = [Int](repeating: 0, count: Channel.allCases.count)
 
     /// Nothing taken yet.
     package init() {}
@@ -47,6 +52,8 @@ package struct InputInventory: Sendable {
         var launches = 0
         var launchesWithOffset = 0
         var wants = 0
+        var channels: UInt8 = 0
+        var linesNamingChannel = 0
         var beyond: [(symbol: Int, kind: Kind)] = []
         names.withUnsafeMutableBufferPointer { names in
             eventLines.withUnsafeMutableBufferPointer { eventLines in
@@ -54,6 +61,12 @@ package struct InputInventory: Sendable {
                     if !(short && build) {
                         short = short || event.short != TimelineEvent.none
                         build = build || event.build != TimelineEvent.none
+                    }
+                    if event.namesChannel { linesNamingChannel += 1 }
+                    switch event.kind {
+                    case .launch, .event, .trigger, .want:
+                        channels |= 1 << UInt8(Channel.allCases.firstIndex(of: event.channel)!)
+                    default: break
                     }
                     let bit = Self.bits[Int(event.kind.rawValue)]
                     guard bit != 0 else {
@@ -86,6 +99,8 @@ package struct InputInventory: Sendable {
         for (symbol, kind) in beyond { mark(symbol, kind) }
         if !short { peopleWithoutShort += 1 }
         if !build { peopleWithoutBuild += 1 }
+        self.linesNamingChannel += linesNamingChannel
+        for index in peopleByChannel.indices where channels & 1 << UInt8(index) != 0 { peopleByChannel[index] += 1 }
     }
 
     /// By a line's kind (its raw value), the bit of the kind of name it sends; 0 for none.
@@ -129,6 +144,8 @@ package struct InputInventory: Sendable {
         peopleWithoutShort += other.peopleWithoutShort
         peopleWithoutBuild += other.peopleWithoutBuild
         launchesWithOffset += other.launchesWithOffset
+        linesNamingChannel += other.linesNamingChannel
+        for index in peopleByChannel.indices { peopleByChannel[index] += other.peopleByChannel[index] }
     }
 
     /// The people none of whose lines has a value in `key`'s column.

@@ -124,6 +124,7 @@ struct PersonReplay {
             }
             moment.time = event.localTime
             moment.scene = event.scene == TimelineEvent.none ? nil : name(event.scene)
+            moment.channel = event.channel
             let listened = listens(to: event)
             if Transition.applyUnheard(moment, to: &state, policy: policy, listened: listened) {
                 // No trigger listens: it cannot ask, and what it records needs no decision.

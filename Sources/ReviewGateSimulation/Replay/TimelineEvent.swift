@@ -64,8 +64,33 @@ package struct TimelineEvent: Sendable, Hashable {
     package var time: Timestamp
     /// What happened.
     package var kind: Kind
+    /// The moment's source (low two bits: 0 for none given, else its index + 1) and build channel
+    /// (the next two: 0 for none given, production's, else its index + 1), in one byte where the
+    /// line's layout has room for it: a line stays 40 bytes.
+    private var sourceAndChannel: UInt8 = 0
     /// The moment's source, when the line gives one.
-    package var source: MomentSource?
+    package var source: MomentSource? {
+        get {
+            let bits = Int(sourceAndChannel & 0b11)
+            return bits == 0 ? nil : MomentSource.allCases[bits - 1]
+        }
+        set {
+            let bits = newValue.map { UInt8(MomentSource.allCases.firstIndex(of: $0)! + 1) } ?? 0
+            sourceAndChannel = sourceAndChannel & ~0b11 | bits
+        }
+    }
+    /// Whether the line gives a build channel (the `channel` column).
+    package var namesChannel: Bool { sourceAndChannel >> 2 != 0 }
+    /// The moment's build channel (Semantics §16.1): `production` when the line gives none.
+    package var channel: Channel {
+        get {
+            let bits = Int(sourceAndChannel >> 2)
+            return bits == 0 ? .production : Channel.allCases[bits - 1]
+        }
+        set {
+            sourceAndChannel = sourceAndChannel & 0b11 | UInt8(Channel.allCases.firstIndex(of: newValue)! + 1) << 2
+        }
+    }
     /// How the value reads.
     package var valueKind: ValueKind = .none
     /// The UTC offset the line's time is written in, in quarter hours east (every zone's offset is

@@ -5,13 +5,15 @@ extension SimulationReport.Input {
     mutating func take(_ checked: InputCheck.Checked, versionKey: VersionKey?) {
         self.versionKey = versionKey
         peopleWithoutVersion = checked.peopleWithoutVersion
+        peopleByChannel = checked.peopleByChannel
         warnings = checked.warnings
         frequentEvents = checked.frequentEvents
     }
 
     /// Adds another part's input (of the same run): its counts, and its warnings where every part
-    /// warns (a name one part sent was sent).
-    package mutating func add(_ other: Self) throws(SimulationReport.MergeError) {
+    /// warns (a name one part sent was sent). `people` are the people each part replayed: a part
+    /// whose lines name no channel had them all on production.
+    package mutating func add(_ other: Self, people: (own: Int, other: Int)) throws(SimulationReport.MergeError) {
         guard other.versionKey == versionKey else {
             throw SimulationReport.MergeError(
                 message:
@@ -23,6 +25,12 @@ extension SimulationReport.Input {
         events += other.events
         skipped += other.skipped
         peopleWithoutVersion.merge(other.peopleWithoutVersion, uniquingKeysWith: +)
+        if peopleByChannel.isEmpty != other.peopleByChannel.isEmpty {
+            // The part without channels decided every moment on production.
+            let production = peopleByChannel.isEmpty ? people.own : people.other
+            peopleByChannel[.production, default: 0] += production
+        }
+        peopleByChannel.merge(other.peopleByChannel, uniquingKeysWith: +)
         guard other.duplicatesDropped == duplicatesDropped || other.duplicates == 0 || duplicates == 0 else {
             throw SimulationReport.MergeError(
                 message:
@@ -110,6 +118,13 @@ extension SimulationReport.Input {
             guard let people = peopleWithoutVersion[key] else { continue }
             lines.append(
                 "\(SimulationReport.people(people)) with no \(key.rawValue) on any line, replayed as running one version throughout"
+            )
+        }
+        if !peopleByChannel.isEmpty {
+            // Semantics §16.1: each moment decided on its line's channel, production where none is given.
+            let counts = Channel.allCases.map { "\(SimulationReport.grouped(peopleByChannel[$0] ?? 0)) \($0.rawValue)" }
+            lines.append(
+                "people by build channel: \(counts.joined(separator: ", ")) (each moment decided on its line's channel; a person on two counts on each)"
             )
         }
         return lines

@@ -121,6 +121,13 @@ extension SimulationReport.Input {
                         })
                 ))
         }
+        if !peopleByChannel.isEmpty {
+            members.append(
+                (
+                    "people_by_channel",
+                    .object(Channel.allCases.map { ($0.rawValue, .int(peopleByChannel[$0] ?? 0)) })
+                ))
+        }
         guard !warnings.isEmpty else { return members }
         members.append(
             (

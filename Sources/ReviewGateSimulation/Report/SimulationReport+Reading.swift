@@ -127,6 +127,18 @@ struct ReportReader {
                 input.peopleWithoutVersion[key] = int(MappingEntry.wrap(entry), "count")
             }
         }
+        if node["people_by_channel"] != nil {
+            for entry in entries(node, "people_by_channel") {
+                guard let channel = entry.key.scalar.flatMap({ Channel(rawValue: $0.text) }) else {
+                    problems.append(
+                        .error(
+                            "people_by_channel is keyed by production, testflight and development",
+                            at: entry.key.location))
+                    continue
+                }
+                input.peopleByChannel[channel] = int(MappingEntry.wrap(entry), "count")
+            }
+        }
         guard node["warnings"] != nil else { return }
         for item in list(node, "warnings") {
             guard let kind = item["kind"]?.string, let name = item["name"]?.string,

@@ -22,6 +22,9 @@ public struct SimulationReport: Sendable {
         /// For each version key a policy reads the version by, the people with no value in its
         /// column on any line (each runs the version of no line throughout), when there are any.
         package var peopleWithoutVersion: [VersionKey: Int] = [:]
+        /// When any line gives a build channel (Semantics §16.1), the people with a moment on each
+        /// channel; empty otherwise, and the report says nothing of channels.
+        package var peopleByChannel: [Channel: Int] = [:]
         /// The names a policy reads and no line sends (Semantics §10 *What the input can tell*).
         package var warnings: [InputWarning] = []
         /// With warnings, every event name of the input with its lines, most first (a warning's
@@ -230,7 +233,7 @@ public struct SimulationReport: Sendable {
                     "the reports vary the policy differently (\(variants.count) and \(other.variants.count) variants, or other settings); merge reports of the same --vary"
             )
         }
-        try input.add(other.input)
+        try input.add(other.input, people: (policy.tally.people, other.policy.tally.people))
         policy.add(other.policy)
         if let otherBaseline = other.baseline { baseline?.add(otherBaseline) }
         for index in variants.indices { variants[index].add(other.variants[index]) }
