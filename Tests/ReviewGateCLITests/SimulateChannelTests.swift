@@ -104,4 +104,30 @@ struct SimulateChannelTests {
         let input = try #require(try SimulateInputChecksTests.json(merged.stdout)["input"] as? [String: Any])
         #expect(input["people_by_channel"] as? [String: Int] == ["production": 2, "testflight": 1, "development": 0])
     }
+
+    @Test("under a budget, a want its channels block on TestFlight is never granted, and no budget held it back")
+    func budgetWantBlockedByChannel() throws {
+        let folder = try SimulateInputChecksTests.folder(with: [
+            "b.yaml": """
+            reviewgate_budget: 1
+            name: b
+            prompts:
+              paywall: {priority: 80, channels: {testflight: block}}
+            """,
+            "t.jsonl": """
+            {"user":"u1","time":"2026-01-01T09:00:00Z","type":"want","name":"paywall","channel":"testflight"}
+            {"user":"u1","time":"2026-01-02T09:00:00Z","type":"want","name":"paywall","channel":"testflight"}
+            {"user":"u1","time":"2026-01-03T09:00:00Z","type":"want","name":"paywall"}
+
+            """,
+        ])
+        let result = try CLIRunner.run(["simulate", "--budget", "b.yaml", "t.jsonl", "--format", "json"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try SimulateInputChecksTests.json(result.stdout)
+        let paywall = try #require((report["prompts"] as? [[String: Any]])?.first)
+        #expect(paywall["granted"] as? Int == 1, "production's want only")
+        #expect(paywall["candidates"] as? Int == 1)
+        #expect((paywall["held_back"] as? [String: Int])?["moments"] == 0)
+        #expect((paywall["held_back"] as? [String: Int])?["channel"] == nil)
+    }
 }

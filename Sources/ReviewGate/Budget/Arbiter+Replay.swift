@@ -26,7 +26,8 @@ package struct ReplayArbitration {
         package var isBlockedByBudget: Bool { !isGranted && isAllowed && failed & ReplayArbitration.channel == 0 }
     }
 
-    /// The kinds of the budget's checks (``BudgetCheck/id``), in the order of ``Candidate/failed``'s bits.
+    /// The kinds of the budget's checks (``BudgetCheck/id``), in the order of ``Candidate/failed``'s
+    /// bits; `channel` last, an external prompt's build channel (Semantics §16.1), which is no budget's.
     package static let reasons = ["outranked", "gap", "limit", "lease", "channel"]
     private static let outranked = reasonBit("outranked")
     private static let gap = reasonBit("gap")

@@ -76,7 +76,7 @@ package struct Verdict: CheckRecorder {
             if !passed { triggerFailed = true }
             if part == .missing { unheard = true }
             if part == .count, passed, let trigger { countsPassed.append(trigger) }
-        } else if id == .channel {
+        } else if case .channel = id {
             channelBlocked = !passed
         } else if !passed {
             failed |= 1 << UInt32(id.blocker.index)

@@ -4,8 +4,10 @@
 /// add up across partitions of people, like ``SimulationTally``.
 package struct BudgetTally: Sendable, Hashable {
     /// Why the budget held a prompt back, in the order of ``Prompt/heldBackBy``: the ids of the
-    /// budget's checks. A replay holds no lease, so `lease` stays 0 there.
-    package static let reasons = ReplayArbitration.reasons
+    /// budget's checks. A replay holds no lease, so `lease` stays 0 there. Not `channel`, the last
+    /// of the replay's reasons: a build channel that blocks a want is no budget holding it back
+    /// (Semantics §16.1), and such a moment is no candidacy, as one its policy blocks is not.
+    package static let reasons = ReplayArbitration.reasons.filter { $0 != "channel" }
 
     /// One prompt's counts.
     package struct Prompt: Sendable, Hashable {

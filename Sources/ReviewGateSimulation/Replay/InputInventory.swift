@@ -64,8 +64,7 @@ package struct InputInventory: Sendable {
                     }
                     if event.namesChannel { linesNamingChannel += 1 }
                     switch event.kind {
-                    case .launch, .event, .trigger, .want:
-                        channels |= 1 << UInt8(Channel.allCases.firstIndex(of: event.channel)!)
+                    case .launch, .event, .trigger, .want: channels |= Self.channelBit(event.channel)
                     default: break
                     }
                     let bit = Self.bits[Int(event.kind.rawValue)]
@@ -101,6 +100,16 @@ package struct InputInventory: Sendable {
         if !build { peopleWithoutBuild += 1 }
         self.linesNamingChannel += linesNamingChannel
         for index in peopleByChannel.indices where channels & 1 << UInt8(index) != 0 { peopleByChannel[index] += 1 }
+    }
+
+    /// A channel's bit, by its place in `Channel.allCases` (``peopleByChannel``'s order).
+    @inline(__always)
+    private static func channelBit(_ channel: Channel) -> UInt8 {
+        switch channel {
+        case .production: 1
+        case .testFlight: 2
+        case .development: 4
+        }
     }
 
     /// By a line's kind (its raw value), the bit of the kind of name it sends; 0 for none.

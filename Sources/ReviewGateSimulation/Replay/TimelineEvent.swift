@@ -71,11 +71,21 @@ package struct TimelineEvent: Sendable, Hashable {
     /// The moment's source, when the line gives one.
     package var source: MomentSource? {
         get {
-            let bits = Int(sourceAndChannel & 0b11)
-            return bits == 0 ? nil : MomentSource.allCases[bits - 1]
+            switch sourceAndChannel & 0b11 {
+            case 1: .system
+            case 2: .launch
+            case 3: .userAction
+            default: nil
+            }
         }
         set {
-            let bits = newValue.map { UInt8(MomentSource.allCases.firstIndex(of: $0)! + 1) } ?? 0
+            let bits: UInt8 =
+                switch newValue {
+                case nil: 0
+                case .system?: 1
+                case .launch?: 2
+                case .userAction?: 3
+                }
             sourceAndChannel = sourceAndChannel & ~0b11 | bits
         }
     }
@@ -84,11 +94,20 @@ package struct TimelineEvent: Sendable, Hashable {
     /// The moment's build channel (Semantics §16.1): `production` when the line gives none.
     package var channel: Channel {
         get {
-            let bits = Int(sourceAndChannel >> 2)
-            return bits == 0 ? .production : Channel.allCases[bits - 1]
+            switch sourceAndChannel >> 2 {
+            case 2: .testFlight
+            case 3: .development
+            default: .production
+            }
         }
         set {
-            sourceAndChannel = sourceAndChannel & 0b11 | UInt8(Channel.allCases.firstIndex(of: newValue)! + 1) << 2
+            let bits: UInt8 =
+                switch newValue {
+                case .production: 1
+                case .testFlight: 2
+                case .development: 3
+                }
+            sourceAndChannel = sourceAndChannel & 0b11 | bits << 2
         }
     }
     /// How the value reads.
