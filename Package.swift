@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "ReviewGateSimulation", targets: ["ReviewGateSimulation"]),
         .library(name: "ReviewGatePrompter", targets: ["ReviewGatePrompter"]),
         .library(name: "ReviewGateScenarios", targets: ["ReviewGateScenarios"]),
+        .library(name: "ReviewGateTesting", targets: ["ReviewGateTesting"]),
         .executable(name: "reviewgate", targets: ["ReviewGateCLI"]),
         .plugin(name: "ReviewGatePlugin", targets: ["ReviewGatePlugin"]),
     ],
@@ -46,6 +47,14 @@ let package = Package(
         .target(name: "ReviewGatePrompter", dependencies: ["ReviewGate", "ReviewGateFiles"]),
         // Scenario files and their golden transcripts (Semantics §6), for `reviewgate test` and test targets.
         .target(name: "ReviewGateScenarios", dependencies: ["ReviewGateAuthoring", "ReviewGate", "ReviewGateFiles"]),
+        // The test kit for an app's tests (Semantics §16.2): a recording presenter, a prompter on a test
+        // clock, and the team's scenario files played through the real prompter. No libyaml.
+        .target(
+            name: "ReviewGateTesting",
+            dependencies: [
+                "ReviewGate", "ReviewGateFiles", "ReviewGatePrompter", "ReviewGateScenarios",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]),
         // `reviewgate simulate`: timelines, replay and reports, apart from the library an app links.
         .target(
             name: "ReviewGateSimulation",
@@ -65,7 +74,7 @@ let package = Package(
             dependencies: [
                 "ReviewGateAuthoring",
                 "ReviewGate", "ReviewGateFiles", "ReviewGateRemote", "ReviewGateScenarios", "ReviewGateSchemas",
-                "ReviewGateSimulation", "ReviewGateYAML",
+                "ReviewGateSimulation", "ReviewGateTesting", "ReviewGateYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -129,6 +138,13 @@ let package = Package(
                 "ReviewGateAuthoring",
                 "ReviewGatePrompter", "ReviewGate", "ReviewGateFiles", "ReviewGateRemote", "ReviewGateTestSupport",
                 "ReviewGateRemoteTestSupport", .product(name: "Clocks", package: "swift-clocks"),
+            ]),
+        // The test kit's own tests: public API only (Semantics §16.2).
+        .testTarget(
+            name: "ReviewGateTestingTests",
+            dependencies: [
+                "ReviewGateTesting", "ReviewGatePrompter", "ReviewGate", "ReviewGateScenarios", "ReviewGateYAML",
+                "ReviewGateTestSupport",
             ]),
         // 0.4's and 0.5's public forms, deprecated until 1.0: this target alone keeps deprecation warnings as
         // warnings under REVIEWGATE_WARNINGS_AS_ERRORS, so that it can write them.

@@ -77,6 +77,11 @@ public struct PromptEvent: Sendable {
     public var kind: Kind
     /// The decision event, for a ``Kind/decision``.
     public var decision: DecisionEvent?
+    /// The decision itself, for a ``Kind/decision`` of one policy: what the test kit's scenario
+    /// playback writes into its transcript.
+    package var decided: Decision?
+    /// The arbitration, for a ``Kind/decision`` under a budget (each candidate's event holds it).
+    package var arbitration: Arbitration?
     /// The name of the policy that decided (for a `state_error`, the one that would have); under a
     /// budget, for an external prompt or a moment that was not decided, the budget's.
     public var policyName: String
@@ -178,6 +183,7 @@ public struct PromptEvent: Sendable {
         let event = DecisionEvent(decision, policy: policy)
         self.init(kind: .decision, origin: Origin(policy), trigger: event.trigger, at: decision.moment.now)
         self.decision = event
+        decided = decision
     }
 
     /// The decision event of one candidate of a moment arbitrated under `budget`.
@@ -187,6 +193,7 @@ public struct PromptEvent: Sendable {
             kind: .decision, origin: Origin(budget, prompt: candidate.prompt), trigger: event.trigger,
             detail: candidate.failedChecks.first.map(ArbitrationExplanation.message), at: arbitration.moment.now)
         decision = event
+        self.arbitration = arbitration
         nextEligibleAt = candidate.isGranted ? nil : candidate.nextEligibleAt
     }
 

@@ -43,6 +43,9 @@ extension Prompter {
         public var channel: Channel
         /// The state's stores in place of ``stateFile`` and ``lockTimeout`` (the tests' failing disk).
         package var stores: StateKeeper.Stores?
+        /// Whether a state without a user id gets a per-install one; the test kit's scenario
+        /// playback says no, so that a scenario's person without one decides as `record` has them.
+        package var makesUserID = true
 
         /// An environment; every member defaults as an app wants it.
         public init(

@@ -98,7 +98,8 @@ public actor Prompter {
     init(rules: Rules, environment: Environment, presenters: [String: Presenter]) {
         self.rules = rules
         keeper = StateKeeper(
-            stores: environment.storesOrFile, version: environment.appVersion, userID: environment.userID)
+            stores: environment.storesOrFile, version: environment.appVersion, userID: environment.userID,
+            makesUserID: environment.makesUserID)
         self.presenters = presenters
         sink = environment.events
         wallClock = environment.now

@@ -54,16 +54,20 @@ package final class StateKeeper: @unchecked Sendable {
     private let stores: Stores
     private let version: AppVersion
     private let appUserID: String?
+    /// Whether a state without a user id gets a per-install one (the test kit's playback says no,
+    /// so that a scenario without `user_id` decides as `record` does).
+    private let makesUserID: Bool
     /// Confined to ``queue``.
     private var unrecorded: Unrecorded?
     /// What this process last saw of the state after a change (its user id, flags, attributes,
     /// experiments, asks and answers), for a fresh state after damage. Confined to ``queue``.
     private var known = StateSalvage()
 
-    init(stores: @escaping Stores, version: AppVersion, userID: String?) {
+    init(stores: @escaping Stores, version: AppVersion, userID: String?, makesUserID: Bool = true) {
         self.stores = stores
         self.version = version
         appUserID = userID
+        self.makesUserID = makesUserID
     }
 
     /// Enqueues `change` (returning at once): on the queue it runs on the state under the store's
@@ -132,7 +136,8 @@ package final class StateKeeper: @unchecked Sendable {
             },
             didReset: { resets.append($0) })
         let store = KeptStore(
-            store: stores(initial, recovery), owed: unrecorded, appUserID: appUserID, version: version, rules: rules,
+            store: stores(initial, recovery), owed: unrecorded, appUserID: appUserID, makesUserID: makesUserID,
+            version: version, rules: rules,
             now: now, remember: { self.known = StateSalvage($0) })
         let result = Result { try work(store) }
         if case .success = result { unrecorded = nil }
@@ -160,6 +165,7 @@ private struct KeptStore: StateStore {
     var store: any StateStore
     var owed: StateKeeper.Unrecorded?
     var appUserID: String?
+    var makesUserID: Bool
     var version: AppVersion
     var rules: StateKeeper.Rules
     var now: Timestamp
@@ -179,7 +185,7 @@ private struct KeptStore: StateStore {
             }
             if let appUserID {
                 state.userID = appUserID
-            } else if state.userID == nil {
+            } else if state.userID == nil, makesUserID {
                 state.userID = StateKeeper.newUserID()
             }
             Transition.update(&state, to: version, at: now, versionKey: rules.versionKey, counting: rules.counting)

@@ -14,6 +14,14 @@ public struct ScenarioResult: Sendable {
     /// What became of the golden transcript.
     public var golden: GoldenStatus
 
+    /// A result of `scenario`'s runs, with the failures found and no golden compared yet.
+    package init(scenario: Scenario, runs: [StepRun], failures: [ScenarioFailure], golden: GoldenStatus = .none) {
+        self.scenario = scenario
+        self.runs = runs
+        self.failures = failures
+        self.golden = golden
+    }
+
     /// Whether every expectation held and the golden transcript (if any) matched.
     public var passed: Bool { failures.isEmpty }
 
@@ -42,6 +50,38 @@ public struct ScenarioResult: Sendable {
     /// What the step changed in the state, in words (`process_completed 4`, `ask #1 in build "1"`).
     @_spi(ReviewGateTools) public var recorded: [String]
 
+    /// A run of `step`, its `repetition`th, at `now`, with its decision and what it recorded.
+    package init(
+        step: ScenarioStep, repetition: Int, now: Timestamp, decision: Decision?, arbitration: Arbitration? = nil,
+        recorded: [String]
+    ) {
+        self.step = step
+        self.repetition = repetition
+        self.now = now
+        self.decision = decision
+        self.arbitration = arbitration
+        self.recorded = recorded
+    }
+
+    /// The failure of the step's `expect`, when its decision (or arbitration) does not meet it.
+    package var unmetExpectation: ScenarioFailure? {
+        guard let expectation = step.expectation else { return nil }
+        if let decision {
+            let mismatches = expectation.mismatches(in: decision)
+            guard !mismatches.isEmpty else { return nil }
+            return ScenarioFailure(
+                location: step.location, reason: .expectation(run: self, mismatches: mismatches, decision: decision))
+        }
+        if let arbitration {
+            let mismatches = expectation.mismatches(in: arbitration)
+            guard !mismatches.isEmpty else { return nil }
+            return ScenarioFailure(
+                location: step.location,
+                reason: .budgetExpectation(run: self, mismatches: mismatches, arbitration: arbitration))
+        }
+        return nil
+    }
+
     /// `3`, or `3 (2 of 5)` for a repeated step.
     @_spi(ReviewGateTools) public var label: String {
         step.repetitions > 1 ? "\(step.number) (\(repetition) of \(step.repetitions))" : "\(step.number)"
@@ -68,6 +108,14 @@ public struct ScenarioFailure: Sendable {
         /// A warning about the scenario (a step's event that the policy never reads), a failure
         /// under `test --strict`.
         case warning(String)
+        /// A step the prompter cannot play (Semantics §16.2): a lease, commit or release step.
+        case unplayable(String)
+    }
+
+    /// A failure at `location`.
+    package init(location: SourceLocation, reason: Reason) {
+        self.location = location
+        self.reason = reason
     }
 
     /// The step (or the `golden:` key).
@@ -87,6 +135,7 @@ public struct ScenarioFailure: Sendable {
             return "the transcript differs from the golden file \(reference) (- golden, + this run)"
         case .goldenMissing(let reference): return "the golden file \(reference) does not exist"
         case .warning(let message): return "\(message) (a failure under --strict)"
+        case .unplayable(let message): return message
         }
     }
 }

@@ -64,15 +64,7 @@ extension ScenarioRunner {
                     from: before, to: state, moment: arbitration?.moment, versionKey: budget.versionKey)
                     + notes)
             run.arbitration = arbitration
-            if let expectation = step.expectation, let arbitration {
-                let mismatches = expectation.mismatches(in: arbitration)
-                if !mismatches.isEmpty {
-                    failures.append(
-                        ScenarioFailure(
-                            location: step.location,
-                            reason: .budgetExpectation(run: run, mismatches: mismatches, arbitration: arbitration)))
-                }
-            }
+            if let failure = run.unmetExpectation { failures.append(failure) }
             return run
         }
     }

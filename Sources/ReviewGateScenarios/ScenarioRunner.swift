@@ -53,7 +53,14 @@ public struct ScenarioRunner: Sendable {
     /// scenario, its policy or its golden file cannot be read.
     public func run(path: String, goldens mode: GoldenMode = .compare) throws(DiagnosticError) -> ScenarioResult {
         var result = Self.run(try load(path: path))
-        guard let golden = result.scenario.golden else { return result }
+        try compareGolden(of: &result, mode: mode)
+        return result
+    }
+
+    /// Compares `result`'s transcript with its scenario's golden file (or, with `.update`, writes
+    /// it when it is missing or differs and every expectation held), noting what became of it.
+    package func compareGolden(of result: inout ScenarioResult, mode: GoldenMode) throws(DiagnosticError) {
+        guard let golden = result.scenario.golden else { return }
         let stored = try goldens.read(golden.path)
         let transcript = result.transcript
         if stored == transcript {
@@ -75,7 +82,6 @@ public struct ScenarioRunner: Sendable {
             result.failures.append(
                 ScenarioFailure(location: golden.location, reason: .goldenMissing(reference: golden.reference)))
         }
-        return result
     }
 
     /// Runs a scenario's steps: a pure function of the scenario, with no golden comparison.
@@ -116,15 +122,7 @@ public struct ScenarioRunner: Sendable {
             let run = StepRun(
                 step: step, repetition: repetition, now: now, decision: decision,
                 recorded: StateChange.describe(from: before, to: state, moment: decision?.moment, policy: policy))
-            if let expectation = step.expectation, let decision {
-                let mismatches = expectation.mismatches(in: decision)
-                if !mismatches.isEmpty {
-                    failures.append(
-                        ScenarioFailure(
-                            location: step.location,
-                            reason: .expectation(run: run, mismatches: mismatches, decision: decision)))
-                }
-            }
+            if let failure = run.unmetExpectation { failures.append(failure) }
             return run
         }
     }
@@ -138,11 +136,21 @@ public struct ScenarioRunner: Sendable {
             _ failures: inout [ScenarioFailure]
         ) -> StepRun
     ) -> ScenarioResult {
-        var now = scenario.start
-        // The offset of the latest `start` or `at`; `after` keeps it (Semantics §14.2).
-        var offset = scenario.startOffsetSeconds
         var runs: [StepRun] = []
         var failures: [ScenarioFailure] = []
+        for planned in schedule(scenario) {
+            runs.append(perform(planned.step, planned.repetition, planned.time, &failures))
+        }
+        return ScenarioResult(scenario: scenario, runs: runs, failures: failures, golden: .none)
+    }
+
+    /// Each step's repetitions in order, each with the scenario's clock then: moved before each by
+    /// the step's `after` or `at`, in the offset of the latest `start` or `at` (`after` keeps it,
+    /// Semantics §14.2).
+    package static func schedule(_ scenario: Scenario) -> [(step: ScenarioStep, repetition: Int, time: LocalTime)] {
+        var now = scenario.start
+        var offset = scenario.startOffsetSeconds
+        var planned: [(step: ScenarioStep, repetition: Int, time: LocalTime)] = []
         for step in scenario.steps {
             for repetition in 1...step.repetitions {
                 switch step.clock {
@@ -152,10 +160,10 @@ public struct ScenarioRunner: Sendable {
                     offset = step.atOffsetSeconds ?? offset
                 case nil: break
                 }
-                runs.append(perform(step, repetition, LocalTime(now, utcOffsetSeconds: offset), &failures))
+                planned.append((step, repetition, LocalTime(now, utcOffsetSeconds: offset)))
             }
         }
-        return ScenarioResult(scenario: scenario, runs: runs, failures: failures, golden: .none)
+        return planned
     }
 
 }
