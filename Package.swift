@@ -137,7 +137,8 @@ let package = Package(
             dependencies: [
                 "ReviewGateAuthoring",
                 "ReviewGatePrompter", "ReviewGate", "ReviewGateFiles", "ReviewGateRemote", "ReviewGateTestSupport",
-                "ReviewGateRemoteTestSupport", .product(name: "Clocks", package: "swift-clocks"),
+                "ReviewGateRemoteTestSupport", "ReviewGateTesting", "ReviewGateYAML",
+                .product(name: "Clocks", package: "swift-clocks"),
             ]),
         // The test kit's own tests: public API only (Semantics §16.2).
         .testTarget(

@@ -195,4 +195,31 @@ import Testing
             failure.attribute(forName: "message")?.stringValue?.hasPrefix(
                 "step 2 at 2026-01-01T01:00:00Z: expected decision block, got allow") == true)
     }
+
+    @Test("--prompter plays through the prompter: exit 0 when every scenario holds, 1 with a step it cannot play")
+    func throughThePrompter() throws {
+        // The built executable: the playback runs the prompter's tasks, which a test's in-process
+        // run, blocking one of the few threads they run on, could starve (AsyncBridge).
+        let passing = try CLIRunner.runProcess([
+            "test", "--prompter", "policies/scenarios/treaty.cooldown.scenario.yaml",
+        ])
+        #expect(passing.status == 0, "\(passing.stdout)\(passing.stderr)")
+        #expect(passing.stdout.hasSuffix("1 passed, 0 failed\n"))
+        let leases = try CLIRunner.runProcess([
+            "test", "--prompter", "policies/budget/scenarios/calm-app.leases.scenario.yaml",
+        ])
+        #expect(leases.status == 1)
+        #expect(
+            leases.stdout.contains(
+                "policies/budget/scenarios/calm-app.leases.scenario.yaml:14:5: error: the prompter settles leases itself: a scenario played through it has no lease steps"
+            ), "\(leases.stdout)")
+        // The same scenario through `record`, with its golden file: the transcripts are equal (no delay).
+        let transcript = try CLIRunner.runProcess([
+            "test", "--prompter", "--format", "transcript", "policies/scenarios/treaty.cooldown.scenario.yaml",
+        ])
+        let golden = try String(
+            contentsOfFile: Repository.path("policies/scenarios/treaty.cooldown.golden.txt"), encoding: .utf8)
+        #expect(transcript.stdout == golden + "\n")
+        #expect(transcript.stderr == "1 passed, 0 failed\n")
+    }
 }

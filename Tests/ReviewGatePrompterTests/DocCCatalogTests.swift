@@ -30,6 +30,7 @@ struct DocCCatalogTests {
         "swift remote": "DocCRemoteUpdatesTests.swift",
         "swift errors": "DocCErrorsAndRecoveryTests.swift",
         "swift app-test": "DocCTestingYourIntegrationTests.swift",
+        "swift scenario-test": "DocCTestingYourIntegrationTests.swift",
         "swift debug-menu": "DocCDebugMenuTests.swift",
     ]
 

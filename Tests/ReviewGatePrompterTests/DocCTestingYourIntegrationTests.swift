@@ -1,11 +1,12 @@
-import Clocks
 import Foundation
 import ReviewGatePrompter
+import ReviewGateTesting
+import ReviewGateYAML
 import Testing
 
 /// *Testing your integration*, line for line, with public API only (this file imports no SPI and
-/// no test support), as an app's own test target would: a test clock, a fake presenter, a
-/// lock-protected box for the events, and a wall clock that follows the test clock.
+/// no test support), as an app's own test target would: the test kit's `PrompterTest`, its
+/// recording presenter, and a shipped scenario played through the prompter.
 // The limit is `.hangGuard`'s (ReviewGateTestSupport), written out: this file imports no test support.
 @Suite("DocC: testing your integration", .timeLimit(.minutes(10)))
 struct DocCTestingYourIntegrationTests {
@@ -14,68 +15,49 @@ struct DocCTestingYourIntegrationTests {
         .appending(path: "../Compatibility/0.4.0/policies/apple-sample.json").standardized
     let threeWeekRuleURL = URL(filePath: #filePath).deletingLastPathComponent()
         .appending(path: "../Compatibility/0.4.0/policies/three-week-rule.json").standardized
-
-    @MainActor final class Presentations { var count = 0 }  // the fake presenter's calls
+    /// A scenario the product team keeps beside its policy, with no delay and no lease steps.
+    let scenarioPath = URL(filePath: #filePath).deletingLastPathComponent()
+        .appending(path: "../../policies/scenarios/treaty.cooldown.scenario.yaml").standardized.path
 
     @Test func asksAtTheFourthCompletedProcess() async throws {
-        let stateURL = FileManager.default.temporaryDirectory.appending(path: "review-state-\(UUID()).json")
-        defer { try? FileManager.default.removeItem(at: stateURL) }
-        let clock = TestClock()
-        let shown = Presentations()
-        // swift-format-ignore
-        let prompter = Prompter(policy: try Policy(compiledAt: policyURL), presenter: { shown.count += 1; return true },
-                                environment: Prompter.Environment(stateFile: stateURL, clock: clock))
-        for _ in 1...4 { await prompter.donate("process_completed", scene: "ProcessCompleted") }
-        await clock.advance(by: .seconds(2))  // the policy's delay
-        await prompter.waitUntilIdle()
-        #expect(await shown.count == 1)
-
-        let state = try JSONSerialization.jsonObject(with: Data(contentsOf: stateURL)) as? [String: Any]
-        #expect((state?["asks"] as? [Any])?.count == 1)  // recorded once it was shown
-    }
-
-    final class Sent: @unchecked Sendable {  // the sink's events, from any thread
-        private let lock = NSLock()
-        private var events: [PromptEvent] = []
-        func append(_ event: PromptEvent) { lock.withLock { events.append(event) } }
-        var all: [PromptEvent] { lock.withLock { events } }
+        let test = try PrompterTest(policy: try Policy(compiledAt: policyURL))
+        for _ in 1...4 { await test.prompter.donate("process_completed", scene: "ProcessCompleted") }
+        await test.advance(by: .seconds(2))  // the policy's delay
+        #expect(test.presenter.prompts == ["review"])
+        #expect(test.presenter.presentations.first?.scene == "ProcessCompleted")
+        #expect(try test.state().asks.count == 1)  // recorded once it was shown
     }
 
     @Test func leavingDuringTheDelayShowsNothing() async throws {
-        let stateURL = FileManager.default.temporaryDirectory.appending(path: "review-state-\(UUID()).json")
-        defer { try? FileManager.default.removeItem(at: stateURL) }
-        let clock = TestClock()
-        let shown = Presentations()
-        let sent = Sent()
-        // swift-format-ignore
-        let prompter = Prompter(policy: try Policy(compiledAt: policyURL), presenter: { shown.count += 1; return true },
-                                environment: Prompter.Environment(stateFile: stateURL, clock: clock, events: sent.append))
-        for _ in 1...4 { await prompter.donate("process_completed", scene: "ProcessCompleted") }
-        await prompter.background()  // drops the waiting ask
-        await clock.advance(by: .seconds(2))
-        await prompter.waitUntilIdle()
-        #expect(await shown.count == 0)
-        #expect(sent.all.last?.kind == .dropped)
-        #expect(sent.all.last?.reason == .background)
+        let test = try PrompterTest(policy: try Policy(compiledAt: policyURL))
+        for _ in 1...4 { await test.prompter.donate("process_completed", scene: "ProcessCompleted") }
+        await test.prompter.background()  // drops the waiting ask
+        await test.advance(by: .seconds(2))
+        #expect(test.presenter.presentations.isEmpty)
+        #expect(test.sentEvents.last?.reason == .background)
     }
 
     @Test func asksAtTheThirdOpenThreeWeeksAfterInstall() async throws {
-        let stateURL = FileManager.default.temporaryDirectory.appending(path: "review-state-\(UUID()).json")
-        defer { try? FileManager.default.removeItem(at: stateURL) }
-        let clock = TestClock()
-        let start = clock.now
-        let installed = Date(timeIntervalSince1970: 1_767_603_600)  // 2026-01-05T09:00:00Z
-        let now: @Sendable () -> Date = { installed + start.duration(to: clock.now) / .seconds(1) }
-        let shown = Presentations()
-        // swift-format-ignore
-        let prompter = Prompter(policy: try Policy(compiledAt: threeWeekRuleURL), presenter: { shown.count += 1; return true },
-                                environment: Prompter.Environment(stateFile: stateURL, clock: clock, now: now))
-        for day in [0, 10, 21] {
-            await clock.advance(to: start.advanced(by: .seconds(day * 86_400)))
-            await prompter.launched()
-        }
-        await clock.advance(by: .seconds(2))
-        await prompter.waitUntilIdle()
-        #expect(await shown.count == 1)
+        let test = try PrompterTest(policy: try Policy(compiledAt: threeWeekRuleURL))
+        await test.prompter.launched()  // day 0: the install
+        await test.advance(by: .seconds(10 * 86_400))
+        await test.prompter.launched()  // day 10
+        await test.advance(by: .seconds(11 * 86_400))
+        await test.prompter.launched()  // day 21: three weeks
+        await test.advance(by: .seconds(2))
+        #expect(test.presenter.prompts == ["review"])
+    }
+
+    @Test func testFlightNeverShowsTheDialog() async throws {
+        let test = try PrompterTest(policy: try Policy(compiledAt: policyURL), channel: .testFlight)
+        for _ in 1...4 { await test.prompter.donate("process_completed", scene: "ProcessCompleted") }
+        await test.advance(by: .seconds(2))
+        #expect(test.presenter.presentations.isEmpty)
+        #expect(test.sentEvents.last?.decision?.blockedBy == ["channel"])
+    }
+
+    @Test func theTeamsScenariosHoldThroughThePrompter() async throws {
+        let result = try await ScenarioPlayback(.yaml).play(path: scenarioPath)
+        #expect(result.passed, "\(result.failures.map(\.message))")
     }
 }

@@ -3,7 +3,9 @@ import Foundation
 
 /// Runs async work from a synchronous command and waits for its result: on the main thread by
 /// running the main run loop (the prompter's presenters run on the main actor, which a blocked main
-/// thread would never serve), elsewhere (a test calling the command in its process) by blocking.
+/// thread would never serve), elsewhere by blocking. A test that calls the command in its own
+/// process blocks one of the few threads the work itself runs on, and with others doing the same
+/// can starve it: such a command (`test --prompter`) is tested through the built executable.
 enum AsyncBridge {
     /// The value of `operation`, once it has finished.
     static func wait<T: Sendable>(_ operation: @escaping @Sendable () async -> T) -> T {
