@@ -77,11 +77,10 @@ public struct PromptEvent: Sendable {
     public var kind: Kind
     /// The decision event, for a ``Kind/decision``.
     public var decision: DecisionEvent?
-    /// The decision itself, for a ``Kind/decision`` of one policy: what the test kit's scenario
-    /// playback writes into its transcript.
-    package var decided: Decision?
-    /// The arbitration, for a ``Kind/decision`` under a budget (each candidate's event holds it).
-    package var arbitration: Arbitration?
+    /// For a ``Kind/decision``, the decision itself (or under a budget the arbitration), behind
+    /// one reference: what the test kit's scenario playback writes into its transcript, at the
+    /// cost of one pointer in an event.
+    package var decided: Decided?
     /// The name of the policy that decided (for a `state_error`, the one that would have); under a
     /// budget, for an external prompt or a moment that was not decided, the budget's.
     public var policyName: String
@@ -183,7 +182,7 @@ public struct PromptEvent: Sendable {
         let event = DecisionEvent(decision, policy: policy)
         self.init(kind: .decision, origin: Origin(policy), trigger: event.trigger, at: decision.moment.now)
         self.decision = event
-        decided = decision
+        decided = Decided(decision: decision, arbitration: nil)
     }
 
     /// The decision event of one candidate of a moment arbitrated under `budget`.
@@ -193,7 +192,7 @@ public struct PromptEvent: Sendable {
             kind: .decision, origin: Origin(budget, prompt: candidate.prompt), trigger: event.trigger,
             detail: candidate.failedChecks.first.map(ArbitrationExplanation.message), at: arbitration.moment.now)
         decision = event
-        self.arbitration = arbitration
+        decided = Decided(decision: nil, arbitration: arbitration)
         nextEligibleAt = candidate.isGranted ? nil : candidate.nextEligibleAt
     }
 
@@ -213,5 +212,20 @@ public struct PromptEvent: Sendable {
         self.recorded = recorded
         self.detail = detail
         self.at = at
+    }
+}
+
+extension PromptEvent {
+    /// What a decision's event was made from: the decision of one policy, or a budget's arbitration.
+    package final class Decided: Sendable {
+        /// The decision, for a prompter of one policy.
+        package let decision: Decision?
+        /// The arbitration, under a budget.
+        package let arbitration: Arbitration?
+
+        init(decision: Decision?, arbitration: Arbitration?) {
+            self.decision = decision
+            self.arbitration = arbitration
+        }
     }
 }

@@ -205,8 +205,8 @@ private final class Stage: @unchecked Sendable {
         case .commit?, .release?, nil: break
         }
         let sent = lock.withLock { Array(events[mark...]) }
-        let decision = sent.lazy.compactMap(\.decided).first
-        let arbitration = sent.lazy.compactMap(\.arbitration).first
+        let decision = sent.lazy.compactMap { $0.decided?.decision }.first
+        let arbitration = sent.lazy.compactMap { $0.decided?.arbitration }.first
         if let delay = delay(decision: decision, arbitration: arbitration), delay.nanoseconds > 0 {
             await clock.advance(by: .nanoseconds(delay.nanoseconds))
         }
