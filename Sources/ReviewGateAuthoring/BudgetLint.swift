@@ -17,6 +17,17 @@ enum BudgetLint {
                 "\(prompt.name) ignores the budget: it is shown whatever the limits and gaps say (it still counts in them, and yields to a live lease and to priority)",
                 at: prompt.ignoresBudget.location)
         }
+        for prompt in budget.prompts {
+            guard let written = prompt.channels.written[.testFlight], written.value == .decide,
+                let policy = prompt.policy,
+                policy.guards[.systemQuota] != nil,
+                policy.channelAction(for: .testFlight).location == written.location
+            else { continue }
+            warn(
+                .channelDecideTestflight,
+                "\(prompt.name)'s testflight: decide asks TestFlight builds as the App Store's, but TestFlight never shows the review dialog: each ask is recorded, spends the quota's count and is never seen; block (the default) keeps TestFlight from asking",
+                at: written.location)
+        }
         if budget.limits.isEmpty && budget.gaps.isEmpty {
             warn(
                 .unlimited,

@@ -58,7 +58,7 @@ extension JSONSchema {
                 "allow": {
                   "description": "{{budget:/lint/allow}}",
                   "type": ["array", "null"],
-                  "items": { "enum": ["ignores_budget", "unlimited"] }
+                  "items": { "enum": ["ignores_budget", "unlimited", "channel_decide_testflight"] }
                 }
               },
               "additionalProperties": false

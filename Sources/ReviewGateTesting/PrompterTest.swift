@@ -71,7 +71,13 @@ public final class PrompterTest: @unchecked Sendable {
         let box = EventBox()
         environment.events = { box.append($0) }
         events = box
-        prompter = try make(environment, presenter)
+        do {
+            prompter = try make(environment, presenter)
+        } catch {
+            // No deinit runs for an initializer that throws: the folder goes here.
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
         presenter.attach(prompter)
     }
 

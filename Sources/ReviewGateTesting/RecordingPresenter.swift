@@ -28,8 +28,9 @@ public final class RecordingPresenter: @unchecked Sendable {
     private var defaultAnswer: Bool
     /// The wall clock presentations are dated by.
     let now: @Sendable () -> Date
-    /// The prompter's scene, once ``attach(_:)`` gives the prompter.
-    private var prompter: Prompter?
+    /// The prompter whose scene a presentation notes, once ``attach(_:)`` gives it: weak, since
+    /// the prompter holds this presenter's closures.
+    private weak var prompter: Prompter?
 
     /// A presenter that answers `answer` (`true`: shown) and dates each presentation by `now` (a
     /// test's wall clock; the system's by default).

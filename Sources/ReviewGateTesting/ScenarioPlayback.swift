@@ -6,7 +6,7 @@ import Foundation
 @_spi(ReviewGateTools) import ReviewGateScenarios
 
 /// Plays a team's scenario file (Semantics §6), the one kept beside its policy, through a real
-/// ``ReviewGatePrompter/Prompter`` (Semantics §16.2): the app's compiled policy or budget, a test
+/// `Prompter` (Semantics §16.2): the app's compiled policy or budget, a test
 /// clock, a ``RecordingPresenter`` and a state file of its own. Each moment is sent, then the clock
 /// is moved on by the allowed prompt's `presentation.delay` and the prompter waited on until it is
 /// idle, so an ask is recorded at the moment's time plus the delay, as in an app; `update:` makes
@@ -27,7 +27,7 @@ public struct ScenarioPlayback: Sendable {
     private let runner: ScenarioRunner
 
     /// A playback that reads files through `documents`: `DocumentFiles.yaml` (`ReviewGateYAML`) on
-    /// a Mac or Linux host, `.jsonOnly` for the JSON resources the build plugin compiles.
+    /// a Mac or Linux host, `.jsonOnly` for scenario files written in JSON.
     public init(_ documents: DocumentFiles) {
         runner = ScenarioRunner.files(documents)
     }
@@ -67,6 +67,13 @@ public struct ScenarioPlayback: Sendable {
         for planned in ScenarioRunner.schedule(scenario) {
             let run = await stage.perform(planned.step, repetition: planned.repetition, at: planned.time)
             if let failure = run.unmetExpectation { failures.append(failure) }
+            if run.decision == nil, run.arbitration == nil, planned.step.moment(at: planned.time) != nil {
+                // The state could not be read or written: the step's expectations cannot be checked.
+                failures.append(
+                    ScenarioFailure(
+                        location: planned.step.location,
+                        reason: .unplayable("the prompter decided nothing at this moment (its state file?)")))
+            }
             runs.append(run)
         }
         return ScenarioResult(scenario: scenario, runs: runs, failures: failures)
@@ -176,6 +183,7 @@ private final class Stage: @unchecked Sendable {
         switch step.action {
         case .launch?:
             await prompter.setChannel(step.channel)
+            await prompter.scene(step.scene)
             await prompter.launched(scene: step.scene)
         case .event(let name)?:
             await prompter.setChannel(step.channel)
@@ -206,7 +214,12 @@ private final class Stage: @unchecked Sendable {
         }
         let sent = lock.withLock { Array(events[mark...]) }
         let decision = sent.lazy.compactMap { $0.decided?.decision }.first
-        let arbitration = sent.lazy.compactMap { $0.decided?.arbitration }.first
+        var arbitration = sent.lazy.compactMap { $0.decided?.arbitration }.first
+        if arbitration == nil, let budget = scenario.budget, let moment = step.moment(at: time) {
+            // A budget's moment no prompt is a candidate for sends no event: its arbitration,
+            // with no candidate, is the one `record` writes (the state is as it was).
+            arbitration = try? Arbiter.arbitrate(budget, state: state(), moment: moment, wanted: step.wanted)
+        }
         if let delay = delay(decision: decision, arbitration: arbitration), delay.nanoseconds > 0 {
             await clock.advance(by: .nanoseconds(delay.nanoseconds))
         }

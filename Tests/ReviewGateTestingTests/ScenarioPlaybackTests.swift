@@ -51,6 +51,22 @@ struct ScenarioPlaybackTests {
         #expect(compared >= 12, "\(compared)")
     }
 
+    @Test(
+        "every shipped scenario passes through the prompter but those it cannot play and one that pins record's times")
+    func whichPass() async throws {
+        let failing = try await Self.played().filter { !$0.result.passed }.map {
+            URL(filePath: $0.path).lastPathComponent
+        }
+        #expect(
+            failing.sorted() == [
+                // The first ask comes 2 s later, so its 365 days end 2 s later than the scenario pins.
+                "apple-sample.system-quota.scenario.yaml",
+                // A launch or an event and a want at once, several wants, or leases: refused at their lines.
+                "calm-app.ignores-budget.scenario.yaml", "calm-app.leases.scenario.yaml",
+                "calm-app.priority.scenario.yaml", "limits.scenario.yaml",
+            ], "\(failing)")
+    }
+
     @Test("with a delay, asks are recorded later, and the step after the third ask is eligible 2 s later")
     func aDelayMovesTheAsks() async throws {
         let path = Repository.path("policies/scenarios/apple-sample.system-quota.scenario.yaml")

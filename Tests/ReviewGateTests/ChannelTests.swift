@@ -176,6 +176,36 @@ import Testing
         #expect(try Arbiter.arbitrate(budget, state: state, moment: moment, wanted: ["paywall"]).granted == "paywall")
     }
 
+    @Test func aBudgetsPromptChannelsReachEveryArmAndAreWarnedOf() throws {
+        let loaded = try BudgetLoaderTests.load([
+            "r.yaml": Self.ios + """
+
+                experiment:
+                  name: cool
+                  arms:
+                    short: {weight: 5000, override: {guards: {cooldown: 7d}}}
+                    long: {weight: 5000}
+                """,
+            "b.yaml": """
+            reviewgate_budget: 1
+            name: b
+            prompts:
+              review: {priority: 50, policy: r.yaml, channels: {testflight: decide}}
+            """,
+        ])
+        let review = try #require(loaded.budget.prompt(named: "review")?.policy)
+        let arms = try #require(review.experiment?.arms)
+        #expect(arms.allSatisfy { $0.policy.channelAction(for: .testFlight).value == .decide })
+        var person = state
+        person.userID = "person-1"
+        var moment = Moment(time: .utc(Fixtures.time("2026-11-22T10:00:00Z")), event: "done")
+        moment.channel = .testFlight
+        let arbitration = try Arbiter.arbitrate(loaded.budget, state: person, moment: moment)
+        #expect(arbitration.granted == "review", "the person's arm decides on TestFlight as the budget says")
+        let warning = try #require(loaded.warnings.first { $0.message.hasSuffix("[channel_decide_testflight]") })
+        #expect(warning.location?.line == 4)
+    }
+
     @Test func aBlockingChannelExposesNoOne() throws {
         let policy = try Fixtures.policy(
             Self.ios + """

@@ -143,7 +143,17 @@ package struct BudgetPrompt: Sendable {
     /// `channels` win over the prompt's, channel by channel (Semantics §16.1).
     package var policy: Policy? {
         didSet {
-            if !channels.isEmpty, let own = policy?.channels { policy?.channels = own.filling(from: channels) }
+            guard !channels.isEmpty, var filled = policy else { return }
+            filled.channels = filled.channels.filling(from: channels)
+            // Each arm decides with a policy of its own: the prompt's channels reach them too.
+            if var experiment = filled.experiment {
+                for index in experiment.arms.indices {
+                    experiment.arms[index].policy.channels = experiment.arms[index].policy.channels.filling(
+                        from: channels)
+                }
+                filled.experiment = experiment
+            }
+            policy = filled
         }
     }
     /// What each build channel does to the prompt (`channels`, Semantics §16.1), as the budget
@@ -236,4 +246,7 @@ package enum BudgetLintRule: String, Sendable, Hashable, CaseIterable {
     case ignoresBudget = "ignores_budget"
     /// A budget with no limit and no gap: nothing spaces the prompts apart.
     case unlimited = "unlimited"
+    /// A prompt's `channels: {testflight: decide}` where its policy has an OS quota and says nothing
+    /// of TestFlight itself: TestFlight never shows the dialog (Semantics §16.1).
+    case channelDecideTestflight = "channel_decide_testflight"
 }

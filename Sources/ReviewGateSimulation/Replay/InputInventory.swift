@@ -37,7 +37,8 @@ package struct InputInventory: Sendable {
     /// Lines that give a build channel (the `channel` column, Semantics §16.1).
     package private(set) var linesNamingChannel = 0
     /// By channel (in `Channel.allCases` order), the people with a moment line on it (a line that
-    /// gives none is production's): a person on two channels counts on each.
+    /// gives none is production's, and a person with no moment is on production): a person on two
+    /// channels counts on each, and every person on one at least.
     package private(set) var peopleByChannel = [Int](repeating: 0, count: Channel.allCases.count)
 
     /// Nothing taken yet.
@@ -99,6 +100,8 @@ package struct InputInventory: Sendable {
         if !short { peopleWithoutShort += 1 }
         if !build { peopleWithoutBuild += 1 }
         self.linesNamingChannel += linesNamingChannel
+        // A person with no moment is on production, as every line that names no channel is.
+        if channels == 0 { channels = Self.channelBit(.production) }
         for index in peopleByChannel.indices where channels & 1 << UInt8(index) != 0 { peopleByChannel[index] += 1 }
     }
 

@@ -86,7 +86,7 @@ extension ReportMember where Row == SimulationReport.PolicyResult, Context == Ro
         Self(
             key: "blocked_by",
             meaning:
-                "by blocker (a guard's key, `responses`, `rollout`, `experiment`, `trigger`, `enabled`): the trigger moments it blocked (`moments`) and the people blocked at least once (`people`); a moment counts under each blocker",
+                "by blocker (a guard's key, `responses`, `rollout`, `experiment`, `channel`, `trigger`, `enabled`): the trigger moments it blocked (`moments`) and the people blocked at least once (`people`); a moment counts under each blocker",
             write: { result, _ in
                 .object(
                     Blocker.allCases.enumerated().compactMap { index, blocker in
