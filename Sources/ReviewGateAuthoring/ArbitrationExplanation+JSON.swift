@@ -8,14 +8,7 @@ extension ArbitrationExplanation {
             ("budget", .string(budget.name)),
             ("granted", .string(arbitration.granted)),
             ("now", .string(moment.now.description)),
-            (
-                "moment",
-                .object(
-                    [
-                        ("event", .string(moment.event)), ("trigger", .string(moment.trigger)),
-                        ("scene", .string(moment.scene)), ("source", .string(moment.source.rawValue)),
-                    ] + JSONExplanation.channel(of: moment))
-            ),
+            ("moment", JSONExplanation.moment(moment)),
             ("wanted", .array(arbitration.wanted.map(JSONValue.string))),
             ("candidates", .array(arbitration.candidates.map(candidate))),
         ])

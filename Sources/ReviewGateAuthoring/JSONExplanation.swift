@@ -18,10 +18,14 @@ package enum JSONExplanation {
         ]
     }
 
-    /// A moment's `channel` member, off production only (Semantics §16.1), so that production's
-    /// output stays byte for byte as before.
-    package static func channel(of moment: Moment) -> [(String, JSONValue)] {
-        moment.channel == .production ? [] : [("channel", .string(moment.channel.rawValue))]
+    /// A moment's JSON value, a decision's and an arbitration's alike: `channel` off production
+    /// only (Semantics §16.1), so that production's output stays byte for byte as before.
+    package static func moment(_ moment: Moment) -> JSONValue {
+        .object(
+            [
+                ("event", .string(moment.event)), ("trigger", .string(moment.trigger)),
+                ("scene", .string(moment.scene)), ("source", .string(moment.source.rawValue)),
+            ] + (moment.channel == .production ? [] : [("channel", .string(moment.channel.rawValue))]))
     }
 
     /// The decision's JSON value, keys in the order Semantics §5 shows.
@@ -32,14 +36,7 @@ package enum JSONExplanation {
                 ("policy", .string(policy.name)),
                 ("decision", .string(decision.outcome.rawValue)),
                 ("now", .string(moment.now.description)),
-                (
-                    "moment",
-                    .object(
-                        [
-                            ("event", .string(moment.event)), ("trigger", .string(moment.trigger)),
-                            ("scene", .string(moment.scene)), ("source", .string(moment.source.rawValue)),
-                        ] + JSONExplanation.channel(of: moment))
-                ),
+                ("moment", JSONExplanation.moment(moment)),
                 ("trigger", .string(decision.trigger)),
                 ("blocked_by", .array(decision.blockedBy.map { JSONValue.string($0.id) })),
                 ("checks", .array(decision.checks.map { check(of: $0, decision: decision, policy: policy) })),

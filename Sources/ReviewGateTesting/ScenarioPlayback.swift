@@ -180,22 +180,19 @@ private final class Stage: @unchecked Sendable {
         lock.withLock { offsetSeconds = time.utcOffsetSeconds }
         let before = StateChange.Snapshot(state())
         let mark = lock.withLock { events.count }
+        if step.moment(at: time) != nil {
+            // A moment on the step's channel and scene: a step without a scene has none, as in `record`.
+            await prompter.setChannel(step.channel)
+            await prompter.scene(step.scene)
+        }
         switch step.action {
         case .launch?:
-            await prompter.setChannel(step.channel)
-            await prompter.scene(step.scene)
             await prompter.launched(scene: step.scene)
         case .event(let name)?:
-            await prompter.setChannel(step.channel)
-            await prompter.scene(step.scene)
             await prompter.donate(name, scene: step.scene, source: step.source ?? Moment.defaultSource(event: name))
         case .trigger(let id)?:
-            await prompter.setChannel(step.channel)
-            await prompter.scene(step.scene)
             await prompter.trigger(id, scene: step.scene, source: step.source ?? .system)
         case .want?:
-            await prompter.setChannel(step.channel)
-            await prompter.scene(step.scene)
             if let prompt = step.wanted.first { await prompter.want(prompt, scene: step.scene) }
         case .update(let new)?:
             version = AppVersion(short: new.short ?? version.short, build: new.build ?? version.build)

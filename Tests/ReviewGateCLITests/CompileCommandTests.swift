@@ -156,4 +156,32 @@ import Testing
         #expect(recorded.stdout.split(separator: "\n").count == 1)
         #expect(recorded.stdout.hasPrefix(#"{"policy":"treaty","#) && recorded.stdout.contains(#""decision":"allow""#))
     }
+
+    @Test(
+        "a compiled policy keeps its channels (only when written) and decides on a channel as its YAML does, at the YAML's line"
+    )
+    func channelsSurviveCompiling() throws {
+        let folder = try Repository.temporaryFolder()
+        let compiled = folder.appending(path: "channels.json").path
+        let result = try CLIRunner.run(["compile", "Tests/Catalogue/channels.yaml", "-o", compiled])
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try String(contentsOfFile: compiled, encoding: .utf8)
+        #expect(text.contains("\"channels\": {\n      \"testflight\": \"no_quota\"\n    }"), "\(text)")
+        let moment = [
+            "--state", "policies/examples/apple-sample.state.yaml", "--event", "process_completed", "--scene",
+            "ProcessCompleted", "--now", "2026-11-22T10:00:00Z", "--channel", "testflight", "--explain",
+        ]
+        let fromYAML = try CLIRunner.run(["evaluate", "--policy", "Tests/Catalogue/channels.yaml"] + moment)
+        let fromJSON = try CLIRunner.run(["evaluate", "--policy", compiled] + moment)
+        #expect(fromYAML.status == 0 && fromJSON.status == 0)
+        #expect(fromJSON.stdout == fromYAML.stdout)
+        #expect(
+            fromJSON.stdout.contains(
+                "a TestFlight build; required the OS's quota (3 per 365d), which does not apply to this build  Tests/Catalogue/channels.yaml:5"
+            ))
+        // A policy that writes no channels compiles as before: no `channels` key.
+        _ = try CLIRunner.run(["compile", "policies/apple-sample.yaml", "-o", folder.appending(path: "a.json").path])
+        #expect(
+            !(try String(contentsOfFile: folder.appending(path: "a.json").path, encoding: .utf8)).contains("channels"))
+    }
 }
