@@ -20,7 +20,9 @@ extension RecordCommand {
 
     private func recordAction(budget: Budget, moment: Moment, in store: FileStateStore) throws {
         try InputFile.orExit {
-            if let update {
+            if let merge {
+                try recordMerge(merge, in: store)
+            } else if let update {
                 let change = try store.update(
                     to: AppVersionOption.parse(update, option: "--update"), at: moment.now,
                     versionKey: budget.versionKey, counting: budget.counting)

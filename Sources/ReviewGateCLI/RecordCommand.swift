@@ -15,7 +15,9 @@ struct RecordCommand: ParsableCommand {
             blocked it), --launch adds a launch and starts the session, and an allowed moment appends \
             an ask. --update sets the version (a new one restarts min_version_age and, with \
             counting.reset_on_new_version, the counts); --respond records an answer to the app's own \
-            pre-prompt (--prompt NAME: the answer to another prompt of a budget, such as survey). The file is locked (<state>.lock) and replaced atomically; one that does not \
+            pre-prompt (--prompt NAME: the answer to another prompt of a budget, such as survey); \
+            --merge RECORD adds the asks and answers of the person's other devices from their record \
+            (reviewgate person export, Prompter.personRecord(); Semantics §16.5). The file is locked (<state>.lock) and replaced atomically; one that does not \
             parse is never overwritten. --init --app short=...,build=... creates the state file when \
             it does not exist (installed at --now or the clock, with --user-id ID for rollout's bucket), \
             then records the action if one is given.
@@ -32,6 +34,7 @@ struct RecordCommand: ParsableCommand {
               reviewgate record --policy P --state S --update short=1.5,build=77
               reviewgate record --policy P --state S --respond later
               reviewgate record --policy P --state S --respond declined --prompt survey
+              reviewgate record --policy P --state S --merge person.json
               reviewgate record --policy P --state new.yaml --init --app short=1.0 \\
                 --user-id u-8c1f --launch
             """
@@ -58,6 +61,12 @@ struct RecordCommand: ParsableCommand {
             "With --respond: the prompt answered, when not the review's (a budget's survey, say).", valueName: "name"))
     var prompt: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Merge the person's record from their other devices (a JSON file from reviewgate person export) into the state.",
+            valueName: "record"))
+    var merge: String?
+
     @Flag(name: .customLong("init"), help: "Create the state file if it does not exist (needs --app).")
     var initialize = false
 
@@ -77,14 +86,22 @@ struct RecordCommand: ParsableCommand {
 
     /// Whether a moment, an update or an answer is given.
     private var hasAction: Bool {
-        moment.event != nil || moment.trigger != nil || launch || update != nil || respond != nil
+        moment.event != nil || moment.trigger != nil || launch || update != nil || respond != nil || merge != nil
             || !files.wanted.isEmpty
     }
 
     func validate() throws {
-        let actions = [moment.event != nil, moment.trigger != nil, launch, update != nil, respond != nil].filter { $0 }
+        let actions = [
+            moment.event != nil, moment.trigger != nil, launch, update != nil, respond != nil, merge != nil,
+        ].filter { $0 }
         if actions.count > 1 {
-            throw ValidationError("give one of --event, --trigger, --launch, --update or --respond")
+            throw ValidationError("give one of --event, --trigger, --launch, --update, --respond or --merge")
+        }
+        if merge != nil {
+            if moment.scene != nil || moment.source != nil || output.explain || !files.wanted.isEmpty {
+                throw ValidationError(
+                    "--scene, --source, --explain and --want describe a moment; --merge records no moment")
+            }
         }
         if launch, moment.source != nil {
             throw ValidationError("--launch is always the source launch; leave out --source")
@@ -135,7 +152,9 @@ struct RecordCommand: ParsableCommand {
         }
         try InputFile.orExit {
             do {
-                if let update {
+                if let merge {
+                    try recordMerge(merge, in: store)
+                } else if let update {
                     let change = try store.update(
                         to: AppVersionOption.parse(update, option: "--update"), at: moment.now, policy: policy)
                     print(nil, summary: change.summary, recorded: change.json, policy: policy)
@@ -153,6 +172,18 @@ struct RecordCommand: ParsableCommand {
                 throw InputFile.usageError(error.description)
             }
         }
+    }
+
+    /// `--merge`: the person's record merged into the state, and what it added said.
+    func recordMerge(_ path: String, in store: FileStateStore) throws {
+        let record = try InputFile.personRecord(path)
+        let merged: PersonMerge
+        do {
+            merged = try store.merge(record)
+        } catch let error as PersonRecordError {
+            throw InputFile.usageError("--merge \(path): \(error)")
+        }
+        print(nil, summary: merged.summary, recorded: merged.json, policy: nil)
     }
 
     /// The moment recorded: `--launch` is the launch event, from the source launch.

@@ -36,6 +36,10 @@ public struct PromptEvent: Sendable {
         /// (a paywall the app must show), was granted without it: `presented` (with `recorded:
         /// false`) or `dropped` follows, and nothing is recorded.
         public static let stateError = Kind(rawValue: "state_error")
+        /// Another device's asks and answers were merged into the state from the person's record
+        /// (``Prompter/merge(_:)``, Semantics §16.5); ``PromptEvent/detail`` says what was added
+        /// (`1 ask, 0 answers`).
+        public static let merge = Kind(rawValue: "merge")
     }
 
     /// Why a prompt was not shown: a stable id that a later version may add to (compare with `==`).

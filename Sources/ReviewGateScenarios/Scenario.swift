@@ -61,6 +61,8 @@ package struct GoldenReference: Sendable {
         case respond(ResponseKind)
         /// Flags and attributes set by name.
         case set(flags: [String: Bool], attributes: [String: AttributeValue])
+        /// The person's record from their other devices is merged into the state (Semantics §16.5).
+        case merge(PersonRecord)
         /// Under a budget: a moment with no event and no trigger, at which the step's wanted
         /// external prompts are the candidates.
         case want

@@ -8,7 +8,9 @@
     /// The keys of a scenario file (``LanguageCatalogue``).
     package static var keys: [String] { LanguageCatalogue.section(.scenario, "").keys }
     /// The keys of a step that name its action: a step has exactly one.
-    package static let actionKeys = ["launch", "event", "trigger", "update", "respond", "set", "commit", "release"]
+    package static let actionKeys = [
+        "launch", "event", "trigger", "update", "respond", "set", "merge", "commit", "release",
+    ]
     /// The keys of a step.
     package static var stepKeys: [String] { LanguageCatalogue.section(.scenario, "/steps/*").keys }
 
@@ -73,6 +75,8 @@
             if items.isEmpty { reader.error("steps must list at least one step", at: node.location) }
             var clock = Clock(now: start)
             var subject = StepDecoder.Subject(policy: policy, budget: budget, isBudget: key == "budget")
+            // A `merge:` step's record in a file of its own, relative to the scenario's.
+            subject.readRecord = { reference in try loader.readDocument(PathArithmetic.resolve(reference, from: path)) }
             // Every moment's build channel unless a step says its own (Semantics §16.1).
             subject.channel =
                 fields["channel"].flatMap { reader.choice($0, "channel", as: Channel.self) } ?? .production

@@ -29,7 +29,7 @@
                 )
                 .map(String.init)
             }
-        case .unusableMoment, .unusableBudgetMoment, .warning, .unplayable: break
+        case .unusableMoment, .unusableBudgetMoment, .warning, .unplayable, .refusedMerge: break
         }
         return [Diagnostic.error(message, at: failure.location).description] + details.map { "    " + $0 }
     }

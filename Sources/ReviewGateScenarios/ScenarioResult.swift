@@ -110,6 +110,8 @@ public struct ScenarioFailure: Sendable {
         case warning(String)
         /// A step the prompter cannot play (Semantics §16.2): a lease, commit or release step.
         case unplayable(String)
+        /// A `merge:` step's record is another person's (Semantics §16.5): nothing was merged.
+        case refusedMerge(step: Int, PersonRecordError)
     }
 
     /// A failure at `location`.
@@ -130,6 +132,7 @@ public struct ScenarioFailure: Sendable {
             let parts = mismatches.map { "expected \($0.expected.key) \($0.expected.value), got \($0.actual.value)" }
             return "step \(run.label) at \(run.now): \(parts.joined(separator: "; "))"
         case .unusableMoment(let step, let error): return "step \(step): \(error)"
+        case .refusedMerge(let step, let error): return "step \(step): merge refused: \(error)"
         case .unusableBudgetMoment(let step, let error): return "step \(step): \(error)"
         case .goldenDiffers(let reference, _):
             return "the transcript differs from the golden file \(reference) (- golden, + this run)"

@@ -12,6 +12,7 @@ extension ScenarioRunner {
             let before = StateChange.Snapshot(state)
             var arbitration: Arbitration?
             var notes: [String] = []
+            var merged: [String]?
             switch step.action {
             case .launch?, .event?, .trigger?, .want?:
                 guard let moment = step.moment(at: time) else { break }
@@ -56,13 +57,14 @@ extension ScenarioRunner {
                 state = Transition.respond(state, kind, at: now, prompt: step.prompt ?? Ask.review)
             case .set(let flags, let attributes)?:
                 state = Transition.set(state, flags: flags, attributes: attributes)
+            case .merge(let record)?: merged = merge(record, into: &state, step: step, failures: &failures)
             case nil: break
             }
             var run = StepRun(
                 step: step, repetition: repetition, now: now, decision: nil,
-                recorded: StateChange.describe(
-                    from: before, to: state, moment: arbitration?.moment, versionKey: budget.versionKey)
-                    + notes)
+                recorded: merged
+                    ?? StateChange.describe(
+                        from: before, to: state, moment: arbitration?.moment, versionKey: budget.versionKey) + notes)
             run.arbitration = arbitration
             if let failure = run.unmetExpectation { failures.append(failure) }
             return run

@@ -96,6 +96,7 @@ public struct ScenarioRunner: Sendable {
             let now = time.instant
             let before = StateChange.Snapshot(state)
             var decision: Decision?
+            var merged: [String]?
             switch step.action {
             case .launch?, .event?, .trigger?:
                 guard let moment = step.moment(at: time) else { break }
@@ -117,13 +118,28 @@ public struct ScenarioRunner: Sendable {
             case .want?, .commit?, .release?: break
             case .set(let flags, let attributes)?:
                 state = Transition.set(state, flags: flags, attributes: attributes)
+            case .merge(let record)?: merged = merge(record, into: &state, step: step, failures: &failures)
             case nil: break
             }
             let run = StepRun(
                 step: step, repetition: repetition, now: now, decision: decision,
-                recorded: StateChange.describe(from: before, to: state, moment: decision?.moment, policy: policy))
+                recorded: merged
+                    ?? StateChange.describe(from: before, to: state, moment: decision?.moment, policy: policy))
             if let failure = run.unmetExpectation { failures.append(failure) }
             return run
+        }
+    }
+
+    /// A `merge:` step (Semantics §16.5): the record merged into `state`, and what it added in
+    /// words (`merged 1 ask, 0 answers`); a record of another person is a failure at the step.
+    static func merge(
+        _ record: PersonRecord, into state: inout ReviewState, step: ScenarioStep, failures: inout [ScenarioFailure]
+    ) -> [String] {
+        do {
+            return ["merged \(try state.merge(record))"]
+        } catch {
+            failures.append(ScenarioFailure(location: step.location, reason: .refusedMerge(step: step.number, error)))
+            return ["nothing merged"]
         }
     }
 

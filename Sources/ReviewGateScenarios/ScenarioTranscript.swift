@@ -83,6 +83,10 @@ enum ScenarioTranscript {
             return "update " + parts.joined(separator: ", ")
         case .respond(let kind)?:
             return "respond \(kind.rawValue)" + (step.prompt.map { " to \($0)" } ?? "")
+        case .merge(let record)?:
+            let (asks, answers) = (record.asks.count, record.answers.count)
+            return
+                "merge the person's record: \(asks) ask\(asks == 1 ? "" : "s"), \(answers) answer\(answers == 1 ? "" : "s")"
         case .commit(let prompt)?: return "commit \(prompt)"
         case .release(let prompt)?: return "release \(prompt)"
         case .set(let flags, let attributes)?:

@@ -12,6 +12,8 @@ enum StepDecoder {
         var readEvents: [String]
         /// The scenario's build channel: each moment's unless its step says another.
         var channel: Channel = .production
+        /// Reads a `merge:` step's record file, by its path as the step writes it.
+        var readRecord: ((String) throws -> DocumentNode)?
 
         init(policy: Policy?, budget: Budget?, isBudget: Bool) {
             self.policy = policy
@@ -51,7 +53,7 @@ enum StepDecoder {
         }
         if actions.isEmpty, !fields.has("after"), !fields.has("at"), !fields.has("want") {
             reader.error(
-                "\(what) does nothing: give one of launch, event, trigger, update, respond or set, or move the clock with after or at",
+                "\(what) does nothing: give one of launch, event, trigger, update, respond, set or merge, or move the clock with after or at",
                 at: node.location)
         }
         if fields.has("after"), fields.has("at") {
@@ -127,6 +129,9 @@ enum StepDecoder {
         if let value = fields["set"], let (flags, attributes) = set(value, &reader) {
             step.action = .set(flags: flags, attributes: attributes)
         }
+        if let value = fields["merge"], let record = record(value, subject: subject, &reader) {
+            step.action = .merge(record)
+        }
 
         let isMoment = fields.has("launch") || fields.has("event") || fields.has("trigger") || fields.has("want")
         for key in ["scene", "source", "channel", "expect", "lease"] where fields.has(key) && !isMoment {
@@ -175,6 +180,30 @@ enum StepDecoder {
         return AppVersion(
             short: fields["short"].flatMap { reader.string($0, "update short") },
             build: fields["build"].flatMap { reader.string($0, "update build") })
+    }
+
+    /// A person record (Semantics §16.5) written inline, or the relative path of a JSON file
+    /// holding one; a record's problems are reported at their lines, in the file or here.
+    private static func record(_ node: DocumentNode, subject: Subject, _ reader: inout NodeReader) -> PersonRecord? {
+        guard let reference = node.string else { return PersonRecord.decode(node, &reader) }
+        guard let readRecord = subject.readRecord else { return nil }
+        do {
+            let root = try readRecord(reference)
+            var fileReader = NodeReader()
+            let record = PersonRecord.decode(root, &fileReader)
+            for diagnostic in fileReader.diagnostics { reader.report(diagnostic) }
+            guard !fileReader.hasErrors else {
+                reader.error("in the person record this step merges, \(reference)", at: node.location)
+                return nil
+            }
+            return record
+        } catch let error as DiagnosticError {
+            for diagnostic in error.diagnostics { reader.report(diagnostic) }
+            reader.error("in the person record this step merges, \(reference)", at: node.location)
+        } catch {
+            reader.error("merge: cannot read the person record \(reference): \(error)", at: node.location)
+        }
+        return nil
     }
 
     private static func set(_ node: DocumentNode, _ reader: inout NodeReader) -> (

@@ -16,6 +16,8 @@ public enum JSONSchema {
         case compiled
         /// A budget file (Semantics §12).
         case budget
+        /// A person record, carried between a person's devices (Semantics §16.5).
+        case person
 
         /// The schema's file name in `schemas/`, such as `policy.schema.json`.
         public var fileName: String { "\(rawValue).schema.json" }
@@ -29,12 +31,14 @@ public enum JSONSchema {
         case .scenario: rendered.scenario
         case .compiled: rendered.compiled
         case .budget: rendered.budget
+        case .person: rendered.person
         }
     }
 
     /// Each schema rendered from its template once (``render(_:snippets:)``).
     private static let rendered = (
         policy: render(policyText, snippets: policySnippets), state: render(stateText),
-        scenario: render(scenarioText), compiled: render(compiledText), budget: render(budgetText)
+        scenario: render(scenarioText), compiled: render(compiledText), budget: render(budgetText),
+        person: render(personText)
     )
 }

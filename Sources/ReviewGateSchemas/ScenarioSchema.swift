@@ -155,6 +155,53 @@ extension JSONSchema {
                   "minProperties": 1,
                   "examples": [{ "flags": { "crashed_recently": true }, "attributes": { "plan": "pro" } }]
                 },
+                "merge": {
+                  "description": "{{scenario:/steps/*/merge}}",
+                  "oneOf": [
+                    { "type": "string", "minLength": 1 },
+                    {
+                      "type": "object",
+                      "required": ["reviewgate_person"],
+                      "properties": {
+                        "reviewgate_person": { "description": "{{person:/reviewgate_person}}", "const": 1 },
+                        "user_id": { "description": "{{person:/user_id}}", "type": "string" },
+                        "asks": {
+                          "description": "{{person:/asks}}",
+                          "type": "array",
+                          "items": {
+                            "type": "object",
+                            "required": ["at", "device"],
+                            "properties": {
+                              "at": { "description": "{{person:/asks/*/at}}", "$ref": "#/$defs/time" },
+                              "device": { "description": "{{person:/asks/*/device}}", "type": "string" },
+                              "prompt": { "description": "{{person:/asks/*/prompt}}", "$ref": "#/$defs/identifier" },
+                              "short": { "description": "{{person:/asks/*/short}}", "type": "string" },
+                              "build": { "description": "{{person:/asks/*/build}}", "type": "string" }
+                            },
+                            "additionalProperties": false
+                          }
+                        },
+                        "answers": {
+                          "description": "{{person:/answers}}",
+                          "type": "array",
+                          "items": {
+                            "type": "object",
+                            "required": ["at", "device", "kind"],
+                            "properties": {
+                              "at": { "description": "{{person:/answers/*/at}}", "$ref": "#/$defs/time" },
+                              "device": { "description": "{{person:/answers/*/device}}", "type": "string" },
+                              "prompt": { "description": "{{person:/answers/*/prompt}}", "$ref": "#/$defs/identifier" },
+                              "kind": { "description": "{{person:/answers/*/kind}}", "enum": ["rated", "declined", "later"] }
+                            },
+                            "additionalProperties": false
+                          }
+                        }
+                      },
+                      "additionalProperties": false
+                    }
+                  ],
+                  "examples": ["ipad.person.json"]
+                },
                 "after": {
                   "description": "{{scenario:/steps/*/after}}",
                   "$ref": "#/$defs/duration",
@@ -187,6 +234,7 @@ extension JSONSchema {
                 { "required": ["update"] },
                 { "required": ["respond"] },
                 { "required": ["set"] },
+                { "required": ["merge"] },
                 { "required": ["commit"] },
                 { "required": ["release"] },
                 {
@@ -198,6 +246,7 @@ extension JSONSchema {
                       { "required": ["update"] },
                       { "required": ["respond"] },
                       { "required": ["set"] },
+                      { "required": ["merge"] },
                       { "required": ["commit"] },
                       { "required": ["release"] }
                     ]
@@ -508,6 +557,11 @@ extension JSONSchema {
                   "description": "{{state:/asks/*/prompt}}",
                   "$ref": "#/$defs/identifier",
                   "default": "review"
+                },
+                "device": {
+                  "description": "{{state:/asks/*/device}}",
+                  "type": "string",
+                  "examples": ["d-3f9a61c0"]
                 }
               },
               "additionalProperties": false,
@@ -531,6 +585,11 @@ extension JSONSchema {
                   "description": "{{state:/responses/*/prompt}}",
                   "$ref": "#/$defs/identifier",
                   "default": "review"
+                },
+                "device": {
+                  "description": "{{state:/responses/*/device}}",
+                  "type": "string",
+                  "examples": ["d-3f9a61c0"]
                 }
               },
               "additionalProperties": false,

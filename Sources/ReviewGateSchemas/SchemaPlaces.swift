@@ -82,11 +82,14 @@ extension JSONSchema {
             ("/lint", "properties/lint"), ("/renamed", "properties/renamed"),
             ("/prompts/*/channels", "$defs/prompt/properties/channels"),
         ].map { place("budget", $0.0, .budget, $0.1) }
+        let person = [("", ""), ("/asks/*", "$defs/personAsk"), ("/answers/*", "$defs/personAnswer")].map {
+            place("person", $0.0, .person, $0.1)
+        }
         let conditions = [
             place("policy", "/when/event", .policy, "$defs/eventCondition", besides: ["event"]),
             place("policy", "/when/attribute", .policy, "$defs/attributeCondition", besides: ["attribute"]),
         ]
-        return policy + conditions + compiledPolicy + state + partialState + scenario + budget
+        return policy + conditions + compiledPolicy + state + partialState + scenario + budget + person
             + [place("compiled", "", .compiled, "")]
     }()
 }

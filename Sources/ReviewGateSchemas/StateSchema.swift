@@ -197,6 +197,11 @@ extension JSONSchema {
                   "description": "{{state:/asks/*/prompt}}",
                   "$ref": "#/$defs/identifier",
                   "default": "review"
+                },
+                "device": {
+                  "description": "{{state:/asks/*/device}}",
+                  "type": "string",
+                  "examples": ["d-3f9a61c0"]
                 }
               },
               "additionalProperties": false,
@@ -220,6 +225,11 @@ extension JSONSchema {
                   "description": "{{state:/responses/*/prompt}}",
                   "$ref": "#/$defs/identifier",
                   "default": "review"
+                },
+                "device": {
+                  "description": "{{state:/responses/*/device}}",
+                  "type": "string",
+                  "examples": ["d-3f9a61c0"]
                 }
               },
               "additionalProperties": false,

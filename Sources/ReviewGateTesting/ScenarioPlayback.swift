@@ -65,8 +65,13 @@ public struct ScenarioPlayback: Sendable {
         var runs: [StepRun] = []
         var failures: [ScenarioFailure] = []
         for planned in ScenarioRunner.schedule(scenario) {
-            let run = await stage.perform(planned.step, repetition: planned.repetition, at: planned.time)
+            let (run, refused) = await stage.perform(planned.step, repetition: planned.repetition, at: planned.time)
             if let failure = run.unmetExpectation { failures.append(failure) }
+            if let refused {
+                failures.append(
+                    ScenarioFailure(
+                        location: planned.step.location, reason: .refusedMerge(step: planned.step.number, refused)))
+            }
             if run.decision == nil, run.arbitration == nil, planned.step.moment(at: planned.time) != nil {
                 // The state could not be read or written: the step's expectations cannot be checked.
                 failures.append(
@@ -174,12 +179,17 @@ private final class Stage: @unchecked Sendable {
         await clock.advance(by: .nanoseconds((time - now).nanoseconds))
     }
 
-    /// One run of `step` at `time`: its action through the prompter, then the delay and the wait.
-    func perform(_ step: ScenarioStep, repetition: Int, at time: LocalTime) async -> StepRun {
+    /// One run of `step` at `time`: its action through the prompter, then the delay and the wait;
+    /// and the refusal of a `merge:` step's record, if it was refused.
+    func perform(
+        _ step: ScenarioStep, repetition: Int, at time: LocalTime
+    ) async -> (run: StepRun, refused: PersonRecordError?) {
         await advance(to: time.instant)
         lock.withLock { offsetSeconds = time.utcOffsetSeconds }
         let before = StateChange.Snapshot(state())
         let mark = lock.withLock { events.count }
+        var merged: [String]?
+        var refused: PersonRecordError?
         if step.moment(at: time) != nil {
             // A moment on the step's channel and scene: a step without a scene has none, as in `record`.
             await prompter.setChannel(step.channel)
@@ -207,6 +217,13 @@ private final class Stage: @unchecked Sendable {
             for (name, value) in attributes.sorted(by: { $0.key < $1.key }) {
                 await prompter.set(attribute: name, to: value)
             }
+        case .merge(let record)?:
+            do {
+                merged = ["merged \(try await prompter.merge(record))"]
+            } catch {
+                merged = ["nothing merged"]
+                refused = error as? PersonRecordError
+            }
         case .commit?, .release?, nil: break
         }
         let sent = lock.withLock { Array(events[mark...]) }
@@ -221,12 +238,15 @@ private final class Stage: @unchecked Sendable {
             await clock.advance(by: .nanoseconds(delay.nanoseconds))
         }
         await prompter.waitUntilIdle()
-        let recorded = StateChange.describe(
-            from: before, to: state(), moment: decision?.moment ?? arbitration?.moment,
-            versionKey: scenario.budget?.versionKey ?? scenario.policy.app.versionKey)
-        return StepRun(
+        let recorded =
+            merged
+            ?? StateChange.describe(
+                from: before, to: state(), moment: decision?.moment ?? arbitration?.moment,
+                versionKey: scenario.budget?.versionKey ?? scenario.policy.app.versionKey)
+        let run = StepRun(
             step: step, repetition: repetition, now: time.instant, decision: decision, arbitration: arbitration,
             recorded: recorded)
+        return (run, refused)
     }
 
     /// The delay of the prompt the moment allowed or granted, if any.

@@ -28,10 +28,15 @@ struct CLIReferenceTests {
             """
         text += commands.map { "- [`reviewgate \($0)`](#reviewgate-\($0))" }.joined(separator: "\n") + "\n"
         for (command, type) in zip(commands, subcommands) {
-            // 80 columns, as a terminal that is not one gets, whatever runs the test.
-            let help = ReviewGateCommand.helpMessage(for: type, columns: 80)
-            text += "\n## reviewgate \(command)\n\n```text\n\(help)"
-            text += help.hasSuffix("\n") ? "```\n" : "\n```\n"
+            // A command's own subcommands (`person export`) under it, each with its help.
+            for (name, shown) in [(command, type)]
+                + type.configuration.subcommands.map({ ("\(command) \($0.configuration.commandName ?? "")", $0) })
+            {
+                // 80 columns, as a terminal that is not one gets, whatever runs the test.
+                let help = ReviewGateCommand.helpMessage(for: shown, columns: 80)
+                text += "\n\(name == command ? "##" : "###") reviewgate \(name)\n\n```text\n\(help)"
+                text += help.hasSuffix("\n") ? "```\n" : "\n```\n"
+            }
         }
         return text
     }

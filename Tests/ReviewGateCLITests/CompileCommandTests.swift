@@ -9,7 +9,8 @@ import Testing
 @Suite struct CompileCommandTests {
     /// Compiles a shipped policy into `folder`; the compiled file's path.
     static func compile(_ name: String, into folder: URL) throws -> String {
-        let output = folder.appending(path: "\(name).json").path
+        // A recipe's name has its folder (`recipes/...`): the compiled file goes in `folder` itself.
+        let output = folder.appending(path: "\(name.split(separator: "/").last ?? "").json").path
         let result = try CLIRunner.run(["compile", "policies/\(name).yaml", "-o", output])
         #expect(result.status == 0, "\(result.stderr)")
         return output

@@ -55,10 +55,12 @@ import Testing
     static func decode(_ path: String) {
         if path.hasSuffix(".json") {
             guard let bytes = FileManager.default.contents(atPath: path).map(Array.init) else { return }
-            if (try? JSONReader().loadDocument(bytes, file: path))?.mapping?.first?.key.string
-                == CompiledBudget.formatKey
-            {
+            let root = try? JSONReader().loadDocument(bytes, file: path)
+            let first = root?.mapping?.first?.key.string
+            if first == CompiledBudget.formatKey {
                 _ = try? CompiledBudget.load(bytes, file: path)
+            } else if first == PersonRecord.formatKey, let root {
+                _ = try? PersonRecord.decode(root)
             } else {
                 _ = try? CompiledPolicy.load(bytes, file: path)
             }

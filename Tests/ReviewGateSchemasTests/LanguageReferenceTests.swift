@@ -55,16 +55,20 @@ struct LanguageReferenceTests {
         #expect(outcome == .matches, "\(outcome)")
     }
 
-    /// The state file's keys on the file formats' reference page, from the catalogue and its words.
-    @Test("Documentation/reference/file-formats.md's table of a state's keys is the catalogue's")
+    /// The state file's and the person record's keys on the file formats' reference page, from the
+    /// catalogue and its words.
+    @Test(
+        "Documentation/reference/file-formats.md's tables of a state's and a person record's keys are the catalogue's")
     func theStateTableIsTheCatalogue() throws {
         let page = Repository.root.appending(path: "Documentation/reference/file-formats.md")
         var text = try String(contentsOf: page, encoding: .utf8)
-        let start =
-            "<!-- Generated from LanguageCatalogue (state) by LanguageReferenceTests: change the catalogue, not the table. -->\n"
-        let from = try #require(text.range(of: start), "no table of the state's keys")
-        let to = try #require(text.range(of: Self.end, range: from.upperBound..<text.endIndex))
-        text.replaceSubrange(from.upperBound..<to.lowerBound, with: try Self.table(.state, [""], what: "what"))
+        for file in [LanguageFile.state, .person] {
+            let start =
+                "<!-- Generated from LanguageCatalogue (\(file.rawValue)) by LanguageReferenceTests: change the catalogue, not the table. -->\n"
+            let from = try #require(text.range(of: start), "no table of the \(file.rawValue) keys")
+            let to = try #require(text.range(of: Self.end, range: from.upperBound..<text.endIndex))
+            text.replaceSubrange(from.upperBound..<to.lowerBound, with: try Self.table(file, [""], what: "what"))
+        }
         let outcome = Golden.check(text, against: page)
         #expect(outcome == .matches, "\(outcome)")
     }

@@ -74,5 +74,11 @@ package struct ExplanationCase: CustomStringConvertible, Sendable {
         ExplanationCase(
             name: "treaty-second-hygiene-activity", policy: "treaty", state: "treaty.state.yaml",
             moment: ["--event", "hygiene_activity_logged", "--now", "2026-11-25T10:00:00Z"], status: 1),
+        // Asked and rated on another of the person's devices (Semantics §16.5).
+        ExplanationCase(
+            name: "illinois-rated-on-another-device", policy: "recipes/illinois-app-2207-one-rating-per-person",
+            state: "illinois-iphone.state.yaml",
+            moment: ["--event", "favorite_added", "--now", "2026-11-01T09:00:00Z"],
+            status: 1),
     ]
 }

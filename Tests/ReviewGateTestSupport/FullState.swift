@@ -67,11 +67,11 @@ package enum FullState {
         }
         for event in someNames(4) { state.events[event] = history() }
         state.asks = (0..<Int.random(in: 1...4, using: &random)).map { _ in
-            Ask(at: time(), short: string(), build: string(), trigger: name(), prompt: name())
+            Ask(at: time(), short: string(), build: string(), trigger: name(), prompt: name(), device: string())
         }
         // Every kind of answer, in a random order.
         state.responses = ResponseKind.allCases.shuffled(using: &random).map {
-            Response(at: time(), kind: $0, prompt: name())
+            Response(at: time(), kind: $0, prompt: name(), device: string())
         }
         state.leases = (0..<Int.random(in: 1...3, using: &random)).map { _ in
             let at = time()

@@ -252,7 +252,7 @@ struct ScenarioTests {
         #expect(
             messages == [
                 "s.scenario.yaml:7:5: error: unknown key \"evnt\" in step 1; did you mean \"event\"?",
-                "s.scenario.yaml:7:5: error: step 1 does nothing: give one of launch, event, trigger, update, respond or set, or move the clock with after or at",
+                "s.scenario.yaml:7:5: error: step 1 does nothing: give one of launch, event, trigger, update, respond, set or merge, or move the clock with after or at",
                 "s.scenario.yaml:8:5: error: step 2 does one thing; it has launch and event: split it into 2 steps",
                 "s.scenario.yaml:10:14: error: the policy has no trigger \"dnoe\"; did you mean \"done\"? (its triggers: done)",
                 "s.scenario.yaml:11:9: error: at 2026-01-01T00:00:00Z goes back in time: the clock is already at 2026-01-02T00:00:00Z; use a later time, or after",
@@ -260,7 +260,7 @@ struct ScenarioTests {
                 "s.scenario.yaml:14:5: error: expect belongs to a moment: a step with launch, event or trigger",
                 "s.scenario.yaml:16:24: error: expect decision must be allow or block (or a mapping of decision, trigger, blocked_by, next_eligible_at); found the string \"alow\"; did you mean \"allow\"?",
                 "s.scenario.yaml:16:43: error: \"cooldwn\" is nothing that blocks; did you mean \"cooldown\"?",
-                "s.scenario.yaml:17:5: error: step 8 does nothing: give one of launch, event, trigger, update, respond or set, or move the clock with after or at",
+                "s.scenario.yaml:17:5: error: step 8 does nothing: give one of launch, event, trigger, update, respond, set or merge, or move the clock with after or at",
                 "s.scenario.yaml:19:23: error: expect trigger: the policy has no trigger \"dnoe\"; did you mean \"done\"? (its triggers: done)",
             ])
     }

@@ -44,6 +44,10 @@ import Testing
         Field(
             "writtenBy", without: "the reviewgate that last wrote the file (its writer sets it), not a step's change"),
         Field("userID", without: "the app's id for the person (the prompter sets it), not a step's change"),
+        Field(
+            "deviceID",
+            without: "this device's id, set when the person's record is first made or merged; a merge step's words "
+                + "say what it added (`merged 1 ask and 1 answer from other devices`)"),
         Field("installedAt", without: "the install: no step changes it"),
         Field(
             "sessionStartedAt", change: { $0.sessionStartedAt! = $0.sessionStartedAt! + minute },

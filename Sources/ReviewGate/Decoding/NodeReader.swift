@@ -43,7 +43,7 @@ package struct NodeReader {
         diagnostics.append(.error(message(), at: location, notes: notes))
     }
 
-    mutating func report(_ diagnostic: Diagnostic) {
+    package mutating func report(_ diagnostic: Diagnostic) {
         guard !isFull else {
             if diagnostic.severity == .error { uncounted += 1 }
             return

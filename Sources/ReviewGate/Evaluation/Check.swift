@@ -128,6 +128,8 @@ package enum Milestone: Sendable, Hashable {
     case versionFirstSeen
     /// The last ask.
     case lastAsk
+    /// The last ask, which was on another of the person's devices (Semantics §16.5).
+    case lastAskOnAnotherDevice
 }
 
 /// What the evaluator saw for a check.
@@ -149,16 +151,18 @@ package enum Observation: Sendable {
     case daysOfUse(Int)
     /// Nothing of the kind ever happened (never asked).
     case never
-    /// When the current version was asked in, or `nil` when it was not.
-    case askInVersion(at: Timestamp?, version: String?)
-    /// How many asks fall in the window.
-    case asks(Int)
+    /// When the current version was asked in, or `nil` when it was not; `elsewhere` when that ask
+    /// was on another of the person's devices (Semantics §16.5).
+    case askInVersion(at: Timestamp?, version: String?, elsewhere: Bool)
+    /// How many asks fall in the window, and how many of them were on the person's other devices.
+    case asks(Int, elsewhere: Int)
     /// The moment's scene.
     case scene(String?)
     /// Every part of a condition that does not hold, with what was seen; empty when it holds.
     case condition(failing: [ConditionFailure])
-    /// The response that blocks, or `nil` when none does.
-    case response(Response?)
+    /// The response that blocks, or `nil` when none does; `elsewhere` when it was given on another
+    /// of the person's devices (Semantics §16.5).
+    case response(Response?, elsewhere: Bool)
     /// The person's rollout bucket (0–9999), or `nil` without a `user_id`.
     case bucket(Int?)
     /// The event that no trigger listens to.

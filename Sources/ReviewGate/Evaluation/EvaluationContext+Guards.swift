@@ -70,29 +70,33 @@ extension EvaluationContext {
                 }
                 return true
             }
-            guard waits.isList else { return age(id, since: last, .lastAsk, waits.first, location, into: &recorder) }
+            let milestone: Milestone = lastAskOnThisDeviceAt == last ? .lastAsk : .lastAskOnAnotherDevice
+            guard waits.isList else { return age(id, since: last, milestone, waits.first, location, into: &recorder) }
             // After the k-th ask of the prompt the state holds, the k-th wait (Semantics §14.3).
             var asks = 0
             for ask in state.asks where isOwn(ask) { asks += 1 }
             let (wait, index) = waits.entry(forTime: asks)
             return age(
-                id, since: last, .lastAsk, wait, location,
+                id, since: last, milestone, wait, location,
                 entry: AppliedEntry(setting: "guards.cooldown", index: index, value: wait.description, after: asks),
                 into: &recorder)
         case .oncePerVersion:
             let key = policy.app.versionKey
             let version = currentVersion
             var askedAt: Timestamp?
+            var elsewhere = false
             // An ask dated after `now` (a clock set back) still happened in this version. With no
             // version known, the person runs one unknown version: an ask recorded without one is in
             // it (Semantics §2, once_per_version), as a person with no version value in an export is.
             for ask in state.asks where ask.version(key) == version && isOwn(ask) {
                 askedAt = ask.at
+                elsewhere = !state.isOnThisDevice(ask)
             }
             let passed = askedAt == nil
             recorder.record(id, trigger: nil, passed: passed) {
                 Check(
-                    id: id, passed: passed, observed: .askInVersion(at: askedAt, version: version),
+                    id: id, passed: passed,
+                    observed: .askInVersion(at: askedAt, version: version, elsewhere: elsewhere),
                     required: .noAskInVersion(key), location: location)
             }
             return passed
@@ -144,15 +148,21 @@ extension EvaluationContext {
         into recorder: inout Recorder
     ) -> Bool {
         let start = limit.per.map { now - $0 }
+        // The OS keeps its quota on the device: it counts this device's asks only (Semantics §16.5).
+        let counts = { (ask: Ask) in isOwn(ask) && (!isSystemQuota || state.isOnThisDevice(ask)) }
         var inWindow = 0
-        for ask in state.asks where isOwn(ask) && start.map({ ask.at > $0 }) ?? true { inWindow += 1 }
+        var elsewhere = 0
+        for ask in state.asks where counts(ask) && start.map({ ask.at > $0 }) ?? true {
+            inWindow += 1
+            if ask.device != nil, !state.isOnThisDevice(ask) { elsewhere += 1 }
+        }
         let passed = inWindow < limit.count
         recorder.record(id, trigger: nil, passed: passed) {
             var passesAt: Timestamp?
             if !passed, let per = limit.per, let start {
                 // The (inWindow − count + 1)th oldest ask in the window must leave it.
                 var leaving = inWindow - limit.count + 1
-                for ask in state.asks.sorted(by: { $0.at < $1.at }) where isOwn(ask) && ask.at > start {
+                for ask in state.asks.sorted(by: { $0.at < $1.at }) where counts(ask) && ask.at > start {
                     leaving -= 1
                     if leaving == 0 {
                         passesAt = ask.at + per
@@ -161,7 +171,7 @@ extension EvaluationContext {
                 }
             }
             return Check(
-                id: id, passed: passed, observed: .asks(inWindow),
+                id: id, passed: passed, observed: .asks(inWindow, elsewhere: elsewhere),
                 required: .fewerAsks(limit, isSystemQuota: isSystemQuota),
                 passesAt: passesAt, location: location)
         }
@@ -214,7 +224,9 @@ extension EvaluationContext {
         }
         recorder.record(.responses, trigger: nil, passed: blocking == nil) {
             Check(
-                id: .responses, passed: blocking == nil, observed: .response(blocking), required: .responses,
+                id: .responses, passed: blocking == nil,
+                observed: .response(blocking, elsewhere: !state.isThisDevice(blocking?.device)),
+                required: .responses,
                 passesAt: blocking != nil && waitable ? waitsUntil : nil,
                 location: location ?? policy.responses.afterRated.location ?? policy.responses.afterDeclined.location
                     ?? policy.responses.afterLater.location,

@@ -61,7 +61,7 @@ extension EvaluationContext {
                 id: .trigger(.count), trigger: trigger.pointee.id, passed: countPassed, observed: .donations(count),
                 required: .count(
                     rule, event: trigger.pointee.event, within: trigger.pointee.within?.value,
-                    since: sinceLastAsk ? SinceAsk(lastAsk: lastAskAt) : nil),
+                    since: sinceLastAsk ? SinceAsk(lastAsk: lastAskOnThisDeviceAt) : nil),
                 location: trigger.pointee.count.location)
         }
         var passed = countPassed

@@ -44,6 +44,17 @@ struct EvaluationContext {
         return latest
     }
 
+    /// When the latest ask on this device was (Semantics §16.5): a count `since: last_ask` counts
+    /// this device's donations since it.
+    var lastAskOnThisDeviceAt: Timestamp? {
+        guard state.deviceID != nil else { return lastAskAt }
+        var latest: Timestamp?
+        for ask in state.asks where isOwn(ask) && state.isOnThisDevice(ask) && ask.at >= (latest ?? ask.at) {
+            latest = ask.at
+        }
+        return latest
+    }
+
     /// Whether an ask is of the policy's own prompt: its guards read no other (Semantics §12).
     func isOwn(_ ask: Ask) -> Bool { ask.prompt == policy.prompt }
 
@@ -71,7 +82,7 @@ struct EvaluationContext {
     /// else the kept times after its last ask).
     private func countSinceLastAsk(of event: String, within: TimeSpan?) -> Int {
         let isLaunch = event == Trigger.launchEvent
-        let last = lastAskAt
+        let last = lastAskOnThisDeviceAt
         let history =
             isLaunch
             ? state.launchHistory

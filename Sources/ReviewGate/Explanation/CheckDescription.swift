@@ -18,7 +18,7 @@ package struct CheckDescription: Sendable {
             // A wait that grows (Semantics §14.3): which ask it follows, and the entry that applied.
             required += " (\(entry.text), after the \(NumberText.ordinal(entry.time)) ask)"
         } else if let entry = check.entry, case .responses = check.id,
-            case .response(let response?) = check.observed
+            case .response(let response?, _) = check.observed
         {
             // The answer's place in its run, and the entry of after_KIND that applied.
             required +=
@@ -50,6 +50,8 @@ package struct CheckDescription: Sendable {
             case .sessionStart: return "session starts \(ahead) from now, a time in the future"
             case .versionFirstSeen: return "\(versionName) first seen \(ahead) from now, a time in the future"
             case .lastAsk: return "last ask \(ahead) from now, a time in the future"
+            case .lastAskOnAnotherDevice:
+                return "asked on another device \(ahead) from now, a time in the future"
             }
         case .age(let span, let milestone):
             switch milestone {
@@ -57,13 +59,15 @@ package struct CheckDescription: Sendable {
             case .sessionStart: return "session \(span.spoken) old"
             case .versionFirstSeen: return "\(versionName) first seen \(span.spoken) ago"
             case .lastAsk: return "last ask \(span.spoken) ago"
+            case .lastAskOnAnotherDevice:
+                return "asked on another device on \((moment.now - span).day), \(span.spoken) ago"
             }
         case .unknown(let milestone):
             switch milestone {
             case .install: return "install time unknown"
             case .sessionStart: return "session start unknown"
             case .versionFirstSeen: return "\(versionName) first seen at an unknown time"
-            case .lastAsk: return "last ask unknown"
+            case .lastAsk, .lastAskOnAnotherDevice: return "last ask unknown"
             }
         case .daysOfUse(let count):
             let window =
@@ -79,20 +83,23 @@ package struct CheckDescription: Sendable {
         case .launches(let count):
             return "\(count) launch\(count == 1 ? "" : "es")"
         case .never: return "never asked"
-        case .askInVersion(let at, let version):
+        case .askInVersion(let at, let version, let elsewhere):
             guard let at else { return "no ask in \(versionName) \(version ?? "(unknown)")" }
-            return "asked in \(version.map { "\(versionName) \($0)" } ?? "an unknown \(versionName)") on \(at.day)"
-        case .asks(let count):
+            let device = elsewhere ? " on another device" : ""
+            return
+                "asked in \(version.map { "\(versionName) \($0)" } ?? "an unknown \(versionName)")\(device) on \(at.day)"
+        case .asks(let count, let elsewhere):
             guard case .fewerAsks(let limit, _) = check.required else { return "\(count) asks" }
             let window = limit.per.map { "in the last \($0)" } ?? "in all"
-            return "\(count) ask\(count == 1 ? "" : "s") \(window)"
+            let devices = elsewhere == 0 ? "" : ", \(elsewhere) of them on another device"
+            return "\(count) ask\(count == 1 ? "" : "s") \(window)\(devices)"
         case .scene(let scene): return scene.map { "scene \($0)" } ?? "no scene given"
         case .condition(let failing):
             guard !failing.isEmpty else { return "holds" }
             return failing.map(ConditionText.failure).joined(separator: "; ")
-        case .response(let response):
+        case .response(let response, let elsewhere):
             guard let response else { return "no answer blocks" }
-            return "\(response.kind.rawValue) on \(response.at.day)"
+            return "\(response.kind.rawValue)\(elsewhere ? " on another device" : "") on \(response.at.day)"
         case .bucket(let bucket): return bucket.map { "bucket \($0)" } ?? "no user_id"
         case .unheardEvent(let event): return "event \(event)"
         case .channel(let channel): return "a \(channel.spoken) build"
@@ -105,7 +112,8 @@ package struct CheckDescription: Sendable {
         case .notFrom(let sources):
             return sources.isEmpty ? "any source" : "not \(Suggestion.list(sources.map(\.rawValue)))"
         case .minimumAge(let span, let milestone):
-            return milestone == .lastAsk ? "at least \(span) since the last ask" : "at least \(span)"
+            return milestone == .lastAsk || milestone == .lastAskOnAnotherDevice
+                ? "at least \(span) since the last ask" : "at least \(span)"
         case .minimumCount(let n): return "at least \(n)"
         case .activeDays(let rule): return "at least \(rule.count) within \(rule.withinDays)d"
         case .noAskInVersion(let key): return "no earlier ask in this \(key.name)"
@@ -141,16 +149,17 @@ package struct CheckDescription: Sendable {
         case .unheardEvent(let event):
             let suggestion = Suggestion.phrase(for: event, in: policy.triggers.map(\.event))
             return "no trigger listens to event \(event)\(suggestion): this moment cannot ask"
-        case .response(let response?):
+        case .response(let response?, let elsewhere):
             let kind = response.kind.rawValue
+            let device = elsewhere ? " on another device" : ""
             guard let entry = check.entry else {
                 return
-                    "answered \(kind) on \(response.at.day): after_\(kind) says \(Self.effect(of: check, policy: policy))"
+                    "answered \(kind)\(device) on \(response.at.day): after_\(kind) says \(Self.effect(of: check, policy: policy))"
             }
             // A wait that grows (Semantics §14.3): the answer's place in its run, and the entry.
             let eligible = check.passesAt.map { ", eligible from \($0)" } ?? ""
             return
-                "answered \(kind) on \(response.at.day), the \(NumberText.ordinal(entry.time)) \(kind) in a row: \(entry.text): \(Self.effect(of: check, policy: policy))\(eligible)"
+                "answered \(kind)\(device) on \(response.at.day), the \(NumberText.ordinal(entry.time)) \(kind) in a row: \(entry.text): \(Self.effect(of: check, policy: policy))\(eligible)"
         case .condition(let failing) where !failing.isEmpty:
             // Each failing part says what it requires.
             return observed
@@ -160,7 +169,7 @@ package struct CheckDescription: Sendable {
             return check.passed
                 ? "the OS's quota does not apply to a \(channel.spoken) build (channels.\(channel.rawValue): no_quota)"
                 : Self.channelBlock(channel, written: check.location != nil, policy: policy)
-        case .askInVersion(.some, _):
+        case .askInVersion(.some, _, _):
             return "already \(observed)"
         case .donations(let count):
             if !check.passed, case .count(let rule, let event, _, let since) = check.required {
@@ -208,7 +217,7 @@ package struct CheckDescription: Sendable {
 
     /// What the response rule that blocked says, in words: `never ask again`, `wait 30d`.
     static func effect(of check: Check, policy: Policy) -> String {
-        guard case .response(let response?) = check.observed else { return "" }
+        guard case .response(let response?, _) = check.observed else { return "" }
         switch policy.responses.applied(response.kind, entry: check.entry) {
         case .never: return "never ask again"
         case .nextVersion: return "not again in this version"

@@ -152,17 +152,18 @@ public struct TextExplanation: Sendable {
             case .minInstallAge, .minLaunches, .minVersionAge, .cooldown, .activeDays: return nil
             }
         case .responses:
-            guard case .response(let response?) = check.observed else { return nil }
+            guard case .response(let response?, let elsewhere) = check.observed else { return nil }
+            let answered = "\(response.kind.rawValue)\(elsewhere ? " on another device" : "") on \(response.at.day)"
             let key =
                 check.entry.map { "after_\(response.kind.rawValue)[\($0.index + 1)]" }
                 ?? "after_\(response.kind.rawValue)"
             switch policy.responses.applied(response.kind, entry: check.entry) {
             case .never:
                 return
-                    "responses: \(response.kind.rawValue) on \(response.at.day); \(key) is never: this person is not asked again"
+                    "responses: \(answered); \(key) is never: this person is not asked again"
             case .nextVersion:
                 return
-                    "responses: \(response.kind.rawValue) on \(response.at.day); \(key) is next_version: needs a new \(versionName)"
+                    "responses: \(answered); \(key) is next_version: needs a new \(versionName)"
             case .wait: return nil
             }
         case .experiment:

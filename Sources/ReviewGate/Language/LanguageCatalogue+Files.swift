@@ -45,6 +45,7 @@ extension LanguageCatalogue {
         /steps/*/update                  ; 0.2 ; mapping ; one action ; scenario ; elsewhere
         /steps/*/respond                 ; 0.2 ; rated | declined | later | write_review ; one action ; scenario ; elsewhere
         /steps/*/set                     ; 0.2 ; mapping ; one action ; scenario ; elsewhere
+        /steps/*/merge                   ; 0.6 ; person record, or a relative path ; one action ; devices ; elsewhere
         /steps/*/commit                  ; 0.3 ; prompt name ; one action ; budget ; elsewhere
         /steps/*/release                 ; 0.3 ; prompt name ; one action ; budget ; elsewhere
         /steps/*/want                    ; 0.3 ; prompt name, or a list of them ; null ; budget ; elsewhere
@@ -78,6 +79,7 @@ extension LanguageCatalogue {
         /reviewgate_state         ; 0.2 ; integer: 1 ; required ; state
         /written_by               ; 0.6 ; reviewgate version ; null ; state
         /user_id                  ; 0.2 ; string ; null ; state
+        /device_id                ; 0.6 ; string ; null ; devices
         /installed_at             ; 0.2 ; timestamp ; required ; state
         /session_started_at       ; 0.2 ; timestamp ; null ; state
         /launches                 ; 0.2 ; integer ≥ 0 ; 0 ; state
@@ -101,9 +103,11 @@ extension LanguageCatalogue {
         /asks/*/build             ; 0.2 ; string ; null ; state
         /asks/*/trigger           ; 0.2 ; trigger id ; null ; state
         /asks/*/prompt            ; 0.3 ; prompt name ; "review" ; budget
+        /asks/*/device            ; 0.6 ; string ; this device ; devices
         /responses/*/at           ; 0.2 ; timestamp ; required ; state
         /responses/*/kind         ; 0.2 ; rated | declined | later | write_review ; required ; state
         /responses/*/prompt       ; 0.3 ; prompt name ; "review" ; budget
+        /responses/*/device       ; 0.6 ; string ; this device ; devices
         /leases/*/id              ; 0.2 ; string ; required ; state
         /leases/*/prompt          ; 0.2 ; prompt name ; "review" ; state
         /leases/*/at              ; 0.2 ; timestamp ; required ; state
@@ -111,6 +115,23 @@ extension LanguageCatalogue {
         /experiments/*/arm        ; 0.4 ; arm name ; required ; experiment
         /experiments/*/version    ; 0.4 ; integer ≥ 1 ; required ; experiment
         /experiments/*/exposed_at ; 0.4 ; timestamp ; required ; experiment
+        """#
+
+    /// A person record's keys (Semantics §16.5).
+    static let personTable = #"""
+        /reviewgate_person ; 0.6 ; integer: 1 ; required ; devices
+        /user_id           ; 0.6 ; string ; null ; devices
+        /asks              ; 0.6 ; list of asks ; [] ; devices
+        /answers           ; 0.6 ; list of answers ; [] ; devices
+        /asks/*/at         ; 0.6 ; timestamp ; required ; devices
+        /asks/*/device     ; 0.6 ; string ; required ; devices
+        /asks/*/prompt     ; 0.6 ; prompt name ; "review" ; devices
+        /asks/*/short      ; 0.6 ; string ; null ; devices
+        /asks/*/build      ; 0.6 ; string ; null ; devices
+        /answers/*/at      ; 0.6 ; timestamp ; required ; devices
+        /answers/*/device  ; 0.6 ; string ; required ; devices
+        /answers/*/prompt  ; 0.6 ; prompt name ; "review" ; devices
+        /answers/*/kind    ; 0.6 ; rated | declined | later ; required ; devices
         """#
 
     /// A compiled policy's keys (Semantics §9).

@@ -49,6 +49,7 @@ package enum LanguageCatalogue {
     private static let compiledPolicyIndex = Index(compiledPolicyTable, file: .compiledPolicy)
     private static let compiledBudgetIndex = Index(compiledBudgetTable, file: .compiledBudget)
     private static let cohortIndex = Index(cohortTable, file: .cohort)
+    private static let personIndex = Index(personTable, file: .person)
 
     /// The index of `file`, read from its table the first time it is asked for.
     static func index(_ file: LanguageFile) -> Index {
@@ -60,6 +61,7 @@ package enum LanguageCatalogue {
         case .compiledPolicy: compiledPolicyIndex
         case .compiledBudget: compiledBudgetIndex
         case .cohort: cohortIndex
+        case .person: personIndex
         }
     }
 

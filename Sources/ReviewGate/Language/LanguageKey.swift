@@ -14,6 +14,8 @@ package enum LanguageFile: String, CaseIterable, Sendable {
     case compiledBudget = "compiled_budget"
     /// A synthetic cohort for `simulate` (Semantics §10).
     case cohort
+    /// A person record, carried between a person's devices (Semantics §16.5).
+    case person
 }
 
 /// One key of a file ReviewGate reads: where it is, the value it takes, its default, the release

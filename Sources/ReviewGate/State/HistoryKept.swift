@@ -35,10 +35,12 @@ package struct HistoryKept: Sendable {
         return sinceAskPrompts.map { $0[event] ?? [] } ?? [sinceAskPrompt]
     }
 
-    /// The state's asks with each prompt under its new name.
+    /// This device's asks in the state, each prompt under its new name.
     func asks(of state: ReviewState) -> [Ask] {
-        guard let renamed, !renamed.prompts.isEmpty else { return state.asks }
-        return state.asks.map { ask in
+        // A counter since an ask counts from this device's last ask (Semantics §16.5).
+        let asks = state.deviceID == nil ? state.asks : state.asks.filter(state.isOnThisDevice)
+        guard let renamed, !renamed.prompts.isEmpty else { return asks }
+        return asks.map { ask in
             var ask = ask
             ask.prompt = renamed.prompt(ask.prompt)
             return ask

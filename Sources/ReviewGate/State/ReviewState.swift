@@ -6,6 +6,9 @@ public struct ReviewState: Sendable, Hashable {
     public var writtenBy: String?
     /// A stable pseudonymous id; rollout needs it.
     public var userID: String?
+    /// This device's random id, set the first time the person's record is made or merged
+    /// (Semantics §16.5); until then `nil`, and every ask and answer is this device's.
+    public var deviceID: String?
     /// When the app was installed (first opened).
     public var installedAt: Timestamp
     /// When the current session started, if known.
@@ -64,6 +67,7 @@ public struct ReviewState: Sendable, Hashable {
     package static let plainFields: [PlainField] = [
         .version("written_by", \.writtenBy),
         .text("user_id", \.userID),
+        .text("device_id", \.deviceID),
         .time("session_started_at", \.sessionStartedAt),
         .time("version_first_seen_at", \.versionFirstSeenAt),
     ]
@@ -72,6 +76,13 @@ public struct ReviewState: Sendable, Hashable {
     package static func plainField(_ key: String) -> PlainField? {
         plainFields.first { $0.key == key }
     }
+
+    /// Whether an ask happened on this device: one without a device was recorded here before
+    /// the state had an id (Semantics §16.5).
+    package func isOnThisDevice(_ ask: Ask) -> Bool { isThisDevice(ask.device) }
+
+    /// Whether an ask's or answer's device is this one: `nil` is (Semantics §16.5).
+    package func isThisDevice(_ device: String?) -> Bool { device == nil || device == deviceID }
 
     /// When the current version was first seen.
     public var currentVersionSince: Timestamp { versionFirstSeenAt ?? installedAt }
@@ -141,17 +152,20 @@ public struct Ask: Sendable, Hashable {
     public var trigger: String?
     /// The prompt that was shown: `review` unless a budget's other prompt.
     public var prompt: String
+    /// The device it happened on (Semantics §16.5); `nil` for this device's before it had an id.
+    public var device: String?
 
     /// Creates an ask.
     public init(
         at: Timestamp, short: String? = nil, build: String? = nil, trigger: String? = nil,
-        prompt: String = Ask.review
+        prompt: String = Ask.review, device: String? = nil
     ) {
         self.at = at
         self.short = short
         self.build = build
         self.trigger = trigger
         self.prompt = prompt
+        self.device = device
     }
 
     /// The review prompt's name, which a state leaves unwritten.
@@ -171,12 +185,15 @@ public struct Response: Sendable, Hashable {
     public var kind: ResponseKind
     /// The prompt answered: `review` unless a budget's other prompt.
     public var prompt: String
+    /// The device it was given on (Semantics §16.5); `nil` for this device's before it had an id.
+    public var device: String?
 
     /// Creates a response.
-    public init(at: Timestamp, kind: ResponseKind, prompt: String = Ask.review) {
+    public init(at: Timestamp, kind: ResponseKind, prompt: String = Ask.review, device: String? = nil) {
         self.at = at
         self.kind = kind
         self.prompt = prompt
+        self.device = device
     }
 }
 

@@ -165,7 +165,8 @@
             short: fields["short"].flatMap { reader.string($0, "short") },
             build: fields["build"].flatMap { reader.string($0, "build") },
             trigger: fields["trigger"].flatMap { reader.string($0, "trigger") },
-            prompt: fields["prompt"].flatMap { reader.identifier($0, "a prompt name") } ?? Ask.review)
+            prompt: fields["prompt"].flatMap { reader.identifier($0, "a prompt name") } ?? Ask.review,
+            device: fields["device"].flatMap { reader.string($0, "device") })
     }
 
     static func response(_ node: DocumentNode, _ reader: inout NodeReader) -> Response? {
@@ -177,7 +178,8 @@
             let kind = fields["kind"].flatMap({ reader.choice($0, "kind", as: ResponseKind.self) })
         else { return nil }
         let prompt = fields["prompt"].flatMap { reader.identifier($0, "a prompt name") } ?? Ask.review
-        return Response(at: at, kind: kind, prompt: prompt)
+        return Response(
+            at: at, kind: kind, prompt: prompt, device: fields["device"].flatMap { reader.string($0, "device") })
     }
 
     /// `experiments: {NAME: {arm, version, exposed_at}}` (Semantics §13).

@@ -46,6 +46,7 @@
                     var fields = [("at", ask.at.description)] + versionFields(short: ask.short, build: ask.build)
                     if let trigger = ask.trigger { fields.append(("trigger", YAMLScalarText.scalar(trigger))) }
                     if ask.prompt != Ask.review { fields.append(("prompt", YAMLScalarText.scalar(ask.prompt))) }
+                    if let device = ask.device { fields.append(("device", YAMLScalarText.scalar(device))) }
                     lines.append("  - \(flow(fields))")
                 }
             case "responses" where !state.responses.isEmpty:
@@ -55,6 +56,7 @@
                     if response.prompt != Ask.review {
                         fields.append(("prompt", YAMLScalarText.scalar(response.prompt)))
                     }
+                    if let device = response.device { fields.append(("device", YAMLScalarText.scalar(device))) }
                     lines.append("  - \(flow(fields))")
                 }
             case "leases" where !state.leases.isEmpty:
@@ -118,6 +120,7 @@
                             fields.insert(("at", .string(ask.at.description)), at: 0)
                             if let trigger = ask.trigger { fields.append(("trigger", .string(trigger))) }
                             if ask.prompt != Ask.review { fields.append(("prompt", .string(ask.prompt))) }
+                            if let device = ask.device { fields.append(("device", .string(device))) }
                             return .object(fields)
                         })
                 case "responses" where !state.responses.isEmpty:
@@ -127,6 +130,7 @@
                                 ("at", .string($0.at.description)), ("kind", .string($0.kind.rawValue)),
                             ]
                             if $0.prompt != Ask.review { fields.append(("prompt", .string($0.prompt))) }
+                            if let device = $0.device { fields.append(("device", .string(device))) }
                             return .object(fields)
                         })
                 case "leases" where !state.leases.isEmpty:

@@ -1,5 +1,5 @@
 /// What a fresh state keeps after a state file was found damaged and moved aside (Semantics §11,
-/// *A state that cannot be decoded*): the person's user id, the flags and attributes the app set,
+/// *A state that cannot be decoded*): the person's user id and this device's id, the flags and attributes the app set,
 /// the experiments' arms and exposures, and the asks and answers. So that no guard forgets a
 /// crash flag and no `exposure: true` is sent twice for one person and experiment version, the
 /// prompter seeds the fresh state with what the old file still shows and what it knows from its
@@ -7,6 +7,8 @@
 package struct StateSalvage: Sendable, Equatable {
     /// The person's id.
     package var userID: String?
+    /// This device's id (Semantics §16.5), so that its asks stay its own.
+    package var deviceID: String?
     /// The flags set.
     package var flags: [String: Bool] = [:]
     /// The attributes set.
@@ -23,7 +25,7 @@ package struct StateSalvage: Sendable, Equatable {
 
     /// What a state holds of it: what the prompter knows from its own process.
     package init(_ state: ReviewState) {
-        (userID, flags, attributes) = (state.userID, state.flags, state.attributes)
+        (userID, deviceID, flags, attributes) = (state.userID, state.deviceID, state.flags, state.attributes)
         (experiments, asks, responses) = (state.experiments, state.asks, state.responses)
     }
 
@@ -36,6 +38,7 @@ package struct StateSalvage: Sendable, Equatable {
         // are not reported (the file is moved aside).
         var reader = NodeReader()
         if case .string(let id)? = root["user_id"]?.scalar?.value { userID = id }
+        if case .string(let id)? = root["device_id"]?.scalar?.value { deviceID = id }
         if let node = root["flags"], node.mapping != nil { flags = reader.flags(node) }
         if let node = root["attributes"], node.mapping != nil { attributes = reader.attributes(node) }
         if let node = root["experiments"] { experiments = StateDecoder.experiments(node, &reader) }
@@ -50,6 +53,7 @@ package struct StateSalvage: Sendable, Equatable {
     package func merging(_ newer: StateSalvage) -> StateSalvage {
         var merged = self
         merged.userID = newer.userID ?? userID
+        merged.deviceID = newer.deviceID ?? deviceID
         merged.flags.merge(newer.flags) { _, new in new }
         merged.attributes.merge(newer.attributes) { _, new in new }
         merged.experiments.merge(newer.experiments) { _, new in new }
@@ -58,9 +62,10 @@ package struct StateSalvage: Sendable, Equatable {
         return merged
     }
 
-    /// Sets what it keeps on a fresh state (its user id only when the state has none).
+    /// Sets what it keeps on a fresh state (its user id and device id only when the state has none).
     package func seed(_ state: inout ReviewState) {
         if state.userID == nil { state.userID = userID }
+        if state.deviceID == nil { state.deviceID = deviceID }
         state.flags.merge(flags) { _, kept in kept }
         state.attributes.merge(attributes) { _, kept in kept }
         state.experiments.merge(experiments) { _, kept in kept }

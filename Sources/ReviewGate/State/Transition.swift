@@ -213,7 +213,9 @@ public enum Transition {
         at now: Timestamp, trigger: String?, prompt: String, to state: inout ReviewState, oldNames: [String] = []
     ) {
         state.asks.append(
-            Ask(at: now, short: state.app.short, build: state.app.build, trigger: trigger, prompt: prompt))
+            Ask(
+                at: now, short: state.app.short, build: state.app.build, trigger: trigger, prompt: prompt,
+                device: state.deviceID))
         zeroCounters(of: prompt, in: &state)
         for name in oldNames { zeroCounters(of: name, in: &state) }
     }
@@ -271,7 +273,7 @@ public enum Transition {
         _ state: ReviewState, _ kind: ResponseKind, at now: Timestamp, prompt: String = Ask.review
     ) -> ReviewState {
         var state = state
-        state.responses.append(Response(at: now, kind: kind, prompt: prompt))
+        state.responses.append(Response(at: now, kind: kind, prompt: prompt, device: state.deviceID))
         return state
     }
 

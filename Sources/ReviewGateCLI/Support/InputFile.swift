@@ -74,6 +74,13 @@ enum InputFile {
         }
     }
 
+    /// The person record at `path` (Semantics §16.5), its problems at their `line:column`.
+    static func personRecord(_ path: String) throws -> PersonRecord {
+        try orExit { () throws(DiagnosticError) in
+            try PersonRecord.decode(documents.document(atPath: path))
+        }
+    }
+
     /// Budgets (Semantics §12) and their policies, read as policies are.
     static let budgetLoader = BudgetLoader(policies: loader)
 

@@ -1,6 +1,27 @@
 extension KeyWords {
     /// The keys of budgets, scenarios, states and compiled files, by `FILE:PATH`.
     static let files: [String: KeyWords] = [
+        "person:/reviewgate_person": KeyWords(
+            "The person record's format version. Only 1 exists.",
+            summary: "the format version: `1`", defaultWords: "required"),
+        "person:/user_id": KeyWords(
+            "The person's id, as each of their devices' states hold it: the records of two ids never merge, so an app without accounts keeps one id in iCloud key-value storage and passes it to each device's prompter as `userID:`.",
+            summary: "the person's id: records of two ids never merge", defaultWords: "none"),
+        "person:/asks": KeyWords(
+            "Every ask on every device, sorted by time, device and prompt; one per (prompt, time, device). After a merge, `cooldown`, `max_asks`, `once_per_version` and a budget's limits and gaps read them all; `system_quota` reads this device's only.",
+            summary: "every ask on every device: `{at, device, prompt, short, build}`", defaultWords: "none"),
+        "person:/answers": KeyWords(
+            "Every answer on every device, sorted by time, device, prompt and kind; one per (prompt, kind, time, device). After a merge, `responses` reads them all.",
+            summary: "every answer on every device: `{at, device, prompt, kind}`", defaultWords: "none"),
+        "person:/asks/*/at": KeyWords("When the app asked."),
+        "person:/asks/*/device": KeyWords("The device it asked on: its state's `device_id`."),
+        "person:/asks/*/prompt": KeyWords("The prompt shown: `review`, or a budget's other prompt."),
+        "person:/asks/*/short": KeyWords("The app's marketing version on that device then."),
+        "person:/asks/*/build": KeyWords("The app's build on that device then."),
+        "person:/answers/*/at": KeyWords("When the person answered."),
+        "person:/answers/*/device": KeyWords("The device they answered on: its state's `device_id`."),
+        "person:/answers/*/prompt": KeyWords("The prompt answered: `review`, or a budget's other prompt."),
+        "person:/answers/*/kind": KeyWords("What they answered: `rated`, `declined` or `later`."),
         "state:/reviewgate_state": KeyWords(
             "The state format version. Only 1 exists.",
             summary: "the format version: `1`",
@@ -14,6 +35,10 @@ extension KeyWords {
             "A stable, opaque id for the person; `rollout` needs it (without it, rollout fails).",
             summary: "a stable, opaque id for the person: `rollout` and experiments bucket by it",
             defaultWords: "none"),
+        "state:/device_id": KeyWords(
+            "This device's random id (Semantics §16.5), set the first time the person's record is made or merged: from then on each ask and answer names the device it happened on. Written by the library.",
+            summary: "this device's random id, set when the person's record is first made or merged",
+            defaultWords: "none: no record made yet"),
         "state:/installed_at": KeyWords(
             "When the app was installed (its first launch).",
             summary: "when the app was installed (its first launch)",
@@ -46,11 +71,13 @@ extension KeyWords {
             defaultWords: "none"),
         "state:/asks": KeyWords(
             "Every ask recorded (the app called the system's review request; the system may not have shown it), oldest first.",
-            summary: "every ask, oldest first: `{at, short, build, trigger, prompt}` (`prompt` left out for `review`)",
+            summary:
+                "every ask, oldest first: `{at, short, build, trigger, prompt, device}` (`prompt` left out for `review`, `device` until the person has a record)",
             defaultWords: "none"),
         "state:/responses": KeyWords(
             "The person's answers to the app's own pre-prompt or use of the write-review link, oldest first.",
-            summary: "every answer, oldest first: `{at, kind, prompt}`, `kind` `rated`, `declined` or `later`",
+            summary:
+                "every answer, oldest first: `{at, kind, prompt, device}`, `kind` `rated`, `declined` or `later`",
             defaultWords: "none"),
         "state:/leases": KeyWords(
             "Prompts the app's prompter has granted and not yet shown or released (Semantics §11): while one is live, no other prompter on this file presents. Written by the library; an expired lease is ignored.",
@@ -91,12 +118,18 @@ extension KeyWords {
         "state:/asks/*/prompt": KeyWords(
             "The prompt shown, for a budget's prompt other than the review's (Semantics §12). Default: `review`, which is not written."
         ),
+        "state:/asks/*/device": KeyWords(
+            "The device the ask happened on, once the person has a record (Semantics §16.5); an ask without one is this device's. The OS's quota (`system_quota`) counts this device's asks only."
+        ),
         "state:/responses/*/at": KeyWords(
             "When the person answered."),
         "state:/responses/*/kind": KeyWords(
             "The answer: `rated` (said yes or used the review link), `declined`, or `later`."),
         "state:/responses/*/prompt": KeyWords(
             "The prompt answered, for a budget's prompt other than the review's (Semantics §12). Default: `review`, which is not written."
+        ),
+        "state:/responses/*/device": KeyWords(
+            "The device the answer was given on, once the person has a record (Semantics §16.5); an answer without one is this device's."
         ),
         "state:/leases/*/id": KeyWords(
             "Names the lease, for its commit or release."),
@@ -169,6 +202,9 @@ extension KeyWords {
             "Under a budget: the prompt holding a lease was not shown: nothing is recorded."),
         "scenario:/steps/*/set": KeyWords(
             "Sets flags and attributes in the state."),
+        "scenario:/steps/*/merge": KeyWords(
+            "Merges the person's record from their other devices into the state (Semantics §16.5): a record written inline (`reviewgate_person: 1`, `user_id`, `asks`, `answers`), or the relative path of a JSON file holding one. A record of another `user_id` fails the step."
+        ),
         "scenario:/steps/*/after": KeyWords(
             "Move the clock forward by this duration before the step."),
         "scenario:/steps/*/at": KeyWords(

@@ -1,0 +1,153 @@
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateAuthoring
+import ReviewGateTestSupport
+import Testing
+
+/// One person on several devices (Semantics §16.5): merging records is commutative, associative and
+/// idempotent, a record merges into a state as the same union, and a decision read from asks and
+/// answers alone after merges equals the decision on one state that holds every ask and answer once.
+@Suite struct PersonRecordTests {
+    static let cases = 10_000
+    static let devices = ["d-iphone", "d-ipad", "d-pixel"]
+    static let prompts = [Ask.review, "survey"]
+    static let start = Timestamp(rfc3339: "2026-01-01T00:00:00Z")!
+
+    /// Draws from small pools, so that records share asks and answers (and keys with other fields).
+    struct Draw {
+        var random: SplitMix
+
+        mutating func time() -> Timestamp {
+            Self.start + TimeSpan(seconds: Int64(Int.random(in: 0...40, using: &random)) * 86_400)
+        }
+        mutating func version() -> String? { ["1.0", "1.1", nil].randomElement(using: &random)! }
+        /// An ask: its versions those its device ran at its time, as on a real device, so that two
+        /// records holding one ask agree on it.
+        mutating func ask(device: String?) -> Ask {
+            let at = time()
+            let day = Int((at - Self.start).nanoseconds / 86_400_000_000_000)
+            let index = (PersonRecordTests.devices.firstIndex(of: device ?? "") ?? 3) + day / 10
+            let versions = ["1.0", "1.1", nil, "1.2"]
+            return Ask(
+                at: at, short: versions[index % 4], build: versions[(index + 1) % 4], trigger: nil,
+                prompt: PersonRecordTests.prompts.randomElement(using: &random)!, device: device)
+        }
+        mutating func answer(device: String?) -> Response {
+            Response(
+                at: time(), kind: ResponseKind.allCases.randomElement(using: &random)!,
+                prompt: PersonRecordTests.prompts.randomElement(using: &random)!, device: device)
+        }
+        mutating func device() -> String { PersonRecordTests.devices.randomElement(using: &random)! }
+        mutating func record() -> PersonRecord {
+            PersonRecord(
+                userID: "u-1", asks: (0..<Int.random(in: 0...5, using: &random)).map { _ in ask(device: device()) },
+                answers: (0..<Int.random(in: 0...4, using: &random)).map { _ in answer(device: device()) })
+        }
+
+        static let start = PersonRecordTests.start
+    }
+
+    @Test func mergingRecordsIsCommutativeAssociativeAndIdempotent() throws {
+        var draw = Draw(random: SplitMix(seed: 16_5))
+        for _ in 0..<Self.cases {
+            let (a, b, c) = (draw.record(), draw.record(), draw.record())
+            let ab = try a.merging(b)
+            #expect(ab == (try b.merging(a)))
+            #expect((try ab.merging(c)) == (try a.merging(try b.merging(c))))
+            #expect((try a.merging(a)) == a)
+            #expect((try ab.merging(b)) == ab)
+            // Each key once, in the union's order.
+            #expect(zip(ab.asks, ab.asks.dropFirst()).allSatisfy { PersonUnion.isBefore($0, $1) })
+            #expect(zip(ab.answers, ab.answers.dropFirst()).allSatisfy { PersonUnion.isBefore($0, $1) })
+            // JSON reads back as the same record.
+            #expect((try PersonRecord(json: ab.json)) == ab)
+        }
+    }
+
+    /// A record merges into a state as the union of records: in any order, once or twice, the state
+    /// ends with the same asks and answers as the merge of the records.
+    @Test func aRecordMergesIntoAStateAsTheSameUnion() throws {
+        var draw = Draw(random: SplitMix(seed: 16_51))
+        for _ in 0..<Self.cases {
+            let (a, b) = (draw.record(), draw.record())
+            var own = ReviewState(userID: "u-1", installedAt: Self.start, app: AppVersion(short: "1.0"))
+            own.asks = (0..<Int.random(in: 0...3, using: &draw.random)).map { _ in draw.ask(device: nil) }
+                .sorted { $0.at < $1.at }
+            own.responses = (0..<Int.random(in: 0...2, using: &draw.random)).map { _ in draw.answer(device: nil) }
+                .sorted { $0.at < $1.at }
+            var first = own
+            try first.merge(a, makeDeviceID: { "d-iphone" })
+            try first.merge(b, makeDeviceID: { "d-other" })
+            var second = own
+            try second.merge(b, makeDeviceID: { "d-iphone" })
+            try second.merge(a, makeDeviceID: { "d-other" })
+            try second.merge(a, makeDeviceID: { "d-other" })
+            var once = own
+            try once.merge(try a.merging(b), makeDeviceID: { "d-iphone" })
+            #expect(first.asks == second.asks && first.asks == once.asks)
+            #expect(first.responses == second.responses && first.responses == once.responses)
+            // The state's own asks and answers became this device's, and its record is the union.
+            var recorded = own
+            let mine = recorded.personRecord(makeDeviceID: { "d-iphone" })
+            #expect(first.personRecord() == (try mine.merging(a).merging(b)))
+        }
+    }
+
+    /// The decision after merges equals the decision on one state holding every ask and answer
+    /// once, worked out by hand: for the guards that read every device's asks and answers.
+    @Test func aDecisionAfterMergesIsTheDecisionOnEveryAskAndAnswer() throws {
+        let policy = try PolicyLoader.decode(
+            Fixtures.document(
+                """
+                reviewgate: 1
+                name: devices
+                app: {version_key: short}
+                triggers:
+                  done: {at_least: 1}
+                guards:
+                  cooldown: 20d
+                  max_asks: {count: 4}
+                  once_per_version: true
+                responses:
+                  after_rated: never
+                  after_declined: next_version
+                  after_later: 10d
+                """)
+        ).policy
+        var draw = Draw(random: SplitMix(seed: 16_52))
+        var allowed = 0
+        for _ in 0..<Self.cases {
+            let records = (0..<Int.random(in: 1...3, using: &draw.random)).map { _ in draw.record() }
+            var base = ReviewState(
+                userID: "u-1", installedAt: Self.start, app: AppVersion(short: draw.version() ?? "1.0"))
+            base.deviceID = "d-iphone"
+            var merged = base
+            for record in records.shuffled(using: &draw.random) { try merged.merge(record) }
+            // By hand: each (prompt, time, device) once, sorted by time.
+            var whole = base
+            for record in records {
+                for ask in record.asks
+                where !whole.asks.contains(where: {
+                    $0.at == ask.at && $0.device == ask.device && $0.prompt == ask.prompt
+                }) {
+                    whole.asks.append(ask)
+                }
+                for answer in record.answers where !whole.responses.contains(answer) { whole.responses.append(answer) }
+            }
+            whole.asks.sort { ($0.at, $0.device ?? "", $0.prompt) < ($1.at, $1.device ?? "", $1.prompt) }
+            whole.responses.sort {
+                ($0.at, $0.device ?? "", $0.prompt, $0.kind.rawValue) < (
+                    $1.at, $1.device ?? "", $1.prompt, $1.kind.rawValue
+                )
+            }
+            let moment = Moment(time: .utc(Self.start + TimeSpan(seconds: 45 * 86_400)), event: "done")
+            let afterMerges = try Evaluator.evaluate(policy, state: merged, moment: moment)
+            let onEvery = try Evaluator.evaluate(policy, state: whole, moment: moment)
+            #expect(afterMerges.isAllowed == onEvery.isAllowed)
+            #expect(afterMerges.blockedBy == onEvery.blockedBy)
+            #expect(afterMerges.nextEligibleAt == onEvery.nextEligibleAt)
+            if afterMerges.isAllowed { allowed += 1 }
+        }
+        // Both outcomes are drawn.
+        #expect(allowed > 100 && allowed < Self.cases - 100)
+    }
+}
