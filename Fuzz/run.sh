@@ -44,7 +44,7 @@ copy() { # copy TARGET FILES...: each under a name of its path
 }
 shopt -s nullglob globstar
 copy policy policies/*.yaml policies/experiments/*.yaml policies/recipes/*.yaml Tests/ReviewGateTests/Fixtures/**/*.yaml ../shared/yaml-test-suite/*/in.yaml
-copy state policies/examples/*.state.yaml ../shared/yaml-test-suite/*/in.yaml
+copy state policies/examples/*.state.yaml Tests/Catalogue/person.json ../shared/yaml-test-suite/*/in.yaml
 copy scenario policies/scenarios/*.scenario.yaml policies/budget/scenarios/*.scenario.yaml policies/experiments/scenarios/*.scenario.yaml policies/recipes/scenarios/*.scenario.yaml
 copy budget policies/budget/*.budget.yaml
 copy compiled ../shared/json-test-suite/test_parsing/*.json schemas/*.json

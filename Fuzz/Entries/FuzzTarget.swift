@@ -10,7 +10,9 @@
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// YAML through libyaml, then the policy decoder and linter, then compiling what decodes.
     case policy
-    /// YAML (or JSON) through libyaml, then the state decoder, for either version key.
+    /// YAML (or JSON) through libyaml, then the state decoder, for either version key; and the same
+    /// document as a person record (Semantics §16.5), merged with itself and into a state twice
+    /// (the union must not change), its JSON read back as the same record.
     case state
     /// YAML through libyaml, then the scenario decoder (its `policy:` is a fixed policy), and for a
     /// scenario that loads, a run of its first steps.
@@ -32,6 +34,21 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// `simulate --vary`: the first line a `--vary PATH=V1,V2,...` argument, the rest a policy in
     /// YAML; the option parsed, its values read as YAML, and each variant made and validated.
     case vary
+
+    /// Whether `root` reads as a person record; one that does merges idempotently, with itself and
+    /// into a state, and its JSON reads back as itself.
+    static func checkPersonRecord(_ root: DocumentNode) -> Bool {
+        guard let record = try? PersonRecord.decode(root) else { return false }
+        precondition((try? record.merging(record)) == record, "a record merged with itself changed")
+        precondition((try? PersonRecord(json: record.json)) == record, "a record's JSON reads back otherwise")
+        var state = ReviewState(
+            userID: record.userID, installedAt: Timestamp(nanosecondsSince1970: 0), app: AppVersion(short: "1"))
+        _ = try? state.merge(record, makeDeviceID: { "d-fuzz" })
+        let once = state
+        _ = try? state.merge(record, makeDeviceID: { "d-fuzz" })
+        precondition(state == once, "a record merged twice into a state changed it twice")
+        return true
+    }
 
     /// The most steps of a fuzzed scenario that are run.
     static let maxSteps = 64
@@ -55,7 +72,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             guard let root = try? YAMLLoader().loadDocument(bytes, file: "fuzz.yaml") else { return false }
             let short = (try? StateDecoder.decode(root, versionKey: .short)) != nil
             let build = (try? StateDecoder.decode(root, versionKey: .build)) != nil
-            return short || build
+            let record = Self.checkPersonRecord(root)
+            return short || build || record
         case .scenario:
             guard let root = try? YAMLLoader().loadDocument(bytes, file: "fuzz.scenario.yaml"),
                 var scenario = try? ScenarioDecoder.decode(root, path: "fuzz.scenario.yaml", loader: Self.policies)

@@ -17,7 +17,7 @@ extension Prompter {
     /// Merges the person's record from another device into this device's state (Semantics §16.5):
     /// from then on `cooldown`, `max_asks`, `once_per_version`, `responses` and a budget's limits and
     /// gaps read every device's asks and answers, and `system_quota` this device's alone. Sends a
-    /// `merge` event saying what was added. Throws ``PersonRecordError`` for a record of another
+    /// `merge` event saying what was added. Throws `PersonRecordError` for a record of another
     /// user id (nothing merged), or when the state cannot be read or written.
     @discardableResult
     public func merge(_ record: PersonRecord) async throws -> PersonMerge {

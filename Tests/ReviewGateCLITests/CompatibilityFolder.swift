@@ -79,8 +79,19 @@ enum CompatibilityFolder {
         var description: String
     }
 
+    /// `Tests/Compatibility/state-script.txt`: each line a state file's name and the `reviewgate
+    /// record` arguments that write it, in order.
+    static func stateScript() throws -> [(name: String, arguments: [String])] {
+        try String(contentsOf: root.appending(path: "state-script.txt"), encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+                let words = line.split(separator: " ").map(String.init)
+                return (words[0], Array(words.dropFirst()))
+            }
+    }
+
     /// Records `release`'s folder from what this build writes: each shipped file compiled and
-    /// signed by `reviewgate compile`, each scenario copied with its decisions. Only the folder of
+    /// signed by `reviewgate compile`, each scenario copied with its decisions, the state files
+    /// of the state script written by `reviewgate record`. Only the folder of
     /// the release being built is recorded, and only when it does not exist yet: a release's folder
     /// is what that release wrote, and is never written again.
     static func record(_ release: String) throws {
@@ -109,6 +120,18 @@ enum CompatibilityFolder {
             try FileManager.default.copyItem(at: Repository.root.appending(path: path), to: copy)
             let decisions = try ScenarioDecisions.run(copy.path).text
             try decisions.write(to: folder.appending(path: decisionsName(path)), atomically: true, encoding: .utf8)
+        }
+        let states = folder.appending(path: "states")
+        try FileManager.default.createDirectory(at: states, withIntermediateDirectories: true)
+        for (name, arguments) in try stateScript() {
+            let run = try CLIRunner.run(["record", "--state", states.appending(path: name).path] + arguments)
+            guard run.status != 2 else {
+                throw RecordingFailure(
+                    description: "reviewgate record \(arguments.joined(separator: " ")): \(run.stderr)")
+            }
+        }
+        for name in try FileManager.default.contentsOfDirectory(atPath: states.path) where name.hasSuffix(".lock") {
+            try FileManager.default.removeItem(at: states.appending(path: name))
         }
     }
 }

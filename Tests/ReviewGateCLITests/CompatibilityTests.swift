@@ -1,5 +1,6 @@
 import Foundation
 @_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
 @_spi(ReviewGateTools) import ReviewGateRemote
 @_spi(ReviewGateTools) import ReviewGateScenarios
 import ReviewGateTestSupport
@@ -38,6 +39,8 @@ import Testing
         var signed: [String] = []
         var scenarios: [String] = []
         var decisions: [String] = []
+        /// The state files its `record` wrote (`states/`), from 0.5.0 on.
+        var states: [String] = []
         var other: [String] = []
 
         init(_ release: String) throws {
@@ -50,6 +53,7 @@ import Testing
             }
             for path in all.sorted() {
                 switch path {
+                case _ where path.hasPrefix("states/"): states.append(path)
                 case _ where path.hasSuffix(".signed.json"): signed.append(path)
                 case _ where path.hasSuffix(".json"): compiled.append(path)
                 case _ where path.hasSuffix(".scenario.yaml"): scenarios.append(path)
@@ -148,6 +152,22 @@ import Testing
             }
         }
         #expect(contents.scenarios.count >= 6)
+    }
+
+    /// Every state file a release's `record` wrote (Semantics §3, §16.5: the fields added since are
+    /// optional) reads with today's library with no diagnostic, and today's writer writes it back
+    /// byte for byte: a state without the later fields is written as that release wrote it.
+    @Test(arguments: CompatibilityFolder.releases().filter { AppVersionNumber($0)! >= AppVersionNumber("0.5.0")! })
+    func statesReadAndAreWrittenAsTheReleaseWroteThem(_ release: String) throws {
+        let contents = try Contents(release)
+        #expect(contents.states.count == 3, "\(contents.states)")
+        for path in contents.states {
+            let file = CompatibilityFolder.folder(release).appending(path: path)
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let state = try StateDecoder.decode(Fixtures.documents.reader(file.path), versionKey: nil)
+            #expect(state.deviceID == nil && state.asks.allSatisfy { $0.device == nil })
+            #expect(StateEncoder.encode(state, as: StateEncoder.Format(path: path)) == text, "\(path)")
+        }
     }
 
     /// Every scenario step decides, with the release's compiled policy or budget, as it did under

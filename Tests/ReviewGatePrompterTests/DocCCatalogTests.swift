@@ -32,6 +32,7 @@ struct DocCCatalogTests {
         "swift app-test": "DocCTestingYourIntegrationTests.swift",
         "swift scenario-test": "DocCTestingYourIntegrationTests.swift",
         "swift debug-menu": "DocCDebugMenuTests.swift",
+        "swift devices": "DocCSeveralDevicesTests.swift",
     ]
 
     /// Blocks no test here can compile or run, and why.
@@ -39,6 +40,7 @@ struct DocCCatalogTests {
         "swift Package.swift": "a fragment of an app's manifest, which SwiftPM reads in the app's package",
         "swift UIKit": "UIKit and StoreKit build on Apple platforms alone",
         "swift SwiftUI": "SwiftUI builds on Apple platforms alone",
+        "swift iCloud": "NSUbiquitousKeyValueStore is iCloud's, on Apple platforms alone",
         "swift Bundle": "an app's or a package target's bundle holds the plugin's resource; a test bundle has none",
     ]
 

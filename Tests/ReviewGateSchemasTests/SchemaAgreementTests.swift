@@ -72,6 +72,21 @@ struct SchemaAgreementTests {
         try Self.expectValid(paths, against: .state)
     }
 
+    /// A person record as `personRecord()` writes it (Semantics §16.5), from full states (every
+    /// field set, devices included), and the catalogue's example, pass the person schema.
+    @Test("person records, as personRecord() writes them, pass the person schema")
+    func personRecordsPass() throws {
+        let folder = try Repository.temporaryFolder()
+        var paths = ["Tests/Catalogue/person.json"]
+        for seed in UInt64(0)..<10 {
+            var state = FullState.make(seed: seed)
+            let path = folder.appending(path: "person-\(seed).json").path
+            try state.personRecord().json.write(toFile: path, atomically: true, encoding: .utf8)
+            paths.append(path)
+        }
+        try Self.expectValid(paths, against: .person)
+    }
+
     @Test("every scenario under policies/ passes the scenario schema")
     func scenarioFilesPass() throws {
         let scenarios = Self.files(in: "policies", recursive: true) { $0.hasSuffix(".scenario.yaml") }

@@ -151,3 +151,70 @@ import Testing
         #expect(allowed > 100 && allowed < Self.cases - 100)
     }
 }
+
+/// What reads this device's asks alone after a merge (Semantics §16.5): the OS's quota, and a count
+/// `since: last_ask`, which counts this device's donations since this device's last ask.
+@Suite struct DeviceLocalTests {
+    static func policy(_ guards: String, trigger: String) throws -> Policy {
+        try PolicyLoader.decode(
+            Fixtures.document(
+                """
+                reviewgate: 1
+                name: local
+                app: {version_key: short}
+                triggers:
+                  done: \(trigger)
+                guards:
+                \(guards)
+                """)
+        ).policy
+    }
+
+    static func state(asks: [Ask], done: EventHistory) -> ReviewState {
+        var state = ReviewState(
+            userID: "u-1", installedAt: Fixtures.time("2026-01-01T00:00:00Z"), app: AppVersion(short: "1.0"),
+            events: ["done": done], asks: asks)
+        state.deviceID = "d-here"
+        return state
+    }
+
+    static let moment = Moment(time: .utc(Fixtures.time("2026-03-01T00:00:00Z")), event: "done")
+
+    @Test func theOSQuotaCountsThisDevicesAsksAlone() throws {
+        let policy = try Self.policy("  system_quota: {max: 2, per: 365d}", trigger: "{at_least: 1}")
+        let elsewhere = (1...3).map { Ask(at: Fixtures.time("2026-02-0\($0)T00:00:00Z"), device: "d-there") }
+        let here = Ask(at: Fixtures.time("2026-02-05T00:00:00Z"), device: nil)
+        let allowed = try Evaluator.evaluate(
+            Self.policy("  system_quota: {max: 2, per: 365d}", trigger: "{at_least: 1}"),
+            state: Self.state(asks: elsewhere + [here], done: EventHistory(count: 1)), moment: Self.moment)
+        #expect(allowed.isAllowed, "three asks on another device and one here: one of two")
+        let here2 = Ask(at: Fixtures.time("2026-02-06T00:00:00Z"), device: "d-here")
+        let blocked = try Evaluator.evaluate(
+            policy, state: Self.state(asks: elsewhere + [here, here2], done: EventHistory(count: 1)),
+            moment: Self.moment)
+        #expect(blocked.blockedBy == [.guard(.systemQuota)])
+        // max_asks reads every device's.
+        let maxAsks = try Self.policy("  max_asks: {count: 3}", trigger: "{at_least: 1}")
+        let capped = try Evaluator.evaluate(
+            maxAsks, state: Self.state(asks: elsewhere, done: EventHistory(count: 1)), moment: Self.moment)
+        #expect(capped.blockedBy == [.guard(.maxAsks)])
+        let text = TextExplanation(color: false).render(capped, policy: maxAsks)
+        #expect(text.contains("3 asks in all, 3 of them on another device"))
+    }
+
+    @Test func aCountSinceTheLastAskCountsFromThisDevicesLastAsk() throws {
+        let policy = try Self.policy("  never_on: []", trigger: "{at_least: 4, since: last_ask}")
+        let times = (1...3).map { Fixtures.time("2026-02-0\($0)T00:00:00Z") }
+        // Asked on another device after every donation here: this device never asked, so all 3 count.
+        let state = Self.state(
+            asks: [Ask(at: Fixtures.time("2026-02-10T00:00:00Z"), device: "d-there")],
+            done: EventHistory(count: 3, times: times))
+        let decision = try Evaluator.evaluate(policy, state: state, moment: Self.moment)
+        #expect(decision.isAllowed, "3 donations here and this one: 4 since this device's last ask (none)")
+        // An ask here between them starts this device's count again.
+        let askedHere = Self.state(
+            asks: [Ask(at: Fixtures.time("2026-02-02T12:00:00Z"), device: "d-here")],
+            done: EventHistory(count: 3, times: times))
+        #expect(!(try Evaluator.evaluate(policy, state: askedHere, moment: Self.moment)).isAllowed)
+    }
+}

@@ -43,4 +43,19 @@ import Testing
         #expect(salvage.responses.isEmpty)
         #expect(StateSalvage(damaged: Array("{not json".utf8), file: "s.json") == StateSalvage())
     }
+
+    /// A damaged file's device id and its asks' devices are kept (Semantics §16.5), so that the
+    /// device's own asks stay its own and the OS's quota still counts them.
+    @Test func aDamagedFileKeepsTheDeviceIDAndTheAsksDevices() {
+        let text = #"""
+            {"installed_at": 1, "user_id": "u-1", "device_id": "d-a",
+             "asks": [{"at": "2026-01-01T00:00:00Z", "device": "d-a"}, {"at": "2026-01-02T00:00:00Z", "device": "d-b"}]}
+            """#
+        let salvage = StateSalvage(damaged: Array(text.utf8), file: "s.json")
+        var fresh = ReviewState(installedAt: Fixtures.time("2026-01-03T00:00:00Z"), app: AppVersion(short: "1"))
+        salvage.seed(&fresh)
+        #expect(fresh.deviceID == "d-a")
+        #expect(fresh.asks.map(\.device) == ["d-a", "d-b"])
+        #expect(fresh.asks.map(fresh.isOnThisDevice) == [true, false])
+    }
 }
