@@ -82,7 +82,9 @@ let package = Package(
         // tool that links only what compiling needs: no argument parser and no swift-crypto (CONTRIBUTING.md).
         .executableTarget(
             name: "ReviewGatePolicyCompiler",
-            dependencies: ["ReviewGateAuthoring", "ReviewGate", "ReviewGateFiles", "ReviewGateYAML"]),
+            dependencies: [
+                "ReviewGateAuthoring", "ReviewGate", "ReviewGateFiles", "ReviewGateScenarios", "ReviewGateYAML",
+            ]),
         .plugin(name: "ReviewGatePlugin", capability: .buildTool(), dependencies: ["ReviewGatePolicyCompiler"]),
         .target(
             name: "ReviewGateTestSupport",

@@ -11,6 +11,11 @@ import PackagePlugin
 /// is not used alone. One command compiles all of a target's policies, with every YAML file of the
 /// target as its input, so that editing a base compiles the policies again; two policies that would
 /// give the same `NAME.json` fail that target's build (and no other's).
+///
+/// A scenario file (`*.scenario.yaml`, Semantics §6) becomes `NAME.scenario.json` for the test kit
+/// (`ScenarioPlayback(.jsonOnly)`, Semantics §16.2), its golden file is copied beside it, and its
+/// policy or budget is compiled too when it is not one of the target's: a test target's scenarios
+/// play the app target's policy with no libyaml.
 @main
 struct ReviewGatePlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -25,30 +30,53 @@ struct ReviewGatePlugin: BuildToolPlugin {
         let yaml = files.filter { ["yaml", "yml"].contains($0.pathExtension.lowercased()) }
         let budgets = yaml.filter(isBudget)
         let policies = yaml.filter { isPolicy($0) && !budgets.contains($0) }
-        let compiled = policies + budgets
-        guard !compiled.isEmpty else { return [] }
+        let scenarios = yaml.filter(isScenario)
+        var compiled = policies + budgets
+        var inputs = yaml
+        var goldens: [URL] = []
+        for scenario in scenarios {
+            // The scenario's policy (or budget), compiled here too when the target does not have it.
+            if let reference = topLevelValue(scenario, "policy") ?? topLevelValue(scenario, "budget") {
+                let policy = scenario.deletingLastPathComponent().appending(path: reference).standardized
+                if !compiled.contains(where: { $0.standardized == policy }) {
+                    compiled.append(policy)
+                    inputs.append(policy)
+                }
+            }
+            if let reference = topLevelValue(scenario, "golden") {
+                let golden = scenario.deletingLastPathComponent().appending(path: reference).standardized
+                if FileManager.default.fileExists(atPath: golden.path) {
+                    goldens.append(golden)
+                    inputs.append(golden)
+                }
+            }
+        }
+        guard !compiled.isEmpty || !scenarios.isEmpty else { return [] }
         // One output per name, whatever its case: the tool refuses two files that share one.
         var outputs: [URL] = []
-        for policy in compiled {
-            let compiled = output.appending(path: policy.deletingPathExtension().lastPathComponent + ".json")
+        for file in compiled + scenarios {
+            let compiled = output.appending(path: file.deletingPathExtension().lastPathComponent + ".json")
             if !outputs.contains(where: { $0.path.lowercased() == compiled.path.lowercased() }) {
                 outputs.append(compiled)
             }
         }
-        let names = compiled.map(\.lastPathComponent)
+        outputs += goldens.map { output.appending(path: $0.lastPathComponent) }
+        let names = (compiled + scenarios).map(\.lastPathComponent)
+        let (budgetCount, policyCount) = (compiled.filter(isBudget).count, compiled.filter { !isBudget($0) }.count)
         let what =
-            budgets.isEmpty
-            ? (policies.count == 1 ? "policy" : "policies")
-            : policies.isEmpty ? (budgets.count == 1 ? "budget" : "budgets") : "policies and budgets"
+            budgetCount == 0
+            ? (policyCount == 1 ? "policy" : "policies")
+            : policyCount == 0 ? (budgetCount == 1 ? "budget" : "budgets") : "policies and budgets"
+        let scenarioWords = scenarios.isEmpty ? "" : (scenarios.count == 1 ? " and a scenario" : " and scenarios")
         return [
             .buildCommand(
-                displayName: "Compiling review \(what) \(names.joined(separator: ", "))",
+                displayName: "Compiling review \(what)\(scenarioWords) \(names.joined(separator: ", "))",
                 executable: tool,
                 arguments: [
                     "--output-directory", output.path(percentEncoded: false), "--relative-to",
                     root.path(percentEncoded: false),
-                ] + compiled.map { $0.path(percentEncoded: false) },
-                inputFiles: yaml,
+                ] + (compiled + scenarios).map { $0.path(percentEncoded: false) },
+                inputFiles: inputs,
                 outputFiles: outputs)
         ]
     }
@@ -66,6 +94,24 @@ struct ReviewGatePlugin: BuildToolPlugin {
         let name = file.lastPathComponent.lowercased()
         let named = [".budget.yaml", ".budget.yml"].contains { name.hasSuffix($0) }
         return (named && !isAuxiliary(file)) || hasTopLevelLine(file, "reviewgate_budget:")
+    }
+
+    /// Whether a YAML file is a scenario file, `*.scenario.yaml`.
+    static func isScenario(_ file: URL) -> Bool {
+        let name = file.lastPathComponent.lowercased()
+        return name.hasSuffix(".scenario.yaml") || name.hasSuffix(".scenario.yml")
+    }
+
+    /// The value of a top-level `key: value` line of a YAML file, unquoted and without a comment.
+    static func topLevelValue(_ file: URL, _ key: String) -> String? {
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix(key + ":") {
+            var value = line.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)
+            if let comment = value.range(of: " #") { value = String(value[..<comment.lowerBound]) }
+            value = value.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
+            return value.isEmpty ? nil : value
+        }
+        return nil
     }
 
     /// A base others extend, a state or a scenario: not compiled alone.

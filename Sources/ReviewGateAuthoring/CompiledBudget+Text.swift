@@ -35,7 +35,7 @@ extension CompiledBudget {
     }
 
     /// Where each node of a document was written, by JSON Pointer.
-    private static func origins(of root: DocumentNode) -> [CanonicalPolicy.Origin] {
+    package static func origins(of root: DocumentNode) -> [CanonicalPolicy.Origin] {
         var origins: [CanonicalPolicy.Origin] = []
         func walk(_ node: DocumentNode, _ pointer: String, key: SourceLocation?) {
             origins.append(CanonicalPolicy.Origin(pointer: pointer, key: key, value: node.location))

@@ -35,7 +35,23 @@ public struct ScenarioRunner: Sendable {
         } catch {
             throw DiagnosticError(reading: error)
         }
-        return try ScenarioDecoder.decode(root, path: path, loader: PolicyLoader(reading: documents, digest: digest))
+        guard CompiledScenario.isCompiled(root) else {
+            return try ScenarioDecoder.decode(
+                root, path: path, loader: PolicyLoader(reading: documents, digest: digest))
+        }
+        // A scenario the build plugin compiled (Semantics §16.2), read back at its YAML's places: its
+        // policy and golden file are the resources beside it, named as the YAML names them.
+        let (tree, resources) = try CompiledScenario.scenario(of: root)
+        var resourcePaths: [String: String] = [:]
+        for (reference, name) in resources {
+            resourcePaths[PathArithmetic.resolve(reference, from: path)] = PathArithmetic.resolve(name, from: path)
+        }
+        let (documents, mapped) = (self.documents, resourcePaths)
+        let reading: PolicyLoader.DocumentReader = { file in try documents(mapped[file] ?? file) }
+        var scenario = try ScenarioDecoder.decode(
+            tree, path: path, loader: PolicyLoader(reading: reading, digest: digest))
+        if let golden = scenario.golden { scenario.golden?.path = resourcePaths[golden.path] ?? golden.path }
+        return scenario
     }
 
     /// A transcript's step line as a diff's hunk names it, with the step's line in the scenario

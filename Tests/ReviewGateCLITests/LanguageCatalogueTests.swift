@@ -61,6 +61,8 @@ import Testing
                 _ = try? CompiledBudget.load(bytes, file: path)
             } else if first == PersonRecord.formatKey, let root {
                 _ = try? PersonRecord.decode(root)
+            } else if first == CompiledScenario.formatKey {
+                _ = try? ScenarioRunner.files(Fixtures.documents).load(path: path)
             } else {
                 _ = try? CompiledPolicy.load(bytes, file: path)
             }

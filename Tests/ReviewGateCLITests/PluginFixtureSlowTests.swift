@@ -108,6 +108,42 @@ import Testing
         #expect(tool.output.contains("libyaml"), "the check would see libyaml if it were linked")
     }
 
+    /// Scenario files (Semantics §16.2) compile for the test kit: each `NAME.scenario.json` with its
+    /// golden file beside it, and a scenario's policy from another target compiled too. The kit plays
+    /// them from JSON through the prompter, in a binary that links no libyaml: the golden compared
+    /// where no delay moves the asks, and a failure cited at its line of the YAML.
+    @Test func scenariosCompileForTheTestKitWhichPlaysThemFromJSON() throws {
+        let build = try Self.build("ScenarioApp")
+        #expect(build.status == 0, "\(build.output)")
+        let binary = try Command.run(Self.scratch.appending(path: "debug/ScenarioApp").path, [])
+        #expect(binary.status == 1, "one scenario fails on purpose: \(binary.output)")
+        #expect(
+            binary.output == """
+                PASS good-app.scenario.json, golden none
+                PASS own.scenario.json, golden matched
+                FAIL wrong.scenario.json, golden none
+                  Sources/ScenarioApp/Scenarios/wrong.scenario.yaml:8:5: step 1 at 2026-01-05T09:00:00Z: expected decision allow, got block
+
+                """)
+        let debug = Self.scratch.appending(path: "debug").resolvingSymlinksInPath()
+        let bundle = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: debug.path).first {
+                $0.hasPrefix("PluginFixture_ScenarioApp.")
+            })
+        let files =
+            FileManager.default.enumerator(atPath: debug.appending(path: bundle).path)?
+            .compactMap { $0 as? String }.map { ($0 as NSString).lastPathComponent }.sorted() ?? []
+        #expect(
+            files == [
+                "app.json", "good-app.scenario.json", "own.golden.txt", "own.scenario.json", "review.json",
+                "wrong.scenario.json",
+            ])
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd") {
+            let linked = try Command.run("/usr/bin/ldd", [Self.scratch.appending(path: "debug/ScenarioApp").path])
+            #expect(!linked.output.contains("libyaml"), "\(linked.output)")
+        }
+    }
+
     @Test func aBrokenPolicyFailsTheBuildAtItsLine() throws {
         let build = try Self.build("BadApp")
         #expect(build.status != 0)

@@ -31,6 +31,35 @@ import Testing
         }
     }
 
+    /// Every shipped scenario of a shipped policy compiles for the test kit (Semantics §16.2), with
+    /// its policy and golden file beside it, and `reviewgate test` gives the compiled file the YAML's
+    /// transcript byte for byte; a scenario whose policy is not compiled with it fails at its line.
+    @Test func scenariosCompileAndReadAsTheirYAML() throws {
+        let folder = try Repository.temporaryFolder()
+        // Every shipped policy, budget, experiment and scenario, in one target.
+        let files = try CompatibilityFolder.files(under: "policies").filter {
+            $0.hasSuffix(".yaml") && !$0.contains("/examples/")
+        }.map(Repository.path)
+        let scenarios = Fixtures.shippedScenarios
+        #expect(scenarios.count >= 30)
+        let run = try Self.compile(files, into: folder)
+        #expect(run.status == 0, "\(run.output)")
+        for scenario in scenarios {
+            let name = URL(filePath: scenario).deletingPathExtension().lastPathComponent + ".json"
+            let yaml = try CLIRunner.run(["test", scenario, "--format", "transcript"])
+            let compiled = try CLIRunner.run(["test", folder.appending(path: name).path, "--format", "transcript"])
+            #expect(compiled.status == 0 && yaml.status == 0, "\(compiled.stdout)\(compiled.stderr)")
+            #expect(compiled.stdout == yaml.stdout, "\(scenario)")
+        }
+        let alone = try Self.compile(
+            [Repository.path("policies/scenarios/treaty.cooldown.scenario.yaml")], into: folder)
+        #expect(alone.status == 1)
+        #expect(
+            alone.output.contains(
+                "treaty.cooldown.scenario.yaml:9:9: error: the policy ../treaty.yaml is not compiled in this target"),
+            "\(alone.output)")
+    }
+
     /// A budget compiles with its policies into one resource, `NAME.budget.json`, as `reviewgate
     /// compile` writes it, and reads back with `CompiledBudget.load`.
     @Test func aBudgetIsWhatReviewgateCompileWrites() throws {

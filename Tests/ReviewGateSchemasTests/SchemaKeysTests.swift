@@ -68,6 +68,7 @@ import Testing
             "policy:/when",  // the condition forms, one definition each (``conditionForms()``)
             "scenario:/steps/*/update",  // the app's versions, as a state's `app`
             "compiled_budget:",  // a compiled budget has no schema of its own
+            "compiled_scenario:",  // the build plugin's, read by the test kit alone
         ]
         for key in LanguageCatalogue.keys where key.file != .cohort {
             let mapping = "\(key.file.rawValue):\(key.mapping)"

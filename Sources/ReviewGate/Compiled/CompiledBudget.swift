@@ -124,7 +124,7 @@ public struct CompiledBudget: Sendable {
 
     /// The budget's tree with each node at its YAML place; a node with no place keeps its place in
     /// the JSON. Pointers past ``CompiledPolicyDecoder/maxPointer`` are not looked up.
-    private static func placed(
+    package static func placed(
         _ node: DocumentNode, pointer: String, places: [String: CompiledPolicyDecoder.Place]
     ) -> DocumentNode {
         var node = node

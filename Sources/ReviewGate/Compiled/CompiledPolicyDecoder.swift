@@ -6,7 +6,7 @@
 /// the decoded policy takes, so that an edited default is an error rather than a policy that says
 /// one thing and does another. (The digest is checked by ``CompiledPolicy/decode(_:digest:)``,
 /// which writes what this read in canonical form again and hashes it.)
-enum CompiledPolicyDecoder {
+package enum CompiledPolicyDecoder {
     /// The format of a compiled policy, for the newer-version refusal.
     static let format = FormatVersion(
         file: "this compiled policy", name: "format", supported: CompiledPolicy.formatVersion)
@@ -16,7 +16,7 @@ enum CompiledPolicyDecoder {
     static var keys: [String] { LanguageCatalogue.section(.compiledPolicy, "").keys }
 
     /// Where a setting was written: its key's location and its value's (the same for a list item).
-    struct Place {
+    package struct Place {
         var key: SourceLocation?
         var value: SourceLocation
     }
@@ -83,7 +83,7 @@ enum CompiledPolicyDecoder {
 
     /// The `locations` mapping read: file → pointer → `[line, column]` or `[line, column,
     /// value_line, value_column]`, as pointer → place.
-    static func readPlaces(_ node: DocumentNode, _ reader: inout NodeReader) -> [String: Place] {
+    package static func readPlaces(_ node: DocumentNode, _ reader: inout NodeReader) -> [String: Place] {
         var places: [String: Place] = [:]
         guard let files = node.mapping else {
             reader.error("locations must be a mapping of files to places; found \(node.summary)", at: node.location)

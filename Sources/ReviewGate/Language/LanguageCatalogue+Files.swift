@@ -134,6 +134,14 @@ extension LanguageCatalogue {
         /answers/*/kind    ; 0.6 ; rated | declined | later ; required ; devices
         """#
 
+    /// A compiled scenario's keys (Semantics §16.2): the build plugin's, read by the test kit.
+    static let compiledScenarioTable = #"""
+        /reviewgate_compiled_scenario ; 0.6 ; integer: 1 ; required ; test_kit
+        /scenario                     ; 0.6 ; the scenario, its files as resources ; required ; test_kit
+        /resources                    ; 0.6 ; mapping of references to resource names ; required ; test_kit
+        /locations                    ; 0.6 ; mapping of JSON Pointers to places ; required ; test_kit
+        """#
+
     /// A compiled policy's keys (Semantics §9).
     static let compiledPolicyTable = #"""
         /reviewgate_compiled ; 0.2 ; integer: 1 ; required ; compiled

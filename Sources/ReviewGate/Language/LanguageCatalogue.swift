@@ -50,6 +50,7 @@ package enum LanguageCatalogue {
     private static let compiledBudgetIndex = Index(compiledBudgetTable, file: .compiledBudget)
     private static let cohortIndex = Index(cohortTable, file: .cohort)
     private static let personIndex = Index(personTable, file: .person)
+    private static let compiledScenarioIndex = Index(compiledScenarioTable, file: .compiledScenario)
 
     /// The index of `file`, read from its table the first time it is asked for.
     static func index(_ file: LanguageFile) -> Index {
@@ -62,6 +63,7 @@ package enum LanguageCatalogue {
         case .compiledBudget: compiledBudgetIndex
         case .cohort: cohortIndex
         case .person: personIndex
+        case .compiledScenario: compiledScenarioIndex
         }
     }
 

@@ -16,6 +16,8 @@ package enum LanguageFile: String, CaseIterable, Sendable {
     case cohort
     /// A person record, carried between a person's devices (Semantics §16.5).
     case person
+    /// A scenario file the build plugin compiled for the test kit (Semantics §16.2).
+    case compiledScenario = "compiled_scenario"
 }
 
 /// One key of a file ReviewGate reads: where it is, the value it takes, its default, the release

@@ -1,6 +1,17 @@
 extension KeyWords {
     /// The keys of budgets, scenarios, states and compiled files, by `FILE:PATH`.
     static let files: [String: KeyWords] = [
+        "compiled_scenario:/reviewgate_compiled_scenario": KeyWords(
+            "A compiled scenario's format version (the build plugin's, Semantics §16.2). Only 1 exists."),
+        "compiled_scenario:/scenario": KeyWords(
+            "The scenario file's document as JSON, its policy or budget named by its compiled resource, its golden file by the resource copied beside it, and its state and merged records written in."
+        ),
+        "compiled_scenario:/resources": KeyWords(
+            "The resource each of the scenario's `policy:` (or `budget:`) and `golden:` references names, as the YAML writes it: the compiled policy, the golden file copied beside it."
+        ),
+        "compiled_scenario:/locations": KeyWords(
+            "Where each node of the scenario was written in its YAML, by JSON Pointer, so that a failure cites the YAML's line."
+        ),
         "person:/reviewgate_person": KeyWords(
             "The person record's format version. Only 1 exists.",
             summary: "the format version: `1`", defaultWords: "required"),
