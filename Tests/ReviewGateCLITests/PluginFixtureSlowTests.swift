@@ -18,6 +18,19 @@ import Testing
             ["build", "--package-path", package.path, "--scratch-path", scratch.path, "--product", product])
     }
 
+    /// A built product's resource bundle: its folder (Linux: `PluginFixture_NAME.resources`; macOS:
+    /// `PluginFixture_NAME.bundle`) and the paths of its files below it.
+    static func resources(of product: String) throws -> (folder: URL, files: [String]) {
+        let debug = scratch.appending(path: "debug").resolvingSymlinksInPath()
+        let bundle = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: debug.path).first {
+                $0.hasPrefix("PluginFixture_\(product).")
+            })
+        let folder = debug.appending(path: bundle)
+        let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+        return (folder, files)
+    }
+
     @Test func aGoodPolicyIsCompiledIntoTheAppsResourcesAndDecides() throws {
         let build = try Self.build("GoodApp")
         #expect(build.status == 0, "\(build.output)")
@@ -37,14 +50,8 @@ import Testing
 
         // The resource is what `reviewgate compile` writes for the same file.
         // (Linux: PluginFixture_GoodApp.resources/app.json; macOS: inside PluginFixture_GoodApp.bundle.)
-        let debug = Self.scratch.appending(path: "debug").resolvingSymlinksInPath()
-        let bundle = try #require(
-            try FileManager.default.contentsOfDirectory(atPath: debug.path).first {
-                $0.hasPrefix("PluginFixture_GoodApp.")
-            })
-        let files =
-            FileManager.default.enumerator(atPath: debug.appending(path: bundle).path)?
-            .compactMap { $0 as? String }.filter { $0.hasSuffix(".json") } ?? []
+        let (bundle, all) = try Self.resources(of: "GoodApp")
+        let files = all.filter { $0.hasSuffix(".json") }
         // The base is an input of the policy, not a policy of its own.
         #expect(files.map { ($0 as NSString).lastPathComponent } == ["app.json"])
         let resource = try #require(files.first)
@@ -52,7 +59,7 @@ import Testing
             "compile", Self.package.appending(path: "Sources/GoodApp/Review Policies/app.yaml").path, "--relative-to",
             Self.package.path,
         ])
-        let bytes = try String(contentsOf: debug.appending(path: "\(bundle)/\(resource)"), encoding: .utf8)
+        let bytes = try String(contentsOf: bundle.appending(path: resource), encoding: .utf8)
         #expect(bytes == compiled.stdout)
     }
 
@@ -74,14 +81,8 @@ import Testing
         #expect(lines.first?.hasPrefix("budget fixture-calm sha256:") == true)
         #expect(Array(lines.dropFirst()) == ["granted review", "granted paywall"])
 
-        let debug = Self.scratch.appending(path: "debug").resolvingSymlinksInPath()
-        let bundle = try #require(
-            try FileManager.default.contentsOfDirectory(atPath: debug.path).first {
-                $0.hasPrefix("PluginFixture_BudgetApp.")
-            })
-        let files =
-            FileManager.default.enumerator(atPath: debug.appending(path: bundle).path)?
-            .compactMap { $0 as? String }.filter { $0.hasSuffix(".json") } ?? []
+        let (bundle, all) = try Self.resources(of: "BudgetApp")
+        let files = all.filter { $0.hasSuffix(".json") }
         #expect(files.map { ($0 as NSString).lastPathComponent }.sorted() == ["calm.budget.json", "review.json"])
         // The resource is what `reviewgate compile` writes for the budget.
         let resource = try #require(files.first { $0.hasSuffix("calm.budget.json") })
@@ -90,7 +91,7 @@ import Testing
             Self.package.path,
         ])
         #expect(compiled.status == 0, "\(compiled.stderr)")
-        let bytes = try String(contentsOf: debug.appending(path: "\(bundle)/\(resource)"), encoding: .utf8)
+        let bytes = try String(contentsOf: bundle.appending(path: resource), encoding: .utf8)
         #expect(bytes == compiled.stdout)
         #expect(bytes.contains("\"Sources/BudgetApp/review.yaml\""))
     }
@@ -125,14 +126,7 @@ import Testing
                   Sources/ScenarioApp/Scenarios/wrong.scenario.yaml:8:5: step 1 at 2026-01-05T09:00:00Z: expected decision allow, got block
 
                 """)
-        let debug = Self.scratch.appending(path: "debug").resolvingSymlinksInPath()
-        let bundle = try #require(
-            try FileManager.default.contentsOfDirectory(atPath: debug.path).first {
-                $0.hasPrefix("PluginFixture_ScenarioApp.")
-            })
-        let files =
-            FileManager.default.enumerator(atPath: debug.appending(path: bundle).path)?
-            .compactMap { $0 as? String }.map { ($0 as NSString).lastPathComponent }.sorted() ?? []
+        let files = try Self.resources(of: "ScenarioApp").files.map { ($0 as NSString).lastPathComponent }.sorted()
         #expect(
             files == [
                 "app.json", "good-app.scenario.json", "own.golden.txt", "own.scenario.json", "review.json",

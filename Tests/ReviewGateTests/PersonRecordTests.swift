@@ -63,6 +63,26 @@ import Testing
         }
     }
 
+    /// A record of a newer format is refused as such, and a record's mistakes at their places.
+    @Test func aNewerOrWrongRecordIsRefusedAtItsPlace() {
+        func diagnostics(_ json: String) -> [String] {
+            do {
+                _ = try PersonRecord(json: json, file: "r.json")
+                return []
+            } catch {
+                return error.diagnostics.map(\.description)
+            }
+        }
+        #expect(
+            diagnostics(#"{"reviewgate_person": 2, "asks": 3}"#) == [
+                "r.json:1:23: error: this person record needs a newer reviewgate: it uses format 2, and this reviewgate reads format 1"
+            ])
+        #expect(
+            diagnostics(#"{"reviewgate_person": 1, "user": "u"}"#).first?.hasPrefix(
+                #"r.json:1:26: error: unknown key "user""#) == true)
+        #expect(diagnostics(#"{"reviewgate_person": 1, "asks": []}"#).isEmpty)
+    }
+
     /// A record merges into a state as the union of records: in any order, once or twice, the state
     /// ends with the same asks and answers as the merge of the records.
     @Test func aRecordMergesIntoAStateAsTheSameUnion() throws {

@@ -60,7 +60,13 @@ extension PersonRecord {
             return nil
         }
         reader.require([formatKey], in: fields, "a person record")
-        if let node = fields[formatKey] { _ = reader.int(node, formatKey, minimum: 1, maximum: formatVersion) }
+        if let refusal = FormatVersion(file: "this person record", name: "format", supported: formatVersion).refusal(
+            fields[formatKey])
+        {
+            reader.report(refusal)
+            return nil
+        }
+        if let node = fields[formatKey] { _ = reader.int(node, formatKey, minimum: 1) }
         let userID = fields["user_id"].flatMap { reader.string($0, "user_id") }
         var asks: [Ask] = []
         if let node = fields["asks"], let items = reader.list(node, "asks") {
