@@ -15,7 +15,7 @@
 
     /// The compiled text of the scenario `root` read from `path`: `resource` gives the resource name
     /// of a policy, a budget or a golden file by its path resolved against the scenario's folder
-    /// (`nil` when the target has none: an error at the reference); `read` reads a state or record
+    /// (`nil` when there is none: an error at the reference); `read` reads a state or record
     /// file to write in. File names in `locations` are relative to `root` when given.
     @_spi(ReviewGateTools) public static func text(
         _ root: DocumentNode, path: String, filesRelativeTo folder: String?,
@@ -36,7 +36,7 @@
                     diagnostics.append(
                         .error(
                             key == "golden"
-                                ? "the golden file \(reference) is not a file of this target: the compiled scenario cannot carry it"
+                                ? "the golden file \(reference) does not exist: `reviewgate test --update` records it, and the build then copies it beside the compiled scenario"
                                 : "the \(key) \(reference) is not compiled in this target: put the scenario in the target of its \(key)",
                             at: value.location))
                     continue

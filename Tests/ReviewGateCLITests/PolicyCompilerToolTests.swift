@@ -51,6 +51,20 @@ import Testing
             #expect(compiled.status == 0 && yaml.status == 0, "\(compiled.stdout)\(compiled.stderr)")
             #expect(compiled.stdout == yaml.stdout, "\(scenario)")
         }
+        // A golden file not recorded yet fails the build with how to record it.
+        let source = try Repository.temporaryFolder()
+        try "reviewgate: 1\nname: p\ntriggers:\n  done: {at_least: 1}\nguards:\n  cooldown: 30d\n".write(
+            to: source.appending(path: "p.yaml"), atomically: true, encoding: .utf8)
+        try
+            "reviewgate_scenario: 1\nname: s\npolicy: p.yaml\nstart: 2026-01-01T00:00:00Z\nstate: {app: {short: \"1.0\"}}\nsteps:\n  - event: done\ngolden: s.golden.txt\n"
+            .write(to: source.appending(path: "s.scenario.yaml"), atomically: true, encoding: .utf8)
+        let unrecorded = try Self.compile(
+            [source.appending(path: "p.yaml").path, source.appending(path: "s.scenario.yaml").path], into: folder)
+        #expect(unrecorded.status == 1)
+        #expect(
+            unrecorded.output.contains(
+                "s.scenario.yaml:8:9: error: the golden file s.golden.txt does not exist: `reviewgate test --update` records it"
+            ), "\(unrecorded.output)")
         let alone = try Self.compile(
             [Repository.path("policies/scenarios/treaty.cooldown.scenario.yaml")], into: folder)
         #expect(alone.status == 1)
