@@ -33,20 +33,20 @@ struct ReviewGatePlugin: BuildToolPlugin {
         let scenarios = yaml.filter(isScenario)
         var compiled = policies + budgets
         var inputs = yaml
-        var goldens: [URL] = []
+        var goldens: [String] = []
         for scenario in scenarios {
             // The scenario's policy (or budget), compiled here too when the target does not have it.
             if let reference = topLevelValue(scenario, "policy") ?? topLevelValue(scenario, "budget") {
-                let policy = scenario.deletingLastPathComponent().appending(path: reference).standardized
+                let policy = resolve(reference, from: scenario)
                 if !compiled.contains(where: { $0.standardized == policy }) {
                     compiled.append(policy)
                     inputs.append(policy)
                 }
             }
             if let reference = topLevelValue(scenario, "golden") {
-                let golden = scenario.deletingLastPathComponent().appending(path: reference).standardized
+                let golden = resolve(reference, from: scenario)
                 if FileManager.default.fileExists(atPath: golden.path) {
-                    goldens.append(golden)
+                    goldens.append(goldenName(of: scenario))
                     inputs.append(golden)
                 }
             }
@@ -60,7 +60,8 @@ struct ReviewGatePlugin: BuildToolPlugin {
                 outputs.append(compiled)
             }
         }
-        outputs += goldens.map { output.appending(path: $0.lastPathComponent) }
+        // Each golden file's copy is named after its scenario, whose name is the target's alone.
+        outputs += goldens.map { output.appending(path: $0) }
         let names = (compiled + scenarios).map(\.lastPathComponent)
         let (budgetCount, policyCount) = (compiled.filter(isBudget).count, compiled.filter { !isBudget($0) }.count)
         let what =
@@ -100,6 +101,21 @@ struct ReviewGatePlugin: BuildToolPlugin {
     static func isScenario(_ file: URL) -> Bool {
         let name = file.lastPathComponent.lowercased()
         return name.hasSuffix(".scenario.yaml") || name.hasSuffix(".scenario.yml")
+    }
+
+    /// A scenario's golden file's copy beside the compiled scenario: `NAME.golden.txt` for
+    /// `NAME.scenario.yaml`, as the tool names it.
+    static func goldenName(of scenario: URL) -> String {
+        let name = scenario.lastPathComponent
+        let stem = name.lowercased().hasSuffix(".scenario.yml") ? name.dropLast(13) : name.dropLast(14)
+        return stem + ".golden.txt"
+    }
+
+    /// A path a file names, resolved against the file's folder (an absolute one as it is).
+    static func resolve(_ reference: String, from file: URL) -> URL {
+        reference.hasPrefix("/")
+            ? URL(filePath: reference).standardized
+            : file.deletingLastPathComponent().appending(path: reference).standardized
     }
 
     /// The value of a top-level `key: value` line of a YAML file, unquoted and without a comment.

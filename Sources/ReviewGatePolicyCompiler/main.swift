@@ -105,13 +105,11 @@ for scenario in scenarios where byName[resourceName(of: scenario).lowercased()]?
         // Read as `reviewgate test` reads it: a scenario that does not load fails the build here.
         let loaded = try ScenarioRunner.files(documents).load(path: scenario)
         printError(loaded.warnings.flatMap { printer.lines($0) })
+        // The copy is named after the scenario (`NAME.golden.txt`), whose name is the target's alone.
+        let copy = String(resourceName(of: scenario).dropLast(".scenario.json".count)) + ".golden.txt"
         golden = loaded.golden.map { reference in
             let bytes = try? FileBytes.read(reference.path, maxBytes: 1 << 26)
-            return (
-                PathArithmetic.normalize(reference.path),
-                reference.path.split(separator: "/").last.map(String.init) ?? reference.path,
-                bytes.map { String(decoding: $0, as: UTF8.self) }
-            )
+            return (PathArithmetic.normalize(reference.path), copy, bytes.map { String(decoding: $0, as: UTF8.self) })
         }
         text = try CompiledScenario.text(
             documents.reader(scenario), path: scenario, filesRelativeTo: root,

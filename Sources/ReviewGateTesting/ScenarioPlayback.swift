@@ -67,11 +67,7 @@ public struct ScenarioPlayback: Sendable {
         for planned in ScenarioRunner.schedule(scenario) {
             let (run, refused) = await stage.perform(planned.step, repetition: planned.repetition, at: planned.time)
             if let failure = run.unmetExpectation { failures.append(failure) }
-            if let refused {
-                failures.append(
-                    ScenarioFailure(
-                        location: planned.step.location, reason: .refusedMerge(step: planned.step.number, refused)))
-            }
+            if let refused { failures.append(ScenarioFailure(location: planned.step.location, reason: refused)) }
             if run.decision == nil, run.arbitration == nil, planned.step.moment(at: planned.time) != nil {
                 // The state could not be read or written: the step's expectations cannot be checked.
                 failures.append(
@@ -180,16 +176,16 @@ private final class Stage: @unchecked Sendable {
     }
 
     /// One run of `step` at `time`: its action through the prompter, then the delay and the wait;
-    /// and the refusal of a `merge:` step's record, if it was refused.
+    /// and why a `merge:` step merged nothing, if it did not.
     func perform(
         _ step: ScenarioStep, repetition: Int, at time: LocalTime
-    ) async -> (run: StepRun, refused: PersonRecordError?) {
+    ) async -> (run: StepRun, refused: ScenarioFailure.Reason?) {
         await advance(to: time.instant)
         lock.withLock { offsetSeconds = time.utcOffsetSeconds }
         let before = StateChange.Snapshot(state())
         let mark = lock.withLock { events.count }
         var merged: [String]?
-        var refused: PersonRecordError?
+        var refused: ScenarioFailure.Reason?
         if step.moment(at: time) != nil {
             // A moment on the step's channel and scene: a step without a scene has none, as in `record`.
             await prompter.setChannel(step.channel)
@@ -222,7 +218,10 @@ private final class Stage: @unchecked Sendable {
                 merged = ["merged \(try await prompter.merge(record))"]
             } catch {
                 merged = ["nothing merged"]
-                refused = error as? PersonRecordError
+                refused =
+                    (error as? PersonRecordError).map { .refusedMerge(step: step.number, $0) }
+                    ?? .unplayable(
+                        "the prompter could not merge the record: its state file could not be read or written")
             }
         case .commit?, .release?, nil: break
         }

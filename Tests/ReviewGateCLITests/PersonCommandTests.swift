@@ -117,7 +117,7 @@ import Testing
         let blocked = try evaluate("2026-11-10T10:00:00Z")
         #expect(blocked.status == 1)
         #expect(blocked.stdout.contains("✗ cooldown      asked on another device on 2026-11-02, 8d ago"))
-        #expect(blocked.stdout.contains("✓ system_quota  0 asks in the last 365d"))
+        #expect(blocked.stdout.contains("✓ system_quota  0 asks on this device in the last 365d"))
         #expect(try evaluate("2026-12-02T10:00:00Z").status == 0)
     }
 

@@ -238,3 +238,45 @@ import Testing
         #expect(!(try Evaluator.evaluate(policy, state: askedHere, moment: Self.moment)).isAllowed)
     }
 }
+
+/// The edges a record from elsewhere may reach (Semantics §16.5): entries made in code without a
+/// device, a union past the bound, a state with no device id of its own.
+@Suite struct PersonRecordEdgeTests {
+    static let start = Fixtures.time("2026-01-01T00:00:00Z")
+
+    @Test func aRecordsEntryWithoutADeviceIsThisDevicesAndItsRecordReadsBack() throws {
+        var state = ReviewState(userID: "u-1", installedAt: Self.start, app: AppVersion(short: "1.0"))
+        let carried = PersonRecord(
+            userID: "u-1", answers: [Response(at: Self.start, kind: .rated)])  // an old "rated" flag, in code
+        try state.merge(carried, makeDeviceID: { "d-here" })
+        #expect(state.responses.map(\.device) == ["d-here"])
+        let record = state.personRecord()
+        #expect((try PersonRecord(json: record.json)) == record)
+    }
+
+    @Test func aUnionPastTheBoundIsRefusedAndNothingMerged() throws {
+        let asks = (0..<600).map { Ask(at: Self.start + TimeSpan(seconds: Int64($0)), device: "d-a") }
+        let more = (0..<600).map { Ask(at: Self.start + TimeSpan(seconds: Int64(1_000 + $0)), device: "d-b") }
+        let (a, b) = (PersonRecord(userID: "u", asks: asks), PersonRecord(userID: "u", asks: more))
+        #expect(throws: PersonRecordError.tooLarge(1_200)) { try a.merging(b) }
+        var state = ReviewState(userID: "u", installedAt: Self.start, app: AppVersion(short: "1"))
+        try state.merge(a, makeDeviceID: { "d-here" })
+        let before = state
+        #expect(throws: PersonRecordError.tooLarge(1_200)) { try state.merge(b) }
+        #expect(state == before)
+        // A record that lists more than the bound is refused at its list.
+        let long =
+            "{\"reviewgate_person\": 1, \"answers\": [" + Array(repeating: "1", count: 1_001).joined(separator: ",")
+            + "]}"
+        #expect(throws: DiagnosticError.self) { try PersonRecord(json: long) }
+    }
+
+    @Test func aStateWithNoDeviceIDCountsEveryAskAsItsOwn() throws {
+        let policy = try DeviceLocalTests.policy("  system_quota: {max: 1, per: 365d}", trigger: "{at_least: 1}")
+        var state = DeviceLocalTests.state(
+            asks: [Ask(at: Fixtures.time("2026-02-01T00:00:00Z"), device: "d-elsewhere")], done: EventHistory(count: 1))
+        state.deviceID = nil
+        let decision = try Evaluator.evaluate(policy, state: state, moment: DeviceLocalTests.moment)
+        #expect(decision.blockedBy == [.guard(.systemQuota)])
+    }
+}

@@ -154,8 +154,9 @@ package enum Observation: Sendable {
     /// When the current version was asked in, or `nil` when it was not; `elsewhere` when that ask
     /// was on another of the person's devices (Semantics §16.5).
     case askInVersion(at: Timestamp?, version: String?, elsewhere: Bool)
-    /// How many asks fall in the window, and how many of them were on the person's other devices.
-    case asks(Int, elsewhere: Int)
+    /// How many asks fall in the window, and how many of them were on the person's other devices;
+    /// `thisDeviceOnly` when asks on other devices were left out (the OS's quota, Semantics §16.5).
+    case asks(Int, elsewhere: Int, thisDeviceOnly: Bool)
     /// The moment's scene.
     case scene(String?)
     /// Every part of a condition that does not hold, with what was seen; empty when it holds.

@@ -152,9 +152,14 @@ extension EvaluationContext {
         let counts = { (ask: Ask) in isOwn(ask) && (!isSystemQuota || state.isOnThisDevice(ask)) }
         var inWindow = 0
         var elsewhere = 0
-        for ask in state.asks where counts(ask) && start.map({ ask.at > $0 }) ?? true {
+        var leftOut = false
+        for ask in state.asks where isOwn(ask) && start.map({ ask.at > $0 }) ?? true {
+            guard counts(ask) else {
+                leftOut = true
+                continue
+            }
             inWindow += 1
-            if ask.device != nil, !state.isOnThisDevice(ask) { elsewhere += 1 }
+            if !state.isOnThisDevice(ask) { elsewhere += 1 }
         }
         let passed = inWindow < limit.count
         recorder.record(id, trigger: nil, passed: passed) {
@@ -171,7 +176,7 @@ extension EvaluationContext {
                 }
             }
             return Check(
-                id: id, passed: passed, observed: .asks(inWindow, elsewhere: elsewhere),
+                id: id, passed: passed, observed: .asks(inWindow, elsewhere: elsewhere, thisDeviceOnly: leftOut),
                 required: .fewerAsks(limit, isSystemQuota: isSystemQuota),
                 passesAt: passesAt, location: location)
         }

@@ -88,11 +88,12 @@ package struct CheckDescription: Sendable {
             let device = elsewhere ? " on another device" : ""
             return
                 "asked in \(version.map { "\(versionName) \($0)" } ?? "an unknown \(versionName)")\(device) on \(at.day)"
-        case .asks(let count, let elsewhere):
+        case .asks(let count, let elsewhere, let thisDeviceOnly):
             guard case .fewerAsks(let limit, _) = check.required else { return "\(count) asks" }
             let window = limit.per.map { "in the last \($0)" } ?? "in all"
             let devices = elsewhere == 0 ? "" : ", \(elsewhere) of them on another device"
-            return "\(count) ask\(count == 1 ? "" : "s") \(window)\(devices)"
+            let here = thisDeviceOnly ? " on this device" : ""
+            return "\(count) ask\(count == 1 ? "" : "s")\(here) \(window)\(devices)"
         case .scene(let scene): return scene.map { "scene \($0)" } ?? "no scene given"
         case .condition(let failing):
             guard !failing.isEmpty else { return "holds" }

@@ -69,6 +69,13 @@ extension PersonRecord {
         if let node = fields[formatKey] { _ = reader.int(node, formatKey, minimum: 1) }
         let userID = fields["user_id"].flatMap { reader.string($0, "user_id") }
         var asks: [Ask] = []
+        for key in ["asks", "answers"] {
+            guard let node = fields[key], let count = node.sequence?.count, count > maximumEntries else { continue }
+            reader.error(
+                "\(key) lists \(count) entries, more than a person's record holds (\(maximumEntries))",
+                at: node.location)
+            return nil
+        }
         if let node = fields["asks"], let items = reader.list(node, "asks") {
             asks = items.compactMap { ask($0, &reader) }
         }

@@ -8,6 +8,9 @@
 public struct PersonRecord: Sendable, Hashable {
     /// The record's format version, `reviewgate_person: 1`.
     public static let formatVersion = 1
+    /// The most asks, and the most answers, a record or a merged state holds: a person is asked a
+    /// few times a year, and a state must stay well under a file's size limit (Semantics §7).
+    public static let maximumEntries = 1_000
 
     /// The person's id, as the states that made it hold it: records of two ids never merge.
     public var userID: String?
@@ -36,6 +39,8 @@ public struct PersonRecord: Sendable, Hashable {
         var merged = self
         merged.asks = PersonUnion.asks(asks, other.asks)
         merged.answers = PersonUnion.answers(answers, other.answers)
+        let largest = max(merged.asks.count, merged.answers.count)
+        guard largest <= Self.maximumEntries else { throw .tooLarge(largest) }
         return merged
     }
 }
@@ -44,12 +49,16 @@ public struct PersonRecord: Sendable, Hashable {
 public enum PersonRecordError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The record is another person's: its `user_id` differs (the first is this side's).
     case otherPerson(String?, other: String?)
+    /// The union would hold more asks or answers than ``PersonRecord/maximumEntries``.
+    case tooLarge(Int)
 
     /// The refusal in words.
     public var description: String {
         switch self {
         case .otherPerson(let mine, let other):
             "the record is \(Self.name(other))'s, not \(Self.name(mine))'s: a person's devices must share one user_id (pass the same userID: on each device), and records of two people never merge"
+        case .tooLarge(let count):
+            "the merge would hold \(count) asks or answers, more than a person's record holds (\(PersonRecord.maximumEntries)): nothing merged"
         }
     }
 

@@ -8,9 +8,9 @@ extension ReviewState {
     /// Gives the state a device id when it has none (Semantics §16.5), made by `make`: every ask and
     /// answer recorded so far happened on this device, and says so from now on.
     package mutating func adoptDeviceID(_ make: () -> String) {
-        guard deviceID == nil else { return }
-        let id = make()
+        let id = deviceID ?? make()
         deviceID = id
+        // Always, not only the first time: an ask or answer without a device is this device's.
         for index in asks.indices where asks[index].device == nil { asks[index].device = id }
         for index in responses.indices where responses[index].device == nil { responses[index].device = id }
     }
@@ -30,11 +30,31 @@ extension ReviewState {
         _ record: PersonRecord, makeDeviceID: () -> String = ReviewState.randomDeviceID
     ) throws(PersonRecordError) -> PersonMerge {
         guard record.userID == userID else { throw .otherPerson(userID, other: record.userID) }
-        adoptDeviceID(makeDeviceID)
-        let before = (asks: asks.count, answers: responses.count)
-        asks = PersonUnion.asks(asks, record.asks)
-        responses = PersonUnion.answers(responses, record.answers)
-        return PersonMerge(asksAdded: asks.count - before.asks, answersAdded: responses.count - before.answers)
+        var merged = self
+        merged.adoptDeviceID(makeDeviceID)
+        // A record's ask or answer without a device (one an app made in code) is this device's.
+        let device = merged.deviceID
+        merged.asks = PersonUnion.asks(
+            merged.asks,
+            record.asks.map { ask in
+                var ask = ask
+                ask.device = ask.device ?? device
+                return ask
+            })
+        merged.responses = PersonUnion.answers(
+            merged.responses,
+            record.answers.map { answer in
+                var answer = answer
+                answer.device = answer.device ?? device
+                return answer
+            })
+        let largest = max(merged.asks.count, merged.responses.count)
+        guard largest <= PersonRecord.maximumEntries else { throw .tooLarge(largest) }
+        let added = PersonMerge(
+            asksAdded: max(0, merged.asks.count - asks.count),
+            answersAdded: max(0, merged.responses.count - responses.count))
+        self = merged
+        return added
     }
 }
 

@@ -81,8 +81,9 @@ public struct ReviewState: Sendable, Hashable {
     /// the state had an id (Semantics §16.5).
     package func isOnThisDevice(_ ask: Ask) -> Bool { isThisDevice(ask.device) }
 
-    /// Whether an ask's or answer's device is this one: `nil` is (Semantics §16.5).
-    package func isThisDevice(_ device: String?) -> Bool { device == nil || device == deviceID }
+    /// Whether an ask's or answer's device is this one (Semantics §16.5): one without a device is, and
+    /// every one is while the state has no device id of its own.
+    package func isThisDevice(_ device: String?) -> Bool { deviceID == nil || device == nil || device == deviceID }
 
     /// When the current version was first seen.
     public var currentVersionSince: Timestamp { versionFirstSeenAt ?? installedAt }
