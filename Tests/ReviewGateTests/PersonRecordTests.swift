@@ -1,5 +1,6 @@
 @_spi(ReviewGateTools) import ReviewGate
 @_spi(ReviewGateTools) import ReviewGateAuthoring
+@_spi(ReviewGateTools) import ReviewGateFiles
 import ReviewGateTestSupport
 import Testing
 
@@ -278,5 +279,24 @@ import Testing
         state.deviceID = nil
         let decision = try Evaluator.evaluate(policy, state: state, moment: DeviceLocalTests.moment)
         #expect(decision.blockedBy == [.guard(.systemQuota)])
+    }
+}
+
+/// A budget's gaps read every device's asks after a merge (Semantics §16.5): a paywall shown on the
+/// iPad an hour ago holds the iPhone's tip back, as it would have on the iPad.
+@Suite struct BudgetAcrossDevicesTests {
+    @Test func aGapCountsFromAnotherDevicesAsk() throws {
+        let budget = try BudgetLoader(policies: PolicyLoader(reading: Fixtures.documents.reader))
+            .load(path: Repository.path("policies/budget/spacing.budget.yaml")).budget
+        let now = Fixtures.time("2026-03-01T12:00:00Z")
+        var state = ReviewState(
+            userID: "u", installedAt: Fixtures.time("2026-01-01T00:00:00Z"), app: AppVersion(short: "1"))
+        let before = try Arbiter.arbitrate(budget, state: state, moment: Moment(time: .utc(now)), wanted: ["tip"])
+        #expect(before.granted == "tip")
+        let iPad = PersonRecord(
+            userID: "u", asks: [Ask(at: now - TimeSpan(seconds: 3_600), prompt: "paywall", device: "d-ipad")])
+        try state.merge(iPad, makeDeviceID: { "d-iphone" })
+        let after = try Arbiter.arbitrate(budget, state: state, moment: Moment(time: .utc(now)), wanted: ["tip"])
+        #expect(after.granted == nil, "the paywall's 6h gap, from the iPad's ask")
     }
 }

@@ -11,8 +11,17 @@ extension ReviewState {
         let id = deviceID ?? make()
         deviceID = id
         // Always, not only the first time: an ask or answer without a device is this device's.
-        for index in asks.indices where asks[index].device == nil { asks[index].device = id }
-        for index in responses.indices where responses[index].device == nil { responses[index].device = id }
+        asks = Self.stamping(asks, with: id, \.device)
+        responses = Self.stamping(responses, with: id, \.device)
+    }
+
+    /// `items`, each that names no device given `device`.
+    private static func stamping<Item>(
+        _ items: [Item], with device: String?, _ path: WritableKeyPath<Item, String?>
+    ) -> [Item] {
+        var items = items
+        for index in items.indices where items[index][keyPath: path] == nil { items[index][keyPath: path] = device }
+        return items
     }
 
     /// The person's record (Semantics §16.5): the user id, and the asks and answers of every device
@@ -33,21 +42,9 @@ extension ReviewState {
         var merged = self
         merged.adoptDeviceID(makeDeviceID)
         // A record's ask or answer without a device (one an app made in code) is this device's.
-        let device = merged.deviceID
-        merged.asks = PersonUnion.asks(
-            merged.asks,
-            record.asks.map { ask in
-                var ask = ask
-                ask.device = ask.device ?? device
-                return ask
-            })
+        merged.asks = PersonUnion.asks(merged.asks, Self.stamping(record.asks, with: merged.deviceID, \.device))
         merged.responses = PersonUnion.answers(
-            merged.responses,
-            record.answers.map { answer in
-                var answer = answer
-                answer.device = answer.device ?? device
-                return answer
-            })
+            merged.responses, Self.stamping(record.answers, with: merged.deviceID, \.device))
         let largest = max(merged.asks.count, merged.responses.count)
         guard largest <= PersonRecord.maximumEntries else { throw .tooLarge(largest) }
         let added = PersonMerge(

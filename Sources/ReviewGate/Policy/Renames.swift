@@ -64,7 +64,7 @@ package struct Renames: Sendable, Equatable {
         // Each stored name's counters first start from what they read on their own, then add up,
         // so that a counter kept under one name and none under the other add exactly.
         // A counter since an ask counts from this device's last ask (Semantics §16.5).
-        let asks = view.asks.filter(view.isOnThisDevice)
+        let asks = view.asksOnThisDevice
         var launches = state.launchHistory
         launches.sinceAsk = renamedCounters(launches, asks: asks, also: [])
         view.launchesSinceAsk = launches.sinceAsk

@@ -38,7 +38,7 @@ package struct HistoryKept: Sendable {
     /// This device's asks in the state, each prompt under its new name.
     func asks(of state: ReviewState) -> [Ask] {
         // A counter since an ask counts from this device's last ask (Semantics §16.5).
-        let asks = state.deviceID == nil ? state.asks : state.asks.filter(state.isOnThisDevice)
+        let asks = state.asksOnThisDevice
         guard let renamed, !renamed.prompts.isEmpty else { return asks }
         return asks.map { ask in
             var ask = ask

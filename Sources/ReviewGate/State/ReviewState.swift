@@ -81,6 +81,9 @@ public struct ReviewState: Sendable, Hashable {
     /// the state had an id (Semantics §16.5).
     package func isOnThisDevice(_ ask: Ask) -> Bool { isThisDevice(ask.device) }
 
+    /// The asks made on this device (Semantics §16.5): every ask while the state has no device id.
+    package var asksOnThisDevice: [Ask] { deviceID == nil ? asks : asks.filter(isOnThisDevice) }
+
     /// Whether an ask's or answer's device is this one (Semantics §16.5): one without a device is, and
     /// every one is while the state has no device id of its own.
     package func isThisDevice(_ device: String?) -> Bool { deviceID == nil || device == nil || device == deviceID }
