@@ -134,6 +134,12 @@ enum PolicyLint {
                     "arm \(arm.name)'s override changes nothing: it decides as the policy does, another control",
                     at: arm.location)
             }
+            if experiment.hashLocation == nil {
+                warn(
+                    .hashV1,
+                    "experiment \(experiment.name) has no hash, so it assigns with hash v1, which splits sequential ids (u1, u2, …) less evenly than chance: for a new experiment write hash: v2; for one already running, write hash: v1, which moves no one",
+                    at: experiment.location)
+            }
             if experiment.holdoutLimit >= 10_000 {
                 warn(
                     .holdoutAll,

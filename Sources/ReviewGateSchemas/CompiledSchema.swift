@@ -179,14 +179,15 @@ extension JSONSchema {
                   "additionalProperties": false
                 },
                 "rollout": {
-                  "description": "`{percent, salt}`, or null (everyone).",
+                  "description": "`{percent, salt}` and `hash` when it is `v2` (never `v1`, so that a policy that writes it compiles to the bytes of one that does not), or null (everyone).",
                   "anyOf": [
                     {
                       "type": "object",
                       "required": ["percent", "salt"],
                       "properties": {
                         "percent": { "description": "The share asked, 0–100.", "type": "number", "minimum": 0, "maximum": 100 },
-                        "salt": { "description": "The hash salt (the name unless set).", "type": "string" }
+                        "salt": { "description": "The hash salt (the name unless set).", "type": "string" },
+                        "hash": { "description": "The hash version, written only when it is not v1 (Semantics §13 *Hash versions*).", "const": "v2" }
                       },
                       "additionalProperties": false
                     },
@@ -194,7 +195,7 @@ extension JSONSchema {
                   ]
                 },
                 "experiment": {
-                  "description": "The experiment as the YAML writes it (Semantics §13), keys in name order but the arms in the file's (their order splits the buckets); left out when the policy has none, so that the digest of a policy without one is unchanged. The digest covers its arms.",
+                  "description": "The experiment as the YAML writes it (Semantics §13), keys in name order but the arms in the file's (their order splits the buckets); left out when the policy has none, so that the digest of a policy without one is unchanged. The digest covers its arms. `hash` is written only when it is `v2`.",
                   "type": "object",
                   "required": ["name", "arms"]
                 },
@@ -216,7 +217,7 @@ extension JSONSchema {
                     "allow": {
                       "description": "Warning ids.",
                       "type": "array",
-                      "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "no_spacing", "store_link_unused", "rollout_none", "never_asks", "newer_key", "arm_unchanged", "holdout_all", "cap_above_quota", "exact_since_stalls", "renamed_unread", "channel_decide_testflight"] }
+                      "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "no_spacing", "store_link_unused", "rollout_none", "never_asks", "newer_key", "arm_unchanged", "holdout_all", "cap_above_quota", "exact_since_stalls", "renamed_unread", "channel_decide_testflight", "hash_v1"] }
                     }
                   },
                   "additionalProperties": false

@@ -282,6 +282,10 @@ extension JSONSchema {
                   "description": "{{policy:/rollout/salt}}",
                   "type": ["string", "null"],
                   "examples": ["review-2026-q4"]
+                },
+                "hash": {
+                  "description": "{{policy:/rollout/hash}}",
+                  "enum": ["v1", "v2"]
                 }
               },
               "additionalProperties": false
@@ -305,6 +309,10 @@ extension JSONSchema {
                   "description": "{{policy:/experiment/version}}",
                   "type": "integer",
                   "minimum": 1
+                },
+                "hash": {
+                  "description": "{{policy:/experiment/hash}}",
+                  "enum": ["v1", "v2"]
                 },
                 "holdout": {
                   "description": "{{policy:/experiment/holdout}}",
@@ -374,7 +382,7 @@ extension JSONSchema {
                 "allow": {
                   "description": "{{policy:/lint/allow}}",
                   "type": ["array", "null"],
-                  "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "no_spacing", "store_link_unused", "rollout_none", "never_asks", "newer_key", "arm_unchanged", "holdout_all", "cap_above_quota", "exact_since_stalls", "renamed_unread", "channel_decide_testflight"] },
+                  "items": { "enum": ["kill_switch_off", "ask_at_launch", "ask_from_button", "launch_trigger_blocked", "session_age_at_launch", "quota_above_os", "no_limit", "no_spacing", "store_link_unused", "rollout_none", "never_asks", "newer_key", "arm_unchanged", "holdout_all", "cap_above_quota", "exact_since_stalls", "renamed_unread", "channel_decide_testflight", "hash_v1"] },
                   "uniqueItems": true,
                   "examples": [["ask_at_launch"]]
                 }

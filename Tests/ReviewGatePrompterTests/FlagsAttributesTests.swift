@@ -21,7 +21,9 @@ struct FlagsAttributesTests {
         #expect(policy.name == "my-app")
         // One of the 25% the policy's rollout asks.
         let userID = try #require(
-            (0..<100).map { "user-\($0)" }.first { RolloutBucket.bucket(salt: "spring-2026", userID: $0) < 2500 })
+            (0..<100).map { "user-\($0)" }.first {
+                RolloutBucket.bucket(salt: "spring-2026", userID: $0, hash: .v1) < 2500
+            })
         let harness = try PrompterHarness()
         let prompter = harness.prompter(policy: policy, userID: userID, version: AppVersion(short: "2.0", build: "2.0"))
         for _ in 0..<5 {

@@ -116,6 +116,13 @@ package struct UpdateFiles: Sendable {
                     extra: "requires: {library_version: \"0.1\"}"), .libraryTooOld
             ),
             (
+                // A hash version of a later release (Semantics §13 *Hash versions*): never a fallback.
+                "newer-hash.json",
+                try signedEditing(
+                    "\"hash\": \"v2\"", "\"hash\": \"v3\"", extra: "rollout: {percent: 50, salt: r, hash: v2}"),
+                .libraryTooOld
+            ),
+            (
                 "newer-app.json",
                 try Self.signed(Self.yaml(count: 1, extra: "requires: {app_version: \"2.0\"}"), key: key), .appTooOld
             ),

@@ -105,7 +105,7 @@ struct ReadoutTests {
             var short = lines.first { $0.short != nil }?.short
             var build = lines.first { $0.build != nil }?.build
             var state = ReviewState(userID: user, installedAt: first, app: AppVersion(short: short, build: build))
-            let bucket = RolloutBucket.bucket(salt: experiment.salt, userID: user)
+            let bucket = RolloutBucket.bucket(salt: experiment.salt, userID: user, hash: .v1)
             var group = experiment.arm(forBucket: bucket).map { $0 + 1 } ?? 0
             // An arm the lines log, other than the bucket's: counted apart, and the person's group
             // and state's recorded arm when it is one of the experiment's.
@@ -358,7 +358,7 @@ struct ReadoutTests {
         let users = Array(Set(lines.map(ExperimentSimulationTests.user))).sorted()
         var logged: [String: String] = [:]
         for (index, user) in users.enumerated() {
-            let bucket = RolloutBucket.bucket(salt: experiment.salt, userID: user)
+            let bucket = RolloutBucket.bucket(salt: experiment.salt, userID: user, hash: .v1)
             let arm = experiment.arm(forBucket: bucket).map { $0 + 1 } ?? 0
             let names = ["holdout", "control", "early"]
             logged[user] = index == 5 ? "bogus" : index % 7 == 0 ? names[(arm + 1) % 3] : names[arm]
@@ -393,7 +393,8 @@ struct ReadoutTests {
         let dropped = Set(
             users.enumerated().filter { index, user in
                 index % 3 == 0
-                    && experiment.arm(forBucket: RolloutBucket.bucket(salt: experiment.salt, userID: user)) == 1
+                    && experiment.arm(forBucket: RolloutBucket.bucket(salt: experiment.salt, userID: user, hash: .v1))
+                        == 1
             }.map(\.element))
         let lost = try Self.readout(lines.filter { !dropped.contains(ExperimentSimulationTests.user($0)) })
         #expect(try #require(lost.assignmentP) < 0.001)

@@ -12,7 +12,7 @@ import Testing
         #expect(event.decision == .allow)
         #expect(event.trigger == "done")
         #expect(event.blockedBy.isEmpty)
-        #expect(event.rolloutBucket == RolloutBucket.bucket(salt: "s", userID: "u1"))
+        #expect(event.rolloutBucket == RolloutBucket.bucket(salt: "s", userID: "u1", hash: .v1))
         #expect(
             event.json
                 == #"{"policy":"t","policy_digest":"sha256:0000000000000000000000000000000000000000000000000000000000000000","decision":"allow","trigger":"done","blocked_by":"","event":"done","scene":"Home","source":"system","rollout_bucket":\#(event.rolloutBucket!),"decided_at":"2026-11-22T10:00:00Z"}"#

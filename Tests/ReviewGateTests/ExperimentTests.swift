@@ -111,7 +111,7 @@ import Testing
         // Find a person in each place by their bucket.
         func person(_ arm: Int?) -> String {
             (0..<10_000).lazy.map { "p\($0)" }.first {
-                experiment.arm(forBucket: RolloutBucket.bucket(salt: "ask-earlier", userID: $0)) == arm
+                experiment.arm(forBucket: RolloutBucket.bucket(salt: "ask-earlier", userID: $0, hash: .v1)) == arm
             }!
         }
         let early = try Evaluator.evaluate(policy, state: Self.state(person(1), completed: 1), moment: Self.moment)
@@ -145,7 +145,7 @@ import Testing
         let policy = try Self.policy(Self.askEarlier)
         let experiment = try #require(policy.experiment)
         let userID = (0..<10_000).lazy.map { "q\($0)" }.first {
-            experiment.arm(forBucket: RolloutBucket.bucket(salt: "ask-earlier", userID: $0)) == 0
+            experiment.arm(forBucket: RolloutBucket.bucket(salt: "ask-earlier", userID: $0, hash: .v1)) == 0
         }!
         // A launch: both arms block it alike (no trigger listens), so no exposure.
         var state = Self.state(userID, completed: 0)
@@ -234,7 +234,7 @@ import Testing
         let budget = try BudgetLoader(policies: PolicyLoader(reading: source)).load(path: "b.yaml").budget
         let experiment = try #require(budget.prompt(named: "review")?.policy?.experiment)
         let userID = (0..<10_000).lazy.map { "r\($0)" }.first {
-            experiment.arm(forBucket: RolloutBucket.bucket(salt: "ask-earlier", userID: $0)) == 1
+            experiment.arm(forBucket: RolloutBucket.bucket(salt: "ask-earlier", userID: $0, hash: .v1)) == 1
         }!
         var state = Self.state(userID, completed: 1)
         // The paywall is wanted at the same moment and outranks the review: the budget blocks the
@@ -267,7 +267,8 @@ import Testing
                   override: {guards: {cooldown: 30d}}
             """
         let warnings = try Fixtures.warnings(yaml)
-        #expect(warnings.compactMap(\.rule?.rawValue).sorted() == ["arm_unchanged", "holdout_all", "newer_key"])
+        #expect(
+            warnings.compactMap(\.rule?.rawValue).sorted() == ["arm_unchanged", "hash_v1", "holdout_all", "newer_key"])
         #expect(warnings.first { $0.rule == .armUnchanged }?.location?.line == 14, "the arm's name")
     }
 

@@ -11,13 +11,30 @@ import Testing
         #expect(RolloutBucket.fnv1a64(input.utf8) == hash)
     }
 
+    /// MurmurHash3's 64-bit finalizer: 0 is its fixed point; 1's value is the published one.
+    @Test func mixIsMurmurHash3Finalizer() {
+        #expect(RolloutBucket.mix(0) == 0)
+        #expect(RolloutBucket.mix(1) == 0xb456_bcfc_34c2_cb2c)
+    }
+
+    /// Buckets worked out apart from the library (Python's integers), under both versions: v2 is
+    /// v1's FNV-1a value mixed, then modulo 10,000 (Semantics §13 *Hash versions*).
+    @Test(arguments: [
+        ("apple-sample", "u-8c1f", 930, 5561), ("ask-earlier-2026q1", "user-4402", 0, 9190), ("s", "u1", 7458, 7644),
+        ("review-rollout", "s7-u12", 2122, 2261),
+    ])
+    func bucketsUnderBothVersions(_ salt: String, _ userID: String, _ v1: Int, _ v2: Int) {
+        #expect(RolloutBucket.bucket(salt: salt, userID: userID, hash: .v1) == v1)
+        #expect(RolloutBucket.bucket(salt: salt, userID: userID, hash: .v2) == v2)
+    }
+
     @Test func bucketHashesSaltColonUserID() {
         let joined = RolloutBucket.fnv1a64("apple-sample:u-8c1f".utf8) % 10_000
-        #expect(RolloutBucket.bucket(salt: "apple-sample", userID: "u-8c1f") == Int(joined))
+        #expect(RolloutBucket.bucket(salt: "apple-sample", userID: "u-8c1f", hash: .v1) == Int(joined))
     }
 
     @Test func rolloutPassesBelowPercentTimesHundred() throws {
-        let bucket = RolloutBucket.bucket(salt: "s", userID: "u1")
+        let bucket = RolloutBucket.bucket(salt: "s", userID: "u1", hash: .v1)
         let state = try Fixtures.state(Fixtures.baseState + "\nuser_id: u1")
         let percentAtBucket = Double(bucket) / 100
         let exact = try Fixtures.simplePolicy(extra: "rollout: {percent: \(percentAtBucket), salt: s}")

@@ -152,6 +152,13 @@ package struct CanonicalPolicy {
                 }
             for entry in ordered {
                 let name = entry.key.scalar?.text ?? ""
+                // `hash: v1` is the hash without the key: never written, so that a policy that says
+                // it compiles to the bytes (and digest) of one that does not (Semantics §13).
+                if name == "hash", pointer == "/rollout" || pointer == "/experiment",
+                    entry.value.scalar?.text == HashVersion.v1.rawValue
+                {
+                    continue
+                }
                 present.insert(name)
                 members.append(
                     (name, value(entry.value, pointer: "\(pointer)/\(Self.escape(name))", key: entry.key.location)))

@@ -164,8 +164,9 @@ package enum Observation: Sendable {
     /// The response that blocks, or `nil` when none does; `elsewhere` when it was given on another
     /// of the person's devices (Semantics §16.5).
     case response(Response?, elsewhere: Bool)
-    /// The person's rollout bucket (0–9999), or `nil` without a `user_id`.
-    case bucket(Int?)
+    /// The person's rollout or experiment bucket (0–9999), or `nil` without a `user_id`, under the
+    /// hash version that computed it (Semantics §13 *Hash versions*).
+    case bucket(Int?, hash: HashVersion)
     /// The event that no trigger listens to.
     case unheardEvent(String)
     /// The moment's build channel (Semantics §16.1).

@@ -245,11 +245,11 @@ extension EvaluationContext {
     /// Whether it passed (`true` without a `rollout`).
     func checkRollout<Recorder: CheckRecorder>(into recorder: inout Recorder) -> Bool {
         guard let rollout = policy.rollout else { return true }
-        let bucket = state.userID.map { RolloutBucket.bucket(salt: rollout.salt, userID: $0) }
+        let bucket = state.userID.map(rollout.bucket(of:))
         let passed = bucket.map { $0 < rollout.bucketLimit } ?? false
         recorder.record(.rollout, trigger: nil, passed: passed) {
             Check(
-                id: .rollout, passed: passed, observed: .bucket(bucket),
+                id: .rollout, passed: passed, observed: .bucket(bucket, hash: rollout.hash),
                 required: .rollout(percent: rollout.percent, bucketLimit: rollout.bucketLimit),
                 location: rollout.location)
         }

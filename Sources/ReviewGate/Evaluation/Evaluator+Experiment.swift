@@ -23,7 +23,7 @@ extension Evaluator {
             decision = try decide(plain, state: state, moment: moment, reserving: 1)
         }
         let check = Check(
-            id: .experiment, passed: assignment.arm != nil, observed: .bucket(assignment.bucket),
+            id: .experiment, passed: assignment.arm != nil, observed: .bucket(assignment.bucket, hash: experiment.hash),
             required: assignment.arm.map {
                 .experimentArm(experiment: experiment.name, arm: experiment.arms[$0].name, sticky: assignment.isSticky)
             } ?? .notHeldOut(experiment: experiment.name, holdoutLimit: experiment.holdoutLimit),

@@ -1,5 +1,30 @@
-/// The rollout bucket: FNV-1a 64 of the UTF-8 of `salt + ":" + user_id`, modulo 10,000, so the same
-/// person lands in the same bucket on every platform.
+/// A version of the assignment hash that buckets people for `rollout` and `experiment` (Semantics §13
+/// *Hash versions*). A policy without `hash` is `v1`, forever, so that no person moves when a file is
+/// compiled again by a later release.
+package enum HashVersion: String, Sendable, Hashable, CaseIterable {
+    /// FNV-1a 64 of `salt + ":" + user_id`, modulo 10,000: sequential ids (`u1`, `u2`, …) split
+    /// less evenly than chance, because the bucket's low digits follow the id's last characters.
+    case v1
+    /// v1's FNV-1a 64 value mixed by MurmurHash3's 64-bit finalizer, then modulo 10,000: sequential
+    /// ids split as random ones do.
+    case v2
+
+    /// The version read from a policy's text (`v1`, `v2`); `nil` for one this library does not know.
+    package init?(text: String) {
+        self.init(rawValue: text)
+    }
+
+    /// Whether `text` names a hash version at all (`v` and digits), known to this library or not:
+    /// a later release's version is refused as too new, anything else as a mistake.
+    package static func isVersionName(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        return utf8.count >= 2 && utf8.count <= 10 && utf8.first == UInt8(ascii: "v")
+            && utf8.dropFirst().allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+}
+
+/// The assignment bucket (Semantics §4.12, §13): FNV-1a 64 of the UTF-8 of `salt + ":" + user_id`,
+/// mixed under hash `v2`, modulo 10,000, so the same person lands in the same bucket on every platform.
 package enum RolloutBucket {
     /// FNV-1a 64-bit over bytes.
     package static func fnv1a64<S: Sequence>(_ bytes: S, seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64
@@ -12,11 +37,26 @@ package enum RolloutBucket {
         return hash
     }
 
-    /// The bucket 0–9999 of a person under a salt, hashed without building the joined string.
-    package static func bucket(salt: String, userID: String) -> Int {
+    /// MurmurHash3's 64-bit finalizer (`fmix64`): every bit of `x` moves every bit of the result.
+    package static func mix(_ x: UInt64) -> UInt64 {
+        var x = x
+        x ^= x >> 33
+        x = x &* 0xff51_afd7_ed55_8ccd
+        x ^= x >> 33
+        x = x &* 0xc4ce_b9fe_1a85_ec53
+        x ^= x >> 33
+        return x
+    }
+
+    /// The bucket 0–9999 of a person under a salt and a hash version, hashed without building the
+    /// joined string.
+    package static func bucket(salt: String, userID: String, hash version: HashVersion) -> Int {
         var hash = fnv1a64(salt.utf8)
         hash = fnv1a64(CollectionOfOne(UInt8(ascii: ":")), seed: hash)
         hash = fnv1a64(userID.utf8, seed: hash)
-        return Int(hash % 10_000)
+        switch version {
+        case .v1: return Int(hash % 10_000)
+        case .v2: return Int(mix(hash) % 10_000)
+        }
     }
 }

@@ -49,7 +49,7 @@ public struct DecisionEvent: Sendable {
         channel = decision.moment.channel
         rolloutBucket =
             decision.checks.lazy.compactMap { check -> Int? in
-                if check.id == .rollout, case .bucket(let bucket) = check.observed { return bucket }
+                if check.id == .rollout, case .bucket(let bucket, _) = check.observed { return bucket }
                 return nil
             }.first
         decidedAt = decision.moment.now

@@ -168,13 +168,13 @@ public struct TextExplanation: Sendable {
             }
         case .experiment:
             guard case .notHeldOut(let experiment, _) = check.required else { return nil }
-            guard case .bucket(let bucket) = check.observed, let bucket else {
+            guard case .bucket(let bucket, _) = check.observed, let bucket else {
                 return
                     "experiment: held out of \(experiment) (recorded at exposure): this policy never asks this person"
             }
             return "experiment: held out of \(experiment) (bucket \(bucket)): this policy never asks this person"
         case .rollout:
-            guard case .bucket(let bucket) = check.observed, let bucket else {
+            guard case .bucket(let bucket, _) = check.observed, let bucket else {
                 return
                     "rollout: the state has no user_id, so this person has no bucket (set user_id to roll out to them)"
             }

@@ -60,12 +60,14 @@ extension LanguageCatalogue {
         /presentation/require_same_scene ; 0.2 ; boolean ; false ; policy ; written
         /rollout/percent                 ; 0.2 ; number 0–100 ; required ; rollout
         /rollout/salt                    ; 0.2 ; string ; the policy's name ; rollout ; written
+        /rollout/hash                    ; 0.6 ; v1 | v2 ; "v1" ; hash_v2 ; elsewhere
         /requires/app_version            ; 0.2 ; version ; null ; requires ; written
         /requires/library_version        ; 0.2 ; version ; null ; requires ; written
         /lint/allow                      ; 0.2 ; list of warning ids ; [] ; policy ; written
         /experiment/name                 ; 0.4 ; name ; required ; experiment ; elsewhere
         /experiment/salt                 ; 0.4 ; string ; the experiment's name ; experiment ; elsewhere
         /experiment/version              ; 0.4 ; integer ≥ 1 ; 1 ; experiment ; elsewhere
+        /experiment/hash                 ; 0.6 ; v1 | v2 ; "v1" ; hash_v2 ; elsewhere
         /experiment/holdout              ; 0.4 ; percent, two decimals at most ; 0 ; experiment
         /experiment/arms                 ; 0.4 ; mapping of arm names to arms ; required ; experiment
         /experiment/arms/*/weight        ; 0.4 ; integer 0–10000 ; required ; experiment

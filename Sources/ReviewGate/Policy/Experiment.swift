@@ -8,6 +8,10 @@ package struct Experiment: Sendable {
     package var name: String
     /// The hash salt: the experiment's name unless set.
     package var salt: String
+    /// The hash version that buckets people: `v1` unless set (Semantics §13 *Hash versions*).
+    package var hash: HashVersion = .v1
+    /// Where `hash` is written, when it is: `validate` warns `hash_v1` of an experiment without it.
+    package var hashLocation: SourceLocation? = nil
     /// Raised to release stickiness: a state's arm of an older version is assigned again.
     package var version: Int
     /// The held-out share in percent, 0–100, at most two decimals.
@@ -71,7 +75,7 @@ package struct Experiment: Sendable {
     /// version runs and the arm still exists (sticky), else the arm their bucket lands in; the
     /// first arm, never exposed, without a `user_id`.
     package func assignment(of state: ReviewState) -> ExperimentAssignment {
-        let bucket = state.userID.map { RolloutBucket.bucket(salt: salt, userID: $0) }
+        let bucket = state.userID.map(bucket(of:))
         if let record = state.experiments[name], record.version == version {
             if record.arm == Self.holdoutArm, holdoutLimit > 0 {
                 return ExperimentAssignment(arm: nil, bucket: bucket, isSticky: true)
@@ -82,6 +86,11 @@ package struct Experiment: Sendable {
         }
         guard let bucket else { return ExperimentAssignment(arm: 0, bucket: nil, isSticky: false) }
         return ExperimentAssignment(arm: arm(forBucket: bucket), bucket: bucket, isSticky: false)
+    }
+
+    /// The bucket of the person `userID`, 0–9999, under this experiment's salt and hash.
+    package func bucket(of userID: String) -> Int {
+        RolloutBucket.bucket(salt: salt, userID: userID, hash: hash)
     }
 
     /// The name of arm `index`, or `holdout` for `nil`.

@@ -16,6 +16,7 @@ extension PolicyDecoder {
         let name = fields["name"].flatMap { reader.identifier($0, "experiment name") }
         let salt = fields["salt"].flatMap { reader.string($0, "experiment salt") } ?? name
         let version = fields["version"].flatMap { reader.int($0, "experiment version", minimum: 1) } ?? 1
+        let hash = fields["hash"].map { hashVersion($0, of: "experiment") }
         var holdout = 0.0
         var holdoutLimit = 0
         if let node = fields["holdout"], let value = reader.number(node, "experiment holdout") {
@@ -47,9 +48,14 @@ extension PolicyDecoder {
             reader.error("the arms' weights add up to 0: give one a weight", at: fields["arms"]?.location)
         }
         guard let name, let salt, !reader.hasErrors else { return nil }
-        return Experiment(
+        var experiment = Experiment(
             name: name, salt: salt, version: version, holdout: holdout, holdoutLimit: holdoutLimit, arms: arms,
             location: location)
+        if let hash = hash ?? nil {
+            experiment.hash = hash
+            experiment.hashLocation = fields.keyLocation("hash")
+        }
+        return experiment
     }
 
     /// The arms, in order, each with its merged policy.

@@ -42,4 +42,7 @@ package enum LintRule: String, Sendable, Hashable, CaseIterable {
     /// `channels: {testflight: decide}` where an OS quota applies: TestFlight never shows the dialog,
     /// so its asks are recorded, spend the quota's count and are never seen (Semantics §16.1).
     case channelDecideTestflight = "channel_decide_testflight"
+    /// An experiment without `hash`: it buckets with v1, which splits sequential ids less evenly than
+    /// chance; a new experiment writes `hash: v2`, a running one `hash: v1` (Semantics §13).
+    case hashV1 = "hash_v1"
 }

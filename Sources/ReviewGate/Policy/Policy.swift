@@ -431,6 +431,15 @@ package struct Rollout: Sendable {
     package var bucketLimit: Int
     /// The hash salt; the policy's name unless set.
     package var salt: String
+    /// The hash version that buckets people: `v1` unless set (Semantics §13 *Hash versions*).
+    package var hash: HashVersion = .v1
+    /// Where `hash` is written, when it is.
+    package var hashLocation: SourceLocation? = nil
     /// Where `rollout` is written.
     package var location: SourceLocation
+
+    /// The bucket of the person `userID`, 0–9999, under this rollout's salt and hash.
+    package func bucket(of userID: String) -> Int {
+        RolloutBucket.bucket(salt: salt, userID: userID, hash: hash)
+    }
 }

@@ -95,8 +95,11 @@ package struct PolicyDecoder {
         }
         // An experiment is read once the policy is sound, and a prompt when its value reads: until
         // then neither is a key the policy uses (as 0.5 warned of them).
+        // `hash: v1` is never compiled (Semantics §13): an older library reads the policy as it is.
+        let hashes = ["/rollout/hash": policy.rollout?.hash, "/experiment/hash": policy.experiment?.hash]
         policy.newerKeys = reader.newerKeys.filter { key in
             (key.path != "/experiment" || policy.experiment != nil) && (key.path != "/prompt" || prompt != nil)
+                && hashes[key.path].map { $0 == .v2 } ?? true
         }
         guard !reader.hasErrors, name != nil else {
             partial = policy
@@ -105,10 +108,19 @@ package struct PolicyDecoder {
         return policy
     }
 
-    /// The refusal of a policy whose `requires.library_version` is newer than `library` (this one).
+    /// The refusal of a policy that needs a newer library than `library` (this one): its
+    /// `requires.library_version` is newer, or its `rollout` or `experiment` names a hash version of a
+    /// later release.
     static func libraryRefusal(_ root: DocumentNode, library: AppVersionNumber = LibraryVersion.current)
         -> Diagnostic?
     {
+        // A hash version of a later release (Semantics §13 *Hash versions*): never a fallback.
+        for section in ["rollout", "experiment"] {
+            guard let node = root[section]?["hash"], let text = node.string, HashVersion.isVersionName(text),
+                HashVersion(text: text) == nil
+            else { continue }
+            return .error(newerHashMessage(text), at: node.location)
+        }
         guard let node = root["requires"]?["library_version"], let text = node.string,
             let needed = AppVersionNumber(text), library < needed
         else { return nil }
@@ -326,8 +338,39 @@ package struct PolicyDecoder {
             }
         }
         let salt = fields["salt"].flatMap { reader.string($0, "rollout salt") } ?? policyName
-        guard let percent, let text = fields["percent"]?.scalar?.text else { return nil }
-        return Rollout(percent: percent, bucketLimit: Self.bucketLimit(text, percent), salt: salt, location: location)
+        let hash = fields["hash"].map { hashVersion($0, of: "rollout") }
+        guard let percent, let text = fields["percent"]?.scalar?.text, hash != .some(nil) else { return nil }
+        var rollout = Rollout(
+            percent: percent, bucketLimit: Self.bucketLimit(text, percent), salt: salt, location: location)
+        if let hash = hash ?? nil {
+            rollout.hash = hash
+            rollout.hashLocation = fields.keyLocation("hash")
+        }
+        return rollout
+    }
+
+    /// The `hash` of `rollout` or `experiment` (Semantics §13 *Hash versions*): `v1` or `v2`. A
+    /// version of a later release is an error that says so (never a fallback to another hash);
+    /// `nil` after an error.
+    mutating func hashVersion(_ node: DocumentNode, of section: String) -> HashVersion? {
+        // Any scalar is read as its text, so that `hash: 2` is told the versions' names.
+        guard let text = node.scalar?.text else {
+            reader.error("\(section) hash must be v1 or v2; found \(node.summary)", at: node.location)
+            return nil
+        }
+        if node.scalar?.value == .string(text), let version = HashVersion(text: text) { return version }
+        reader.error(
+            HashVersion.isVersionName(text)
+                ? Self.newerHashMessage(text)
+                : "\(section) hash must be v1 or v2; found \"\(NodeReader.prefix(text))\"",
+            at: node.location)
+        return nil
+    }
+
+    /// The words for a hash version this library does not know, in a policy file and in the
+    /// refusal of a compiled or remote one.
+    static func newerHashMessage(_ text: String) -> String {
+        "hash \(text) needs a newer reviewgate: this one knows \(HashVersion.allCases.map(\.rawValue).joined(separator: " and "))"
     }
 
     /// `percent × 100` rounded up, exactly from a plain decimal's digits (`12.345` → 1235); other

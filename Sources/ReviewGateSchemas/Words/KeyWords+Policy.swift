@@ -51,11 +51,11 @@ extension KeyWords {
             summary: "how an allowed ask is presented: [below](#counting-and-presentation)",
             defaultWords: ""),
         "policy:/rollout": KeyWords(
-            "Asks only for a share of people: bucket = FNV-1a 64-bit of `salt:user_id` modulo 10000; passes when bucket < percent × 100. A state without `user_id` fails.",
-            summary: "`{percent, salt}`: asks only a share of people ([below](#rollout-and-experiment))",
+            "Asks only for a share of people: bucket = FNV-1a 64-bit of `salt:user_id` (mixed under `hash: v2`) modulo 10000; passes when bucket < percent × 100. A state without `user_id` fails.",
+            summary: "`{percent, salt, hash}`: asks only a share of people ([below](#rollout-and-experiment))",
             defaultWords: "everyone"),
         "policy:/experiment": KeyWords(
-            "An experiment (Semantics §13): the people not held out are split into arms by weight, each deciding with the policy as its `override` changes it; the holdout is never asked by this policy. bucket = FNV-1a 64-bit of `salt:user_id` modulo 10000 (the vectors in policies/experiments/assignment-vectors.json). A policy that `extends` another replaces its experiment whole.",
+            "An experiment (Semantics §13): the people not held out are split into arms by weight, each deciding with the policy as its `override` changes it; the holdout is never asked by this policy. bucket = FNV-1a 64-bit of `salt:user_id` (mixed under `hash: v2`) modulo 10000 (the vectors in policies/experiments/assignment-vectors.json). A policy that `extends` another replaces its experiment whole.",
             summary: "arms and a holdout ([below](#rollout-and-experiment))",
             defaultWords: "none"),
         "policy:/requires": KeyWords(
@@ -201,6 +201,10 @@ extension KeyWords {
             "Mixed into the bucket, so that policies split people differently. Default: the policy's `name`.",
             summary: "mixed into the bucket",
             defaultWords: "the policy's `name`"),
+        "policy:/rollout/hash": KeyWords(
+            "The hash that buckets people: `v1` (FNV-1a 64 modulo 10000) or `v2` (the same value mixed by MurmurHash3's 64-bit finalizer first), which splits sequential ids such as `u1`, `u2` as evenly as random ones. Default `v1`, so that no one moves; changing it moves people as a new salt does.",
+            summary: "`v1` or `v2`: the hash that buckets people",
+            defaultWords: "`v1`"),
         "policy:/experiment/name": KeyWords(
             "The experiment's id in decision events and reports.",
             summary: "the experiment's id in events and reports",
@@ -213,6 +217,10 @@ extension KeyWords {
             "Raise it to assign everyone again under the current weights (an arm recorded at exposure is kept while it stays). Default 1.",
             summary: "raise it to assign everyone again",
             defaultWords: "`1`"),
+        "policy:/experiment/hash": KeyWords(
+            "The hash that assigns arms: `v1` (FNV-1a 64 modulo 10000) or `v2` (the same value mixed by MurmurHash3's 64-bit finalizer first), which splits sequential ids such as `u1`, `u2` as evenly as random ones. Default `v1`; a new experiment: `v2`; a running one: write `v1`, which silences `hash_v1` and moves no one.",
+            summary: "`v1` or `v2`: a new experiment `v2`, a running one `v1`",
+            defaultWords: "`v1`"),
         "policy:/experiment/holdout": KeyWords(
             "The percent of people never asked by this policy, 0 to 100, at most two decimals. Default 0.",
             summary: "the percent never asked by this policy, 0 to 100, two decimals at most",

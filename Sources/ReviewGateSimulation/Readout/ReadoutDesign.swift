@@ -42,8 +42,8 @@ package struct ReadoutDesign: Sendable {
 
     /// The group (0 the holdout, arm `i` as `i + 1`) of `person`, as the bucket assigns it to a
     /// fresh state (a replay starts with no recorded arm).
-    func group(of person: String) -> Int {
-        experiment.arm(forBucket: RolloutBucket.bucket(salt: experiment.salt, userID: person)).map { $0 + 1 }
+    package func group(of person: String) -> Int {
+        experiment.arm(forBucket: experiment.bucket(of: person)).map { $0 + 1 }
             ?? ReadoutComparison.holdout
     }
 }
