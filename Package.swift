@@ -65,6 +65,9 @@ let package = Package(
         // The JSON Schemas (~60 KB of text) for editors and CI, apart from the library an app links.
         .target(name: "ReviewGateSchemas", dependencies: ["ReviewGate"]),
         .target(name: "ReviewGateYAML", dependencies: ["ReviewGate", "ReviewGateFiles", "CLibYAML"]),
+        // The conformance kit (Semantics §18): its cases read, answered by this library, and another
+        // implementation's answers compared; for `reviewgate conformance` and the tests.
+        .target(name: "ReviewGateConformance", dependencies: ["ReviewGate", "ReviewGateFiles"]),
         // Signed remote updates, in a target of its own so that an app without them links no crypto.
         .target(
             name: "ReviewGateRemote",
@@ -73,8 +76,8 @@ let package = Package(
             name: "ReviewGateCLI",
             dependencies: [
                 "ReviewGateAuthoring",
-                "ReviewGate", "ReviewGateFiles", "ReviewGateRemote", "ReviewGateScenarios", "ReviewGateSchemas",
-                "ReviewGateSimulation", "ReviewGateTesting", "ReviewGateYAML",
+                "ReviewGate", "ReviewGateConformance", "ReviewGateFiles", "ReviewGateRemote", "ReviewGateScenarios",
+                "ReviewGateSchemas", "ReviewGateSimulation", "ReviewGateTesting", "ReviewGateYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -107,6 +110,12 @@ let package = Package(
                 "ReviewGate", "ReviewGateFiles", "ReviewGateScenarios", "ReviewGateYAML", "ReviewGateTestSupport",
             ],
             exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ReviewGateConformanceTests",
+            dependencies: [
+                "ReviewGateAuthoring", "ReviewGateConformance", "ReviewGate", "ReviewGateFiles", "ReviewGateYAML",
+                "ReviewGateTestSupport",
+            ]),
         .testTarget(
             name: "ReviewGateFilesTests",
             dependencies: [
@@ -179,7 +188,8 @@ let package = Package(
         .testTarget(
             name: "ReviewGateCLITests",
             dependencies: [
-                "ReviewGateCLI", "ReviewGateFuzzEntries", "ReviewGateTestSupport", "ReviewGateRemoteTestSupport",
+                "ReviewGateCLI", "ReviewGateConformance", "ReviewGateFuzzEntries", "ReviewGateTestSupport",
+                "ReviewGateRemoteTestSupport",
             ],
             exclude: ["Goldens"]),
     ]

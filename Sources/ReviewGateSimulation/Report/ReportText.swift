@@ -254,13 +254,7 @@ extension SimulationReport {
 
     /// `12,345`.
     static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return (number < 0 ? "-" : "") + out
+        NumberText.grouped(number)
     }
 
     /// `1 day`, `30 days`.
