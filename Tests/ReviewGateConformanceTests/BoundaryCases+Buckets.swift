@@ -16,7 +16,7 @@ extension BoundaryWriter {
                     let person = W.person(inBucket: bucket, salt: salt, hash: hash)
                     moment(
                         .evaluation, "\(name)-bucket-\(bucket)", policy: policy, state: W.state("user_id: \(person)"))
-                    self.bucket("\(salt)-\(hash.rawValue)-\(bucket)", salt: salt, userID: person, hash: hash)
+                    vector("\(salt)-\(hash.rawValue)-\(bucket)", salt: salt, userID: person)
                 }
             }
             let none = simple("rollout-0-\(hash.rawValue)", extra: "rollout: {percent: 0, salt: edge-0\(suffix)}")
@@ -30,19 +30,24 @@ extension BoundaryWriter {
             moment(.evaluation, "rollout-100-\(hash.rawValue)-no-user-id", policy: all, state: W.state())
             experimentEdges(hash)
             for edge in [0, 9_999] {
-                self.bucket(
+                vector(
                     "zero-and-last-\(hash.rawValue)-\(edge)", salt: "review",
-                    userID: W.person(inBucket: edge, salt: "review", hash: hash, prefix: "u"), hash: hash)
-            }
-            for (name, salt, userID) in [
-                ("unicode", "review", "üser-ß"), ("cjk", "review", "用户-7"), ("emoji", "review", "😀-1"),
-                ("empty-id", "review", ""), ("empty-salt", "", "u1"), ("colon-in-salt", "a:b", "c"),
-                ("colon-in-id", "a", "b:c"), ("long-id", "review", String(repeating: "x", count: 300)),
-                ("spaces", "my salt", " u 1 "),
-            ] {
-                self.bucket("\(name)-\(hash.rawValue)", salt: salt, userID: userID, hash: hash)
+                    userID: W.person(inBucket: edge, salt: "review", hash: hash, prefix: "u"))
             }
         }
+        for (name, salt, userID) in [
+            ("unicode", "review", "üser-ß"), ("cjk", "review", "用户-7"), ("emoji", "review", "😀-1"),
+            ("empty-id", "review", ""), ("empty-salt", "", "u1"), ("colon-in-salt", "a:b", "c"),
+            ("colon-in-id", "a", "b:c"), ("long-id", "review", String(repeating: "x", count: 300)),
+            ("spaces", "my salt", " u 1 "),
+        ] {
+            vector(name, salt: salt, userID: userID)
+        }
+    }
+
+    /// A bucket vector, (salt, user id, v1 bucket, v2 bucket): a case per version (`NAME-v1`, `NAME-v2`).
+    private mutating func vector(_ name: String, salt: String, userID: String) {
+        for hash in HashVersion.allCases { bucket("\(name)-\(hash.rawValue)", salt: salt, userID: userID, hash: hash) }
     }
 
     /// An experiment of a 5% holdout and two arms of equal weight (buckets 500–5249 and 5250–9999):

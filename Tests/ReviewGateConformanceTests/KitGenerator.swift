@@ -12,7 +12,7 @@ enum KitGenerator {
     static let quotas: [ConformanceArea: Int] = [
         .evaluation: 10_000, .record: 4_000, .scenarios: 1_000, .experiments: 2_000, .arbitration: 1_000,
     ]
-    /// The generated bucket vectors.
+    /// The generated bucket cases: half as many vectors, each under both versions.
     static let bucketVectors = 1_500
     /// People per policy, and the steps each lives.
     static let people = 2
@@ -63,16 +63,18 @@ enum KitGenerator {
             }
         }
         var chance = Chance(seed: seed &+ 17)
-        for number in 1...bucketVectors {
+        // Bucket vectors (salt, user id, v1 bucket, v2 bucket): a case per version, one after the other.
+        for number in 0..<(bucketVectors / 2) {
             let salt = chance.pick(["review", "ask-earlier", "exp\(chance.int(1...50))", "r\(chance.int(1...999))"])
             let userID =
                 chance.happens(0.5)
                 ? "u\(chance.int(1...100_000))" : String(chance.bits(), radix: chance.pick([16, 36]))
-            let hash = chance.pick(HashVersion.allCases)
-            builder.add(
-                .buckets, id: "buckets/g-\(String(number).leftPadded(5))", kind: .generated,
-                tags: hash == .v1 ? ["rollout"] : ["rollout", "hash_v2"],
-                inputs: [("salt", .string(salt)), ("user_id", .string(userID)), ("hash", .string(hash.rawValue))])
+            for (index, hash) in HashVersion.allCases.enumerated() {
+                builder.add(
+                    .buckets, id: "buckets/g-\(String(2 * number + index + 1).leftPadded(5))", kind: .generated,
+                    tags: hash == .v1 ? ["rollout"] : ["rollout", "hash_v2"],
+                    inputs: [("salt", .string(salt)), ("user_id", .string(userID)), ("hash", .string(hash.rawValue))])
+            }
         }
         for policy in builder.policies {
             let boundary = policy.id.hasPrefix("b-")
