@@ -91,7 +91,7 @@ extension BudgetLoader {
         result.warnings = BudgetLint.warnings(for: result.budget)
         for index in result.policyResults.indices {
             result.policyResults[index].result.warnings = PolicyLint.warnings(
-                for: result.policyResults[index].result.policy)
+                for: result.policyResults[index].result.policy, compiled: true)
         }
         return result
     }

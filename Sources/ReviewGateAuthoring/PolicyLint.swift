@@ -4,8 +4,9 @@
 /// unless the policy allows it (`lint: {allow: [...]}`).
 enum PolicyLint {
     /// The warnings for a policy. For one that also has errors (`complete` false), the warnings
-    /// that a missing part could cause are left out.
-    static func warnings(for policy: Policy, complete: Bool = true) -> [Diagnostic] {
+    /// that a missing part could cause are left out. A compiled policy (`compiled`) is not told
+    /// `hash_v1`: its form never writes `hash: v1`, which silences it in the YAML.
+    static func warnings(for policy: Policy, complete: Bool = true, compiled: Bool = false) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         // Per rule, the first ten: one per trigger would be as many as the triggers.
         var raised: [LintRule: Int] = [:]
@@ -134,7 +135,7 @@ enum PolicyLint {
                     "arm \(arm.name)'s override changes nothing: it decides as the policy does, another control",
                     at: arm.location)
             }
-            if experiment.hashLocation == nil {
+            if experiment.hashLocation == nil, !compiled {
                 warn(
                     .hashV1,
                     "experiment \(experiment.name) has no hash, so it assigns with hash v1, which splits sequential ids (u1, u2, …) less evenly than chance: for a new experiment write hash: v2; for one already running, write hash: v1, which moves no one",

@@ -9,7 +9,7 @@ extension PolicyLoader {
         let root = try merged(path: path, chain: [], inclusions: &inclusions, as: .policy)
         if CompiledPolicy.isCompiled(root) {
             var result = try CompiledPolicy.decode(root, digest: digest)
-            result.warnings = PolicyLint.warnings(for: result.policy)
+            result.warnings = PolicyLint.warnings(for: result.policy, compiled: true)
             return result
         }
         do {

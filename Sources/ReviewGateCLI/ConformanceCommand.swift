@@ -18,8 +18,9 @@ struct ConformanceCommand: ParsableCommand {
             skipped and counted so under its tags: a port that does not implement experiments leaves \
             those cases out. The formats and the tags: Documentation/guides/porting.md.
 
-            Exit codes: 0 every answer given is as expected, 1 an answer differs, 2 an unusable kit \
-            or answers file.
+            Exit codes: 0 every answer given is as expected, 1 an answer differs or names a case \
+            the kit does not have (answers to another version of the kit), 2 an unusable kit or \
+            answers file, or one that answers no case of the kit.
 
             Examples:
               reviewgate conformance answers.jsonl
@@ -46,12 +47,18 @@ struct ConformanceCommand: ParsableCommand {
         let comparison = try InputFile.orExit { () throws in
             let kit = try ConformanceKit.load(from: kit)
             let bytes = try FileBytes.read(answers, maxBytes: ConformanceKit.maximumFileBytes)
-            return try ConformanceComparison(kit: kit, answers: JSONLines.read(bytes, file: answers))
+            // An answer a case, and room for a few more: a file of millions of lines is no answers.
+            let lines = try JSONLines.read(bytes, file: answers, maximumLines: 2 * kit.allCases.count + 1_000)
+            return try ConformanceComparison(kit: kit, answers: lines)
         }
         switch format {
         case .text: Terminal.print(comparison.text)
         case .json: Terminal.print(JSONWriter(pretty: true).string(comparison.json))
         }
-        if comparison.total.differ > 0 { throw ExitCode(1) }
+        guard comparison.answersAny else {
+            throw InputFile.usageError(
+                "no answer in \(answers) names a case of conformance kit \(comparison.kitVersion) (\(kit))")
+        }
+        if !comparison.passes { throw ExitCode(1) }
     }
 }

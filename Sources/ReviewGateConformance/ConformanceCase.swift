@@ -101,8 +101,10 @@ package struct ConformanceCase: Sendable {
 
 /// JSON Lines: one JSON value a line, empty lines skipped.
 package enum JSONLines {
-    /// Each line's value with its 1-based line number, the lines read on every core.
-    package static func read(_ bytes: [UInt8], file: String) throws(DiagnosticError) -> [(line: Int, value: JSONValue)]
+    /// Each line's value with its 1-based line number, the lines read on every core; more than
+    /// `maximumLines` lines with text are refused before any is read.
+    package static func read(_ bytes: [UInt8], file: String, maximumLines: Int = .max) throws(DiagnosticError)
+        -> [(line: Int, value: JSONValue)]
     {
         var lines: [(number: Int, range: Range<Int>)] = []
         var start = 0
@@ -115,6 +117,10 @@ package enum JSONLines {
             guard bytes[start..<index].contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\r") })
             else { continue }
             lines.append((number, start..<index))
+            guard lines.count <= maximumLines else {
+                throw DiagnosticError(
+                    "\(file) has more than \(maximumLines) lines, more than it can hold for this kit", at: nil)
+            }
         }
         let reader = JSONReader()
         let values = ParallelMap.map(lines.count) { index in

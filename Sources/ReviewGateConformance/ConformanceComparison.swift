@@ -2,7 +2,9 @@
 
 /// Another implementation's answers compared with the kit's expectations (Semantics §18): the cases
 /// that differ, member by member, and the counts by tag. An answers file has a line per case,
-/// `{"id": …, "answer": {…}}`; a case without a line is skipped, and counted so under its tags.
+/// `{"id": …, "answer": {…}}`; a case without a line is skipped, and counted so under its tags. An
+/// answer holds each member of the case's expectation, at every depth; members the expectation
+/// does not have are free.
 package struct ConformanceComparison: Sendable {
     /// A case whose answer differs from its expectation.
     package struct Difference: Sendable {
@@ -26,6 +28,13 @@ package struct ConformanceComparison: Sendable {
 
         /// All the cases of the tag.
         package var cases: Int { same + differ + skipped }
+
+        /// A tally of `same`, `differ` and `skipped` cases.
+        package init(same: Int = 0, differ: Int = 0, skipped: Int = 0) {
+            self.same = same
+            self.differ = differ
+            self.skipped = skipped
+        }
     }
 
     /// The kit's version.
@@ -39,13 +48,20 @@ package struct ConformanceComparison: Sendable {
     /// Ids in the answers that no case of the kit has.
     package var unknownIDs: [String] = []
 
+    /// Whether the answers say anything about this kit: some answer names one of its cases.
+    package var answersAny: Bool { total.same + total.differ > 0 }
+
+    /// Whether the answers pass: some case answered, none differs, and every answer names a case of
+    /// this kit (an answer to another kit's case says the port runs another version of it).
+    package var passes: Bool { answersAny && total.differ == 0 && unknownIDs.isEmpty }
+
     /// Compares `answers` (each line's value, with its line number) with `kit`'s expectations.
     package init(kit: ConformanceKit, answers: [(line: Int, value: JSONValue)]) throws(DiagnosticError) {
         kitVersion = kit.version
         var byID: [String: JSONValue] = [:]
         for (line, value) in answers {
             guard let id = ConformanceValue.string(ConformanceValue.member(value, "id")),
-                let answer = ConformanceValue.member(value, "answer")
+                let answer = ConformanceValue.member(value, "answer"), case .object = answer
             else {
                 throw DiagnosticError("line \(line): an answer is {\"id\": …, \"answer\": {…}}", at: nil)
             }
@@ -60,7 +76,7 @@ package struct ConformanceComparison: Sendable {
             if let answer = byID[kase.id] {
                 for (key, expected) in ConformanceValue.members(kase.expect) {
                     let answered = ConformanceValue.member(answer, key)
-                    guard answered.map({ ConformanceValue.equal(expected, $0) }) != true else { continue }
+                    guard answered.map({ ConformanceValue.covers(expected, $0) }) != true else { continue }
                     difference = difference ?? Difference(id: kase.id, tags: kase.tags, members: [])
                     difference?.members.append((key, expected, answered))
                 }
@@ -93,7 +109,7 @@ package struct ConformanceComparison: Sendable {
         ]
         if !unknownIDs.isEmpty {
             lines.append(
-                "\(unknownIDs.count.grouped) answers name no case of this kit (first: \(unknownIDs[0])): is it another version of the kit?"
+                "\(unknownIDs.count.grouped) \(unknownIDs.count == 1 ? "answer names" : "answers name") no case of kit \(kitVersion) (first: \(unknownIDs[0])): were they made from another version of the kit?"
             )
         }
         for difference in differences.prefix(Self.shownDifferences) {

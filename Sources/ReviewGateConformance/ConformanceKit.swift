@@ -92,12 +92,13 @@ package struct ConformanceKit: Sendable {
         return items.compactMap(ConformanceValue.string)
     }
 
-    /// The digest of every case's id and expectation, in order: what the index records, so that a
-    /// changed expectation is seen (Semantics §18: it is a major version of the kit).
-    package var expectationsDigest: String {
+    /// The SHA-256 of every policy, budget and case (inputs and expectation), in order, as their
+    /// lines write them: what the index records, so that no change to the kit goes unseen.
+    package var digest: String {
+        let writer = JSONWriter()
         var text = ""
-        for (_, kase) in allCases {
-            text += kase.id + " " + JSONWriter().string(kase.expect) + "\n"
+        for line in policies.map(\.json) + budgets.map(\.json) + allCases.map(\.kase.json) {
+            text += writer.string(line) + "\n"
         }
         return PortableSHA256.policyDigest(Array(text.utf8))
     }

@@ -19,6 +19,22 @@ package enum ConformanceValue {
         }
     }
 
+    /// Whether `answered` gives every member of `expected`, at every depth, as a value (an object's
+    /// keys in any order, numbers by value): what an answer must hold. Members the expectation does
+    /// not have (an `experiment`'s `name`, a state's `written_by`) are free.
+    package static func covers(_ expected: JSONValue, _ answered: JSONValue) -> Bool {
+        switch (expected, answered) {
+        case (.object(let a), .object(let b)):
+            var byKey: [String: JSONValue] = [:]
+            for member in b { byKey[member.key] = member.value }
+            return a.allSatisfy { member in byKey[member.key].map { covers(member.value, $0) } ?? false }
+        case (.array(let a), .array(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { covers($0, $1) }
+        default:
+            return equal(expected, answered)
+        }
+    }
+
     /// A number's value; `nil` for anything else.
     static func number(_ value: JSONValue) -> Double? {
         switch value {

@@ -69,6 +69,7 @@ import Testing
         try Self.roundingDown(kit).write(to: answers, atomically: true, encoding: .utf8)
         let text = try CLIRunner.run(["conformance", answers.path, "--kit", folder.path])
         #expect(text.status == 1, "\(text.stderr)")
+        print(text.stdout)
         let json = try CLIRunner.run(["conformance", answers.path, "--kit", folder.path, "--format", "json"])
         let report = try JSONReader().loadDocument(json.stdout, file: "report").jsonValue
         guard case .array(let differences)? = ConformanceValue.member(report, "differences") else {

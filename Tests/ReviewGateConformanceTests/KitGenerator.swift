@@ -85,23 +85,26 @@ enum KitGenerator {
         return try builder.build { kit in index(of: kit, previous: previous) }
     }
 
-    /// `index.json`: the kit's version (a changed or removed expectation raises the major version, a
-    /// new case the minor one: Semantics §18), the library that made it, the seed, the counts and the
-    /// digest of every expectation.
+    /// `index.json`: the kit's version (a changed or removed case or fixture, inputs or expectation,
+    /// raises the major version, a new one the minor one: Semantics §18), the library that made it,
+    /// the seed, the counts and the digest of the whole kit.
     static func index(of kit: ConformanceKit, previous: ConformanceKit?) -> JSONValue {
         var version = [1, 0, 0]
         if let previous {
             let parts = previous.version.split(separator: ".").compactMap { Int($0) }
             version = parts.count == 3 ? parts : version
-            var before: [String: JSONValue] = [:]
-            for (_, kase) in previous.allCases { before[kase.id] = kase.expect }
-            let now = kit.allCases.map(\.kase)
-            let changed = now.contains { kase in
-                before[kase.id].map { !ConformanceValue.equal($0, kase.expect) } ?? false
+            let writer = JSONWriter()
+            func lines(_ kit: ConformanceKit) -> [String: String] {
+                var lines: [String: String] = [:]
+                for policy in kit.policies { lines["policy " + policy.id] = writer.string(policy.json) }
+                for budget in kit.budgets { lines["budget " + budget.id] = writer.string(budget.json) }
+                for (_, kase) in kit.allCases { lines[kase.id] = writer.string(kase.json) }
+                return lines
             }
-            let removed = Set(before.keys).subtracting(now.map(\.id)).isEmpty == false
-            let added = now.contains { before[$0.id] == nil }
-            if changed || removed {
+            let (before, now) = (lines(previous), lines(kit))
+            let changed = before.contains { id, line in now[id] != line }
+            let added = now.keys.contains { before[$0] == nil }
+            if changed {
                 version = [version[0] + 1, 0, 0]
             } else if added {
                 version = [version[0], version[1] + 1, 0]
@@ -118,7 +121,7 @@ enum KitGenerator {
                     )
                 ),
                 ("seed", .int(Int(seed))),
-                ("expectations", .string(kit.expectationsDigest)),
+                ("digest", .string(kit.digest)),
             ] + ConformanceValue.members(kit.counts))
     }
 }

@@ -25,6 +25,9 @@ import Testing
         #expect(Self.observed(.rollout, out, decision) == "bucket 7644 (hash v2)")
         let inside = try Fixtures.simplePolicy(extra: "rollout: {percent: 76.45, salt: s, hash: v2}")
         #expect(try Fixtures.decide(inside, state).check(.rollout)?.passed == true)
+        #expect(
+            TextExplanation().render(decision, policy: out).contains(
+                "rollout: this person's bucket 7644 (hash v2) is outside the rollout"))
         var policy = try Fixtures.simplePolicy(extra: "rollout: {percent: 100, salt: s, hash: v2}")
         policy.digest = Fixtures.digest
         #expect(DecisionEvent(try Fixtures.decide(policy, state), policy: policy).rolloutBucket == 7644)
@@ -84,7 +87,10 @@ import Testing
         #expect(v3.map(\.message) == ["hash v3 needs a newer reviewgate: this one knows v1 and v2"])
         #expect(v3.first?.location?.line == 11)
         #expect(v3.first?.location?.column == 9)
-        for (text, found) in [("fnv", #""fnv""#), ("2", #""2""#), ("V2", #""V2""#), ("[v2]", "a list")] {
+        for (text, found) in [
+            ("fnv", #""fnv""#), ("2", #""2""#), ("V2", #""V2""#), ("[v2]", "a list"), ("v0", #""v0""#),
+            ("v02", #""v02""#),
+        ] {
             let errors = Fixtures.errors(
                 "reviewgate: 1\nname: t\ntriggers: {done: {at_least: 1}}\nrollout: {percent: 5, hash: \(text)}")
             #expect(errors.map(\.message) == ["rollout hash must be v1 or v2; found \(found)"], "\(text)")
@@ -122,6 +128,11 @@ import Testing
         let older = "\nrequires: {library_version: \"0.5\"}"
         #expect(try rules("  name: e\n  hash: v1\n  arms: {a: {weight: 1}}", requires: older) == [])
         #expect(try rules("  name: e\n  hash: v2\n  arms: {a: {weight: 1}}", requires: older) == ["newer_key"])
+        // A compiled policy never says `hash: v1`: it is not told to.
+        let compiled = Fixtures.compiledText(
+            try PolicyLoader.decode(Fixtures.document(ExperimentTests.text("  name: e\n  arms: {a: {weight: 1}}"))))
+        let loader = PolicyLoader { path in try JSONReader().loadDocument(compiled, file: path) }
+        #expect(try loader.load(path: "e.json").warnings.compactMap(\.rule).contains(.hashV1) == false)
     }
 
     @Test("a child keeps its base's rollout hash, key by key, and may say v1 again")

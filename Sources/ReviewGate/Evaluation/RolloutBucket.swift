@@ -9,17 +9,26 @@ package enum HashVersion: String, Sendable, Hashable, CaseIterable {
     /// ids split as random ones do.
     case v2
 
+    /// The version as a bucket's words name it after `lead` (`" ("`, `", "`): nothing for v1, whose
+    /// words are as before the second hash; `hash v2` for another.
+    package func named(after lead: String) -> String {
+        self == .v1 ? "" : "\(lead)hash \(rawValue)"
+    }
+
     /// The version read from a policy's text (`v1`, `v2`); `nil` for one this library does not know.
     package init?(text: String) {
         self.init(rawValue: text)
     }
 
-    /// Whether `text` names a hash version at all (`v` and digits), known to this library or not:
-    /// a later release's version is refused as too new, anything else as a mistake.
-    package static func isVersionName(_ text: String) -> Bool {
-        let utf8 = text.utf8
-        return utf8.count >= 2 && utf8.count <= 10 && utf8.first == UInt8(ascii: "v")
-            && utf8.dropFirst().allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    /// Whether `text` names a hash version a later release may know (`v` and a number above this
+    /// library's last, `v3`): refused as too new; anything else (`v0`, `v01`, `fnv`) as a mistake.
+    package static func isLaterVersion(_ text: String) -> Bool {
+        let digits = text.utf8.dropFirst()
+        guard text.utf8.first == UInt8(ascii: "v"), (1...9).contains(digits.count), digits.first != UInt8(ascii: "0"),
+            digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+            let number = Int(String(decoding: digits, as: UTF8.self))
+        else { return false }
+        return number > allCases.count
     }
 }
 

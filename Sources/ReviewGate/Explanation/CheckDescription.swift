@@ -102,9 +102,7 @@ package struct CheckDescription: Sendable {
             guard let response else { return "no answer blocks" }
             return "\(response.kind.rawValue)\(elsewhere ? " on another device" : "") on \(response.at.day)"
         case .bucket(let bucket, let hash):
-            // v1's words are as before the second hash; another version is named.
-            let version = hash == .v1 ? "" : " (hash \(hash.rawValue))"
-            return bucket.map { "bucket \($0)\(version)" } ?? "no user_id"
+            return bucket.map { "bucket \($0)" + (hash == .v1 ? "" : " (\(hash.named(after: "")))") } ?? "no user_id"
         case .unheardEvent(let event): return "event \(event)"
         case .channel(let channel): return "a \(channel.spoken) build"
         }

@@ -116,7 +116,7 @@ package struct PolicyDecoder {
     {
         // A hash version of a later release (Semantics §13 *Hash versions*): never a fallback.
         for section in ["rollout", "experiment"] {
-            guard let node = root[section]?["hash"], let text = node.string, HashVersion.isVersionName(text),
+            guard let node = root[section]?["hash"], let text = node.string, HashVersion.isLaterVersion(text),
                 HashVersion(text: text) == nil
             else { continue }
             return .error(newerHashMessage(text), at: node.location)
@@ -360,7 +360,7 @@ package struct PolicyDecoder {
         }
         if node.scalar?.value == .string(text), let version = HashVersion(text: text) { return version }
         reader.error(
-            HashVersion.isVersionName(text)
+            HashVersion.isLaterVersion(text)
                 ? Self.newerHashMessage(text)
                 : "\(section) hash must be v1 or v2; found \"\(NodeReader.prefix(text))\"",
             at: node.location)
