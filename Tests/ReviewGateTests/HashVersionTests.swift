@@ -112,6 +112,14 @@ import Testing
         #expect(throws: DiagnosticError.self) { try CompiledPolicy.load(Array(edited.utf8), file: "t.json") }
     }
 
+    @Test("a later release's version is v and a number above 2; anything else is a mistake")
+    func laterVersions() {
+        for text in ["v3", "v10", "v999999999"] { #expect(HashVersion.isLaterVersion(text), "\(text)") }
+        for text in ["v1", "v2", "v0", "v01", "v", "", "3", "v3a", "V3", "v-3", "v1234567890", "vv3"] {
+            #expect(!HashVersion.isLaterVersion(text), "\(text)")
+        }
+    }
+
     @Test("validate warns hash_v1 of an experiment without hash; hash: v1 silences it; newer_key is for v2 alone")
     func warnings() throws {
         func rules(_ experiment: String, requires: String = "") throws -> [String] {
