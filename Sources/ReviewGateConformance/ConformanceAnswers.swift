@@ -97,7 +97,7 @@ package struct ConformanceAnswers: Sendable {
         case .buckets:
             guard let salt = ConformanceValue.string(kase.input("salt")),
                 let userID = ConformanceValue.string(kase.input("user_id")),
-                let hash = ConformanceValue.string(kase.input("hash")).flatMap(HashVersion.init(text:))
+                let hash = ConformanceValue.string(kase.input("hash")).flatMap(HashVersion.init(rawValue:))
             else {
                 throw ConformanceInputError("\(kase.id): a bucket case needs a salt, a user_id and a hash, v1 or v2")
             }
@@ -182,9 +182,7 @@ package struct ConformanceAnswers: Sendable {
     private func budgetAnswer(_ kase: ConformanceCase) throws -> JSONValue {
         let id = ConformanceValue.string(kase.input("budget")) ?? ""
         guard let budget = budgets[id] else { throw ConformanceInputError("\(kase.id): no budget \(id) in the kit") }
-        let text = JSONWriter().string(kase.input("state") ?? .null)
-        var state = try StateDecoder.decode(
-            JSONReader().loadDocument(Array(text.utf8), file: "state"), versionKey: budget.versionKey)
+        var state = try Self.state(kase.input("state"), versionKey: budget.versionKey)
         let moment = try Self.moment(kase.input("moment"))
         let wanted = kase.input("wanted").map(ConformanceKit.strings) ?? []
         let arbitration = try Arbiter.arbitrate(budget, state: state, moment: moment, wanted: wanted)
@@ -258,11 +256,16 @@ package struct ConformanceAnswers: Sendable {
             })
     }
 
-    /// A state from its JSON value, as a state file in JSON is read.
+    /// A state from its JSON value, as a state file in JSON is read, for `policy`.
     package static func state(_ value: JSONValue?, policy: Policy) throws -> ReviewState {
+        try state(value, versionKey: policy.app.versionKey)
+    }
+
+    /// A state from its JSON value, its version read by `versionKey`.
+    static func state(_ value: JSONValue?, versionKey: VersionKey) throws -> ReviewState {
         let text = JSONWriter().string(value ?? .null)
         return try StateDecoder.decode(
-            JSONReader().loadDocument(Array(text.utf8), file: "state"), versionKey: policy.app.versionKey)
+            JSONReader().loadDocument(Array(text.utf8), file: "state"), versionKey: versionKey)
     }
 
     /// A state's JSON value as `record` writes it, without `written_by` (which names the

@@ -14,6 +14,8 @@ struct KitBuilder {
     private(set) var budgets: [ConformanceBudget] = []
     /// Each budget's decoded form, by id.
     private(set) var decodedBudgets: [String: Budget] = [:]
+    /// How many cases of each area and kind were added: a walk asks at every step.
+    private var counts: [ConformanceArea: [ConformanceCase.Kind: Int]] = [:]
     /// The cases without their expectations yet, by area.
     private(set) var pending: [ConformanceArea: [ConformanceCase]] = [:]
 
@@ -66,11 +68,12 @@ struct KitBuilder {
     ) {
         pending[area, default: []].append(
             ConformanceCase(id: id, kind: kind, tags: Self.ordered(tags), inputs: inputs, expect: .null))
+        counts[area, default: [:]][kind, default: 0] += 1
     }
 
     /// The number of cases of `area` so far, of `kind` alone when given.
     func count(_ area: ConformanceArea, kind: ConformanceCase.Kind? = nil) -> Int {
-        (pending[area] ?? []).filter { kind == nil || $0.kind == kind }.count
+        kind.map { counts[area]?[$0] ?? 0 } ?? (pending[area]?.count ?? 0)
     }
 
     /// The id of the next generated case of `area`: `evaluation/g-00001`.

@@ -62,6 +62,29 @@ import Testing
                 == "bucket \(RolloutBucket.bucket(salt: "s", userID: apart, hash: .v2)) (hash v2)")
     }
 
+    @Test("switching a running experiment to v2 moves the people not yet exposed; an exposed person keeps the arm")
+    func switchingMovesOnlyTheUnexposed() throws {
+        let arms = "\n  arms:\n    a: {weight: 1}\n    b: {weight: 1}"
+        let v1 = try #require(
+            try Fixtures.policy(ExperimentTests.text("  name: e\n  salt: s\n  hash: v1" + arms)).experiment)
+        let v2 = try #require(
+            try Fixtures.policy(ExperimentTests.text("  name: e\n  salt: s\n  hash: v2" + arms)).experiment)
+        // A person whose arm the versions tell apart.
+        let person = try #require(
+            (0..<1_000).lazy.map { "p\($0)" }.first {
+                v1.assignment(of: ExperimentTests.state($0)).arm
+                    != v2.assignment(of: ExperimentTests.state($0)).arm
+            })
+        let fresh = ExperimentTests.state(person)
+        let before = try #require(v1.assignment(of: fresh).arm)
+        #expect(v2.assignment(of: fresh).arm != before, "not yet exposed: assigned again by v2")
+        var exposed = fresh
+        exposed.experiments["e"] = ExperimentExposure(
+            arm: v1.armName(before), version: 1, exposedAt: Fixtures.time("2026-01-01T00:00:00Z"))
+        #expect(v2.assignment(of: exposed).arm == before, "exposed: the recorded arm")
+        #expect(v2.assignment(of: exposed).isSticky)
+    }
+
     @Test("hash: v1 compiles to the bytes of a policy without it; v2 is written and read back")
     func compiledForm() throws {
         func compiled(_ extra: String) throws -> String {

@@ -9,15 +9,10 @@ package enum HashVersion: String, Sendable, Hashable, CaseIterable {
     /// ids split as random ones do.
     case v2
 
-    /// The version as a bucket's words name it after `lead` (`" ("`, `", "`): nothing for v1, whose
-    /// words are as before the second hash; `hash v2` for another.
-    package func named(after lead: String) -> String {
-        self == .v1 ? "" : "\(lead)hash \(rawValue)"
-    }
-
-    /// The version read from a policy's text (`v1`, `v2`); `nil` for one this library does not know.
-    package init?(text: String) {
-        self.init(rawValue: text)
+    /// How a bucket's words name the version: `nil` for v1, whose words are as before the second
+    /// hash; `hash v2` for another.
+    package var label: String? {
+        self == .v1 ? nil : "hash \(rawValue)"
     }
 
     /// Whether `text` names a hash version a later release may know (`v` and a number above this

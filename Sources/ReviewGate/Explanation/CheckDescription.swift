@@ -102,7 +102,7 @@ package struct CheckDescription: Sendable {
             guard let response else { return "no answer blocks" }
             return "\(response.kind.rawValue)\(elsewhere ? " on another device" : "") on \(response.at.day)"
         case .bucket(let bucket, let hash):
-            return bucket.map { "bucket \($0)" + (hash == .v1 ? "" : " (\(hash.named(after: "")))") } ?? "no user_id"
+            return bucket.map { "bucket \($0)" + (hash.label.map { " (\($0))" } ?? "") } ?? "no user_id"
         case .unheardEvent(let event): return "event \(event)"
         case .channel(let channel): return "a \(channel.spoken) build"
         }

@@ -173,14 +173,14 @@ public struct TextExplanation: Sendable {
                     "experiment: held out of \(experiment) (recorded at exposure): this policy never asks this person"
             }
             return
-                "experiment: held out of \(experiment) (bucket \(bucket)\(hash.named(after: ", "))): this policy never asks this person"
+                "experiment: held out of \(experiment) (bucket \(bucket)\(hash.label.map { ", \($0)" } ?? "")): this policy never asks this person"
         case .rollout:
             guard case .bucket(let bucket, let hash) = check.observed, let bucket else {
                 return
                     "rollout: the state has no user_id, so this person has no bucket (set user_id to roll out to them)"
             }
             return
-                "rollout: this person's bucket \(bucket)\(hash == .v1 ? "" : " (\(hash.named(after: "")))") is outside the rollout"
+                "rollout: this person's bucket \(bucket)\(hash.label.map { " (\($0))" } ?? "") is outside the rollout"
         case .trigger(.when): return "\(CheckDescription.label(check)): needs the condition to hold"
         case .trigger(.scenes):
             guard case .scenes(let scenes) = check.required else { return nil }

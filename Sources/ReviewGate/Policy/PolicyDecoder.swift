@@ -116,10 +116,11 @@ package struct PolicyDecoder {
     {
         // A hash version of a later release (Semantics §13 *Hash versions*): never a fallback.
         for section in ["rollout", "experiment"] {
-            guard let node = root[section]?["hash"], let text = node.string, HashVersion.isLaterVersion(text),
-                HashVersion(text: text) == nil
-            else { continue }
-            return .error(newerHashMessage(text), at: node.location)
+            guard let node = root[section]?["hash"], let text = node.string, HashVersion.isLaterVersion(text) else {
+                continue
+            }
+            let known = HashVersion.allCases.map(\.rawValue).joined(separator: " and ")
+            return .error("hash \(text) needs a newer reviewgate: this one knows \(known)", at: node.location)
         }
         guard let node = root["requires"]?["library_version"], let text = node.string,
             let needed = AppVersionNumber(text), library < needed
@@ -349,28 +350,18 @@ package struct PolicyDecoder {
         return rollout
     }
 
-    /// The `hash` of `rollout` or `experiment` (Semantics §13 *Hash versions*): `v1` or `v2`. A
-    /// version of a later release is an error that says so (never a fallback to another hash);
-    /// `nil` after an error.
+    /// The `hash` of `rollout` or `experiment` (Semantics §13 *Hash versions*): `v1` or `v2`; `nil`
+    /// after an error. A version of a later release never reaches here: ``libraryRefusal(_:library:)``
+    /// refuses the policy first, saying so (never a fallback to another hash).
     mutating func hashVersion(_ node: DocumentNode, of section: String) -> HashVersion? {
         // Any scalar is read as its text, so that `hash: 2` is told the versions' names.
         guard let text = node.scalar?.text else {
             reader.error("\(section) hash must be v1 or v2; found \(node.summary)", at: node.location)
             return nil
         }
-        if node.scalar?.value == .string(text), let version = HashVersion(text: text) { return version }
-        reader.error(
-            HashVersion.isLaterVersion(text)
-                ? Self.newerHashMessage(text)
-                : "\(section) hash must be v1 or v2; found \"\(NodeReader.prefix(text))\"",
-            at: node.location)
+        if node.scalar?.value == .string(text), let version = HashVersion(rawValue: text) { return version }
+        reader.error("\(section) hash must be v1 or v2; found \"\(NodeReader.prefix(text))\"", at: node.location)
         return nil
-    }
-
-    /// The words for a hash version this library does not know, in a policy file and in the
-    /// refusal of a compiled or remote one.
-    static func newerHashMessage(_ text: String) -> String {
-        "hash \(text) needs a newer reviewgate: this one knows \(HashVersion.allCases.map(\.rawValue).joined(separator: " and "))"
     }
 
     /// `percent × 100` rounded up, exactly from a plain decimal's digits (`12.345` → 1235); other
