@@ -68,6 +68,14 @@ let package = Package(
         // The conformance kit (Semantics §18): its cases read, answered by this library, and another
         // implementation's answers compared; for `reviewgate conformance` and the tests.
         .target(name: "ReviewGateConformance", dependencies: ["ReviewGate", "ReviewGateFiles"]),
+        // `reviewgate lsp` (Semantics §17): a language server over JSON-RPC, written here because no
+        // Swift language-server package fits (README, "Why no library").
+        .target(
+            name: "ReviewGateLanguageServer",
+            dependencies: [
+                "ReviewGateAuthoring", "ReviewGate", "ReviewGateFiles", "ReviewGateScenarios", "ReviewGateSchemas",
+                "ReviewGateYAML",
+            ]),
         // Signed remote updates, in a target of its own so that an app without them links no crypto.
         .target(
             name: "ReviewGateRemote",
@@ -76,8 +84,8 @@ let package = Package(
             name: "ReviewGateCLI",
             dependencies: [
                 "ReviewGateAuthoring",
-                "ReviewGate", "ReviewGateConformance", "ReviewGateFiles", "ReviewGateRemote", "ReviewGateScenarios",
-                "ReviewGateSchemas", "ReviewGateSimulation", "ReviewGateTesting", "ReviewGateYAML",
+                "ReviewGate", "ReviewGateConformance", "ReviewGateFiles", "ReviewGateLanguageServer", "ReviewGateRemote",
+                "ReviewGateScenarios", "ReviewGateSchemas", "ReviewGateSimulation", "ReviewGateTesting", "ReviewGateYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -15,7 +15,7 @@ struct ReviewGateCommand: ParsableCommand {
         subcommands: [
             ValidateCommand.self, CompileCommand.self, KeygenCommand.self, VerifyCommand.self, EvaluateCommand.self,
             InspectCommand.self, SchemaCommand.self, RecordCommand.self, TestCommand.self, SimulateCommand.self,
-            ReadoutCommand.self, PersonCommand.self, ConformanceCommand.self,
+            ReadoutCommand.self, PersonCommand.self, ConformanceCommand.self, LspCommand.self,
         ]
     )
 

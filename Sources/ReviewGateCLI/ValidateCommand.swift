@@ -26,11 +26,22 @@ struct ValidateCommand: ParsableCommand {
             """
     )
 
+    /// How the problems are printed.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
     @Argument(help: ArgumentHelp("The files to check; - for standard input.", valueName: "file"))
     var files: [String]
 
     @Flag(help: "Treat warnings as failures (exit 1).")
     var strict = false
+
+    @Option(
+        help: ArgumentHelp(
+            "text: problems on stderr, a line per file on stdout. json: one JSON document on stdout, each problem with its range and code.",
+            valueName: "format"))
+    var format: Format = .text
 
     /// The name standard input has in messages.
     static let standardInput = "<stdin>"
@@ -38,63 +49,64 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         var failed = false
         var unreadable = false
+        var report = ValidationReport()
         for file in files {
             let name = file == "-" ? Self.standardInput : file
+            let bytes: [UInt8]
             let root: DocumentNode
             do {
-                let bytes =
+                bytes =
                     file == "-"
                     ? try FileBytes.readStandardInput(maxBytes: InputFile.documents.maxBytes)
                     : try FileBytes.read(file, maxBytes: InputFile.documents.maxBytes)
+                report.read(bytes, as: name)
                 root = try InputFile.documents.document(bytes, path: name)
             } catch let error as FileError {
-                InputFile.report(DiagnosticError(reading: error))
+                emit(DiagnosticError(reading: error).kind(.unreadableFile), file: name, summary: false, into: &report)
                 unreadable = true
                 continue
             } catch {
                 let error = DiagnosticError(reading: error)
-                InputFile.report(error)
-                Terminal.print("\(name): \(error.summary)")
+                emit(error, file: name, into: &report)
                 if error.isUnreadable { unreadable = true } else { failed = true }
                 continue
             }
             do {
-                let warnings = try Self.check(root, path: file == "-" ? name : file)
-                InputFile.report(warnings)
+                let warnings = try DocumentCheck.check(root, path: name, loader: InputFile.loader)
                 let count = warnings.count
-                let suffix =
-                    count > 0
-                    ? ", \(count) warning\(count == 1 ? "" : "s")" + (strict ? " (failures under --strict)" : "") : ""
-                Terminal.print("\(name): valid\(suffix)")
                 if strict && count > 0 { failed = true }
+                switch format {
+                case .text:
+                    InputFile.report(warnings)
+                    let suffix =
+                        count > 0
+                        ? ", \(count) warning\(count == 1 ? "" : "s")" + (strict ? " (failures under --strict)" : "")
+                        : ""
+                    Terminal.print("\(name): valid\(suffix)")
+                case .json: report.add(file: name, status: "valid", diagnostics: warnings.map(\.advised))
+                }
             } catch {
-                InputFile.report(error)
-                Terminal.print("\(name): \(error.summary)")
+                emit(error, file: name, into: &report)
                 failed = true
             }
         }
+        if format == .json { Terminal.print(JSONWriter(pretty: true).string(report.json)) }
         if unreadable { throw ExitCode(2) }
         if failed { throw ExitCode(1) }
     }
 
-    /// Checks a document read from `path` as what its first key says it is; the warnings.
-    static func check(_ root: DocumentNode, path: String) throws(DiagnosticError) -> [Diagnostic] {
-        // The document already read stands for its path (standard input cannot be read twice).
-        let loader = InputFile.loader.reading(root, as: path)
-        switch root.mapping?.first?.key.string {
-        case "reviewgate_state":
-            _ = try StateDecoder.decode(root, versionKey: nil)
-            return []
-        case BudgetDecoder.formatKey, CompiledBudget.formatKey:
-            return try BudgetLoader(policies: loader).load(path: path).warnings
-        case "reviewgate_scenario":
-            return try ScenarioRunner(documents: loader.readDocument, goldens: .disk, digest: CompiledDigest.sha256)
-                .load(
-                    path: path
-                )
-                .warnings
-        default:
-            return try loader.load(path: path).warnings
+    /// A file that cannot be used: its problems on stderr and (with `summary`) its summary on stdout,
+    /// or both in the report.
+    private func emit(_ error: DiagnosticError, file: String, summary: Bool = true, into report: inout ValidationReport) {
+        switch format {
+        case .text:
+            InputFile.report(error)
+            if summary { Terminal.print("\(file): \(error.summary)") }
+        case .json:
+            let advised = error.advised
+            report.add(
+                file: file, status: error.isUnreadable ? "unreadable" : "invalid", diagnostics: advised.diagnostics,
+                omitted: advised.omitted)
         }
     }
 }

@@ -224,6 +224,17 @@ package enum SystemCalls {
         return true
     }
 
+    /// Whether `descriptor` has input to read (or its end) within `milliseconds`; retries on
+    /// interruption. A failed `poll` says there is input, so that the read after it reports the error.
+    package static func hasInput(_ descriptor: Int32, within milliseconds: Int) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let count = poll(&entry, 1, Int32(milliseconds))
+            if count < 0 && errno == EINTR { continue }
+            return count != 0
+        }
+    }
+
     /// Sleeps the calling thread for at least `milliseconds`.
     package static func sleep(milliseconds: Int) {
         var request = timespec(tv_sec: milliseconds / 1000, tv_nsec: (milliseconds % 1000) * 1_000_000)

@@ -45,17 +45,25 @@ final class LibYAMLEventReader {
 
     /// The next event and where it starts, or a diagnostic for libyaml's error.
     func next() throws(DiagnosticError) -> (YAMLEvent, SourceLocation) {
+        let (event, location, _) = try nextWithEnd()
+        return (event, location)
+    }
+
+    /// The next event, where it starts and where it ends.
+    func nextWithEnd() throws(DiagnosticError) -> (YAMLEvent, SourceLocation, NodeSpans.Position) {
         var event = yaml_event_t()
         guard yaml_parser_parse(parser, &event) == 1 else {
-            var error = DiagnosticError([libyamlError()])
             // A reader error is about the bytes (a control character, a bad encoding): not text.
-            error.isUnreadable = parser.pointee.error == YAML_READER_ERROR
+            let unreadable = parser.pointee.error == YAML_READER_ERROR
+            var error = DiagnosticError([libyamlError()]).kind(unreadable ? .unreadableFile : .yamlSyntax)
+            error.isUnreadable = unreadable
             throw error
         }
         defer { yaml_event_delete(&event) }
         let location = SourceLocation(
             file: file, line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
-        return (Self.convert(&event), location)
+        let end = NodeSpans.Position(line: Int(event.end_mark.line) + 1, column: Int(event.end_mark.column) + 1)
+        return (Self.convert(&event), location, end)
     }
 
     private static func convert(_ event: inout yaml_event_t) -> YAMLEvent {

@@ -65,7 +65,7 @@ struct MappingMerge {
                     .error(
                         "duplicate key \(Self.describe(entry.key)): it is already set at line \(first.line)",
                         at: entry.key.location,
-                        notes: [.init("first set here", at: first)]))
+                        notes: [.init("first set here", at: first)], kind: .duplicateKey))
                 continue
             }
             if let identity { explicit[identity] = entry.key.location }

@@ -61,7 +61,7 @@ struct TreeBuilder {
                     guard let resolved = CoreSchema.resolve(text, tag: tag) else {
                         throw DiagnosticError(
                             "\"\(Quote.prefix(text))\" does not fit its tag \(Quote.prefix(DocumentNode.shortTag(tag)))",
-                            at: location)
+                            at: location).kind(.wrongType)
                     }
                     value = resolved
                 } else if style == .plain {
@@ -76,19 +76,19 @@ struct TreeBuilder {
                 guard let target = anchors[name] else {
                     throw DiagnosticError(
                         "unknown alias *\(Quote.prefix(name)): no anchor &\(Quote.prefix(name)) before it", at: location
-                    )
+                    ).kind(.yamlSyntax)
                 }
                 aliasExpansion += target.weight
                 if aliasExpansion > limits.maxAliasExpansion {
                     throw DiagnosticError(
                         "aliases expand to more than \(limits.maxAliasExpansion) nodes (the alias expansion limit)",
-                        at: location)
+                        at: location).kind(.limit)
                 }
                 aliasText += target.text
                 if aliasText > limits.maxAliasText {
                     throw DiagnosticError(
                         "aliases expand to more than \(limits.maxAliasText) bytes of text (the alias expansion limit)",
-                        at: location)
+                        at: location).kind(.limit)
                 }
                 try add(target, anchor: nil, into: &root)
             case .sequenceStart(let tag, let anchor), .mappingStart(let tag, let anchor):
@@ -96,7 +96,7 @@ struct TreeBuilder {
                 if case .mappingStart = event { isMapping = true } else { isMapping = false }
                 guard stack.count < limits.maxDepth else {
                     throw DiagnosticError(
-                        "nesting deeper than \(limits.maxDepth) levels (the nesting limit)", at: location)
+                        "nesting deeper than \(limits.maxDepth) levels (the nesting limit)", at: location).kind(.limit)
                 }
                 stack.append(Frame(isMapping: isMapping, location: location, tag: tag, anchor: anchor))
             case .sequenceEnd:
@@ -122,7 +122,7 @@ struct TreeBuilder {
         if stack.count + built.height > limits.maxDepth {
             throw DiagnosticError(
                 "nesting deeper than \(limits.maxDepth) levels (the nesting limit), counting aliases",
-                at: built.node.location)
+                at: built.node.location).kind(.limit)
         }
         if let anchor { anchors[anchor] = built }
         if stack.isEmpty {

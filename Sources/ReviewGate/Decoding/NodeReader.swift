@@ -34,13 +34,14 @@ package struct NodeReader {
     package var failure: DiagnosticError { DiagnosticError(diagnostics, alsoFound: uncounted) }
 
     package mutating func error(
-        _ message: @autoclosure () -> String, at location: SourceLocation?, notes: [Diagnostic.Note] = []
+        _ message: @autoclosure () -> String, at location: SourceLocation?, notes: [Diagnostic.Note] = [],
+        kind: DiagnosticKind? = nil
     ) {
         guard !isFull else {
             uncounted += 1
             return
         }
-        diagnostics.append(.error(message(), at: location, notes: notes))
+        diagnostics.append(.error(message(), at: location, notes: notes, kind: kind))
     }
 
     package mutating func report(_ diagnostic: Diagnostic) {
@@ -85,13 +86,13 @@ package struct NodeReader {
         audit: (KeyAudit, LanguageCatalogue.Section)?
     ) -> Fields? {
         guard let entries = node.mapping else {
-            error("\(what) must be a mapping; found \(Self.notAMapping(node))", at: node.location)
+            error("\(what) must be a mapping; found \(Self.notAMapping(node))", at: node.location, kind: .wrongType)
             return nil
         }
         var byKey: [String: MappingEntry] = [:]
         for entry in entries {
             guard let key = entry.key.scalar?.text, entry.key.scalar?.value != .null else {
-                error("keys in \(what) must be names; found \(entry.key.summary)", at: entry.key.location)
+                error("keys in \(what) must be names; found \(entry.key.summary)", at: entry.key.location, kind: .wrongType)
                 continue
             }
             guard allowed.contains(key) else {
@@ -104,7 +105,7 @@ package struct NodeReader {
                     home(key).map { "; \(key) \($0)" }
                     ?? Suggestion.closest(to: key, in: allowed).map { "; did you mean \"\($0)\"?" }
                     ?? "; expected \(Suggestion.list(allowed))"
-                error("unknown key \"\(Quote.prefix(key))\" in \(what)\(hint)", at: entry.key.location)
+                error("unknown key \"\(Quote.prefix(key))\" in \(what)\(hint)", at: entry.key.location, kind: .unknownKey)
                 continue
             }
             byKey[key] = entry
@@ -135,7 +136,7 @@ package struct NodeReader {
     package mutating func require(_ keys: [String], in fields: Fields, _ what: String) {
         for key in keys where !fields.has(key) {
             missingKeys += 1
-            error("\(what) is missing the required key \"\(key)\"", at: fields.node.location)
+            error("\(what) is missing the required key \"\(key)\"", at: fields.node.location, kind: .missingKey)
         }
     }
 
@@ -147,18 +148,18 @@ package struct NodeReader {
             {
                 error(
                     "\(what) must be at most \(maximum); found \(Quote.prefix(node.scalar!.text)), which is too large",
-                    at: node.location)
+                    at: node.location, kind: .outOfRange)
             } else {
-                error("\(what) must be a whole number; found \(node.summary)", at: node.location)
+                error("\(what) must be a whole number; found \(node.summary)", at: node.location, kind: .wrongType)
             }
             return nil
         }
         if let minimum, value < minimum {
-            error("\(what) must be at least \(minimum); found \(value)", at: node.location)
+            error("\(what) must be at least \(minimum); found \(value)", at: node.location, kind: .outOfRange)
             return nil
         }
         if value > maximum {
-            error("\(what) must be at most \(maximum); found \(value)", at: node.location)
+            error("\(what) must be at most \(maximum); found \(value)", at: node.location, kind: .outOfRange)
             return nil
         }
         return value
@@ -170,7 +171,7 @@ package struct NodeReader {
         case .int(let value)?: return Double(value)
         case .float(let value)? where value.isFinite: return value
         default:
-            error("\(what) must be a number; found \(node.summary)", at: node.location)
+            error("\(what) must be a number; found \(node.summary)", at: node.location, kind: .wrongType)
             return nil
         }
     }
@@ -182,7 +183,7 @@ package struct NodeReader {
             if let text = node.scalar?.text, ["yes", "no", "on", "off", "y", "n"].contains(text.lowercased()) {
                 hint = " (YAML 1.2 reads \(text) as a string: write true or false)"
             }
-            error("\(what) must be true or false; found \(node.summary)\(hint)", at: node.location)
+            error("\(what) must be true or false; found \(node.summary)\(hint)", at: node.location, kind: .wrongType)
             return nil
         }
         return value
@@ -195,10 +196,10 @@ package struct NodeReader {
         if let scalar = node.scalar, scalar.value != .null, scalar.style == .plain {
             error(
                 "\(what) must be a string, but YAML reads \(Quote.prefix(scalar.text)) as \(scalar.value.summary): write it in quotes, \"\(Quote.prefix(scalar.text))\"",
-                at: node.location)
+                at: node.location, kind: .wrongType)
             return nil
         }
-        error("\(what) must be a string; found \(node.summary)", at: node.location)
+        error("\(what) must be a string; found \(node.summary)", at: node.location, kind: .wrongType)
         return nil
     }
 
@@ -206,7 +207,7 @@ package struct NodeReader {
     package mutating func identifier(_ node: DocumentNode, _ what: String) -> String? {
         guard let text = string(node, what) else { return nil }
         if let problem = Name.problem(text) {
-            error("\(what) \"\(Self.prefix(text))\" is not a valid name: \(problem)", at: node.location)
+            error("\(what) \"\(Self.prefix(text))\" is not a valid name: \(problem)", at: node.location, kind: .invalidValue)
             return nil
         }
         return text
@@ -237,7 +238,7 @@ package struct NodeReader {
         }
         error(
             "\(what) must be a duration such as 21d (a whole number and s, m, h, d or w); found \(found)",
-            at: node.location)
+            at: node.location, kind: .badDuration)
         return nil
     }
 
@@ -266,7 +267,7 @@ package struct NodeReader {
         }
         error(
             "\(what) must be an RFC 3339 time such as 2026-11-22T10:00:00Z (with Z or an offset, in the years \(Timestamp.years.lowerBound)–\(Timestamp.years.upperBound)); found \(node.summary)",
-            at: node.location)
+            at: node.location, kind: .invalidValue)
         return nil
     }
 
@@ -277,14 +278,14 @@ package struct NodeReader {
         let names = T.allCases.map(\.rawValue)
         if let text = node.string, let value = T(rawValue: text) { return value }
         let hint = node.string.map { Suggestion.phrase(for: $0, in: names) } ?? ""
-        error("\(what) must be \(Suggestion.list(names)); found \(node.summary)\(hint)", at: node.location)
+        error("\(what) must be \(Suggestion.list(names)); found \(node.summary)\(hint)", at: node.location, kind: .invalidValue)
         return nil
     }
 
     /// A list's elements.
     package mutating func list(_ node: DocumentNode, _ what: String) -> [DocumentNode]? {
         guard let items = node.sequence else {
-            error("\(what) must be a list; found \(node.summary)", at: node.location)
+            error("\(what) must be a list; found \(node.summary)", at: node.location, kind: .wrongType)
             return nil
         }
         return items

@@ -21,6 +21,9 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// What to do about it, which a front end says in its own words: the library's messages name
     /// no command, and the command line ends them with the one that does it.
     package var advice: Advice?
+    /// An error's kind, where the place that raised it says (the readers do); else the kind is
+    /// told from the message (``code``, in ReviewGateAuthoring).
+    package var kind: DiagnosticKind?
 
     /// A remedy that a front end names.
     package enum Advice: Sendable, Hashable {
@@ -59,8 +62,12 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// An error at a location.
-    package static func error(_ message: String, at location: SourceLocation?, notes: [Note] = []) -> Diagnostic {
-        Diagnostic(.error, message, at: location, notes: notes)
+    package static func error(
+        _ message: String, at location: SourceLocation?, notes: [Note] = [], kind: DiagnosticKind? = nil
+    ) -> Diagnostic {
+        var diagnostic = Diagnostic(.error, message, at: location, notes: notes)
+        diagnostic.kind = kind
+        return diagnostic
     }
 
     /// A warning at a location, raised by a lint rule when it is one.

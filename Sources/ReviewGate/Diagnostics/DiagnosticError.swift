@@ -52,7 +52,7 @@ public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
 
     /// An input that cannot be read as text (too large, binary, not UTF-8), at a location.
     package static func unreadable(_ message: String, at location: SourceLocation?) -> DiagnosticError {
-        var error = DiagnosticError(message, at: location)
+        var error = DiagnosticError(message, at: location).kind(.unreadableFile)
         error.isUnreadable = true
         return error
     }

@@ -15,7 +15,9 @@ extension DiagnosticError {
         switch error {
         case let error as DiagnosticError: self = error
         case let error as ReadFailure:
-            self.init([error.diagnostic])
+            var diagnostic = error.diagnostic
+            diagnostic.kind = .unreadableFile
+            self.init([diagnostic])
             isUnreadable = true
         default: self.init([.error("\(error)", at: nil)])
         }

@@ -93,7 +93,7 @@ struct JSONParser {
                 problems.append(
                     .error(
                         "duplicate key \"\(Quote.prefix(key))\": it is already set at line \(first.line)", at: keyStart,
-                        notes: [.init("first set here", at: first)]))
+                        notes: [.init("first set here", at: first)], kind: .duplicateKey))
             } else {
                 entries.append(MappingEntry(key: keyNode, value: value))
                 if seen != nil {
@@ -147,7 +147,9 @@ struct JSONParser {
 
     /// One level deeper, refused past the depth limit with the YAML loader's message.
     private mutating func enter() throws(DiagnosticError) {
-        guard depth < maxDepth else { throw error("nesting deeper than \(maxDepth) levels (the nesting limit)") }
+        guard depth < maxDepth else {
+            throw DiagnosticError("nesting deeper than \(maxDepth) levels (the nesting limit)", at: location()).kind(.limit)
+        }
         depth += 1
     }
 
@@ -197,7 +199,7 @@ struct JSONParser {
 
     /// An error at the index.
     mutating func error(_ message: String) -> DiagnosticError {
-        DiagnosticError(message, at: location())
+        DiagnosticError(message, at: location()).kind(.yamlSyntax)
     }
 
     /// The line and column of the index, moving the cursor forward to it (positions asked for only

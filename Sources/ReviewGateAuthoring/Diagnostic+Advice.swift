@@ -3,7 +3,7 @@
 extension Diagnostic {
     /// The diagnostic as the command line says it: a remedy the library names
     /// (``Diagnostic/advice``) ends with the command that does it.
-    var advised: Diagnostic {
+    package var advised: Diagnostic {
         guard let advice else { return self }
         var advised = self
         switch advice {
@@ -21,7 +21,7 @@ extension Diagnostic {
 
 extension DiagnosticError {
     /// The error with each diagnostic as the command line says it.
-    var advised: DiagnosticError {
+    package var advised: DiagnosticError {
         var advised = self
         advised.diagnostics = diagnostics.map(\.advised)
         return advised

@@ -1,0 +1,49 @@
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateAuthoring
+
+/// What `reviewgate validate` checks in one document, and what `reviewgate lsp` diagnoses: the
+/// document as its first key says it is, with the files it names.
+package enum DocumentCheck {
+    /// What a document is, told by its first key.
+    package enum Kind: String, Sendable, Hashable {
+        /// `reviewgate_state`: a state file.
+        case state
+        /// `reviewgate_budget` or a compiled budget.
+        case budget
+        /// `reviewgate_scenario`: a scenario, with the policy it tests.
+        case scenario
+        /// Anything else: a policy (YAML with its `extends`, or compiled).
+        case policy
+
+        /// The kind of `root`.
+        package init(_ root: DocumentNode) {
+            self =
+                switch root.mapping?.first?.key.string {
+                case "reviewgate_state": .state
+                case BudgetDecoder.formatKey, CompiledBudget.formatKey: .budget
+                case "reviewgate_scenario": .scenario
+                default: .policy
+                }
+        }
+    }
+
+    /// Checks `root`, read from `path`, as what its first key says it is, reading the files it
+    /// names through `loader` (which hands back `root` for `path`); the warnings, or every problem.
+    package static func check(_ root: DocumentNode, path: String, loader: PolicyLoader) throws(DiagnosticError)
+        -> [Diagnostic]
+    {
+        let loader = loader.reading(root, as: path)
+        switch Kind(root) {
+        case .state:
+            _ = try StateDecoder.decode(root, versionKey: nil)
+            return []
+        case .budget:
+            return try BudgetLoader(policies: loader).load(path: path).warnings
+        case .scenario:
+            return try ScenarioRunner(documents: loader.readDocument, goldens: .disk, digest: loader.digest)
+                .load(path: path).warnings
+        case .policy:
+            return try loader.load(path: path).warnings
+        }
+    }
+}
