@@ -125,6 +125,10 @@ let package = Package(
                 "ReviewGateTestSupport",
             ]),
         .testTarget(
+            name: "ReviewGateLanguageServerTests",
+            dependencies: ["ReviewGateLanguageServer", "ReviewGate", "ReviewGateTestSupport"],
+            exclude: ["Transcripts"]),
+        .testTarget(
             name: "ReviewGateFilesTests",
             dependencies: [
                 "ReviewGateAuthoring", "ReviewGateFiles", "ReviewGate", "ReviewGateYAML", "ReviewGateTestSupport",
@@ -179,7 +183,8 @@ let package = Package(
             name: "ReviewGateFuzzEntries",
             dependencies: [
                 "ReviewGateAuthoring",
-                "ReviewGate", "ReviewGateRemote", "ReviewGateScenarios", "ReviewGateSimulation", "ReviewGateYAML",
+                "ReviewGate", "ReviewGateLanguageServer", "ReviewGateRemote", "ReviewGateScenarios",
+                "ReviewGateSimulation", "ReviewGateYAML",
             ],
             path: "Fuzz/Entries"),
         .executableTarget(name: "ReviewGateFuzz", dependencies: ["ReviewGateFuzzEntries"], path: "Fuzz/Driver"),

@@ -120,6 +120,14 @@ INPUTS = {
         # One value nested 100,000 deep.
         "deep-value.txt": "guards.cooldown=" + "[" * 100_000 + "]" * 100_000 + "\n" + policy_head(),
     },
+    "lsp": {
+        # 40,000 frames of an empty object, each answered as an invalid request.
+        "many-frames.txt": "Content-Length: 2\r\n\r\n{}" * 40_000,
+        # One message nested 100,000 deep, past the reader's depth limit.
+        "deep-message.txt": "Content-Length: 200000\r\n\r\n" + "[" * 100_000 + "]" * 100_000,
+        # A header line of 1 MB with no empty line: read as no header, 8 KiB at a time.
+        "endless-header.txt": "Content-Length: 1" + " " * 1_000_000,
+    },
     "remote": {
         "large-payload.json": json.dumps(
             {"reviewgate_signed": 1, "name": "a", "digest": "b", "key_id": "c", "signed_at": "2026-01-01T00:00:00Z",

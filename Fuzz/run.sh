@@ -2,7 +2,7 @@
 # Coverage-guided fuzzing of every reader (libFuzzer with AddressSanitizer), on top of seeds from the
 # repository and the shared conformance suites.
 #
-#   Fuzz/run.sh [TARGET|all] [SECONDS]      TARGET: policy state scenario compiled remote budget simulate vary; default all, 60 s each
+#   Fuzz/run.sh [TARGET|all] [SECONDS]      TARGET: policy state scenario compiled remote budget simulate vary lsp; default all, 60 s each
 #
 # First every regression input (Fuzz/regressions/TARGET) and every amplification input
 # (Fuzz/amplify.py) is run once (5 s each at most, under the sanitizer), then the fuzzer runs for
@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-all=(policy state scenario compiled remote budget simulate vary)
+all=(policy state scenario compiled remote budget simulate vary lsp)
 which=${1:-all}
 seconds=${2:-60}
 max_len=${MAX_LEN:-4096}
@@ -50,6 +50,7 @@ copy budget policies/budget/*.budget.yaml
 copy compiled ../shared/json-test-suite/test_parsing/*.json schemas/*.json
 copy simulate policies/examples/simulate/*
 copy vary Fuzz/regressions/vary/*
+copy lsp Tests/ReviewGateLanguageServerTests/Transcripts/*.lsp policies/scenarios/*.scenario.yaml policies/*.yaml
 # Compiled and signed forms of the shipped policies and budgets, with the reviewgate that `swift test` built.
 if [ -x .build/debug/reviewgate ]; then
     keys=$(mktemp -d)

@@ -1,5 +1,6 @@
 @_spi(ReviewGateTools) import ReviewGate
 @_spi(ReviewGateTools) import ReviewGateAuthoring
+@_spi(ReviewGateTools) import ReviewGateLanguageServer
 @_spi(ReviewGateTools) import ReviewGateRemote
 @_spi(ReviewGateTools) import ReviewGateScenarios
 @_spi(ReviewGateTools) import ReviewGateSimulation
@@ -34,6 +35,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// `simulate --vary`: the first line a `--vary PATH=V1,V2,...` argument, the rest a policy in
     /// YAML; the option parsed, its values read as YAML, and each variant made and validated.
     case vary
+    /// `reviewgate lsp` (Semantics §17): the bytes as what a client sends (framed or not), as one
+    /// message's content, and as an open document's text, then hover, completion, symbols, inlay
+    /// hints and quick fixes at places drawn from it. Every frame gets its answers; none may crash.
+    case lsp
 
     /// Whether `root` reads as a person record; one that does merges idempotently, with itself and
     /// into a state, and its JSON reads back as itself.
@@ -146,6 +151,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             return accepted
         case .vary:
             return Self.vary(bytes)
+        case .lsp:
+            return LanguageServerFuzzing.run(bytes)
         }
     }
 

@@ -8,7 +8,8 @@ import ArgumentParser
 struct LspCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lsp", _superCommandName: "reviewgate",
-        abstract: "Run the language server for editors: diagnostics as validate gives them, hover, completion and each scenario step's decision inline.",
+        abstract:
+            "Run the language server for editors: diagnostics as validate gives them, hover, completion and each scenario step's decision inline.",
         discussion: """
             Speaks LSP 3.17 (JSON-RPC) on standard input and output, for policies, budgets, scenarios, \
             state files and compiled files; an editor starts it (Documentation/guides/in-your-editor.md \

@@ -97,7 +97,8 @@ struct ValidateCommand: ParsableCommand {
 
     /// A file that cannot be used: its problems on stderr and (with `summary`) its summary on stdout,
     /// or both in the report.
-    private func emit(_ error: DiagnosticError, file: String, summary: Bool = true, into report: inout ValidationReport) {
+    private func emit(_ error: DiagnosticError, file: String, summary: Bool = true, into report: inout ValidationReport)
+    {
         switch format {
         case .text:
             InputFile.report(error)

@@ -3,31 +3,38 @@
 /// The language catalogue (`LanguageCatalogue`) read from a place in a document: which file it is,
 /// which key a path of keys names, and which keys a mapping takes.
 enum CatalogueLookup {
-    /// What a document is, by its first key at the start of a line (so a document that does not
-    /// read yet, mid-edit, is still known).
-    static func file(of text: DocumentText) -> LanguageFile {
-        for line in text.lines {
+    /// What a document is, by its first key: the parsed document's, else the first key at the start
+    /// of a line (so a document that does not read yet, mid-edit, is still known).
+    static func file(of document: OpenDocument) -> LanguageFile {
+        if let key = document.parsed?.root?.mapping?.first?.key.string { return file(firstKey: key) }
+        for line in document.text.lines {
             guard let first = line.first, first != "#", first != " ", first != "-", first != "\t" else { continue }
-            let key = line.prefix { $0 != ":" }.trimmingQuotes
-            switch key {
-            case "reviewgate_state": return .state
-            case "reviewgate_budget": return .budget
-            case "reviewgate_compiled_budget": return .compiledBudget
-            case "reviewgate_scenario": return .scenario
-            case "reviewgate_compiled_scenario": return .compiledScenario
-            case "reviewgate_person": return .person
-            case "reviewgate_compiled": return .compiledPolicy
-            default: return .policy
-            }
+            return file(firstKey: line.prefix { $0 != ":" }.trimmingQuotes)
         }
         return .policy
     }
 
+    /// What a document whose first key is `key` is.
+    static func file(firstKey key: String) -> LanguageFile {
+        switch key {
+        case "reviewgate_state": return .state
+        case "reviewgate_budget": return .budget
+        case "reviewgate_compiled_budget": return .compiledBudget
+        case "reviewgate_scenario": return .scenario
+        case "reviewgate_compiled_scenario": return .compiledScenario
+        case "reviewgate_person": return .person
+        case "reviewgate_compiled": return .compiledPolicy
+        default: return .policy
+        }
+    }
+
     /// The key that `path` (keys from the root, `*` for a list's element) names, when the language has it.
-    static func key(_ file: LanguageFile, _ path: [String]) -> LanguageKey? {
+    static func key(_ file: LanguageFile, _ path: some Collection<String>) -> LanguageKey? {
+        let path = Array(path)
         guard let name = path.last else { return nil }
         let mapping = Array(path.dropLast())
-        if let key = LanguageCatalogue.keys(of: file).first(where: { $0.name == name && matches($0.mapping, mapping) }) {
+        if let key = LanguageCatalogue.keys(of: file).first(where: { $0.name == name && matches($0.mapping, mapping) })
+        {
             return key
         }
         guard file == .policy || file == .compiledPolicy else { return nil }
@@ -70,7 +77,7 @@ enum CatalogueLookup {
     static func values(of key: LanguageKey) -> [String] {
         if key.form == "boolean" { return ["true", "false"] }
         let form = key.form.split(separator: ",").first.map(String.init) ?? key.form
-        let choices = form.split(separator: "|").map { $0.trimmingCharacters }
+        let choices = form.split(separator: "|").map { $0.trimmedSpaces }
         guard choices.count > 1, choices.allSatisfy({ !$0.contains(" ") || $0 == "duration" }) else { return [] }
         return choices.filter { $0 != "duration" }
     }
@@ -81,7 +88,8 @@ enum CatalogueLookup {
         switch (key.file, key.feature) {
         case (.state, _): return base + "state.md"
         case (.budget, _), (.compiledBudget, _), (_, "budget"): return base + "budget.md"
-        case (.scenario, _), (.compiledScenario, _): return base + "command-line.md#6-scenario-files-golden-file-tests-for-policy-authors"
+        case (.scenario, _), (.compiledScenario, _):
+            return base + "command-line.md#6-scenario-files-golden-file-tests-for-policy-authors"
         case (.person, _), (_, "channels"), (_, "damage"), (_, "devices"): return base + "around-the-prompter.md"
         case (_, "experiment"), (_, "hash_v2"): return base + "experiments.md"
         case (.cohort, _): return base + "simulate.md"
@@ -93,11 +101,11 @@ enum CatalogueLookup {
 extension StringProtocol {
     /// The text without surrounding spaces and quotes.
     var trimmingQuotes: String {
-        String(trimmingCharacters.drop { $0 == "\"" || $0 == "'" }.reversed().drop { $0 == "\"" || $0 == "'" }.reversed())
+        String(trimmedSpaces.drop { $0 == "\"" || $0 == "'" }.reversed().drop { $0 == "\"" || $0 == "'" }.reversed())
     }
 
     /// The text without surrounding spaces and tabs.
-    var trimmingCharacters: String {
+    var trimmedSpaces: String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

@@ -23,7 +23,8 @@ extension LanguageServer {
             if let meant = diagnostic.didYouMean {
                 actions.append(
                     Self.action(
-                        "Change to \(meant)", uri: uri, edits: [Self.edit(at, meant)], diagnostic: lsp, preferred: true))
+                        "Change to \(meant)", uri: uri, edits: [Self.edit(at, meant)], diagnostic: lsp, preferred: true)
+                )
             }
             if diagnostic.severity == .warning, let rule = diagnostic.code,
                 let edit = Self.allowEdit(rule, in: document, root: parsed.root, spans: parsed.spans)

@@ -8,7 +8,7 @@ extension LanguageServer {
     func completion(_ params: DocumentNode?) -> Result<JSONValue, InvalidParams> {
         guard let (uri, position) = Self.textPosition(params) else { return .failure(Self.noPosition) }
         guard let document = documents[uri] else { return .success(.null) }
-        let file = CatalogueLookup.file(of: document.text)
+        let file = CatalogueLookup.file(of: document)
         let line = document.text.prefix(position)
         let context = IndentedPath(lines: document.text.lines, line: position.line, prefix: line)
         var items: [JSONValue]
@@ -18,22 +18,29 @@ extension LanguageServer {
             let present = Set(context.siblings)
             items = CatalogueLookup.keys(file, in: context.path).filter { !present.contains($0.name) }.map(Self.keyItem)
             if file == .policy, context.path == ["triggers"] {
-                items += names().events.keys.sorted().map { Self.item($0, kind: 18, detail: "an event the workspace uses") }
+                items += names().events.keys.sorted().map {
+                    Self.item($0, kind: 18, detail: "an event the workspace uses")
+                }
             }
         }
         return .success(.object([("isIncomplete", .bool(false)), ("items", .array(items))]))
     }
 
     private func valueItems(file: LanguageFile, path: [String]) -> [JSONValue] {
-        if Self.isEventName(path) || (file == .policy && path.count == 3 && path[0] == "triggers" && path[2] == "event") {
+        if Self.isEventName(path) || (file == .policy && path.count == 3 && path[0] == "triggers" && path[2] == "event")
+        {
             return names().events.keys.sorted().map { Self.item($0, kind: 18, detail: "an event the workspace uses") }
         }
         let name = path.last ?? ""
-        if ["want", "commit", "release", "prompt", "after", "before"].contains(name), file != .policy || name == "prompt" {
+        if ["want", "commit", "release", "prompt", "after", "before"].contains(name),
+            file != .policy || name == "prompt"
+        {
             return names().prompts.sorted().map { Self.item($0, kind: 18, detail: "a prompt the workspace uses") }
         }
         if file == .scenario, name == "trigger" {
-            return names().triggers.sorted().map { Self.item($0, kind: 18, detail: "a trigger of the workspace's policies") }
+            return names().triggers.sorted().map {
+                Self.item($0, kind: 18, detail: "a trigger of the workspace's policies")
+            }
         }
         guard let key = CatalogueLookup.key(file, path) else { return [] }
         return CatalogueLookup.values(of: key).map { Self.item($0, kind: 20, detail: key.form) }
@@ -128,7 +135,7 @@ struct IndentedPath {
         shape.key = key.trimmingQuotes
         let after = rest[rest.index(after: colon)...]
         shape.hasValueStart = after.hasPrefix(" ")
-        let value = after.trimmingCharacters
+        let value = after.trimmedSpaces
         shape.hasValue = !value.isEmpty && !value.hasPrefix("#") && !value.hasPrefix("&")
         return shape
     }

@@ -7,8 +7,11 @@ extension LanguageServer {
     func hover(_ params: DocumentNode?) -> Result<JSONValue, InvalidParams> {
         guard let (uri, position) = Self.textPosition(params) else { return .failure(Self.noPosition) }
         guard let (document, found) = node(at: position, in: uri) else { return .success(.null) }
-        let file = CatalogueLookup.file(of: document.text)
-        let key = CatalogueLookup.key(file, found.path)
+        let file = CatalogueLookup.file(of: document)
+        // A list's element (`never_on: [launch]`) is told of by its list's key.
+        let key =
+            CatalogueLookup.key(file, found.path)
+            ?? (found.path.last == "*" ? CatalogueLookup.key(file, found.path.dropLast()) : nil)
         var parts: [String] = []
         if !found.isKey, let name = found.node.string, Self.isEventName(found.path) {
             parts.append(eventHover(name))
@@ -26,7 +29,10 @@ extension LanguageServer {
         let range = document.range(found.node.location, spans: document.parsedSpans)
         return .success(
             .object([
-                ("contents", .object([("kind", .string("markdown")), ("value", .string(parts.joined(separator: "\n\n")))])),
+                (
+                    "contents",
+                    .object([("kind", .string("markdown")), ("value", .string(parts.joined(separator: "\n\n")))])
+                ),
                 ("range", range.json),
             ]))
     }
@@ -67,9 +73,7 @@ extension LanguageServer {
         default: unit = "week"
         }
         var said = "\(Int(amount) ?? 0) \(unit)\(amount == "1" ? "" : "s")"
-        if text.last != "s", span.seconds >= 3600, text.last != "h" || span.seconds >= 86_400 {
-            said += " (\(span.spoken))"
-        }
+        if span.spoken != text, span.spoken.contains(" ") { said += " (\(span.spoken))" }
         return said
     }
 

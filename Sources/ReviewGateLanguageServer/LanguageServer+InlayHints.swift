@@ -6,7 +6,7 @@ extension LanguageServer {
     /// `textDocument/inlayHint` (Semantics §17): in a scenario, each step's decision as `reviewgate
     /// test` computes it, at the end of the step's line; in a policy with a `# reviewgate: state FILE`
     /// comment (and `at TIME`, else now), each trigger's decision on that state were its event
-    /// donated then, at the end of the trigger's line. Nothing for a file that does not load.
+    /// donated then (on its first scene, when it names scenes), at the end of the trigger's line. Nothing for a file that does not load.
     func inlayHints(_ params: DocumentNode?) -> Result<JSONValue, InvalidParams> {
         guard let uri = params?["textDocument"]?["uri"]?.string else {
             return .failure(InvalidParams(message: "expected textDocument.uri"))
@@ -104,9 +104,12 @@ extension LanguageServer {
             guard let id = entry.key.string, let trigger = policy.triggers.first(where: { $0.id == id }) else {
                 continue
             }
-            let moment = Moment(now: now, event: trigger.event, source: .system)
+            // On the trigger's first scene, when it names scenes: the moment it waits for.
+            let scene = trigger.scenes?.value.first
+            let moment = Moment(now: now, event: trigger.event, scene: scene, source: .system)
             guard let decision = try? Evaluator.evaluate(policy, state: state, moment: moment) else { continue }
-            hints.append((entry.key.location.line, "\(trigger.event) now → \(Self.label(decision))"))
+            let on = scene.map { " on \($0)" } ?? ""
+            hints.append((entry.key.location.line, "\(trigger.event)\(on) → \(Self.label(decision))"))
         }
         return hints
     }
@@ -114,7 +117,7 @@ extension LanguageServer {
     /// The `# reviewgate: state FILE [at TIME]` comment: its line, file and time.
     static func stateComment(_ text: DocumentText) -> (line: Int, file: String, at: Timestamp?)? {
         for (index, line) in text.lines.enumerated() {
-            let content = line.trimmingCharacters
+            let content = line.trimmedSpaces
             guard content.hasPrefix("#") else { continue }
             let words = content.dropFirst().split(separator: " ")
             guard words.count >= 3, words[0] == "reviewgate:", words[1] == "state" else { continue }

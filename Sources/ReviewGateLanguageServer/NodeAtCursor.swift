@@ -34,7 +34,9 @@ struct NodeAtCursor {
     }
 
     /// The last element starting at or before the cursor (a collection's elements are in file order).
-    private static func last<T>(_ items: [T], before cursor: NodeSpans.Position, start: KeyPath<T, SourceLocation>) -> T? {
+    private static func last<T>(_ items: [T], before cursor: NodeSpans.Position, start: KeyPath<T, SourceLocation>)
+        -> T?
+    {
         items.last { NodeSpans.Position($0[keyPath: start]) <= cursor }
     }
 

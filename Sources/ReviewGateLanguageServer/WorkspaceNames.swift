@@ -59,7 +59,9 @@ struct WorkspaceNames {
             for step in root["steps"]?.sequence ?? [] {
                 if let event = step["event"] { use(event, path, "donated by a scenario step") }
                 for key in ["want", "commit", "release", "prompt"] {
-                    for node in step[key].map({ $0.sequence ?? [$0] }) ?? [] { node.string.map { _ = prompts.insert($0) } }
+                    for node in step[key].map({ $0.sequence ?? [$0] }) ?? [] {
+                        node.string.map { _ = prompts.insert($0) }
+                    }
                 }
             }
         case "reviewgate_budget":

@@ -61,7 +61,8 @@ struct TreeBuilder {
                     guard let resolved = CoreSchema.resolve(text, tag: tag) else {
                         throw DiagnosticError(
                             "\"\(Quote.prefix(text))\" does not fit its tag \(Quote.prefix(DocumentNode.shortTag(tag)))",
-                            at: location).kind(.wrongType)
+                            at: location
+                        ).kind(.wrongType)
                     }
                     value = resolved
                 } else if style == .plain {
@@ -82,13 +83,15 @@ struct TreeBuilder {
                 if aliasExpansion > limits.maxAliasExpansion {
                     throw DiagnosticError(
                         "aliases expand to more than \(limits.maxAliasExpansion) nodes (the alias expansion limit)",
-                        at: location).kind(.limit)
+                        at: location
+                    ).kind(.limit)
                 }
                 aliasText += target.text
                 if aliasText > limits.maxAliasText {
                     throw DiagnosticError(
                         "aliases expand to more than \(limits.maxAliasText) bytes of text (the alias expansion limit)",
-                        at: location).kind(.limit)
+                        at: location
+                    ).kind(.limit)
                 }
                 try add(target, anchor: nil, into: &root)
             case .sequenceStart(let tag, let anchor), .mappingStart(let tag, let anchor):
@@ -96,7 +99,8 @@ struct TreeBuilder {
                 if case .mappingStart = event { isMapping = true } else { isMapping = false }
                 guard stack.count < limits.maxDepth else {
                     throw DiagnosticError(
-                        "nesting deeper than \(limits.maxDepth) levels (the nesting limit)", at: location).kind(.limit)
+                        "nesting deeper than \(limits.maxDepth) levels (the nesting limit)", at: location
+                    ).kind(.limit)
                 }
                 stack.append(Frame(isMapping: isMapping, location: location, tag: tag, anchor: anchor))
             case .sequenceEnd:
@@ -122,7 +126,8 @@ struct TreeBuilder {
         if stack.count + built.height > limits.maxDepth {
             throw DiagnosticError(
                 "nesting deeper than \(limits.maxDepth) levels (the nesting limit), counting aliases",
-                at: built.node.location).kind(.limit)
+                at: built.node.location
+            ).kind(.limit)
         }
         if let anchor { anchors[anchor] = built }
         if stack.isEmpty {

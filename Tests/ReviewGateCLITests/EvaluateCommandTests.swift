@@ -126,7 +126,7 @@ import Testing
         #expect(result.status == 2)
         #expect(
             result.stderr
-                == "reviewgate: error: unknown command \"evalute\"; did you mean \"evaluate\"? (the commands: validate, compile, keygen, verify, evaluate, inspect, schema, record, test, simulate, readout, person, conformance)\n"
+                == "reviewgate: error: unknown command \"evalute\"; did you mean \"evaluate\"? (the commands: validate, compile, keygen, verify, evaluate, inspect, schema, record, test, simulate, readout, person, conformance, lsp)\n"
         )
         let far = try CLIRunner.run(["frobnicate"])
         #expect(far.status == 2)

@@ -89,12 +89,13 @@ import Testing
             let accepted = target.run(Array(try Data(contentsOf: file)))
             // Only the 10,000 valid triggers and the lists of 10,000 waits are a policy, the 10,000
             // days of use a state, the 15,000 moments a timeline, the 6,000 prompts a budget, and the
-            // 100,000 values a --vary (of which 8 are tried): the rest are refused.
+            // 100,000 values a --vary (of which 8 are tried), and the language server's framed
+            // messages (each answered): the rest are refused.
             #expect(
                 accepted
                     == [
                         "many-triggers.json", "many-waits.yaml", "active-days.json", "one-person.jsonl",
-                        "many-prompts-and-gaps.yaml", "many-values.txt",
+                        "many-prompts-and-gaps.yaml", "many-values.txt", "many-frames.txt", "deep-message.txt",
                     ]
                     .contains(file.lastPathComponent),
                 "\(file.lastPathComponent)")

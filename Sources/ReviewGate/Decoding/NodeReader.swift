@@ -92,7 +92,9 @@ package struct NodeReader {
         var byKey: [String: MappingEntry] = [:]
         for entry in entries {
             guard let key = entry.key.scalar?.text, entry.key.scalar?.value != .null else {
-                error("keys in \(what) must be names; found \(entry.key.summary)", at: entry.key.location, kind: .wrongType)
+                error(
+                    "keys in \(what) must be names; found \(entry.key.summary)", at: entry.key.location,
+                    kind: .wrongType)
                 continue
             }
             guard allowed.contains(key) else {
@@ -105,7 +107,8 @@ package struct NodeReader {
                     home(key).map { "; \(key) \($0)" }
                     ?? Suggestion.closest(to: key, in: allowed).map { "; did you mean \"\($0)\"?" }
                     ?? "; expected \(Suggestion.list(allowed))"
-                error("unknown key \"\(Quote.prefix(key))\" in \(what)\(hint)", at: entry.key.location, kind: .unknownKey)
+                error(
+                    "unknown key \"\(Quote.prefix(key))\" in \(what)\(hint)", at: entry.key.location, kind: .unknownKey)
                 continue
             }
             byKey[key] = entry
@@ -207,7 +210,9 @@ package struct NodeReader {
     package mutating func identifier(_ node: DocumentNode, _ what: String) -> String? {
         guard let text = string(node, what) else { return nil }
         if let problem = Name.problem(text) {
-            error("\(what) \"\(Self.prefix(text))\" is not a valid name: \(problem)", at: node.location, kind: .invalidValue)
+            error(
+                "\(what) \"\(Self.prefix(text))\" is not a valid name: \(problem)", at: node.location,
+                kind: .invalidValue)
             return nil
         }
         return text
@@ -278,7 +283,9 @@ package struct NodeReader {
         let names = T.allCases.map(\.rawValue)
         if let text = node.string, let value = T(rawValue: text) { return value }
         let hint = node.string.map { Suggestion.phrase(for: $0, in: names) } ?? ""
-        error("\(what) must be \(Suggestion.list(names)); found \(node.summary)\(hint)", at: node.location, kind: .invalidValue)
+        error(
+            "\(what) must be \(Suggestion.list(names)); found \(node.summary)\(hint)", at: node.location,
+            kind: .invalidValue)
         return nil
     }
 

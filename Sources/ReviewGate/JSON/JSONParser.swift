@@ -148,7 +148,8 @@ struct JSONParser {
     /// One level deeper, refused past the depth limit with the YAML loader's message.
     private mutating func enter() throws(DiagnosticError) {
         guard depth < maxDepth else {
-            throw DiagnosticError("nesting deeper than \(maxDepth) levels (the nesting limit)", at: location()).kind(.limit)
+            throw DiagnosticError("nesting deeper than \(maxDepth) levels (the nesting limit)", at: location()).kind(
+                .limit)
         }
         depth += 1
     }

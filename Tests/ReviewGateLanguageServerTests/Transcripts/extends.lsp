@@ -1,0 +1,30 @@
+# A child that extends an open base: a change to the base diagnoses the child again, its problem at the child's extends; a watched file's change too.
+--> {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":"file://${ROOT}","capabilities":{}}}
+<-- {"jsonrpc":"2.0","id":1,"result":{"capabilities":{"positionEncoding":"utf-16","textDocumentSync":{"openClose":true,"change":1,"save":{"includeText":false}},"hoverProvider":true,"completionProvider":{"triggerCharacters":[":"," "]},"codeActionProvider":{"codeActionKinds":["quickfix"]},"definitionProvider":true,"documentSymbolProvider":true,"inlayHintProvider":true},"serverInfo":{"name":"reviewgate","version":"test"}}}
+--> {"jsonrpc":"2.0","method":"initialized","params":{}}
+--> {"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file://${ROOT}/Tests/ReviewGateLanguageServerTests/Transcripts/files/team-base.yaml","languageId":"yaml","version":1,"text":"reviewgate: 1\nname: team-base\ntriggers:\n  done: {at_least: 3}\nguards:\n  cooldown: 30d\n  never_on: [launch, user_action]\n"}}}
+--> {"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file://${ROOT}/Tests/ReviewGateLanguageServerTests/Transcripts/files/team-child.yaml","languageId":"yaml","version":1,"text":"reviewgate: 1\nname: team-child\nextends: team-base.yaml\nguards:\n  once_per_version: true\n"}}}
+== quiet
+<-- {"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"file://${ROOT}/Tests/ReviewGateLanguageServerTests/Transcripts/files/team-base.yaml","version":1,"diagnostics":[]}}
+<-- {"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"file://${ROOT}/Tests/ReviewGateLanguageServerTests/Transcripts/files/team-child.yaml","version":1,"diagnostics":[]}}
+--> {"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file://${ROOT}/Tests/ReviewGateLanguageServerTests/Transcripts/files/team-base.yaml","version":2},"contentChanges":[{"text":"reviewgate: 1\nname: team-base\ntriggers:\n  done: {at_least: 3}\nguards:\n  cooldown: thirty\n  never_on: [launch, user_action]\n"}]}}
+== quiet
+<-- {"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"file://${ROOT}/Tests/ReviewGateLanguageServerTests/Transcripts/files/team-base.yaml","version":2,"diagnostics":[{"range":{"start":{"line":5,"character":12},"end":{"line":5,"character":18}},"severity":1,"code":"bad-duration","source":"reviewgate","message":"cooldown must be a duration such as 21d (a whole number and s, m, h, d or w); found the string \"thirty\""}]}}
+<-- {"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"file://${ROOT}/Tests/ReviewGateLanguageServerTests/Transcripts/files/team-child.yaml","version":1,"diagnostics":[{"range":{"start":{"line":2,"character":9},"end":{"line":2,"character":23}},"severity":1,"code":"bad-duration","source":"reviewgate","message":"${ROOT}/Tests/ReviewGateLanguageServerTests/Transcripts/files/team-base.yaml:6:13: cooldown must be a duration such as 21d (a whole number and s, m, h, d or w); found the string \"thirty\"","relatedInformation":[{"location":{"uri":"file://${ROOT}/Tests/ReviewGateLanguageServerTests/Transcripts/files/team-child.yaml","range":{"start":{"line":2,"character":9},"end":{"line":2,"character":9}}},"message":"in the policy this one extends, team-base.yaml"}]}]}}
+--> {"jsonrpc":"2.0","id":2,"method":"textDocument/codeAction","params":{"textDocument":{"uri":"file://${ROOT}/Tests/ReviewGateLanguageServerTests/Transcripts/files/team-child.yaml"},"range":{"start":{"line":2,"character":0},"end":{"line":2,"character":5}},"context":{"diagnostics":[]}}}
+<-- {"jsonrpc":"2.0","id":2,"result":[]}
+--> {"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file://${ROOT}/Tests/ReviewGateLanguageServerTests/Transcripts/files/team-base.yaml","version":3},"contentChanges":[{"text":"reviewgate: 1\nname: team-base\ntriggers:\n  done: {at_least: 3}\nguards:\n  cooldown: 30d\n  never_on: [launch, user_action]\n"}]}}
+== quiet
+<-- {"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"file://${ROOT}/Tests/ReviewGateLanguageServerTests/Transcripts/files/team-base.yaml","version":3,"diagnostics":[]}}
+<-- {"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"file://${ROOT}/Tests/ReviewGateLanguageServerTests/Transcripts/files/team-child.yaml","version":1,"diagnostics":[]}}
+--> {"jsonrpc":"2.0","method":"workspace/didChangeWatchedFiles","params":{"changes":[{"uri":"file://${ROOT}/Tests/ReviewGateLanguageServerTests/Transcripts/files/team-base.yaml","type":2}]}}
+== quiet
+<-- {"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"file://${ROOT}/Tests/ReviewGateLanguageServerTests/Transcripts/files/team-child.yaml","version":1,"diagnostics":[]}}
+<-- {"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"file://${ROOT}/Tests/ReviewGateLanguageServerTests/Transcripts/files/team-base.yaml","version":3,"diagnostics":[]}}
+--> {"jsonrpc":"2.0","method":"textDocument/didClose","params":{"textDocument":{"uri":"file://${ROOT}/Tests/ReviewGateLanguageServerTests/Transcripts/files/team-base.yaml"}}}
+<-- {"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"file://${ROOT}/Tests/ReviewGateLanguageServerTests/Transcripts/files/team-base.yaml","diagnostics":[]}}
+== quiet
+<-- {"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"file://${ROOT}/Tests/ReviewGateLanguageServerTests/Transcripts/files/team-child.yaml","version":1,"diagnostics":[{"range":{"start":{"line":2,"character":9},"end":{"line":2,"character":23}},"severity":1,"code":"extends","source":"reviewgate","message":"extends names team-base.yaml (${ROOT}/Tests/ReviewGateLanguageServerTests/Transcripts/files/team-base.yaml), which cannot be read: no such file"}]}}
+--> {"jsonrpc":"2.0","id":3,"method":"shutdown"}
+<-- {"jsonrpc":"2.0","id":3,"result":null}
+--> {"jsonrpc":"2.0","method":"exit"}
