@@ -84,8 +84,9 @@ let package = Package(
             name: "ReviewGateCLI",
             dependencies: [
                 "ReviewGateAuthoring",
-                "ReviewGate", "ReviewGateConformance", "ReviewGateFiles", "ReviewGateLanguageServer", "ReviewGateRemote",
-                "ReviewGateScenarios", "ReviewGateSchemas", "ReviewGateSimulation", "ReviewGateTesting", "ReviewGateYAML",
+                "ReviewGate", "ReviewGateConformance", "ReviewGateFiles", "ReviewGateLanguageServer",
+                "ReviewGateRemote", "ReviewGateScenarios", "ReviewGateSchemas", "ReviewGateSimulation",
+                "ReviewGateTesting", "ReviewGateYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
