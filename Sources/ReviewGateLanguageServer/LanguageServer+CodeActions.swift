@@ -2,23 +2,26 @@
 @_spi(ReviewGateTools) import ReviewGateAuthoring
 
 extension LanguageServer {
-    /// `textDocument/codeAction`: for each diagnostic in the range, its did-you-mean as a quick fix,
+    /// `textDocument/codeAction`: for each diagnostic in the range (or at a diagnostic the client
+    /// sends in its context), its did-you-mean as a quick fix,
     /// and for a lint warning, its id added to `lint: {allow: [...]}`.
     func codeActions(_ params: DocumentNode?) -> Result<JSONValue, InvalidParams> {
         guard let uri = params?["textDocument"]?["uri"]?.string, let range = LSPRange(params?["range"]) else {
             return .failure(InvalidParams(message: "expected textDocument.uri and a range"))
         }
         guard var document = documents[uri] else { return .success(.array([])) }
-        if pending.contains(uri) || document.reads.isEmpty { _ = diagnose(&document) }
+        if pending.contains(uri) || !document.isChecked { _ = diagnose(&document) }
         let parsed = document.parse(files)
         documents[uri] = document
+        let sent = (params?["context"]?["diagnostics"]?.sequence ?? []).compactMap { LSPRange($0["range"]) }
         var actions: [JSONValue] = []
         for diagnostic in document.diagnostics {
             guard let location = diagnostic.location, PathArithmetic.normalize(location.file) == document.path else {
                 continue
             }
             let at = document.range(location, spans: parsed.spans)
-            guard at.overlaps(range) else { continue }
+            // The range asked about, or a diagnostic the client sends with it (Neovim sends the line's).
+            guard at.overlaps(range) || sent.contains(where: at.overlaps) else { continue }
             let lsp = lspDiagnostic(diagnostic, in: document, spans: parsed.spans)
             if let meant = diagnostic.didYouMean {
                 actions.append(

@@ -32,8 +32,10 @@ extension LanguageServer {
             return names().events.keys.sorted().map { Self.item($0, kind: 18, detail: "an event the workspace uses") }
         }
         let name = path.last ?? ""
-        if ["want", "commit", "release", "prompt", "after", "before"].contains(name),
-            file != .policy || name == "prompt"
+        // A step's or a policy's prompt names, and a budget gap's `after` and `before` (a scenario
+        // step's `after` is a duration).
+        if ["want", "commit", "release", "prompt"].contains(name)
+            || (file == .budget && path.first == "gaps" && (name == "after" || name == "before"))
         {
             return names().prompts.sorted().map { Self.item($0, kind: 18, detail: "a prompt the workspace uses") }
         }

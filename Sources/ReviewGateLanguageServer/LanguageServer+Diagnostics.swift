@@ -91,34 +91,37 @@ extension LanguageServer {
         }
     }
 
-    /// What `validate` says of the document's text, the files it names read from the open
-    /// documents first and then from disk; the files read are kept in `reads`.
+    /// What `validate` says of the document's text (read once, for this and for the requests
+    /// after it), the files it names read from the open documents first and then from disk; the
+    /// files read are kept in `reads`.
     func diagnose(_ document: inout OpenDocument) -> [Diagnostic] {
         let log = ReadLog()
         let reader = overlayReader(log: log)
         let loader = PolicyLoader(reading: reader, digest: environment.digest)
         var found: [Diagnostic]
         do {
-            let root = try files.document(Array(document.text.text.utf8), path: document.path)
+            let root = try document.parse(files).read.get()
             found = try DocumentCheck.check(root, path: document.path, loader: loader)
         } catch {
             found = error.diagnostics
         }
         document.reads = log.paths
         document.diagnostics = found.map(\.advised)
+        document.isChecked = true
         return document.diagnostics
     }
 
     /// Reads a file from the open documents when it is one, else from disk, noting each path.
     func overlayReader(log: ReadLog?) -> PolicyLoader.DocumentReader {
-        var open: [String: [UInt8]] = [:]
-        for document in documents.values { open[document.path] = Array(document.text.text.utf8) }
+        // The texts, not their bytes: only the files a check reads are turned into bytes.
+        var open: [String: String] = [:]
+        for document in documents.values { open[document.path] = document.text.text }
         let files = self.files
         let opened = open
         return { path in
             let normalized = PathArithmetic.normalize(path)
             log?.note(normalized)
-            if let bytes = opened[normalized] { return try files.document(bytes, path: path) }
+            if let text = opened[normalized] { return try files.document(Array(text.utf8), path: path) }
             return try files.reader(path)
         }
     }

@@ -16,8 +16,10 @@ extension LanguageServer {
         if !found.isKey, let name = found.node.string, Self.isEventName(found.path) {
             parts.append(eventHover(name))
         } else if found.isKey, found.path.count == 2, found.path[0] == "triggers", file == .policy {
-            parts.append("**trigger `\(found.path[1])`**: counts `\(found.path[1])` unless its `event` names another.")
-            if let name = found.node.string { parts.append(eventHover(name)) }
+            // The event a trigger counts: its `event`, else its id.
+            let event = document.parsed?.root?["triggers"]?[found.path[1]]?["event"]?.string ?? found.path[1]
+            parts.append("**trigger `\(found.path[1])`**: counts `\(event)`.")
+            parts.append(eventHover(event))
         }
         if !found.isKey, let text = found.node.string, let span = TimeSpan(duration: text),
             key?.form.contains("duration") ?? true

@@ -98,7 +98,9 @@ extension LanguageServer {
         } catch {
             return [(comment.line, "state \(comment.file) does not load")]
         }
-        let now = comment.at ?? environment.clock()
+        // The clock to the second, as times are written in policies and states.
+        let clock = environment.clock().nanosecondsSince1970
+        let now = comment.at ?? Timestamp(nanosecondsSince1970: clock - clock % 1_000_000_000)
         var hints = [(comment.line, "deciding on \(comment.file) at \(now)")]
         for entry in triggers {
             guard let id = entry.key.string, let trigger = policy.triggers.first(where: { $0.id == id }) else {

@@ -12,22 +12,29 @@ struct OpenDocument {
     let path: String
     /// The text, by line.
     var text: DocumentText {
-        didSet { parsed = nil }
+        didSet {
+            parsed = nil
+            isChecked = false
+        }
     }
     /// The client's version of the text.
     var version: Int
     /// The files the last check read, normalized: a change to one of them diagnoses this again.
     var reads: Set<String> = []
-    /// The last diagnostics published, for code actions.
+    /// The last diagnostics worked out, for code actions.
     var diagnostics: [Diagnostic] = []
+    /// Whether ``diagnostics`` are of the text as it is.
+    var isChecked = false
 
     /// The text's node tree (when it reads as one document) and its spans.
     private(set) var parsed: Parsed?
 
     /// What the text reads as.
     struct Parsed {
+        /// The document, or why the text does not read as one.
+        var read: Result<DocumentNode, DiagnosticError>
         /// The document, when the text reads as one.
-        var root: DocumentNode?
+        var root: DocumentNode? { try? read.get() }
         /// Where each node ends.
         var spans: NodeSpans
         /// What the document is, by its first key.
@@ -45,8 +52,9 @@ struct OpenDocument {
     mutating func parse(_ files: DocumentFiles) -> Parsed {
         if let parsed { return parsed }
         let bytes = Array(text.text.utf8)
-        let root = try? files.document(bytes, path: path)
-        let parsed = Parsed(root: root, spans: YAMLLoader().spans(bytes), kind: root.map(DocumentCheck.Kind.init))
+        let read = Result { () throws(DiagnosticError) in try files.document(bytes, path: path) }
+        let parsed = Parsed(
+            read: read, spans: YAMLLoader().spans(bytes), kind: (try? read.get()).map(DocumentCheck.Kind.init))
         self.parsed = parsed
         return parsed
     }

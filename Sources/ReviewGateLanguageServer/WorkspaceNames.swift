@@ -54,8 +54,9 @@ struct WorkspaceNames {
     }
 
     private mutating func add(_ root: DocumentNode, path: String) {
-        switch root.mapping?.first?.key.string {
-        case "reviewgate_scenario":
+        guard let first = root.mapping?.first?.key.string else { return }
+        switch CatalogueLookup.file(firstKey: first) {
+        case .scenario:
             for step in root["steps"]?.sequence ?? [] {
                 if let event = step["event"] { use(event, path, "donated by a scenario step") }
                 for key in ["want", "commit", "release", "prompt"] {
@@ -64,25 +65,21 @@ struct WorkspaceNames {
                     }
                 }
             }
-        case "reviewgate_budget":
+        case .budget:
             for entry in root["prompts"]?.mapping ?? [] { entry.key.string.map { _ = prompts.insert($0) } }
-        case "reviewgate_state", "reviewgate_person", "reviewgate_compiled", "reviewgate_compiled_budget",
-            "reviewgate_compiled_scenario":
-            return
-        default:
+        case .policy:
+            // A YAML file of another tool's (a CI workflow) is no policy: one has triggers or extends one.
             guard root["triggers"] != nil || root["extends"] != nil else { return }
             if let prompt = root["prompt"]?.string { prompts.insert(prompt) }
             for entry in root["triggers"]?.mapping ?? [] {
                 guard let id = entry.key.string else { continue }
                 triggers.insert(id)
-                if let event = entry.value["event"] {
-                    use(event, path, "read by trigger \(id)")
-                } else {
-                    use(entry.key, path, "read by trigger \(id)")
-                }
+                use(entry.value["event"] ?? entry.key, path, "read by trigger \(id)")
                 conditions(entry.value["when"], path)
             }
             conditions(root["guards"]?["when"], path)
+        default:
+            return
         }
     }
 

@@ -15,6 +15,8 @@
 <-- {"jsonrpc":"2.0","id":5,"result":[{"title":"Change to launch","kind":"quickfix","diagnostics":[{"range":{"start":{"line":7,"character":13},"end":{"line":7,"character":18}},"severity":1,"code":"invalid-value","source":"reviewgate","message":"a never_on source must be system, launch or user_action; found the string \"lunch\"; did you mean \"launch\"?","data":{"did_you_mean":"launch"}}],"isPreferred":true,"edit":{"changes":{"file://${ROOT}/Tests/ReviewGateLanguageServerTests/Transcripts/files/fixes.yaml":[{"range":{"start":{"line":7,"character":13},"end":{"line":7,"character":18}},"newText":"launch"}]}}}]}
 --> {"jsonrpc":"2.0","id":6,"method":"textDocument/codeAction","params":{"textDocument":{"uri":"file://${ROOT}/Tests/ReviewGateLanguageServerTests/Transcripts/files/fixes.yaml"},"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}},"context":{"diagnostics":[]}}}
 <-- {"jsonrpc":"2.0","id":6,"result":[]}
---> {"jsonrpc":"2.0","id":7,"method":"shutdown"}
-<-- {"jsonrpc":"2.0","id":7,"result":null}
+--> {"jsonrpc":"2.0","id":7,"method":"textDocument/codeAction","params":{"textDocument":{"uri":"file://${ROOT}/Tests/ReviewGateLanguageServerTests/Transcripts/files/fixes.yaml"},"range":{"start":{"line":6,"character":0},"end":{"line":6,"character":0}},"context":{"diagnostics":[{"range":{"start":{"line":6,"character":2},"end":{"line":6,"character":9}},"message":"unknown key"}]}}}
+<-- {"jsonrpc":"2.0","id":7,"result":[{"title":"Change to cooldown","kind":"quickfix","diagnostics":[{"range":{"start":{"line":6,"character":2},"end":{"line":6,"character":9}},"severity":1,"code":"unknown-key","source":"reviewgate","message":"unknown key \"cooldwn\" in guards; did you mean \"cooldown\"?","data":{"did_you_mean":"cooldown"}}],"isPreferred":true,"edit":{"changes":{"file://${ROOT}/Tests/ReviewGateLanguageServerTests/Transcripts/files/fixes.yaml":[{"range":{"start":{"line":6,"character":2},"end":{"line":6,"character":9}},"newText":"cooldown"}]}}}]}
+--> {"jsonrpc":"2.0","id":8,"method":"shutdown"}
+<-- {"jsonrpc":"2.0","id":8,"result":null}
 --> {"jsonrpc":"2.0","method":"exit"}
