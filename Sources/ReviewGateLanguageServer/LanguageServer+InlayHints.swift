@@ -108,7 +108,7 @@ extension LanguageServer {
             }
             // On the trigger's first scene, when it names scenes: the moment it waits for.
             let scene = trigger.scenes?.value.first
-            let moment = Moment(now: now, event: trigger.event, scene: scene, source: .system)
+            let moment = Moment(time: .utc(now), event: trigger.event, scene: scene, source: .system)
             guard let decision = try? Evaluator.evaluate(policy, state: state, moment: moment) else { continue }
             let on = scene.map { " on \($0)" } ?? ""
             hints.append((entry.key.location.line, "\(trigger.event)\(on) → \(Self.label(decision))"))
