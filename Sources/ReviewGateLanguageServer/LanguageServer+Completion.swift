@@ -72,7 +72,7 @@ struct IndentedPath {
     var siblings: [String] = []
     var valueOf: String?
 
-    init(lines: [Substring], line index: Int, prefix: Substring) {
+    init(lines: DocumentText.Lines, line index: Int, prefix: Substring) {
         let cursorLine = Self.shape(prefix)
         if let key = cursorLine.key, cursorLine.hasValueStart { valueOf = key }
         var current = cursorLine.keyColumn

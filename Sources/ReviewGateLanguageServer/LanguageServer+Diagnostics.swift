@@ -74,6 +74,16 @@ extension LanguageServer {
         }
     }
 
+    /// Past the fifty problems listed, a notice at the first line that more were found, as
+    /// `validate` ends its list (Semantics §7).
+    private static func notice(_ message: String) -> JSONValue {
+        let zero = LSPPosition(line: 0, character: 0)
+        return .object([
+            ("range", LSPRange(start: zero, end: zero).json), ("severity", .int(3)),
+            ("source", .string("reviewgate")), ("message", .string(message)),
+        ])
+    }
+
     /// Diagnoses every document changed since the last call: a `textDocument/publishDiagnostics`
     /// notification each.
     package func publishPending() -> [String] {
@@ -84,7 +94,8 @@ extension LanguageServer {
             let found = diagnose(&document)
             documents[uri] = document
             let parsed = document.parse(files)
-            let items = found.map { lspDiagnostic($0, in: document, spans: parsed.spans) }
+            var items = found.map { lspDiagnostic($0, in: document, spans: parsed.spans) }
+            if let omitted = document.omitted { items.append(Self.notice(omitted)) }
             return Self.notification(
                 "textDocument/publishDiagnostics",
                 .object([("uri", .string(uri)), ("version", .int(document.version)), ("diagnostics", .array(items))]))
@@ -99,11 +110,13 @@ extension LanguageServer {
         let reader = overlayReader(log: log)
         let loader = PolicyLoader(reading: reader, digest: environment.digest)
         var found: [Diagnostic]
+        document.omitted = nil
         do {
             let root = try document.parse(files).read.get()
             found = try DocumentCheck.check(root, path: document.path, loader: loader)
         } catch {
             found = error.diagnostics
+            document.omitted = error.omitted > 0 ? error.omittedSummary : nil
         }
         document.reads = log.paths
         document.diagnostics = found.map(\.advised)

@@ -46,6 +46,8 @@ package final class LanguageServer {
     var root: String?
     /// Names used in the workspace's files, for completion and hover; read when first needed.
     var workspaceNames: WorkspaceNames?
+    /// Whether the client takes a watcher registered at run time (its `initialize` said so).
+    private var watchesOnRequest = false
     private var state = Lifecycle.starting
 
     private enum Lifecycle {
@@ -106,6 +108,8 @@ package final class LanguageServer {
             if root == nil, let first = params?["workspaceFolders"]?.sequence?.first?["uri"]?.string {
                 root = FileURI.path(first)
             }
+            let watching = params?["capabilities"]?["workspace"]?["didChangeWatchedFiles"]
+            watchesOnRequest = watching?["dynamicRegistration"]?.scalar?.value == .bool(true)
             return [Self.response(id: id, capabilities)]
         case (.starting, _):
             return [Self.error(id: id, .serverNotInitialized, "the server is not initialized: send initialize first")]
@@ -146,11 +150,12 @@ package final class LanguageServer {
         }
         guard state == .running else { return [] }
         switch method {
+        case "initialized": return watchesOnRequest ? [Self.watcherRegistration] : []
         case "textDocument/didOpen": return open(params)
         case "textDocument/didChange": return change(params)
         case "textDocument/didClose": return close(params)
         case "textDocument/didSave", "workspace/didChangeWatchedFiles": return saved(params)
-        default: return []  // `initialized`, `$/cancelRequest`, `$/setTrace` and the rest: nothing to do.
+        default: return []  // `$/cancelRequest`, `$/setTrace` and the rest: nothing to do.
         }
     }
 
@@ -179,6 +184,24 @@ package final class LanguageServer {
             ("serverInfo", .object([("name", .string("reviewgate")), ("version", .string(environment.version))])),
         ])
     }
+
+    /// Asks the client to tell the server when a file the language reads changes on disk, so that an
+    /// open file that extends or names one that is not open is diagnosed again. The client's answer,
+    /// a response, is taken as any response is: without a word.
+    private static let watcherRegistration: String = {
+        let watcher = JSONValue.object([("globPattern", .string("**/*.{yaml,yml,json}"))])
+        let registration = JSONValue.object([
+            ("id", .string("reviewgate-files")), ("method", .string("workspace/didChangeWatchedFiles")),
+            ("registerOptions", .object([("watchers", .array([watcher]))])),
+        ])
+        return JSONWriter().string(
+            .object([
+                ("jsonrpc", .string("2.0")), ("id", .string("reviewgate-watch")),
+                ("method", .string("client/registerCapability")),
+                ("params", .object([("registrations", .array([registration]))])),
+            ])
+        )
+    }()
 
     /// A request's `id` as sent back: a number or a string.
     private static func id(_ node: DocumentNode?) -> JSONValue? {

@@ -23,6 +23,8 @@ struct OpenDocument {
     var reads: Set<String> = []
     /// The last diagnostics worked out, for code actions.
     var diagnostics: [Diagnostic] = []
+    /// What the last check says of the problems it found past the fifty it lists (Semantics §7).
+    var omitted: String?
     /// Whether ``diagnostics`` are of the text as it is.
     var isChecked = false
 

@@ -13,14 +13,14 @@ extension YAMLLoader {
             guard ByteText.firstInvalidUTF8(in: input) == nil,
                 let reader = try? LibYAMLEventReader(input: input, file: "")
             else { return spans }
-            var starts: [NodeSpans.Position] = []
+            var open: [Int] = []  // the collections not yet closed, innermost last
             while let (event, start, end) = try? reader.nextWithEnd() {
                 let from = NodeSpans.Position(start)
                 switch event {
                 case .scalar, .alias: spans.add(from: from, to: end)
-                case .sequenceStart, .mappingStart: starts.append(from)
+                case .sequenceStart, .mappingStart: open.append(spans.open(at: from))
                 case .sequenceEnd, .mappingEnd:
-                    if let open = starts.popLast() { spans.add(from: open, to: end) }
+                    if let index = open.popLast() { spans.close(index, at: end) }
                 case .streamEnd: return spans
                 default: continue
                 }

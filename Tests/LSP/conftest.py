@@ -45,6 +45,7 @@ class RecordingClient(LanguageClient):
         super().__init__(*args, **kwargs)
         self.published: list[types.PublishDiagnosticsParams] = []
         self.versions: dict[str, int] = {}
+        self.registrations: list[types.Registration] = []
 
     def open(self, path: pathlib.Path | str, text: str | None = None, version: int = 1) -> str:
         """Sends `didOpen` for `path` (its text on disk unless `text`); gives its URI."""
@@ -125,6 +126,13 @@ def make_client() -> RecordingClient:
     def publish_diagnostics(client: RecordingClient, params: types.PublishDiagnosticsParams):
         client.published.append(params)
         client.diagnostics[params.uri] = params.diagnostics
+
+    # VS Code's and Neovim's capabilities say they take watchers registered at run time: the server
+    # asks for one once initialized, and the client says yes, as they do.
+    @client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register_capability(client: RecordingClient, params: types.RegistrationParams):
+        client.registrations.extend(params.registrations)
+        return None
 
     @client.feature(types.WINDOW_LOG_MESSAGE)
     def log_message(client: RecordingClient, params: types.LogMessageParams):

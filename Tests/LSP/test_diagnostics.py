@@ -170,6 +170,12 @@ async def test_a_base_changed_on_disk_diagnoses_the_open_child_again(client: Rec
     base.write_text((folder / "base.yaml").read_text())
     child = client.open(tmp_path / "child.yaml", text=(folder / "child.yaml").read_text())
     assert await client.diagnostics_of(child, version=1) == []
+    # VS Code takes watchers registered at run time: the server asked for one, on the files it reads.
+    [watcher] = client.registrations
+    assert (watcher.method, watcher.register_options) == (
+        "workspace/didChangeWatchedFiles",
+        {"watchers": [{"globPattern": "**/*.{yaml,yml,json}"}]},
+    )
     # The base, not open, is saved with a bad delay; the client's file watcher says so.
     base.write_text((folder / "base.yaml").read_text().replace("delay: 2s", "delay: soon"))
     since = len(client.published)

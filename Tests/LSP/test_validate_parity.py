@@ -1,5 +1,6 @@
 """The diagnostics `reviewgate lsp` publishes are those of `reviewgate validate --format json`, for
-every shipped YAML file under policies/ and every bad policy of the core's fixtures: each problem in
+every shipped YAML file under policies/, every bad policy of the core's fixtures and a policy of 60
+errors (50 listed, and the server's notice of the 10 more, where validate counts them in `omitted`): each problem in
 the opened file at the same range (validate's 1-based line and column less one; the files are ASCII,
 so UTF-16 characters are scalars), severity, code and message, in the same order; a problem in
 another file (the policy extended) at the opened file's line its note names (else the first), its
@@ -23,7 +24,11 @@ from pytest_lsp import ClientServerConfig, client_capabilities
 from conftest import BIN, REPO, RecordingClient, make_client, validate_json
 
 FILES = sorted(
-    [*(REPO / "policies").rglob("*.yaml"), *(REPO / "Tests/ReviewGateTests/Fixtures/bad-policies").iterdir()]
+    [
+        *(REPO / "policies").rglob("*.yaml"),
+        *(REPO / "Tests/ReviewGateTests/Fixtures/bad-policies").iterdir(),
+        REPO / "Tests/LSP/files/many-errors.yaml",
+    ]
 )
 
 
@@ -68,6 +73,12 @@ def severity(word: str) -> int:
 async def test_diagnostics_are_validates(path: pathlib.Path, published, validated):
     expected = validated[path]["diagnostics"]
     got = published[path]
+    # Past 50 problems, validate counts the rest in `omitted`; the server says so in one notice.
+    omitted = validated[path]["files"][0]["omitted"]
+    if omitted:
+        notice = got.pop()
+        assert notice.severity == types.DiagnosticSeverity.Information
+        assert notice.message == f"{omitted} more problem{'' if omitted == 1 else 's'} not shown (the first 50 are)"
     here = [d for d in expected if pathlib.Path(d["file"]) == path]
     elsewhere = [d for d in expected if pathlib.Path(d["file"]) != path]
     assert len(got) == len(expected), [d.message for d in got]

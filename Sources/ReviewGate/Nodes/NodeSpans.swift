@@ -22,22 +22,48 @@ package struct NodeSpans: Sendable {
         package static func < (a: Position, b: Position) -> Bool { (a.line, a.column) < (b.line, b.column) }
     }
 
-    /// The end of the innermost node starting at each start.
-    private var ends: [Position: Position] = [:]
+    /// Each node's start, in the order nodes start (libyaml's events come in that order).
+    private var starts: [Position] = []
+    /// Each node's end, at its start's index.
+    private var ends: [Position] = []
 
     /// No spans: every diagnostic ends where it starts.
     package init() {}
 
-    /// Records a node from `start` to `end`; of two nodes with one start (a block mapping and its
-    /// first key), the shorter is kept.
+    /// Records a node from `start` to `end`, started after every node recorded before it.
     package mutating func add(from start: Position, to end: Position) {
-        guard end > start else { return }
-        if let known = ends[start], known <= end { return }
-        ends[start] = end
+        ends[open(at: start)] = end
     }
 
-    /// Where the innermost node starting at `start` ends; `start` itself when no node starts there.
+    /// Records a node that starts at `start` (after every node recorded before it) and ends
+    /// later (a mapping, a list): its index, for ``close(_:at:)``.
+    package mutating func open(at start: Position) -> Int {
+        starts.append(start)
+        ends.append(start)
+        return starts.count - 1
+    }
+
+    /// Records where the node ``open(at:)`` gave `index` for ends.
+    package mutating func close(_ index: Int, at end: Position) {
+        ends[index] = end
+    }
+
+    /// Where the innermost node starting at `start` ends (of a block mapping and its first key,
+    /// which start together, the key); `start` itself when no node of any length starts there.
     package func end(from start: Position) -> Position {
-        ends[start] ?? start
+        // The first node starting after `start`, then back over those starting at it: the innermost
+        // is the last that started there.
+        var low = 0
+        var high = starts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if starts[middle] <= start { low = middle + 1 } else { high = middle }
+        }
+        var index = low - 1
+        while index >= 0, starts[index] == start {
+            if ends[index] > start { return ends[index] }
+            index -= 1
+        }
+        return start
     }
 }
