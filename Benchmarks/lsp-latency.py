@@ -4,13 +4,14 @@
 The server runs as an editor runs it: one `reviewgate lsp` process on stdio, initialized with a workspace
 folder. Each round opens a document and times the wait from the end of its `didOpen` to its
 `publishDiagnostics`, then types one character (a ranged `didChange`, as editors send while typing) and
-times the wait again (the character ends its first line, a comment: the diagnostics stay the same). Three documents, each round:
+times the wait again (the character ends its first line, a comment: the diagnostics stay the same).
+Three documents, each round:
 
 - `small`: a 1 KB policy, the floor: the 50 ms the server waits for the input to be quiet, framing
   and the round trip;
-- `valid`: a policy of 999,9xx bytes (under Semantics §7's 1 MiB), 3,500 triggers with scenes;
-- `errors`: the same with a mistake every 70 triggers (an unknown key, a bad duration, a wrong type):
-  150 errors, of which the first 50 are published, and a notice of the 100 more.
+- `valid`: a policy of 1,000,048 bytes (under Semantics §7's 1 MiB), 8,020 triggers with scenes;
+- `errors`: the same with a mistake every 70 triggers (an unknown key, a duration in words, a list
+  for a duration): 114 errors, of which the first 50 are published, and a notice of the 64 more.
 
 The baseline of the same round is `reviewgate validate --format json` of the same file: a whole
 process, start to exit. Rounds alternate so that a slow spell of a shared machine slows every side.
@@ -43,7 +44,7 @@ def trigger(index, mistake):
     ]
     if mistake:
         kind = (index // 70) % 3
-        lines.append(["    scene: Summary", "    within: 3 weeks", "    at_least: four"][kind])
+        lines.append(["    scene: Summary", "    within: 3 weeks", "    within: [7d]"][kind])
     else:
         lines.append(f"    within: {index % 30 + 1}d")
     return "\n".join(lines) + "\n"
