@@ -10,8 +10,11 @@ package enum DocumentCheck {
         case state
         /// `reviewgate_budget` or a compiled budget.
         case budget
-        /// `reviewgate_scenario`: a scenario, with the policy it tests.
+        /// `reviewgate_scenario`, or a scenario the build plugin compiled: a scenario, with the
+        /// policy it tests.
         case scenario
+        /// `reviewgate_person`: a person's record across devices (Semantics §16.5).
+        case person
         /// Anything else: a policy (YAML with its `extends`, or compiled).
         case policy
 
@@ -21,7 +24,8 @@ package enum DocumentCheck {
                 switch root.mapping?.first?.key.string {
                 case "reviewgate_state": .state
                 case BudgetDecoder.formatKey, CompiledBudget.formatKey: .budget
-                case "reviewgate_scenario": .scenario
+                case "reviewgate_scenario", CompiledScenario.formatKey: .scenario
+                case PersonRecord.formatKey: .person
                 default: .policy
                 }
         }
@@ -36,6 +40,9 @@ package enum DocumentCheck {
         switch Kind(root) {
         case .state:
             _ = try StateDecoder.decode(root, versionKey: nil)
+            return []
+        case .person:
+            _ = try PersonRecord.decode(root)
             return []
         case .budget:
             return try BudgetLoader(policies: loader).load(path: path).warnings

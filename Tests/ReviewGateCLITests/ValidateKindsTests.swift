@@ -41,4 +41,21 @@ import Testing
             scenario.stderr.contains("x.scenario.yaml:3:9: error: in the policy this scenario tests, nowhere.yaml"),
             "\(scenario.stderr)")
     }
+
+    @Test("a compiled scenario and a person's record are known by their first key, not read as policies")
+    func compiledScenariosAndPersonRecords() throws {
+        let compiled = try CLIRunner.run(["validate", "Tests/Catalogue/treaty.cooldown.scenario.json"])
+        #expect(compiled.status == 0, "\(compiled.stderr)")
+        #expect(compiled.stdout == "Tests/Catalogue/treaty.cooldown.scenario.json: valid\n")
+        let folder = try Repository.temporaryFolder()
+        try #"{"reviewgate_person": 1, "user_id": "u-1", "asks": [], "answers": []}"#.write(
+            to: folder.appending(path: "person.json"), atomically: true, encoding: .utf8)
+        try #"{"reviewgate_person": 1, "user_id": "u-1", "asks": [{"at": "2026-11-02T10:00:00Z"}]}"#.write(
+            to: folder.appending(path: "bad-person.json"), atomically: true, encoding: .utf8)
+        let person = try CLIRunner.run(["validate", "person.json", "bad-person.json"], in: folder)
+        #expect(person.status == 1)
+        #expect(person.stdout == "person.json: valid\nbad-person.json: 1 error\n", "\(person.stderr)")
+        #expect(person.stderr.contains("bad-person.json:1:53: error: an ask is missing the required key \"device\""))
+        #expect(!person.stderr.contains("unknown key"), "\(person.stderr)")
+    }
 }
