@@ -14,8 +14,9 @@ struct ValidateCommand: ParsableCommand {
             "Check policies (with the policies they extend), budgets, state files and scenarios; print every problem as FILE:LINE:COL.",
         discussion: """
             A file whose first key is reviewgate_state is checked as a state file, one with \
-            reviewgate_scenario as a scenario (with the policy it tests), one with reviewgate_budget as a \
-            budget (with each prompt's policy, and what must hold across them), anything else as a policy. \
+            reviewgate_scenario or reviewgate_compiled_scenario as a scenario (with the policy it tests), one \
+            with reviewgate_budget as a budget (with each prompt's policy, and what must hold across them), one \
+            with reviewgate_person as a person's record, anything else as a policy. \
             - reads standard input (named <stdin> in messages), for pre-commit hooks: \
             git show :policy.yaml | reviewgate validate -
             Errors and warnings go to stderr as FILE:LINE:COLUMN: error|warning: message, the form \

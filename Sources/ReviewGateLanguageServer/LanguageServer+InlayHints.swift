@@ -38,7 +38,8 @@ extension LanguageServer {
         guard let scenario = try? runner.load(path: document.path) else { return [] }
         let result = ScenarioRunner.run(scenario)
         var byStep: [(line: Int, labels: [String])] = []
-        for run in result.runs {
+        // A compiled scenario's steps are at its YAML's lines, not this document's: no hints there.
+        for run in result.runs where PathArithmetic.normalize(run.step.location.file) == document.path {
             let label = Self.label(run)
             guard !label.isEmpty else { continue }
             if byStep.last?.line == run.step.location.line {

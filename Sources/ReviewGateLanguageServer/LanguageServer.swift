@@ -89,7 +89,7 @@ package final class LanguageServer {
         let id = message["id"]
         let method = message["method"]?.string
         guard let method else {
-            // A response to a request of ours (we send none), or an object that is no message.
+            // A response to a request of ours (the watcher's registration), or an object that is no message.
             if message["result"] != nil || message["error"] != nil { return [] }
             return [Self.error(id: Self.id(id) ?? .null, .invalidRequest, "a message without a method")]
         }
@@ -150,7 +150,10 @@ package final class LanguageServer {
         }
         guard state == .running else { return [] }
         switch method {
-        case "initialized": return watchesOnRequest ? [Self.watcherRegistration] : []
+        case "initialized":
+            // Once: a second `initialized` must not register the same id again.
+            defer { watchesOnRequest = false }
+            return watchesOnRequest ? [Self.watcherRegistration] : []
         case "textDocument/didOpen": return open(params)
         case "textDocument/didChange": return change(params)
         case "textDocument/didClose": return close(params)

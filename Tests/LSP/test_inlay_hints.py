@@ -131,3 +131,12 @@ async def test_a_state_comment_naming_no_file_says_so(client: RecordingClient, t
 async def test_a_policy_without_the_comment_has_no_hints(client: RecordingClient):
     uri = client.open(POLICY)
     assert await hints(client, uri) == []
+
+
+async def test_a_compiled_scenario_is_checked_and_shows_no_hints(client: RecordingClient):
+    # The build plugin's form of the scenario above: checked as a scenario (no policy's unknown keys),
+    # and no hints, since its steps are at the YAML's lines, not this file's.
+    compiled = REPO / "Tests/Catalogue/treaty.cooldown.scenario.json"
+    uri = client.open(compiled)
+    assert await client.diagnostics_of(uri, version=1) == []
+    assert await hints(client, uri) == []

@@ -49,7 +49,7 @@ import Testing
 
     /// The spans as a dictionary from start to end, the shorter of two nodes with one start kept,
     /// nodes that end where they start left out.
-    private static func reference(_ bytes: [UInt8]) throws -> [NodeSpans.Position: NodeSpans.Position] {
+    static func reference(_ bytes: [UInt8]) throws -> [NodeSpans.Position: NodeSpans.Position] {
         try bytes.withUnsafeBufferPointer { input in
             let reader = try LibYAMLEventReader(input: input, file: "")
             var ends: [NodeSpans.Position: NodeSpans.Position] = [:]
@@ -66,6 +66,36 @@ import Testing
                 case .sequenceEnd, .mappingEnd: add(open.removeLast(), end)
                 case .streamEnd: return ends
                 default: continue
+                }
+            }
+        }
+    }
+}
+
+extension NodeSpansTests {
+    /// Documents whose node starts a reader could take out of order: flow collections, anchors and
+    /// tags before a node, explicit and empty keys, directives, several lines of block scalars.
+    static let tricky = [
+        "%YAML 1.1\n%TAG !e! tag:example.com,2000:\n---\n!e!x {a: [1, {b: c}], ? d : e}\n...\n",
+        "&a {x: &b [1, 2], y: *b}\n",
+        "? complex key\n: value\n? [flow, key]\n: {flow: value}\n",
+        "a: !!str 1\nb: &c !!map {d: e}\nf: *c\n",
+        "- |\n  literal\n  text\n- >-\n  folded\n- key: \n  other: ''\n",
+        "{a: , c, ? : d}\n",
+        "- [a, [b, [c, {d: [e]}]]]\n- - - nested\n",
+    ]
+
+    @Test("documents of every node shape: the same end as the reference at every position")
+    func trickyShapes() throws {
+        for text in Self.tricky {
+            let bytes = Array(text.utf8)
+            let spans = YAMLLoader().spans(bytes)
+            let reference = try Self.reference(bytes)
+            #expect(!reference.isEmpty)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                for column in 1...(line.unicodeScalars.count + 2) {
+                    let start = NodeSpans.Position(line: number + 1, column: column)
+                    #expect(spans.end(from: start) == reference[start] ?? start, "\(text.debugDescription) \(start)")
                 }
             }
         }

@@ -38,6 +38,7 @@ package struct NodeSpans: Sendable {
     /// Records a node that starts at `start` (after every node recorded before it) and ends
     /// later (a mapping, a list): its index, for ``close(_:at:)``.
     package mutating func open(at start: Position) -> Int {
+        assert(starts.last.map { $0 <= start } ?? true, "nodes are recorded in the order they start")
         starts.append(start)
         ends.append(start)
         return starts.count - 1
