@@ -205,8 +205,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
 
     /// Reads `bytes` again with a ``ParallelTimelineReader`` (two jobs, small blocks, odd chunks,
-    /// given to it or, for an input of odd length, read by it into its block) and stops the process
-    /// if it reads anything other than the one reader did.
+    /// given to it or, for an input of odd length, read by it into its block), and again whole from
+    /// memory as a mapped file is read, and stops the process if either reads anything other than
+    /// the one reader did.
     static func checkParallel(
         _ bytes: [UInt8], format: TimelineFormat, against reader: TimelineReader, _ events: [TimelineEvent]
     ) {
@@ -240,6 +241,17 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         precondition(parallel.people.strings == reader.people.strings, "the parallel reader saw other people")
         precondition(parallel.lines == reader.lines && parallel.skipped == reader.skipped, "other counts")
         precondition(errors(parallel.problems) == errors(reader.problems), "the parallel reader reported otherwise")
+        // The same bytes read whole from memory, as a mapped file is: blocks that are windows of them.
+        var mapped = ParallelTimelineReader(
+            format: format, file: reader.file, jobs: 2, blockSize: 64 + bytes.count % 509)
+        let mappedRead: Void? = try? mapped.read(mapped: MappedInput(copying: bytes))
+        let finished: Void? = try? mapped.finish()
+        precondition(mappedRead != nil && finished != nil, "the mapped read failed where one reader did not")
+        precondition(mapped.events == events, "the mapped read read other events")
+        precondition(mapped.symbols.strings == reader.symbols.strings, "the mapped read named other things")
+        precondition(mapped.people.strings == reader.people.strings, "the mapped read saw other people")
+        precondition(mapped.lines == reader.lines && mapped.skipped == reader.skipped, "other counts, mapped")
+        precondition(errors(mapped.problems) == errors(reader.problems), "the mapped read reported otherwise")
     }
 
     /// Replays `bytes` (up to 64 KiB) grouped twice: read whole by a replay that never forgets

@@ -153,6 +153,32 @@ package enum SystemCalls {
         return fstat(descriptor, &info) == 0 ? kind(info) : nil
     }
 
+    /// Maps the first `count` bytes of an open file for reading, to be read once from start to
+    /// end; `nil` when the file cannot be mapped (a pipe, a device, an empty file).
+    package static func mapForReading(_ descriptor: Int32, count: Int) -> UnsafeRawBufferPointer? {
+        guard count > 0, let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0),
+            address != MAP_FAILED
+        else { return nil }
+        _ = posix_madvise(address, count, POSIX_MADV_SEQUENTIAL)
+        return UnsafeRawBufferPointer(start: address, count: count)
+    }
+
+    /// Tells the system that the whole pages within `bytes`, part of what ``mapForReading(_:count:)``
+    /// mapped, will not be read again: they leave the process's memory (the file's cache keeps them).
+    package static func release(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (Int(bitPattern: base) + page - 1) / page * page
+        let end = (Int(bitPattern: base) + bytes.count) / page * page
+        guard end > start else { return }
+        _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_DONTNEED)
+    }
+
+    /// Unmaps what ``mapForReading(_:count:)`` mapped.
+    package static func unmap(_ bytes: UnsafeRawBufferPointer) {
+        _ = munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+    }
+
     /// Reads up to `count` bytes; retries on interruption. Negative on error.
     package static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         while true {

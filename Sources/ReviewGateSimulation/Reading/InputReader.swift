@@ -34,6 +34,16 @@ struct InputReader {
             format: file.format, file: file.name, strict: strict, jobs: jobs, symbols: symbols, people: people)
         symbols = Symbols()
         people = Symbols()
+        if let mapped = file.mapped() {
+            // A file read where the system keeps it: no copy into the reader's blocks.
+            progress(.reading(file.label, bytes: file.size))
+            defer { progress(.doneReading) }
+            try reader.read(mapped: mapped) { bytes, events in progress(.read(bytes: bytes, events: events)) }
+            try reader.finish()
+            add(reader)
+            pieces += reader.pieces
+            return
+        }
         // Read straight into the reader's block: a copy of the whole file spared.
         try chunks(of: file) { (read) throws(DiagnosticError) in
             (try reader.read(filling: read), reader.eventCount)
@@ -109,6 +119,12 @@ struct InputReader {
         }
 
         func close() { if let descriptor, descriptor != 0 { SystemCalls.close(descriptor) } }
+
+        /// The whole file mapped, when it is a file on disk that nothing was read from yet.
+        func mapped() -> MappedInput? {
+            guard let descriptor, descriptor != 0, let size, size > 0, readAhead.isEmpty else { return nil }
+            return MappedInput(descriptor: descriptor, count: size)
+        }
 
         /// Reads into `buffer`: what is at hand first, then the file.
         func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {

@@ -164,29 +164,10 @@ package struct ParallelTimelineReader {
     /// block before together meanwhile; the rest of `block` stays for the next.
     private mutating func readBlock(through end: Int) throws(DiagnosticError) {
         guard end > 0 else { return }
-        var start = 0
-        if format == .csv && header == nil {
-            // The header is read first, alone: every part needs its columns.
-            try settle()
-            var reader = TimelineReader(format: format, file: file, strict: strict)
-            reader.lineOffset = lines
-            reader.atFileStart = lines == 0
-            while header == nil && start < end {
-                let newline = block[start..<end].firstIndex(of: 0x0A).map { $0 + 1 } ?? end
-                try block.withUnsafeBufferPointer { (all) throws(DiagnosticError) in
-                    try reader.read(UnsafeBufferPointer(rebasing: all[start..<newline])) { _ in }
-                    if newline == end, all[end - 1] != 0x0A { try reader.finish { _ in } }
-                }
-                start = newline
-                header = reader.header
-            }
-            lines += reader.lines
-            for problem in reader.problems { keep(problem) }
+        let bytes = block
+        let start = try bytes.withUnsafeBufferPointer { (all) throws(DiagnosticError) in
+            try readHeader(all, from: 0, to: end)
         }
-        var template = TimelineReader(format: format, file: file, strict: strict)
-        template.header = header
-        template.atFileStart = !started && lines == 0
-        started = true
         // The block keeps its bytes; the next one starts in the storage of one already read.
         let taken = TimelineBlock(block, from: start, to: end, jobs: jobs)
         let rest = end..<filled
@@ -200,6 +181,68 @@ package struct ParallelTimelineReader {
         }
         filled = rest.count
         lastNewline = nil
+        try launch(taken)
+    }
+
+    /// Reads a whole input in memory (a mapped file) a block at a time, each block a window of
+    /// its bytes that ends at a line's end (a line longer than a block ends its own), with no copy
+    /// into a block of the reader's; `progress` is told how many bytes are taken and events read so far. Then
+    /// ``finish()``. The events, problems and lines are those of the same bytes given in chunks.
+    package mutating func read(
+        mapped input: MappedInput, progress: (_ bytes: Int, _ events: Int) -> Void = { _, _ in }
+    ) throws(DiagnosticError) {
+        precondition(filled == 0 && !started, "a mapped input is read whole, by a reader of its own")
+        let all = input.bytes
+        var position = 0
+        while position < all.count {
+            var end = all.count
+            if position + blockSize < all.count {
+                let window = UnsafeBufferPointer(rebasing: all[position..<position + blockSize])
+                if let newline = window.lastIndex(of: 0x0A) {
+                    end = position + newline + 1
+                } else if let newline = UnsafeBufferPointer(rebasing: all[(position + blockSize)...]).firstIndex(
+                    of: 0x0A)
+                {
+                    end = position + blockSize + newline + 1
+                }
+            }
+            let start = try readHeader(all, from: position, to: end)
+            try launch(TimelineBlock(input, from: start, to: end, jobs: jobs))
+            position = end
+            progress(position, eventCount)
+        }
+    }
+
+    /// Reads a CSV file's header, alone, from `all[start..<end]` when it has not been read (every
+    /// part needs its columns): where the lines after it start.
+    private mutating func readHeader(
+        _ all: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+    ) throws(DiagnosticError) -> Int {
+        guard format == .csv && header == nil else { return start }
+        try settle()
+        var reader = TimelineReader(format: format, file: file, strict: strict)
+        reader.lineOffset = lines
+        reader.atFileStart = lines == 0
+        var start = start
+        while header == nil && start < end {
+            let newline =
+                UnsafeBufferPointer(rebasing: all[start..<end]).firstIndex(of: 0x0A).map { start + $0 + 1 } ?? end
+            try reader.read(UnsafeBufferPointer(rebasing: all[start..<newline])) { _ in }
+            if newline == end, all[end - 1] != 0x0A { try reader.finish { _ in } }
+            start = newline
+            header = reader.header
+        }
+        lines += reader.lines
+        for problem in reader.problems { keep(problem) }
+        return start
+    }
+
+    /// Starts reading a block's parts, and puts the block before together meanwhile.
+    private mutating func launch(_ taken: TimelineBlock) throws(DiagnosticError) {
+        var template = TimelineReader(format: format, file: file, strict: strict)
+        template.header = header
+        template.atFileStart = !started && lines == 0
+        started = true
         let concurrently = jobs > 1 && taken.parts.count > 1
         taken.read(template, concurrently: concurrently)
         do {
@@ -226,7 +269,14 @@ package struct ParallelTimelineReader {
             }
             block[index].events = []
         }
-        spare = block.bytes
+        if let mapped = block.mapped {
+            // The block's lines are read: its pages can go (the header's, before it, went with the block before).
+            if let first = block.parts.first, let last = block.parts.last {
+                mapped.release(first.lowerBound..<last.upperBound)
+            }
+        } else {
+            spare = block.bytes
+        }
     }
 
     /// Takes a part's names and people into the file's (the renumbering returned) and its

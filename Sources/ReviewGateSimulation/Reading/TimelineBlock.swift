@@ -8,8 +8,11 @@ import Dispatch
 /// A class, so that threads still reading a block keep its bytes and results alive whatever
 /// becomes of the reader that started them.
 final class TimelineBlock: @unchecked Sendable {
-    /// The block's bytes; the parts are ranges of them.
+    /// The block's bytes, when they are its own; the parts are ranges of them (or of ``mapped``).
     let bytes: [UInt8]
+    /// The whole input, when the block is a window of it (``ParallelTimelineReader/read(mapped:)``):
+    /// its parts are ranges of the input's bytes, kept alive while they are read.
+    let mapped: MappedInput?
     /// The parts, in file order.
     let parts: [Range<Int>]
     /// What each part read, set once its reading is done.
@@ -28,8 +31,25 @@ final class TimelineBlock: @unchecked Sendable {
     /// (none when `start == end`).
     init(_ bytes: [UInt8], from start: Int, to end: Int, jobs: Int) {
         self.bytes = bytes
-        parts = start < end ? Self.cuts(bytes, from: start, to: end, into: jobs) : []
+        mapped = nil
+        parts =
+            start < end
+            ? bytes.withUnsafeBufferPointer { Self.cuts($0, from: start, to: end, into: jobs) } : []
         results = .allocate(capacity: max(1, parts.count))
+    }
+
+    /// A window of a whole input, `start..<end` of its bytes, read in at most `jobs` parts.
+    init(_ input: MappedInput, from start: Int, to end: Int, jobs: Int) {
+        bytes = []
+        mapped = input
+        parts = start < end ? Self.cuts(input.bytes, from: start, to: end, into: jobs) : []
+        results = .allocate(capacity: max(1, parts.count))
+    }
+
+    /// Calls `body` with the bytes the parts are ranges of.
+    private func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let mapped { return body(mapped.bytes) }
+        return bytes.withUnsafeBufferPointer(body)
     }
 
     deinit {
@@ -70,7 +90,7 @@ final class TimelineBlock: @unchecked Sendable {
         // pages reserved but not written are never touched.
         events.reserveCapacity(parts[index].count / 48 + 1)
         var failure: DiagnosticError?
-        bytes.withUnsafeBufferPointer { all in
+        withBytes { all in
             do throws(DiagnosticError) {
                 try reader.read(UnsafeBufferPointer(rebasing: all[parts[index]])) { events.append($0) }
                 try reader.finish { events.append($0) }
@@ -82,13 +102,15 @@ final class TimelineBlock: @unchecked Sendable {
     }
 
     /// `bytes[start..<end]` cut into at most `count` ranges, each ending at a line's end.
-    static func cuts(_ bytes: [UInt8], from start: Int, to end: Int, into count: Int) -> [Range<Int>] {
+    static func cuts(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, into count: Int) -> [Range<Int>]
+    {
         var ranges: [Range<Int>] = []
         var lower = start
         for index in 1...count where lower < end {
             var upper = index == count ? end : max(lower, start + (end - start) * index / count)
             if upper < end {
-                upper = bytes[upper..<end].firstIndex(of: 0x0A).map { $0 + 1 } ?? end
+                upper =
+                    UnsafeBufferPointer(rebasing: bytes[upper..<end]).firstIndex(of: 0x0A).map { upper + $0 + 1 } ?? end
             }
             ranges.append(lower..<upper)
             lower = upper
