@@ -24,6 +24,12 @@ package final class MappedInput: @unchecked Sendable {
         mapped = false
     }
 
+    /// Maps in the pages of `range` at once, before they are read (a mapped file's).
+    func prefetch(_ range: Range<Int>) {
+        guard mapped, !range.isEmpty else { return }
+        SystemCalls.prefetch(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[range])))
+    }
+
     /// Lets the pages of `range`, read and never read again, leave the process's memory (a mapped
     /// file's; a copy keeps its bytes).
     func release(_ range: Range<Int>) {

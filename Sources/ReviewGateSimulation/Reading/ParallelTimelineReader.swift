@@ -206,6 +206,7 @@ package struct ParallelTimelineReader {
                     end = position + blockSize + newline + 1
                 }
             }
+            input.prefetch(position..<end)
             let start = try readHeader(all, from: position, to: end)
             try launch(TimelineBlock(input, from: start, to: end, jobs: jobs))
             position = end
