@@ -156,8 +156,9 @@ package enum SystemCalls {
     /// Maps the first `count` bytes of an open file for reading, to be read once from start to
     /// end; `nil` when the file cannot be mapped (a pipe, a device, an empty file).
     package static func mapForReading(_ descriptor: Int32, count: Int) -> UnsafeRawBufferPointer? {
+        // MAP_FAILED, (void *)-1, which Darwin's module does not name.
         guard count > 0, let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0),
-            address != MAP_FAILED
+            address != UnsafeMutableRawPointer(bitPattern: -1)
         else { return nil }
         _ = posix_madvise(address, count, POSIX_MADV_SEQUENTIAL)
         return UnsafeRawBufferPointer(start: address, count: count)
