@@ -132,14 +132,7 @@ package struct ParallelTimelineReader {
         guard filled >= blockSize else { return }
         guard let last = lastNewline else {
             if filled > TimelineReader.longestLine {
-                // A line longer than any read: reported once (after the lines before it), and
-                // skipped to its end.
-                try settle()
-                lines += 1
-                skipped += 1
-                skippedByKind[TimelineReader.problemKind("the line is longer than 1 MiB"), default: 0] += 1
-                keep(.error("the line is longer than 1 MiB; the line is skipped", at: location(lines, 1)))
-                if strict { throw DiagnosticError([.error("the line is longer than 1 MiB", at: location(lines, 1))]) }
+                try skipLongLine()
                 filled = 0
                 discarding = true
                 lastNewline = nil
@@ -147,6 +140,17 @@ package struct ParallelTimelineReader {
             return
         }
         try readBlock(through: last + 1)
+    }
+
+    /// A line longer than any read, found before its end: reported once (after the lines before
+    /// it), as one reader reports it; the caller skips it to its end.
+    private mutating func skipLongLine() throws(DiagnosticError) {
+        try settle()
+        lines += 1
+        skipped += 1
+        skippedByKind[TimelineReader.problemKind("the line is longer than 1 MiB"), default: 0] += 1
+        keep(.error("the line is longer than 1 MiB; the line is skipped", at: location(lines, 1)))
+        if strict { throw DiagnosticError([.error("the line is longer than 1 MiB", at: location(lines, 1))]) }
     }
 
     /// Reads what is left, the last line with no newline included, and waits for every block.
@@ -185,8 +189,9 @@ package struct ParallelTimelineReader {
     }
 
     /// Reads a whole input in memory (a mapped file) a block at a time, each block a window of
-    /// its bytes that ends at a line's end (a line longer than a block ends its own), with no copy
-    /// into a block of the reader's; `progress` is told how many bytes are taken and events read so far. Then
+    /// its bytes that ends at a line's end (a line longer than a block but not than a line's
+    /// longest ends its own; a longer one is skipped, as the chunks' reading skips it, never held
+    /// whole), with no copy into a block of the reader's; `progress` is told how many bytes are taken and events read so far. Then
     /// ``finish()``. The events, problems and lines are those of the same bytes given in chunks.
     package mutating func read(
         mapped input: MappedInput, progress: (_ bytes: Int, _ events: Int) -> Void = { _, _ in }
@@ -198,12 +203,19 @@ package struct ParallelTimelineReader {
             var end = all.count
             if position + blockSize < all.count {
                 let window = UnsafeBufferPointer(rebasing: all[position..<position + blockSize])
+                // Past the block, a line's end is looked for only as far as the longest line.
+                let reach = min(all.count, position + max(blockSize, TimelineReader.longestLine + 1))
                 if let newline = window.lastIndex(of: 0x0A) {
                     end = position + newline + 1
-                } else if let newline = UnsafeBufferPointer(rebasing: all[(position + blockSize)...]).firstIndex(
-                    of: 0x0A)
+                } else if let newline = ByteSearch.newline(
+                    in: UnsafeBufferPointer(rebasing: all[..<reach]), from: position + blockSize)
                 {
-                    end = position + blockSize + newline + 1
+                    end = newline + 1
+                } else if reach < all.count {
+                    try skipLongLine()
+                    position = ByteSearch.newline(in: all, from: reach).map { $0 + 1 } ?? all.count
+                    progress(position, eventCount)
+                    continue
                 }
             }
             input.prefetch(position..<end)

@@ -1,0 +1,65 @@
+import Foundation
+@_spi(ReviewGateTools) import ReviewGate
+@_spi(ReviewGateTools) import ReviewGateFiles
+@_spi(ReviewGateTools) import ReviewGateSimulation
+import ReviewGateTestSupport
+import Testing
+
+/// A timeline file read mapped (Semantics §10 *Running large inputs*): the system's mapping, its
+/// pages mapped in and let go block by block, reads what one reader reads; a line with no end is
+/// never held whole.
+@Suite struct MappedReadingTests {
+    /// `text` written to a file, then read mapped with `jobs` and `blockSize`.
+    private static func readMapped(
+        _ text: String, jobs: Int, blockSize: Int, strict: Bool = false
+    ) throws -> ParallelTimelineReader {
+        let file = try Repository.temporaryFolder().appending(path: "t.jsonl")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let descriptor = SystemCalls.openForReading(file.path)
+        #expect(descriptor >= 0)
+        defer { SystemCalls.close(descriptor) }
+        let input = try #require(MappedInput(descriptor: descriptor, count: text.utf8.count))
+        var reader = ParallelTimelineReader(
+            format: .jsonl, file: "t.jsonl", strict: strict, jobs: jobs, blockSize: blockSize)
+        try reader.read(mapped: input)
+        try reader.finish()
+        return reader
+    }
+
+    @Test(
+        "a file mapped by the system, in blocks smaller and larger than a page, on one to three cores",
+        arguments: [1, 2, 3], [1000, 4096, 5000, 1 << 20])
+    func systemMapping(jobs: Int, blockSize: Int) throws {
+        let text =
+            String(repeating: try SimulationTests.shippedTimeline(), count: 5)
+            + "{\"user\":\"x\",\"time\":\"soon\",\"type\":\"launch\"}\n"
+        let (one, reader) = try SimulationTests.read(text)
+        let mapped = try Self.readMapped(text, jobs: jobs, blockSize: blockSize)
+        #expect(text.utf8.count > 3 * 4096)
+        #expect(mapped.timeline().events == one.events)
+        #expect(mapped.people.strings == reader.people.strings && mapped.symbols.strings == reader.symbols.strings)
+        #expect(mapped.lines == reader.lines && mapped.skipped == reader.skipped)
+        #expect(mapped.problems.map(\.description) == reader.problems.map(\.description))
+    }
+
+    @Test("a tail of 3 MiB with no line end is skipped as one reader skips it, in 8 MiB blocks or small ones")
+    func endlessTail() throws {
+        let good = "{\"user\":\"u\",\"time\":1767603600,\"type\":\"launch\"}\n"
+        let text = String(repeating: good, count: 5) + "{\"user\":\"" + String(repeating: "z", count: 3 << 20)
+        let (one, reader) = try SimulationTests.read(text)
+        #expect(reader.skipped == 1 && reader.problems.map { $0.location?.line } == [6])
+        for (jobs, blockSize) in [(1, 8 << 20), (2, 8 << 20), (2, 1000)] {
+            let mapped = try Self.readMapped(text, jobs: jobs, blockSize: blockSize)
+            #expect(mapped.timeline().events == one.events)
+            #expect(mapped.lines == reader.lines && mapped.skipped == reader.skipped)
+            #expect(mapped.problems.map(\.description) == reader.problems.map(\.description))
+        }
+        // A line of 2 MiB, ended, then more lines: skipped, and the lines after it read.
+        let middle =
+            String(repeating: good, count: 2) + "{\"x\":\"" + String(repeating: "y", count: 2 << 20) + "\"}\n" + good
+        let (oneMiddle, readerMiddle) = try SimulationTests.read(middle)
+        let mapped = try Self.readMapped(middle, jobs: 2, blockSize: 1000)
+        #expect(mapped.timeline().events == oneMiddle.events && mapped.timeline().events.count == 3)
+        #expect(mapped.problems.map(\.description) == readerMiddle.problems.map(\.description))
+    }
+}
