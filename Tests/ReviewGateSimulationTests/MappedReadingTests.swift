@@ -5,7 +5,7 @@ import Foundation
 import ReviewGateTestSupport
 import Testing
 
-/// A timeline file read mapped (Semantics §10 *Running large inputs*): the system's mapping, its
+/// A timeline file read mapped (Semantics §10): the system's mapping, its
 /// pages mapped in and let go block by block, reads what one reader reads; a line with no end is
 /// never held whole.
 @Suite struct MappedReadingTests {
