@@ -168,7 +168,7 @@ package enum SystemCalls {
     /// mapped, will not be read again: they leave the process's memory (the file's cache keeps them).
     package static func release(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress else { return }
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let page = pageSize
         let start = (Int(bitPattern: base) + page - 1) / page * page
         let end = (Int(bitPattern: base) + bytes.count) / page * page
         guard end > start else { return }
@@ -180,7 +180,7 @@ package enum SystemCalls {
     /// `MADV_POPULATE_READ`; elsewhere, or on an older kernel, a hint or nothing).
     package static func prefetch(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let page = pageSize
         let start = Int(bitPattern: base) / page * page
         let length = Int(bitPattern: base) + bytes.count - start
         #if os(Linux)
@@ -189,6 +189,9 @@ package enum SystemCalls {
         #endif
         _ = posix_madvise(UnsafeMutableRawPointer(bitPattern: start), length, POSIX_MADV_WILLNEED)
     }
+
+    /// The size of a page of memory, which ``prefetch(_:)`` and ``release(_:)`` round to.
+    private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
     /// Unmaps what ``mapForReading(_:count:)`` mapped.
     package static func unmap(_ bytes: UnsafeRawBufferPointer) {

@@ -6,26 +6,12 @@ enum CatalogueLookup {
     /// What a document is, by its first key: the parsed document's, else the first key at the start
     /// of a line (so a document that does not read yet, mid-edit, is still known).
     static func file(of document: OpenDocument) -> LanguageFile {
-        if let key = document.parsed?.root?.mapping?.first?.key.string { return file(firstKey: key) }
+        if let key = document.parsed?.root?.mapping?.first?.key.string { return LanguageFile(firstKey: key) }
         for line in document.text.lines {
             guard let first = line.first, first != "#", first != " ", first != "-", first != "\t" else { continue }
-            return file(firstKey: line.prefix { $0 != ":" }.trimmingQuotes)
+            return LanguageFile(firstKey: line.prefix { $0 != ":" }.trimmingQuotes)
         }
         return .policy
-    }
-
-    /// What a document whose first key is `key` is.
-    static func file(firstKey key: String) -> LanguageFile {
-        switch key {
-        case "reviewgate_state": return .state
-        case "reviewgate_budget": return .budget
-        case "reviewgate_compiled_budget": return .compiledBudget
-        case "reviewgate_scenario": return .scenario
-        case "reviewgate_compiled_scenario": return .compiledScenario
-        case "reviewgate_person": return .person
-        case "reviewgate_compiled": return .compiledPolicy
-        default: return .policy
-        }
     }
 
     /// The key that `path` (keys from the root, `*` for a list's element) names, when the language has it.

@@ -55,7 +55,7 @@ struct WorkspaceNames {
 
     private mutating func add(_ root: DocumentNode, path: String) {
         guard let first = root.mapping?.first?.key.string else { return }
-        switch CatalogueLookup.file(firstKey: first) {
+        switch LanguageFile(firstKey: first) {
         case .scenario:
             for step in root["steps"]?.sequence ?? [] {
                 if let event = step["event"] { use(event, path, "donated by a scenario step") }

@@ -18,15 +18,15 @@ package enum DocumentCheck {
         /// Anything else: a policy (YAML with its `extends`, or compiled).
         case policy
 
-        /// The kind of `root`.
+        /// The kind of `root`, by the language's table of first keys (``LanguageFile/init(firstKey:)``).
         package init(_ root: DocumentNode) {
             self =
-                switch root.mapping?.first?.key.string {
-                case "reviewgate_state": .state
-                case BudgetDecoder.formatKey, CompiledBudget.formatKey: .budget
-                case "reviewgate_scenario", CompiledScenario.formatKey: .scenario
-                case PersonRecord.formatKey: .person
-                default: .policy
+                switch LanguageFile(firstKey: root.mapping?.first?.key.string ?? "") {
+                case .state: .state
+                case .budget, .compiledBudget: .budget
+                case .scenario, .compiledScenario: .scenario
+                case .person: .person
+                case .policy, .compiledPolicy, .cohort: .policy
                 }
         }
     }

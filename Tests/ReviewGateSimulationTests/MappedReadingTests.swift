@@ -27,6 +27,45 @@ import Testing
     }
 
     @Test(
+        "read from a whole input in memory (a mapped file), in blocks of any size, a timeline is what one reader reads",
+        arguments: [(TimelineFormat.jsonl, 1), (.jsonl, 2), (.jsonl, 3), (.csv, 1), (.csv, 2)], [7, 100, 1 << 20])
+    func mappedReading(_ input: (format: TimelineFormat, jobs: Int), blockSize: Int) throws {
+        let text = try SimulationTests.readingText(input.format)
+        let (one, reader) = try SimulationTests.read(text, format: input.format)
+        var parallel = ParallelTimelineReader(
+            format: input.format, file: reader.file, jobs: input.jobs, blockSize: blockSize)
+        var reported: [Int] = []
+        try parallel.read(mapped: MappedInput(copying: Array(text.utf8))) { bytes, _ in reported.append(bytes) }
+        try parallel.finish()
+        #expect(reported.last == text.utf8.count && reported == reported.sorted())
+        #expect(parallel.timeline().events == one.events)
+        #expect(parallel.people.strings == reader.people.strings)
+        #expect(parallel.symbols.strings == reader.symbols.strings)
+        #expect(parallel.lines == reader.lines && parallel.skipped == reader.skipped)
+        #expect(parallel.problems.map(\.description) == reader.problems.map(\.description))
+    }
+
+    @Test("a mapped input: a line longer than 1 MiB, and one longer than a block, read as one reader reads them")
+    func mappedLongLines() throws {
+        let good = "{\"user\":\"u\",\"time\":1767603600,\"type\":\"launch\"}\n"
+        let long =
+            "{\"user\":\"v\",\"time\":1767603600,\"type\":\"launch\",\"x\":\"" + String(repeating: "y", count: 1 << 20)
+            + "\"}\n"
+        let text =
+            String(repeating: good, count: 3) + long + String(repeating: good, count: 2) + long + good + "{\"user\""
+        let (one, reader) = try SimulationTests.read(text)
+        for (jobs, blockSize) in [(1, 1000), (2, 1000), (2, 8 << 20)] {
+            var parallel = ParallelTimelineReader(format: .jsonl, file: reader.file, jobs: jobs, blockSize: blockSize)
+            try parallel.read(mapped: MappedInput(copying: Array(text.utf8)))
+            try parallel.finish()
+            #expect(parallel.timeline().events == one.events)
+            #expect(parallel.lines == reader.lines && parallel.skipped == reader.skipped)
+            #expect(parallel.problems.map(\.description) == reader.problems.map(\.description))
+            #expect(parallel.problems.map { $0.location?.line } == [4, 7, 9])
+        }
+    }
+
+    @Test(
         "a file mapped by the system, in blocks smaller and larger than a page, on one to three cores",
         arguments: [1, 2, 3], [1000, 4096, 5000, 1 << 20])
     func systemMapping(jobs: Int, blockSize: Int) throws {

@@ -32,6 +32,17 @@ struct SimulationTests {
         SimulatedPolicy(try PolicyLoader.files(Fixtures.documents).load(path: Repository.path(path)), path: path)
     }
 
+    /// A timeline the readers must agree on, in `format`: a byte order mark, a bad line, blank
+    /// lines and CRLF, and no newline at the end of the JSON Lines.
+    static func readingText(_ format: TimelineFormat) throws -> String {
+        guard format == .jsonl else {
+            return "\u{FEFF}user,type,time,name,scene\nu,launch,2026-01-05T09:00:00Z,,\n\nu,event,nope,done,\n"
+                + "v,event,2026-01-05T09:00:00Z,done,Home\r\nu,event,2026-01-05T10:00:00Z,\"done\",\"Ho\"\"me\"\n"
+        }
+        return "\u{FEFF}" + (try shippedTimeline())
+            + "{\"user\":\"x\",\"time\":\"soon\",\"type\":\"launch\"}\n{\"user\":\"x\",\"time\":1767603600,\"type\":\"launch\"}"
+    }
+
     static func shippedTimeline() throws -> String {
         try String(decoding: FileBytes.read(timelinePath, maxBytes: 1 << 20), as: UTF8.self)
     }
@@ -255,14 +266,7 @@ struct SimulationTests {
             (.csv, 2, true),
         ], [7, 100, 1 << 20])
     func parallelReading(_ input: (format: TimelineFormat, jobs: Int, filling: Bool), blockSize: Int) throws {
-        var text = "\u{FEFF}" + (try Self.shippedTimeline())
-        text +=
-            "{\"user\":\"x\",\"time\":\"soon\",\"type\":\"launch\"}\n{\"user\":\"x\",\"time\":1767603600,\"type\":\"launch\"}"
-        if input.format == .csv {
-            text =
-                "\u{FEFF}user,type,time,name,scene\nu,launch,2026-01-05T09:00:00Z,,\n\nu,event,nope,done,\n"
-                + "v,event,2026-01-05T09:00:00Z,done,Home\r\nu,event,2026-01-05T10:00:00Z,\"done\",\"Ho\"\"me\"\n"
-        }
+        let text = try Self.readingText(input.format)
         let (one, reader) = try Self.read(text, format: input.format)
         var parallel = ParallelTimelineReader(
             format: input.format, file: reader.file, jobs: input.jobs, blockSize: blockSize)
@@ -323,52 +327,6 @@ struct SimulationTests {
             #expect(atEnd == 0)
         }
         try reader.finish()
-    }
-
-    @Test(
-        "read from a whole input in memory (a mapped file), in blocks of any size, a timeline is what one reader reads",
-        arguments: [(TimelineFormat.jsonl, 1), (.jsonl, 2), (.jsonl, 3), (.csv, 1), (.csv, 2)], [7, 100, 1 << 20])
-    func mappedReading(_ input: (format: TimelineFormat, jobs: Int), blockSize: Int) throws {
-        var text = "\u{FEFF}" + (try Self.shippedTimeline())
-        text +=
-            "{\"user\":\"x\",\"time\":\"soon\",\"type\":\"launch\"}\n{\"user\":\"x\",\"time\":1767603600,\"type\":\"launch\"}"
-        if input.format == .csv {
-            text =
-                "\u{FEFF}user,type,time,name,scene\nu,launch,2026-01-05T09:00:00Z,,\n\nu,event,nope,done,\n"
-                + "v,event,2026-01-05T09:00:00Z,done,Home\r\nu,event,2026-01-05T10:00:00Z,\"done\",\"Ho\"\"me\"\n"
-        }
-        let (one, reader) = try Self.read(text, format: input.format)
-        var parallel = ParallelTimelineReader(
-            format: input.format, file: reader.file, jobs: input.jobs, blockSize: blockSize)
-        var reported: [Int] = []
-        try parallel.read(mapped: MappedInput(copying: Array(text.utf8))) { bytes, _ in reported.append(bytes) }
-        try parallel.finish()
-        #expect(reported.last == text.utf8.count && reported == reported.sorted())
-        #expect(parallel.timeline().events == one.events)
-        #expect(parallel.people.strings == reader.people.strings)
-        #expect(parallel.symbols.strings == reader.symbols.strings)
-        #expect(parallel.lines == reader.lines && parallel.skipped == reader.skipped)
-        #expect(parallel.problems.map(\.description) == reader.problems.map(\.description))
-    }
-
-    @Test("a mapped input: a line longer than 1 MiB, and one longer than a block, read as one reader reads them")
-    func mappedLongLines() throws {
-        let good = "{\"user\":\"u\",\"time\":1767603600,\"type\":\"launch\"}\n"
-        let long =
-            "{\"user\":\"v\",\"time\":1767603600,\"type\":\"launch\",\"x\":\"" + String(repeating: "y", count: 1 << 20)
-            + "\"}\n"
-        let text =
-            String(repeating: good, count: 3) + long + String(repeating: good, count: 2) + long + good + "{\"user\""
-        let (one, reader) = try Self.read(text)
-        for (jobs, blockSize) in [(1, 1000), (2, 1000), (2, 8 << 20)] {
-            var parallel = ParallelTimelineReader(format: .jsonl, file: reader.file, jobs: jobs, blockSize: blockSize)
-            try parallel.read(mapped: MappedInput(copying: Array(text.utf8)))
-            try parallel.finish()
-            #expect(parallel.timeline().events == one.events)
-            #expect(parallel.lines == reader.lines && parallel.skipped == reader.skipped)
-            #expect(parallel.problems.map(\.description) == reader.problems.map(\.description))
-            #expect(parallel.problems.map { $0.location?.line } == [4, 7, 9])
-        }
     }
 
     @Test("--strict on several cores stops at the first bad line, as one reader does, whatever is in flight")

@@ -18,6 +18,22 @@ package enum LanguageFile: String, CaseIterable, Sendable {
     case person
     /// A scenario file the build plugin compiled for the test kit (Semantics §16.2).
     case compiledScenario = "compiled_scenario"
+
+    /// What a file whose first key is `key` is: the one table of first keys (`validate`, the
+    /// editor). A cohort has no first key of its own; any key no file names is a policy's.
+    package init(firstKey key: String) {
+        self =
+            switch key {
+            case "reviewgate_state": .state
+            case "reviewgate_budget": .budget
+            case "reviewgate_compiled_budget": .compiledBudget
+            case "reviewgate_scenario": .scenario
+            case "reviewgate_compiled_scenario": .compiledScenario
+            case "reviewgate_person": .person
+            case "reviewgate_compiled": .compiledPolicy
+            default: .policy
+            }
+    }
 }
 
 /// One key of a file ReviewGate reads: where it is, the value it takes, its default, the release

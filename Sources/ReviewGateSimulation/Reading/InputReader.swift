@@ -40,15 +40,13 @@ struct InputReader {
             defer { progress(.doneReading) }
             try reader.read(mapped: mapped) { bytes, events in progress(.read(bytes: bytes, events: events)) }
             try reader.finish()
-            add(reader)
-            pieces += reader.pieces
-            return
-        }
-        // Read straight into the reader's block: a copy of the whole file spared.
-        try chunks(of: file) { (read) throws(DiagnosticError) in
-            (try reader.read(filling: read), reader.eventCount)
-        } finish: { () throws(DiagnosticError) in
-            try reader.finish()
+        } else {
+            // Read straight into the reader's block: a copy of the whole file spared.
+            try chunks(of: file) { (read) throws(DiagnosticError) in
+                (try reader.read(filling: read), reader.eventCount)
+            } finish: { () throws(DiagnosticError) in
+                try reader.finish()
+            }
         }
         add(reader)
         pieces += reader.pieces
