@@ -6,36 +6,6 @@ import Testing
 /// Arbitration (Semantics §12): priority, gaps, limits, `ignores_budget`, leases, policy-blocked
 /// candidates and external-only moments, each with its reason and `next_eligible_at`.
 @Suite struct ArbiterTests {
-    static func policy(_ name: String, _ prompt: String, _ extra: String) -> String {
-        """
-        reviewgate: 1
-        name: \(name)
-        prompt: \(prompt)
-        triggers: {done: {at_least: 1}}
-        guards: {cooldown: 1s\(extra)}
-        """
-    }
-
-    /// The calm budget of Semantics §12 with `limits` and `gaps` as given, review and survey decided by
-    /// policies that allow every `done`.
-    static func budget(limits: String = "[]", gaps: String = "[]", extra: String = "") throws -> Budget {
-        try BudgetLoaderTests.load([
-            "b.yaml": """
-            reviewgate_budget: 1
-            name: calm
-            prompts:
-              paywall: {priority: 80}
-              whats_new: {priority: 60, ignores_budget: true}
-              review: {priority: 50, policy: r.yaml}
-              survey: {priority: 50, policy: s.yaml}
-            limits: \(limits)
-            gaps: \(gaps)
-            \(extra)
-            """,
-            "r.yaml": policy("r", "review", ""), "s.yaml": policy("s", "survey", ""),
-        ]).budget
-    }
-
     let state: ReviewState
 
     init() throws {
@@ -64,7 +34,7 @@ import Testing
     }
 
     @Test func theHighestPriorityWinsAndFileOrderBreaksTies() throws {
-        let budget = try Self.budget()
+        let budget = try Fixtures.calmBudget()
         let both = try arbitrate(budget)
         #expect(both.granted == "review")
         #expect(both.candidate("survey")?.blockedBy == ["budget"])
@@ -78,7 +48,7 @@ import Testing
     }
 
     @Test func aGapAfterAnyPromptHoldsEveryPromptBack() throws {
-        let budget = try Self.budget(gaps: "[{min: 2h}]")
+        let budget = try Fixtures.calmBudget(gaps: "[{min: 2h}]")
         let arbitration = try arbitrate(budget, shown("paywall", at: "2026-11-22T09:00:00Z"))
         #expect(arbitration.granted == nil)
         #expect(
@@ -90,7 +60,8 @@ import Testing
     }
 
     @Test func directionalGapsHoldOnlyTheirKinds() throws {
-        let budget = try Self.budget(gaps: "[{after: paywall, before: review, min: 3d}, {after: review, min: 1d}]")
+        let budget = try Fixtures.calmBudget(
+            gaps: "[{after: paywall, before: review, min: 3d}, {after: review, min: 1d}]")
         let afterPaywall = try arbitrate(budget, shown("paywall", at: "2026-11-21T10:00:00Z"))
         #expect(afterPaywall.granted == "survey")
         // The survey shown now starts no gap before the review: only the paywall's 3d holds it back.
@@ -102,12 +73,12 @@ import Testing
                 "1d gap after review: review shown at 2026-11-22T09:00:00Z; eligible from 2026-11-23T09:00:00Z"
             ])
         // A gap before one kind, after any: only that kind waits.
-        let before = try Self.budget(gaps: "[{before: survey, min: 1h}]")
+        let before = try Fixtures.calmBudget(gaps: "[{before: survey, min: 1h}]")
         #expect(try arbitrate(before, shown("paywall", at: "2026-11-22T09:30:00Z")).granted == "review")
     }
 
     @Test func limitsOverAWindowASessionAndALifetime() throws {
-        let daily = try Self.budget(limits: "[{max: 1, per: 1d}]")
+        let daily = try Fixtures.calmBudget(limits: "[{max: 1, per: 1d}]")
         let shownToday = shown("survey", at: "2026-11-22T09:00:00Z")
         let blocked = try arbitrate(daily, shownToday)
         #expect(
@@ -115,13 +86,13 @@ import Testing
                 "1 prompt per 1d: survey shown at 2026-11-22T09:00:00Z; eligible from 2026-11-23T09:00:00Z"
             ])
         #expect(blocked.candidate("review")?.nextEligibleAt == Fixtures.time("2026-11-23T09:00:00Z"))
-        let session = try Self.budget(limits: "[{max: 1, per: session}]")
+        let session = try Fixtures.calmBudget(limits: "[{max: 1, per: session}]")
         #expect(try arbitrate(session, shownToday).granted == nil)
         #expect(try arbitrate(session, shownToday).candidate("review")?.nextEligibleAt == nil)
         #expect(try arbitrate(session, shown("survey", at: "2026-11-22T07:00:00Z")).granted == "review")
         // A launch starts a new session.
         #expect(try arbitrate(session, shownToday, event: "launch", wanted: ["paywall"]).granted == "paywall")
-        let lifetime = try Self.budget(limits: "[{max: 2}]")
+        let lifetime = try Fixtures.calmBudget(limits: "[{max: 2}]")
         let twice = shown("paywall", at: "2020-01-01T00:00:00Z", in: shownToday)
         #expect(try arbitrate(lifetime, twice).granted == nil)
         #expect(
@@ -130,7 +101,7 @@ import Testing
     }
 
     @Test func ignoresBudgetSkipsLimitsAndGapsButCountsInThem() throws {
-        let budget = try Self.budget(limits: "[{max: 1, per: 1d}]", gaps: "[{min: 2h}]")
+        let budget = try Fixtures.calmBudget(limits: "[{max: 1, per: 1d}]", gaps: "[{min: 2h}]")
         let state = shown("paywall", at: "2026-11-22T09:30:00Z")
         let arbitration = try arbitrate(budget, state, event: nil, wanted: ["whats_new", "paywall"])
         #expect(arbitration.granted == "whats_new")
@@ -143,7 +114,7 @@ import Testing
     }
 
     @Test func aLiveLeaseHoldsEveryPromptAndAnExpiredOneNone() throws {
-        let budget = try Self.budget()
+        let budget = try Fixtures.calmBudget()
         var state = state
         state.leases = [
             Lease(
@@ -158,7 +129,7 @@ import Testing
     }
 
     @Test func aPolicyBlockedCandidateIsReportedWithItsPolicysDecision() throws {
-        let budget = try Self.budget()
+        let budget = try Fixtures.calmBudget()
         let askedReview = shown("review", at: "2026-11-22T09:59:59.5Z")
         let arbitration = try arbitrate(budget, askedReview)
         #expect(arbitration.granted == "survey")
@@ -169,7 +140,7 @@ import Testing
     }
 
     @Test func anExternalOnlyMomentDecidesOnlyTheWantedPrompts() throws {
-        let budget = try Self.budget()
+        let budget = try Fixtures.calmBudget()
         let arbitration = try arbitrate(budget, event: nil, wanted: ["paywall"])
         #expect(arbitration.candidates.map(\.prompt) == ["paywall"])
         #expect(arbitration.granted == "paywall")
@@ -179,14 +150,14 @@ import Testing
     }
 
     @Test func wantingWhatTheBudgetDoesNotHaveIsAUsageError() throws {
-        let budget = try Self.budget()
+        let budget = try Fixtures.calmBudget()
         let error = #expect(throws: Arbiter.UsageError.self) { try arbitrate(budget, wanted: ["paywal"]) }
         #expect(error?.description.contains("did you mean \"paywall\"?") == true)
         #expect(throws: Arbiter.UsageError.self) { try arbitrate(budget, wanted: ["review"]) }
     }
 
     @Test func aDonationBlockedByTheBudgetIsNotCountedUnderWhileBlockedFalse() throws {
-        let budget = try BudgetLoaderTests.load([
+        let budget = try Fixtures.loadBudget([
             "b.yaml": """
             reviewgate_budget: 1
             name: calm
@@ -195,7 +166,7 @@ import Testing
               review: {priority: 50, policy: r.yaml}
             gaps: [{min: 2h}]
             """,
-            "r.yaml": Self.policy("r", "review", "") + "\ncounting: {while_blocked: false}",
+            "r.yaml": Fixtures.budgetPolicy("r", "review", "") + "\ncounting: {while_blocked: false}",
         ]).budget
         var state = shown("paywall", at: "2026-11-22T09:00:00Z")
         let blocked = try arbitrate(budget, state)
@@ -209,7 +180,7 @@ import Testing
 
     @Test func onlyThePoliciesThatReadAnEventDecideWhetherItCountsUnderWhileBlockedFalse() throws {
         let counting = "\ncounting: {while_blocked: false}"
-        let budget = try BudgetLoaderTests.load([
+        let budget = try Fixtures.loadBudget([
             "b.yaml": """
             reviewgate_budget: 1
             name: calm
@@ -218,7 +189,7 @@ import Testing
               survey: {priority: 20, policy: s.yaml}
             gaps: [{min: 1h}]
             """,
-            "r.yaml": Self.policy("r", "review", "") + counting,
+            "r.yaml": Fixtures.budgetPolicy("r", "review", "") + counting,
             // The survey listens to another event: it has no say on `done`.
             "s.yaml":
                 "reviewgate: 1\nname: s\nprompt: survey\ntriggers: {opened: {at_least: 1}}\nguards: {cooldown: 1s}"
@@ -235,7 +206,7 @@ import Testing
     }
 
     @Test func theDonationTimesKeptAreForTheLargestWithinOfAllThePolicies() throws {
-        let budget = try BudgetLoaderTests.load([
+        let budget = try Fixtures.loadBudget([
             "b.yaml":
                 "reviewgate_budget: 1\nname: calm\nprompts:\n  review: {priority: 50, policy: r.yaml}\n  survey: {priority: 20, policy: s.yaml}\n",
             "r.yaml": "reviewgate: 1\nname: r\ntriggers: {done: {at_least: 1, within: 7d}}\nguards: {cooldown: 30d}\n",

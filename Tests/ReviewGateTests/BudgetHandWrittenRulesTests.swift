@@ -6,7 +6,7 @@ import Testing
 /// ask, and its list of waits follows its own prompt's asks.
 @Suite struct BudgetHandWrittenRulesTests {
     @Test func eachPromptCountsSinceItsOwnLastAsk() throws {
-        let loaded = try BudgetLoaderTests.load([
+        let loaded = try Fixtures.loadBudget([
             "b.yaml": """
             reviewgate_budget: 1
             name: calm

@@ -5,19 +5,9 @@ import Testing
 
 /// Budget files (Semantics §12): every problem at its line, what must hold across the policies, lint.
 @Suite struct BudgetLoaderTests {
-    /// A budget and its policies held in memory, by path.
-    static func load(_ files: [String: String], path: String = "b.yaml") throws(DiagnosticError) -> BudgetLoader.Result
-    {
-        let source: PolicyLoader.DocumentReader = { path in
-            guard let text = files[path] else { throw DiagnosticError("no file \(path)", at: nil) }
-            return try Fixtures.document(text, file: path)
-        }
-        return try BudgetLoader(policies: PolicyLoader(reading: source)).load(path: path)
-    }
-
     static func errors(_ files: [String: String]) -> [String] {
         do {
-            _ = try load(files)
+            _ = try Fixtures.loadBudget(files)
             return []
         } catch {
             return error.diagnostics.filter { $0.severity == .error }.map(\.description)
@@ -40,7 +30,7 @@ import Testing
         """
 
     @Test func aBudgetLoadsWithItsPolicies() throws {
-        let result = try Self.load([
+        let result = try Fixtures.loadBudget([
             "b.yaml": """
             reviewgate_budget: 1
             name: calm
@@ -149,7 +139,7 @@ import Testing
 
     @Test func aPolicysErrorsAreItsOwnWithANoteAtThePrompt() {
         do {
-            _ = try Self.load([
+            _ = try Fixtures.loadBudget([
                 "b.yaml": "reviewgate_budget: 1\nname: calm\nprompts:\n  review: {priority: 50, policy: r.yaml}\n",
                 "r.yaml": "reviewgate: 1\nname: r\ntriggers: {done: {at_lest: 1}}\n",
             ])
@@ -166,17 +156,18 @@ import Testing
 
     @Test func ignoresBudgetAndNoSpacingAreWarnedUnlessAllowed() throws {
         let budget = "reviewgate_budget: 1\nname: calm\nprompts:\n  whats_new: {priority: 60, ignores_budget: true}\n"
-        let warnings = try Self.load(["b.yaml": budget]).warnings.map(\.description)
+        let warnings = try Fixtures.loadBudget(["b.yaml": budget]).warnings.map(\.description)
         #expect(warnings.count == 2)
         #expect(warnings[0].hasPrefix("b.yaml:4:29: warning: whats_new ignores the budget"))
         #expect(warnings[0].hasSuffix("[ignores_budget]"))
         #expect(warnings[1].hasSuffix("[unlimited]"))
-        let allowed = try Self.load(["b.yaml": budget + "lint: {allow: [ignores_budget, unlimited]}\n"]).warnings
+        let allowed = try Fixtures.loadBudget(["b.yaml": budget + "lint: {allow: [ignores_budget, unlimited]}\n"])
+            .warnings
         #expect(allowed.isEmpty)
     }
 
     @Test func aBudgetExtendsAnotherPromptByPrompt() throws {
-        let result = try Self.load(
+        let result = try Fixtures.loadBudget(
             [
                 "base.yaml": """
                 reviewgate_budget: 1

@@ -160,14 +160,14 @@ public enum Arbiter {
     }
 
     /// The last of `asks`: of two at one time, the later in the list.
-    static func lastAsk(in asks: [Ask]) -> Ask? {
+    package static func lastAsk(in asks: [Ask]) -> Ask? {
         var found: Ask?
         for ask in asks where ask.at >= (found?.at ?? ask.at) { found = ask }
         return found
     }
 
     /// The last of `asks` of `prompt`: of two at one time, the later in the list.
-    static func lastAsk(of prompt: String, in asks: [Ask]) -> Ask? {
+    package static func lastAsk(of prompt: String, in asks: [Ask]) -> Ask? {
         var found: Ask?
         for ask in asks where ask.prompt == prompt && ask.at >= (found?.at ?? ask.at) { found = ask }
         return found
@@ -175,7 +175,7 @@ public enum Arbiter {
 
     /// When the session a session limit counts from started: at a launch, now; otherwise the
     /// state's, or, unknown, the install.
-    static func sessionStart(of state: ReviewState, at moment: Moment) -> Timestamp {
+    package static func sessionStart(of state: ReviewState, at moment: Moment) -> Timestamp {
         moment.donates(Trigger.launchEvent) ? moment.now : state.sessionStartedAt ?? state.installedAt
     }
 
@@ -214,7 +214,7 @@ public enum Arbiter {
 
     /// Whether an external prompt's `channels` block it on `channel` (no OS quota applies to one,
     /// so every channel decides unless the budget says `block`).
-    static func channelBlocks(_ prompt: BudgetPrompt, _ channel: Channel) -> Bool {
+    package static func channelBlocks(_ prompt: BudgetPrompt, _ channel: Channel) -> Bool {
         channel != .production && prompt.policy == nil
             && prompt.channels.action(for: channel, systemQuota: false).value == .block
     }
@@ -294,7 +294,7 @@ public enum Arbiter {
 extension BudgetLimit {
     /// Whether `ask` counts in this limit's span at `now`: in the rolling window, in the session
     /// that started at `sessionStart`, or ever.
-    func spans(_ ask: Ask, now: Timestamp, sessionStart: Timestamp) -> Bool {
+    package func spans(_ ask: Ask, now: Timestamp, sessionStart: Timestamp) -> Bool {
         switch per {
         case .rolling(let span): ask.at > now - span
         case .session: ask.at >= sessionStart

@@ -74,7 +74,8 @@ public enum Transition {
     }
 
     /// ``donate(_:counting:to:policy:)``, keeping the times and counters `kept` says.
-    static func donate(_ moment: Moment, counting: Bool, to state: inout ReviewState, keeping kept: HistoryKept) {
+    package static func donate(_ moment: Moment, counting: Bool, to state: inout ReviewState, keeping kept: HistoryKept)
+    {
         guard let event = moment.event else { return }
         if event == Trigger.launchEvent {
             donateLaunch(

@@ -1,3 +1,5 @@
+import ReviewGate
+
 /// A replay's arbitration: what ``Arbiter/arbitrate(_:state:moment:wanted:)`` grants and the
 /// budget's checks it makes, with each policy decided into a ``Verdict`` rather than an explained
 /// ``Decision``, and no `next_eligible_at`. `simulate --budget` arbitrates a timeline's every moment

@@ -1,4 +1,5 @@
 @_spi(ReviewGateTools) import ReviewGate
+import ReviewGateSimulation
 import ReviewGateTestSupport
 import Testing
 
@@ -10,11 +11,11 @@ import Testing
     /// gaps, `ignores_budget`, two prompts of one priority (file order breaks the tie), and a lease.
     static func budgets() throws -> [Budget] {
         [
-            try ArbiterTests.budget(
+            try Fixtures.calmBudget(
                 limits: "[{max: 1, per: 1d}, {max: 3, per: 7d}, {max: 1, per: session}]",
                 gaps: "[{min: 2h}, {after: paywall, before: review, min: 3d}, {after: review, min: 1d}]"),
-            try ArbiterTests.budget(limits: "[{max: 4}]", gaps: "[{after: survey, min: 12h}]"),
-            try ArbiterTests.budget(),
+            try Fixtures.calmBudget(limits: "[{max: 4}]", gaps: "[{after: survey, min: 12h}]"),
+            try Fixtures.calmBudget(),
         ]
     }
 
@@ -107,17 +108,42 @@ import Testing
 
     @Test("a budget whose policies rename, experiment or count only while unblocked is arbitrated by the arbiter")
     func notLean() throws {
-        let lean = try ArbiterTests.budget()
+        let lean = try Fixtures.calmBudget()
         #expect(ReplayArbitration.isLean(lean))
-        let whileBlocked = try BudgetLoaderTests.load([
+        let whileBlocked = try Fixtures.loadBudget([
             "b.yaml": """
             reviewgate_budget: 1
             name: calm
             prompts:
               review: {priority: 50, policy: r.yaml}
             """,
-            "r.yaml": ArbiterTests.policy("r", "review", "") + "\ncounting: {while_blocked: false}",
+            "r.yaml": Fixtures.budgetPolicy("r", "review", "") + "\ncounting: {while_blocked: false}",
         ]).budget
         #expect(!ReplayArbitration.isLean(whileBlocked))
+    }
+
+    @Test(
+        "a wanted prompt its build channel blocks is held back by the channel, not the budget, as the arbiter holds it")
+    func channel() throws {
+        let budget = try Fixtures.loadBudget([
+            "r.yaml": Fixtures.budgetPolicy("r", "review", ""),
+            "b.yaml": """
+            reviewgate_budget: 1
+            name: b
+            prompts:
+              paywall: {priority: 80, channels: {testflight: block}}
+              review: {priority: 50, policy: r.yaml}
+            """,
+        ]).budget
+        let state = try Fixtures.state(Fixtures.baseState)
+        var moment = Moment(time: .utc(Fixtures.time("2026-11-22T10:00:00Z")))
+        moment.channel = .testFlight
+        let arbitration = try Arbiter.arbitrate(budget, state: state, moment: moment, wanted: ["paywall"])
+        #expect(arbitration.granted == nil)
+        var replay = ReplayArbitration()
+        try replay.arbitrate(budget, state: state, moment: moment, wanted: "paywall")
+        #expect(replay.agrees(with: arbitration, budget: budget))
+        #expect(replay.granted == nil && !replay.candidates[0].isBlockedByBudget)
+        #expect(replay.candidates[0].failed != 0, "held back by its channel")
     }
 }
