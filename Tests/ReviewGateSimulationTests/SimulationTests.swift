@@ -220,6 +220,13 @@ struct SimulationTests {
         let parallel = simulation.run(timeline, jobs: 2)
         #expect(parallel.tallies == whole.tallies)
         #expect(parallel.asks == whole.asks)
+        // Three jobs replay 24 chunks, taken as cores come free and added up in order; the share
+        // told (one telling at a time, from whichever core) grows to the whole.
+        let told = SharesTold()
+        let three = simulation.run(timeline, jobs: 3) { told.shares.append($0) }
+        #expect(three.tallies == whole.tallies)
+        #expect(three.asks == whole.asks)
+        #expect(told.shares.count >= 24 && told.shares == told.shares.sorted() && told.shares.last == 1)
 
         // Written as JSON Lines and read back grouped, a person at a time.
         let text = timeline.jsonLines()
@@ -445,4 +452,9 @@ struct SimulationTests {
         #expect(reader.skipped == 0, "\(reader.problems)")
         #expect(timeline.events.first?.time == Fixtures.time("2026-01-05T09:00:00Z"))
     }
+}
+
+/// The shares a replay told, from whichever thread told them (one at a time).
+private final class SharesTold: @unchecked Sendable {
+    var shares: [Double] = []
 }

@@ -218,7 +218,6 @@ package struct ParallelTimelineReader {
                     continue
                 }
             }
-            input.prefetch(position..<end)
             let start = try readHeader(all, from: position, to: end)
             try launch(TimelineBlock(input, from: start, to: end, jobs: jobs))
             position = end

@@ -83,29 +83,30 @@ package struct Simulation: Sendable {
             readouts: readouts.map(ReadoutTally.init))
     }
 
-    /// Replays every person of `timeline`, its people split into `jobs` runs of about as many
-    /// events each, which run at once.
+    /// Replays every person of `timeline` on `jobs` cores: its people cut into chunks of about as
+    /// many events each (``chunksPerJob`` a job), replayed at once and added up in order.
     package func run(_ timeline: Timeline, jobs: Int = 1, replayed: ((_ share: Double) -> Void)? = nil) -> Outcome {
-        let runs = timeline.runsOfPeople(jobs)
+        // More chunks than jobs, taken by the cores as they come free: a chunk slower than its
+        // events say, or a core held up, is not waited for alone.
+        let runs = timeline.runsOfPeople(jobs > 1 ? jobs * Self.chunksPerJob : 1)
         // Known before anyone is counted: every person's lines are here.
         let found = timeline.observationStart(until: until)
         let start = ObservationStart.known(since ?? found)
+        let latest = timeline.latest
         let parts = runs.count
         let outcomes = UnsafeMutableBufferPointer<Outcome>.allocate(capacity: max(1, parts))
         defer { outcomes.deallocate() }
         nonisolated(unsafe) let slots = outcomes
-        // Told by the first job alone, from its own thread while the caller waits: the runs are
-        // cut to about the same number of events, so its share is the whole run's.
         nonisolated(unsafe) let tell = replayed
+        let pool = ReplicaPool(
+            policies: policies, symbols: timeline.symbols, everyone: timeline.people.count, tell: tell)
         Timeline.perform(parts) { part in
-            // The first job replays with the policies and names given, each other with copies.
-            let policies = part == 0 ? policies : policies.map { $0.replica() }
-            let symbols = part == 0 ? timeline.symbols : timeline.symbols.unshared()
+            let replicas = pool.borrow()
             (slots.baseAddress! + part).initialize(
                 to: replay(
-                    timeline, people: runs[part], policies: policies, symbols: symbols, latest: timeline.latest,
-                    start: start,
-                    replayed: part == 0 ? tell : nil))
+                    timeline, people: runs[part], policies: replicas.policies, symbols: replicas.symbols,
+                    latest: latest, start: start, replayed: pool.count))
+            pool.giveBack(replicas)
         }
         var total = empty
         total.start = found
@@ -163,10 +164,11 @@ package struct Simulation: Sendable {
     }
 
     /// Replays the people in `range` through `policies` (these or their replicas), naming events
-    /// by `symbols` (the timeline's, or a copy).
+    /// by `symbols` (the timeline's, or a copy), and tells `replayed` how many more are replayed
+    /// every ``peoplePerTelling`` and at the end.
     private func replay(
         _ timeline: Timeline, people range: Range<Int>, policies: [SimulatedPolicy], symbols: Symbols,
-        latest: Timestamp?, start: ObservationStart, replayed: ((_ share: Double) -> Void)? = nil
+        latest: Timestamp?, start: ObservationStart, replayed: (_ people: Int) -> Void
     ) -> Outcome {
         var outcome = empty
         let context = ReplayContext(
@@ -192,15 +194,18 @@ package struct Simulation: Sendable {
                     replays[index].asks?.removeAll(keepingCapacity: true)
                 }
             }
-            if let replayed, (person - range.lowerBound) % Self.peoplePerTelling == Self.peoplePerTelling - 1 {
-                replayed(Double(person - range.lowerBound + 1) / Double(range.count))
+            if (person - range.lowerBound) % Self.peoplePerTelling == Self.peoplePerTelling - 1 {
+                replayed(Self.peoplePerTelling)
             }
         }
+        replayed(range.count % Self.peoplePerTelling)
         return outcome
     }
 
-    /// How many people a job replays between two tellings of its share.
+    /// How many people a chunk replays between two countings of them.
     static let peoplePerTelling = 256
+    /// How many chunks of people each job replays, on average, with several jobs.
+    static let chunksPerJob = 8
 
     /// Replays one person's `events` (in time order), from `initial` when given, into `outcome`.
     package func replay(
