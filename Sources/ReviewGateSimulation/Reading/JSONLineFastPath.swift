@@ -133,15 +133,16 @@ enum JSONLineFastPath {
     /// Skips the key whose text starts at `key` (after its quote) and its value, when the key is
     /// written plainly and quiet in `unknown`, and its value is a plain string, a number, `true`,
     /// `false` or `null`: the index after the value; `nil` otherwise (the line is the scanner's).
+    /// The key is no column's: ``JSONLineScanner/plainColumn(_:)`` found none in its first eight
+    /// bytes, which would hold any column's key written plainly, with its closing quote.
     @inline(never)
     private static func skipUnknown(_ chunk: UnsafeBufferPointer<UInt8>, key: Int, unknown: UnknownColumns) -> Int? {
         let base = chunk.baseAddress!
         let limit = chunk.count
         let keyEnd = ByteSearch.plainRun(in: chunk, from: key)
         let name = UnsafeBufferPointer(start: base + key, count: keyEnd &- key)
-        guard keyEnd < limit, base[keyEnd] == UInt8(ascii: "\""), TimelineColumn.named(name) == nil,
-            unknown.isQuiet(name)
-        else { return nil }
+        guard keyEnd < limit, base[keyEnd] == UInt8(ascii: "\""), unknown.isQuiet(name) else { return nil }
+        assert(TimelineColumn.named(name) == nil, "a column's plain key is found by plainColumn")
         var index = skipSpaces(base, from: keyEnd &+ 1, limit: limit)
         guard index < limit, base[index] == UInt8(ascii: ":") else { return nil }
         index = skipSpaces(base, from: index &+ 1, limit: limit)

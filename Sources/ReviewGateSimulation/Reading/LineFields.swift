@@ -187,8 +187,15 @@ struct UnknownColumns {
 
     /// Whether noting `name` would change nothing: it was seen, or 20 names were. The fast path
     /// (``JSONLineFastPath``) skips such a key; a line with another is left to the scanner, which notes it.
+    @inline(__always)
     func isQuiet(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        seen.count >= 20 || seen.contains(where: { $0.utf8.elementsEqual(name) })
+        seen.count >= 20 || hasSeen(name)
+    }
+
+    /// Whether `name` is among the names seen.
+    @inline(never)
+    private func hasSeen(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        seen.contains(where: { $0.utf8.elementsEqual(name) })
     }
 
     /// Notes an unknown key; a new name is kept for a warning.
