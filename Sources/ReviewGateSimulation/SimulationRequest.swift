@@ -460,7 +460,8 @@ package enum SimulationProgress {
     case doneReading
     /// Replay begins.
     case replaying(people: Int, jobs: Int)
-    /// So much of the replay done, from 0 to 1, told now and then from the thread replaying.
+    /// So much of the replay done, from 0 to 1, told now and then from whichever thread replays,
+    /// one telling at a time.
     case replayed(share: Double)
     /// Replay ended.
     case doneReplaying

@@ -14,6 +14,21 @@ struct JSONLineKeyTests {
         #expect(key.word == bytes.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
     }
 
+    /// The fast path skips a key `plainColumn` finds no column in as no column's
+    /// (`JSONLineFastPath.skipUnknown`): every column's key and its closing quote fit in the eight
+    /// bytes it reads, and it finds each, whatever follows.
+    @Test("plainColumn finds every column's key in the eight bytes after its quote", arguments: TimelineColumn.allCases)
+    func plainColumnFindsEveryKey(column: TimelineColumn) {
+        #expect(column.name.utf8.count <= 7)
+        for after in [":", " ", ",", "x"] {
+            let bytes = Array((column.name + "\"" + after + "........").utf8.prefix(8))
+            let word = bytes.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            let found = JSONLineScanner.plainColumn(word)
+            #expect(found?.column == column && found?.count == column.name.utf8.count + 1)
+        }
+        #expect(Array(column.name.utf8).withUnsafeBufferPointer { TimelineColumn.named($0) } == column)
+    }
+
     @Test("keys that look like a column's are told apart from it")
     func nearKeys() throws {
         var fields = LineFields()

@@ -84,10 +84,10 @@ package struct Simulation: Sendable {
     }
 
     /// Replays every person of `timeline` on `jobs` cores: its people cut into chunks of about as
-    /// many events each (``chunksPerJob`` a job), replayed at once and added up in order.
+    /// many events each (``chunksPerJob`` a job), which the jobs take as they come free, each job
+    /// with policies and names of its own, and added up in order.
     package func run(_ timeline: Timeline, jobs: Int = 1, replayed: ((_ share: Double) -> Void)? = nil) -> Outcome {
-        // More chunks than jobs, taken by the cores as they come free: a chunk slower than its
-        // events say, or a core held up, is not waited for alone.
+        let jobs = max(1, min(jobs, timeline.people.count))
         let runs = timeline.runsOfPeople(jobs > 1 ? jobs * Self.chunksPerJob : 1)
         // Known before anyone is counted: every person's lines are here.
         let found = timeline.observationStart(until: until)
@@ -98,15 +98,18 @@ package struct Simulation: Sendable {
         defer { outcomes.deallocate() }
         nonisolated(unsafe) let slots = outcomes
         nonisolated(unsafe) let tell = replayed
-        let pool = ReplicaPool(
-            policies: policies, symbols: timeline.symbols, everyone: timeline.people.count, tell: tell)
-        Timeline.perform(parts) { part in
-            let replicas = pool.borrow()
-            (slots.baseAddress! + part).initialize(
-                to: replay(
-                    timeline, people: runs[part], policies: replicas.policies, symbols: replicas.symbols,
-                    latest: latest, start: start, replayed: pool.count))
-            pool.giveBack(replicas)
+        let chunks = ChunkQueue(count: parts, everyone: timeline.people.count, tell: tell)
+        Timeline.perform(min(jobs, parts)) { job in
+            // The first job replays with the policies and names given, each other with copies: a
+            // string or array two cores share has its count changed by both at once, which costs both dearly.
+            let policies = job == 0 ? policies : policies.map { $0.replica() }
+            let symbols = job == 0 ? timeline.symbols : timeline.symbols.unshared()
+            while let part = chunks.next() {
+                (slots.baseAddress! + part).initialize(
+                    to: replay(
+                        timeline, people: runs[part], policies: policies, symbols: symbols, latest: latest,
+                        start: start, replayed: chunks.count))
+            }
         }
         var total = empty
         total.start = found

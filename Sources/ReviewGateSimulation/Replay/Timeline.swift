@@ -145,9 +145,9 @@ package struct Timeline: Sendable {
         return other.time > first.time ? other.time : first.time
     }
 
-    /// The people cut into at most `jobs` runs of about as many events each.
-    package func runsOfPeople(_ jobs: Int) -> [Range<Int>] {
-        Self.runs(boundaries: starts, into: jobs)
+    /// The people cut into at most `count` runs of about as many events each, in order.
+    package func runsOfPeople(_ count: Int) -> [Range<Int>] {
+        Self.runs(boundaries: starts, into: count)
     }
 }
 
