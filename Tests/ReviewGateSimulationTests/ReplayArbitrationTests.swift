@@ -143,7 +143,10 @@ import Testing
         var replay = ReplayArbitration()
         try replay.arbitrate(budget, state: state, moment: moment, wanted: "paywall")
         #expect(replay.agrees(with: arbitration, budget: budget))
-        #expect(replay.granted == nil && !replay.candidates[0].isBlockedByBudget)
-        #expect(replay.candidates[0].failed != 0, "held back by its channel")
+        let paywall = try #require(replay.candidates.first)
+        #expect(budget.prompts[paywall.prompt].name == "paywall")
+        #expect(replay.granted == nil && !paywall.isBlockedByBudget)
+        // Its channel's bit alone: no budget check failed.
+        #expect(paywall.failed == 1 << UInt8(try #require(ReplayArbitration.reasons.firstIndex(of: "channel"))))
     }
 }

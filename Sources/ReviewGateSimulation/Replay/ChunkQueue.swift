@@ -7,15 +7,17 @@ import Dispatch
 final class ChunkQueue: @unchecked Sendable {
     /// Guards everything below (a serial queue: `Mutex` needs macOS 15, and `NSLock` Foundation).
     private let queue = DispatchQueue(label: "reviewgate.replay.chunks")
+    /// How many chunks there are, and how many a job has taken.
+    private let chunks: Int
     private var taken = 0
-    private let count: Int
+    /// How many people are replayed so far, of `everyone`.
     private var replayed = 0
     private let everyone: Int
     private let tell: ((_ share: Double) -> Void)?
 
     /// A queue of `count` chunks of `everyone` people, which tells `tell` the share replayed.
     init(count: Int, everyone: Int, tell: ((_ share: Double) -> Void)?) {
-        self.count = count
+        chunks = count
         self.everyone = everyone
         self.tell = tell
     }
@@ -23,7 +25,7 @@ final class ChunkQueue: @unchecked Sendable {
     /// The next chunk no job has taken, in order; `nil` once every one is.
     func next() -> Int? {
         queue.sync {
-            guard taken < count else { return nil }
+            guard taken < chunks else { return nil }
             taken += 1
             return taken - 1
         }
