@@ -147,11 +147,14 @@ enum JSONLineFastPath {
         guard index < limit, base[index] == UInt8(ascii: ":") else { return nil }
         index = skipSpaces(base, from: index &+ 1, limit: limit)
         guard index < limit else { return nil }
-        switch base[index] {
-        case UInt8(ascii: "\""):
+        // A string, most often: tested first, so that it costs a branch the processor predicts
+        // rather than a jump through a table.
+        if base[index] == UInt8(ascii: "\"") {
             let end = ByteSearch.plainRun(in: chunk, from: index &+ 1)
             guard end < limit, base[end] == UInt8(ascii: "\"") else { return nil }
             return end &+ 1
+        }
+        switch base[index] {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return number(base, from: index, limit: limit)
         case UInt8(ascii: "t"):
