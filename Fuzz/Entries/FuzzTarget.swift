@@ -252,6 +252,18 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         precondition(mapped.people.strings == reader.people.strings, "the mapped read saw other people")
         precondition(mapped.lines == reader.lines && mapped.skipped == reader.skipped, "other counts, mapped")
         precondition(errors(mapped.problems) == errors(reader.problems), "the mapped read reported otherwise")
+        // Grouped by person: kept in the pieces read when the input is grouped already, else placed anew.
+        let grouped = mapped.timeline()
+        let placed = Timeline(
+            pieces: mapped.pieces, symbols: mapped.symbols, people: mapped.people, jobs: 2, keepsGroupedPieces: false)
+        precondition(
+            grouped.events == placed.events && grouped.starts == placed.starts, "the kept pieces group otherwise")
+        for person in 0..<grouped.people.count {
+            let (kept, new) = (
+                grouped.withEvents(of: person) { Array($0) }, placed.withEvents(of: person) { Array($0) }
+            )
+            precondition(kept == new, "the kept pieces give a person other events")
+        }
     }
 
     /// Replays `bytes` (up to 64 KiB) grouped twice: read whole by a replay that never forgets

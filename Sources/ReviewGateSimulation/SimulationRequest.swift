@@ -395,7 +395,7 @@ extension SimulationRequest {
         let outcome = replaying(people: timeline.people.count) { simulation.run(timeline, jobs: jobs, replayed: $0) }
         return Replayed(
             outcome: outcome,
-            input: SimulationReport.Input(sources: [], lines: timeline.events.count, events: timeline.events.count),
+            input: SimulationReport.Input(sources: [], lines: timeline.eventCount, events: timeline.eventCount),
             symbols: timeline.symbols)
     }
 
@@ -421,9 +421,11 @@ extension SimulationRequest {
             symbols = reading.symbols
         } else {
             for source in sources { try reading.readWhole(source, jobs: jobs) }
-            let timeline = Timeline(
-                pieces: reading.pieces, symbols: reading.symbols, people: reading.people, jobs: jobs)
+            // The pieces handed over whole, so that an input grouped by person stays where it was read.
+            let pieces = reading.pieces
             reading.pieces = []
+            let timeline = Timeline(
+                pieces: consume pieces, symbols: reading.symbols, people: reading.people, jobs: jobs)
             symbols = timeline.symbols
             outcome = replaying(people: timeline.people.count) { simulation.run(timeline, jobs: jobs, replayed: $0) }
         }

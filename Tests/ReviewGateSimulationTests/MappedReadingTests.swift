@@ -45,6 +45,36 @@ import Testing
         #expect(parallel.problems.map(\.description) == reader.problems.map(\.description))
     }
 
+    @Test(
+        "an input grouped by person, read in parts on several cores, stays where it was read and groups as one new array would",
+        arguments: [1, 2, 3], [7, 100, 1 << 20])
+    func groupedInputKeepsItsPieces(jobs: Int, blockSize: Int) throws {
+        // 30 people one after another, each with 1 to 7 lines of names first seen in any part, one
+        // in three with times out of order.
+        var random = SplitMix(seed: 11)
+        var text = ""
+        for person in 0..<30 {
+            for line in 0..<Int.random(in: 1...7, using: &random) {
+                let second = person % 3 == 0 ? Int.random(in: 0..<5, using: &random) : line
+                text += "{\"user\":\"u\(person)\",\"time\":\(1_767_603_600 + second),\"type\":\"event\","
+                text += "\"name\":\"e\(Int.random(in: 0..<12, using: &random))\"}\n"
+            }
+        }
+        var parallel = ParallelTimelineReader(format: .jsonl, file: "t.jsonl", jobs: jobs, blockSize: blockSize)
+        try parallel.read(mapped: MappedInput(copying: Array(text.utf8)))
+        try parallel.finish()
+        let kept = parallel.timeline()
+        let placed = Timeline(
+            pieces: parallel.pieces, symbols: parallel.symbols, people: parallel.people, jobs: jobs,
+            keepsGroupedPieces: false)
+        #expect(kept.keepsPieces)
+        #expect(kept.events == placed.events && kept.starts == placed.starts)
+        #expect(kept.events == (try SimulationTests.read(text).0.events))
+        for person in 0..<30 {
+            #expect(kept.withEvents(of: person) { Array($0) } == placed.withEvents(of: person) { Array($0) })
+        }
+    }
+
     @Test("a mapped input: a line longer than 1 MiB, and one longer than a block, read as one reader reads them")
     func mappedLongLines() throws {
         let good = "{\"user\":\"u\",\"time\":1767603600,\"type\":\"launch\"}\n"

@@ -58,6 +58,73 @@ struct TimelineGroupingTests {
         }
     }
 
+    /// `people` people's events, each one's after the one before's: from none to 40 each, times out
+    /// of order and some equal.
+    static func groupedEvents(people: Int, seed: UInt64) -> [TimelineEvent] {
+        var random = SplitMix(seed: seed)
+        var events: [TimelineEvent] = []
+        for person in 0..<people {
+            for _ in 0..<Int.random(in: 0...40, using: &random) {
+                var event = TimelineEvent(
+                    person: Symbols.ID(person),
+                    time: Timestamp(nanosecondsSince1970: Int64.random(in: 0..<8, using: &random) * 1_000_000_000),
+                    kind: .event)
+                event.name = Symbols.ID(events.count)  // tells apart events at the same time
+                events.append(event)
+            }
+        }
+        return events
+    }
+
+    @Test(
+        "an input grouped by person stays in its pieces, people cut by a piece's end included, and groups as the plainest",
+        arguments: [1, 2, 3, 7])
+    func groupedInputKeepsItsPieces(jobs: Int) {
+        for (seed, people) in [(1, 1), (2, 5), (3, 40), (4, 300)] {
+            let events = Self.groupedEvents(people: people, seed: UInt64(seed))
+            var random = SplitMix(seed: UInt64(seed) * 17)
+            var pieces: [[TimelineEvent]] = []
+            var start = 0
+            while start < events.count {
+                // Empty pieces, pieces inside one person's events, and pieces over many people.
+                let end = min(events.count, start + Int.random(in: 0...120, using: &random))
+                pieces.append(Array(events[start..<end]))
+                start = end
+            }
+            let kept = Timeline(pieces: pieces, symbols: Symbols(), people: Self.symbols(people), jobs: jobs)
+            let placed = Timeline(
+                pieces: pieces, symbols: Symbols(), people: Self.symbols(people), jobs: jobs, keepsGroupedPieces: false)
+            #expect(kept.keepsPieces && !placed.keepsPieces, "seed \(seed)")
+            #expect(kept.events == Self.expected(events, people: people), "seed \(seed), \(jobs) jobs")
+            #expect(kept.events == placed.events && kept.starts == placed.starts)
+            #expect(kept.eventCount == events.count)
+            for person in 0..<people {
+                let (mine, theirs) = (
+                    kept.withEvents(of: person) { Array($0) }, placed.withEvents(of: person) { Array($0) }
+                )
+                #expect(mine == theirs, "seed \(seed), person \(person)")
+            }
+            #expect(kept.latest == placed.latest)
+            #expect(kept.observationStart() == placed.observationStart())
+            #expect(
+                kept.observationStart(until: Timestamp(nanosecondsSince1970: 3_000_000_000))
+                    == placed.observationStart(until: Timestamp(nanosecondsSince1970: 3_000_000_000)))
+        }
+    }
+
+    @Test("an input not grouped by person is placed in one new array")
+    func interleavedInputIsPlaced() {
+        let events = Self.events(600, people: 40, seed: 5)
+        let timeline = Timeline(pieces: [events], symbols: Symbols(), people: Self.symbols(40), jobs: 2)
+        #expect(!timeline.keepsPieces)
+        // One person out of place, after the others, is enough.
+        var grouped = Self.groupedEvents(people: 5, seed: 6)
+        grouped.append(TimelineEvent(person: 0, time: Timestamp(nanosecondsSince1970: 0), kind: .event))
+        let late = Timeline(pieces: [grouped], symbols: Symbols(), people: Self.symbols(5))
+        #expect(!late.keepsPieces)
+        #expect(late.events == Self.expected(grouped, people: 5))
+    }
+
     @Test("no events, and people with none, group to empty runs")
     func empty() {
         let timeline = Timeline(pieces: [[], []], symbols: Symbols(), people: Self.symbols(3), jobs: 2)

@@ -155,7 +155,7 @@ package struct TimelinePiece: Sendable {
     /// The events, in the numbers of the reader that read them.
     package private(set) var events: [TimelineEvent]
     /// Their numbers in the file's; `nil` when they are the file's already.
-    let renumbering: Renumbering?
+    private(set) var renumbering: Renumbering?
 
     /// Events already in the file's numbers.
     package init(_ events: [TimelineEvent]) {
@@ -166,6 +166,20 @@ package struct TimelinePiece: Sendable {
     init(_ events: [TimelineEvent], renumbering: Renumbering) {
         self.events = events
         self.renumbering = renumbering.isIdentity ? nil : renumbering
+    }
+
+    /// Puts the events in the file's numbers where they lie.
+    mutating func renumberInPlace() {
+        guard let renumbering else { return }
+        events.withUnsafeMutableBufferPointer { events in
+            for index in events.indices { events[index] = renumbering.apply(events[index]) }
+        }
+        self.renumbering = nil
+    }
+
+    /// Calls `body` with the events, to change where they lie.
+    mutating func withMutableEvents<Result>(_ body: (UnsafeMutableBufferPointer<TimelineEvent>) -> Result) -> Result {
+        events.withUnsafeMutableBufferPointer { body($0) }
     }
 
     /// The events in the file's numbers.

@@ -2,18 +2,47 @@ import Dispatch
 @_spi(ReviewGateTools) import ReviewGate
 
 /// A whole timeline in memory: every event, the names they use and the people, grouped person by
-/// person in time order for replay. Memory grows with the events (about 80 bytes each at the peak); a file
-/// grouped by person can be replayed in bounded memory instead (``GroupedReplay``).
+/// person in time order for replay. Memory grows with the events: about 80 bytes each at the peak
+/// when the input must be regrouped, about 45 when it is grouped by person already (as the warehouse
+/// guide's recipes write it), since its events then stay where they were read. A file grouped by
+/// person can also be replayed in bounded memory (``GroupedReplay``).
 package struct Timeline: Sendable {
     /// Names, versions and values.
     package var symbols: Symbols
     /// The people, in the order first seen.
     package var people: Symbols
-    /// Every event, grouped by person (in the order first seen), each person's in time order
-    /// (lines at the same time in file order).
-    package private(set) var events: [TimelineEvent]
     /// Where each person's events start in ``events``; person `p`'s are `starts[p]..<starts[p + 1]`.
     package private(set) var starts: [Int]
+    /// Where the events are held.
+    private let storage: Storage
+
+    /// Where a timeline's events are held: placed in one array, grouped by person; or, when the
+    /// input was grouped by person already, in the pieces as they were read (their events
+    /// renumbered and each person's sorted where they lay), the few people a piece's end cuts
+    /// copied into arrays of their own.
+    enum Storage: Sendable {
+        case placed([TimelineEvent])
+        case kept(pieces: [[TimelineEvent]], ends: [Int], cut: [Int: [TimelineEvent]])
+    }
+
+    /// Every event, grouped by person (in the order first seen), each person's in time order
+    /// (lines at the same time in file order): in one array, copied when the events were kept in
+    /// their pieces, so for tests and small timelines; a replay reads ``withEvents(of:)``.
+    package var events: [TimelineEvent] {
+        switch storage {
+        case .placed(let events): events
+        case .kept:
+            (0..<starts.count - 1).flatMap { person in withEvents(of: person) { Array($0) } }
+        }
+    }
+
+    /// How many events there are.
+    package var eventCount: Int { starts.last ?? 0 }
+
+    /// Whether the events stayed in the pieces they were read in (the input was grouped by person).
+    package var keepsPieces: Bool {
+        if case .kept = storage { true } else { false }
+    }
 
     /// Groups `events` (in file order) by person and sorts each person's by time.
     package init(events: [TimelineEvent], symbols: Symbols, people: Symbols) {
@@ -21,36 +50,62 @@ package struct Timeline: Sendable {
     }
 
     /// Groups the events of `pieces`, already in the file's numbers, as from ``TimelinePiece``s.
-    package init(pieces: [[TimelineEvent]], symbols: Symbols, people: Symbols, jobs: Int = 1) {
-        self.init(pieces: pieces.map(TimelinePiece.init), symbols: symbols, people: people, jobs: jobs)
+    package init(
+        pieces: [[TimelineEvent]], symbols: Symbols, people: Symbols, jobs: Int = 1, keepsGroupedPieces: Bool = true
+    ) {
+        self.init(
+            pieces: pieces.map(TimelinePiece.init), symbols: symbols, people: people, jobs: jobs,
+            keepsGroupedPieces: keepsGroupedPieces)
     }
 
     /// Groups the events of `pieces` (together in file order: the pieces in order, each one's
     /// events in order) by person, in the file's numbers, and sorts each person's by time, on
-    /// `jobs` cores: each job counts and places (renumbered) the events of a run of pieces, then
-    /// sorts a run of people.
-    package init(pieces: [TimelinePiece], symbols: Symbols, people: Symbols, jobs: Int = 1) {
+    /// `jobs` cores: each job counts the events of a run of pieces; then, when every person's events
+    /// follow one another already, each job renumbers its pieces' events and sorts each person's
+    /// where they lie (``Storage/kept(pieces:ends:cut:)``); else each job places (renumbered) its
+    /// pieces' events in one new array, then sorts a run of people. `keepsGroupedPieces: false`
+    /// always places: the reference the tests hold the kept pieces to.
+    package init(
+        pieces: consuming [TimelinePiece], symbols: Symbols, people: Symbols, jobs: Int = 1,
+        keepsGroupedPieces: Bool = true
+    ) {
         self.symbols = symbols
         self.people = people
         let groups = Self.runs(sizes: pieces.map(\.events.count), into: jobs)
         // counts[g][p]: person p's events in run g; then, before placing, those in earlier runs.
         let counts = UnsafeMutableBufferPointer<[Int32]>.allocate(capacity: max(1, groups.count))
+        // Per run: whether its people's numbers never go down, and its first and last person.
+        let orders = UnsafeMutableBufferPointer<PersonOrder>.allocate(capacity: max(1, groups.count))
         defer {
             _ = counts.baseAddress!.deinitialize(count: groups.count)
             counts.deallocate()
+            orders.deallocate()
         }
         nonisolated(unsafe) let slots = counts
+        nonisolated(unsafe) let orderSlots = orders
         let everyone = people.count
-        Self.perform(groups.count) { group in
-            var count = [Int32](repeating: 0, count: everyone)
-            for piece in groups[group] {
-                if let people = pieces[piece].renumbering?.people {
-                    for event in pieces[piece].events { count[Int(people[Int(event.person)])] += 1 }
-                } else {
-                    for event in pieces[piece].events { count[Int(event.person)] += 1 }
+        pieces.withUnsafeBufferPointer { pieces in
+            nonisolated(unsafe) let pieces = pieces
+            Self.perform(groups.count) { group in
+                var count = [Int32](repeating: 0, count: everyone)
+                var order = PersonOrder()
+                for piece in groups[group] {
+                    if let people = pieces[piece].renumbering?.people {
+                        for event in pieces[piece].events {
+                            let person = people[Int(event.person)]
+                            count[Int(person)] += 1
+                            order.take(person)
+                        }
+                    } else {
+                        for event in pieces[piece].events {
+                            count[Int(event.person)] += 1
+                            order.take(event.person)
+                        }
+                    }
                 }
+                (slots.baseAddress! + group).initialize(to: count)
+                (orderSlots.baseAddress! + group).initialize(to: order)
             }
-            (slots.baseAddress! + group).initialize(to: count)
         }
         var offsets = [Int](repeating: 0, count: everyone + 1)
         for person in 0..<everyone {
@@ -63,8 +118,28 @@ package struct Timeline: Sendable {
             offsets[person + 1] = offsets[person] + Int(before)
         }
         let starts = offsets
-        let total = starts[everyone]
-        events = [TimelineEvent](unsafeUninitializedCapacity: total) { buffer, initialized in
+        self.starts = starts
+        if keepsGroupedPieces, PersonOrder.neverDown(UnsafeBufferPointer(orders)) {
+            var owned = consume pieces
+            storage = Self.kept(&owned, groups: groups, starts: starts)
+            return
+        }
+        let placed = pieces.withUnsafeBufferPointer { pieces in
+            nonisolated(unsafe) let pieces = pieces
+            return Self.placed(pieces, groups: groups, slots: slots, starts: starts, jobs: jobs)
+        }
+        storage = .placed(placed)
+    }
+
+    /// The events of `pieces` placed in one new array, grouped by person (from `starts` on, each
+    /// run of pieces after the events `slots` says earlier runs have of each person), then sorted.
+    private static func placed(
+        _ pieces: UnsafeBufferPointer<TimelinePiece>, groups: [Range<Int>], slots: UnsafeMutableBufferPointer<[Int32]>,
+        starts: [Int], jobs: Int
+    ) -> [TimelineEvent] {
+        nonisolated(unsafe) let (pieces, slots) = (pieces, slots)
+        let total = starts[starts.count - 1]
+        return [TimelineEvent](unsafeUninitializedCapacity: total) { buffer, initialized in
             nonisolated(unsafe) let grouped = buffer
             Self.perform(groups.count) { group in
                 slots[group].withUnsafeMutableBufferPointer { next in
@@ -91,19 +166,31 @@ package struct Timeline: Sendable {
             }
             initialized = total
         }
-        self.starts = starts
     }
 
     /// Runs `body` with person `person`'s events.
     package func withEvents<T>(of person: Int, _ body: (UnsafeBufferPointer<TimelineEvent>) -> T) -> T {
-        events.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[starts[person]..<starts[person + 1]])) }
+        let range = starts[person]..<starts[person + 1]
+        switch storage {
+        case .placed(let events):
+            return events.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        case .kept(let pieces, let ends, let cut):
+            if let own = cut[person] { return own.withUnsafeBufferPointer(body) }
+            // The piece the person's events are in: the first that ends past their first event.
+            let piece = Self.firstPiece(endingAfter: range.lowerBound, ends: ends)
+            guard piece < pieces.count else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+            let offset = piece == 0 ? 0 : ends[piece - 1]
+            return pieces[piece].withUnsafeBufferPointer {
+                body(UnsafeBufferPointer(rebasing: $0[range.lowerBound - offset..<range.upperBound - offset]))
+            }
+        }
     }
 
     /// The latest time of any event (each person's last); `nil` without events.
     package var latest: Timestamp? {
         var latest: Timestamp?
         for person in 0..<starts.count - 1 where starts[person + 1] > starts[person] {
-            let last = events[starts[person + 1] - 1].time
+            let last = withEvents(of: person) { $0[$0.count - 1].time }
             if latest.map({ $0 < last }) ?? true { latest = last }
         }
         return latest
@@ -114,12 +201,9 @@ package struct Timeline: Sendable {
     /// input can tell*); `nil` when every person's lines are a lone install.
     package func observationStart(until: Timestamp? = nil) -> Timestamp? {
         var start: Timestamp?
-        events.withUnsafeBufferPointer { all in
-            for person in 0..<starts.count - 1 where starts[person + 1] > starts[person] {
-                let lines = Self.lines(
-                    UnsafeBufferPointer(rebasing: all[starts[person]..<starts[person + 1]]), to: until)
-                if let from = Self.observedFrom(lines), start.map({ $0 > from }) ?? true { start = from }
-            }
+        for person in 0..<starts.count - 1 where starts[person + 1] > starts[person] {
+            let from = withEvents(of: person) { Self.observedFrom(Self.lines($0, to: until)) }
+            if let from, start.map({ $0 > from }) ?? true { start = from }
         }
         return start
     }
@@ -161,7 +245,7 @@ extension Timeline {
     }
 
     /// Sorts one person's events by time in place, those at the same time kept in their order.
-    private static func sortByTime(_ events: UnsafeMutableBufferPointer<TimelineEvent>) {
+    static func sortByTime(_ events: UnsafeMutableBufferPointer<TimelineEvent>) {
         guard let ordered = inTimeOrder(events) else { return }
         for index in ordered.indices { events[index] = ordered[index] }
     }
