@@ -90,9 +90,8 @@ package struct Simulation: Sendable {
         let jobs = max(1, min(jobs, timeline.people.count))
         let runs = timeline.runsOfPeople(jobs > 1 ? jobs * Self.chunksPerJob : 1)
         // Known before anyone is counted: every person's lines are here.
-        let found = timeline.observationStart(until: until)
+        let (found, latest) = timeline.observationBounds(until: until, jobs: jobs)
         let start = ObservationStart.known(since ?? found)
-        let latest = timeline.latest
         let parts = runs.count
         let outcomes = UnsafeMutableBufferPointer<Outcome>.allocate(capacity: max(1, parts))
         defer { outcomes.deallocate() }

@@ -208,6 +208,33 @@ package struct Timeline: Sendable {
         return start
     }
 
+    /// ``observationStart(until:)`` and ``latest`` at once, found on `jobs` cores (each a run of
+    /// people): every person's lines are read, which on one core held the others up.
+    package func observationBounds(until: Timestamp?, jobs: Int) -> (start: Timestamp?, latest: Timestamp?) {
+        let runs = runsOfPeople(jobs)
+        let found = UnsafeMutableBufferPointer<(start: Timestamp?, latest: Timestamp?)>.allocate(
+            capacity: max(1, runs.count))
+        defer { found.deallocate() }
+        nonisolated(unsafe) let slots = found
+        Self.perform(runs.count) { run in
+            var (start, latest): (Timestamp?, Timestamp?) = (nil, nil)
+            for person in runs[run] where starts[person + 1] > starts[person] {
+                let (last, from) = withEvents(of: person) {
+                    ($0[$0.count - 1].time, Self.observedFrom(Self.lines($0, to: until)))
+                }
+                if latest.map({ $0 < last }) ?? true { latest = last }
+                if let from, start.map({ $0 > from }) ?? true { start = from }
+            }
+            (slots.baseAddress! + run).initialize(to: (start, latest))
+        }
+        var bounds: (start: Timestamp?, latest: Timestamp?) = (nil, nil)
+        for run in runs.indices {
+            if let start = found[run].start, bounds.start.map({ $0 > start }) ?? true { bounds.start = start }
+            if let latest = found[run].latest, bounds.latest.map({ $0 < latest }) ?? true { bounds.latest = latest }
+        }
+        return bounds
+    }
+
     /// A person's lines (in time order) up to `until`, when given: where observation ends.
     static func lines(
         _ events: UnsafeBufferPointer<TimelineEvent>, to until: Timestamp?
