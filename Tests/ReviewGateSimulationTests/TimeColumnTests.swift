@@ -34,6 +34,37 @@ struct TimeColumnTests {
         "2150-12-31T23:30:00.5-01:00", "2026-01-05t09:00:00.5+01:00", "2026-01-05T09:00:00.5z",
     ]
 
+    /// The UTC offset a text ends with, in quarter hours, by its definition: `±hh:mm` of digits
+    /// after a time (25 bytes or more), up to 14:00 either way; else 0.
+    static func quarters(_ text: [UInt8]) -> Int8 {
+        guard text.count >= 25 else { return 0 }
+        let tail = Array(text.suffix(6))
+        guard tail[0] == UInt8(ascii: "+") || tail[0] == UInt8(ascii: "-"), tail[3] == UInt8(ascii: ":") else {
+            return 0
+        }
+        let digits = [tail[1], tail[2], tail[4], tail[5]]
+        guard digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return 0 }
+        let values = digits.map { Int($0) - 0x30 }
+        let seconds = (values[0] * 10 + values[1]) * 3600 + (values[2] * 10 + values[3]) * 60
+        guard seconds <= 14 * 3600 else { return 0 }
+        return Int8((tail[0] == UInt8(ascii: "-") ? -seconds : seconds) / 900)
+    }
+
+    @Test("the offset kept is the text's ±hh:mm in quarter hours: 0 without one, past 14:00, or with a stray byte")
+    func offsets() {
+        let expected: [String: Int8] = [
+            "2026-01-05T09:00:00+05:30": 22, "2026-01-05T09:00:00.5-09:30": -38, "2026-01-05T09:00:00+14:00": 56,
+            "2026-01-05T09:00:00+14:15": 0, "2026-01-05T09:00:00-00:00": 0, "2026-01-05T09:00:00Z": 0,
+            "2026-01-05T09:00:00+0a:30": 0, "2026-01-05T09:00:00.123456-03:45": -15, "2026-01-05T09:00:00+5:30": 0,
+        ]
+        for (text, quarters) in expected {
+            var scratch = TimeColumn.Scratch()
+            _ = Array(text.utf8).withUnsafeBufferPointer { TimeColumn.parse($0, scratch: &scratch) }
+            #expect(scratch.offsetQuarters == quarters, "\(text)")
+            #expect(Self.quarters(Array(text.utf8)) == quarters, "\(text): the definition")
+        }
+    }
+
     @Test("each text reads as Timestamp reads it, after any other")
     func sameAsTimestamp() {
         var kept = 0
@@ -80,6 +111,7 @@ struct TimeColumnTests {
                     text.withUnsafeBufferPointer { text in
                         #expect(TimeColumn.parse(text, scratch: &scratch) == Timestamp(rfc3339: text), "\(bytes)")
                     }
+                    #expect(scratch.offsetQuarters == Self.quarters(text), "\(bytes)")
                 }
             }
         }
@@ -117,6 +149,7 @@ struct TimeColumnRandomTests {
             text.withUnsafeBufferPointer { bytes in
                 #expect(TimeColumn.parse(bytes, scratch: &scratch) == Timestamp(rfc3339: bytes), "\(text)")
             }
+            #expect(scratch.offsetQuarters == TimeColumnTests.quarters(text), "\(text)")
         }
     }
 }
