@@ -21,6 +21,19 @@ struct TimelineGroupingTests {
         }
     }
 
+    /// `events` cut, in order, into pieces of 0 to `most` events each, at random.
+    static func pieces(_ events: [TimelineEvent], most: Int, seed: UInt64) -> [[TimelineEvent]] {
+        var random = SplitMix(seed: seed)
+        var pieces: [[TimelineEvent]] = []
+        var start = 0
+        while start < events.count {
+            let end = min(events.count, start + Int.random(in: 0...most, using: &random))
+            pieces.append(Array(events[start..<end]))
+            start = end
+        }
+        return pieces
+    }
+
     static func symbols(_ count: Int) -> Symbols {
         var symbols = Symbols()
         for index in 0..<count { _ = symbols.intern("p\(index)") }
@@ -39,14 +52,7 @@ struct TimelineGroupingTests {
     func piecesAndJobs(jobs: Int) {
         for (seed, people) in [(1, 1), (2, 5), (3, 40), (4, 300)] {
             let events = Self.events(600, people: people, seed: UInt64(seed))
-            var random = SplitMix(seed: UInt64(seed) * 31)
-            var pieces: [[TimelineEvent]] = []
-            var start = 0
-            while start < events.count {
-                let end = min(events.count, start + Int.random(in: 0...90, using: &random))
-                pieces.append(Array(events[start..<end]))
-                start = end
-            }
+            let pieces = Self.pieces(events, most: 90, seed: UInt64(seed) * 31)
             let timeline = Timeline(pieces: pieces, symbols: Symbols(), people: Self.symbols(people), jobs: jobs)
             #expect(timeline.events == Self.expected(events, people: people), "seed \(seed), \(jobs) jobs")
             #expect(timeline.starts.count == people + 1)
@@ -82,15 +88,8 @@ struct TimelineGroupingTests {
     func groupedInputKeepsItsPieces(jobs: Int) {
         for (seed, people) in [(1, 1), (2, 5), (3, 40), (4, 300)] {
             let events = Self.groupedEvents(people: people, seed: UInt64(seed))
-            var random = SplitMix(seed: UInt64(seed) * 17)
-            var pieces: [[TimelineEvent]] = []
-            var start = 0
-            while start < events.count {
-                // Empty pieces, pieces inside one person's events, and pieces over many people.
-                let end = min(events.count, start + Int.random(in: 0...120, using: &random))
-                pieces.append(Array(events[start..<end]))
-                start = end
-            }
+            // Empty pieces, pieces inside one person's events, and pieces over many people.
+            let pieces = Self.pieces(events, most: 120, seed: UInt64(seed) * 17)
             let kept = Timeline(pieces: pieces, symbols: Symbols(), people: Self.symbols(people), jobs: jobs)
             let placed = Timeline(
                 pieces: pieces, symbols: Symbols(), people: Self.symbols(people), jobs: jobs, keepsGroupedPieces: false)

@@ -74,7 +74,7 @@ extension Timeline {
             own.withUnsafeMutableBufferPointer { sortByTime($0) }
             cut[person] = own
         }
-        return .kept(pieces: pieces.map(\.events), ends: ends, cut: cut)
+        return Storage(keepsPieces: true, pieces: pieces.map(\.events), ends: ends, cut: cut)
     }
 
     /// The first person whose events start at or after `offset` (people without events among

@@ -19,30 +19,34 @@ package struct Timeline: Sendable {
     /// Where a timeline's events are held: placed in one array, grouped by person; or, when the
     /// input was grouped by person already, in the pieces as they were read (their events
     /// renumbered and each person's sorted where they lay), the few people a piece's end cuts
-    /// copied into arrays of their own.
-    enum Storage: Sendable {
-        case placed([TimelineEvent])
-        case kept(pieces: [[TimelineEvent]], ends: [Int], cut: [Int: [TimelineEvent]])
+    /// copied into arrays of their own. Read in place by every core: a person's piece is found by
+    /// the pieces' ends, and only a person that a piece's end cuts is looked up in ``cut``.
+    struct Storage: Sendable {
+        /// Whether the events are in ``pieces`` rather than ``placed``.
+        var keepsPieces = false
+        /// Every event, grouped by person, in one array (empty when the pieces are kept).
+        var placed: [TimelineEvent] = []
+        /// The pieces' events, in file order, each person's sorted.
+        var pieces: [[TimelineEvent]] = []
+        /// Where each piece ends, counting the events of those before it.
+        var ends: [Int] = []
+        /// The events of each person a piece's end cuts, sorted.
+        var cut: [Int: [TimelineEvent]] = [:]
     }
 
     /// Every event, grouped by person (in the order first seen), each person's in time order
     /// (lines at the same time in file order): in one array, copied when the events were kept in
     /// their pieces, so for tests and small timelines; a replay reads ``withEvents(of:)``.
     package var events: [TimelineEvent] {
-        switch storage {
-        case .placed(let events): events
-        case .kept:
-            (0..<starts.count - 1).flatMap { person in withEvents(of: person) { Array($0) } }
-        }
+        guard storage.keepsPieces else { return storage.placed }
+        return (0..<starts.count - 1).flatMap { person in withEvents(of: person) { Array($0) } }
     }
 
     /// How many events there are.
     package var eventCount: Int { starts.last ?? 0 }
 
     /// Whether the events stayed in the pieces they were read in (the input was grouped by person).
-    package var keepsPieces: Bool {
-        if case .kept = storage { true } else { false }
-    }
+    package var keepsPieces: Bool { storage.keepsPieces }
 
     /// Groups `events` (in file order) by person and sorts each person's by time.
     package init(events: [TimelineEvent], symbols: Symbols, people: Symbols) {
@@ -62,7 +66,7 @@ package struct Timeline: Sendable {
     /// events in order) by person, in the file's numbers, and sorts each person's by time, on
     /// `jobs` cores: each job counts the events of a run of pieces; then, when every person's events
     /// follow one another already, each job renumbers its pieces' events and sorts each person's
-    /// where they lie (``Storage/kept(pieces:ends:cut:)``); else each job places (renumbered) its
+    /// where they lie (``Storage/pieces``); else each job places (renumbered) its
     /// pieces' events in one new array, then sorts a run of people. `keepsGroupedPieces: false`
     /// always places: the reference the tests hold the kept pieces to.
     package init(
@@ -128,7 +132,7 @@ package struct Timeline: Sendable {
             nonisolated(unsafe) let pieces = pieces
             return Self.placed(pieces, groups: groups, slots: slots, starts: starts, jobs: jobs)
         }
-        storage = .placed(placed)
+        storage = Storage(placed: placed)
     }
 
     /// The events of `pieces` placed in one new array, grouped by person (from `starts` on, each
@@ -171,16 +175,19 @@ package struct Timeline: Sendable {
     /// Runs `body` with person `person`'s events.
     package func withEvents<T>(of person: Int, _ body: (UnsafeBufferPointer<TimelineEvent>) -> T) -> T {
         let range = starts[person]..<starts[person + 1]
-        switch storage {
-        case .placed(let events):
-            return events.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
-        case .kept(let pieces, let ends, let cut):
-            if let own = cut[person] { return own.withUnsafeBufferPointer(body) }
-            // The piece the person's events are in: the first that ends past their first event.
-            let piece = Self.firstPiece(endingAfter: range.lowerBound, ends: ends)
-            guard piece < pieces.count else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-            let offset = piece == 0 ? 0 : ends[piece - 1]
-            return pieces[piece].withUnsafeBufferPointer {
+        guard storage.keepsPieces else {
+            return storage.placed.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        }
+        // The piece the person's events are in: the first that ends past their first event.
+        let piece = Self.firstPiece(endingAfter: range.lowerBound, ends: storage.ends)
+        guard piece < storage.pieces.count else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        // A person whose events go on past that piece's end has them copied out.
+        if range.upperBound > storage.ends[piece], let own = storage.cut[person] {
+            return own.withUnsafeBufferPointer(body)
+        }
+        let offset = piece == 0 ? 0 : storage.ends[piece - 1]
+        return storage.pieces.withUnsafeBufferPointer { pieces in
+            pieces[piece].withUnsafeBufferPointer {
                 body(UnsafeBufferPointer(rebasing: $0[range.lowerBound - offset..<range.upperBound - offset]))
             }
         }
