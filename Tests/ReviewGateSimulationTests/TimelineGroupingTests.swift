@@ -131,7 +131,10 @@ struct TimelineGroupingTests {
         let timeline = Timeline(pieces: [[], []], symbols: Symbols(), people: Self.symbols(3), jobs: 2)
         #expect(timeline.events.isEmpty)
         #expect(timeline.starts == [0, 0, 0, 0])
-        #expect(Timeline(pieces: [[TimelineEvent]](), symbols: Symbols(), people: Symbols(), jobs: 4).events.isEmpty)
+        let none = Timeline(pieces: [[TimelineEvent]](), symbols: Symbols(), people: Symbols(), jobs: 4)
+        #expect(none.events.isEmpty)
+        // No events are grouped already: nothing to place.
+        #expect(timeline.keepsPieces && none.keepsPieces)
     }
 
     @Test("people are cut into at most `jobs` runs, in order, of about as many events each")

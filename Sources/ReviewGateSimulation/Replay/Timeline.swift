@@ -123,7 +123,7 @@ package struct Timeline: Sendable {
         }
         let starts = offsets
         self.starts = starts
-        if keepsGroupedPieces, PersonOrder.neverDown(UnsafeBufferPointer(orders)) {
+        if keepsGroupedPieces, PersonOrder.neverDown(UnsafeBufferPointer(rebasing: orders[..<groups.count])) {
             var owned = consume pieces
             storage = Self.kept(&owned, groups: groups, starts: starts)
             return
