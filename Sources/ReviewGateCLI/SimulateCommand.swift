@@ -44,10 +44,11 @@ struct SimulateCommand: ParsableCommand {
             --until are not replayed: nothing after it counts.
 
             Memory: the whole timeline is held (about 80 bytes an event at the peak, 45 when its lines \
-            are grouped by person already) and people run on every core; --grouped reads a timeline whose lines are grouped by person (sorted, or Spark's \
-            CLUSTER BY) holding one person at a time (and 16 bytes, for each policy, arm and variant, a person \
-            first seen before the start found so far, unless --since gives the start). --format json writes a report that \
-            `simulate --merge` adds up with others: run one per partition with the same --since, then merge.
+            are grouped by person already) and people run on every core; --grouped reads a timeline \
+            whose lines are grouped by person (sorted, or Spark's CLUSTER BY) holding one person at a time \
+            (and 16 bytes, for each policy, arm and variant, a person first seen before the start found so \
+            far, unless --since gives the start). --format json writes a report that `simulate --merge` adds \
+            up with others: run one per partition with the same --since, then merge.
 
             --html FILE also writes the report as one self-contained page to share: the headline \
             figures side by side (policy, baseline, experiment arms), then per column asks per week, \

@@ -53,13 +53,10 @@ package enum TimeColumn {
             bytes[count - 6] == UInt8(ascii: "+") || bytes[count - 6] == UInt8(ascii: "-")
         else { return 0 }
         // Read in place: an array of the four digits cost a line of a GA4 export an allocation.
-        @inline(__always) func digit(_ index: Int) -> Int? {
-            let value = bytes[index] &- 0x30
-            return value < 10 ? Int(value) : nil
-        }
-        guard let h1 = digit(count - 5), let h2 = digit(count - 4), let m1 = digit(count - 2), let m2 = digit(count - 1)
+        guard let h1 = digit(bytes, count - 5), let h2 = digit(bytes, count - 4), let m1 = digit(bytes, count - 2),
+            let m2 = digit(bytes, count - 1)
         else { return 0 }
-        let seconds = (h1 * 10 + h2) * 3600 + (m1 * 10 + m2) * 60
+        let seconds = Int((h1 * 10 + h2) * 3600 + (m1 * 10 + m2) * 60)
         // A line keeps quarter hours, from −12:00 to +14:00 (every zone's); beyond, it is read as UTC.
         guard seconds <= 14 * 3600 else { return 0 }
         return bytes[count - 6] == UInt8(ascii: "-") ? -seconds : seconds
@@ -102,10 +99,7 @@ package enum TimeColumn {
     private static func fractionAndOffset(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Timestamp? {
         let count = bytes.count
         guard count >= 20, count <= 35, bytes[10] == UInt8(ascii: "T") else { return nil }
-        @inline(__always) func digit(_ index: Int) -> Int64? {
-            let value = bytes[index] &- 0x30
-            return value < 10 ? Int64(value) : nil
-        }
+        @inline(__always) func digit(_ index: Int) -> Int64? { Self.digit(bytes, index) }
         var index = 19
         var nanoseconds: Int64 = 0
         if bytes[19] == UInt8(ascii: ".") {
@@ -137,6 +131,13 @@ package enum TimeColumn {
         }
         guard let seconds = secondsOfDay(bytes, scratch: &scratch) else { return nil }
         return Timestamp(nanosecondsSince1970: (seconds - offset) &* 1_000_000_000 &+ nanoseconds)
+    }
+
+    /// The digit `bytes[index]` stands for, or `nil` when it is not one.
+    @inline(__always)
+    private static func digit(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int64? {
+        let value = bytes[index] &- 0x30
+        return value < 10 ? Int64(value) : nil
     }
 
     /// What a fraction of `n` digits is multiplied by to be nanoseconds (`n` from 1 to 9).

@@ -194,29 +194,18 @@ package struct Timeline: Sendable {
     }
 
     /// The latest time of any event (each person's last); `nil` without events.
-    package var latest: Timestamp? {
-        var latest: Timestamp?
-        for person in 0..<starts.count - 1 where starts[person + 1] > starts[person] {
-            let last = withEvents(of: person) { $0[$0.count - 1].time }
-            if latest.map({ $0 < last }) ?? true { latest = last }
-        }
-        return latest
-    }
+    package var latest: Timestamp? { observationBounds(until: nil, jobs: 1).latest }
 
     /// Where observation starts, found from the lines up to `until` (when given): the earliest line
     /// that is not an `install` before every other line of its person (Semantics §10 *What the
     /// input can tell*); `nil` when every person's lines are a lone install.
     package func observationStart(until: Timestamp? = nil) -> Timestamp? {
-        var start: Timestamp?
-        for person in 0..<starts.count - 1 where starts[person + 1] > starts[person] {
-            let from = withEvents(of: person) { Self.observedFrom(Self.lines($0, to: until)) }
-            if let from, start.map({ $0 > from }) ?? true { start = from }
-        }
-        return start
+        observationBounds(until: until, jobs: 1).start
     }
 
     /// ``observationStart(until:)`` and ``latest`` at once, found on `jobs` cores (each a run of
-    /// people): every person's lines are read, which on one core held the others up.
+    /// people): every person's lines are read, which on one core held the others up. Each is the
+    /// same for any number of jobs.
     package func observationBounds(until: Timestamp?, jobs: Int) -> (start: Timestamp?, latest: Timestamp?) {
         let runs = runsOfPeople(jobs)
         let found = UnsafeMutableBufferPointer<(start: Timestamp?, latest: Timestamp?)>.allocate(
