@@ -38,6 +38,11 @@ import Testing
         try parallel.read(mapped: MappedInput(copying: Array(text.utf8))) { bytes, _ in reported.append(bytes) }
         try parallel.finish()
         #expect(reported.last == text.utf8.count && reported == reported.sorted())
+        if blockSize < 1 << 20 {
+            // On one core, each block reads on from the file's names and people: nothing to renumber.
+            #expect(parallel.pieces.count > 1)
+            #expect(parallel.pieces.contains { $0.needsRenumbering } == (input.jobs > 1))
+        }
         #expect(parallel.timeline().events == one.events)
         #expect(parallel.people.strings == reader.people.strings)
         #expect(parallel.symbols.strings == reader.symbols.strings)

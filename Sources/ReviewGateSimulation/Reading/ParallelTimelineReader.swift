@@ -57,6 +57,9 @@ package struct ParallelTimelineReader {
     private var warned: Set<String> = []
     /// Whether a block has been read (the first may start with a byte order mark).
     private var started = false
+    /// Whether the file's names and people are with the reader of the block in flight (one core:
+    /// ``launch(_:)``), to be taken back when it is settled.
+    private var tablesInFlight = false
 
     /// A reader of a file in `format` on `jobs` cores; `symbols` and `people`, when given, are an
     /// earlier file's.
@@ -251,12 +254,14 @@ package struct ParallelTimelineReader {
 
     /// Starts reading a block's parts, and puts the block before together meanwhile.
     private mutating func launch(_ taken: TimelineBlock) throws(DiagnosticError) {
-        var template = TimelineReader(format: format, file: file, strict: strict)
-        template.header = header
-        template.atFileStart = !started && lines == 0
+        // On one core, nothing is in flight: the block's one part reads on from the file's names
+        // and people, which it hands back when settled, so that nothing is merged or renumbered.
+        let continues = jobs == 1 && taken.parts.count == 1
+        let template = self.template(withTables: continues)
         started = true
         let concurrently = jobs > 1 && taken.parts.count > 1
-        taken.read(template, concurrently: concurrently)
+        taken.read(consume template, concurrently: concurrently)
+        tablesInFlight = continues
         do {
             try settle()
         } catch {
@@ -268,16 +273,34 @@ package struct ParallelTimelineReader {
         if !concurrently { try settle() }
     }
 
+    /// A reader with the file's settings for the next block's parts; `withTables`, one that reads
+    /// on from the file's names and people, which are moved to it, not copied: a second reference
+    /// to them would copy them when the reader adds to them.
+    private mutating func template(withTables: Bool) -> TimelineReader {
+        var names = Symbols()
+        var persons = Symbols()
+        if withTables {
+            swap(&names, &symbols)
+            swap(&persons, &people)
+        }
+        var template = TimelineReader(format: format, file: file, strict: strict, symbols: names, people: persons)
+        template.header = header
+        template.atFileStart = !started && lines == 0
+        return template
+    }
+
     /// Waits for the block in flight, if any, and puts its parts together.
     private mutating func settle() throws(DiagnosticError) {
         guard let block = inFlight else { return }
         inFlight = nil
         block.wait()
         for index in block.parts.indices {
-            let renumbering = try merge(block[index])
+            let renumbering = try merge(&block[index])
             eventCount += block[index].events.count
             if !block[index].events.isEmpty {
-                pieces.append(TimelinePiece(block[index].events, renumbering: renumbering))
+                pieces.append(
+                    renumbering.map { TimelinePiece(block[index].events, renumbering: $0) }
+                        ?? TimelinePiece(block[index].events))
             }
             block[index].events = []
         }
@@ -291,17 +314,24 @@ package struct ParallelTimelineReader {
         }
     }
 
-    /// Takes a part's names and people into the file's (the renumbering returned) and its
-    /// problems, at the whole file's lines.
-    private mutating func merge(_ part: TimelineBlock.Part) throws(DiagnosticError) -> Renumbering {
+    /// Takes a part's names and people into the file's (the renumbering returned; `nil` when the
+    /// part read on from the file's tables, which it hands back) and its problems, at the whole
+    /// file's lines.
+    private mutating func merge(_ part: inout TimelineBlock.Part) throws(DiagnosticError) -> Renumbering? {
         let offset = lines
         if var failure = part.failure {
             for index in failure.diagnostics.indices { failure.diagnostics[index].location?.line += offset }
             throw failure
         }
-        let renumbering = Renumbering(
-            names: part.reader.symbols.strings.map { symbols.intern($0) },
-            people: part.reader.people.strings.map { people.intern($0) })
+        var renumbering: Renumbering?
+        if tablesInFlight {
+            tablesInFlight = false
+            (symbols, people) = part.reader.takeTables()
+        } else {
+            renumbering = Renumbering(
+                names: part.reader.symbols.strings.map { symbols.intern($0) },
+                people: part.reader.people.strings.map { people.intern($0) })
+        }
         for var problem in part.reader.problems {
             problem.location?.line += offset
             if problem.severity == .warning {

@@ -60,7 +60,13 @@ final class TimelineBlock: @unchecked Sendable {
 
     /// Reads the parts: on other threads when `concurrently` (``wait()`` waits for them), else
     /// one after another on this one. `template` is a reader with the file's settings.
-    func read(_ template: TimelineReader, concurrently: Bool) {
+    func read(_ template: consuming TimelineReader, concurrently: Bool) {
+        if !concurrently && parts.count == 1 {
+            // The one part reads with the template itself: a template that holds the file's tables
+            // (one core) hands them over rather than sharing them, which would copy them on write.
+            readPart(0, consume template)
+            return
+        }
         // Each part copies the template; what the copies share (arrays such as the empty symbol
         // tables' slots) is copied on write, so no part changes another's.
         nonisolated(unsafe) let template = template
@@ -82,12 +88,12 @@ final class TimelineBlock: @unchecked Sendable {
         _modify { yield &results[part] }
     }
 
-    private func readPart(_ index: Int, _ template: TimelineReader) {
+    private func readPart(_ index: Int, _ template: consuming TimelineReader) {
         // Each part maps its own pages in, on its own core: the kernel takes 2–3 ms for a block's
         // 8 MiB, which on the caller's thread held up every block's start (issue 54).
         mapped?.prefetch(parts[index])
-        var reader = template
-        reader.atFileStart = template.atFileStart && parts[index].lowerBound == 0
+        var reader = consume template
+        reader.atFileStart = reader.atFileStart && parts[index].lowerBound == 0
         var events: [TimelineEvent] = []
         // A guess at the lines a part holds (few are under 48 bytes); appending grows it if not, and
         // pages reserved but not written are never touched.
@@ -167,6 +173,9 @@ package struct TimelinePiece: Sendable {
         self.events = events
         self.renumbering = renumbering.isIdentity ? nil : renumbering
     }
+
+    /// Whether the events are in their reader's numbers still, not the file's.
+    package var needsRenumbering: Bool { renumbering != nil }
 
     /// Puts the events in the file's numbers where they lie.
     mutating func renumberInPlace() {

@@ -65,6 +65,17 @@ package struct TimelineReader {
         self.people = people
     }
 
+    /// Takes this reader's names and people out, leaving it with none: for a reader that read on
+    /// from the file's tables (``ParallelTimelineReader`` on one core), whose tables are then the
+    /// file's, handed on to the next block's reader without a copy.
+    package mutating func takeTables() -> (symbols: Symbols, people: Symbols) {
+        defer {
+            symbols = Symbols()
+            people = Symbols()
+        }
+        return (symbols, people)
+    }
+
     /// Reads the complete lines in `chunk` (and the end of a line an earlier chunk began), passing
     /// each event to `body`; an unfinished last line waits for the next chunk or ``finish(_:)``.
     @inline(__always)
