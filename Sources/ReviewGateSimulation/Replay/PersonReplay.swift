@@ -69,6 +69,10 @@ struct PersonReplay {
         var moment = Moment(time: first.localTime)
         for index in reached.indices { reached[index] = false }
         var blockers: UInt32 = 0
+        // The person's blocked moments by blocker (a bit of `blockers` each), added to the tally
+        // once the person is replayed: lanes on the stack, not the tally's array, which each
+        // moment's change would check for a second owner.
+        var blockedMoments = SIMD32<Int>()
         // The blockers of the last moment whose count passed (or, a trigger listening, that the
         // kill switch blocked: a policy that is off checks no count).
         var lastReachedBlockers: UInt32?
@@ -184,7 +188,7 @@ struct PersonReplay {
                 blockers |= blocked
                 var bits = blocked
                 while bits != 0 {
-                    tally.blockedBy[bits.trailingZeroBitCount].moments += 1
+                    blockedMoments[bits.trailingZeroBitCount] += 1
                     bits &= bits - 1
                 }
             }
@@ -215,7 +219,9 @@ struct PersonReplay {
             start: start, horizon: horizonDays != nil)
         var bits = blockers
         while bits != 0 {
-            tally.blockedBy[bits.trailingZeroBitCount].people += 1
+            let index = bits.trailingZeroBitCount
+            tally.blockedBy[index].people += 1
+            tally.blockedBy[index].moments += blockedMoments[index]
             bits &= bits - 1
         }
         for (index, wasReached) in reached.enumerated() where !wasReached { tally.neverReached[index] += 1 }
