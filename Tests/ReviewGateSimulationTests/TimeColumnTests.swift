@@ -97,6 +97,31 @@ struct TimeColumnTests {
         }
     }
 
+    @Test("eight bytes' leading digits, read at once, are those a byte at a time reads")
+    func leadingDigits() {
+        var random = SplitMix(seed: 8)
+        // Digits mostly, and bytes either side of them and of the bytes' halves.
+        let others: [UInt8] = [0x00, 0x2B, 0x2D, 0x2E, 0x2F, 0x3A, 0x40, 0x5A, 0x7F, 0x80, 0xB0, 0xB9, 0xFF]
+        for _ in 0..<50_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<8 {
+                bytes.append(
+                    random.next() % 4 == 0
+                        ? others[Int(random.next() % UInt64(others.count))]
+                        : 0x30 + UInt8(random.next() % 10))
+            }
+            var value: Int64 = 0
+            var count = 0
+            while count < 8, (0x30...0x39).contains(bytes[count]) {
+                value = value * 10 + Int64(bytes[count] - 0x30)
+                count += 1
+            }
+            let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self).littleEndian }
+            let read = TimeColumn.leadingDigits(word)
+            #expect(read.value == value && read.count == count, "\(bytes)")
+        }
+    }
+
     @Test(
         "any byte in place of a digit or a separator, after the good text of the same day",
         arguments: ["2026-01-05T09:08:07Z", "2026-01-05T09:08:07.654321+05:30"])

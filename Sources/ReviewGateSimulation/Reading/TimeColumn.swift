@@ -42,7 +42,6 @@ package enum TimeColumn {
             scratch.offsetQuarters = 0
             return dayAndTime(bytes, scratch: &scratch)
         }
-        scratch.offsetQuarters = Int8(offset(bytes) / 900)
         return parseOther(bytes, scratch: &scratch)
     }
 
@@ -70,10 +69,14 @@ package enum TimeColumn {
         return base[4] == UInt8(ascii: "-") && base[10] == UInt8(ascii: "T") && base[19] == UInt8(ascii: "Z")
     }
 
-    /// The time of any other shape, or `nil` when the bytes are not one.
+    /// The time of any other shape, or `nil` when the bytes are not one; sets the offset kept.
     private static func parseOther(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Timestamp? {
+        // The offset of a warehouse's time is read with it (``fractionAndOffset(_:scratch:)``); the
+        // shapes below end without one (20 bytes, or `UTC`), and any other text has it read alone.
+        scratch.offsetQuarters = 0
         guard let first = bytes.first else { return nil }
         if (0x30...0x39).contains(first), !bytes.contains(UInt8(ascii: "-")) {
+            scratch.offsetQuarters = offsetQuarters(bytes)
             return epoch(bytes)
         }
         let count = bytes.count
@@ -90,12 +93,20 @@ package enum TimeColumn {
         }
         // A warehouse's time, with its fraction and the device's offset, in the day kept; any other
         // shape, and any text it refuses, read by `Timestamp` itself.
-        return fractionAndOffset(bytes, scratch: &scratch) ?? Timestamp(rfc3339: bytes)
+        if let time = fractionAndOffset(bytes, scratch: &scratch) { return time }
+        scratch.offsetQuarters = offsetQuarters(bytes)
+        return Timestamp(rfc3339: bytes)
+    }
+
+    /// ``offset(_:)`` in quarter hours.
+    private static func offsetQuarters(_ bytes: UnsafeBufferPointer<UInt8>) -> Int8 {
+        Int8(offset(bytes) / 900)
     }
 
     /// `YYYY-MM-DDTHH:MM:SS`, then `.` and one to nine digits or none, then `Z` or `±hh:mm`, read
     /// as ``Timestamp/init(rfc3339:)-(UnsafeBufferPointer<UInt8>)`` reads it, its date from the
-    /// days kept; `nil` for any other text, which `Timestamp` then reads (or refuses) itself.
+    /// days kept, and its offset kept as ``offset(_:)`` keeps it (the same bytes, read once); `nil`
+    /// for any other text, which `Timestamp` then reads (or refuses) itself.
     private static func fractionAndOffset(_ bytes: UnsafeBufferPointer<UInt8>, scratch: inout Scratch) -> Timestamp? {
         let count = bytes.count
         guard count >= 20, count <= 35, bytes[10] == UInt8(ascii: "T") else { return nil }
@@ -105,6 +116,13 @@ package enum TimeColumn {
         if bytes[19] == UInt8(ascii: ".") {
             index = 20
             var fraction: Int64 = 0
+            if count - 20 >= 8 {
+                // Up to eight digits at once: those before the first other byte of the next eight.
+                let word = UnsafeRawPointer(bytes.baseAddress! + 20).loadUnaligned(as: UInt64.self).littleEndian
+                let (value, digits) = leadingDigits(word)
+                fraction = value
+                index += digits
+            }
             while index < count, let value = digit(index) {
                 fraction = fraction * 10 + value
                 index += 1
@@ -130,7 +148,29 @@ package enum TimeColumn {
             return nil
         }
         guard let seconds = secondsOfDay(bytes, scratch: &scratch) else { return nil }
+        // What ``offset(_:)`` keeps of the same `±hh:mm`, at least 25 bytes from the start: up to 14:00.
+        scratch.offsetQuarters = offset.magnitude <= 14 * 3600 ? Int8(offset / 900) : 0
         return Timestamp(nanosecondsSince1970: (seconds - offset) &* 1_000_000_000 &+ nanoseconds)
+    }
+
+    /// The number the digits at the start of eight bytes (the first lowest) write, and how many
+    /// there are: those before the first byte that is not a digit, all eight when every one is.
+    @inline(__always)
+    static func leadingDigits(_ word: UInt64) -> (value: Int64, count: Int) {
+        // Less `0` from each byte: a digit is then below 10. A byte below `0` borrows from the next,
+        // but only bytes after the first that is not a digit take the borrow.
+        let values = word &- 0x3030_3030_3030_3030
+        // The high bit of each byte that is not a digit: below `0` (borrowed) or 10 and above.
+        let others = (values &+ 0x7676_7676_7676_7676 | values) & 0x8080_8080_8080_8080
+        let count = others.trailingZeroBitCount / 8
+        guard count > 0 else { return (0, 0) }
+        // The digits moved up to the last bytes, zeros (leading zeros) before them, then read as an
+        // eight-digit number two digits, four, then eight at a time.
+        var number = (values << UInt64(64 - 8 * count)) & 0x0F0F_0F0F_0F0F_0F0F
+        number = (number &* 2561) >> 8 & 0x00FF_00FF_00FF_00FF
+        number = (number &* 6_553_601) >> 16 & 0x0000_FFFF_0000_FFFF
+        number = (number &* 42_949_672_960_001) >> 32
+        return (Int64(number), count)
     }
 
     /// The digit `bytes[index]` stands for, or `nil` when it is not one.
