@@ -7,6 +7,16 @@
 #     Benchmarks/app-size.sh [SCRATCH_FOLDER]     (default: /tmp/reviewgate-app-size)
 #
 # The scratch package depends on this repository by path; its .build is kept between runs.
+#
+# APP_SIZE_FLAGS adds flags to both builds, for what an app's own build settings would make of it
+# (use a scratch folder of its own for each set, so that the builds do not replace each other):
+#
+#     APP_SIZE_FLAGS="-Xswiftc -Xfrontend -Xswiftc -function-sections" Benchmarks/app-size.sh /tmp/size-fs
+#
+# -function-sections lets the linker drop unreached functions one by one, as Apple's linker does;
+# adding "-Xswiftc -Xfrontend -Xswiftc -internalize-at-link" lets it drop unreached public and
+# package ones too, and "-Xswiftc -Osize" builds for size (Benchmarks/HISTORY.md, "The prompter's
+# bytes, reached"). The flags are split at spaces: none of them may hold one.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 scratch=${1:-/tmp/reviewgate-app-size}
@@ -46,9 +56,10 @@ cat >"$scratch/Sources/PrintApp/main.swift" <<'SWIFT'
 print("hello")
 SWIFT
 cd "$scratch"
-swift build -c release --product PrompterApp >&2
-swift build -c release --product PrintApp >&2
-bin=$(swift build -c release --show-bin-path)
+read -r -a flags <<<"${APP_SIZE_FLAGS:-}"
+swift build -c release ${flags[@]+"${flags[@]}"} --product PrompterApp >&2
+swift build -c release ${flags[@]+"${flags[@]}"} --product PrintApp >&2
+bin=$(swift build -c release ${flags[@]+"${flags[@]}"} --show-bin-path)
 strip -o "$scratch/PrompterApp.stripped" "$bin/PrompterApp"
 strip -o "$scratch/PrintApp.stripped" "$bin/PrintApp"
 state=$(mktemp -d)

@@ -120,6 +120,19 @@ struct TimeColumnTests {
             let read = TimeColumn.leadingDigits(word)
             #expect(read.value == value && read.count == count, "\(bytes)")
         }
+        // Every byte after 0 to 7 digits (and the digits after it, which must not count).
+        for digits in 0..<8 {
+            for byte in UInt8.min...UInt8.max {
+                var bytes = (0..<8).map { UInt8(ascii: "1") + UInt8($0) }
+                bytes[digits] = byte
+                let isDigit = (0x30...0x39).contains(byte)
+                let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self).littleEndian }
+                let read = TimeColumn.leadingDigits(word)
+                let count = isDigit ? 8 : digits
+                let text = String(decoding: bytes.prefix(count), as: UTF8.self)
+                #expect(read.count == count && read.value == Int64(text) ?? 0, "\(bytes)")
+            }
+        }
     }
 
     @Test(

@@ -3,8 +3,9 @@ import Dispatch
 
 /// Reads a whole timeline into memory on several cores: the input is taken in blocks, each block
 /// cut at line ends into one part per job, the parts read at once by ``TimelineReader``s of their
-/// own, and their events, names and people put together in file order. The events, the problems
-/// and their line numbers are those one reader would give.
+/// own, and their events, names and people put together in file order. On one core, a block's
+/// one part reads on from the file's names and people instead, which nothing then puts together.
+/// The events, the problems and their line numbers are those one reader would give.
 ///
 /// With several jobs, a block's parts are read on other threads while the caller fills the next
 /// block and puts the one before together, so that no core waits for the input; with one job,
@@ -257,11 +258,13 @@ package struct ParallelTimelineReader {
         // On one core, nothing is in flight: the block's one part reads on from the file's names
         // and people, which it hands back when settled, so that nothing is merged or renumbered.
         let continues = jobs == 1 && taken.parts.count == 1
+        // Every block before is put together (on one core, each is as soon as it is read), so the
+        // tables handed over hold every name and person before this block's.
+        assert(!continues || inFlight == nil, "a block reads on from the file's tables only after the one before")
         let template = self.template(withTables: continues)
         started = true
         let concurrently = jobs > 1 && taken.parts.count > 1
         taken.read(consume template, concurrently: concurrently)
-        tablesInFlight = continues
         do {
             try settle()
         } catch {
@@ -269,6 +272,7 @@ package struct ParallelTimelineReader {
             taken.wait()
             throw error
         }
+        tablesInFlight = continues
         inFlight = taken
         if !concurrently { try settle() }
     }
@@ -319,15 +323,18 @@ package struct ParallelTimelineReader {
     /// file's lines.
     private mutating func merge(_ part: inout TimelineBlock.Part) throws(DiagnosticError) -> Renumbering? {
         let offset = lines
+        // The tables come back first, so that a reader stopped here still holds what it read.
+        let continued = tablesInFlight
+        if continued {
+            tablesInFlight = false
+            (symbols, people) = part.reader.takeTables()
+        }
         if var failure = part.failure {
             for index in failure.diagnostics.indices { failure.diagnostics[index].location?.line += offset }
             throw failure
         }
         var renumbering: Renumbering?
-        if tablesInFlight {
-            tablesInFlight = false
-            (symbols, people) = part.reader.takeTables()
-        } else {
+        if !continued {
             renumbering = Renumbering(
                 names: part.reader.symbols.strings.map { symbols.intern($0) },
                 people: part.reader.people.strings.map { people.intern($0) })

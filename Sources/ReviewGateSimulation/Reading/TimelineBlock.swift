@@ -3,7 +3,8 @@ import Dispatch
 
 /// A block of a timeline's lines being read by ``ParallelTimelineReader``: its bytes cut at line
 /// ends into parts, each part read by a ``TimelineReader`` of its own (on another thread, or on
-/// the caller's), with its events numbered by that reader's own ``Symbols``.
+/// the caller's), with its events numbered by that reader's own ``Symbols`` (on one core, the
+/// file's, handed to it).
 ///
 /// A class, so that threads still reading a block keep its bytes and results alive whatever
 /// becomes of the reader that started them.
@@ -59,7 +60,8 @@ final class TimelineBlock: @unchecked Sendable {
     }
 
     /// Reads the parts: on other threads when `concurrently` (``wait()`` waits for them), else
-    /// one after another on this one. `template` is a reader with the file's settings.
+    /// one after another on this one. `template` is a reader with the file's settings, and, for a
+    /// block of one part read on this thread, the file's tables (``ParallelTimelineReader``).
     func read(_ template: consuming TimelineReader, concurrently: Bool) {
         if !concurrently && parts.count == 1 {
             // The one part reads with the template itself: a template that holds the file's tables
