@@ -150,6 +150,24 @@ struct JSONLineFastPathTests {
         Self.check(Array(interleaved.sorted().joined(separator: "\r\n").utf8), "grouped")
     }
 
+    @Test("a text the names already hold that is no name (a value, a version) is refused as a name, every time")
+    func namesHeldThatAreNoNames() {
+        let lines = [
+            #"{"user":"p1","time":"2026-01-05T09:00:00Z","type":"attribute","name":"plan","value":"gold plan"}"#,
+            #"{"user":"p1","time":"2026-01-05T09:00:01Z","type":"launch","short":"1.0 beta","build":"-7"}"#,
+            #"{"user":"p1","time":"2026-01-05T09:00:02Z","type":"event","name":"gold plan"}"#,
+            #"{"user":"p1","time":"2026-01-05T09:00:03Z","type":"event","name":"done","scene":"1.0 beta"}"#,
+            #"{"user":"p1","time":"2026-01-05T09:00:04Z","type":"event","name":"-7","scene":"Home"}"#,
+            #"{"user":"p1","time":"2026-01-05T09:00:05Z","type":"event","name":"gold plan"}"#,
+            #"{"user":"p1","time":"2026-01-05T09:00:06Z","type":"event","name":"done","scene":"Home"}"#,
+            #"{"user":"p1","time":"2026-01-05T09:00:07Z","type":"event","name":"Home","scene":"done"}"#,
+        ]
+        let text = lines.joined(separator: "\n")
+        let read = Self.read(Array(text.utf8), fast: false, chunk: text.utf8.count + 1)
+        #expect(read.skipped == 4 && read.events.count == 4)
+        Self.check(Array(text.utf8), "names held that are no names")
+    }
+
     @Test("lines with one byte changed, dropped or added read as the scanner reads them")
     func brokenLines() {
         var random = SplitMix(seed: 27)

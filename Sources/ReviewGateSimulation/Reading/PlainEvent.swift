@@ -24,13 +24,20 @@ extension TimelineLine {
         case .attribute: return nil
         case .install, .launch, .update, .response: named = false
         }
+        // A name's and a scene's symbols found (not added: nothing is interned before every check).
+        var name = TimelineEvent.none
+        var scene = TimelineEvent.none
         if named {
-            guard line.name.kind == .string, symbols.matches(hints.name, line.name.bytes) || isName(line.name.bytes)
+            guard line.name.kind == .string,
+                let found = nameSymbol(line.name.bytes, hint: hints.name, symbols: symbols, hints: &hints)
             else { return nil }
+            name = found
         }
         if line.scene.kind != .absent {
-            guard line.scene.kind == .string, symbols.matches(hints.scene, line.scene.bytes) || isName(line.scene.bytes)
+            guard line.scene.kind == .string,
+                let found = nameSymbol(line.scene.bytes, hint: hints.scene, symbols: symbols, hints: &hints)
             else { return nil }
+            scene = found
         }
         if line.source.kind != .absent {
             guard let source = source(line.source.bytes) else { return nil }
@@ -67,11 +74,31 @@ extension TimelineLine {
         }
         // Interned as the line's event interns them: the person, the name, the scene, the versions.
         event.person = people.intern(line.user.bytes, hint: &hints.person)
-        if named { event.name = symbols.intern(line.name.bytes, hint: &hints.name) }
-        if line.scene.kind == .string { event.scene = symbols.intern(line.scene.bytes, hint: &hints.scene) }
+        if named {
+            event.name = name
+            if name == TimelineEvent.none { event.name = symbols.intern(line.name.bytes) }
+            hints.name = event.name
+        }
+        if line.scene.kind == .string {
+            event.scene = scene
+            if scene == TimelineEvent.none { event.scene = symbols.intern(line.scene.bytes) }
+            hints.scene = event.scene
+        }
         if line.short.kind == .string { event.short = symbols.intern(line.short.bytes, hint: &hints.short) }
         if line.build.kind == .string { event.build = symbols.intern(line.build.bytes, hint: &hints.build) }
         if line.arm.kind == .string || line.arm.kind == .number { event.arm = symbols.intern(line.arm.bytes) }
         return event
+    }
+
+    /// A name or a scene: the number of its symbol, when the table has it; ``TimelineEvent/none``
+    /// for a valid name the table does not have yet; `nil` when `bytes` are not a valid name. A
+    /// symbol found is checked once (`hints`), however many lines name it.
+    @inline(__always)
+    private static func nameSymbol(
+        _ bytes: UnsafeBufferPointer<UInt8>, hint: Symbols.ID, symbols: Symbols, hints: inout SymbolHints
+    ) -> Symbols.ID? {
+        if symbols.matches(hint, bytes) { return hint }
+        guard let id = symbols.lookUp(bytes) else { return isName(bytes) ? TimelineEvent.none : nil }
+        return hints.isName(id, bytes) ? id : nil
     }
 }

@@ -7,4 +7,18 @@ struct SymbolHints {
     var scene = TimelineEvent.none
     var short = TimelineEvent.none
     var build = TimelineEvent.none
+    /// Whether each symbol the fast path found for a name or a scene is a valid name, by number:
+    /// 0 not yet known, 1 no, 2 yes; so that a name seen before is not checked byte by byte again.
+    var validNames: [UInt8] = []
+
+    /// Whether symbol `id`, whose bytes are `bytes`, is a valid name, checked once.
+    @inline(__always)
+    mutating func isName(_ id: Symbols.ID, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let index = Int(id)
+        if index >= validNames.count {
+            validNames.append(contentsOf: repeatElement(0, count: index + 1 - validNames.count))
+        }
+        if validNames[index] == 0 { validNames[index] = TimelineLine.isName(bytes) ? 2 : 1 }
+        return validNames[index] == 2
+    }
 }

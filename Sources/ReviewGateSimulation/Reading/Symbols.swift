@@ -53,6 +53,11 @@ package struct Symbols: Sendable {
         return hint
     }
 
+    /// The number of the symbol with these bytes, if there is one (nothing added).
+    package func lookUp(_ text: UnsafeBufferPointer<UInt8>) -> ID? {
+        find(text, hash: Self.hash(text))
+    }
+
     /// Whether symbol `id` (any number, ``TimelineEvent/none`` included) has these bytes.
     @inline(__always)
     package func matches(_ id: ID, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
