@@ -161,10 +161,14 @@ struct JSONLineFastPathTests {
             #"{"user":"p1","time":"2026-01-05T09:00:05Z","type":"event","name":"gold plan"}"#,
             #"{"user":"p1","time":"2026-01-05T09:00:06Z","type":"event","name":"done","scene":"Home"}"#,
             #"{"user":"p1","time":"2026-01-05T09:00:07Z","type":"event","name":"Home","scene":"done"}"#,
+            // A name and a scene both new and the same; a valid name first seen as a value.
+            #"{"user":"p1","time":"2026-01-05T09:00:08Z","type":"event","name":"x9","scene":"x9"}"#,
+            #"{"user":"p1","time":"2026-01-05T09:00:09Z","type":"attribute","name":"tier","value":"gold"}"#,
+            #"{"user":"p1","time":"2026-01-05T09:00:10Z","type":"event","name":"gold","scene":"x9"}"#,
         ]
         let text = lines.joined(separator: "\n")
         let read = Self.read(Array(text.utf8), fast: false, chunk: text.utf8.count + 1)
-        #expect(read.skipped == 4 && read.events.count == 4)
+        #expect(read.skipped == 4 && read.events.count == 7)
         Self.check(Array(text.utf8), "names held that are no names")
     }
 

@@ -99,6 +99,6 @@ extension TimelineLine {
     ) -> Symbols.ID? {
         if symbols.matches(hint, bytes) { return hint }
         guard let id = symbols.lookUp(bytes) else { return isName(bytes) ? TimelineEvent.none : nil }
-        return hints.isName(id, bytes) ? id : nil
+        return hints.checkedName(id, bytes) ? id : nil
     }
 }

@@ -1,6 +1,8 @@
 /// The symbols the last line read by the fast path named, column by column: a line's bytes are
 /// compared with them before they are hashed, since a person's lines come one after another and
 /// repeat the person, the versions and often the names. A name's or a scene's hint is a valid name.
+/// With them, whether each name found is a valid one. Every number is one of the reader's tables
+/// as they are: a reader whose tables are taken (``TimelineReader/takeTables()``) forgets them.
 struct SymbolHints {
     var person = TimelineEvent.none
     var name = TimelineEvent.none
@@ -13,7 +15,7 @@ struct SymbolHints {
 
     /// Whether symbol `id`, whose bytes are `bytes`, is a valid name, checked once.
     @inline(__always)
-    mutating func isName(_ id: Symbols.ID, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    mutating func checkedName(_ id: Symbols.ID, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let index = Int(id)
         if index >= validNames.count {
             validNames.append(contentsOf: repeatElement(0, count: index + 1 - validNames.count))

@@ -72,6 +72,8 @@ package struct TimelineReader {
         defer {
             symbols = Symbols()
             people = Symbols()
+            // The hints name numbers of the tables taken.
+            hints = SymbolHints()
         }
         return (symbols, people)
     }
