@@ -74,20 +74,24 @@ extension TimelineLine {
         }
         // Interned as the line's event interns them: the person, the name, the scene, the versions.
         event.person = people.intern(line.user.bytes, hint: &hints.person)
-        if named {
-            event.name = name
-            if name == TimelineEvent.none { event.name = symbols.intern(line.name.bytes) }
-            hints.name = event.name
-        }
+        if named { event.name = interned(name, line.name.bytes, symbols: &symbols, hint: &hints.name) }
         if line.scene.kind == .string {
-            event.scene = scene
-            if scene == TimelineEvent.none { event.scene = symbols.intern(line.scene.bytes) }
-            hints.scene = event.scene
+            event.scene = interned(scene, line.scene.bytes, symbols: &symbols, hint: &hints.scene)
         }
         if line.short.kind == .string { event.short = symbols.intern(line.short.bytes, hint: &hints.short) }
         if line.build.kind == .string { event.build = symbols.intern(line.build.bytes, hint: &hints.build) }
         if line.arm.kind == .string || line.arm.kind == .number { event.arm = symbols.intern(line.arm.bytes) }
         return event
+    }
+
+    /// The number of a name or a scene ``nameSymbol(_:hint:symbols:hints:)`` found (`found`), or,
+    /// when the table did not have it, its number added; kept as the column's `hint`.
+    @inline(__always)
+    private static func interned(
+        _ found: Symbols.ID, _ bytes: UnsafeBufferPointer<UInt8>, symbols: inout Symbols, hint: inout Symbols.ID
+    ) -> Symbols.ID {
+        hint = found == TimelineEvent.none ? symbols.intern(bytes) : found
+        return hint
     }
 
     /// A name or a scene: the number of its symbol, when the table has it; ``TimelineEvent/none``

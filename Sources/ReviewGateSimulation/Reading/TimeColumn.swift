@@ -45,7 +45,8 @@ package enum TimeColumn {
         return parseOther(bytes, scratch: &scratch)
     }
 
-    /// The `±hh:mm` a time ends with, in seconds; 0 without one.
+    /// The `±hh:mm` a time ends with, in seconds, as a line keeps it (``keptQuarters(_:)``); 0
+    /// without one.
     private static func offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let count = bytes.count
         guard count >= 25, bytes[count - 3] == UInt8(ascii: ":"),
@@ -56,9 +57,13 @@ package enum TimeColumn {
             let m2 = digit(bytes, count - 1)
         else { return 0 }
         let seconds = Int((h1 * 10 + h2) * 3600 + (m1 * 10 + m2) * 60)
-        // A line keeps quarter hours, from −12:00 to +14:00 (every zone's); beyond, it is read as UTC.
-        guard seconds <= 14 * 3600 else { return 0 }
         return bytes[count - 6] == UInt8(ascii: "-") ? -seconds : seconds
+    }
+
+    /// The offset a line keeps for its local time, in quarter hours: from −14:00 to +14:00 (every
+    /// zone's is within); beyond, the line is read as UTC, 0.
+    private static func keptQuarters(_ seconds: Int) -> Int8 {
+        seconds.magnitude <= 14 * 3600 ? Int8(seconds / 900) : 0
     }
 
     /// Whether `bytes` have the shape `YYYY-MM-DDTHH:MM:SSZ`: twenty of them, with `-`, `T` and
@@ -98,9 +103,9 @@ package enum TimeColumn {
         return Timestamp(rfc3339: bytes)
     }
 
-    /// ``offset(_:)`` in quarter hours.
+    /// The offset kept of the `±hh:mm` a time ends with, read alone.
     private static func offsetQuarters(_ bytes: UnsafeBufferPointer<UInt8>) -> Int8 {
-        Int8(offset(bytes) / 900)
+        keptQuarters(offset(bytes))
     }
 
     /// `YYYY-MM-DDTHH:MM:SS`, then `.` and one to nine digits or none, then `Z` or `±hh:mm`, read
@@ -148,8 +153,8 @@ package enum TimeColumn {
             return nil
         }
         guard let seconds = secondsOfDay(bytes, scratch: &scratch) else { return nil }
-        // What ``offset(_:)`` keeps of the same `±hh:mm`, at least 25 bytes from the start: up to 14:00.
-        scratch.offsetQuarters = offset.magnitude <= 14 * 3600 ? Int8(offset / 900) : 0
+        // The same `±hh:mm` that ``offset(_:)`` reads (it ends at least 25 bytes from the start).
+        scratch.offsetQuarters = keptQuarters(Int(offset))
         return Timestamp(nanosecondsSince1970: (seconds - offset) &* 1_000_000_000 &+ nanoseconds)
     }
 

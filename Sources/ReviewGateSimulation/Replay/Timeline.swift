@@ -193,19 +193,11 @@ package struct Timeline: Sendable {
         }
     }
 
-    /// The latest time of any event (each person's last); `nil` without events.
-    package var latest: Timestamp? { observationBounds(until: nil, jobs: 1).latest }
-
-    /// Where observation starts, found from the lines up to `until` (when given): the earliest line
-    /// that is not an `install` before every other line of its person (Semantics §10 *What the
-    /// input can tell*); `nil` when every person's lines are a lone install.
-    package func observationStart(until: Timestamp? = nil) -> Timestamp? {
-        observationBounds(until: until, jobs: 1).start
-    }
-
-    /// ``observationStart(until:)`` and ``latest`` at once, found on `jobs` cores (each a run of
-    /// people): every person's lines are read, which on one core held the others up. Each is the
-    /// same for any number of jobs.
+    /// Where observation starts and the latest time of any event, found on `jobs` cores (each a run
+    /// of people; the same for any number of jobs). The start is found from the lines up to `until`
+    /// (when given): the earliest line that is not an `install` before every other line of its
+    /// person (Semantics §10 *What the input can tell*), `nil` when every person's lines are a lone
+    /// install; the latest is each person's last line's, `nil` without events.
     package func observationBounds(until: Timestamp?, jobs: Int) -> (start: Timestamp?, latest: Timestamp?) {
         let runs = runsOfPeople(jobs)
         let found = UnsafeMutableBufferPointer<(start: Timestamp?, latest: Timestamp?)>.allocate(
