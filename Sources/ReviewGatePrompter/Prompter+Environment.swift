@@ -13,7 +13,7 @@ extension Prompter {
     /// let prompter = Prompter(policy: try Policy(compiledAt: policyURL), environment: environment)
     /// ```
     public struct Environment: Sendable {
-        /// The person's state, a JSON file, made (with its folder) at the first moment; by default
+        /// The person's state, a JSON file whatever its name, made (with its folder) at the first moment; by default
         /// ``Prompter/defaultStateFile``. Every prompt's asks and answers are in it.
         public var stateFile: URL
         /// The running app's version; by default the main bundle's.
@@ -72,7 +72,8 @@ extension Prompter {
             if let stores { return stores }
             let (path, lockTimeout) = (stateFile.path, lockTimeout)
             return { initial, recovery in
-                var store = FileStateStore(path: path, versionKey: nil, initialState: initial, documents: .jsonOnly)
+                // An app's store: JSON whatever the file's name (the YAML states are the command line's).
+                var store = FileStateStore(path: path, initialState: initial)
                 store.lockTimeout = lockTimeout
                 store.recovery = recovery
                 store.makesFolder = true

@@ -31,10 +31,11 @@ final class PrompterHarness: @unchecked Sendable {
         try PolicyLoader.files(Fixtures.documents).load(path: Repository.path("policies/apple-sample.yaml")).policy
     }
 
-    /// A harness whose presenter answers `answers` in turn (then `true`).
-    init(answers: [Bool] = []) throws {
+    /// A harness whose presenter answers `answers` in turn (then `true`), its state file named
+    /// `stateFileName`.
+    init(answers: [Bool] = [], stateFileName: String = "review-state.json") throws {
         folder = try Repository.temporaryFolder()
-        stateFile = folder.appending(path: "review-state.json")
+        stateFile = folder.appending(path: stateFileName)
         self.answers = answers
         origin = clock.now
     }
@@ -107,7 +108,7 @@ final class PrompterHarness: @unchecked Sendable {
     /// The state file's store as an app's prompter makes it: recovering from a state that cannot
     /// be decoded.
     static func store(path: String, initial: ReviewState, recovery: StateRecovery) -> FileStateStore {
-        var store = FileStateStore(path: path, versionKey: nil, initialState: initial, documents: .jsonOnly)
+        var store = FileStateStore(path: path, initialState: initial)
         store.recovery = recovery
         return store
     }
@@ -171,9 +172,9 @@ final class PrompterHarness: @unchecked Sendable {
     /// Makes every write fail (or work again).
     func setDiskFull(_ full: Bool) { lock.withLock { diskFull = full } }
 
-    /// The state file as it is on disk.
+    /// The state file as it is on disk (JSON, whatever its name).
     func state() throws -> ReviewState {
-        try FileStateStore(path: stateFile.path, versionKey: nil, documents: .jsonOnly).load()
+        try FileStateStore(path: stateFile.path).load()
     }
 }
 

@@ -28,6 +28,25 @@ struct PrompterStateTests {
         #expect(harness.sentEvents.first?.decision?.source == .launch)
     }
 
+    @Test(
+        "a state file whose name does not end in .json is JSON too, kept from launch to launch",
+        arguments: ["review-state", "review.state", "State.JSON"])
+    func stateFileOfAnyName(name: String) async throws {
+        let harness = try PrompterHarness(stateFileName: name)
+        // The app's own store, as the environment makes it from `stateFile` (not the harness's stores).
+        for _ in 0..<2 {
+            var environment = Prompter.Environment(stateFile: harness.stateFile)
+            harness.testing(&environment)
+            await Prompter(policy: try PresentationTests.policy(), environment: environment).launched()
+        }
+        #expect(try harness.state().launches == 2)
+        let text = try String(contentsOf: harness.stateFile, encoding: .utf8)
+        #expect(text.hasPrefix("{"), "\(text)")
+        // Nothing moved aside as undecodable.
+        let files = try FileManager.default.contentsOfDirectory(atPath: harness.folder.path)
+        #expect(files.filter { !$0.hasSuffix(".lock") } == [name], "\(files)")
+    }
+
     @Test("times are kept to the millisecond, not a Double's noise")
     func milliseconds() async throws {
         let harness = try PrompterHarness()
