@@ -206,7 +206,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// Reads `bytes` again with a ``ParallelTimelineReader`` (two jobs, small blocks, odd chunks,
     /// given to it or, for an input of odd length, read by it into its block), and again whole from
-    /// memory as a mapped file is read, and stops the process if either reads anything other than
+    /// memory as a mapped file is read (two or three jobs, a range each), and stops the process if either reads anything other than
     /// the one reader did.
     static func checkParallel(
         _ bytes: [UInt8], format: TimelineFormat, against reader: TimelineReader, _ events: [TimelineEvent]
@@ -241,9 +241,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         precondition(parallel.people.strings == reader.people.strings, "the parallel reader saw other people")
         precondition(parallel.lines == reader.lines && parallel.skipped == reader.skipped, "other counts")
         precondition(errors(parallel.problems) == errors(reader.problems), "the parallel reader reported otherwise")
-        // The same bytes read whole from memory, as a mapped file is: blocks that are windows of them.
+        // The same bytes read whole from memory, as a mapped file is: a range of them per job (two
+        // or three), each read in blocks that are windows of it.
         var mapped = ParallelTimelineReader(
-            format: format, file: reader.file, jobs: 2, blockSize: 64 + bytes.count % 509)
+            format: format, file: reader.file, jobs: 2 + bytes.count % 2, blockSize: 64 + bytes.count % 509)
         let mappedRead: Void? = try? mapped.read(mapped: MappedInput(copying: bytes))
         let finished: Void? = try? mapped.finish()
         precondition(mappedRead != nil && finished != nil, "the mapped read failed where one reader did not")

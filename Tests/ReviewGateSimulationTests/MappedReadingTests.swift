@@ -40,8 +40,15 @@ import Testing
         #expect(reported.last == text.utf8.count && reported == reported.sorted())
         if blockSize < 1 << 20 {
             // On one core, each block reads on from the file's names and people: nothing to renumber.
-            #expect(parallel.pieces.count > 1)
-            #expect(parallel.pieces.contains { $0.needsRenumbering } == (input.jobs > 1))
+            // On several, the first range's blocks read on from them too; a later range's have
+            // names and people of their own, renumbered when the timeline groups them.
+            #expect(parallel.pieces.first?.needsRenumbering == false)
+            if input.jobs == 1 {
+                #expect(parallel.pieces.count > 1)
+                #expect(!parallel.pieces.contains { $0.needsRenumbering })
+            } else if input.format == .jsonl {
+                #expect(parallel.pieces.contains { $0.needsRenumbering })
+            }
         }
         #expect(parallel.timeline().events == one.events)
         #expect(parallel.people.strings == reader.people.strings)
@@ -77,6 +84,29 @@ import Testing
         #expect(kept.events == (try SimulationTests.read(text).0.events))
         for person in 0..<30 {
             #expect(kept.withEvents(of: person) { Array($0) } == placed.withEvents(of: person) { Array($0) })
+        }
+    }
+
+    @Test(
+        "on several cores, each range read apart, a strict read stops at the first bad line in file order, at its line in the file",
+        arguments: [2, 3], [1000, 1 << 20])
+    func strictRanges(jobs: Int, blockSize: Int) throws {
+        let timeline = try SimulationTests.shippedTimeline()
+        let bad = "{\"user\":\"x\",\"time\":\"soon\",\"type\":\"launch\"}\n"
+        // A bad line in the last range only, then one in the first range too.
+        for text in [
+            String(repeating: timeline, count: 6) + bad, timeline + bad + String(repeating: timeline, count: 6) + bad,
+        ] {
+            let badLines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.element.contains("soon") }.map { $0.offset + 1 }
+            let one = #expect(throws: DiagnosticError.self) {
+                _ = try Self.readMapped(text, jobs: 1, blockSize: blockSize, strict: true)
+            }
+            let ranges = #expect(throws: DiagnosticError.self) {
+                _ = try Self.readMapped(text, jobs: jobs, blockSize: blockSize, strict: true)
+            }
+            #expect(ranges?.description == one?.description)
+            #expect(ranges?.diagnostics.first?.location?.line == badLines.first)
         }
     }
 

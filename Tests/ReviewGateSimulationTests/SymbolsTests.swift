@@ -35,4 +35,28 @@ struct SymbolsTests {
         #expect(!symbols.matches(TimelineEvent.none, UnsafeBufferPointer(start: nil, count: 0)))
         #expect(!symbols.matches(Int32(symbols.count), UnsafeBufferPointer(start: nil, count: 0)))
     }
+
+    @Test(
+        "a table put into another numbers each of its strings as interning them one by one would",
+        arguments: [0, 1, 40, 3_000])
+    func internContentsOf(overlap: Int) {
+        var random = SplitMix(seed: 13)
+        var file = Symbols()
+        var other = Symbols()
+        // The file's strings, then the other's: some in both (`overlap` of them), in another order.
+        for index in 0..<3_000 { _ = file.intern("p\(index)") }
+        var texts = (0..<overlap).map { _ in "p\(Int(random.next() % 3_000))" }
+        texts += (0..<5_000).map { "q\($0)-\(random.next() % 7)" }
+        texts.shuffle(using: &random)
+        for text in texts { _ = other.intern(text) }
+        var expected = file
+        let oneByOne = other.strings.map { expected.intern($0) }
+        let numbers = file.intern(contentsOf: other)
+        #expect(numbers == oneByOne)
+        #expect(file.strings == expected.strings)
+        for (index, text) in other.strings.enumerated() {
+            var bytes = Array(text.utf8)
+            #expect(bytes.withUnsafeMutableBufferPointer { file.lookUp(UnsafeBufferPointer($0)) } == numbers[index])
+        }
+    }
 }

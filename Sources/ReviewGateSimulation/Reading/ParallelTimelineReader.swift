@@ -5,7 +5,9 @@ import Dispatch
 /// cut at line ends into one part per job, the parts read at once by ``TimelineReader``s of their
 /// own, and their events, names and people put together in file order. On one core, a block's
 /// one part reads on from the file's names and people instead, which nothing then puts together.
-/// The events, the problems and their line numbers are those one reader would give.
+/// An input whole in memory (a mapped file) is cut into a range per job instead, each read so on
+/// a thread of its own (``read(mapped:progress:)``). The events, the problems and their line
+/// numbers are those one reader would give.
 ///
 /// With several jobs, a block's parts are read on other threads while the caller fills the next
 /// block and puts the one before together, so that no core waits for the input; with one job,
@@ -195,14 +197,35 @@ package struct ParallelTimelineReader {
     /// Reads a whole input in memory (a mapped file) a block at a time, each block a window of
     /// its bytes that ends at a line's end (a line longer than a block but not than a line's
     /// longest ends its own; a longer one is skipped, as the chunks' reading skips it, never held
-    /// whole), with no copy into a block of the reader's; `progress` is told how many bytes are taken and events read so far. Then
-    /// ``finish()``. The events, problems and lines are those of the same bytes given in chunks.
+    /// whole), with no copy into a block of the reader's; `progress` is told how many bytes are
+    /// taken and events read so far. Then ``finish()``. The events, problems and lines are those of
+    /// the same bytes given in chunks.
+    ///
+    /// With several jobs, the input is cut at line ends into one range per job, and each range is
+    /// read a block at a time by a reader of one core of its own, on its own thread, whose blocks
+    /// read on from its own names and people (the first range's from the file's). The ranges are
+    /// then put together once: each later range's names and people are taken into the file's, and
+    /// its events renumbered when the timeline groups them, on every core. Reading blocks cut into
+    /// parts instead put every part's names together on the caller's thread while the next block
+    /// was read, a third thread on two cores, and made every part learn its names afresh.
     package mutating func read(
         mapped input: MappedInput, progress: (_ bytes: Int, _ events: Int) -> Void = { _, _ in }
     ) throws(DiagnosticError) {
         precondition(filled == 0 && !started, "a mapped input is read whole, by a reader of its own")
-        let all = input.bytes
-        var position = 0
+        if jobs > 1 {
+            try readInRanges(input, progress: progress)
+        } else {
+            try readBlocks(of: input, from: 0, to: input.bytes.count, progress: progress)
+        }
+    }
+
+    /// Reads `input`'s bytes from `lower` (a line's start) to `upper` (a line's end, or the
+    /// input's) a block at a time, as ``read(mapped:progress:)`` does.
+    private mutating func readBlocks(
+        of input: MappedInput, from lower: Int, to upper: Int, progress: (_ bytes: Int, _ events: Int) -> Void
+    ) throws(DiagnosticError) {
+        let all = UnsafeBufferPointer(rebasing: input.bytes[..<upper])
+        var position = lower
         while position < all.count {
             var end = all.count
             if position + blockSize < all.count {
@@ -227,6 +250,94 @@ package struct ParallelTimelineReader {
             position = end
             progress(position, eventCount)
         }
+    }
+
+    /// ``read(mapped:progress:)`` on several cores: a range of the input per job, each read by a
+    /// reader of one core on its own thread, then put together in file order.
+    private mutating func readInRanges(
+        _ input: MappedInput, progress: (_ bytes: Int, _ events: Int) -> Void
+    ) throws(DiagnosticError) {
+        let all = input.bytes
+        // A CSV file's header first, here: every range reads its lines by the header's columns.
+        let start = try readHeader(all, from: 0, to: all.count)
+        let ranges = TimelineBlock.cuts(all, from: start, to: all.count, into: jobs)
+        started = true
+        var readers = ranges.map { _ in
+            var reader = ParallelTimelineReader(
+                format: format, file: file, strict: strict, jobs: 1, blockSize: blockSize)
+            reader.header = header
+            return reader
+        }
+        guard !readers.isEmpty else { return }
+        // The first range reads on from the file's names and people, moved to it, not copied.
+        swap(&readers[0].symbols, &symbols)
+        swap(&readers[0].people, &people)
+        var failures = [DiagnosticError?](repeating: nil, count: ranges.count)
+        let first = ranges[0].upperBound
+        let count = all.count
+        readers.withUnsafeMutableBufferPointer { readers in
+            failures.withUnsafeMutableBufferPointer { failures in
+                // Each job reads and writes its own range's reader and failure only; the first alone
+                // tells `progress`, for the whole input (the ranges are read at about one pace).
+                nonisolated(unsafe) let (readers, failures) = (readers, failures)
+                withoutActuallyEscaping(progress) { progress in
+                    nonisolated(unsafe) let progress = progress
+                    Timeline.perform(ranges.count) { index in
+                        do throws(DiagnosticError) {
+                            try readers[index].readBlocks(
+                                of: input, from: ranges[index].lowerBound, to: ranges[index].upperBound
+                            ) { bytes, events in
+                                if index == 0 { progress(bytes * count / max(1, first), events * ranges.count) }
+                            }
+                            try readers[index].finish()
+                        } catch {
+                            failures[index] = error
+                        }
+                    }
+                }
+            }
+        }
+        for index in readers.indices {
+            try take(&readers[index], failure: failures[index], renumbered: index > 0)
+        }
+        progress(count, eventCount)
+    }
+
+    /// Takes what a range's reader read (its names and people, when `renumbered`, into the file's;
+    /// else they are the file's, handed back), its events, counts and problems at the whole file's
+    /// lines; its failure, when it has one, is thrown at them.
+    private mutating func take(
+        _ range: inout ParallelTimelineReader, failure: DiagnosticError?, renumbered: Bool
+    ) throws(DiagnosticError) {
+        let offset = lines
+        // The tables come back first, so that a reader stopped here still holds what it read.
+        if !renumbered {
+            swap(&symbols, &range.symbols)
+            swap(&people, &range.people)
+        }
+        if var failure {
+            for index in failure.diagnostics.indices { failure.diagnostics[index].location?.line += offset }
+            throw failure
+        }
+        if renumbered {
+            let renumbering = Renumbering(
+                names: symbols.intern(contentsOf: range.symbols), people: people.intern(contentsOf: range.people))
+            pieces += range.pieces.map { TimelinePiece($0.events, renumbering: renumbering) }
+        } else {
+            pieces += range.pieces
+        }
+        eventCount += range.eventCount
+        for var problem in range.problems {
+            problem.location?.line += offset
+            if problem.severity == .warning {
+                // Each range warns of an unknown column once; the file warns once.
+                guard warned.insert(problem.message).inserted else { continue }
+            }
+            keep(problem)
+        }
+        lines += range.lines
+        skipped += range.skipped
+        skippedByKind.merge(range.skippedByKind, uniquingKeysWith: +)
     }
 
     /// Reads a CSV file's header, alone, from `all[start..<end]` when it has not been read (every

@@ -115,6 +115,28 @@ package struct Symbols: Sendable {
         }
     }
 
+    /// The numbers here of every symbol of `other`, in its order, each added if new (keeping
+    /// `other`'s string): how a range read with a table of its own is put in the file's. The table
+    /// is grown once, beforehand, for them all.
+    package mutating func intern(contentsOf other: Symbols) -> [ID] {
+        let room = count + other.count
+        if room * 2 > slots.count {
+            var size = slots.count
+            while room * 2 > size { size *= 2 }
+            grow(to: size)
+        }
+        strings.reserveCapacity(room)
+        starts.reserveCapacity(room + 1)
+        bytes.reserveCapacity(bytes.count + other.bytes.count)
+        return other.bytes.withUnsafeBufferPointer { all in
+            (0..<other.count).map { index in
+                let text = UnsafeBufferPointer(rebasing: all[other.starts[index]..<other.starts[index + 1]])
+                let hash = Self.hash(text)
+                return find(text, hash: hash) ?? add(text, hash: hash, string: other.strings[index])
+            }
+        }
+    }
+
     /// A table holding only symbol `id` (as symbol 0), so that a long read forgets what it no
     /// longer needs; `id` is ``TimelineEvent/none`` for an empty table.
     package func keeping(_ id: ID) -> (symbols: Symbols, id: ID) {
@@ -138,8 +160,8 @@ package struct Symbols: Sendable {
         }
     }
 
-    private mutating func grow() {
-        slots = Array(repeating: 0, count: slots.count * 2)
+    private mutating func grow(to size: Int? = nil) {
+        slots = Array(repeating: 0, count: size ?? slots.count * 2)
         for id in 0..<strings.count {
             let hash = bytes.withUnsafeBufferPointer {
                 Self.hash(UnsafeBufferPointer(rebasing: $0[starts[id]..<starts[id + 1]]))

@@ -37,6 +37,19 @@ extension Timeline {
             return total
         }
         let everyone = starts.count - 1
+        // The pieces still in their readers' numbers are renumbered first, on every core: those of a
+        // range read apart (``ParallelTimelineReader/read(mapped:progress:)``) follow one another,
+        // and would all fall to the job whose run of pieces holds them.
+        let renumbered = pieces.indices.filter { pieces[$0].needsRenumbering }
+        if !renumbered.isEmpty {
+            let shares = runs(sizes: renumbered.map { pieces[$0].events.count }, into: groups.count)
+            pieces.withUnsafeMutableBufferPointer { all in
+                nonisolated(unsafe) let all = all
+                perform(shares.count) { share in
+                    for index in shares[share] { all[renumbered[index]].renumberInPlace() }
+                }
+            }
+        }
         pieces.withUnsafeMutableBufferPointer { all in
             // Each job changes its own pieces only.
             nonisolated(unsafe) let all = all
