@@ -35,9 +35,14 @@ import Testing
         var parallel = ParallelTimelineReader(
             format: input.format, file: reader.file, jobs: input.jobs, blockSize: blockSize)
         var reported: [Int] = []
-        try parallel.read(mapped: MappedInput(copying: Array(text.utf8))) { bytes, _ in reported.append(bytes) }
+        var events: [Int] = []
+        try parallel.read(mapped: MappedInput(copying: Array(text.utf8))) { bytes, read in
+            reported.append(bytes)
+            events.append(read)
+        }
         try parallel.finish()
         #expect(reported.last == text.utf8.count && reported == reported.sorted())
+        #expect(events.last == parallel.eventCount && events == events.sorted())
         if blockSize < 1 << 20 {
             // On one core, each block reads on from the file's names and people: nothing to renumber.
             // On several, the first range's blocks read on from them too; a later range's have
@@ -88,7 +93,7 @@ import Testing
     }
 
     @Test(
-        "on several cores, each range read apart, a strict read stops at the first bad line in file order, at its line in the file",
+        "on several cores, a strict read (block by block, not in ranges) stops at the first bad line, at its line in the file",
         arguments: [2, 3], [1000, 1 << 20])
     func strictRanges(jobs: Int, blockSize: Int) throws {
         let timeline = try SimulationTests.shippedTimeline()
@@ -108,6 +113,30 @@ import Testing
             #expect(ranges?.description == one?.description)
             #expect(ranges?.diagnostics.first?.location?.line == badLines.first)
         }
+    }
+
+    @Test(
+        "in ranges, a column no one reads is warned of once, and a CSV file of a header alone is read to its end",
+        arguments: [2, 3])
+    func rangesWarnOnceAndReachTheEnd(jobs: Int) throws {
+        var text = ""
+        for index in 0..<300 {
+            text += "{\"user\":\"u\(index % 40)\",\"time\":\(1_767_603_600 + index),\"type\":\"launch\","
+            text += "\"extra\":\(index),\"more\":\"x\"}\n"
+        }
+        let (one, reader) = try SimulationTests.read(text)
+        var parallel = ParallelTimelineReader(format: .jsonl, file: reader.file, jobs: jobs, blockSize: 500)
+        try parallel.read(mapped: MappedInput(copying: Array(text.utf8)))
+        try parallel.finish()
+        #expect(parallel.timeline().events == one.events)
+        #expect(parallel.problems.map(\.description) == reader.problems.map(\.description))
+        #expect(parallel.problems.count == 2, "\(parallel.problems)")
+        let header = "user,type,time\n"
+        var csv = ParallelTimelineReader(format: .csv, file: "t.csv", jobs: jobs, blockSize: 500)
+        var reported: [Int] = []
+        try csv.read(mapped: MappedInput(copying: Array(header.utf8))) { bytes, _ in reported.append(bytes) }
+        try csv.finish()
+        #expect(reported.last == header.utf8.count && csv.eventCount == 0 && csv.lines == 1)
     }
 
     @Test("a mapped input: a line longer than 1 MiB, and one longer than a block, read as one reader reads them")

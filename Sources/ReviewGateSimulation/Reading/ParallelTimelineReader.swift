@@ -207,12 +207,15 @@ package struct ParallelTimelineReader {
     /// then put together once: each later range's names and people are taken into the file's, and
     /// its events renumbered when the timeline groups them, on every core. Reading blocks cut into
     /// parts instead put every part's names together on the caller's thread while the next block
-    /// was read, a third thread on two cores, and made every part learn its names afresh.
+    /// was read, a third thread on two cores, and made every part learn its names afresh. A strict
+    /// read is still read so, block by block, so that it stops at its first bad line.
     package mutating func read(
         mapped input: MappedInput, progress: (_ bytes: Int, _ events: Int) -> Void = { _, _ in }
     ) throws(DiagnosticError) {
         precondition(filled == 0 && !started, "a mapped input is read whole, by a reader of its own")
-        if jobs > 1 {
+        // A strict read stops at its first bad line: read in ranges, every range would be read to
+        // its end before the first range's bad line could stop it.
+        if jobs > 1 && !strict {
             try readInRanges(input, progress: progress)
         } else {
             try readBlocks(of: input, from: 0, to: input.bytes.count, progress: progress)
@@ -268,7 +271,10 @@ package struct ParallelTimelineReader {
             reader.header = header
             return reader
         }
-        guard !readers.isEmpty else { return }
+        guard !readers.isEmpty else {
+            progress(all.count, eventCount)
+            return
+        }
         // The first range reads on from the file's names and people, moved to it, not copied.
         swap(&readers[0].symbols, &symbols)
         swap(&readers[0].people, &people)
@@ -278,7 +284,8 @@ package struct ParallelTimelineReader {
         readers.withUnsafeMutableBufferPointer { readers in
             failures.withUnsafeMutableBufferPointer { failures in
                 // Each job reads and writes its own range's reader and failure only; the first alone
-                // tells `progress`, for the whole input (the ranges are read at about one pace).
+                // tells `progress` how far the whole input is (the ranges are read at about one pace),
+                // and its own events, which the whole input's, told at the end, are more than.
                 nonisolated(unsafe) let (readers, failures) = (readers, failures)
                 withoutActuallyEscaping(progress) { progress in
                     nonisolated(unsafe) let progress = progress
@@ -287,7 +294,9 @@ package struct ParallelTimelineReader {
                             try readers[index].readBlocks(
                                 of: input, from: ranges[index].lowerBound, to: ranges[index].upperBound
                             ) { bytes, events in
-                                if index == 0 { progress(bytes * count / max(1, first), events * ranges.count) }
+                                if index == 0 {
+                                    progress(Int(Double(bytes) / Double(max(1, first)) * Double(count)), events)
+                                }
                             }
                             try readers[index].finish()
                         } catch {
@@ -322,7 +331,13 @@ package struct ParallelTimelineReader {
         if renumbered {
             let renumbering = Renumbering(
                 names: symbols.intern(contentsOf: range.symbols), people: people.intern(contentsOf: range.people))
-            pieces += range.pieces.map { TimelinePiece($0.events, renumbering: renumbering) }
+            // The range's own tables go at once: their strings are the file's now.
+            (range.symbols, range.people) = (Symbols(), Symbols())
+            if !renumbering.isIdentity {
+                pieces += range.pieces.map { TimelinePiece($0.events, changedBy: renumbering) }
+            } else {
+                pieces += range.pieces
+            }
         } else {
             pieces += range.pieces
         }

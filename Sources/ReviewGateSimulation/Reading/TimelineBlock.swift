@@ -176,6 +176,14 @@ package struct TimelinePiece: Sendable {
         self.renumbering = renumbering.isIdentity ? nil : renumbering
     }
 
+    /// Events in numbers that `renumbering`, known to change some, puts in the file's: the pieces
+    /// of one range share it, checked once for them all.
+    init(_ events: [TimelineEvent], changedBy renumbering: Renumbering) {
+        assert(!renumbering.isIdentity, "a renumbering that changes some number")
+        self.events = events
+        self.renumbering = renumbering
+    }
+
     /// Whether the events are in their reader's numbers still, not the file's.
     package var needsRenumbering: Bool { renumbering != nil }
 
