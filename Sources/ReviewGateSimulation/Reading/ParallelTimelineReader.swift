@@ -208,7 +208,7 @@ package struct ParallelTimelineReader {
     /// its events renumbered when the timeline groups them, on every core. Reading blocks cut into
     /// parts instead put every part's names together on the caller's thread while the next block
     /// was read, a third thread on two cores, and made every part learn its names afresh. A strict
-    /// read is still read so, block by block, so that it stops at its first bad line.
+    /// read is read in blocks cut into parts still, so that it stops at its first bad line.
     package mutating func read(
         mapped input: MappedInput, progress: (_ bytes: Int, _ events: Int) -> Void = { _, _ in }
     ) throws(DiagnosticError) {
