@@ -318,41 +318,52 @@ package struct ParallelTimelineReader {
     private mutating func take(
         _ range: inout ParallelTimelineReader, failure: DiagnosticError?, renumbered: Bool
     ) throws(DiagnosticError) {
-        let offset = lines
         // The tables come back first, so that a reader stopped here still holds what it read.
         if !renumbered {
             swap(&symbols, &range.symbols)
             swap(&people, &range.people)
         }
-        if var failure {
-            for index in failure.diagnostics.indices { failure.diagnostics[index].location?.line += offset }
-            throw failure
-        }
+        // A range's reader is not strict (a strict read is not read in ranges): it does not stop,
+        // but a failure, were there one, is thrown as a block's is.
+        if let failure { throw atFileLines(failure) }
         if renumbered {
             let renumbering = Renumbering(
                 names: symbols.intern(contentsOf: range.symbols), people: people.intern(contentsOf: range.people))
             // The range's own tables go at once: their strings are the file's now.
             (range.symbols, range.people) = (Symbols(), Symbols())
-            if !renumbering.isIdentity {
-                pieces += range.pieces.map { TimelinePiece($0.events, changedBy: renumbering) }
-            } else {
-                pieces += range.pieces
-            }
+            pieces +=
+                renumbering.isIdentity
+                ? range.pieces : range.pieces.map { TimelinePiece($0.events, changedBy: renumbering) }
         } else {
             pieces += range.pieces
         }
         eventCount += range.eventCount
-        for var problem in range.problems {
-            problem.location?.line += offset
+        count(problems: range.problems, lines: range.lines, skipped: range.skipped, byKind: range.skippedByKind)
+    }
+
+    /// A part's or a range's failure, its lines counted from the file's start rather than its own.
+    private func atFileLines(_ failure: DiagnosticError) -> DiagnosticError {
+        var failure = failure
+        for index in failure.diagnostics.indices { failure.diagnostics[index].location?.line += lines }
+        return failure
+    }
+
+    /// Counts what a part's or a range's reader read after the lines before it: its lines, its
+    /// skipped lines by kind, and its problems at the file's lines (an unknown column warned of once
+    /// in the file, however many parts or ranges warn of it).
+    private mutating func count(
+        problems found: [Diagnostic], lines read: Int, skipped skippedThere: Int, byKind: [String: Int]
+    ) {
+        for var problem in found {
+            problem.location?.line += lines
             if problem.severity == .warning {
-                // Each range warns of an unknown column once; the file warns once.
                 guard warned.insert(problem.message).inserted else { continue }
             }
             keep(problem)
         }
-        lines += range.lines
-        skipped += range.skipped
-        skippedByKind.merge(range.skippedByKind, uniquingKeysWith: +)
+        lines += read
+        skipped += skippedThere
+        skippedByKind.merge(byKind, uniquingKeysWith: +)
     }
 
     /// Reads a CSV file's header, alone, from `all[start..<end]` when it has not been read (every
@@ -448,34 +459,22 @@ package struct ParallelTimelineReader {
     /// part read on from the file's tables, which it hands back) and its problems, at the whole
     /// file's lines.
     private mutating func merge(_ part: inout TimelineBlock.Part) throws(DiagnosticError) -> Renumbering? {
-        let offset = lines
         // The tables come back first, so that a reader stopped here still holds what it read.
         let continued = tablesInFlight
         if continued {
             tablesInFlight = false
             (symbols, people) = part.reader.takeTables()
         }
-        if var failure = part.failure {
-            for index in failure.diagnostics.indices { failure.diagnostics[index].location?.line += offset }
-            throw failure
-        }
+        if let failure = part.failure { throw atFileLines(failure) }
         var renumbering: Renumbering?
         if !continued {
             renumbering = Renumbering(
-                names: part.reader.symbols.strings.map { symbols.intern($0) },
-                people: part.reader.people.strings.map { people.intern($0) })
+                names: symbols.intern(contentsOf: part.reader.symbols),
+                people: people.intern(contentsOf: part.reader.people))
         }
-        for var problem in part.reader.problems {
-            problem.location?.line += offset
-            if problem.severity == .warning {
-                // Each part warns of an unknown column once; the file warns once.
-                guard warned.insert(problem.message).inserted else { continue }
-            }
-            keep(problem)
-        }
-        lines += part.reader.lines
-        skipped += part.reader.skipped
-        skippedByKind.merge(part.reader.skippedByKind, uniquingKeysWith: +)
+        count(
+            problems: part.reader.problems, lines: part.reader.lines, skipped: part.reader.skipped,
+            byKind: part.reader.skippedByKind)
         return renumbering
     }
 

@@ -116,8 +116,8 @@ package struct Symbols: Sendable {
     }
 
     /// The numbers here of every symbol of `other`, in its order, each added if new (keeping
-    /// `other`'s string): how a range read with a table of its own is put in the file's. The table
-    /// is grown once, beforehand, for them all.
+    /// `other`'s string): how a range or a part read with a table of its own is put in the file's.
+    /// The table is grown once, beforehand, as if they were all new.
     package mutating func intern(contentsOf other: Symbols) -> [ID] {
         let room = count + other.count
         if room * 2 > slots.count {

@@ -28,8 +28,9 @@ extension Timeline {
     }
 
     /// The events of `pieces`, grouped by person already (``PersonOrder``), kept where they were
-    /// read: each job renumbers its run of pieces' events in place and sorts by time each person's
-    /// that one piece holds; the people a piece's end cuts are copied out, and theirs sorted.
+    /// read: the pieces still in their readers' numbers are renumbered in place, a share on each
+    /// job; then each job sorts by time each person's that one of its run of pieces holds; the
+    /// people a piece's end cuts are copied out, and theirs sorted.
     static func kept(_ pieces: inout [TimelinePiece], groups: [Range<Int>], starts: [Int]) -> Storage {
         var total = 0
         let ends = pieces.map { piece in
@@ -57,7 +58,6 @@ extension Timeline {
                 for index in groups[group] {
                     let lower = index == 0 ? 0 : ends[index - 1]
                     let upper = ends[index]
-                    all[index].renumberInPlace()
                     all[index].withMutableEvents { events in
                         var person = firstPerson(startingAtOrAfter: lower, starts: starts)
                         while person < everyone, starts[person + 1] <= upper {
